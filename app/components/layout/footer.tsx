@@ -1,0 +1,68 @@
+import { Link } from "react-router";
+import type { SiteContent } from "#app/db/seed/site-content";
+import { COURSE_CATEGORY_LINKS, FOOTER_QUICK_LINKS } from "./nav-links";
+
+export function Footer({
+  contact,
+  offices,
+}: {
+  contact: SiteContent["contact"];
+  offices: SiteContent["offices"];
+}) {
+  return (
+    <footer className="bg-brand-900 text-brand-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">Mafunzo Training &amp; Consultancy</p>
+          <p className="mt-3 text-sm leading-relaxed">
+            Management training and consultancy for organisations across East Africa since 2000.
+          </p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="font-semibold text-white">Quick Links</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {FOOTER_QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <a href={link.to} className="hover:text-white">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Training courses">
+          <h2 className="font-semibold text-white">Training Courses</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {COURSE_CATEGORY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Our Offices</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {offices.map((office) => (
+              <li key={office.city}>
+                <span className="font-medium text-white">{office.city}</span> — {office.region}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm">
+            <a href={`mailto:${contact.email}`} className="hover:text-white">
+              {contact.email}
+            </a>
+            <br />
+            {contact.phone}
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-brand-800 py-5 text-center text-xs text-brand-100/80">
+        © {new Date().getFullYear()} Mafunzo Training &amp; Consultancy. All rights reserved.
+      </div>
+    </footer>
+  );
+}

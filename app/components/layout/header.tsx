@@ -1,0 +1,126 @@
+import { ChevronDown, Download, Mail, MapPin, Menu, Phone } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import type { SiteContent } from "#app/db/seed/site-content";
+import { cn } from "#app/utils/cn";
+import { CATALOGUE_PDF, COURSE_CATEGORY_LINKS, MOBILE_LINKS, SERVICE_ANCHORS } from "./nav-links";
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-700",
+    isActive ? "text-brand-700" : "text-slate-700",
+  );
+
+function Dropdown({
+  label,
+  to,
+  items,
+}: {
+  label: string;
+  to: string;
+  items: readonly { to: string; label: string }[];
+}) {
+  return (
+    <div className="group relative">
+      <NavLink to={to} className={navClass} aria-haspopup="true">
+        {label}
+        <ChevronDown aria-hidden className="ml-1 inline size-4" />
+      </NavLink>
+      <div className="invisible absolute left-0 top-full z-40 w-72 rounded-lg border border-slate-200 bg-white p-2 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+        {items.map((item) => (
+          <Link
+            key={item.to}
+            to={item.to}
+            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+          >
+            {item.label}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function Header({ contact }: { contact: SiteContent["contact"] }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="bg-brand-800 text-brand-50">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-2 text-xs sm:text-sm">
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+            <a
+              href={`tel:${contact.phone.replace(/\s/g, "")}`}
+              className="inline-flex items-center gap-1.5 hover:text-white"
+            >
+              <Phone aria-hidden className="size-4" />
+              {contact.phone}
+            </a>
+            <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 hover:text-white">
+              <Mail aria-hidden className="size-4" />
+              {contact.email}
+            </a>
+            <span className="hidden items-center gap-1.5 md:inline-flex">
+              <MapPin aria-hidden className="size-4" />
+              {contact.address}
+            </span>
+          </div>
+          <a
+            href={CATALOGUE_PDF}
+            download
+            className="inline-flex items-center gap-1.5 rounded bg-accent-500 px-3 py-1 font-semibold text-brand-900 hover:bg-accent-400"
+          >
+            <Download aria-hidden className="size-4" />
+            Download Catalogue
+          </a>
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
+        <Link to="/" className="flex items-center gap-2">
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+          <span className="text-lg font-bold text-brand-800">
+            Mafunzo{" "}
+            <span className="hidden font-normal text-slate-500 sm:inline">Training &amp; Consultancy</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <NavLink to="/" end className={navClass}>
+            Home
+          </NavLink>
+          <NavLink to="/about" className={navClass}>
+            About
+          </NavLink>
+          <Dropdown label="Services" to="/services" items={SERVICE_ANCHORS} />
+          <Dropdown label="Training Courses" to="/courses" items={COURSE_CATEGORY_LINKS} />
+          <NavLink to="/gallery" className={navClass}>
+            Gallery
+          </NavLink>
+          <NavLink to="/testimonials" className={navClass}>
+            Testimonials
+          </NavLink>
+          <NavLink to="/contact" className={navClass}>
+            Contact
+          </NavLink>
+        </nav>
+        <details className="relative lg:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
+            <Menu aria-hidden className="size-5" />
+            Menu
+          </summary>
+          <nav
+            aria-label="Mobile"
+            className="absolute right-0 top-full z-40 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
+          >
+            {MOBILE_LINKS.map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                end={link.to === "/"}
+                className={cn(navClass({ isActive: false }), "block")}
+              >
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { createContext } from "react-router";
+
+/** Per-request values set by the Express server and read by loaders, actions and the document renderer. */
+export type RequestInfo = {
+  requestId: string;
+  /** CSP nonce for inline and module scripts in this response. */
+  nonce: string;
+  ip: string;
+  userAgent: string;
+};
+
+export const requestInfoContext = createContext<RequestInfo>({
+  requestId: "unknown",
+  nonce: "",
+  ip: "unknown",
+  userAgent: "",
+});

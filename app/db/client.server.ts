@@ -1,0 +1,153 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import * as schema from "./schema";
+import { seedDatabase } from "./seed/seed.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A database handle or an open transaction: models accept either so audit rows share the change's transaction. */
+export type Executor = Database | Tx;
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  /** PostgreSQL pool when kind is postgres; used for LISTEN/NOTIFY and advisory locks. */
+  pool?: pg.Pool;
+  close: () => Promise<void>;
+};
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Skip migrations and seeding (the caller loaded a migrated template). */
+  skipMigrate?: boolean;
+  /** A dumped PGlite data directory to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+  /** Keep the PGlite database in memory (tests). */
+  inMemory?: boolean;
+  seed?: boolean;
+};
+
+// An arbitrary constant shared by every process of this application.
+const MIGRATION_LOCK_ID = 727_001;
+
+/** The project root, found from this module whether it runs from app/ or from the server build. */
+export function projectRoot() {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("package.json not found above the running module");
+    dir = parent;
+  }
+  return dir;
+}
+
+const migrationsFolder = () => path.join(projectRoot(), "drizzle");
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
+  if (!options.skipMigrate) {
+    try {
+      await migrateAndSeed(handle, options.seed ?? true);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // an idle client dropped by the server must not crash the process
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
+  let release = () => {};
+  let client: PGlite;
+  if (options.inMemory) {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  } else {
+    release = acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create({
+        dataDir: path.join(options.dataDir, "db"),
+        loadDataDir: options.loadDataDir,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Applies the migrations and the seed once, even when several processes start together. */
+async function migrateAndSeed(handle: DatabaseHandle, seed: boolean) {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder: migrationsFolder() });
+    if (seed) await seedDatabase(handle.db);
+    return;
+  }
+  const client = await (handle.pool as pg.Pool).connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    const locked = drizzlePg(client, { schema });
+    await migratePg(locked, { migrationsFolder: migrationsFolder() });
+    if (seed) await seedDatabase(locked as unknown as Database);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+let current: DatabaseHandle | undefined;
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  current = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  if (!current) throw new Error("The database is not open: call openDatabase() and setDatabase() first");
+  return current;
+}
+
+/** The application's database. */
+export function db(): Database {
+  return getDatabaseHandle().db;
+}
+
+export async function pingDatabase(): Promise<boolean> {
+  try {
+    await db().execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

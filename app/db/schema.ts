@@ -1,0 +1,380 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const COURSE_CATEGORIES = ["management", "leadership", "county", "experiential", "faith"] as const;
+export const FAITH_GROUPS = ["A", "B", "C"] as const;
+export const ACTIVE_STATUSES = ["active", "inactive"] as const;
+export const DELIVERY_MODES = ["physical", "virtual", "hybrid", "self-paced"] as const;
+export const RUN_STATUSES = ["open", "full", "cancelled"] as const;
+export const REGISTRATION_STATUSES = ["new", "confirmed", "paid", "attended", "cancelled"] as const;
+export const CONTACT_STATUSES = ["new", "contacted", "resolved"] as const;
+export const DOCUMENT_CATEGORIES = ["brochure", "certificate", "manual", "policy", "form"] as const;
+export const IMAGE_COMPONENTS = [
+  "hero",
+  "about",
+  "services",
+  "courses",
+  "testimonials",
+  "gallery",
+  "contact",
+  "background",
+] as const;
+export const GALLERY_CATEGORIES = [
+  "training",
+  "management",
+  "experiential",
+  "consultancy",
+  "faith",
+  "public-sector",
+] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("admin"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    check("users_role_check", sql`role = 'admin'`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // sha-256 of the cookie token, so a leaked table does not leak live sessions
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    success: boolean("success").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.createdAt),
+    index("login_attempts_ip_idx").on(t.ip, t.createdAt),
+  ],
+);
+
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: id(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.key, t.createdAt)],
+);
+
+export const systemSettings = pgTable("system_settings", {
+  id: id(),
+  key: text("key").notNull().unique(),
+  value: jsonb("value").notNull(),
+  description: text("description"),
+  updatedAt: updatedAt(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const siteContent = pgTable("site_content", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const adminAuditLogs = pgTable(
+  "admin_audit_logs",
+  {
+    id: id(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    tableName: text("table_name").notNull(),
+    recordId: text("record_id"),
+    oldValues: jsonb("old_values"),
+    newValues: jsonb("new_values"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_logs_created_idx").on(t.createdAt.desc()),
+    index("admin_audit_logs_table_idx").on(t.tableName, t.createdAt.desc()),
+  ],
+);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description"),
+    category: text("category", { enum: COURSE_CATEGORIES }).notNull().default("management"),
+    faithGroup: text("faith_group", { enum: FAITH_GROUPS }),
+    durationDays: integer("duration_days"),
+    cost: numeric("cost", { precision: 12, scale: 2 }),
+    currency: text("currency").notNull().default("KES"),
+    type: text("type"),
+    targetAudience: text("target_audience"),
+    highlights: jsonb("highlights").$type<string[]>().notNull().default([]),
+    objectives: jsonb("objectives").$type<string[]>().notNull().default([]),
+    modules: jsonb("modules").$type<string[]>().notNull().default([]),
+    status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
+    featured: boolean("featured").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("courses_category_check", inList("category", COURSE_CATEGORIES)),
+    check("courses_status_check", inList("status", ACTIVE_STATUSES)),
+    check("courses_faith_group_check", sql`faith_group is null or faith_group in ('A', 'B', 'C')`),
+    check("courses_duration_check", sql`duration_days is null or duration_days between 1 and 365`),
+    check("courses_cost_check", sql`cost is null or cost >= 0`),
+    index("courses_status_category_idx").on(t.status, t.category, t.sortOrder),
+    index("courses_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const courseRuns = pgTable(
+  "course_runs",
+  {
+    id: id(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    startDate: date("start_date"),
+    endDate: date("end_date"),
+    // free-text range as printed in the catalogue, e.g. "3rd - 7th March 2025"
+    label: text("label"),
+    venue: text("venue"),
+    country: text("country"),
+    deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("physical"),
+    capacity: integer("capacity"),
+    costOverride: numeric("cost_override", { precision: 12, scale: 2 }),
+    status: text("status", { enum: RUN_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("course_runs_delivery_check", inList("delivery_mode", DELIVERY_MODES)),
+    check("course_runs_status_check", inList("status", RUN_STATUSES)),
+    check("course_runs_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
+    check("course_runs_capacity_check", sql`capacity is null or capacity > 0`),
+    index("course_runs_course_idx").on(t.courseId, t.startDate),
+    index("course_runs_start_idx").on(t.startDate),
+  ],
+);
+
+export const courseRegistrations = pgTable(
+  "course_registrations",
+  {
+    id: id(),
+    reference: text("reference").notNull().unique(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    organization: text("organization"),
+    courseName: text("course_name").notNull(),
+    courseDate: text("course_date"),
+    courseVenue: text("course_venue"),
+    courseCost: text("course_cost"),
+    courseDuration: text("course_duration"),
+    specialRequirements: text("special_requirements"),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "set null" }),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("new"),
+    source: text("source").notNull().default("register"),
+    idempotencyKey: text("idempotency_key").unique(),
+    ip: text("ip"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("course_registrations_status_check", inList("status", REGISTRATION_STATUSES)),
+    check("course_registrations_reference_check", sql`char_length(reference) <= 12`),
+    index("course_registrations_created_idx").on(t.createdAt.desc()),
+    index("course_registrations_status_idx").on(t.status, t.createdAt.desc()),
+    index("course_registrations_course_idx").on(t.courseId, t.createdAt.desc()),
+    index("course_registrations_course_name_idx").on(t.courseName),
+    index("course_registrations_deleted_idx").on(t.deletedAt),
+  ],
+);
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    organization: text("organization"),
+    courseInterest: text("course_interest"),
+    message: text("message"),
+    status: text("status", { enum: CONTACT_STATUSES }).notNull().default("new"),
+    source: text("source").notNull().default("contact"),
+    idempotencyKey: text("idempotency_key").unique(),
+    ip: text("ip"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("contact_submissions_status_check", inList("status", CONTACT_STATUSES)),
+    index("contact_submissions_created_idx").on(t.createdAt.desc()),
+    index("contact_submissions_status_idx").on(t.status, t.createdAt.desc()),
+    index("contact_submissions_deleted_idx").on(t.deletedAt),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    position: text("position").notNull(),
+    course: text("course").notNull(),
+    content: text("content").notNull(),
+    rating: integer("rating").notNull().default(5),
+    imageUrl: text("image_url"),
+    status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
+    showOnHome: boolean("show_on_home").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("testimonials_rating_check", sql`rating between 1 and 5`),
+    check("testimonials_status_check", inList("status", ACTIVE_STATUSES)),
+    index("testimonials_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description"),
+    fileUrl: text("file_url").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    category: text("category", { enum: DOCUMENT_CATEGORIES }).notNull().default("brochure"),
+    status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("documents_category_check", inList("category", DOCUMENT_CATEGORIES)),
+    check("documents_status_check", inList("status", ACTIVE_STATUSES)),
+    check("documents_size_check", sql`file_size >= 0`),
+    index("documents_created_idx").on(t.createdAt.desc()),
+    index("documents_category_idx").on(t.category, t.status, t.createdAt.desc()),
+  ],
+);
+
+export type ImageVariant = { format: "avif" | "webp" | "jpeg"; width: number; key: string; url: string };
+
+export const websiteImages = pgTable(
+  "website_images",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    imageUrl: text("image_url").notNull(),
+    component: text("component", { enum: IMAGE_COMPONENTS }).notNull().default("hero"),
+    altText: text("alt_text"),
+    status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
+    galleryCategory: text("gallery_category", { enum: GALLERY_CATEGORIES }),
+    description: text("description"),
+    width: integer("width"),
+    height: integer("height"),
+    variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
+    storageKey: text("storage_key"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("website_images_component_check", inList("component", IMAGE_COMPONENTS)),
+    check("website_images_status_check", inList("status", ACTIVE_STATUSES)),
+    check(
+      "website_images_gallery_category_check",
+      sql`gallery_category is null or ${inList("gallery_category", GALLERY_CATEGORIES)}`,
+    ),
+    index("website_images_component_idx").on(t.component, t.status, t.createdAt.desc()),
+    index("website_images_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    kind: text("kind").notNull(),
+    relatedTable: text("related_table"),
+    relatedId: text("related_id"),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("email_outbox_status_check", inList("status", OUTBOX_STATUSES)),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);

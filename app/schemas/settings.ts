@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** The known system settings, their defaults and the rule each value must satisfy. */
+export const SETTING_DEFINITIONS = {
+  site_maintenance: {
+    defaultValue: false,
+    description:
+      "When enabled, public pages show a maintenance notice (HTTP 503); the admin area keeps working.",
+    schema: z.boolean(),
+  },
+  registration_enabled: {
+    defaultValue: true,
+    description: "Allow visitors to register for courses from the website.",
+    schema: z.boolean(),
+  },
+  contact_form_enabled: {
+    defaultValue: true,
+    description: "Allow visitors to send messages through the contact forms.",
+    schema: z.boolean(),
+  },
+  max_admin_accounts: {
+    defaultValue: 1,
+    description: "The largest number of administrator accounts allowed (1 to 5).",
+    schema: z.number().int().min(1).max(5),
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+export type SettingValues = { [K in SettingKey]: z.infer<(typeof SETTING_DEFINITIONS)[K]["schema"]> };
+
+export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key);
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    ),
+    SESSION_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    S3_BUCKET: optional,
+    S3_ENDPOINT: optional.pipe(z.url().optional()),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    SMTP_URL: optional.pipe(
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    MAIL_FROM: z.string().default("Mafunzo Training <no-reply@mafunzo.co.ke>"),
+    ADMIN_NOTIFY_EMAIL: optional.pipe(z.email().optional()),
+    PUBLIC_URL: optional.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; the message names every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnv() {
+  cached = undefined;
+}

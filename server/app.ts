@@ -1,0 +1,122 @@
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "#app/context";
+import { writePgliteBackup } from "#app/db/backup.server";
+import {
+  type DatabaseHandle,
+  getDatabaseHandle,
+  openDatabase,
+  pingDatabase,
+  setDatabase,
+} from "#app/db/client.server";
+import { env } from "#app/services/env.server";
+import { configureLogger, logger } from "#app/services/logger.server";
+import { contentSecurityPolicy } from "./security-headers";
+
+export { env, logger };
+
+const REQUEST_ID = /^[\w-]{1,100}$/;
+
+/** The application: everything below static files and compression, which the entry adds. */
+export function createApp({ production }: { production: boolean }) {
+  const app = express.Router();
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      logger.info({
+        requestId,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        ip: req.ip,
+        length: res.getHeader("content-length"),
+      });
+    });
+    next();
+  });
+
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (production) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string));
+      if (env().PUBLIC_URL.startsWith("https:")) {
+        res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      }
+    }
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok", uptime: process.uptime() });
+  });
+
+  app.get("/readyz", async (_req, res) => {
+    const ok = await pingDatabase();
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: production ? "production" : "development",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          requestId: res.locals.requestId as string,
+          nonce: res.locals.nonce as string,
+          ip: req.ip ?? "unknown",
+          userAgent: req.get("user-agent") ?? "",
+        });
+        return context;
+      },
+    }),
+  );
+
+  return app;
+}
+
+type Stoppable = () => Promise<void> | void;
+
+/** Opens the database (migrating and seeding it) and starts background work; returns the shutdown. */
+export async function startServices(): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
+  const config = env();
+  configureLogger();
+  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  setDatabase(handle);
+  const stoppers: Stoppable[] = [];
+  logger.info({ database: handle.kind }, "database ready");
+  if (handle.kind === "pglite") {
+    // `npm run db:backup` asks the process that holds the data directory to write the backup
+    const backup = () => {
+      writePgliteBackup(handle, config.DATA_DIR)
+        .then((file) => logger.info({ file }, "backup written"))
+        .catch((err) => logger.error({ err }, "backup failed"));
+    };
+    process.on("SIGUSR2", backup);
+    stoppers.push(() => void process.off("SIGUSR2", backup));
+  }
+  return {
+    handle,
+    async stop() {
+      for (const stop of stoppers.reverse()) await stop();
+      await handle.close();
+      setDatabase(undefined);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// The process entry. Production serves the built app; development runs Vite in middleware mode.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express from "express";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const production = process.env.NODE_ENV !== "development";
+process.env.NODE_ENV ??= "production";
+
+async function loadServerModule() {
+  if (production) return { module: await import(path.join(root, "build/server/index.js")) };
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  return { module: await devServer.ssrLoadModule("./server/app.ts"), devServer };
+}
+
+async function main() {
+  const { module, devServer } = await loadServerModule();
+  let config;
+  let services;
+  try {
+    config = module.env();
+    services = await module.startServices();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+  app.use(compression());
+  if (devServer) {
+    app.use(devServer.middlewares);
+  } else {
+    const client = path.join(root, "build/client");
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+  app.use(module.createApp({ production }));
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    module.logger.info({ port }, `Mafunzo listening on http://localhost:${port}`);
+  });
+  server.on("error", (error) => {
+    console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`);
+    services.stop().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    module.logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await services.stop().catch((error) => console.error(error));
+      await devServer?.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

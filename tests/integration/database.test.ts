@@ -1,0 +1,58 @@
+import { count, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/client.server";
+import { courseRuns, courses, systemSettings, testimonials, websiteImages } from "#app/db/schema";
+import { seedDatabase } from "#app/db/seed/seed.server";
+import { getSettings } from "#app/models/setting.server";
+import { getSiteContent } from "#app/models/site-content.server";
+
+const counts = async () => ({
+  courses: (await db().select({ n: count() }).from(courses))[0]?.n,
+  runs: (await db().select({ n: count() }).from(courseRuns))[0]?.n,
+  testimonials: (await db().select({ n: count() }).from(testimonials))[0]?.n,
+  images: (await db().select({ n: count() }).from(websiteImages))[0]?.n,
+  settings: (await db().select({ n: count() }).from(systemSettings))[0]?.n,
+});
+
+describe("migrated and seeded database", () => {
+  it("holds the catalogue content", async () => {
+    const c = await counts();
+    expect(c.courses).toBe(37);
+    expect(c.testimonials).toBe(9);
+    expect(c.images).toBe(9);
+    expect(c.settings).toBe(4);
+    expect(c.runs).toBeGreaterThanOrEqual(37);
+  });
+
+  it("seeds once: a second run adds nothing", async () => {
+    const before = await counts();
+    await seedDatabase(db());
+    expect(await counts()).toEqual(before);
+  });
+
+  it("has the four settings with their defaults", async () => {
+    expect(await getSettings()).toEqual({
+      site_maintenance: false,
+      registration_enabled: true,
+      contact_form_enabled: true,
+      max_admin_accounts: 1,
+    });
+  });
+
+  it("rejects values the constraints forbid", async () => {
+    await expect(
+      db().execute(
+        sql`insert into testimonials (name, position, course, content, rating) values ('a','b','c','d', 6)`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      db().execute(sql`insert into courses (slug, title, category) values ('x', 'X', 'other')`),
+    ).rejects.toThrow();
+  });
+
+  it("serves site content with seeded fallbacks", async () => {
+    const { contact, offices } = await getSiteContent(["contact", "offices"]);
+    expect(contact.email).toContain("@");
+    expect(offices.map((o) => o.city)).toEqual(["Nairobi", "Mombasa", "Kampala", "Kigali"]);
+  });
+});
