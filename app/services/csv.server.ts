@@ -104,11 +104,11 @@ export function csvResponse(options: CsvExport): Response {
  * each batch is an index range scan and only one batch is held at a time. `fetch` gets the last row of the
  * previous batch (null for the first) and returns at most `batchSize` rows in the export's order.
  */
-export async function* keysetBatches<Row>(
-  fetch: (after: Row | null, limit: number) => Promise<Row[]>,
+export async function* keysetBatches<Row extends Cursor, Cursor = Row>(
+  fetch: (after: Cursor | null, limit: number) => Promise<Row[]>,
   batchSize = 1000,
 ): AsyncGenerator<Row> {
-  let after: Row | null = null;
+  let after: Cursor | null = null;
   for (;;) {
     const batch = await fetch(after, batchSize);
     yield* batch;
