@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { contactSubmissions as t } from "#app/db/schema";
 import { type ContactQuery, type ContactStatus, PAGE_SIZE } from "#app/schemas/admin-lists";

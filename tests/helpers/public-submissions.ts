@@ -51,7 +51,7 @@ export async function sendContactMessage(
   await form.getByLabel("Full Name").fill(person.name);
   await form.getByLabel("Email Address").fill(person.email);
   if (person.organization) await form.getByLabel("Organization").fill(person.organization);
-  await form.getByLabel("Message").fill(person.message);
+  await form.getByLabel("Message", { exact: true }).fill(person.message);
   await page.waitForTimeout(2_100);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message Sent!")).toBeVisible();

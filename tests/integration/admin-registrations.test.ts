@@ -281,6 +281,20 @@ describe("the registrations route", () => {
     expect(current?.status).toBe("attended");
   });
 
+  it("says the spec's 'Failed to fetch registrations.' when the query fails", async () => {
+    await db().execute(sql`alter table course_registrations rename to course_registrations_away`);
+    try {
+      const result = (await listRoute.loader(admin.args(admin.request("/admin/registrations")) as never)) as {
+        data: { error: string | null; list: unknown };
+        init: ResponseInit | null;
+      };
+      expect(result.init?.status).toBe(500);
+      expect(result.data).toMatchObject({ error: "Failed to fetch registrations.", list: null });
+    } finally {
+      await db().execute(sql`alter table course_registrations_away rename to course_registrations`);
+    }
+  });
+
   it("refuses a request without a session: pages redirect to login, posts get 401, nothing changes", async () => {
     const [row] = await insertRegistrations([{ name: "Guarded Person", courseName: "Guarded" }]);
     const anonymous = (path: string, form?: Record<string, string>) =>
