@@ -1,9 +1,29 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
+const categoryPage = (path: string) =>
+  route(`courses/${path}`, "routes/public/courses.category.tsx", { id: `courses-category-${path}` });
+
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("services", "routes/public/services.tsx"),
+    route("services/:service", "routes/public/services.page.tsx"),
+    route("courses", "routes/public/courses.tsx"),
+    route("courses/all", "routes/public/courses.all.tsx"),
+    categoryPage("management"),
+    categoryPage("county-government"),
+    categoryPage("experiential-learning"),
+    categoryPage("faith-based"),
+    route("courses/:slug", "routes/public/courses.course.tsx"),
+    route("gallery", "routes/public/gallery.tsx"),
+    route("testimonials", "routes/public/testimonials.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
+  route("downloads/catalogue.pdf", "routes/resources/downloads.catalogue.ts"),
+  route("downloads/registration-form.pdf", "routes/resources/downloads.registration-form.ts"),
+  route("downloads/brochure", "routes/resources/downloads.brochure.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   ...prefix("admin", []),
 ] satisfies RouteConfig;
