@@ -16,7 +16,12 @@ export function toEatDateTime(isoDate: string, time = "08:00:00"): string {
   return `${isoDate}T${time}+03:00`;
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "3 March 2025", for runs that have dates but no printed label. */
 export function formatLongDate(isoDate: string): string {

@@ -3,10 +3,19 @@ import type { CourseView } from "#app/models/course.server";
 import { toEatDateTime } from "./dates";
 
 const COUNTRY_CODES: Record<string, string> = { Kenya: "KE", Uganda: "UG", Rwanda: "RW", Tanzania: "TZ" };
-const OFFICE_COUNTRIES: Record<string, string> = { Nairobi: "KE", Mombasa: "KE", Kampala: "UG", Kigali: "RW" };
+const OFFICE_COUNTRIES: Record<string, string> = {
+  Nairobi: "KE",
+  Mombasa: "KE",
+  Kampala: "UG",
+  Kigali: "RW",
+};
 
 /** schema.org Organization with one PostalAddress per office. */
-export function organizationJsonLd(origin: string, contact: SiteContent["contact"], offices: SiteContent["offices"]) {
+export function organizationJsonLd(
+  origin: string,
+  contact: SiteContent["contact"],
+  offices: SiteContent["offices"],
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -54,7 +63,8 @@ export function courseJsonLd(origin: string, course: CourseView) {
         return {
           "@type": "CourseInstance",
           name: run.label ?? course.title,
-          courseMode: run.deliveryMode === "physical" ? "Onsite" : run.deliveryMode === "hybrid" ? "Blended" : "Online",
+          courseMode:
+            run.deliveryMode === "physical" ? "Onsite" : run.deliveryMode === "hybrid" ? "Blended" : "Online",
           attendanceMode: ATTENDANCE[run.deliveryMode],
           startDate: toEatDateTime(run.startDate as string),
           ...(run.endDate ? { endDate: toEatDateTime(run.endDate, "17:00:00") } : {}),

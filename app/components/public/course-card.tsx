@@ -17,6 +17,17 @@ export type CourseCardCourse = Pick<
 > &
   Partial<Pick<CourseView, "highlights" | "targetAudience">>;
 
+/** The fields a card shows: loaders send no more than this to the browser. */
+export function toCourseCard(course: CourseView): CourseCardCourse {
+  const { slug, title, description, category, faithGroup, durationDays, cost, type, runs } = course;
+  return { slug, title, description, category, faithGroup, durationDays, cost, type, runs };
+}
+
+/** A card that also lists highlights and the target audience (category pages). */
+export function toDetailedCourseCard(course: CourseView): CourseCardCourse {
+  return { ...toCourseCard(course), highlights: course.highlights, targetAudience: course.targetAudience };
+}
+
 export function CourseFacts({ course, run }: { course: CourseCardCourse; run: CourseRunView | null }) {
   const duration = formatDuration(course.durationDays);
   const date = run ? runLabel(run) : null;
@@ -72,15 +83,22 @@ export function CourseCard({
   const run = displayRun(course);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md" data-testid="course-card">
+    <article
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+      data-testid="course-card"
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
-        <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">{CATEGORY_LABELS[course.category]}</span>
+        <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
+          {CATEGORY_LABELS[course.category]}
+        </span>
         {course.faithGroup && (
           <span className="rounded-full bg-cream px-2.5 py-1 text-clay-600">
             Category {course.faithGroup}: {FAITH_GROUP_LABELS[course.faithGroup]}
           </span>
         )}
-        {course.type && <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{course.type}</span>}
+        {course.type && (
+          <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{course.type}</span>
+        )}
       </div>
       <Heading className="mt-3 text-lg font-bold leading-snug text-brand-900">
         <Link to={`/courses/${course.slug}`} className="hover:text-brand-600 hover:underline">

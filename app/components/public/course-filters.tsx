@@ -40,7 +40,13 @@ export function CourseFilters({
         <label htmlFor="filter-category" className="text-sm font-semibold text-slate-700">
           Category
         </label>
-        <select id="filter-category" name="category" defaultValue={category ?? "all"} key={category ?? "all"} className={selectClass}>
+        <select
+          id="filter-category"
+          name="category"
+          defaultValue={category ?? "all"}
+          key={category ?? "all"}
+          className={selectClass}
+        >
           <option value="all">All</option>
           {CATEGORY_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -53,7 +59,13 @@ export function CourseFilters({
         <label htmlFor="filter-year" className="text-sm font-semibold text-slate-700">
           Year
         </label>
-        <select id="filter-year" name="year" defaultValue={year ? String(year) : "all"} key={year ?? "all"} className={selectClass}>
+        <select
+          id="filter-year"
+          name="year"
+          defaultValue={year ? String(year) : "all"}
+          key={year ?? "all"}
+          className={selectClass}
+        >
           <option value="all">All</option>
           {years.map((y) => (
             <option key={y} value={String(y)}>
@@ -62,7 +74,10 @@ export function CourseFilters({
           ))}
         </select>
       </div>
-      <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <button
+        type="submit"
+        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
         Apply filters
       </button>
     </Form>

@@ -15,7 +15,13 @@ const FILTERS: { value: GalleryCategory | null; label: string }[] = [
 ];
 
 /** Filter links (in the URL, so they work without JavaScript) and the image grid with its viewer. */
-export function GalleryGrid({ images, category }: { images: GalleryImageView[]; category: GalleryCategory | null }) {
+export function GalleryGrid({
+  images,
+  category,
+}: {
+  images: GalleryImageView[];
+  category: GalleryCategory | null;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
@@ -30,7 +36,9 @@ export function GalleryGrid({ images, category }: { images: GalleryImageView[]; 
               aria-current={active ? "page" : undefined}
               className={cn(
                 "rounded-full px-4 py-2 text-sm font-semibold ring-1",
-                active ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:ring-brand-500",
+                active
+                  ? "bg-brand-700 text-white ring-brand-700"
+                  : "bg-white text-slate-700 ring-slate-300 hover:ring-brand-500",
               )}
             >
               {filter.label}

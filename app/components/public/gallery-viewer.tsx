@@ -54,12 +54,17 @@ export function GalleryViewer({
             <p className="text-sm text-slate-300" aria-live="polite">
               {(index ?? 0) + 1} of {images.length}
             </p>
-            <button type="button" className={controlClass} onClick={onClose} aria-label="Close viewer" autoFocus>
+            <button type="button" className={controlClass} onClick={onClose} aria-label="Close viewer">
               <X aria-hidden className="size-6" />
             </button>
           </div>
           <div className="flex min-h-0 flex-1 items-center gap-2 px-2 sm:px-4">
-            <button type="button" className={controlClass} onClick={() => step(-1)} aria-label="Previous image">
+            <button
+              type="button"
+              className={controlClass}
+              onClick={() => step(-1)}
+              aria-label="Previous image"
+            >
               <ChevronLeft aria-hidden className="size-6" />
             </button>
             <div className="flex min-h-0 flex-1 items-center justify-center">
@@ -83,7 +88,9 @@ export function GalleryViewer({
               {image.title}
             </h2>
             {image.galleryCategory && (
-              <p className="mt-1 text-sm font-semibold text-accent-400">{GALLERY_CATEGORY_LABELS[image.galleryCategory]}</p>
+              <p className="mt-1 text-sm font-semibold text-accent-400">
+                {GALLERY_CATEGORY_LABELS[image.galleryCategory]}
+              </p>
             )}
             {image.description && <p className="mt-2 text-slate-300">{image.description}</p>}
           </div>

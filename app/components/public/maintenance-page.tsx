@@ -11,7 +11,11 @@ export function MaintenancePage({ email }: { email: string }) {
         <h1 className="mt-6 text-3xl font-bold text-brand-900">We&rsquo;ll be back shortly</h1>
         <p className="mt-4 text-slate-700">
           The Mafunzo website is undergoing scheduled maintenance. Please check back in a little while. For
-          urgent enquiries, e-mail <a className="font-semibold text-brand-700 underline" href={`mailto:${email}`}>{email}</a>.
+          urgent enquiries, e-mail{" "}
+          <a className="font-semibold text-brand-700 underline" href={`mailto:${email}`}>
+            {email}
+          </a>
+          .
         </p>
       </div>
     </main>

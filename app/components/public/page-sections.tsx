@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { cn } from "#app/utils/cn";
 import type { ImageComponent } from "#app/models/website-image.server";
+import { cn } from "#app/utils/cn";
 import { SiteImage } from "./site-image";
 
 /** The banner at the top of an inner page, holding its one h1. */
@@ -21,7 +21,9 @@ export function PageHero({
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
         <div>
-          {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{eyebrow}</p>}
+          {eyebrow && (
+            <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{eyebrow}</p>
+          )}
           <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-4xl lg:text-5xl">{title}</h1>
           {intro && <p className="mt-5 max-w-2xl text-lg text-brand-100">{intro}</p>}
           {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}

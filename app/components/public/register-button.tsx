@@ -5,7 +5,12 @@ import { formatDuration, formatLongDate } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { usePublicLayoutData } from "./use-public-layout";
 
-export type RegisterCourse = { slug: string; title: string; durationDays: number | null; cost: number | null };
+export type RegisterCourse = {
+  slug: string;
+  title: string;
+  durationDays: number | null;
+  cost: number | null;
+};
 
 /** What /register reads from navigation state to show the course summary. */
 export type CourseData = {

@@ -82,10 +82,20 @@ export function ResponsiveImage({
 }
 
 /** The image an administrator uploaded for a page component, or the built-in artwork. */
-export function SiteImage({ component, fallbackSrc, alt, ...props }: ImageProps & { component: ImageComponent; fallbackSrc: string }) {
+export function SiteImage({
+  component,
+  fallbackSrc,
+  alt,
+  ...props
+}: ImageProps & { component: ImageComponent; fallbackSrc: string }) {
   const uploaded = usePublicLayoutData()?.images[component];
   if (!uploaded) return <ResponsiveImage src={fallbackSrc} alt={alt} {...props} />;
   return (
-    <ResponsiveImage src={uploaded.imageUrl} variants={uploaded.variants} alt={uploaded.altText || alt} {...props} />
+    <ResponsiveImage
+      src={uploaded.imageUrl}
+      variants={uploaded.variants}
+      alt={uploaded.altText || alt}
+      {...props}
+    />
   );
 }

@@ -1,4 +1,10 @@
-export function StatsBand({ stats, label = "Our track record" }: { stats: { value: string; label: string }[]; label?: string }) {
+export function StatsBand({
+  stats,
+  label = "Our track record",
+}: {
+  stats: { value: string; label: string }[];
+  label?: string;
+}) {
   return (
     <section aria-label={label} className="bg-brand-800 py-12 text-white">
       <ul className="mx-auto flex max-w-7xl flex-wrap justify-center gap-x-6 gap-y-8 px-4 text-center">

@@ -18,7 +18,10 @@ export function Stars({ rating }: { rating: number }) {
 
 export function TestimonialCard({ testimonial }: { testimonial: TestimonialView }) {
   return (
-    <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="testimonial">
+    <figure
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="testimonial"
+    >
       <div className="flex items-center justify-between">
         <Stars rating={testimonial.rating} />
         <Quote aria-hidden className="size-7 text-brand-100" />

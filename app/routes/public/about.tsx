@@ -25,7 +25,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
         eyebrow="Since 2000"
         title="About Mafunzo"
         intro={about.intro}
-        image={{ component: "about", src: "/artwork/about.svg", alt: "The Mafunzo team in a planning session" }}
+        image={{
+          component: "about",
+          src: "/artwork/about.svg",
+          alt: "The Mafunzo team in a planning session",
+        }}
       />
       <Section id="vision" title="Vision and Mission">
         <div className="grid gap-6 md:grid-cols-2">
@@ -44,7 +48,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <Section id="values" title="Our Core Values" tone="muted">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {about.values.map((value) => (
-            <article key={value.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="core-value">
+            <article
+              key={value.title}
+              className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              data-testid="core-value"
+            >
               <h3 className="text-lg font-bold text-brand-800">{value.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{value.description}</p>
             </article>
@@ -55,7 +63,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <ol className="relative space-y-8 border-l-2 border-brand-100 pl-8">
           {about.timeline.map((entry) => (
             <li key={entry.year} className="relative" data-testid="timeline-entry">
-              <span aria-hidden className="absolute -left-[41px] top-1 size-4 rounded-full border-4 border-white bg-accent-500 ring-2 ring-brand-100" />
+              <span
+                aria-hidden
+                className="absolute -left-[41px] top-1 size-4 rounded-full border-4 border-white bg-accent-500 ring-2 ring-brand-100"
+              />
               <p className="text-sm font-bold text-accent-600">{entry.year}</p>
               <h3 className="font-bold text-brand-900">{entry.title}</h3>
               <p className="mt-1 text-slate-600">{entry.description}</p>

@@ -1,4 +1,4 @@
-import { CourseCard } from "#app/components/public/course-card";
+import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { CourseFilters, resultLine } from "#app/components/public/course-filters";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero } from "#app/components/public/page-sections";
@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listActiveCourses({ categories: filter.category ? [filter.category] : undefined, year: filter.year }),
     listCourseYears(),
   ]);
-  return { courses, years, ...filter };
+  return { courses: courses.map(toCourseCard), years, ...filter };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -42,11 +42,18 @@ export default function AllCourses({ loaderData }: Route.ComponentProps) {
       />
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="results-line">
         <CourseFilters category={category} year={year} years={years} />
-        <p id="results-line" className="mt-6 font-semibold text-slate-700" aria-live="polite" data-testid="result-line">
+        <p
+          id="results-line"
+          className="mt-6 font-semibold text-slate-700"
+          aria-live="polite"
+          data-testid="result-line"
+        >
           {resultLine(courses.length, category, year)}
         </p>
         {courses.length === 0 ? (
-          <p className="mt-8 rounded-xl bg-cream p-8 text-center text-slate-700">No courses found matching your filters.</p>
+          <p className="mt-8 rounded-xl bg-cream p-8 text-center text-slate-700">
+            No courses found matching your filters.
+          </p>
         ) : (
           <CardGrid className="mt-6">
             {courses.map((course) => (

@@ -1,18 +1,26 @@
 import { Info } from "lucide-react";
 import { data } from "react-router";
-import { CourseCard } from "#app/components/public/course-card";
+import { CourseCard, toDetailedCourseCard } from "#app/components/public/course-card";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { listActiveCourses } from "#app/models/course.server";
 import { getSiteContent } from "#app/models/site-content.server";
-import { CATEGORY_PAGES, FAITH_GROUP_LABELS, type FaithGroup, isCategoryPageKey } from "#app/utils/course-categories";
+import {
+  CATEGORY_PAGES,
+  FAITH_GROUP_LABELS,
+  type FaithGroup,
+  isCategoryPageKey,
+} from "#app/utils/course-categories";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses.category";
 
 const INTROS = {
-  management: "Scheduled management and leadership courses for managers in the public, private and non-profit sectors.",
-  "county-government": "Courses for county executives, assemblies and staff, from planning and budgeting to oversight.",
-  "experiential-learning": "Outdoor and adventure-based programmes that build teams and leaders, all costs inclusive.",
+  management:
+    "Scheduled management and leadership courses for managers in the public, private and non-profit sectors.",
+  "county-government":
+    "Courses for county executives, assemblies and staff, from planning and budgeting to oversight.",
+  "experiential-learning":
+    "Outdoor and adventure-based programmes that build teams and leaders, all costs inclusive.",
   "faith-based": "Discounted programmes for churches and faith-based organisations, in three categories.",
 } as const;
 
@@ -24,7 +32,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     listActiveCourses({ categories: page.categories }),
     getSiteContent(["policies"]),
   ]);
-  return { key, title: page.title, intro: INTROS[key], courses, policy: page.policy ? policies[page.policy] : [] };
+  return {
+    key,
+    title: page.title,
+    intro: INTROS[key],
+    courses,
+    policy: page.policy ? policies[page.policy] : [],
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>

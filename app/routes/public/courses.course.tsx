@@ -6,7 +6,12 @@ import { JsonLd } from "#app/components/public/json-ld";
 import { PageHero, Section } from "#app/components/public/page-sections";
 import { RegisterButton, runLabel } from "#app/components/public/register-button";
 import { getActiveCourseBySlug } from "#app/models/course.server";
-import { CATEGORY_LABELS, CATEGORY_PAGES, categoryPageOf, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
+import {
+  CATEGORY_LABELS,
+  CATEGORY_PAGES,
+  categoryPageOf,
+  FAITH_GROUP_LABELS,
+} from "#app/utils/course-categories";
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { pageMeta, publicUrlFrom } from "#app/utils/seo";
@@ -23,7 +28,10 @@ export const meta: Route.MetaFunction = (args) => {
   const course = args.loaderData?.course;
   if (!course) return [];
   const description = (course.description ?? course.title).slice(0, 155);
-  return pageMeta(args, { title: `${course.title} | ${CATEGORY_LABELS[course.category]} Course`, description });
+  return pageMeta(args, {
+    title: `${course.title} | ${CATEGORY_LABELS[course.category]} Course`,
+    description,
+  });
 };
 
 const DELIVERY_LABELS: Record<string, string> = {
@@ -69,9 +77,14 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
         <RegisterButton course={course} run={displayRun(course)} />
       </PageHero>
       <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-6 text-sm text-slate-600">
-        <Link to="/courses" className="hover:underline">Training Courses</Link> /{" "}
-        <Link to={`/courses/${categoryPage}`} className="hover:underline">{CATEGORY_PAGES[categoryPage].title}</Link> /{" "}
-        <span aria-current="page">{course.title}</span>
+        <Link to="/courses" className="hover:underline">
+          Training Courses
+        </Link>{" "}
+        /{" "}
+        <Link to={`/courses/${categoryPage}`} className="hover:underline">
+          {CATEGORY_PAGES[categoryPage].title}
+        </Link>{" "}
+        / <span aria-current="page">{course.title}</span>
       </nav>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
         <div className="space-y-10">
@@ -88,30 +101,54 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
         <aside className="h-fit rounded-xl bg-brand-50 p-6" aria-label="Course facts">
           <dl className="space-y-3 text-sm">
             {duration && (
-              <div><dt className="font-semibold text-brand-900">Duration</dt><dd>{duration}</dd></div>
+              <div>
+                <dt className="font-semibold text-brand-900">Duration</dt>
+                <dd>{duration}</dd>
+              </div>
             )}
-            <div><dt className="font-semibold text-brand-900">Fee per participant</dt><dd data-testid="course-cost">{formatKsh(course.cost)}</dd></div>
+            <div>
+              <dt className="font-semibold text-brand-900">Fee per participant</dt>
+              <dd data-testid="course-cost">{formatKsh(course.cost)}</dd>
+            </div>
             {course.type && (
-              <div><dt className="font-semibold text-brand-900">Type</dt><dd>{course.type}</dd></div>
+              <div>
+                <dt className="font-semibold text-brand-900">Type</dt>
+                <dd>{course.type}</dd>
+              </div>
             )}
-            <div><dt className="font-semibold text-brand-900">Category</dt><dd>{CATEGORY_LABELS[course.category]}</dd></div>
+            <div>
+              <dt className="font-semibold text-brand-900">Category</dt>
+              <dd>{CATEGORY_LABELS[course.category]}</dd>
+            </div>
           </dl>
         </aside>
       </div>
       <Section id="dates" title="Dates and Venues" tone="muted">
         {course.runs.length === 0 ? (
-          <p className="text-slate-700">New dates are being scheduled. Contact us to arrange this course in-house.</p>
+          <p className="text-slate-700">
+            New dates are being scheduled. Contact us to arrange this course in-house.
+          </p>
         ) : (
           <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Scheduled runs of {course.title}</caption>
               <thead className="bg-brand-800 text-white">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Dates</th>
-                  <th scope="col" className="px-4 py-3">Venue</th>
-                  <th scope="col" className="px-4 py-3">Delivery</th>
-                  <th scope="col" className="px-4 py-3">Fee</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Register</span></th>
+                  <th scope="col" className="px-4 py-3">
+                    Dates
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Venue
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Delivery
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Fee
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Register</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -125,7 +162,9 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
                       {run.status === "open" ? (
                         <RegisterButton course={course} run={run} label="Register" />
                       ) : (
-                        <span className="text-slate-600">{run.status === "full" ? "Fully booked" : "Cancelled"}</span>
+                        <span className="text-slate-600">
+                          {run.status === "full" ? "Fully booked" : "Cancelled"}
+                        </span>
                       )}
                     </td>
                   </tr>

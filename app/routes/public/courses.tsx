@@ -12,7 +12,8 @@ import type { Route } from "./+types/courses";
 const CATEGORY_BLURBS = {
   management: "Strategy, finance, projects, people and leadership for managers in every sector.",
   "county-government": "Planning, public finance, legislation and service delivery for devolved government.",
-  "experiential-learning": "Team building, leadership expeditions and retreats in inspiring outdoor settings.",
+  "experiential-learning":
+    "Team building, leadership expeditions and retreats in inspiring outdoor settings.",
   "faith-based": "Family life, discipleship and organisational capacity for churches and faith-based bodies.",
 } as const;
 
@@ -24,7 +25,8 @@ export async function loader() {
   const counts = Object.fromEntries(
     CATEGORY_PAGE_KEYS.map((key) => [
       key,
-      courses.filter((c) => (CATEGORY_PAGES[key].categories as readonly string[]).includes(c.category)).length,
+      courses.filter((c) => (CATEGORY_PAGES[key].categories as readonly string[]).includes(c.category))
+        .length,
     ]),
   ) as Record<(typeof CATEGORY_PAGE_KEYS)[number], number>;
   return { ...content, counts, total: courses.length };
@@ -45,7 +47,11 @@ export default function CoursesLanding({ loaderData }: Route.ComponentProps) {
         eyebrow="2024-2025 Catalogue"
         title="Training Courses"
         intro={`${total} scheduled courses in Kenya, Uganda, Rwanda and Tanzania, plus in-house delivery for your organisation.`}
-        image={{ component: "courses", src: "/artwork/courses.svg", alt: "Participants in a training session" }}
+        image={{
+          component: "courses",
+          src: "/artwork/courses.svg",
+          alt: "Participants in a training session",
+        }}
       >
         <Link to="/courses/all" className={buttonStyles.primary}>
           Browse All Courses

@@ -1,3 +1,4 @@
+import { toCourseCard } from "#app/components/public/course-card";
 import { HomeCourses } from "#app/components/public/home/courses-section";
 import { HomeHero } from "#app/components/public/home/hero";
 import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
@@ -5,21 +6,29 @@ import { JsonLd } from "#app/components/public/json-ld";
 import { listActiveCourses } from "#app/models/course.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { listActiveTestimonials } from "#app/models/testimonial.server";
-import { organizationJsonLd } from "#app/utils/structured-data";
 import { pageMeta, publicUrlFrom } from "#app/utils/seo";
+import { organizationJsonLd } from "#app/utils/structured-data";
 import type { Route } from "./+types/home";
 
 const FEATURED_COUNT = 6;
 
 export async function loader() {
   const [content, courses, testimonials] = await Promise.all([
-    getSiteContent(["hero", "about", "departments", "categoryCounters", "contact", "businessHours", "offices"]),
+    getSiteContent([
+      "hero",
+      "about",
+      "departments",
+      "categoryCounters",
+      "contact",
+      "businessHours",
+      "offices",
+    ]),
     listActiveCourses(),
     listActiveTestimonials({ homeOnly: true }),
   ]);
   return {
     ...content,
-    featured: courses.slice(0, FEATURED_COUNT),
+    featured: courses.slice(0, FEATURED_COUNT).map(toCourseCard),
     total: courses.length,
     // the compact list handed to /courses/all as navigation state (spec: allCourses)
     allCourses: courses.map(({ slug, title, category, durationDays, cost }) => ({

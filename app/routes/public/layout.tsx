@@ -20,7 +20,10 @@ export async function loader() {
   if (settings.site_maintenance) {
     throw data(
       { email: contact.email },
-      { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_SECONDS), "Cache-Control": "no-store" } },
+      {
+        status: 503,
+        headers: { "Retry-After": String(MAINTENANCE_RETRY_SECONDS), "Cache-Control": "no-store" },
+      },
     );
   }
   return { contact, offices, images, settings, publicUrl: env().PUBLIC_URL };
@@ -28,7 +31,8 @@ export async function loader() {
 
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
-export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) => errorHeaders ?? parentHeaders;
+export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) =>
+  errorHeaders ?? parentHeaders;
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
@@ -51,7 +55,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 503) {
-    return <MaintenancePage email={(error.data as { email?: string } | null)?.email ?? "info@mafunzo.co.ke"} />;
+    return (
+      <MaintenancePage email={(error.data as { email?: string } | null)?.email ?? "info@mafunzo.co.ke"} />
+    );
   }
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

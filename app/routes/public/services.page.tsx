@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
-import { CourseCard } from "#app/components/public/course-card";
+import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import type { ServicePageKey } from "#app/db/seed/site-content";
 import { listActiveCourses } from "#app/models/course.server";
@@ -19,11 +19,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     : undefined;
   if (!page) throw data(null, { status: 404 });
   const courses = await listActiveCourses({ categories: [page.courseCategory], limit: FEATURED_PER_SERVICE });
-  return { page, courses };
+  return { page, courses: courses.map(toCourseCard) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  args.loaderData ? pageMeta(args, { title: args.loaderData.page.title, description: args.loaderData.page.intro }) : [];
+  args.loaderData
+    ? pageMeta(args, { title: args.loaderData.page.title, description: args.loaderData.page.intro })
+    : [];
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { page, courses } = loaderData;
@@ -33,7 +35,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         eyebrow="Our Services"
         title={page.title}
         intro={page.intro}
-        image={{ component: "services", src: "/artwork/services.svg", alt: "Consultants facilitating a strategy session" }}
+        image={{
+          component: "services",
+          src: "/artwork/services.svg",
+          alt: "Consultants facilitating a strategy session",
+        }}
       >
         <Link to={CONTACT_FORM_LINK} className={buttonStyles.primary}>
           Request Consultation
@@ -42,7 +48,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <Section id="services" title="What We Offer">
         <CardGrid>
           {page.services.map((service) => (
-            <article key={service.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="service-card">
+            <article
+              key={service.title}
+              className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              data-testid="service-card"
+            >
               <CheckCircle2 aria-hidden className="size-6 text-brand-600" />
               <h3 className="mt-3 font-bold text-brand-900">{service.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{service.description}</p>

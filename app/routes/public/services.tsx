@@ -25,7 +25,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         eyebrow="Training and consultancy"
         title="Our Services"
         intro="Five departments work together to strengthen the strategy, people, policies and teams of the organisations we serve."
-        image={{ component: "services", src: "/artwork/services.svg", alt: "Consultants facilitating a strategy session" }}
+        image={{
+          component: "services",
+          src: "/artwork/services.svg",
+          alt: "Consultants facilitating a strategy session",
+        }}
       >
         <Link to={CONTACT_FORM_LINK} className={buttonStyles.primary}>
           <MessageSquare aria-hidden className="size-4" /> Request Consultation
@@ -44,7 +48,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         >
           <CardGrid>
             {department.categories.map((category) => (
-              <article key={category.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <article
+                key={category.title}
+                className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
                 <h3 className="font-bold text-brand-800">{category.title}</h3>
                 <ul className="mt-3 space-y-2 text-sm text-slate-700">
                   {category.items.map((item) => (

@@ -9,7 +9,12 @@ import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/testimonials";
 
 // the four figures of the testimonials stats band (spec §2), in this order
-const BAND_LABELS = ["Years of Experience", "Organizations Served", "Client Satisfaction", "Training Programs"];
+const BAND_LABELS = [
+  "Years of Experience",
+  "Organizations Served",
+  "Client Satisfaction",
+  "Training Programs",
+];
 
 export async function loader() {
   const [{ stats }, testimonials] = await Promise.all([getSiteContent(["stats"]), listActiveTestimonials()]);
@@ -42,8 +47,8 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="join" title="Join Our Satisfied Clients" tone="cream">
         <p className="max-w-2xl text-slate-700">
-          Register for a course from our 2024-2025 catalogue, or tell us what your organisation needs and we will
-          design a programme with you.
+          Register for a course from our 2024-2025 catalogue, or tell us what your organisation needs and we
+          will design a programme with you.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/register" className={buttonStyles.solid}>

@@ -1,6 +1,6 @@
 import { Award, Building2, Download, GraduationCap, MapPin } from "lucide-react";
-import type { SiteContent } from "#app/db/seed/site-content";
 import { CATALOGUE_PDF } from "#app/components/layout/nav-links";
+import type { SiteContent } from "#app/db/seed/site-content";
 import { buttonStyles } from "../page-sections";
 import { SiteImage } from "../site-image";
 
@@ -51,7 +51,11 @@ export function HomeHero({ hero, offices }: { hero: SiteContent["hero"]; offices
       <div className="mx-auto max-w-7xl px-4 pb-16">
         <ul className="grid gap-4 md:grid-cols-3" aria-label="Our impact">
           {hero.stats.map((stat) => (
-            <li key={stat.label} className="rounded-xl bg-white p-6 text-slate-800 shadow-lg" data-testid="hero-stat">
+            <li
+              key={stat.label}
+              className="rounded-xl bg-white p-6 text-slate-800 shadow-lg"
+              data-testid="hero-stat"
+            >
               <p className="text-3xl font-bold text-brand-700">{stat.value}</p>
               <p className="mt-1 font-semibold text-brand-900">{stat.label}</p>
               <p className="mt-2 text-sm text-slate-600">{stat.description}</p>

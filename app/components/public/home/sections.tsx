@@ -7,7 +7,13 @@ import { CardGrid, Section } from "../page-sections";
 import { SiteImage } from "../site-image";
 import { TestimonialCard } from "../testimonial-card";
 
-const DEPARTMENT_ICONS = { strategic: Compass, hr: Users, policy: Lightbulb, experiential: Briefcase, special: Briefcase };
+const DEPARTMENT_ICONS = {
+  strategic: Compass,
+  hr: Users,
+  policy: Lightbulb,
+  experiential: Briefcase,
+  special: Briefcase,
+};
 
 export function HomeAbout({ about }: { about: SiteContent["about"] }) {
   return (
@@ -30,7 +36,10 @@ export function HomeAbout({ about }: { about: SiteContent["about"] }) {
               </li>
             ))}
           </ul>
-          <Link to="/about" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/about"
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
             More about us <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
@@ -60,7 +69,10 @@ export function HomeServices({ departments }: { departments: SiteContent["depart
         {departments.map((department) => {
           const Icon = DEPARTMENT_ICONS[department.id];
           return (
-            <article key={department.id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <article
+              key={department.id}
+              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <Icon aria-hidden className="size-8 text-brand-600" />
               <h3 className="mt-3 text-lg font-bold text-brand-900">{department.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{department.summary}</p>
@@ -87,7 +99,10 @@ export function HomeTestimonials({ testimonials }: { testimonials: TestimonialVi
           <TestimonialCard key={testimonial.id} testimonial={testimonial} />
         ))}
       </div>
-      <Link to="/testimonials" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+      <Link
+        to="/testimonials"
+        className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+      >
         Read more testimonials <ArrowRight aria-hidden className="size-4" />
       </Link>
     </Section>
