@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type KeyboardEvent, useEffect, useRef } from "react";
 import type { GalleryImageView } from "#app/models/website-image.server";
 import { GALLERY_CATEGORY_LABELS } from "#app/utils/gallery-categories";
 import { ResponsiveImage } from "./site-image";
@@ -37,6 +37,20 @@ export function GalleryViewer({
     onIndexChange((index + delta + images.length) % images.length);
   };
 
+  // a modal dialog makes the page inert, but Tab would still leave for the browser's own controls
+  const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
+    const buttons = [...event.currentTarget.querySelectorAll("button")];
+    const first = buttons[0];
+    const last = buttons.at(-1);
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
   return (
     <dialog
       ref={dialog}
@@ -46,6 +60,7 @@ export function GalleryViewer({
       onKeyDown={(event) => {
         if (event.key === "ArrowRight") step(1);
         if (event.key === "ArrowLeft") step(-1);
+        if (event.key === "Tab") trapFocus(event);
       }}
     >
       {image && (

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     key,
     title: page.title,
     intro: INTROS[key],
-    courses,
+    courses: courses.map(toDetailedCourseCard),
     policy: page.policy ? policies[page.policy] : [],
   };
 }
