@@ -232,7 +232,7 @@ test("the testimonials page shows the stats band, nine testimonials and its two 
     "href",
     "/register",
   );
-  await expect(page.getByRole("link", { name: "Contact Us", exact: true })).toHaveAttribute(
+  await expect(page.locator("#join").getByRole("link", { name: "Contact Us", exact: true })).toHaveAttribute(
     "href",
     "/contact#contact-form",
   );

@@ -72,7 +72,7 @@ export function GalleryGrid({
               </a>
               <figcaption className="p-5">
                 {image.galleryCategory && (
-                  <p className="text-xs font-semibold uppercase tracking-wide text-accent-600">
+                  <p className="text-xs font-semibold uppercase tracking-wide text-clay-600">
                     {GALLERY_CATEGORY_LABELS[image.galleryCategory]}
                   </p>
                 )}

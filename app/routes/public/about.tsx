@@ -67,7 +67,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 aria-hidden
                 className="absolute -left-[41px] top-1 size-4 rounded-full border-4 border-white bg-accent-500 ring-2 ring-brand-100"
               />
-              <p className="text-sm font-bold text-accent-600">{entry.year}</p>
+              <p className="text-sm font-bold text-clay-600">{entry.year}</p>
               <h3 className="font-bold text-brand-900">{entry.title}</h3>
               <p className="mt-1 text-slate-600">{entry.description}</p>
             </li>
@@ -85,7 +85,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           />
           <div>
             <h3 className="text-2xl font-bold text-brand-900">{leadership.name}</h3>
-            <p className="font-semibold text-accent-600">{leadership.title}</p>
+            <p className="font-semibold text-clay-600">{leadership.title}</p>
             <blockquote className="mt-4 border-l-4 border-accent-500 pl-4 text-lg italic text-slate-700">
               <p>&ldquo;{leadership.quote}&rdquo;</p>
             </blockquote>
