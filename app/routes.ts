@@ -25,5 +25,11 @@ export default [
   route("downloads/brochure", "routes/resources/downloads.brochure.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
-  ...prefix("admin", []),
+  ...prefix("admin", [
+    index("routes/admin/index.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    route("signup", "routes/admin/signup.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    layout("routes/admin/layout.tsx", [route("dashboard", "routes/admin/dashboard.tsx")]),
+  ]),
 ] satisfies RouteConfig;
