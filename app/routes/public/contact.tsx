@@ -6,6 +6,7 @@ import {
   PaymentBox,
   WhyChoose,
 } from "#app/components/public/contact-info";
+import { FormStatus } from "#app/components/public/form-controls";
 import { RegistrationForm } from "#app/components/public/registration-form";
 import { listRegistrationCourses } from "#app/models/registration.server";
 import { getSettings } from "#app/models/setting.server";
@@ -65,6 +66,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </section>
       <section aria-label="Contact details" className="bg-cream px-4 py-10">
         <div className="mx-auto max-w-7xl">
+          {actionData?.form === "unknown" ? (
+            <div className="mb-6 lg:col-span-3">
+              <FormStatus result={actionData} />
+            </div>
+          ) : null}
           <ContactCards contact={contact} />
         </div>
       </section>

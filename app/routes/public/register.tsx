@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { FormStatus } from "#app/components/public/form-controls";
 import {
   type CourseChoice,
   describeChoice,
@@ -67,6 +68,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section className="bg-cream px-4 py-12">
         <div className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-3">
+          {actionData?.form === "unknown" ? (
+            <div className="mb-6 lg:col-span-3">
+              <FormStatus result={actionData} />
+            </div>
+          ) : null}
           {summary ? (
             <aside aria-labelledby="summary-heading" className="rounded-lg bg-white p-6 shadow-sm lg:order-2">
               <h2 id="summary-heading" className="text-sm font-semibold uppercase text-brand-600">
