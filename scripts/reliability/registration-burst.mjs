@@ -74,7 +74,8 @@ async function register(i) {
         if (acknowledged.size === killAt && !restarting) restarting = crashAndRestart();
         return;
       }
-      if (response.status < 500) throw new Error(`registration ${i}: HTTP ${response.status}: ${text.slice(0, 300)}`);
+      if (response.status < 500)
+        throw new Error(`registration ${i}: HTTP ${response.status}: ${text.slice(0, 300)}`);
     } catch (error) {
       if (error instanceof Error && error.message.startsWith("registration")) throw error;
       connectionErrors += 1;
