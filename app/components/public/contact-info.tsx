@@ -51,15 +51,15 @@ export function PaymentBox({ payment }: { payment: SiteContent["payment"] }) {
       </h2>
       <h3 className="mt-4 text-sm font-semibold text-brand-800">Bank Transfer</h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-500">Bank</dt>
+        <dt className="text-slate-700">Bank</dt>
         <dd>{payment.bankName}</dd>
-        <dt className="text-slate-500">Account Name</dt>
+        <dt className="text-slate-700">Account Name</dt>
         <dd>{payment.accountName}</dd>
-        <dt className="text-slate-500">Account No.</dt>
+        <dt className="text-slate-700">Account No.</dt>
         <dd>{payment.accountNumber}</dd>
-        <dt className="text-slate-500">Branch</dt>
+        <dt className="text-slate-700">Branch</dt>
         <dd>{payment.branch}</dd>
-        <dt className="text-slate-500">SWIFT</dt>
+        <dt className="text-slate-700">SWIFT</dt>
         <dd>{payment.swift}</dd>
       </dl>
       <h3 className="mt-4 text-sm font-semibold text-brand-800">M-PESA</h3>
