@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -8,15 +9,21 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster, toast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce-provider";
+import { getToast } from "./services/toast.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast: pending, headers } = await getToast(request);
+  return data({ toast: pending }, { headers });
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -31,7 +38,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        <Toaster position="top-right" richColors closeButton />
+        <Toaster
+          position="top-right"
+          closeButton
+          toastOptions={{ classNames: { description: "!text-slate-700" } }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -39,7 +50,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const pending = loaderData?.toast;
+  useEffect(() => {
+    if (!pending) return;
+    const show =
+      pending.type === "error" ? toast.error : pending.type === "info" ? toast.info : toast.success;
+    show(pending.title, { description: pending.description });
+  }, [pending]);
   return <Outlet />;
 }
 

@@ -7,5 +7,11 @@ export default [
     route("register", "routes/public/register.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
-  ...prefix("admin", []),
+  ...prefix("admin", [
+    index("routes/admin/index.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    route("signup", "routes/admin/signup.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    layout("routes/admin/layout.tsx", [route("dashboard", "routes/admin/dashboard.tsx")]),
+  ]),
 ] satisfies RouteConfig;

@@ -56,3 +56,9 @@ export function env(): Env {
 export function resetEnv() {
   cached = undefined;
 }
+
+/** Cookies are marked Secure when the site is served over HTTPS in production. */
+export function secureCookies() {
+  const config = env();
+  return config.NODE_ENV === "production" && config.PUBLIC_URL.startsWith("https:");
+}

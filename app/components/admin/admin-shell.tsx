@@ -1,0 +1,85 @@
+import { LogOut, Menu } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, NavLink } from "react-router";
+import { cn } from "#app/utils/cn";
+import { ADMIN_NAV } from "./admin-nav";
+
+function NavItems() {
+  return (
+    <ul className="space-y-1">
+      {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            className={({ isActive }) =>
+              cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
+              )
+            }
+          >
+            <Icon aria-hidden className="size-4 shrink-0" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LogoutButton() {
+  return (
+    <Form method="post" action="/admin/logout">
+      <button
+        type="submit"
+        className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-brand-50/90 hover:bg-brand-800 hover:text-white"
+      >
+        <LogOut aria-hidden className="size-4" />
+        Logout
+      </button>
+    </Form>
+  );
+}
+
+/** The back-office frame: a fixed sidebar on wide screens, a drawer on small ones. */
+export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      <aside className="hidden w-64 shrink-0 flex-col bg-brand-900 p-4 lg:flex">
+        <Link to="/admin/dashboard" className="mb-6 flex items-center gap-2 px-2 text-white">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="font-bold">Mafunzo Admin</span>
+        </Link>
+        <nav aria-label="Admin" className="flex-1">
+          <NavItems />
+        </nav>
+        <div className="border-t border-brand-800 pt-3">
+          <p className="truncate px-3 pb-2 text-xs text-brand-100/80">{email}</p>
+          <LogoutButton />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+          <span className="font-bold text-brand-800">Mafunzo Admin</span>
+          <details className="relative">
+            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm [&::-webkit-details-marker]:hidden">
+              <Menu aria-hidden className="size-4" />
+              Menu
+            </summary>
+            <div className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-brand-900 p-4 shadow-2xl">
+              <nav aria-label="Admin menu">
+                <NavItems />
+              </nav>
+              <div className="mt-4 border-t border-brand-800 pt-3">
+                <LogoutButton />
+              </div>
+            </div>
+          </details>
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { db } from "#app/db/client.server";
+import { recordAudit } from "#app/services/audit.server";
+import { endSession, requireAdmin } from "#app/services/auth.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import type { Route } from "./+types/logout";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  // signing out changes state, so it is only done by POST (the sidebar's Logout button)
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const setCookie = await db().transaction(async (tx) => {
+    await recordAudit(tx, admin.actor, {
+      action: "Admin logout",
+      tableName: "users",
+      recordId: admin.user.id,
+      newValues: { email: admin.user.email, logout_time: new Date().toISOString() },
+    });
+    return endSession(tx, args.request);
+  });
+  return redirectWithToast(
+    "/",
+    { type: "success", title: "Signed out" },
+    { headers: { "Set-Cookie": setCookie } },
+  );
+}

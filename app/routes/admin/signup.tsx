@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { AuthCard, FormAlert } from "#app/components/admin/auth-card";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { InputField } from "#app/components/ui/field";
+import { adminExists } from "#app/models/user.server";
+import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/schemas/auth";
+import { signUpFirstAdmin } from "#app/services/signup.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Create Admin Account | Mafunzo" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader() {
+  return { exists: await adminExists() };
+}
+
+/** Spec §8 toast titles for each signup failure. */
+function failureTitle(fieldErrors: Record<string, string[] | null | undefined>) {
+  if (fieldErrors.confirmPassword?.includes("Passwords do not match")) return "Password Mismatch";
+  if (fieldErrors.password?.includes("Password must be at least 6 characters long"))
+    return "Password Too Short";
+  return "Signup Failed";
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (await adminExists()) {
+    return data(
+      {
+        result: { status: "error" as const, error: { "": [ADMIN_EXISTS_MESSAGE] } },
+        title: "Admin Already Exists",
+      },
+      { status: 403 },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: SignupSchema });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    return data(
+      {
+        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+        title: failureTitle(errors),
+      },
+      { status: 400 },
+    );
+  }
+  const outcome = await signUpFirstAdmin(context, submission.value);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message] }), title: "Admin Already Exists" },
+      { status: 403 },
+    );
+  }
+  return redirectWithToast(
+    "/admin/dashboard",
+    {
+      type: "success",
+      title: "Welcome Admin!",
+      description: "Admin account created successfully. Welcome to your dashboard!",
+    },
+    { headers: { "Set-Cookie": outcome.setCookie } },
+  );
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useEffect(() => {
+    if (!actionData) return;
+    const errors = actionData.result.error ?? {};
+    const message = Object.values(errors).flat().find(Boolean);
+    if (message) toast.error(actionData.title, { description: message });
+  }, [actionData]);
+
+  if (loaderData.exists || actionData?.title === "Admin Already Exists") {
+    return (
+      <AuthCard title="Admin Already Exists">
+        <p className="text-slate-700">{ADMIN_EXISTS_MESSAGE}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          An existing administrator can add more administrators from System Settings.
+        </p>
+        <Link to="/admin/login" className={buttonClass("primary", "md", "mt-6 w-full")}>
+          Go to Admin Login
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Create Admin Account" subtitle="Set up the administrator account for the back office.">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormAlert>{form.errors?.join(" ")}</FormAlert>
+        <InputField
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="username"
+          errors={fields.email.errors}
+        />
+        <InputField
+          label="Password"
+          {...getInputProps(fields.password, { type: "password" })}
+          key={fields.password.key}
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          errors={fields.password.errors}
+        />
+        <InputField
+          label="Confirm Password"
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          key={fields.confirmPassword.key}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Creating account..." : "Create Admin Account"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to="/admin/login" className="font-semibold text-brand-700 underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

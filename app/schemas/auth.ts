@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const ADMIN_EXISTS_MESSAGE = "An admin account already exists. Only one admin account is allowed.";
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Enter a valid email address"));
+
+export const LoginSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+  redirectTo: z.string().optional(),
+});
+
+const newPassword = z
+  .string({ error: "Password is required" })
+  .min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long")
+  .max(200, "Password must be at most 200 characters");
+
+/** Spec §5 messages, word for word. */
+export const SignupSchema = z
+  .object({
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please confirm the password" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .min(1, "Current password is required"),
+    newPassword,
+    confirmPassword: z.string({ error: "Please confirm the password" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export const AddAdminSchema = z.object({ email, password: newPassword });
+
+/** Only same-site admin paths are followed after login. */
+export function safeAdminRedirect(target: string | null | undefined) {
+  if (!target?.startsWith("/admin") || target.startsWith("//") || target.startsWith("/admin/login")) {
+    return "/admin/dashboard";
+  }
+  return target;
+}

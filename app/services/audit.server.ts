@@ -1,0 +1,31 @@
+import type { Executor } from "#app/db/client.server";
+import { adminAuditLogs } from "#app/db/schema";
+
+/** Who did something and from where; built by requireAdmin, or from the request for anonymous events. */
+export type AuditActor = { id: string | null; email: string | null; ip: string; userAgent: string };
+
+export type AuditEntry = {
+  action: string;
+  tableName: string;
+  recordId?: string | null;
+  oldValues?: unknown;
+  newValues?: unknown;
+};
+
+/**
+ * Writes an audit row. Pass the change's transaction, so the change and its record land together or not at all.
+ * Action text is human-readable and contains its verb ("Created course", "Admin login").
+ */
+export async function recordAudit(executor: Executor, actor: AuditActor, entry: AuditEntry) {
+  await executor.insert(adminAuditLogs).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    tableName: entry.tableName,
+    recordId: entry.recordId ?? null,
+    oldValues: entry.oldValues ?? null,
+    newValues: entry.newValues ?? null,
+    ip: actor.ip,
+    userAgent: actor.userAgent.slice(0, 500),
+  });
+}

@@ -1,0 +1,97 @@
+import type { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "#app/context";
+import { db } from "#app/db/client.server";
+import {
+  countRecentFailures,
+  findActiveLock,
+  recordLoginAttempt,
+  recordLoginLock,
+} from "#app/models/login-attempt.server";
+import { findUserByEmail } from "#app/models/user.server";
+import { safeAdminRedirect } from "#app/schemas/auth";
+import { recordAudit } from "./audit.server";
+import { anonymousActor, startSession } from "./auth.server";
+import { verifyPassword } from "./password.server";
+import { redirectWithToast } from "./toast.server";
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_WINDOW_MS = 15 * 60 * 1000;
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+type Outcome =
+  | { ok: true; response: Response }
+  | { ok: false; status: number; title: string; message: string };
+
+function lockedMessage(lockedAt: Date) {
+  const minutes = Math.max(1, Math.ceil((lockedAt.getTime() + LOCK_WINDOW_MS - Date.now()) / 60_000));
+  return `Too many failed sign-in attempts. Sign-in is locked for 15 minutes; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * Checks the lock, the credentials, and records the attempt. Unknown e-mail and wrong password get the same
+ * answer and the same work (a hash is verified either way).
+ */
+export async function attemptLogin(
+  { context }: Args,
+  input: { email: string; password: string; redirectTo?: string },
+): Promise<Outcome> {
+  const { ip } = context.get(requestInfoContext);
+  const email = input.email.toLowerCase();
+  const windowStart = new Date(Date.now() - LOCK_WINDOW_MS);
+  const lockedAt = await findActiveLock(email, ip, windowStart);
+  if (lockedAt) {
+    return { ok: false, status: 429, title: "Login Failed", message: lockedMessage(lockedAt) };
+  }
+
+  const user = await findUserByEmail(email);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  const actor = anonymousActor(context, email);
+
+  if (!user || !valid || user.role !== "admin") {
+    const failures = await countRecentFailures(email, ip, windowStart);
+    const locks = failures.byEmail + 1 >= MAX_FAILED_LOGINS || failures.byIp + 1 >= MAX_FAILED_LOGINS;
+    await db().transaction(async (tx) => {
+      await recordLoginAttempt(tx, email, ip, false);
+      await recordAudit(tx, actor, {
+        action: "Failed admin login",
+        tableName: "users",
+        recordId: user?.id ?? null,
+        newValues: { email, reason: user ? "wrong password" : "unknown email" },
+      });
+      if (locks) {
+        await recordLoginLock(tx, email, ip);
+        await recordAudit(tx, actor, {
+          action: "Locked admin login",
+          tableName: "users",
+          recordId: user?.id ?? null,
+          newValues: { email, ip, locked_minutes: LOCK_WINDOW_MS / 60_000 },
+        });
+      }
+    });
+    if (locks) return { ok: false, status: 429, title: "Login Failed", message: lockedMessage(new Date()) };
+    return { ok: false, status: 401, title: "Login Failed", message: "Invalid admin credentials" };
+  }
+
+  const setCookie = await db().transaction(async (tx) => {
+    await recordLoginAttempt(tx, email, ip, true);
+    await recordAudit(
+      tx,
+      { ...actor, id: user.id },
+      {
+        action: "Admin login",
+        tableName: "users",
+        recordId: user.id,
+        newValues: { email: user.email, login_time: new Date().toISOString() },
+      },
+    );
+    return startSession(tx, user, context);
+  });
+  return {
+    ok: true,
+    response: await redirectWithToast(
+      safeAdminRedirect(input.redirectTo),
+      { type: "success", title: "Login Successful", description: "Welcome to the admin dashboard." },
+      { headers: { "Set-Cookie": setCookie } },
+    ),
+  };
+}

@@ -1,0 +1,37 @@
+import type { RouterContextProvider } from "react-router";
+import { db } from "#app/db/client.server";
+import { countAdmins, createAdmin, lockAdminAccounts } from "#app/models/user.server";
+import { ADMIN_EXISTS_MESSAGE } from "#app/schemas/auth";
+import { recordAudit } from "./audit.server";
+import { anonymousActor, startSession } from "./auth.server";
+import { hashPassword } from "./password.server";
+
+/**
+ * Creates the first admin and signs them in. The count is checked under an advisory lock inside the
+ * transaction, so two signups racing create exactly one admin.
+ */
+export async function signUpFirstAdmin(
+  context: Readonly<RouterContextProvider>,
+  input: { email: string; password: string },
+): Promise<{ ok: true; setCookie: string } | { ok: false; message: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db().transaction(async (tx) => {
+    await lockAdminAccounts(tx);
+    if ((await countAdmins(tx)) > 0) return { ok: false, message: ADMIN_EXISTS_MESSAGE };
+    const user = await createAdmin(tx, input.email, passwordHash);
+    const actor = { ...anonymousActor(context, user.email), id: user.id };
+    await recordAudit(tx, actor, {
+      action: "Admin signup",
+      tableName: "users",
+      recordId: user.id,
+      newValues: { email: user.email, role: user.role },
+    });
+    await recordAudit(tx, actor, {
+      action: "Admin login",
+      tableName: "users",
+      recordId: user.id,
+      newValues: { email: user.email, login_time: new Date().toISOString() },
+    });
+    return { ok: true, setCookie: await startSession(tx, user, context) };
+  });
+}
