@@ -18,6 +18,8 @@ export default [
     route("courses/:slug", "routes/public/courses.course.tsx"),
     route("gallery", "routes/public/gallery.tsx"),
     route("testimonials", "routes/public/testimonials.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("register", "routes/public/register.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("downloads/catalogue.pdf", "routes/resources/downloads.catalogue.ts"),
