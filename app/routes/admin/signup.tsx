@@ -29,8 +29,8 @@ function failureTitle(fieldErrors: Record<string, string[] | null | undefined>) 
   return "Signup Failed";
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const formData = await args.request.formData();
   if (await adminExists()) {
     return data(
       {
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await signUpFirstAdmin(context, submission.value);
+  const outcome = await signUpFirstAdmin(args, submission.value);
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message] }), title: "Admin Already Exists" },
