@@ -7,7 +7,10 @@ import { startSession } from "#app/services/auth.server";
 import { hashPassword } from "#app/services/password.server";
 
 /** A request context as the Express server builds it. */
-export function requestContext(ip = "203.0.113.7", userAgent = "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0") {
+export function requestContext(
+  ip = "203.0.113.7",
+  userAgent = "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0",
+) {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { requestId: "test", nonce: "", ip, userAgent });
   return context;

@@ -45,7 +45,9 @@ describe("adding administrators", () => {
       ok: true,
       email: "second@mafunzo.test",
     });
-    expect((await addAdmin(actorFor(user), { email: "third@mafunzo.test", password: "secret123" })).ok).toBe(true);
+    expect((await addAdmin(actorFor(user), { email: "third@mafunzo.test", password: "secret123" })).ok).toBe(
+      true,
+    );
     expect(await addAdmin(actorFor(user), { email: "fourth@mafunzo.test", password: "secret123" })).toEqual({
       ok: false,
       status: 409,
@@ -61,7 +63,10 @@ describe("adding administrators", () => {
       .select({ oldValues: adminAuditLogs.oldValues, newValues: adminAuditLogs.newValues })
       .from(adminAuditLogs)
       .where(eq(adminAuditLogs.action, "Added admin account"));
-    expect(audits).toContainEqual({ oldValues: null, newValues: { email: "second@mafunzo.test", role: "admin" } });
+    expect(audits).toContainEqual({
+      oldValues: null,
+      newValues: { email: "second@mafunzo.test", role: "admin" },
+    });
     expect(audits).toHaveLength(2);
   });
 
@@ -83,7 +88,9 @@ describe("adding administrators", () => {
   it("refuses an e-mail that already has an account, whatever its case", async () => {
     const { user } = await createAdminWithSession("first@mafunzo.test");
     await setMax(2);
-    expect(await addAdmin(actorFor(user), { email: "FIRST@mafunzo.test", password: "secret123" })).toMatchObject({
+    expect(
+      await addAdmin(actorFor(user), { email: "FIRST@mafunzo.test", password: "secret123" }),
+    ).toMatchObject({
       ok: false,
       field: "email",
     });
@@ -101,7 +108,10 @@ describe("adding administrators", () => {
     expect(short.status).toBe(400);
     expect(JSON.stringify(short.body.result)).toContain("Password must be at least 6 characters long");
     const added = await post({ intent: "add", email: "second@mafunzo.test", password: "secret123" });
-    expect(added).toMatchObject({ status: 200, body: { message: "Admin account added: second@mafunzo.test" } });
+    expect(added).toMatchObject({
+      status: 200,
+      body: { message: "Admin account added: second@mafunzo.test" },
+    });
     expect(await countAdmins()).toBe(2);
   });
 });
@@ -130,7 +140,10 @@ describe("removing administrators", () => {
       ok: false,
       message: "You cannot remove your own admin account.",
     });
-    expect(await removeAdmin(actorFor(first.user), crypto.randomUUID())).toMatchObject({ ok: false, status: 404 });
+    expect(await removeAdmin(actorFor(first.user), crypto.randomUUID())).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await countAdmins()).toBe(2);
   });
 
@@ -142,7 +155,9 @@ describe("removing administrators", () => {
       removeAdmin(actorFor(second.user), first.user.id),
     ]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.find((o) => !o.ok)).toMatchObject({ message: "The last admin account cannot be removed." });
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({
+      message: "The last admin account cannot be removed.",
+    });
     expect(await countAdmins()).toBe(1);
   });
 
@@ -216,7 +231,9 @@ describe("own account", () => {
     expect(loaded.sessions[0]).not.toHaveProperty("id");
 
     const result = unwrap(
-      await accountAction(routeArgs("/admin/account", { cookie: me.cookie, form: { intent: "sign-out-others" } })),
+      await accountAction(
+        routeArgs("/admin/account", { cookie: me.cookie, form: { intent: "sign-out-others" } }),
+      ),
     );
     expect(result.body.message).toBe("2 other sessions were signed out.");
     expect(await liveSessions(me.user.id)).toBe(1);

@@ -217,9 +217,7 @@ describe("sessions", () => {
     const response = await logoutAction(routeArgs("/admin/logout", { method: "POST", cookie }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
-    expect(response.headers.getSetCookie().find((c) => c.startsWith("mafunzo_admin="))).toMatch(
-      /Max-Age=0/i,
-    );
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("mafunzo_admin="))).toMatch(/Max-Age=0/i);
     expect(await sessionRows(user.id)).toBe(0);
     expect(await getAdmin(routeArgs("/admin/dashboard", { cookie }))).toBeNull();
     const [audit] = await db()
