@@ -25,8 +25,11 @@ export function routeArgs(
   if (options.cookie) headers.set("Cookie", options.cookie);
   const method = options.method ?? (options.form ? "POST" : "GET");
   const body = method === "GET" || method === "HEAD" ? undefined : new URLSearchParams(options.form ?? {});
+  const url = new URL(path, "http://localhost");
   return {
-    request: new Request(`http://localhost${path}`, { method, headers, body }),
+    request: new Request(url, { method, headers, body }),
+    url,
+    pattern: url.pathname,
     context: requestContext(options.ip),
     params: {} as Record<string, string>,
   };

@@ -2,7 +2,13 @@ import path from "node:path";
 import routes from "#app/routes";
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
-type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => unknown;
+type Handler = (args: {
+  request: Request;
+  url: URL;
+  pattern: string;
+  context: unknown;
+  params: Record<string, string>;
+}) => unknown;
 export type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
 export type GuardedRoute = { file: string; url: string; module: RouteModule };
 export type Credential = { name: string; cookie?: string };
@@ -92,7 +98,9 @@ export async function findUnguardedCalls(
       if (module.loader) {
         const loader = module.loader;
         const request = new Request(`http://localhost${url}`, { headers });
-        const outcome = await settle(() => loader({ request, context: makeContext(), params: {} }));
+        const outcome = await settle(() =>
+          loader({ request, url: new URL(request.url), pattern: url, context: makeContext(), params: {} }),
+        );
         const refused = module.default
           ? isLoginRedirect(outcome)
           : isLoginRedirect(outcome) || isUnauthorized(outcome);
@@ -105,7 +113,9 @@ export async function findUnguardedCalls(
           headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams(),
         });
-        const outcome = await settle(() => action({ request, context: makeContext(), params: {} }));
+        const outcome = await settle(() =>
+          action({ request, url: new URL(request.url), pattern: url, context: makeContext(), params: {} }),
+        );
         if (!isUnauthorized(outcome))
           problems.push(`${file} action, ${credential.name}: ${describeOutcome(outcome)}`);
       }
