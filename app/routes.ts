@@ -32,6 +32,10 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("signup", "routes/admin/signup.tsx"),
     route("logout", "routes/admin/logout.tsx"),
-    layout("routes/admin/layout.tsx", [route("dashboard", "routes/admin/dashboard.tsx")]),
+    layout("routes/admin/layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("administrators", "routes/admin/administrators.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;
