@@ -36,6 +36,14 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("administrators", "routes/admin/administrators.tsx"),
+      route("registrations", "routes/admin/registrations.tsx"),
+      route("registrations/deleted", "routes/admin/registrations.deleted.tsx"),
+      route("registrations/:id", "routes/admin/registrations.$id.tsx"),
+      route("contacts", "routes/admin/contacts.tsx"),
+      route("contacts/deleted", "routes/admin/contacts.deleted.tsx"),
     ]),
+    // CSV downloads are resources outside the admin frame (each checks the session itself)
+    route("registrations/export", "routes/admin/registrations.export.ts"),
+    route("contacts/export", "routes/admin/contacts.export.ts"),
   ]),
 ] satisfies RouteConfig;
