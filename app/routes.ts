@@ -10,6 +10,15 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("signup", "routes/admin/signup.tsx"),
     route("logout", "routes/admin/logout.tsx"),
-    layout("routes/admin/layout.tsx", [route("dashboard", "routes/admin/dashboard.tsx")]),
+    layout("routes/admin/layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("courses", "routes/admin/courses.tsx"),
+      route("courses/new", "routes/admin/course-new.tsx"),
+      route("courses/:courseId", "routes/admin/course-edit.tsx"),
+      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("audit-logs", "routes/admin/audit-logs.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;
