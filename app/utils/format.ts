@@ -13,3 +13,15 @@ export function numericInput(value: string | number | null | undefined) {
   const n = Number(value);
   return Number.isFinite(n) ? String(n) : "";
 }
+
+// A fixed zone (the office's) so the server render and the browser agree, wherever either runs.
+const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "Africa/Nairobi",
+});
+
+/** e.g. "7 Mar 2025, 14:05:09" in Nairobi time. */
+export function formatDateTime(value: Date | string) {
+  return DATE_TIME.format(new Date(value));
+}
