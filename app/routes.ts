@@ -41,6 +41,13 @@ export default [
       route("registrations/:id", "routes/admin/registrations.$id.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/deleted", "routes/admin/contacts.deleted.tsx"),
+      route("courses", "routes/admin/courses.tsx"),
+      route("courses/new", "routes/admin/course-new.tsx"),
+      route("courses/:courseId", "routes/admin/course-edit.tsx"),
+      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("audit-logs", "routes/admin/audit-logs.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)
     route("registrations/export", "routes/admin/registrations.export.ts"),
