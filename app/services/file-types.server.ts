@@ -5,13 +5,15 @@ export type DocumentType = { ext: "pdf" | "doc" | "docx" | "txt" | "jpg" | "png"
 
 const WORD_STREAM = Buffer.from("WordDocument", "utf16le");
 
-/** Plain text: valid UTF-8 with no NUL bytes (binary formats nearly always contain one). */
+// Markup is not a plain-text document, whatever its name says: it is what a browser would run.
+const MARKUP = /^\s*<(\?xml|!doctype|html|svg)|<script/i;
+
+/** Plain text: valid UTF-8 with no NUL bytes (binary formats nearly always contain one), and not markup. */
 async function isPlainText(file: string) {
   const bytes = await fsp.readFile(file);
   if (bytes.includes(0)) return false;
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return true;
+    return !MARKUP.test(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     return false;
   }
