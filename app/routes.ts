@@ -27,6 +27,8 @@ export default [
   route("downloads/brochure", "routes/resources/downloads.brochure.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("files/:id/:name", "routes/resources/files.ts"),
+  route("media/*", "routes/resources/media.ts"),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
@@ -48,6 +50,9 @@ export default [
       route("content", "routes/admin/content.tsx"),
       route("audit-logs", "routes/admin/audit-logs.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("documents", "routes/admin/documents.tsx"),
+      route("images", "routes/admin/images.tsx"),
+      route("gallery", "routes/admin/gallery.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)
     route("registrations/export", "routes/admin/registrations.export.ts"),
