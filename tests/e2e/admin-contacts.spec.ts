@@ -77,7 +77,7 @@ test("contacts: delete without a question, Undo, Recently deleted, and the failu
   await expect(page.getByText("No contact submissions found.")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("Contact Restored")).toBeVisible();
-  await expect(page.getByText(`Zawadi ${tag}`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Zawadi ${tag}` })).toBeVisible();
 
   // another tab acting on a row this one already deleted gets the spec's failure messages
   const stale = await context.newPage();
