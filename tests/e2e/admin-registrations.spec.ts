@@ -114,3 +114,22 @@ test("registrations: delete asks nothing, Undo restores, Recently deleted restor
   await page.goto(`/admin/registrations?q=${tag}`);
   await expect(page.getByTestId("total")).toHaveText("1");
 });
+
+test("registrations without JavaScript: a delete answers on the page with a Restore form", async ({
+  page,
+  browser,
+}) => {
+  const tag = uniqueTag();
+  await registerForCourse(page, { name: `Nuru ${tag}`, email: `nuru.${tag}@example.com` });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await context.newPage();
+  await loginAsAdmin(noJs);
+  await noJs.goto(`/admin/registrations?q=${tag}`);
+  await noJs.getByRole("button", { name: `Delete Nuru ${tag}` }).click();
+  await expect(noJs.getByRole("status").filter({ hasText: "Registration Deleted" })).toBeVisible();
+  await noJs.getByRole("button", { name: "Restore the deleted row" }).click();
+  await expect(noJs.getByRole("status").filter({ hasText: "Registration Restored" })).toBeVisible();
+  await noJs.goto(`/admin/registrations?q=${tag}`);
+  await expect(noJs.getByTestId("total")).toHaveText("1");
+  await context.close();
+});
