@@ -46,11 +46,16 @@ export function anonymousActor(
 }
 
 /**
- * Starts a session with a fresh id and ends any session the request still presents, so an id known before
- * sign-in is never the one used after it. Returns the Set-Cookie header.
+ * Starts a session with a fresh id; given the sign-in request, also ends any session it still presents, so an
+ * id known before sign-in is never the one used after it. Returns the Set-Cookie header.
  */
-export async function startSession(executor: Executor, user: AdminUser, { request, context }: Args) {
-  const previous = await readSessionId(request);
+export async function startSession(
+  executor: Executor,
+  user: AdminUser,
+  context: Readonly<RouterContextProvider>,
+  request?: Request,
+) {
+  const previous = request ? await readSessionId(request) : null;
   if (previous) await deleteSession(executor, previous);
   const token = crypto.randomBytes(32).toString("base64url");
   const info = context.get(requestInfoContext);
