@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, type RouterContextProvider, redirect } from "react-router";
+import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import { requestInfoContext } from "#app/context";
 import type { Executor } from "#app/db/client.server";
 import { deleteSession, findLiveSession, insertSession, touchSession } from "#app/models/session.server";
@@ -101,7 +101,7 @@ export async function requireAdmin(args: Args): Promise<AdminSession> {
     const target = `${url.pathname}${url.search}`;
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(target)}`);
   }
-  throw Response.json({ error: SESSION_ENDED_MESSAGE }, { status: 401 });
+  throw data({ error: SESSION_ENDED_MESSAGE }, { status: 401 });
 }
 
 /** Ends the current session; returns the Set-Cookie header that clears the cookie. */
