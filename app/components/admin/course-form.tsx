@@ -71,7 +71,7 @@ export function CourseForm({
         }
       : { category: "management", status: "active" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 

@@ -48,7 +48,7 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
       ? { ...run, capacity: numericInput(run.capacity), costOverride: numericInput(run.costOverride) }
       : { deliveryMode: "physical", status: "open" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseRunSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
