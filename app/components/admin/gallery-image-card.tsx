@@ -1,0 +1,94 @@
+import { Form, useNavigation } from "react-router";
+import { StatusBadge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { ConfirmButton } from "#app/components/ui/confirm-button";
+import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
+import type { ImageVariant } from "#app/db/schema";
+import { GALLERY_CATEGORY_NAMES, GALLERY_CATEGORY_VALUES } from "#app/schemas/files";
+import { ImageThumb } from "./image-thumb";
+
+export type GalleryCardImage = {
+  id: string;
+  title: string;
+  imageUrl: string;
+  altText: string | null;
+  description: string | null;
+  galleryCategory: string | null;
+  sortOrder: number;
+  status: string;
+  variants: ImageVariant[];
+};
+
+export function GalleryCategoryOptions() {
+  return GALLERY_CATEGORY_VALUES.map((value) => (
+    <option key={value} value={value}>
+      {GALLERY_CATEGORY_NAMES[value]}
+    </option>
+  ));
+}
+
+/** One gallery image with everything the public gallery shows about it, editable in place. */
+export function GalleryImageCard({ image }: { image: GalleryCardImage }) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "update" &&
+    navigation.formData.get("id") === image.id;
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
+      <ImageThumb image={image} />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="mb-3 flex items-start justify-between gap-3">
+          <h2 className="font-semibold text-slate-900">{image.title}</h2>
+          <StatusBadge status={image.status} />
+        </div>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={image.id} />
+          <InputField label="Title" name="title" required defaultValue={image.title} maxLength={200} />
+          <SelectField
+            label="Category"
+            name="galleryCategory"
+            defaultValue={image.galleryCategory ?? "training"}
+          >
+            <GalleryCategoryOptions />
+          </SelectField>
+          <TextareaField
+            label="Description"
+            name="description"
+            rows={3}
+            defaultValue={image.description ?? ""}
+          />
+          <InputField label="Alt Text" name="altText" defaultValue={image.altText ?? ""} maxLength={300} />
+          <div className="grid grid-cols-2 gap-3">
+            <InputField
+              label="Order"
+              name="sortOrder"
+              type="number"
+              min={0}
+              max={9999}
+              defaultValue={image.sortOrder}
+            />
+            <SelectField label="Status" name="status" defaultValue={image.status}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </SelectField>
+          </div>
+          <Button type="submit" size="sm" disabled={saving}>
+            {saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </Form>
+        <Form method="post" className="mt-3 border-t border-slate-100 pt-3">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={image.id} />
+          <ConfirmButton
+            message="Are you sure you want to delete this image?"
+            aria-label={`Delete ${image.title}`}
+          >
+            Delete
+          </ConfirmButton>
+        </Form>
+      </div>
+    </li>
+  );
+}

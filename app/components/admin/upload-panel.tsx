@@ -1,0 +1,131 @@
+import { Upload } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import {
+  Form,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button";
+import { FormAlert } from "./auth-card";
+
+/** The panel is open while the URL says `?upload`, so the toggle works with and without JavaScript. */
+export function useUploadOpen() {
+  const [params] = useSearchParams();
+  return params.has("upload");
+}
+
+/** Opening or closing the panel changes only the query string: no need to reload the list for that. */
+export function shouldRevalidateUnlessToggle({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((!formMethod || formMethod === "GET") && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export function UploadToggle({ label, panelId }: { label: string; panelId: string }) {
+  const open = useUploadOpen();
+  return (
+    <Form method="get" preventScrollReset>
+      {open ? null : <input type="hidden" name="upload" value="1" />}
+      <Button type="submit" aria-expanded={open} aria-controls={panelId}>
+        <Upload aria-hidden className="size-4" />
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+export function usePendingIntent(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** True while this screen's list is being reloaded after a change (spec: the Loading… text). */
+export function useListReloading() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location.pathname === location.pathname;
+}
+
+type Failure = { error: string; values?: Record<string, string> } | undefined;
+
+/** Shows a failed action's message as a toast titled Error (spec §8). */
+export function useFailureToast(actionData: Failure) {
+  useEffect(() => {
+    if (actionData?.error) toast.error("Error", { description: actionData.error });
+  }, [actionData]);
+}
+
+type UploadFormProps = {
+  id: string;
+  heading: string;
+  failure: Failure;
+  missingMessage: string;
+  tooLargeMessage: string;
+  maxBytes: number;
+  submitLabel?: string;
+  children: ReactNode;
+};
+
+/**
+ * The collapsible upload form: a multipart POST that works without JavaScript; with it, an empty title or
+ * file and an oversized file are caught before anything is sent. The server checks all of it again.
+ */
+export function UploadForm({
+  id,
+  heading,
+  failure,
+  missingMessage,
+  tooLargeMessage,
+  maxBytes,
+  submitLabel = "Upload",
+  children,
+}: UploadFormProps) {
+  const uploading = usePendingIntent("upload");
+  const [clientError, setClientError] = useState<string | null>(null);
+  const serverError = failure?.values?.intent === "upload" || !failure?.values ? failure?.error : undefined;
+
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const title = (form.elements.namedItem("title") as HTMLInputElement | null)?.value.trim();
+    const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
+    const problem = !title || !file ? missingMessage : file.size > maxBytes ? tooLargeMessage : null;
+    setClientError(problem);
+    if (problem) {
+      event.preventDefault();
+      toast.error("Error", { description: problem });
+    }
+  };
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="mb-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={`${id}-heading`} className="mb-4 text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <Form method="post" encType="multipart/form-data" noValidate onSubmit={check} className="space-y-4">
+        <input type="hidden" name="intent" value="upload" />
+        <FormAlert>{clientError ?? serverError}</FormAlert>
+        {children}
+        <div className="flex gap-3">
+          <Button type="submit" disabled={uploading}>
+            {uploading ? "Uploading..." : submitLabel}
+          </Button>
+          <Button type="submit" variant="outline" form={`${id}-close`} formNoValidate>
+            Cancel
+          </Button>
+        </div>
+      </Form>
+      <Form method="get" id={`${id}-close`} preventScrollReset />
+    </section>
+  );
+}

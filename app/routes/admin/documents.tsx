@@ -1,0 +1,173 @@
+import { Download, FileText } from "lucide-react";
+import { Form } from "react-router";
+import { DateText } from "#app/components/admin/date-text";
+import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
+import {
+  shouldRevalidateUnlessToggle,
+  UploadForm,
+  UploadToggle,
+  useFailureToast,
+  useListReloading,
+  useUploadOpen,
+} from "#app/components/admin/upload-panel";
+import { StatusBadge } from "#app/components/ui/badge";
+import { buttonClass } from "#app/components/ui/button";
+import { ConfirmButton } from "#app/components/ui/confirm-button";
+import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
+import { listDocuments } from "#app/models/document.server";
+import {
+  DOCUMENT_CATEGORY_VALUES,
+  DocumentUploadSchema,
+  optionLabel,
+  RecordIdSchema,
+} from "#app/schemas/files";
+import { requireAdmin } from "#app/services/auth.server";
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  deleteDocument,
+  uploadDocument,
+} from "#app/services/documents.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import { formFailure, handleUploadForm, textField } from "#app/services/upload.server";
+import { formatMegabytes } from "#app/utils/file-name";
+import type { Route } from "./+types/documents";
+
+export const meta: Route.MetaFunction = () => [{ title: "Document Management | Mafunzo Admin" }];
+
+export const shouldRevalidate = shouldRevalidateUnlessToggle;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return { documents: await listDocuments() };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const options = {
+    fileField: "file",
+    maxFileSize: DOCUMENT_MAX_BYTES,
+    tooLargeMessage: DOCUMENT_MESSAGES.tooLarge,
+    failedMessage: DOCUMENT_MESSAGES.failed,
+  };
+  return handleUploadForm(args.request, options, async ({ fields, file }) => {
+    if (textField(fields, "intent") === "delete") {
+      const parsed = RecordIdSchema.safeParse({ id: textField(fields, "id") });
+      const deleted = parsed.success ? await deleteDocument(admin.actor, parsed.data.id) : null;
+      if (!deleted) return formFailure(DOCUMENT_MESSAGES.deleteFailed, 404, fields);
+      return redirectWithToast("/admin/documents", { title: DOCUMENT_MESSAGES.deleted });
+    }
+    const parsed = DocumentUploadSchema.safeParse(Object.fromEntries(fields));
+    if (!parsed.success || !file) return formFailure(DOCUMENT_MESSAGES.missing, 400, fields);
+    await uploadDocument(admin.actor, parsed.data, file);
+    return redirectWithToast("/admin/documents", { title: DOCUMENT_MESSAGES.uploaded });
+  });
+}
+
+const PANEL_ID = "upload-document";
+
+export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
+  const open = useUploadOpen();
+  const reloading = useListReloading();
+  useFailureToast(actionData);
+  const values = actionData?.values;
+  return (
+    <div>
+      <PageHeader
+        title="Document Management"
+        description="Brochures, certificates, manuals, policies and forms for download."
+        actions={<UploadToggle label="Upload Document" panelId={PANEL_ID} />}
+      />
+      {open ? (
+        <UploadForm
+          id={PANEL_ID}
+          heading="Upload New Document"
+          failure={actionData}
+          missingMessage={DOCUMENT_MESSAGES.missing}
+          tooLargeMessage={DOCUMENT_MESSAGES.tooLarge}
+          maxBytes={DOCUMENT_MAX_BYTES}
+        >
+          <div className="grid gap-4 md:grid-cols-2">
+            <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+            <SelectField label="Category" name="category" defaultValue={values?.category ?? "brochure"}>
+              {DOCUMENT_CATEGORY_VALUES.map((category) => (
+                <option key={category} value={category}>
+                  {optionLabel(category)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
+          <InputField
+            label="File"
+            name="file"
+            type="file"
+            required
+            accept=".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png"
+            hint="PDF, DOC, DOCX, TXT, JPG or PNG, up to 20 MB."
+          />
+        </UploadForm>
+      ) : null}
+      {reloading ? (
+        <p role="status" className="mb-4 text-sm text-slate-600">
+          Loading documents...
+        </p>
+      ) : null}
+      {loaderData.documents.length === 0 ? (
+        <EmptyState>No documents uploaded yet. Upload your first document to get started.</EmptyState>
+      ) : (
+        <ul className={CARD_GRID}>
+          {loaderData.documents.map((doc) => (
+            <li
+              key={doc.id}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+                  <FileText aria-hidden className="size-5 shrink-0 text-brand-600" />
+                  {doc.title}
+                </h2>
+                <StatusBadge status={doc.status} />
+              </div>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+                <dt className="font-medium">Category</dt>
+                <dd>{optionLabel(doc.category)}</dd>
+                <dt className="font-medium">File</dt>
+                <dd className="break-all">{doc.fileName}</dd>
+                <dt className="font-medium">Size</dt>
+                <dd>{formatMegabytes(doc.fileSize)}</dd>
+                <dt className="font-medium">Uploaded</dt>
+                <dd>
+                  <DateText value={doc.createdAt} />
+                </dd>
+              </dl>
+              {doc.description ? <p className="mt-3 text-sm text-slate-600">{doc.description}</p> : null}
+              <div className="mt-auto flex gap-2 pt-4">
+                <a
+                  href={doc.fileUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass("outline", "sm")}
+                  aria-label={`Download ${doc.title}`}
+                >
+                  <Download aria-hidden className="size-4" />
+                  Download
+                </a>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={doc.id} />
+                  <ConfirmButton
+                    message="Are you sure you want to delete this document?"
+                    aria-label={`Delete ${doc.title}`}
+                  >
+                    Delete
+                  </ConfirmButton>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import type { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS } from "#app/db/schema";
+
+// Typed against the database enums (a mismatch fails typecheck) without pulling drizzle into the browser.
+export const DOCUMENT_CATEGORY_VALUES: typeof DOCUMENT_CATEGORIES = [
+  "brochure",
+  "certificate",
+  "manual",
+  "policy",
+  "form",
+];
+export const IMAGE_COMPONENT_VALUES: typeof IMAGE_COMPONENTS = [
+  "hero",
+  "about",
+  "services",
+  "courses",
+  "testimonials",
+  "gallery",
+  "contact",
+  "background",
+];
+export const GALLERY_CATEGORY_VALUES: typeof GALLERY_CATEGORIES = [
+  "training",
+  "management",
+  "experiential",
+  "consultancy",
+  "faith",
+  "public-sector",
+];
+
+export type GalleryCategoryValue = (typeof GALLERY_CATEGORIES)[number];
+
+/** The public gallery's filter labels (spec §2). */
+export const GALLERY_CATEGORY_NAMES: Record<GalleryCategoryValue, string> = {
+  training: "Training",
+  management: "Management",
+  experiential: "Experiential",
+  consultancy: "Consultancy",
+  faith: "Faith-Based",
+  "public-sector": "Public Sector",
+};
+
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+export const optionLabel = capitalise;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .transform((v) => v || null)
+    .nullable()
+    .optional();
+
+const requiredTitle = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, "Title must be at most 200 characters");
+
+export const DocumentUploadSchema = z.object({
+  title: requiredTitle("Please provide a title and select a file."),
+  description: optionalText(2000),
+  category: z.enum(DOCUMENT_CATEGORY_VALUES).catch("brochure"),
+});
+
+export const ImageUploadSchema = z.object({
+  title: requiredTitle("Please provide a title and select an image"),
+  component: z.enum(IMAGE_COMPONENT_VALUES).catch("hero"),
+  altText: optionalText(300),
+});
+
+const galleryFields = {
+  galleryCategory: z.enum(GALLERY_CATEGORY_VALUES, { error: "Choose a category" }),
+  description: optionalText(1000),
+  altText: optionalText(300),
+};
+
+export const GalleryUploadSchema = z.object({
+  title: requiredTitle("Please provide a title and select an image"),
+  ...galleryFields,
+});
+
+export const GalleryImageSchema = z.object({
+  id: z.uuid(),
+  title: requiredTitle("Please provide a title"),
+  ...galleryFields,
+  sortOrder: z.coerce.number({ error: "Order must be a whole number" }).int().min(0).max(9999),
+  status: z.enum(["active", "inactive"]),
+});
+
+export const RecordIdSchema = z.object({ id: z.uuid() });

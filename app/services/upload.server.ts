@@ -1,0 +1,129 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  type FileUpload,
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import { data } from "react-router";
+import { logger } from "./logger.server";
+
+/** An expected upload failure: its message is shown to the admin as it stands. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type TempFile = { path: string; size: number; name: string };
+
+export type ParsedUpload = {
+  fields: FormData;
+  /** The file sent in the file field, or null when none was chosen. */
+  file: TempFile | null;
+  /** Removes the temporary copy; call it once the file is stored or refused. */
+  cleanup: () => Promise<void>;
+};
+
+export const MB = 1024 * 1024;
+
+type Options = { fileField: string; maxFileSize: number; tooLargeMessage: string };
+
+/**
+ * Parses a form with at most one file under explicit limits, streaming the file to a temporary file.
+ * The file's location is kept here, never read back from the form, so a text field cannot name a path.
+ */
+export async function parseUpload(request: Request, options: Options): Promise<ParsedUpload> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "mafunzo-upload-"));
+  const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
+  let file: TempFile | null = null;
+
+  const handler = async (upload: FileUpload) => {
+    if (upload.fieldName !== options.fileField) return null;
+    // a file input left empty still sends a part, with no name and no bytes
+    if (upload.name === "" && upload.size === 0) return null;
+    const target = path.join(dir, crypto.randomUUID());
+    await pipeline(
+      Readable.fromWeb(upload.stream() as Parameters<typeof Readable.fromWeb>[0]),
+      fs.createWriteStream(target),
+    );
+    file = { path: target, size: (await fsp.stat(target)).size, name: upload.name };
+    return null;
+  };
+
+  try {
+    const fields = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: options.maxFileSize, maxParts: 20 },
+      handler,
+    );
+    return { fields, file, cleanup };
+  } catch (error) {
+    await cleanup();
+    if (error instanceof MaxFileSizeExceededError) throw new UploadError(options.tooLargeMessage, 413);
+    if (error instanceof MaxFilesExceededError) throw new UploadError("Please upload one file at a time.");
+    if (error instanceof FormDataParseError) {
+      throw new UploadError("The upload could not be read. Please try again.");
+    }
+    throw error;
+  }
+}
+
+/** The text value of a form field, trimmed; files and absent fields read as "". */
+export function textField(fields: FormData, name: string) {
+  const value = fields.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+export type FormFailure = { error: string; values?: Record<string, string> };
+
+/**
+ * Runs an admin form action that may carry a file: parses it under the limits, turns expected failures
+ * (UploadError) into their message, logs anything else and answers with `failedMessage`, and always removes
+ * the temporary file.
+ */
+export async function handleUploadForm(
+  request: Request,
+  options: Options & { failedMessage: string },
+  handle: (upload: ParsedUpload) => Promise<Response | ReturnType<typeof formFailure>>,
+) {
+  let upload: ParsedUpload;
+  try {
+    upload = await parseUpload(request, options);
+  } catch (error) {
+    if (error instanceof UploadError) return formFailure(error.message, error.status);
+    throw error;
+  }
+  try {
+    return await handle(upload);
+  } catch (error) {
+    if (error instanceof UploadError) return formFailure(error.message, error.status, upload.fields);
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, options.failedMessage);
+    return formFailure(options.failedMessage, 500, upload.fields);
+  } finally {
+    await upload.cleanup();
+  }
+}
+
+/** The submitted text fields, to put back into the form after a failure. */
+export function formValues(fields: FormData) {
+  const values: Record<string, string> = {};
+  for (const [name, value] of fields) if (typeof value === "string") values[name] = value;
+  return values;
+}
+
+/** An expected failure answered with its message (and the values to keep in the form). */
+export function formFailure(error: string, status: number, fields?: FormData) {
+  return data<FormFailure>({ error, values: fields ? formValues(fields) : undefined }, { status });
+}

@@ -1,0 +1,17 @@
+declare module "s3rver" {
+  import type { AddressInfo } from "node:net";
+
+  type Options = {
+    address?: string;
+    port?: number;
+    directory?: string;
+    silent?: boolean;
+    configureBuckets?: { name: string }[];
+  };
+
+  export default class S3rver {
+    constructor(options: Options);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}

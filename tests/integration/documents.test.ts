@@ -1,0 +1,252 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "#app/db/client.server";
+import { adminAuditLogs, documents } from "#app/db/schema";
+import { getLatestActiveDocument } from "#app/models/document.server";
+import { action } from "#app/routes/admin/documents";
+import { loader as fileLoader } from "#app/routes/resources/files";
+import { DOCUMENT_MESSAGES, uploadDocument } from "#app/services/documents.server";
+import { createDiskStorage, setStorage } from "#app/services/storage.server";
+import { multipartRequest, outcome, signedInAdmin, useTempDiskStorage } from "../helpers/admin-actions";
+
+process.env.SESSION_SECRET ??= "integration-secret-integration-secret-0123";
+
+const URL = "http://localhost/admin/documents";
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(62), Buffer.from("PE\0\0"), Buffer.alloc(400)]);
+const EMPTY_ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+const SVG_WITH_SCRIPT =
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+let store: ReturnType<typeof useTempDiskStorage>;
+
+beforeAll(async () => {
+  admin = await signedInAdmin();
+});
+beforeEach(() => {
+  store?.remove();
+  store = useTempDiskStorage();
+});
+afterAll(() => store?.remove());
+
+const documentCount = async () => (await db().select({ n: count() }).from(documents))[0]?.n ?? 0;
+
+const post = async (fields: Record<string, string>, file?: Parameters<typeof multipartRequest>[3]) =>
+  outcome(
+    await action({
+      request: multipartRequest(URL, admin.cookie, { intent: "upload", ...fields }, file),
+      context: admin.context,
+      params: {},
+    } as Parameters<typeof action>[0]),
+  );
+
+const fetchFile = async (fileUrl: string, method = "GET") => {
+  const [, , id, name] = fileUrl.split("/");
+  return (await fileLoader({
+    request: new Request(`http://localhost${fileUrl}`, { method }),
+    context: admin.context,
+    params: { id, name },
+  } as Parameters<typeof fileLoader>[0])) as Response;
+};
+
+describe("uploading a document", () => {
+  it("stores a PDF under a generated key, records it, audits it and serves it at its link", async () => {
+    const result = await post(
+      { title: "Company Brochure", description: "Our 2025 brochure", category: "brochure" },
+      { name: "Brochure 2025.pdf", type: "application/pdf", bytes: PDF },
+    );
+    expect(result).toMatchObject({ status: 302, location: "/admin/documents" });
+    const [row] = await db().select().from(documents).orderBy(desc(documents.createdAt)).limit(1);
+    expect(row).toMatchObject({
+      title: "Company Brochure",
+      category: "brochure",
+      status: "active",
+      fileName: "Brochure 2025.pdf",
+      fileSize: PDF.length,
+      mimeType: "application/pdf",
+    });
+    expect(row?.storageKey).toMatch(/^documents\/[0-9a-f-]{36}\.pdf$/);
+    expect(row?.fileUrl).toBe(`/files/${row?.id}/brochure-2025.pdf`);
+    expect(store.keys()).toEqual([row?.storageKey]);
+    const [audit] = await db()
+      .select()
+      .from(adminAuditLogs)
+      .where(eq(adminAuditLogs.recordId, row?.id ?? ""));
+    expect(audit).toMatchObject({ action: "Uploaded document", tableName: "documents" });
+
+    const response = await fetchFile(row?.fileUrl ?? "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      "inline; filename=\"Brochure 2025.pdf\"; filename*=UTF-8''Brochure%202025.pdf",
+    );
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+    expect((await fetchFile(row?.fileUrl ?? "", "HEAD")).headers.get("Content-Length")).toBe(
+      String(PDF.length),
+    );
+    expect((await getLatestActiveDocument("brochure"))?.id).toBe(row?.id);
+  });
+
+  it("accepts plain text and Word files judged by content, and serves Word as an attachment", async () => {
+    const text = await post(
+      { title: "Policy", category: "policy" },
+      { name: "policy.txt", bytes: "Sera ya mafunzo — 2025\n" },
+    );
+    expect(text.status).toBe(302);
+    const doc = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(504),
+      Buffer.from("WordDocument", "utf16le"),
+      Buffer.alloc(512),
+    ]);
+    expect((await post({ title: "Form", category: "form" }, { name: "form.doc", bytes: doc })).status).toBe(
+      302,
+    );
+    const form = await getLatestActiveDocument("form");
+    expect(form?.mimeType).toBe("application/msword");
+    const response = await fetchFile(form?.fileUrl ?? "");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="form.doc"/);
+  });
+
+  it("keeps a hostile file name only as cleaned-up data", async () => {
+    for (const name of ["../../etc/passwd", "<script>alert(1)</script>.pdf"]) {
+      const before = store.keys();
+      const bytes = name.endsWith(".pdf") ? PDF : "root:x:0:0\n";
+      expect((await post({ title: "Hostile", category: "manual" }, { name, bytes })).status).toBe(302);
+      const [row] = await db().select().from(documents).orderBy(desc(documents.createdAt)).limit(1);
+      expect(row?.fileName).not.toMatch(/[/\\<>]/);
+      expect(row?.storageKey).toMatch(/^documents\/[0-9a-f-]{36}\.(txt|pdf)$/);
+      expect(store.keys()).toEqual([...before, row?.storageKey].sort());
+    }
+    expect(fs.existsSync(path.join(store.root, "..", "etc"))).toBe(false);
+  });
+});
+
+describe("a refused upload stores nothing", () => {
+  const cases: [string, Record<string, string>, Parameters<typeof multipartRequest>[3], number, string][] = [
+    [
+      "a zip named .docx",
+      { title: "T" },
+      { name: "report.docx", bytes: EMPTY_ZIP },
+      415,
+      DOCUMENT_MESSAGES.wrongType,
+    ],
+    [
+      "an executable named .pdf",
+      { title: "T" },
+      { name: "invoice.pdf", bytes: EXE },
+      415,
+      DOCUMENT_MESSAGES.wrongType,
+    ],
+    [
+      "an SVG with script named .txt",
+      { title: "T" },
+      { name: "logo.txt", bytes: SVG_WITH_SCRIPT },
+      415,
+      DOCUMENT_MESSAGES.wrongType,
+    ],
+    [
+      "binary data named .txt",
+      { title: "T" },
+      { name: "notes.txt", bytes: Buffer.from([0x41, 0, 0xff, 0xfe]) },
+      415,
+      DOCUMENT_MESSAGES.wrongType,
+    ],
+    ["an empty file", { title: "T" }, { name: "empty.pdf", bytes: "" }, 400, DOCUMENT_MESSAGES.empty],
+    ["no title", { title: "  " }, { name: "a.pdf", bytes: PDF }, 400, DOCUMENT_MESSAGES.missing],
+    ["no file", { title: "Brochure" }, undefined, 400, DOCUMENT_MESSAGES.missing],
+    ["an empty file input", { title: "Brochure" }, { name: "", bytes: "" }, 400, DOCUMENT_MESSAGES.missing],
+  ];
+
+  it.each(cases)("%s", async (_label, fields, file, status, message) => {
+    const before = await documentCount();
+    const result = await post(fields, file);
+    expect(result.status).toBe(status);
+    expect(result.data?.error).toBe(message);
+    expect(await documentCount()).toBe(before);
+    expect(store.keys()).toEqual([]);
+  });
+
+  it("an oversized file", async () => {
+    const before = await documentCount();
+    const big = Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]);
+    const result = await post({ title: "Big" }, { name: "big.pdf", bytes: big });
+    expect(result).toMatchObject({ status: 413, data: { error: DOCUMENT_MESSAGES.tooLarge } });
+    expect(await documentCount()).toBe(before);
+    expect(store.keys()).toEqual([]);
+  });
+
+  it("a store that cannot be written: no row", async () => {
+    const blocked = path.join(os.tmpdir(), `mafunzo-blocked-${Date.now()}`);
+    fs.writeFileSync(blocked, "a file where the store's folder should be");
+    setStorage(createDiskStorage(blocked));
+    const before = await documentCount();
+    const result = await post({ title: "Brochure" }, { name: "a.pdf", bytes: PDF });
+    expect(result).toMatchObject({ status: 500, data: { error: DOCUMENT_MESSAGES.failed } });
+    expect(await documentCount()).toBe(before);
+    fs.rmSync(blocked);
+  });
+
+  it("a row that cannot be written: the stored object is removed", async () => {
+    const tmp = path.join(store.root, "..", `upload-${Date.now()}.pdf`);
+    fs.writeFileSync(tmp, PDF);
+    const bogus = { title: "Bad", category: "not-a-category" as "brochure" };
+    await expect(
+      uploadDocument({ id: null, email: null, ip: "127.0.0.1", userAgent: "" }, bogus, {
+        path: tmp,
+        size: PDF.length,
+        name: "a.pdf",
+      }),
+    ).rejects.toThrow();
+    expect(store.keys()).toEqual([]);
+    fs.rmSync(tmp);
+  });
+});
+
+describe("deleting a document", () => {
+  it("removes the row and the stored file, audited; a second delete fails cleanly", async () => {
+    await post({ title: "To delete", category: "certificate" }, { name: "c.pdf", bytes: PDF });
+    const row = await getLatestActiveDocument("certificate");
+    const del = () =>
+      action({
+        request: new Request(URL, {
+          method: "POST",
+          headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "delete", id: row?.id ?? "" }),
+        }),
+        context: admin.context,
+        params: {},
+      } as Parameters<typeof action>[0]);
+    expect(outcome(await del())).toMatchObject({ status: 302, location: "/admin/documents" });
+    expect(store.keys()).toEqual([]);
+    expect(await getLatestActiveDocument("certificate")).toBeUndefined();
+    expect((await fetchFile(row?.fileUrl ?? "")).status).toBe(404);
+    const audits = await db()
+      .select({ action: adminAuditLogs.action })
+      .from(adminAuditLogs)
+      .where(eq(adminAuditLogs.recordId, row?.id ?? ""));
+    expect(audits.map((a) => a.action).sort()).toEqual(["Deleted document", "Uploaded document"]);
+    expect(outcome(await del())).toMatchObject({
+      status: 404,
+      data: { error: DOCUMENT_MESSAGES.deleteFailed },
+    });
+  });
+
+  it("refuses a request without a session", async () => {
+    const request = multipartRequest(
+      URL,
+      "",
+      { intent: "upload", title: "x" },
+      { name: "a.pdf", bytes: PDF },
+    );
+    await expect(
+      action({ request, context: admin.context, params: {} } as Parameters<typeof action>[0]),
+    ).rejects.toMatchObject({ init: { status: 401 } });
+    expect(store.keys()).toEqual([]);
+  });
+});
