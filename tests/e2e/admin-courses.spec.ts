@@ -42,14 +42,28 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   const courseId = page.url().split("/").pop() as string;
   await expect(page.getByRole("link", { name: /\/courses\/board-governance-clinic/ })).toBeVisible();
 
-  // public details and an edit
+  // public details and an edit, shown on the public pages at once
   await page.getByLabel("Cost (KES)").fill("52000");
-  await page.getByLabel("Status").selectOption("inactive");
   await page.getByLabel("Highlights").fill("Board charters\nConflict of interest\n\n");
   await page.getByLabel("Target audience").fill("Board members and company secretaries");
   await page.getByRole("button", { name: "Save Course" }).click();
   await expect(page.getByText("Course updated successfully")).toBeVisible();
   await expect(page.getByLabel("Highlights")).toHaveValue("Board charters\nConflict of interest");
+  const slug = (await page.getByLabel("Slug").inputValue()) as string;
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`/courses/${slug}`);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(publicPage.getByTestId("course-cost")).toHaveText("KSH 52,000");
+  await expect(publicPage.getByText("Conflict of interest")).toBeVisible();
+  await publicPage.goto("/courses/all");
+  await expect(publicPage.getByText(title)).toBeVisible();
+  // made inactive, it leaves the public catalogue
+  await page.getByLabel("Status").selectOption("inactive");
+  await page.getByRole("button", { name: "Save Course" }).click();
+  await expect(page.getByText("Course updated successfully")).toBeVisible();
+  await publicPage.goto("/courses/all");
+  await expect(publicPage.getByText(title)).toHaveCount(0);
+  await publicPage.close();
 
   // runs
   await page.getByText("Add a run").click();

@@ -50,6 +50,11 @@ test("settings: one card per setting, booleans change locally and persist only o
     await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
     await page.reload();
     await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
+    // it takes effect on the public site
+    const visitor = await page.context().newPage();
+    await visitor.goto("/register");
+    await expect(visitor.getByText("Course registration is currently closed")).toBeVisible();
+    await visitor.close();
     await expectAuditEntry(page, {
       search: "registration_enabled",
       action: "Updated system setting: registration_enabled",
@@ -85,4 +90,33 @@ test("settings: max_admin_accounts is a number from 1 to 5, checked by the brows
   await expect(limit.getByText("Enter a whole number from 1 to 5")).toBeVisible();
   await page.reload();
   await expect(card(page, "max_admin_accounts").getByLabel("Value")).toHaveValue(current);
+});
+
+test("settings: site maintenance on makes public pages answer 503; switched back off at once", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  try {
+    await saveBoolean(page, "site_maintenance", true);
+    const response = await page.request.get("/about");
+    expect(response.status()).toBe(503);
+    // the back office keeps working
+    expect((await page.request.get("/admin/settings")).status()).toBe(200);
+  } finally {
+    await saveBoolean(page, "site_maintenance", false);
+  }
+  expect((await page.request.get("/about")).status()).toBe(200);
+  await expectAuditEntry(page, {
+    search: "site_maintenance",
+    action: "Updated system setting: site_maintenance",
+    table: "system_settings",
+    before: '"value": true',
+    after: '"value": false',
+  });
+});
+
+test("settings: the administrators card is on the page", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings");
+  await expect(page.getByText("admin@mafunzo.test").first()).toBeVisible();
 });
