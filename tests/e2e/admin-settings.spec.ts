@@ -118,5 +118,8 @@ test("settings: site maintenance on makes public pages answer 503; switched back
 test("settings: the administrators card is on the page", async ({ page }) => {
   await loginAsAdmin(page);
   await page.goto("/admin/settings");
-  await expect(page.getByText("admin@mafunzo.test").first()).toBeVisible();
+  const card = page.getByRole("region", { name: "Administrators" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("admin@mafunzo.test")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

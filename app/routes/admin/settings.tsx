@@ -84,6 +84,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </ul>
+      <div className="max-w-2xl">
+        <AdministratorsCard {...administrators} />
+      </div>
       <section
         aria-labelledby="system-info"
         className="max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
