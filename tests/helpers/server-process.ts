@@ -28,11 +28,21 @@ export type ServerProcess = {
 };
 
 /** Starts the built server (`build/`) as a child process and waits until /readyz answers. */
-export async function startServerProcess(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}) {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number; timeoutMs?: number } = {},
+) {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ["server/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -8,9 +8,16 @@ import { adminAuditLogs, documents } from "#app/db/schema";
 import { getLatestActiveDocument } from "#app/models/document.server";
 import { action } from "#app/routes/admin/documents";
 import { loader as fileLoader } from "#app/routes/resources/files";
-import { DOCUMENT_MESSAGES, uploadDocument } from "#app/services/documents.server";
+import { DOCUMENT_MESSAGES } from "#app/schemas/files";
+import { uploadDocument } from "#app/services/documents.server";
 import { createDiskStorage, setStorage } from "#app/services/storage.server";
-import { multipartRequest, outcome, signedInAdmin, useTempDiskStorage } from "../helpers/admin-actions";
+import {
+  multipartRequest,
+  outcome,
+  routeArgs,
+  signedInAdmin,
+  useTempDiskStorage,
+} from "../helpers/admin-actions";
 
 process.env.SESSION_SECRET ??= "integration-secret-integration-secret-0123";
 
@@ -37,20 +44,17 @@ const documentCount = async () => (await db().select({ n: count() }).from(docume
 
 const post = async (fields: Record<string, string>, file?: Parameters<typeof multipartRequest>[3]) =>
   outcome(
-    await action({
-      request: multipartRequest(URL, admin.cookie, { intent: "upload", ...fields }, file),
-      context: admin.context,
-      params: {},
-    } as Parameters<typeof action>[0]),
+    await action(
+      routeArgs(multipartRequest(URL, admin.cookie, { intent: "upload", ...fields }, file), admin.context),
+    ),
   );
 
 const fetchFile = async (fileUrl: string, method = "GET") => {
   const [, , id, name] = fileUrl.split("/");
-  return (await fileLoader({
-    request: new Request(`http://localhost${fileUrl}`, { method }),
-    context: admin.context,
-    params: { id, name },
-  } as Parameters<typeof fileLoader>[0])) as Response;
+  const request = new Request(`http://localhost${fileUrl}`, { method });
+  return (await fileLoader(
+    routeArgs(request, admin.context, { id: id ?? "", name: name ?? "" }),
+  )) as Response;
 };
 
 describe("uploading a document", () => {
@@ -213,15 +217,16 @@ describe("deleting a document", () => {
     await post({ title: "To delete", category: "certificate" }, { name: "c.pdf", bytes: PDF });
     const row = await getLatestActiveDocument("certificate");
     const del = () =>
-      action({
-        request: new Request(URL, {
-          method: "POST",
-          headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ intent: "delete", id: row?.id ?? "" }),
-        }),
-        context: admin.context,
-        params: {},
-      } as Parameters<typeof action>[0]);
+      action(
+        routeArgs(
+          new Request(URL, {
+            method: "POST",
+            headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "delete", id: row?.id ?? "" }),
+          }),
+          admin.context,
+        ),
+      );
     expect(outcome(await del())).toMatchObject({ status: 302, location: "/admin/documents" });
     expect(store.keys()).toEqual([]);
     expect(await getLatestActiveDocument("certificate")).toBeUndefined();
@@ -244,9 +249,7 @@ describe("deleting a document", () => {
       { intent: "upload", title: "x" },
       { name: "a.pdf", bytes: PDF },
     );
-    await expect(
-      action({ request, context: admin.context, params: {} } as Parameters<typeof action>[0]),
-    ).rejects.toMatchObject({ init: { status: 401 } });
+    await expect(action(routeArgs(request, admin.context))).rejects.toMatchObject({ init: { status: 401 } });
     expect(store.keys()).toEqual([]);
   });
 });
