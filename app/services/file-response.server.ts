@@ -1,7 +1,10 @@
 import { Readable } from "node:stream";
 import type { StoredObject } from "./storage.server";
 
-/** A stored object as an HTTP response; HEAD gets the headers without the body. */
+/**
+ * A stored object as an HTTP response; HEAD gets the headers without the body. `X-Content-Type-Options:
+ * nosniff` comes from the server for every response (server/app.ts), so the declared type is the only one.
+ */
 export function objectResponse(request: Request, object: StoredObject, headers: Record<string, string>) {
   let body: ReadableStream<Uint8Array> | null = null;
   if (request.method === "HEAD") {
@@ -13,7 +16,6 @@ export function objectResponse(request: Request, object: StoredObject, headers: 
     headers: {
       "Content-Type": object.contentType,
       "Content-Length": String(object.size),
-      "X-Content-Type-Options": "nosniff",
       ...headers,
     },
   });

@@ -91,11 +91,12 @@ test("upload, list, download and delete a document", async ({ page }) => {
   await expect(link).toHaveAttribute("target", "_blank");
   const href = (await link.getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/files\/[0-9a-f-]{36}\/fomu-ya-usajili\.pdf$/);
+  // the link opens a new tab that requests the file (headless Chromium may save a PDF rather than show it)
   const popupPromise = page.waitForEvent("popup");
+  const requested = page.context().waitForEvent("request", (r) => new URL(r.url()).pathname === href);
   await link.click();
-  const popup = await popupPromise;
-  expect(new URL(popup.url()).pathname).toBe(href);
-  await popup.close();
+  await requested;
+  await (await popupPromise).close();
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/pdf");

@@ -85,7 +85,6 @@ describe("uploading a document", () => {
     const response = await fetchFile(row?.fileUrl ?? "");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Content-Disposition")).toBe(
       "inline; filename=\"Brochure 2025.pdf\"; filename*=UTF-8''Brochure%202025.pdf",
     );
