@@ -23,6 +23,8 @@ export default defineConfig({
           globalSetup: ["tests/setup/global-database.ts"],
           setupFiles: ["tests/setup/database.ts"],
           testTimeout: 30_000,
+          // otherwise the cookie secret would be generated into ./data
+          env: { SESSION_SECRET: "integration-tests-only-secret-0123456789abcdef" },
           hookTimeout: 60_000,
         },
       },

@@ -12,6 +12,7 @@ import {
 import { Toaster, toast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/layout/error-page";
 import { useNonce } from "./components/nonce-provider";
 import { getToast } from "./services/toast.server";
 
@@ -63,21 +64,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : "Something went wrong";
-  return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <title>{`${title} | Mafunzo`}</title>
-      <p className="text-sm font-semibold text-brand-600">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900">{title}</h1>
-      <p className="mt-4 text-slate-600">
-        {status === 404
-          ? "The page you are looking for does not exist or has moved."
-          : "An unexpected error occurred. Please try again in a moment."}
-      </p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white">
-        Go back home
-      </a>
-    </main>
-  );
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -244,13 +244,15 @@ ALTER TABLE "site_content" ADD CONSTRAINT "site_content_updated_by_users_id_fk" 
 ALTER TABLE "system_settings" ADD CONSTRAINT "system_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_audit_logs_created_idx" ON "admin_audit_logs" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "admin_audit_logs_table_idx" ON "admin_audit_logs" USING btree ("table_name","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_submissions_created_idx" ON "contact_submissions" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "contact_submissions_created_idx" ON "contact_submissions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contact_submissions_status_idx" ON "contact_submissions" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contact_submissions_deleted_idx" ON "contact_submissions" USING btree ("deleted_at");--> statement-breakpoint
-CREATE INDEX "course_registrations_created_idx" ON "course_registrations" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "course_registrations_created_idx" ON "course_registrations" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "course_registrations_status_idx" ON "course_registrations" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "course_registrations_course_idx" ON "course_registrations" USING btree ("course_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "course_registrations_course_name_idx" ON "course_registrations" USING btree ("course_name");--> statement-breakpoint
+CREATE INDEX "course_registrations_course_name_idx" ON "course_registrations" USING btree ("course_name","id");--> statement-breakpoint
+CREATE INDEX "course_registrations_name_idx" ON "course_registrations" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "course_registrations_status_id_idx" ON "course_registrations" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "course_registrations_deleted_idx" ON "course_registrations" USING btree ("deleted_at");--> statement-breakpoint
 CREATE INDEX "course_runs_course_idx" ON "course_runs" USING btree ("course_id","start_date");--> statement-breakpoint
 CREATE INDEX "course_runs_start_idx" ON "course_runs" USING btree ("start_date");--> statement-breakpoint

@@ -11,8 +11,11 @@ import {
   pingDatabase,
   setDatabase,
 } from "#app/db/client.server";
+import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
+import { startOutboxWorker } from "#app/services/outbox.server";
+import { limitPublicBodies } from "./body-limit";
 import { contentSecurityPolicy } from "./security-headers";
 
 export { env, logger };
@@ -70,6 +73,8 @@ export function createApp({ production }: { production: boolean }) {
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
 
+  app.use(limitPublicBodies);
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -110,6 +115,16 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
     };
     process.on("SIGUSR2", backup);
     stoppers.push(() => void process.off("SIGUSR2", backup));
+  }
+  if (config.SMTP_URL) {
+    const send = createSmtpSender(config.SMTP_URL);
+    const stopWorker = startOutboxWorker({ send });
+    stoppers.push(async () => {
+      await stopWorker();
+      send.close();
+    });
+  } else {
+    logger.warn("SMTP_URL is not set: e-mails wait in the outbox (email_outbox) until it is");
   }
   return {
     handle,

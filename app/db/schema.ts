@@ -239,10 +239,13 @@ export const courseRegistrations = pgTable(
   (t) => [
     check("course_registrations_status_check", inList("status", REGISTRATION_STATUSES)),
     check("course_registrations_reference_check", sql`char_length(reference) <= 12`),
-    index("course_registrations_created_idx").on(t.createdAt.desc()),
+    // (sort column, id): the admin list's orders and its export's keyset batches are index range scans
+    index("course_registrations_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("course_registrations_status_idx").on(t.status, t.createdAt.desc()),
     index("course_registrations_course_idx").on(t.courseId, t.createdAt.desc()),
-    index("course_registrations_course_name_idx").on(t.courseName),
+    index("course_registrations_course_name_idx").on(t.courseName, t.id),
+    index("course_registrations_name_idx").on(t.name, t.id),
+    index("course_registrations_status_id_idx").on(t.status, t.id),
     index("course_registrations_deleted_idx").on(t.deletedAt),
   ],
 );
@@ -267,7 +270,7 @@ export const contactSubmissions = pgTable(
   },
   (t) => [
     check("contact_submissions_status_check", inList("status", CONTACT_STATUSES)),
-    index("contact_submissions_created_idx").on(t.createdAt.desc()),
+    index("contact_submissions_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("contact_submissions_status_idx").on(t.status, t.createdAt.desc()),
     index("contact_submissions_deleted_idx").on(t.deletedAt),
   ],

@@ -2,8 +2,18 @@ import { and, count, desc, eq, gt, max, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { loginAttempts, rateLimitEvents } from "#app/db/schema";
 
-export async function recordLoginAttempt(executor: Executor, email: string, ip: string, success: boolean) {
-  await executor.insert(loginAttempts).values({ email: email.toLowerCase(), ip, success });
+/** Records an attempt as failed before its password is checked; a success is marked afterwards. */
+export async function recordLoginAttempt(email: string, ip: string, executor: Executor = db()) {
+  const [row] = await executor
+    .insert(loginAttempts)
+    .values({ email: email.toLowerCase(), ip, success: false })
+    .returning({ id: loginAttempts.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export async function markLoginAttemptSucceeded(executor: Executor, id: string) {
+  await executor.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
 }
 
 /** Failures since the window opened for this e-mail (after its last success) or from this address. */
@@ -35,11 +45,14 @@ export async function countRecentFailures(email: string, ip: string, since: Date
 
 const LOCK_BUCKET = "login-lock";
 
-export async function recordLoginLock(executor: Executor, email: string, ip: string) {
-  await executor.insert(rateLimitEvents).values([
-    { bucket: LOCK_BUCKET, key: `email:${email.toLowerCase()}` },
-    { bucket: LOCK_BUCKET, key: `ip:${ip}` },
-  ]);
+/** Locks the e-mail, the address, or both: only what crossed the threshold, so one does not lock the other. */
+export async function recordLoginLock(executor: Executor, target: { email?: string; ip?: string }) {
+  const keys = [
+    target.email ? `email:${target.email.toLowerCase()}` : null,
+    target.ip ? `ip:${target.ip}` : null,
+  ].filter((key): key is string => key !== null);
+  if (keys.length === 0) return;
+  await executor.insert(rateLimitEvents).values(keys.map((key) => ({ bucket: LOCK_BUCKET, key })));
 }
 
 /** When the newest lock on this e-mail or address was set, if one is still within `since`. */

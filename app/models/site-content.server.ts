@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, max } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { siteContent } from "#app/db/schema";
 import { type SiteContent, seedSiteContent } from "#app/db/seed/site-content";
@@ -39,4 +39,10 @@ export async function getSiteContentValue<K extends SiteContentKey>(executor: Ex
     .from(siteContent)
     .where(eq(siteContent.key, key));
   return (row?.value ?? seedSiteContent[key]) as SiteContent[K];
+}
+
+/** When any site copy last changed, for the sitemap's lastmod. */
+export async function getSiteContentUpdatedAt(executor: Executor = db()) {
+  const [row] = await executor.select({ at: max(siteContent.updatedAt) }).from(siteContent);
+  return row?.at ?? null;
 }

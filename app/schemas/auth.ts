@@ -48,6 +48,14 @@ export const ChangePasswordSchema = z
 
 export const AddAdminSchema = z.object({ email, password: newPassword });
 
+export const RemoveAdminSchema = z.object({
+  userId: z.uuid({ error: "Choose an admin account to remove" }),
+});
+
+export function maxAdminsMessage(max: number) {
+  return `The maximum number of admin accounts (${max}) has been reached. Raise max_admin_accounts in System Settings to add more.`;
+}
+
 /** Only same-site admin paths are followed after login. */
 export function safeAdminRedirect(target: string | null | undefined) {
   if (!target?.startsWith("/admin") || target.startsWith("//") || target.startsWith("/admin/login")) {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
+import { createCookie, type RouterContextProvider, redirect } from "react-router";
 import { requestInfoContext } from "#app/context";
 import type { Executor } from "#app/db/client.server";
 import { deleteSession, findLiveSession, insertSession, touchSession } from "#app/models/session.server";
@@ -30,6 +30,8 @@ export function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("base64url");
 }
 
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
 export type AdminUser = { id: string; email: string; role: string };
 export type AdminSession = { user: AdminUser; sessionId: string; actor: AuditActor };
 
@@ -43,12 +45,13 @@ export function anonymousActor(
   return { id: null, email, ip: info.ip, userAgent: info.userAgent };
 }
 
-/** Starts a session with a fresh id (never reusing one from before login); returns its Set-Cookie header. */
-export async function startSession(
-  executor: Executor,
-  user: AdminUser,
-  context: Readonly<RouterContextProvider>,
-) {
+/**
+ * Starts a session with a fresh id and ends any session the request still presents, so an id known before
+ * sign-in is never the one used after it. Returns the Set-Cookie header.
+ */
+export async function startSession(executor: Executor, user: AdminUser, { request, context }: Args) {
+  const previous = await readSessionId(request);
+  if (previous) await deleteSession(executor, previous);
   const token = crypto.randomBytes(32).toString("base64url");
   const info = context.get(requestInfoContext);
   await insertSession(executor, {
@@ -93,7 +96,7 @@ export async function requireAdmin(args: Args): Promise<AdminSession> {
     const target = `${url.pathname}${url.search}`;
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(target)}`);
   }
-  throw data({ error: "Your session has ended. Please sign in again." }, { status: 401 });
+  throw Response.json({ error: SESSION_ENDED_MESSAGE }, { status: 401 });
 }
 
 /** Ends the current session; returns the Set-Cookie header that clears the cookie. */

@@ -4,6 +4,7 @@ import { db } from "#app/db/client.server";
 import {
   countRecentFailures,
   findActiveLock,
+  markLoginAttemptSucceeded,
   recordLoginAttempt,
   recordLoginLock,
 } from "#app/models/login-attempt.server";
@@ -16,6 +17,7 @@ import { redirectWithToast } from "./toast.server";
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_WINDOW_MS = 15 * 60 * 1000;
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid admin credentials";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 type Outcome =
@@ -27,31 +29,46 @@ function lockedMessage(lockedAt: Date) {
   return `Too many failed sign-in attempts. Sign-in is locked for 15 minutes; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
+const locked = (lockedAt: Date): Outcome => ({
+  ok: false,
+  status: 429,
+  title: "Login Failed",
+  message: lockedMessage(lockedAt),
+});
+
 /**
  * Checks the lock, the credentials, and records the attempt. Unknown e-mail and wrong password get the same
  * answer and the same work (a hash is verified either way).
+ *
+ * The attempt is recorded as a failure before the password is checked and counted with the others: of many
+ * attempts sent at once, only the first MAX_FAILED_LOGINS to be recorded get their password checked.
  */
 export async function attemptLogin(
-  { context }: Args,
+  args: Args,
   input: { email: string; password: string; redirectTo?: string },
 ): Promise<Outcome> {
-  const { ip } = context.get(requestInfoContext);
+  const { ip } = args.context.get(requestInfoContext);
   const email = input.email.toLowerCase();
   const windowStart = new Date(Date.now() - LOCK_WINDOW_MS);
   const lockedAt = await findActiveLock(email, ip, windowStart);
-  if (lockedAt) {
-    return { ok: false, status: 429, title: "Login Failed", message: lockedMessage(lockedAt) };
+  if (lockedAt) return locked(lockedAt);
+
+  const attemptId = await recordLoginAttempt(email, ip);
+  const failures = await countRecentFailures(email, ip, windowStart);
+  const emailOver = failures.byEmail >= MAX_FAILED_LOGINS;
+  const ipOver = failures.byIp >= MAX_FAILED_LOGINS;
+  if (failures.byEmail > MAX_FAILED_LOGINS || failures.byIp > MAX_FAILED_LOGINS) {
+    // earlier attempts in flight used up the allowance; their own outcome records the lock
+    return locked(new Date());
   }
 
   const user = await findUserByEmail(email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
-  const actor = anonymousActor(context, email);
+  const actor = anonymousActor(args.context, email);
 
   if (!user || !valid || user.role !== "admin") {
-    const failures = await countRecentFailures(email, ip, windowStart);
-    const locks = failures.byEmail + 1 >= MAX_FAILED_LOGINS || failures.byIp + 1 >= MAX_FAILED_LOGINS;
+    const locks = emailOver || ipOver;
     await db().transaction(async (tx) => {
-      await recordLoginAttempt(tx, email, ip, false);
       await recordAudit(tx, actor, {
         action: "Failed admin login",
         tableName: "users",
@@ -59,21 +76,25 @@ export async function attemptLogin(
         newValues: { email, reason: user ? "wrong password" : "unknown email" },
       });
       if (locks) {
-        await recordLoginLock(tx, email, ip);
+        await recordLoginLock(tx, { email: emailOver ? email : undefined, ip: ipOver ? ip : undefined });
         await recordAudit(tx, actor, {
           action: "Locked admin login",
           tableName: "users",
           recordId: user?.id ?? null,
-          newValues: { email, ip, locked_minutes: LOCK_WINDOW_MS / 60_000 },
+          newValues: {
+            email: emailOver ? email : null,
+            ip: ipOver ? ip : null,
+            locked_minutes: LOCK_WINDOW_MS / 60_000,
+          },
         });
       }
     });
-    if (locks) return { ok: false, status: 429, title: "Login Failed", message: lockedMessage(new Date()) };
-    return { ok: false, status: 401, title: "Login Failed", message: "Invalid admin credentials" };
+    if (locks) return locked(new Date());
+    return { ok: false, status: 401, title: "Login Failed", message: INVALID_CREDENTIALS_MESSAGE };
   }
 
   const setCookie = await db().transaction(async (tx) => {
-    await recordLoginAttempt(tx, email, ip, true);
+    await markLoginAttemptSucceeded(tx, attemptId);
     await recordAudit(
       tx,
       { ...actor, id: user.id },
@@ -84,7 +105,7 @@ export async function attemptLogin(
         newValues: { email: user.email, login_time: new Date().toISOString() },
       },
     );
-    return startSession(tx, user, context);
+    return startSession(tx, user, args);
   });
   return {
     ok: true,

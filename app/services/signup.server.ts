@@ -11,7 +11,7 @@ import { hashPassword } from "./password.server";
  * transaction, so two signups racing create exactly one admin.
  */
 export async function signUpFirstAdmin(
-  context: Readonly<RouterContextProvider>,
+  args: { request: Request; context: Readonly<RouterContextProvider> },
   input: { email: string; password: string },
 ): Promise<{ ok: true; setCookie: string } | { ok: false; message: string }> {
   const passwordHash = await hashPassword(input.password);
@@ -19,7 +19,7 @@ export async function signUpFirstAdmin(
     await lockAdminAccounts(tx);
     if ((await countAdmins(tx)) > 0) return { ok: false, message: ADMIN_EXISTS_MESSAGE };
     const user = await createAdmin(tx, input.email, passwordHash);
-    const actor = { ...anonymousActor(context, user.email), id: user.id };
+    const actor = { ...anonymousActor(args.context, user.email), id: user.id };
     await recordAudit(tx, actor, {
       action: "Admin signup",
       tableName: "users",
@@ -32,6 +32,6 @@ export async function signUpFirstAdmin(
       recordId: user.id,
       newValues: { email: user.email, login_time: new Date().toISOString() },
     });
-    return { ok: true, setCookie: await startSession(tx, user, context) };
+    return { ok: true, setCookie: await startSession(tx, user, args) };
   });
 }

@@ -3,10 +3,20 @@ import { expect, type Page } from "@playwright/test";
 /** The administrator the end-to-end server starts with (created by tests/setup/e2e-global.ts). */
 export const E2E_ADMIN = { email: "admin@mafunzo.test", password: "Kilimanjaro-2026" } as const;
 
-export async function loginAsAdmin(page: Page, credentials: { email: string; password: string } = E2E_ADMIN) {
-  await page.goto("/admin/login");
+/** Signs in through the login form; `base` is the origin of a spawned server ("" for the shared one). */
+export async function loginAsAdmin(
+  page: Page,
+  credentials: { email: string; password: string } = E2E_ADMIN,
+  base = "",
+) {
+  await fillLogin(page, credentials, base);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
+/** Fills and submits the login form without expecting any outcome. */
+export async function fillLogin(page: Page, credentials: { email: string; password: string }, base = "") {
+  await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
 }

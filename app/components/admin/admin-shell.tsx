@@ -1,6 +1,6 @@
-import { LogOut, Menu } from "lucide-react";
+import { LogOut, Menu, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "#app/utils/cn";
 import { ADMIN_NAV } from "./admin-nav";
 
@@ -41,8 +41,31 @@ function LogoutButton() {
   );
 }
 
+/** Who is signed in, a link to their account page, and Logout; outside the nav, which is spec §2's list. */
+function AccountFooter({ email }: { email: string }) {
+  return (
+    <div className="border-t border-brand-800 pt-3">
+      <p className="truncate px-3 text-xs text-brand-100/80">{email}</p>
+      <NavLink
+        to="/admin/account"
+        className={({ isActive }) =>
+          cn(
+            "mt-1 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+            isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
+          )
+        }
+      >
+        <UserRound aria-hidden className="size-4" />
+        My account
+      </NavLink>
+      <LogoutButton />
+    </div>
+  );
+}
+
 /** The back-office frame: a fixed sidebar on wide screens, a drawer on small ones. */
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside className="hidden w-64 shrink-0 flex-col bg-brand-900 p-4 lg:flex">
@@ -53,15 +76,13 @@ export function AdminShell({ email, children }: { email: string; children: React
         <nav aria-label="Admin" className="flex-1">
           <NavItems />
         </nav>
-        <div className="border-t border-brand-800 pt-3">
-          <p className="truncate px-3 pb-2 text-xs text-brand-100/80">{email}</p>
-          <LogoutButton />
-        </div>
+        <AccountFooter email={email} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
           <span className="font-bold text-brand-800">Mafunzo Admin</span>
-          <details className="relative">
+          {/* keyed by path: a link followed from the drawer closes it (the layout itself stays mounted) */}
+          <details key={pathname} className="relative">
             <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm [&::-webkit-details-marker]:hidden">
               <Menu aria-hidden className="size-4" />
               Menu
@@ -70,8 +91,8 @@ export function AdminShell({ email, children }: { email: string; children: React
               <nav aria-label="Admin menu">
                 <NavItems />
               </nav>
-              <div className="mt-4 border-t border-brand-800 pt-3">
-                <LogoutButton />
+              <div className="mt-4">
+                <AccountFooter email={email} />
               </div>
             </div>
           </details>

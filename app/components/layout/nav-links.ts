@@ -33,3 +33,5 @@ export const FOOTER_QUICK_LINKS = [
 export const CATALOGUE_PDF = "/downloads/catalogue.pdf";
 export const REGISTRATION_FORM_PDF = "/downloads/registration-form.pdf";
 export const BROCHURE_PDF = "/downloads/brochure";
+/** Where Request Consultation and the testimonials call to action lead: the form on the contact page. */
+export const CONTACT_FORM_LINK = "/contact#contact-form";

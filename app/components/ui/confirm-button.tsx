@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes, MouseEvent } from "react";
-import { Button, type ButtonVariant } from "./button";
+import type { ComponentProps, MouseEvent } from "react";
+import { Button } from "./button";
 
 /**
  * A submit button that asks the browser's confirmation first (spec §5). Without JavaScript the form
@@ -10,7 +10,7 @@ export function ConfirmButton({
   onClick,
   variant = "danger",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { message: string; variant?: ButtonVariant }) {
+}: ComponentProps<typeof Button> & { message: string }) {
   const confirmFirst = (event: MouseEvent<HTMLButtonElement>) => {
     if (!window.confirm(message)) {
       event.preventDefault();

@@ -1,14 +1,32 @@
 import { BookOpen, MessageSquare, Star, Users } from "lucide-react";
 import { Link } from "react-router";
-import { getDashboardCounts } from "#app/models/dashboard.server";
+import { BarChart } from "#app/components/admin/bar-chart";
+import { RowStatusBadge } from "#app/components/admin/list-controls";
+import {
+  contactsByStatus,
+  getDashboardCounts,
+  latestContacts,
+  latestRegistrations,
+  registrationsByCourse,
+  registrationsPerMonth,
+} from "#app/models/dashboard.server";
 import { requireAdmin } from "#app/services/auth.server";
+import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { counts: await getDashboardCounts() };
+  const [counts, perMonth, byCourse, byStatus, registrations, contacts] = await Promise.all([
+    getDashboardCounts(),
+    registrationsPerMonth(),
+    registrationsByCourse(),
+    contactsByStatus(),
+    latestRegistrations(),
+    latestContacts(),
+  ]);
+  return { counts, perMonth, byCourse, byStatus, registrations, contacts };
 }
 
 const QUICK_ACTIONS = [
@@ -21,14 +39,33 @@ const QUICK_ACTIONS = [
   { to: "/admin/courses", title: "Update the catalogue", text: "Add courses, dates and venues." },
 ];
 
+const STATUS_BAR = { new: "bg-blue-600", contacted: "bg-yellow-500", resolved: "bg-green-600" } as const;
+
+const monthLabel = (month: string) =>
+  new Date(`${month}-15T00:00:00Z`).toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
+const monthName = (month: string) =>
+  new Date(`${month}-15T00:00:00Z`).toLocaleString("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
+  const { counts, perMonth, byCourse, byStatus, registrations, contacts } = loaderData;
   const cards = [
     { label: "Course Registrations", value: counts.registrations, icon: Users },
     { label: "Contact Submissions", value: counts.contacts, icon: MessageSquare },
     { label: "Active Courses", value: counts.activeCourses, icon: BookOpen },
     { label: "Testimonials", value: counts.testimonials, icon: Star },
   ];
+  const yearTotal = perMonth.reduce((sum, m) => sum + m.count, 0);
+  const busiest = perMonth.reduce(
+    (best, m) => (m.count > best.count ? m : best),
+    perMonth[0] ?? { month: "", count: 0 },
+  );
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
@@ -63,6 +100,97 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      <section aria-labelledby="charts" className="space-y-4">
+        <h2 id="charts" className="text-lg font-semibold text-slate-900">
+          Activity
+        </h2>
+        <BarChart
+          title="Registrations per month"
+          orientation="vertical"
+          valueLabel="Registrations"
+          summary={`${plural(yearTotal, "registration", "registrations")} in the last twelve months${
+            busiest.count > 0
+              ? `; the busiest month was ${monthName(busiest.month)} with ${busiest.count}.`
+              : "."
+          }`}
+          bars={perMonth.map((m) => ({ label: monthLabel(m.month), value: m.count }))}
+        />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <BarChart
+            title="Registrations by course (top ten)"
+            valueLabel="Registrations"
+            summary={
+              byCourse[0]
+                ? `${byCourse[0].course} leads with ${plural(byCourse[0].count, "registration", "registrations")}.`
+                : "No registrations yet."
+            }
+            bars={byCourse.map((c) => ({ label: c.course, value: c.count }))}
+          />
+          <BarChart
+            title="Contact submissions by status"
+            valueLabel="Submissions"
+            summary={byStatus.map((s) => `${s.status} ${s.count}`).join(", ")}
+            bars={byStatus.map((s) => ({ label: s.status, value: s.count, className: STATUS_BAR[s.status] }))}
+          />
+        </div>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section
+          aria-labelledby="latest-registrations"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="latest-registrations" className="font-semibold text-slate-900">
+            Latest registrations
+          </h2>
+          {registrations.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">No registrations found.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {registrations.map((r) => (
+                <li key={r.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
+                  <div className="min-w-0">
+                    <Link
+                      to={`/admin/registrations/${r.id}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
+                      {r.name}
+                    </Link>
+                    <p className="truncate text-slate-600">{r.courseName}</p>
+                    <p className="text-xs text-slate-500">{formatDateTime(r.createdAt)}</p>
+                  </div>
+                  <RowStatusBadge status={r.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section
+          aria-labelledby="latest-messages"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="latest-messages" className="font-semibold text-slate-900">
+            Latest messages
+          </h2>
+          {contacts.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">No contact submissions found.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {contacts.map((c) => (
+                <li key={c.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
+                  <div className="min-w-0">
+                    <Link to="/admin/contacts" className="font-medium text-brand-800 hover:underline">
+                      {c.name}
+                    </Link>
+                    <p className="line-clamp-2 text-slate-600">{c.message || "(no message)"}</p>
+                    <p className="text-xs text-slate-500">{formatDateTime(c.createdAt)}</p>
+                  </div>
+                  <RowStatusBadge status={c.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

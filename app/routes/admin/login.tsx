@@ -9,6 +9,7 @@ import { InputField } from "#app/components/ui/field";
 import { adminExists } from "#app/models/user.server";
 import { LoginSchema, safeAdminRedirect } from "#app/schemas/auth";
 import { getAdmin } from "#app/services/auth.server";
+import { logger } from "#app/services/logger.server";
 import { attemptLogin } from "#app/services/login.server";
 import type { Route } from "./+types/login";
 
@@ -29,7 +30,10 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), title: "Login Failed" }, { status: 400 });
   }
-  const outcome = await attemptLogin(args, submission.value);
+  const outcome = await attemptLogin(args, submission.value).catch((err: unknown) => {
+    logger.error({ err }, "admin login failed unexpectedly");
+    return { ok: false, status: 500, title: "Login Failed", message: "Login failed" } as const;
+  });
   if (outcome.ok) return outcome.response;
   return data(
     {

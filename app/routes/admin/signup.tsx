@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { AuthCard, FormAlert } from "#app/components/admin/auth-card";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
@@ -29,8 +30,8 @@ function failureTitle(fieldErrors: Record<string, string[] | null | undefined>) 
   return "Signup Failed";
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const formData = await args.request.formData();
   if (await adminExists()) {
     return data(
       {
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await signUpFirstAdmin(context, submission.value);
+  const outcome = await signUpFirstAdmin(args, submission.value);
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message] }), title: "Admin Already Exists" },
@@ -72,12 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  // validated by the server only: its answer carries the spec's toast titles (Password Mismatch, Password Too Short)
+  const [form, fields] = useForm<z.input<typeof SignupSchema>>({ lastResult: actionData?.result });
   useEffect(() => {
     if (!actionData) return;
     const errors = actionData.result.error ?? {};

@@ -1,26 +1,70 @@
+import { toCourseCard } from "#app/components/public/course-card";
+import { HomeCourses } from "#app/components/public/home/courses-section";
+import { HomeHero } from "#app/components/public/home/hero";
+import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
+import { JsonLd } from "#app/components/public/json-ld";
+import { listActiveCourses } from "#app/models/course.server";
 import { getSiteContent } from "#app/models/site-content.server";
+import { listActiveTestimonials } from "#app/models/testimonial.server";
+import { pageMeta, publicUrlFrom } from "#app/utils/seo";
+import { organizationJsonLd } from "#app/utils/structured-data";
 import type { Route } from "./+types/home";
 
+const FEATURED_COUNT = 6;
+
 export async function loader() {
-  return getSiteContent(["hero"]);
+  const [content, courses, testimonials] = await Promise.all([
+    getSiteContent([
+      "hero",
+      "about",
+      "departments",
+      "categoryCounters",
+      "contact",
+      "businessHours",
+      "offices",
+    ]),
+    listActiveCourses(),
+    listActiveTestimonials({ homeOnly: true }),
+  ]);
+  return {
+    ...content,
+    featured: courses.slice(0, FEATURED_COUNT).map(toCourseCard),
+    total: courses.length,
+    // the compact list handed to /courses/all as navigation state (spec: allCourses)
+    allCourses: courses.map(({ slug, title, category, durationDays, cost }) => ({
+      slug,
+      title,
+      category,
+      durationDays,
+      cost,
+    })),
+    testimonials: testimonials.slice(0, 4),
+  };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Mafunzo Training & Consultancy | Management training in East Africa" },
-  {
-    name: "description",
-    content: "Management training and consultancy for organisations in Kenya and East Africa since 2000.",
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Mafunzo Training & Consultancy | Management Training in East Africa",
+    description:
+      "Management, leadership, county government, experiential and faith-based training and consultancy in Kenya, Uganda, Rwanda and Tanzania since 2000.",
+  });
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero } = loaderData;
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const origin = publicUrlFrom(matches);
   return (
-    <section className="bg-brand-800 px-4 py-24 text-white">
-      <div className="mx-auto max-w-5xl">
-        <h1 className="text-4xl font-bold sm:text-5xl">{hero.headline}</h1>
-        <p className="mt-6 max-w-2xl text-lg text-brand-100">{hero.tagline}</p>
-      </div>
-    </section>
+    <>
+      <JsonLd data={organizationJsonLd(origin, loaderData.contact, loaderData.offices)} />
+      <HomeHero hero={loaderData.hero} offices={loaderData.offices} />
+      <HomeAbout about={loaderData.about} />
+      <HomeServices departments={loaderData.departments} />
+      <HomeCourses
+        courses={loaderData.featured}
+        total={loaderData.total}
+        counters={loaderData.categoryCounters}
+        allCourses={loaderData.allCourses}
+      />
+      <HomeTestimonials testimonials={loaderData.testimonials} />
+      <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours} />
+    </>
   );
 }

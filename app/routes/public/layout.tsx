@@ -1,13 +1,38 @@
-import { Outlet } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { ErrorPage } from "#app/components/layout/error-page";
 import { Footer } from "#app/components/layout/footer";
 import { Header } from "#app/components/layout/header";
+import { MaintenancePage } from "#app/components/public/maintenance-page";
+import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
+import { listComponentImages } from "#app/models/website-image.server";
+import { env } from "#app/services/env.server";
 import type { Route } from "./+types/layout";
 
+export const MAINTENANCE_RETRY_SECONDS = 1800;
+
 export async function loader() {
-  const { contact, offices } = await getSiteContent(["contact", "offices"]);
-  return { contact, offices };
+  const [settings, { contact, offices }, images] = await Promise.all([
+    getSettings(),
+    getSiteContent(["contact", "offices"]),
+    listComponentImages(),
+  ]);
+  if (settings.site_maintenance) {
+    throw data(
+      { email: contact.email },
+      {
+        status: 503,
+        headers: { "Retry-After": String(MAINTENANCE_RETRY_SECONDS), "Cache-Control": "no-store" },
+      },
+    );
+  }
+  return { contact, offices, images, settings, publicUrl: env().PUBLIC_URL };
 }
+
+export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
+
+export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) =>
+  errorHeaders ?? parentHeaders;
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
@@ -25,4 +50,14 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <Footer contact={loaderData.contact} offices={loaderData.offices} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <MaintenancePage email={(error.data as { email?: string } | null)?.email ?? "info@mafunzo.co.ke"} />
+    );
+  }
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -1,0 +1,77 @@
+import { BookOpen, Building2, Mail, Phone } from "lucide-react";
+import { CONTACT_STATUSES } from "#app/schemas/admin-lists";
+import { formatDateTime } from "#app/utils/datetime";
+import { RowStatusBadge } from "./list-controls";
+import { DeleteRowButton, type RowKind, StatusSelect } from "./row-actions";
+
+export const CONTACT_KIND: RowKind = { name: "contact", action: "/admin/contacts" };
+
+export type ContactListRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  organization: string | null;
+  courseInterest: string | null;
+  message: string | null;
+  status: string;
+  createdAt: string | Date;
+};
+
+/** One card per message, the whole message shown (spec: "the full message"). */
+export function ContactCards({ rows }: { rows: ContactListRow[] }) {
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2" aria-label="Contact submissions">
+      {rows.map((row) => (
+        <li key={row.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <h2 className="font-semibold text-slate-900">{row.name}</h2>
+              <p className="text-xs text-slate-500">{formatDateTime(row.createdAt)}</p>
+            </div>
+            <RowStatusBadge status={row.status} />
+          </div>
+          <ul className="mt-3 space-y-1 text-sm text-slate-600">
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden className="size-4" />
+              <a href={`mailto:${row.email}`} className="text-brand-800 hover:underline">
+                {row.email}
+              </a>
+            </li>
+            {row.phone ? (
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden className="size-4" />
+                {row.phone}
+              </li>
+            ) : null}
+            {row.organization ? (
+              <li className="flex items-center gap-2">
+                <Building2 aria-hidden className="size-4" />
+                {row.organization}
+              </li>
+            ) : null}
+            {row.courseInterest ? (
+              <li className="flex items-center gap-2">
+                <BookOpen aria-hidden className="size-4" />
+                {row.courseInterest}
+              </li>
+            ) : null}
+          </ul>
+          <p className="mt-3 flex-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800">
+            {row.message || "(no message)"}
+          </p>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
+            <StatusSelect
+              kind={CONTACT_KIND}
+              id={row.id}
+              label={row.name}
+              status={row.status}
+              options={CONTACT_STATUSES}
+            />
+            <DeleteRowButton kind={CONTACT_KIND} id={row.id} label={row.name} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

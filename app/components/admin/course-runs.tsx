@@ -1,0 +1,213 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FormAlert } from "#app/components/admin/auth-card";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { ConfirmButton } from "#app/components/ui/confirm-button";
+import { InputField, SelectField } from "#app/components/ui/field";
+import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/schemas/course";
+import { formatMoney, numericInput } from "#app/utils/format";
+
+export type RunValues = {
+  id: string;
+  startDate: string | null;
+  endDate: string | null;
+  label: string | null;
+  venue: string | null;
+  country: string | null;
+  deliveryMode: string;
+  capacity: number | null;
+  costOverride: string | null;
+  status: string;
+  updatedAt: Date | string;
+};
+
+export type RunFormResult = { formId: string; result: SubmissionResult<string[]> };
+
+const RUN_TONE = { open: "green", full: "yellow", cancelled: "grey" } as const;
+
+function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormResult | null }) {
+  const formId = run ? `run-${run.id}` : "run-new";
+  const intent = run ? "update-run" : "create-run";
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (navigation.formData?.get("runId") ?? null) === (run?.id ?? null);
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: lastResult?.formId === formId ? lastResult.result : undefined,
+    defaultValue: run
+      ? { ...run, capacity: numericInput(run.capacity), costOverride: numericInput(run.costOverride) }
+      : { deliveryMode: "physical", status: "open" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseRunSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4 pt-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="formId" value={formId} />
+      {run ? <input type="hidden" name="runId" value={run.id} /> : null}
+      <FormAlert>{form.errors?.join(" ")}</FormAlert>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <InputField
+          label="Start date"
+          {...getInputProps(fields.startDate, { type: "date" })}
+          key={fields.startDate.key}
+          errors={fields.startDate.errors}
+        />
+        <InputField
+          label="End date"
+          {...getInputProps(fields.endDate, { type: "date" })}
+          key={fields.endDate.key}
+          errors={fields.endDate.errors}
+        />
+        <InputField
+          label="Display label"
+          hint='e.g. "3rd - 7th March 2025"'
+          {...getInputProps(fields.label, { type: "text" })}
+          key={fields.label.key}
+          errors={fields.label.errors}
+        />
+        <InputField
+          label="Venue"
+          {...getInputProps(fields.venue, { type: "text" })}
+          key={fields.venue.key}
+          errors={fields.venue.errors}
+        />
+        <InputField
+          label="Country"
+          {...getInputProps(fields.country, { type: "text" })}
+          key={fields.country.key}
+          errors={fields.country.errors}
+        />
+        <SelectField
+          label="Delivery"
+          {...getSelectProps(fields.deliveryMode)}
+          key={fields.deliveryMode.key}
+          errors={fields.deliveryMode.errors}
+        >
+          {DELIVERY_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {DELIVERY_LABELS[mode]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label="Capacity"
+          inputMode="numeric"
+          {...getInputProps(fields.capacity, { type: "text" })}
+          key={fields.capacity.key}
+          errors={fields.capacity.errors}
+        />
+        <InputField
+          label="Cost override (KES)"
+          hint="Empty: the course cost applies"
+          inputMode="decimal"
+          {...getInputProps(fields.costOverride, { type: "text" })}
+          key={fields.costOverride.key}
+          errors={fields.costOverride.errors}
+        />
+        <SelectField
+          label="Run status"
+          {...getSelectProps(fields.status)}
+          key={fields.status.key}
+          errors={fields.status.errors}
+        >
+          {RUN_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s[0]?.toUpperCase() + s.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Button type="submit" disabled={saving}>
+        {saving ? "Saving..." : run ? "Save Run" : "Add Run"}
+      </Button>
+    </Form>
+  );
+}
+
+function when(run: RunValues) {
+  if (run.label) return run.label;
+  if (run.startDate) return run.endDate ? `${run.startDate} to ${run.endDate}` : run.startDate;
+  return "Dates to be announced";
+}
+
+/** A course's runs, each editable in place, and a form to add one. */
+export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult?: RunFormResult | null }) {
+  const navigation = useNavigation();
+  const deletingId =
+    navigation.formData?.get("intent") === "delete-run" ? navigation.formData.get("runId") : null;
+  return (
+    <section
+      aria-labelledby="runs-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="runs-heading" className="text-base font-semibold text-slate-900">
+        Runs ({runs.length})
+      </h2>
+      {runs.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No runs scheduled yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {runs.map((run) => (
+            <li key={run.id} className="py-3" data-testid="course-run">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div>
+                  <p className="font-medium text-slate-900">{when(run)}</p>
+                  <p className="text-sm text-slate-600">
+                    {[
+                      run.venue,
+                      run.country,
+                      DELIVERY_LABELS[run.deliveryMode as keyof typeof DELIVERY_LABELS],
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                    {run.capacity ? ` · ${run.capacity} places` : ""}
+                    {run.costOverride ? ` · KSH ${formatMoney(run.costOverride)}` : ""}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge tone={RUN_TONE[run.status as keyof typeof RUN_TONE] ?? "grey"}>{run.status}</Badge>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-run" />
+                    <input type="hidden" name="runId" value={run.id} />
+                    <ConfirmButton
+                      message={`Are you sure you want to delete the run "${when(run)}"?`}
+                      disabled={deletingId === run.id}
+                      aria-label={`Delete run ${when(run)}`}
+                    >
+                      {deletingId === run.id ? "Deleting..." : "Delete"}
+                    </ConfirmButton>
+                  </Form>
+                </div>
+              </div>
+              <details className="mt-2" open={lastResult?.formId === `run-${run.id}` || undefined}>
+                <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                  Edit run <span className="sr-only">{when(run)}</span>
+                </summary>
+                <RunForm key={String(run.updatedAt)} run={run} lastResult={lastResult} />
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <details
+        className="mt-4 border-t border-slate-200 pt-4"
+        open={lastResult?.formId === "run-new" || undefined}
+      >
+        <summary className="cursor-pointer font-semibold text-brand-700">Add a run</summary>
+        <RunForm key={runs.length} lastResult={lastResult} />
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Badge, type BadgeTone } from "#app/components/ui/badge";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { cn } from "#app/utils/cn";
+
+/** Spec §4: new blue, contacted yellow, resolved green; registrations follow the same reading. */
+export const STATUS_TONES: Record<string, BadgeTone> = {
+  new: "blue",
+  contacted: "yellow",
+  confirmed: "yellow",
+  paid: "brand",
+  attended: "green",
+  resolved: "green",
+  cancelled: "grey",
+};
+
+export function RowStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={STATUS_TONES[status] ?? "grey"} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+/** The current search with some values replaced (empty values removed); page resets unless given. */
+export function useQueryHref() {
+  const [params] = useSearchParams();
+  return (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(params);
+    if (!("page" in changes)) next.delete("page");
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "" || value === 1) next.delete(key);
+      else next.set(key, String(value));
+    }
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+}
+
+export function TotalBadge({ total, noun }: { total: number; noun: string }) {
+  return (
+    <Badge tone="brand" className="text-sm">
+      <span data-testid="total">{total.toLocaleString("en-US")}</span>&nbsp;{noun}
+    </Badge>
+  );
+}
+
+/** The filter form: a plain GET form, so filters are links that can be shared and work without JavaScript. */
+export function FilterForm({ children, resetTo }: { children: ReactNode; resetTo: string }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === resetTo;
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter"
+      className="mb-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    >
+      {children}
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit" disabled={loading}>
+          {loading ? "Loading..." : "Apply filters"}
+        </Button>
+        <Link to={resetTo} className={buttonClass("ghost")}>
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export function ExportLink({ href }: { href: string }) {
+  return (
+    <a href={href} download className={buttonClass("outline")}>
+      <Download aria-hidden className="size-4" />
+      Export CSV
+    </a>
+  );
+}
+
+/** A column header that sorts by its column; a second click reverses the order. */
+export function SortHeader({
+  label,
+  sort,
+  current,
+  dir,
+}: {
+  label: string;
+  sort: string;
+  current: string;
+  dir: "asc" | "desc";
+}) {
+  const href = useQueryHref();
+  const active = current === sort;
+  const nextDir = active && dir === "asc" ? "desc" : "asc";
+  const Icon = dir === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}
+      className="px-4 py-3 text-left font-semibold"
+    >
+      <Link
+        to={href({ sort, dir: nextDir })}
+        className="inline-flex items-center gap-1 hover:text-brand-700"
+        preventScrollReset
+      >
+        {label}
+        {active ? <Icon aria-hidden className="size-3.5" /> : null}
+        <span className="sr-only">, sort {nextDir === "asc" ? "ascending" : "descending"}</span>
+      </Link>
+    </th>
+  );
+}
+
+export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
+  const href = useQueryHref();
+  if (total === 0) return null;
+  const linkClass = (disabled: boolean) =>
+    cn(buttonClass("outline", "sm"), disabled && "pointer-events-none opacity-50");
+  return (
+    <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-slate-600">
+        Page {page} of {pageCount} ({total.toLocaleString("en-US")} in all)
+      </p>
+      <div className="flex gap-2">
+        <Link
+          to={href({ page: page - 1 })}
+          className={linkClass(page <= 1)}
+          aria-disabled={page <= 1}
+          tabIndex={page <= 1 ? -1 : undefined}
+        >
+          <ChevronLeft aria-hidden className="size-4" />
+          Previous
+        </Link>
+        <Link
+          to={href({ page: page + 1 })}
+          className={linkClass(page >= pageCount)}
+          aria-disabled={page >= pageCount}
+          tabIndex={page >= pageCount ? -1 : undefined}
+        >
+          Next
+          <ChevronRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,153 @@
+import { Trash2, Undo2 } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/field";
+import { cn } from "#app/utils/cn";
+
+export type RowActionResult = {
+  ok: boolean;
+  intent: "delete" | "restore" | "status";
+  id: string;
+  title: string;
+  message?: string;
+};
+
+/**
+ * Which list a row belongs to: the URL its actions post to and the fetcher keys they share. Rows use
+ * shared keyed fetchers, so the toast (and its Undo) is shown by the page even when the row itself has
+ * disappeared from the list after the change (decision 0252).
+ */
+export type RowKind = { name: "registration" | "contact"; action: string };
+
+const keys = (kind: RowKind) => ({
+  remove: `${kind.name}-delete`,
+  restore: `${kind.name}-restore`,
+  status: `${kind.name}-status`,
+});
+
+function useResultToast(result: RowActionResult | undefined, onOk: (result: RowActionResult) => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per answer, not per render
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) onOk(result);
+    else toast.error(result.title, { description: result.message });
+  }, [result]);
+}
+
+/** Mount once per page: shows the answers of the row actions as toasts, with Undo after a delete. */
+export function RowActionToasts({ kind }: { kind: RowKind }) {
+  const k = keys(kind);
+  const remover = useFetcher<RowActionResult>({ key: k.remove });
+  const restorer = useFetcher<RowActionResult>({ key: k.restore });
+  const status = useFetcher<RowActionResult>({ key: k.status });
+  useResultToast(remover.data, (result) =>
+    toast.success(result.title, {
+      duration: 10_000,
+      action: {
+        label: "Undo",
+        onClick: () =>
+          restorer.submit({ intent: "restore", id: result.id }, { method: "post", action: kind.action }),
+      },
+    }),
+  );
+  useResultToast(restorer.data, (result) => toast.success(result.title));
+  useResultToast(status.data, (result) => toast.success(result.title));
+  return null;
+}
+
+const pendingFor = (fetcher: { state: string; formData?: FormData }, id: string) =>
+  fetcher.state !== "idle" && fetcher.formData?.get("id") === id;
+
+/** Deletes at once (spec §5: no question); the toast offers Undo and the row stays restorable for 30 days. */
+export function DeleteRowButton({ kind, id, label }: { kind: RowKind; id: string; label: string }) {
+  const fetcher = useFetcher<RowActionResult>({ key: keys(kind).remove });
+  const busy = fetcher.state !== "idle";
+  const mine = pendingFor(fetcher, id);
+  return (
+    <fetcher.Form method="post" action={kind.action}>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Delete ${label}`}>
+        <Trash2 aria-hidden className="size-4 text-clay-600" />
+        {mine ? "Saving..." : "Delete"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function RestoreRowButton({ kind, id, label }: { kind: RowKind; id: string; label: string }) {
+  const fetcher = useFetcher<RowActionResult>({ key: keys(kind).restore });
+  const mine = pendingFor(fetcher, id);
+  return (
+    <fetcher.Form method="post" action={kind.action}>
+      <input type="hidden" name="intent" value="restore" />
+      <input type="hidden" name="id" value={id} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Restore ${label}`}
+      >
+        <Undo2 aria-hidden className="size-4" />
+        {mine ? "Saving..." : "Restore"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A status select that saves on change; the Save button is what submits it without JavaScript.
+ * The select shows the value being saved while the change is in flight.
+ */
+export function StatusSelect({
+  kind,
+  id,
+  label,
+  status,
+  options,
+  className,
+}: {
+  kind: RowKind;
+  id: string;
+  label: string;
+  status: string;
+  options: readonly string[];
+  className?: string;
+}) {
+  const fetcher = useFetcher<RowActionResult>({ key: keys(kind).status });
+  const mine = pendingFor(fetcher, id);
+  const shown = mine ? String(fetcher.formData?.get("status")) : status;
+  const selectId = `status-${id}`;
+  return (
+    <fetcher.Form method="post" action={kind.action} className={cn("flex items-center gap-2", className)}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <label htmlFor={selectId} className="sr-only">
+        Status of {label}
+      </label>
+      <select
+        id={selectId}
+        name="status"
+        value={shown}
+        disabled={fetcher.state !== "idle"}
+        className={cn(controlClass, "w-auto py-1 capitalize")}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <Button type="submit" size="sm" variant="outline">
+          Save
+        </Button>
+      </noscript>
+      {mine ? <span className="text-xs text-slate-600">Saving...</span> : null}
+    </fetcher.Form>
+  );
+}

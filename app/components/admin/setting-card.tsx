@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/field";
+import { cn } from "#app/utils/cn";
+
+const LONG_TEXT = 50;
+
+export type SettingRow = { key: string; value: unknown; description: string | null };
+
+/** Spec §5 editors: a switch for booleans, a 1-5 number input for the admin limit, text or JSON text otherwise. */
+function Editor({ setting, id, describedBy }: { setting: SettingRow; id: string; describedBy?: string }) {
+  const [enabled, setEnabled] = useState(setting.value === true);
+  const common = { id, name: "value", "aria-describedby": describedBy, className: controlClass };
+  if (typeof setting.value === "boolean") {
+    // a real checkbox: it changes only here until Save Changes, and it submits without JavaScript too
+    return (
+      <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          aria-checked={enabled}
+          name="value"
+          value="true"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+          aria-describedby={describedBy}
+          className="peer sr-only"
+        />
+        <span
+          aria-hidden
+          className={cn(
+            "relative h-6 w-11 rounded-full transition-colors peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2",
+            enabled ? "bg-brand-700" : "bg-slate-300",
+          )}
+        >
+          <span
+            className={cn(
+              "absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform",
+              enabled ? "translate-x-5" : "translate-x-0.5",
+            )}
+          />
+        </span>
+        <span className="text-sm font-medium text-slate-800">{enabled ? "Enabled" : "Disabled"}</span>
+      </label>
+    );
+  }
+  if (setting.key === "max_admin_accounts" || typeof setting.value === "number") {
+    const bounds = setting.key === "max_admin_accounts" ? { min: 1, max: 5 } : {};
+    return <input {...common} type="number" step={1} {...bounds} defaultValue={String(setting.value)} />;
+  }
+  if (typeof setting.value === "string") {
+    return setting.value.length > LONG_TEXT ? (
+      <textarea {...common} rows={4} defaultValue={setting.value} />
+    ) : (
+      <input {...common} type="text" defaultValue={setting.value} />
+    );
+  }
+  return (
+    <textarea
+      {...common}
+      rows={4}
+      className={cn(controlClass, "font-mono")}
+      defaultValue={JSON.stringify(setting.value, null, 2)}
+    />
+  );
+}
+
+export function SettingCard({ setting, error }: { setting: SettingRow; error?: string | null }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("key") === setting.key;
+  const id = `setting-${setting.key}`;
+  const title = setting.key.replaceAll("_", " ");
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={id}>
+      <Form method="post" className="flex h-full flex-col gap-3" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="font-semibold capitalize text-slate-900">
+          {title}
+        </h2>
+        {setting.description ? (
+          <p id={`${id}-description`} className="text-sm text-slate-600">
+            {setting.description}
+          </p>
+        ) : null}
+        <input type="hidden" name="key" value={setting.key} />
+        <div>
+          {typeof setting.value === "boolean" ? null : (
+            <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+              Value
+            </label>
+          )}
+          <Editor
+            setting={setting}
+            id={id}
+            describedBy={setting.description ? `${id}-description` : undefined}
+          />
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-auto pt-2">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </Form>
+    </li>
+  );
+}

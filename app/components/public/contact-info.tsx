@@ -1,0 +1,154 @@
+import {
+  Building2,
+  CheckCircle2,
+  Clock,
+  CreditCard,
+  Download,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Phone,
+} from "lucide-react";
+import type { SiteContent } from "#app/db/seed/site-content";
+
+export function ContactCards({ contact }: { contact: SiteContent["contact"] }) {
+  const tel = (phone: string) => `tel:${phone.replace(/\s/g, "")}`;
+  const cards = [
+    { icon: Phone, title: "Call Us", value: contact.phone, href: tel(contact.phone) },
+    { icon: Mail, title: "Email Us", value: contact.email, href: `mailto:${contact.email}` },
+    {
+      icon: MessageCircle,
+      title: "WhatsApp",
+      value: contact.whatsapp,
+      href: `https://wa.me/${contact.whatsapp.replace(/\D/g, "")}`,
+    },
+    { icon: MapPin, title: "Visit Us", value: contact.address },
+  ];
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map(({ icon: Icon, title, value, href }) => (
+        <li key={title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <Icon aria-hidden className="size-6 text-brand-600" />
+          <h2 className="mt-3 font-semibold text-brand-900">{title}</h2>
+          {href ? (
+            <a href={href} className="mt-1 block break-words text-sm text-brand-700 hover:underline">
+              {value}
+            </a>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">{value}</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PaymentBox({ payment }: { payment: SiteContent["payment"] }) {
+  return (
+    <section aria-labelledby="payment-heading" className="rounded-lg border border-brand-100 bg-brand-50 p-6">
+      <h2 id="payment-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
+        <CreditCard aria-hidden className="size-5" /> Payment Information
+      </h2>
+      <h3 className="mt-4 text-sm font-semibold text-brand-800">Bank Transfer</h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-700">Bank</dt>
+        <dd>{payment.bankName}</dd>
+        <dt className="text-slate-700">Account Name</dt>
+        <dd>{payment.accountName}</dd>
+        <dt className="text-slate-700">Account No.</dt>
+        <dd>{payment.accountNumber}</dd>
+        <dt className="text-slate-700">Branch</dt>
+        <dd>{payment.branch}</dd>
+        <dt className="text-slate-700">SWIFT</dt>
+        <dd>{payment.swift}</dd>
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-brand-800">M-PESA</h3>
+      <p className="mt-1 text-sm">
+        Paybill number: <strong>{payment.paybill}</strong>
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{payment.paybillAccountNote}</p>
+    </section>
+  );
+}
+
+export function WhyChoose({ items }: { items: string[] }) {
+  return (
+    <section aria-labelledby="why-heading" className="rounded-lg bg-white p-6 shadow-sm">
+      <h2 id="why-heading" className="text-lg font-semibold text-brand-900">
+        Why Choose Mafunzo?
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {items.map((item) => (
+          <li key={item} className="flex gap-2">
+            <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const DOWNLOADS = [
+  { href: "/downloads/catalogue.pdf", label: "2024-2025 Training Catalogue" },
+  { href: "/downloads/registration-form.pdf", label: "Registration Form" },
+  { href: "/downloads/brochure", label: "Company Brochure" },
+] as const;
+
+export function Downloads() {
+  return (
+    <section aria-labelledby="downloads-heading" className="rounded-lg bg-white p-6 shadow-sm">
+      <h2 id="downloads-heading" className="text-lg font-semibold text-brand-900">
+        Downloads
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {DOWNLOADS.map((d) => (
+          <li key={d.href}>
+            <a
+              href={d.href}
+              className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+            >
+              <Download aria-hidden className="size-4" /> Download {d.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function OfficeVisit({
+  hours,
+  offices,
+}: {
+  hours: SiteContent["businessHours"];
+  offices: SiteContent["offices"];
+}) {
+  return (
+    <section aria-labelledby="visit-heading" className="rounded-lg bg-brand-800 p-6 text-brand-50">
+      <h2 id="visit-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
+        <Building2 aria-hidden className="size-5" /> Visit Our Offices
+      </h2>
+      <p className="mt-2 text-sm">
+        You are welcome to visit us to discuss your training needs in person. Our headquarters are in Nairobi,
+        with regional offices in{" "}
+        {offices
+          .filter((o) => o.city !== "Nairobi")
+          .map((o) => o.city)
+          .join(", ")}
+        .
+      </p>
+      <h3 className="mt-4 flex items-center gap-2 text-sm font-semibold text-white">
+        <Clock aria-hidden className="size-4" /> Business Hours
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {hours.map((h) => (
+          <div key={h.day} className="contents">
+            <dt>{h.day}</dt>
+            <dd>{h.hours}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

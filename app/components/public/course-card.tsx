@@ -1,0 +1,132 @@
+import { CalendarDays, Clock, MapPin, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import type { CourseRunView, CourseView } from "#app/models/course.server";
+import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
+import { formatDuration } from "#app/utils/dates";
+import { formatKsh } from "#app/utils/money";
+import { RegisterButton, runLabel } from "./register-button";
+
+/** The run a card shows: the first one still open, else the first listed. */
+export function displayRun(course: Pick<CourseView, "runs">): CourseRunView | null {
+  return course.runs.find((run) => run.status === "open") ?? course.runs[0] ?? null;
+}
+
+export type CourseCardCourse = Pick<
+  CourseView,
+  "slug" | "title" | "description" | "category" | "faithGroup" | "durationDays" | "cost" | "type" | "runs"
+> &
+  Partial<Pick<CourseView, "highlights" | "targetAudience">>;
+
+/** The fields a card shows: loaders send no more than this to the browser. */
+export function toCourseCard(course: CourseView): CourseCardCourse {
+  const { slug, title, description, category, faithGroup, durationDays, cost, type, runs } = course;
+  return { slug, title, description, category, faithGroup, durationDays, cost, type, runs };
+}
+
+/** A card that also lists highlights and the target audience (category pages). */
+export function toDetailedCourseCard(course: CourseView): CourseCardCourse {
+  return { ...toCourseCard(course), highlights: course.highlights, targetAudience: course.targetAudience };
+}
+
+export function CourseFacts({ course, run }: { course: CourseCardCourse; run: CourseRunView | null }) {
+  const duration = formatDuration(course.durationDays);
+  const date = run ? runLabel(run) : null;
+  return (
+    <dl className="grid gap-2 text-sm text-slate-700">
+      {duration && (
+        <div className="flex items-center gap-2">
+          <Clock aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <dt className="sr-only">Duration</dt>
+          <dd>{duration}</dd>
+        </div>
+      )}
+      {date && (
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <dt className="sr-only">Date</dt>
+          <dd>
+            {date}
+            {course.runs.length > 1 && (
+              <span className="text-slate-500"> (+{course.runs.length - 1} more dates)</span>
+            )}
+          </dd>
+        </div>
+      )}
+      {run?.venue && (
+        <div className="flex items-center gap-2">
+          <MapPin aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <dt className="sr-only">Venue</dt>
+          <dd>{run.venue}</dd>
+        </div>
+      )}
+      <div className="flex items-center gap-2">
+        <Wallet aria-hidden className="size-4 shrink-0 text-brand-600" />
+        <dt className="sr-only">Cost</dt>
+        <dd className="font-semibold text-brand-800">{formatKsh(run?.cost ?? course.cost)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A catalogue course as a card: facts of its next run, details link and Register button. */
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  registerLabel = "Register Now",
+  showHighlights = false,
+}: {
+  course: CourseCardCourse;
+  headingLevel?: 2 | 3;
+  registerLabel?: string;
+  showHighlights?: boolean;
+}) {
+  const run = displayRun(course);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+      data-testid="course-card"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
+        <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
+          {CATEGORY_LABELS[course.category]}
+        </span>
+        {course.faithGroup && (
+          <span className="rounded-full bg-cream px-2.5 py-1 text-clay-600">
+            Category {course.faithGroup}: {FAITH_GROUP_LABELS[course.faithGroup]}
+          </span>
+        )}
+        {course.type && (
+          <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{course.type}</span>
+        )}
+      </div>
+      <Heading className="mt-3 text-lg font-bold leading-snug text-brand-900">
+        <Link to={`/courses/${course.slug}`} className="hover:text-brand-600 hover:underline">
+          {course.title}
+        </Link>
+      </Heading>
+      {course.description && <p className="mt-2 line-clamp-3 text-sm text-slate-600">{course.description}</p>}
+      {showHighlights && course.highlights && course.highlights.length > 0 && (
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {course.highlights.slice(0, 3).map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {showHighlights && course.targetAudience && (
+        <p className="mt-3 text-sm text-slate-700">
+          <span className="font-semibold">Target audience:</span> {course.targetAudience}
+        </p>
+      )}
+      <div className="mt-4 flex-1">
+        <CourseFacts course={course} run={run} />
+      </div>
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <RegisterButton course={course} run={run} label={registerLabel} />
+        <Link to={`/courses/${course.slug}`} className="text-sm font-semibold text-brand-700 hover:underline">
+          View details<span className="sr-only">: {course.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { SiteContent } from "#app/db/seed/site-content";
+import { categoryPageOf } from "#app/utils/course-categories";
+import { CourseCard, type CourseCardCourse } from "../course-card";
+import { buttonStyles, CardGrid, Section } from "../page-sections";
+
+export type CourseListItem = Pick<CourseCardCourse, "slug" | "title" | "category" | "durationDays" | "cost">;
+
+export function HomeCourses({
+  courses,
+  total,
+  counters,
+  allCourses,
+}: {
+  courses: CourseCardCourse[];
+  total: number;
+  counters: SiteContent["categoryCounters"];
+  allCourses: CourseListItem[];
+}) {
+  return (
+    <Section
+      id="courses"
+      title="Featured Training Courses"
+      intro="Selected programmes from our 2024-2025 catalogue. Every course can also be delivered in-house for your organisation."
+      tone="muted"
+    >
+      <ul className="mb-10 grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Courses by category">
+        {counters.map((counter) => (
+          <li key={counter.label}>
+            <Link
+              to={`/courses/${categoryPageOf(counter.category)}`}
+              className="block rounded-xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+              data-testid="category-counter"
+            >
+              <span className="block text-3xl font-bold text-brand-700">{counter.value}</span>
+              <span className="mt-1 block text-sm font-semibold text-slate-700">{counter.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <CardGrid>
+        {courses.map((course) => (
+          <CourseCard key={course.slug} course={course} />
+        ))}
+      </CardGrid>
+      <div className="mt-10 text-center">
+        <Link to="/courses/all" state={{ allCourses }} className={buttonStyles.solid}>
+          View All Courses ({total})
+          <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,176 @@
+import { ArrowRight, Briefcase, Clock, Compass, Lightbulb, Mail, MapPin, Phone, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { SiteContent } from "#app/db/seed/site-content";
+import type { TestimonialView } from "#app/models/testimonial.server";
+import { CardGrid, Section } from "../page-sections";
+import { SiteImage } from "../site-image";
+import { TestimonialCard } from "../testimonial-card";
+
+const DEPARTMENT_ICONS = {
+  strategic: Compass,
+  hr: Users,
+  policy: Lightbulb,
+  experiential: Briefcase,
+  special: Briefcase,
+};
+
+export function HomeAbout({ about }: { about: SiteContent["about"] }) {
+  return (
+    <Section id="about" title="About Mafunzo">
+      <div className="grid items-center gap-10 lg:grid-cols-2">
+        <div className="space-y-4 text-slate-700">
+          <p className="text-lg">{about.intro}</p>
+          <p>
+            <span className="font-semibold text-brand-900">Our vision: </span>
+            {about.vision}
+          </p>
+          <p>
+            <span className="font-semibold text-brand-900">Our mission: </span>
+            {about.mission}
+          </p>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {about.values.map((value) => (
+              <li key={value.title} className="rounded-lg bg-brand-50 px-4 py-3 font-semibold text-brand-800">
+                {value.title}
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/about"
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            More about us <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        </div>
+        <SiteImage
+          component="about"
+          fallbackSrc="/artwork/about.svg"
+          alt="The Mafunzo team in a planning session"
+          width={640}
+          height={440}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          className="h-auto w-full rounded-2xl shadow-lg"
+        />
+      </div>
+    </Section>
+  );
+}
+
+export function HomeServices({ departments }: { departments: SiteContent["departments"] }) {
+  return (
+    <Section
+      id="services"
+      title="Our Services"
+      intro="Five departments bring together training, consultancy and experiential learning for every kind of organisation."
+      tone="muted"
+    >
+      <CardGrid>
+        {departments.map((department) => {
+          const Icon = DEPARTMENT_ICONS[department.id];
+          return (
+            <article
+              key={department.id}
+              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <Icon aria-hidden className="size-8 text-brand-600" />
+              <h3 className="mt-3 text-lg font-bold text-brand-900">{department.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{department.summary}</p>
+              <Link
+                to={`/services#${department.id}`}
+                className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Learn more<span className="sr-only">: {department.title}</span>
+                <ArrowRight aria-hidden className="size-4" />
+              </Link>
+            </article>
+          );
+        })}
+      </CardGrid>
+    </Section>
+  );
+}
+
+export function HomeTestimonials({ testimonials }: { testimonials: TestimonialView[] }) {
+  return (
+    <Section id="testimonials" title="What Our Clients Say" tone="cream">
+      <div className="grid gap-6 md:grid-cols-2">
+        {testimonials.map((testimonial) => (
+          <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+        ))}
+      </div>
+      <Link
+        to="/testimonials"
+        className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+      >
+        Read more testimonials <ArrowRight aria-hidden className="size-4" />
+      </Link>
+    </Section>
+  );
+}
+
+function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <span className="mt-0.5 text-brand-600">{icon}</span>
+      <span>{children}</span>
+    </li>
+  );
+}
+
+/** The home page's contact section; the enquiry form is added beside these details. */
+export function HomeContact({
+  contact,
+  businessHours,
+  children,
+}: {
+  contact: SiteContent["contact"];
+  businessHours: SiteContent["businessHours"];
+  children?: ReactNode;
+}) {
+  return (
+    <Section
+      id="contact"
+      title="Get in Touch"
+      intro="Tell us what you or your team need and we will respond within 24 hours."
+    >
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div className="space-y-8">
+          <ul className="space-y-4 text-slate-700">
+            <ContactLine icon={<Phone aria-hidden className="size-5" />}>
+              <a href={`tel:${contact.phone.replace(/\s/g, "")}`} className="hover:underline">
+                {contact.phone}
+              </a>
+            </ContactLine>
+            <ContactLine icon={<Mail aria-hidden className="size-5" />}>
+              <a href={`mailto:${contact.email}`} className="hover:underline">
+                {contact.email}
+              </a>
+            </ContactLine>
+            <ContactLine icon={<MapPin aria-hidden className="size-5" />}>{contact.address}</ContactLine>
+          </ul>
+          <BusinessHours hours={businessHours} />
+        </div>
+        {children}
+      </div>
+    </Section>
+  );
+}
+
+export function BusinessHours({ hours }: { hours: SiteContent["businessHours"] }) {
+  return (
+    <div className="rounded-xl bg-brand-50 p-6">
+      <h3 className="flex items-center gap-2 font-bold text-brand-900">
+        <Clock aria-hidden className="size-5 text-brand-600" /> Business Hours
+      </h3>
+      <dl className="mt-3 space-y-1 text-sm text-slate-700">
+        {hours.map((row) => (
+          <div key={row.day} className="flex justify-between gap-4">
+            <dt>{row.day}</dt>
+            <dd className="font-medium">{row.hours}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

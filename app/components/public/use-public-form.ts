@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { FormResult } from "#app/schemas/submission";
+
+export function resultDescription(result: FormResult) {
+  return result.reference
+    ? `${result.message} Your reference number is ${result.reference}.`
+    : result.message;
+}
+
+/**
+ * Submission state for a public form. With JavaScript the fetcher posts without a reload and answers
+ * with a toast; without it the browser posts the form and the route renders `serverResult`.
+ */
+export function usePublicForm(form: FormResult["form"], initialKey: string, serverResult?: FormResult) {
+  const fetcher = useFetcher<FormResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [formKey, setFormKey] = useState(initialKey);
+  const fromServer = serverResult?.form === form ? serverResult : undefined;
+  const result = fetcher.data ?? fromServer;
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    if (answer.ok) {
+      toast.success(answer.title, { description: resultDescription(answer) });
+      formRef.current?.reset();
+      if (answer.nextFormKey) setFormKey(answer.nextFormKey);
+    } else {
+      toast.error(answer.title, { description: answer.message });
+    }
+  }, [fetcher.data]);
+
+  return {
+    fetcher,
+    formRef,
+    formKey,
+    result,
+    busy: fetcher.state !== "idle",
+    // after a post without JavaScript, the server sends back what was typed
+    values: fetcher.data ? undefined : fromServer?.values,
+    errors: result?.ok ? undefined : result?.fieldErrors,
+  };
+}

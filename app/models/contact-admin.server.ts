@@ -1,0 +1,111 @@
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { db } from "#app/db/client.server";
+import { contactSubmissions as t } from "#app/db/schema";
+import { type ContactQuery, type ContactStatus, PAGE_SIZE } from "#app/schemas/admin-lists";
+import type { AuditActor } from "#app/services/audit.server";
+import { keysetBatches } from "#app/services/csv.server";
+import { afterCursor, containsPattern, orderBy, pageOf, pageOffset } from "./list-query.server";
+import {
+  purgeExpiredRows,
+  restoreRow,
+  setRowStatus,
+  softDeleteRow,
+  withinRestoreWindow,
+} from "./soft-delete.server";
+
+export type ContactFilter = Pick<ContactQuery, "q" | "status">;
+
+const columns = {
+  id: t.id,
+  name: t.name,
+  email: t.email,
+  phone: t.phone,
+  organization: t.organization,
+  courseInterest: t.courseInterest,
+  message: t.message,
+  status: t.status,
+  source: t.source,
+  createdAt: t.createdAt,
+};
+
+export type ContactRow = Awaited<ReturnType<typeof listContacts>>["rows"][number];
+
+function whereFilter(filter: ContactFilter) {
+  const pattern = filter.q ? containsPattern(filter.q) : null;
+  return and(
+    isNull(t.deletedAt),
+    pattern
+      ? or(
+          ilike(t.name, pattern),
+          ilike(t.email, pattern),
+          ilike(t.organization, pattern),
+          ilike(t.courseInterest, pattern),
+          ilike(t.message, pattern),
+        )
+      : undefined,
+    filter.status ? eq(t.status, filter.status) : undefined,
+  );
+}
+
+/** Newest first, as spec §7 orders them; the full message is part of each row. */
+export async function listContacts(query: ContactFilter & Pick<ContactQuery, "dir" | "page">) {
+  const where = whereFilter(query);
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy(t.createdAt, t.id, query.dir))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(query.page)),
+    db().select({ n: count() }).from(t).where(where),
+  ]);
+  return pageOf(rows, total?.n ?? 0, query.page);
+}
+
+export const CONTACT_EXPORT_HEADER = [
+  "Name",
+  "Email",
+  "Phone",
+  "Organization",
+  "Course of Interest",
+  "Message",
+  "Status",
+  "Source",
+  "Received At",
+] as const;
+
+export function streamContacts(query: ContactFilter & Pick<ContactQuery, "dir">, batchSize = 1000) {
+  const where = whereFilter(query);
+  return keysetBatches(
+    (after: { key: string; id: string } | null, limit) =>
+      db()
+        .select({ ...columns, key: sql<string>`${t.createdAt}::text` })
+        .from(t)
+        .where(and(where, afterCursor(t.createdAt, t.id, query.dir, after, "timestamptz")))
+        .orderBy(...orderBy(t.createdAt, t.id, query.dir))
+        .limit(limit),
+    batchSize,
+  );
+}
+
+export async function listDeletedContacts(page: number) {
+  const where = withinRestoreWindow(t);
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({ ...columns, deletedAt: t.deletedAt })
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.deletedAt), desc(t.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db().select({ n: count() }).from(t).where(where),
+  ]);
+  return pageOf(rows, total?.n ?? 0, page);
+}
+
+export const deleteContact = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
+export const restoreContact = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
+export const purgeExpiredContacts = (actor: AuditActor) => purgeExpiredRows(t, actor);
+export const setContactStatus = (id: string, status: ContactStatus, actor: AuditActor) =>
+  setRowStatus(t, id, status, actor);

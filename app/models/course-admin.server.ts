@@ -1,0 +1,162 @@
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/db/client.server";
+import { courseRuns, courses } from "#app/db/schema";
+import { type CourseInput, slugify } from "#app/schemas/course";
+import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { listRunsForCourse } from "./course-run.server";
+import { isUniqueViolation } from "./db-errors.server";
+
+const courseColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  description: courses.description,
+  category: courses.category,
+  faithGroup: courses.faithGroup,
+  durationDays: courses.durationDays,
+  cost: courses.cost,
+  currency: courses.currency,
+  type: courses.type,
+  targetAudience: courses.targetAudience,
+  highlights: courses.highlights,
+  objectives: courses.objectives,
+  modules: courses.modules,
+  status: courses.status,
+  featured: courses.featured,
+  sortOrder: courses.sortOrder,
+  imageUrl: courses.imageUrl,
+  createdAt: courses.createdAt,
+  updatedAt: courses.updatedAt,
+};
+
+export type AdminCourse = NonNullable<Awaited<ReturnType<typeof findCourseForAdmin>>>;
+
+/** Spec §7: every course, newest first (seeded courses share a time, so catalogue order breaks ties). */
+export async function listCoursesForAdmin(executor: Executor = db()) {
+  const runCount = executor
+    .select({ courseId: courseRuns.courseId, n: count().as("n") })
+    .from(courseRuns)
+    .groupBy(courseRuns.courseId)
+    .as("run_count");
+  return executor
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      description: courses.description,
+      category: courses.category,
+      faithGroup: courses.faithGroup,
+      durationDays: courses.durationDays,
+      cost: courses.cost,
+      status: courses.status,
+      featured: courses.featured,
+      runs: sql<number>`coalesce(${runCount.n}, 0)`.mapWith(Number),
+    })
+    .from(courses)
+    .leftJoin(runCount, eq(runCount.courseId, courses.id))
+    .orderBy(desc(courses.createdAt), courses.sortOrder, courses.title);
+}
+
+export async function findCourseForAdmin(id: string, executor: Executor = db()) {
+  const [row] = await executor.select(courseColumns).from(courses).where(eq(courses.id, id));
+  return row;
+}
+
+async function slugTaken(executor: Executor, slug: string, exceptId?: string) {
+  const [row] = await executor
+    .select({ id: courses.id })
+    .from(courses)
+    .where(exceptId ? and(eq(courses.slug, slug), ne(courses.id, exceptId)) : eq(courses.slug, slug));
+  return Boolean(row);
+}
+
+/** A slug from the title that no other course uses: "title", then "title-2", "title-3"… */
+async function freeSlug(executor: Executor, title: string) {
+  const base = slugify(title) || "course";
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await slugTaken(executor, candidate))) return candidate;
+  }
+}
+
+export const SLUG_TAKEN = "Another course already uses this slug";
+
+export type CourseWriteResult =
+  | { ok: true; course: AdminCourse }
+  | { ok: false; reason: "slug-taken" | "not-found" };
+
+const toRow = (input: CourseInput) => ({
+  ...input,
+  slug: input.slug ?? undefined,
+  cost: input.cost === null ? null : input.cost.toFixed(2),
+});
+
+export async function createCourse(actor: AuditActor, input: CourseInput): Promise<CourseWriteResult> {
+  try {
+    return await db().transaction(async (tx) => {
+      if (input.slug && (await slugTaken(tx, input.slug))) return { ok: false, reason: "slug-taken" };
+      const values = { ...toRow(input), slug: input.slug ?? (await freeSlug(tx, input.title)) };
+      const [course] = await tx.insert(courses).values(values).returning(courseColumns);
+      if (!course) throw new Error("insert returned no row");
+      await recordAudit(tx, actor, {
+        action: "Created course",
+        tableName: "courses",
+        recordId: course.id,
+        newValues: course,
+      });
+      return { ok: true, course };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
+    throw error;
+  }
+}
+
+export async function updateCourse(
+  actor: AuditActor,
+  id: string,
+  input: CourseInput,
+): Promise<CourseWriteResult> {
+  try {
+    return await db().transaction(async (tx) => {
+      const [before] = await tx.select(courseColumns).from(courses).where(eq(courses.id, id)).for("update");
+      if (!before) return { ok: false, reason: "not-found" };
+      const slug = input.slug ?? before.slug;
+      if (await slugTaken(tx, slug, id)) return { ok: false, reason: "slug-taken" };
+      const [course] = await tx
+        .update(courses)
+        .set({ ...toRow(input), slug, updatedAt: new Date() })
+        .where(eq(courses.id, id))
+        .returning(courseColumns);
+      if (!course) throw new Error("update returned no row");
+      await recordAudit(tx, actor, {
+        action: "Updated course",
+        tableName: "courses",
+        recordId: id,
+        oldValues: before,
+        newValues: course,
+      });
+      return { ok: true, course };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
+    throw error;
+  }
+}
+
+/** Deletes a course and (by cascade) its runs; the audit row keeps both as they were. */
+export async function deleteCourse(actor: AuditActor, id: string) {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select(courseColumns).from(courses).where(eq(courses.id, id)).for("update");
+    if (!before) return false;
+    const runs = await listRunsForCourse(id, tx);
+    await tx.delete(courses).where(eq(courses.id, id));
+    await recordAudit(tx, actor, {
+      action: "Deleted course",
+      tableName: "courses",
+      recordId: id,
+      oldValues: { ...before, runs },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,128 @@
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/db/client.server";
+import { courseRuns, courses } from "#app/db/schema";
+import type { CourseCategory } from "#app/utils/course-categories";
+
+export type CourseRunView = {
+  id: string;
+  label: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  venue: string | null;
+  country: string | null;
+  deliveryMode: string;
+  status: string;
+  /** the run's own price, else the course price (KES) */
+  cost: number | null;
+};
+
+export type CourseView = Awaited<ReturnType<typeof selectCourses>>[number] & { runs: CourseRunView[] };
+
+const toNumber = (value: string | null) => (value == null ? null : Number(value));
+
+function selectCourses(executor: Executor) {
+  return executor
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      description: courses.description,
+      category: courses.category,
+      faithGroup: courses.faithGroup,
+      durationDays: courses.durationDays,
+      cost: sql<number | null>`${courses.cost}::float8`,
+      type: courses.type,
+      targetAudience: courses.targetAudience,
+      highlights: courses.highlights,
+      objectives: courses.objectives,
+      modules: courses.modules,
+      imageUrl: courses.imageUrl,
+      updatedAt: courses.updatedAt,
+    })
+    .from(courses);
+}
+
+async function attachRuns(executor: Executor, rows: Awaited<ReturnType<typeof selectCourses>>) {
+  if (rows.length === 0) return [];
+  const runs = await executor
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+      venue: courseRuns.venue,
+      country: courseRuns.country,
+      deliveryMode: courseRuns.deliveryMode,
+      status: courseRuns.status,
+      costOverride: courseRuns.costOverride,
+    })
+    .from(courseRuns)
+    .where(
+      inArray(
+        courseRuns.courseId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(courseRuns.startDate), asc(courseRuns.createdAt));
+  return rows.map((course) => ({
+    ...course,
+    runs: runs
+      .filter((run) => run.courseId === course.id)
+      .map(({ courseId: _courseId, costOverride, ...run }) => ({
+        ...run,
+        cost: toNumber(costOverride) ?? course.cost,
+      })),
+  }));
+}
+
+/** A year matches a run that starts in it or whose printed dates mention it (spec §4). */
+const runInYear = (year: number) =>
+  sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id}
+    and (extract(year from ${courseRuns.startDate}) = ${year} or ${courseRuns.label} like ${`%${year}%`}))`;
+
+export type CourseFilter = { categories?: readonly CourseCategory[]; year?: number; limit?: number };
+
+/** Active courses in catalogue order, each with its runs. */
+export async function listActiveCourses(filter: CourseFilter = {}, executor: Executor = db()) {
+  const conditions = [eq(courses.status, "active")];
+  if (filter.categories?.length) conditions.push(inArray(courses.category, [...filter.categories]));
+  if (filter.year) conditions.push(runInYear(filter.year));
+  const query = selectCourses(executor)
+    .where(and(...conditions))
+    .orderBy(asc(courses.sortOrder), asc(courses.title));
+  const rows = filter.limit ? await query.limit(filter.limit) : await query;
+  return attachRuns(executor, rows);
+}
+
+export async function countActiveCourses(executor: Executor = db()) {
+  const [row] = await executor.select({ n: count() }).from(courses).where(eq(courses.status, "active"));
+  return row?.n ?? 0;
+}
+
+/** The years that active courses run in, newest last: the catalogue's year filter options. */
+export async function listCourseYears(executor: Executor = db()) {
+  const rows = await executor
+    .selectDistinct({ year: sql<number>`extract(year from ${courseRuns.startDate})::int` })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(and(eq(courses.status, "active"), sql`${courseRuns.startDate} is not null`));
+  return rows.map((r) => Number(r.year)).sort((a, b) => a - b);
+}
+
+export async function getActiveCourseBySlug(slug: string, executor: Executor = db()) {
+  const rows = await selectCourses(executor)
+    .where(and(eq(courses.slug, slug), eq(courses.status, "active")))
+    .limit(1);
+  const [course] = await attachRuns(executor, rows);
+  return course;
+}
+
+/** Slugs and change times of active courses, for the sitemap. */
+export async function listActiveCourseSlugs(executor: Executor = db()) {
+  return executor
+    .select({ slug: courses.slug, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(eq(courses.status, "active"))
+    .orderBy(asc(courses.sortOrder));
+}

@@ -1,0 +1,51 @@
+import { asc, type Column, desc, type SQL, sql } from "drizzle-orm";
+import { db } from "#app/db/client.server";
+import { PAGE_SIZE } from "#app/schemas/admin-lists";
+import { type AuditActor, recordAudit } from "#app/services/audit.server";
+
+/** A search term as a case-insensitive substring pattern, with the LIKE wildcards in it taken literally. */
+export function containsPattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function orderBy(column: Column, id: Column, dir: "asc" | "desc") {
+  const by = dir === "asc" ? asc : desc;
+  return [by(column), by(id)];
+}
+
+/**
+ * The keyset condition "after this row" for an order of (column, id) in one direction. The cursor keeps the
+ * column as PostgreSQL text so timestamps keep their microseconds (a JavaScript Date would drop them and
+ * skip or repeat rows).
+ */
+export function afterCursor(
+  column: Column,
+  id: Column,
+  dir: "asc" | "desc",
+  cursor: { key: string; id: string } | null,
+  type: "text" | "timestamptz",
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const op = sql.raw(dir === "asc" ? ">" : "<");
+  return sql`(${column}, ${id}) ${op} (cast(${cursor.key} as ${sql.raw(type)}), cast(${cursor.id} as uuid))`;
+}
+
+export type Page<Row> = { rows: Row[]; total: number; page: number; pageCount: number; pageSize: number };
+
+export function pageOf<Row>(rows: Row[], total: number, page: number): Page<Row> {
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), pageSize: PAGE_SIZE };
+}
+
+export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
+
+/** Personal data leaving the system is worth a line in the audit log (who exported what, with which filter). */
+export async function auditExport(
+  actor: AuditActor,
+  what: { noun: string; tableName: string; query: unknown },
+) {
+  await recordAudit(db(), actor, {
+    action: `Exported ${what.noun}`,
+    tableName: what.tableName,
+    newValues: { query: what.query },
+  });
+}

@@ -1,0 +1,166 @@
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import { db } from "#app/db/client.server";
+import { courseRegistrations as t } from "#app/db/schema";
+import {
+  endOfNairobiDay,
+  PAGE_SIZE,
+  type RegistrationQuery,
+  type RegistrationSort,
+  type RegistrationStatus,
+  startOfNairobiDay,
+} from "#app/schemas/admin-lists";
+import type { AuditActor } from "#app/services/audit.server";
+import { keysetBatches } from "#app/services/csv.server";
+import { afterCursor, containsPattern, orderBy, pageOf, pageOffset } from "./list-query.server";
+import {
+  purgeExpiredRows,
+  restoreRow,
+  setRowStatus,
+  softDeleteRow,
+  withinRestoreWindow,
+} from "./soft-delete.server";
+
+export type RegistrationFilter = Pick<RegistrationQuery, "q" | "course" | "status" | "from" | "to">;
+type Order = Pick<RegistrationQuery, "sort" | "dir">;
+
+const listColumns = {
+  id: t.id,
+  reference: t.reference,
+  name: t.name,
+  email: t.email,
+  phone: t.phone,
+  organization: t.organization,
+  courseName: t.courseName,
+  courseDate: t.courseDate,
+  courseVenue: t.courseVenue,
+  status: t.status,
+  source: t.source,
+  createdAt: t.createdAt,
+};
+
+const detailColumns = {
+  ...listColumns,
+  courseCost: t.courseCost,
+  courseDuration: t.courseDuration,
+  specialRequirements: t.specialRequirements,
+  updatedAt: t.updatedAt,
+  deletedAt: t.deletedAt,
+};
+
+export type RegistrationRow = Awaited<ReturnType<typeof listRegistrations>>["rows"][number];
+export type RegistrationDetail = NonNullable<Awaited<ReturnType<typeof findRegistration>>>;
+
+const SORT_COLUMNS = { created: t.createdAt, name: t.name, course: t.courseName, status: t.status } as const;
+const sortType = (sort: RegistrationSort) => (sort === "created" ? "timestamptz" : "text");
+
+/** The WHERE of the admin list and of its export, so the export holds exactly the rows the list shows. */
+function whereFilter(filter: RegistrationFilter) {
+  const pattern = filter.q ? containsPattern(filter.q) : null;
+  return and(
+    isNull(t.deletedAt),
+    pattern
+      ? or(
+          ilike(t.name, pattern),
+          ilike(t.email, pattern),
+          ilike(t.organization, pattern),
+          ilike(t.courseName, pattern),
+          ilike(t.reference, pattern),
+        )
+      : undefined,
+    filter.course ? eq(t.courseName, filter.course) : undefined,
+    filter.status ? eq(t.status, filter.status) : undefined,
+    filter.from ? gte(t.createdAt, startOfNairobiDay(filter.from)) : undefined,
+    filter.to ? lt(t.createdAt, endOfNairobiDay(filter.to)) : undefined,
+  );
+}
+
+export async function listRegistrations(query: RegistrationFilter & Order & { page: number }) {
+  const where = whereFilter(query);
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select(listColumns)
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy(SORT_COLUMNS[query.sort], t.id, query.dir))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(query.page)),
+    db().select({ n: count() }).from(t).where(where),
+  ]);
+  return pageOf(rows, total?.n ?? 0, query.page);
+}
+
+/** The course names present among live registrations, for the course filter. */
+export async function listRegisteredCourseNames() {
+  const rows = await db()
+    .selectDistinct({ name: t.courseName })
+    .from(t)
+    .where(isNull(t.deletedAt))
+    .orderBy(t.courseName);
+  return rows.map((row) => row.name);
+}
+
+/** One registration, live or deleted within the restore window (the detail page offers Restore then). */
+export async function findRegistration(id: string) {
+  const [row] = await db()
+    .select(detailColumns)
+    .from(t)
+    .where(and(eq(t.id, id), or(isNull(t.deletedAt), withinRestoreWindow(t))));
+  return row;
+}
+
+export const EXPORT_HEADER = [
+  "Reference",
+  "Name",
+  "Email",
+  "Phone",
+  "Organization",
+  "Course",
+  "Course Date",
+  "Venue",
+  "Cost",
+  "Duration",
+  "Special Requirements",
+  "Status",
+  "Source",
+  "Registered At",
+] as const;
+
+/** Every row matching the filter, in the list's order, read in keyset batches (never all in memory). */
+export function streamRegistrations(query: RegistrationFilter & Order, batchSize = 1000) {
+  const column = SORT_COLUMNS[query.sort];
+  const where = whereFilter(query);
+  return keysetBatches(
+    (after: { key: string; id: string } | null, limit) =>
+      db()
+        .select({
+          ...detailColumns,
+          key: sql<string>`${column}::text`,
+        })
+        .from(t)
+        .where(and(where, afterCursor(column, t.id, query.dir, after, sortType(query.sort))))
+        .orderBy(...orderBy(column, t.id, query.dir))
+        .limit(limit),
+    batchSize,
+  );
+}
+
+export async function listDeletedRegistrations(page: number) {
+  const where = withinRestoreWindow(t);
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({ ...listColumns, deletedAt: t.deletedAt })
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.deletedAt), desc(t.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db().select({ n: count() }).from(t).where(where),
+  ]);
+  return pageOf(rows, total?.n ?? 0, page);
+}
+
+export const deleteRegistration = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
+export const restoreRegistration = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
+export const purgeExpiredRegistrations = (actor: AuditActor) => purgeExpiredRows(t, actor);
+export const setRegistrationStatus = (id: string, status: RegistrationStatus, actor: AuditActor) =>
+  setRowStatus(t, id, status, actor);

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { db } from "#app/db/client.server";
+import { systemSettings } from "#app/db/schema";
+import type { SettingKey } from "#app/schemas/settings";
+import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { setSettingValue } from "./setting.server";
+import { countAdmins, lockAdminAccounts } from "./user.server";
+
+export type SettingUpdate = { ok: true } | { ok: false; message: string };
+
+/**
+ * Saves a validated setting value with its audit row ("Updated system setting: <key>", before and after)
+ * in one transaction. The admin limit may not drop below the number of admins that already exist.
+ */
+export async function updateSystemSetting(
+  actor: AuditActor,
+  key: SettingKey,
+  value: unknown,
+): Promise<SettingUpdate> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: systemSettings.id, value: systemSettings.value })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, key))
+      .for("update");
+    if (!before) return { ok: false, message: "This setting does not exist" };
+    if (key === "max_admin_accounts") {
+      await lockAdminAccounts(tx);
+      const admins = await countAdmins(tx);
+      if (typeof value === "number" && value < admins) {
+        return {
+          ok: false,
+          message: `There are already ${admins} administrator accounts; remove some before lowering the limit`,
+        };
+      }
+    }
+    await setSettingValue(tx, key, value, actor.id);
+    await recordAudit(tx, actor, {
+      action: `Updated system setting: ${key}`,
+      tableName: "system_settings",
+      recordId: before.id,
+      oldValues: { key, value: before.value },
+      newValues: { key, value },
+    });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,130 @@
+import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { db } from "#app/db/client.server";
+import { contactSubmissions, courseRegistrations } from "#app/db/schema";
+import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
+import { type AuditActor, recordAudit } from "#app/services/audit.server";
+
+/** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */
+type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
+
+type Labels = { noun: string; tableName: string };
+const LABELS = new Map<SoftTable, Labels>([
+  [courseRegistrations, { noun: "registration", tableName: "course_registrations" }],
+  [contactSubmissions, { noun: "contact", tableName: "contact_submissions" }],
+]);
+
+const restoreCutoff = () => sql`now() - make_interval(days => ${RESTORE_WINDOW_DAYS})`;
+
+/** Rows deleted within the restore window (the "Recently deleted" view). */
+export const withinRestoreWindow = (table: SoftTable) =>
+  and(isNotNull(table.deletedAt), gt(table.deletedAt, restoreCutoff()));
+
+function labels(table: SoftTable) {
+  return LABELS.get(table) as Labels;
+}
+
+/**
+ * Marks a live row deleted and audits it with the whole row as before, in one transaction.
+ * Returns false when there is no live row with that id (already deleted or never existed).
+ */
+export async function softDeleteRow(table: SoftTable, id: string, actor: AuditActor) {
+  const { noun, tableName } = labels(table);
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(table)
+      .where(and(eq(table.id, id), isNull(table.deletedAt)))
+      .for("update");
+    if (!before) return false;
+    const [after] = await tx
+      .update(table)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(table.id, id))
+      .returning({ deletedAt: table.deletedAt });
+    await recordAudit(tx, actor, {
+      action: `Deleted ${noun}`,
+      tableName,
+      recordId: id,
+      oldValues: before,
+      newValues: { deletedAt: after?.deletedAt },
+    });
+    return true;
+  });
+}
+
+/** Undoes a delete made within the restore window; false when there is nothing to restore. */
+export async function restoreRow(table: SoftTable, id: string, actor: AuditActor) {
+  const { noun, tableName } = labels(table);
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ deletedAt: table.deletedAt })
+      .from(table)
+      .where(and(eq(table.id, id), withinRestoreWindow(table)))
+      .for("update");
+    if (!before) return false;
+    await tx.update(table).set({ deletedAt: null, updatedAt: sql`now()` }).where(eq(table.id, id));
+    await recordAudit(tx, actor, {
+      action: `Restored ${noun}`,
+      tableName,
+      recordId: id,
+      oldValues: { deletedAt: before.deletedAt },
+      newValues: { deletedAt: null },
+    });
+    return true;
+  });
+}
+
+/**
+ * Removes for good the rows deleted more than the restore window ago. Called on read (decision 0251): by the
+ * list and "Recently deleted" loaders, so expired rows go the next time anyone looks; one indexed delete.
+ */
+export async function purgeExpiredRows(table: SoftTable, actor: AuditActor) {
+  const { noun, tableName } = labels(table);
+  const expired = and(isNotNull(table.deletedAt), lte(table.deletedAt, restoreCutoff()));
+  const [probe] = await db().select({ id: table.id }).from(table).where(expired).limit(1);
+  if (!probe) return 0;
+  return db().transaction(async (tx) => {
+    const gone = await tx.delete(table).where(expired).returning({ id: table.id });
+    if (gone.length === 0) return 0;
+    await recordAudit(tx, actor, {
+      action: `Purged deleted ${noun}s`,
+      tableName,
+      recordId: null,
+      oldValues: { ids: gone.map((row) => row.id), deletedBefore: `${RESTORE_WINDOW_DAYS} days ago` },
+      newValues: null,
+    });
+    return gone.length;
+  });
+}
+
+/** Sets the status of a live row and audits the before/after status. */
+export async function setRowStatus<S extends string>(
+  table: SoftTable,
+  id: string,
+  status: S,
+  actor: AuditActor,
+) {
+  const { noun, tableName } = labels(table);
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: table.status })
+      .from(table)
+      .where(and(eq(table.id, id), isNull(table.deletedAt)))
+      .for("update");
+    if (!before) return false;
+    if (before.status === status) return true;
+    // the status enum differs per table (a union drizzle cannot narrow); the action schema checked the value
+    await tx
+      .update(table)
+      .set({ status: status as never, updatedAt: sql`now()` })
+      .where(eq(table.id, id));
+    await recordAudit(tx, actor, {
+      action: `Updated ${noun} status`,
+      tableName,
+      recordId: id,
+      oldValues: { status: before.status },
+      newValues: { status },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,33 @@
+import { CONTACT_KIND } from "#app/components/admin/contact-list";
+import { DeletedList } from "#app/components/admin/deleted-list";
+import { listDeletedContacts, purgeExpiredContacts } from "#app/models/contact-admin.server";
+import { DeletedQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
+import { requireAdmin } from "#app/services/auth.server";
+import type { Route } from "./+types/contacts.deleted";
+
+export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Contacts | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { actor } = await requireAdmin(args);
+  const { page } = parseListQuery(DeletedQuerySchema, new URL(args.request.url));
+  await purgeExpiredContacts(actor);
+  return { list: await listDeletedContacts(page) };
+}
+
+export default function DeletedContacts({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData;
+  return (
+    <DeletedList
+      kind={CONTACT_KIND}
+      title="Recently Deleted Contacts"
+      backTo="/admin/contacts"
+      backLabel="Back to contacts"
+      rows={list.rows.map((row) => ({
+        ...row,
+        detail: row.courseInterest,
+        deletedAt: row.deletedAt as Date,
+      }))}
+      page={list}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { ContentSectionForm } from "#app/components/admin/content-section-form";
+import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
+import { PageHeader } from "#app/components/admin/page-header";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { getSiteContent } from "#app/models/site-content.server";
+import { updateSiteContentSection } from "#app/models/site-content-admin.server";
+import { EDITABLE_CONTENT_KEYS, isEditableContentKey, SITE_CONTENT_SCHEMAS } from "#app/schemas/site-content";
+import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
+import { requireAdmin } from "#app/services/auth.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import type { Route } from "./+types/content";
+
+export const meta: Route.MetaFunction = () => [{ title: "Content Management | Mafunzo Admin" }];
+
+const FETCH_FAILED = "Failed to fetch site content";
+const SAVE_FAILED = "Failed to save content";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { value, error } = await loadOrReport(
+    FETCH_FAILED,
+    () => getSiteContent(EDITABLE_CONTENT_KEYS),
+    null,
+  );
+  return { content: value, error };
+}
+
+type Answer = { error: string; section?: string; result?: SubmissionResult<string[]> };
+const answer = (body: Answer, status: number) => data(body, { status });
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const formData = await args.request.formData();
+  const key = formData.get("section");
+  if (!isEditableContentKey(key)) return answer({ error: SAVE_FAILED }, 400);
+  const submission = parseWithZod(formData, { schema: SITE_CONTENT_SCHEMAS[key] });
+  if (submission.status !== "success") {
+    return answer({ section: key, result: submission.reply(), error: SAVE_FAILED }, 400);
+  }
+  const write = await writeOrReport(SAVE_FAILED, () =>
+    updateSiteContentSection(admin.actor, key, submission.value as never),
+  );
+  if (!write.ok)
+    return answer(
+      { section: key, result: submission.reply({ formErrors: [SAVE_FAILED] }), error: SAVE_FAILED },
+      500,
+    );
+  const title = CONTENT_SECTIONS.find((s) => s.key === key)?.title ?? key;
+  return redirectWithToast("/admin/content", { title: "Content updated successfully", description: title });
+}
+
+export default function Content({ loaderData, actionData }: Route.ComponentProps) {
+  const { content, error } = loaderData;
+  useErrorToast(actionData);
+  return (
+    <div className="max-w-5xl">
+      <PageHeader
+        title="Content Management"
+        description="The copy of the public website. Each section saves on its own and shows on the site at once."
+      />
+      {error || !content ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+          {error ?? FETCH_FAILED}
+        </p>
+      ) : (
+        <div className="space-y-6">
+          {CONTENT_SECTIONS.map((section) => (
+            <ContentSectionForm
+              key={`${section.key}-${JSON.stringify(content[section.key])}`}
+              section={section}
+              value={content[section.key]}
+              lastResult={actionData?.section === section.key ? actionData.result : undefined}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

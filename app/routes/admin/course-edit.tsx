@@ -1,0 +1,138 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CourseForm } from "#app/components/admin/course-form";
+import { CourseRuns, type RunFormResult } from "#app/components/admin/course-runs";
+import { PageHeader } from "#app/components/admin/page-header";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { StatusBadge } from "#app/components/ui/badge";
+import { ConfirmButton } from "#app/components/ui/confirm-button";
+import { deleteCourse, findCourseForAdmin } from "#app/models/course-admin.server";
+import {
+  createCourseRun,
+  deleteCourseRun,
+  listRunsForCourse,
+  updateCourseRun,
+} from "#app/models/course-run.server";
+import { parseId } from "#app/schemas/admin-ids";
+import { CourseRunSchema } from "#app/schemas/course";
+import { writeOrReport } from "#app/services/admin-result.server";
+import { type AdminSession, requireAdmin } from "#app/services/auth.server";
+import { saveCourseSubmission } from "#app/services/course-form.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import type { Route } from "./+types/course-edit";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.course.title ?? "Course"} | Mafunzo Admin` },
+];
+
+function notFound(): never {
+  throw data("Course not found", { status: 404 });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const id = parseId(args.params.courseId) ?? notFound();
+  const course = (await findCourseForAdmin(id)) ?? notFound();
+  return { course, runs: await listRunsForCourse(id) };
+}
+
+const RUN_FAILED = "Failed to save course run";
+
+/** Every answer of this action has this shape, so the page can tell which form an error belongs to. */
+type Answer = { error: string; result?: SubmissionResult<string[]>; run?: RunFormResult };
+const answer = (body: Answer, status: number) => data(body, { status });
+
+async function saveRun(admin: AdminSession, courseId: string, formData: FormData) {
+  const formId = String(formData.get("formId") ?? "run-new");
+  const submission = parseWithZod(formData, { schema: CourseRunSchema });
+  if (submission.status !== "success") {
+    return answer({ run: { formId, result: submission.reply() }, error: RUN_FAILED }, 400);
+  }
+  const { runId, ...input } = submission.value;
+  const write = await writeOrReport(RUN_FAILED, () =>
+    runId
+      ? updateCourseRun(admin.actor, courseId, runId, input)
+      : createCourseRun(admin.actor, courseId, input),
+  );
+  if (!write.ok || !write.value) {
+    const run = { formId, result: submission.reply({ formErrors: [RUN_FAILED] }) };
+    return answer({ run, error: RUN_FAILED }, write.ok ? 404 : 500);
+  }
+  return redirectWithToast(`/admin/courses/${courseId}`, {
+    title: runId ? "Course run updated successfully" : "Course run added successfully",
+  });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const courseId = parseId(args.params.courseId) ?? notFound();
+  const formData = await args.request.formData();
+  switch (formData.get("intent")) {
+    case "save-course":
+      return saveCourseSubmission(admin, formData, courseId);
+    case "create-run":
+    case "update-run":
+      return saveRun(admin, courseId, formData);
+    case "delete-run": {
+      const runId = parseId(formData.get("runId"));
+      const write = await writeOrReport("Failed to delete course run", async () =>
+        runId ? deleteCourseRun(admin.actor, courseId, runId) : false,
+      );
+      if (!write.ok || !write.value) return answer({ error: "Failed to delete course run" }, 400);
+      return redirectWithToast(`/admin/courses/${courseId}`, { title: "Course run deleted successfully" });
+    }
+    case "delete-course": {
+      const write = await writeOrReport("Failed to delete course", () => deleteCourse(admin.actor, courseId));
+      if (!write.ok || !write.value) return answer({ error: "Failed to delete course" }, 400);
+      return redirectWithToast("/admin/courses", { title: "Course deleted successfully" });
+    }
+    default:
+      return answer({ error: "Unknown action" }, 400);
+  }
+}
+
+export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, runs } = loaderData;
+  const navigation = useNavigation();
+  const deleting = navigation.formData?.get("intent") === "delete-course";
+  useErrorToast(actionData);
+  return (
+    <div className="max-w-4xl space-y-6">
+      <Link to="/admin/courses" className="inline-flex items-center gap-1 text-sm text-brand-700">
+        <ArrowLeft aria-hidden className="size-4" /> All courses
+      </Link>
+      <PageHeader
+        title={course.title}
+        badge={<StatusBadge status={course.status} />}
+        description={
+          <a
+            href={`/courses/${course.slug}`}
+            className="inline-flex items-center gap-1 text-brand-700 underline"
+          >
+            /courses/{course.slug} <ExternalLink aria-hidden className="size-3" />
+          </a>
+        }
+        actions={
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete-course" />
+            <ConfirmButton
+              message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
+              disabled={deleting}
+            >
+              {deleting ? "Deleting..." : "Delete Course"}
+            </ConfirmButton>
+          </Form>
+        }
+      />
+      <CourseForm
+        key={String(course.updatedAt)}
+        course={course}
+        lastResult={actionData?.result}
+        submitLabel="Save Course"
+      />
+      <CourseRuns runs={runs} lastResult={actionData && "run" in actionData ? actionData.run : undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { CourseForm } from "#app/components/admin/course-form";
+import { PageHeader } from "#app/components/admin/page-header";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { requireAdmin } from "#app/services/auth.server";
+import { saveCourseSubmission } from "#app/services/course-form.server";
+import type { Route } from "./+types/course-new";
+
+export const meta: Route.MetaFunction = () => [{ title: "Add Course | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  return saveCourseSubmission(admin, await args.request.formData());
+}
+
+export default function NewCourse({ actionData }: Route.ComponentProps) {
+  useErrorToast(actionData);
+  return (
+    <div className="max-w-4xl">
+      <Link to="/admin/courses" className="mb-4 inline-flex items-center gap-1 text-sm text-brand-700">
+        <ArrowLeft aria-hidden className="size-4" /> All courses
+      </Link>
+      <PageHeader
+        title="Add Course"
+        description="Runs (dates and venues) can be added once the course is saved."
+      />
+      <CourseForm lastResult={actionData?.result} submitLabel="Add Course" />
+    </div>
+  );
+}

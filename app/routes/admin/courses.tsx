@@ -1,0 +1,125 @@
+import { Pencil, Plus } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { Badge, StatusBadge } from "#app/components/ui/badge";
+import { buttonClass } from "#app/components/ui/button";
+import { ConfirmButton } from "#app/components/ui/confirm-button";
+import { deleteCourse, listCoursesForAdmin } from "#app/models/course-admin.server";
+import { parseId } from "#app/schemas/admin-ids";
+import { CATEGORY_LABELS } from "#app/schemas/course";
+import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
+import { requireAdmin } from "#app/services/auth.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import { formatMoney } from "#app/utils/format";
+import type { Route } from "./+types/courses";
+
+export const meta: Route.MetaFunction = () => [{ title: "Course Management | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { value, error } = await loadOrReport("Failed to fetch courses", () => listCoursesForAdmin(), []);
+  return { courses: value, error };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const form = await args.request.formData();
+  const id = parseId(form.get("id"));
+  if (form.get("intent") !== "delete" || !id)
+    return data({ error: "Failed to delete course" }, { status: 400 });
+  const result = await writeOrReport("Failed to delete course", () => deleteCourse(admin.actor, id));
+  if (!result.ok) return data({ error: result.error }, { status: 500 });
+  if (!result.value) return data({ error: "Failed to delete course" }, { status: 404 });
+  return redirectWithToast("/admin/courses", { title: "Course deleted successfully" });
+}
+
+export default function Courses({ loaderData, actionData }: Route.ComponentProps) {
+  const { courses, error } = loaderData;
+  const navigation = useNavigation();
+  const deletingId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  useErrorToast(actionData);
+  return (
+    <div>
+      <PageHeader
+        title="Course Management"
+        badge={<Badge tone="brand">{courses.length} courses</Badge>}
+        description="The catalogue shown on the public site: courses, their runs and their public details."
+        actions={
+          <Link to="/admin/courses/new" className={buttonClass()}>
+            <Plus aria-hidden className="size-4" />
+            Add Course
+          </Link>
+        }
+      />
+      {error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {courses.length === 0 && !error ? (
+        <EmptyState>No courses found. Add your first course to get started.</EmptyState>
+      ) : (
+        <ul className={CARD_GRID}>
+          {courses.map((course) => (
+            <li
+              key={course.id}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+              data-testid="course-card"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <h2 className="font-semibold text-slate-900">{course.title}</h2>
+                <StatusBadge status={course.status} />
+              </div>
+              <p className="mt-1 text-sm text-brand-700">
+                {CATEGORY_LABELS[course.category]}
+                {course.faithGroup ? ` · Category ${course.faithGroup}` : ""}
+                {course.featured ? " · Featured" : ""}
+              </p>
+              {course.description ? (
+                <p className="mt-2 line-clamp-3 text-sm text-slate-600">{course.description}</p>
+              ) : null}
+              <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+                <div>
+                  <dt className="text-slate-500">Duration</dt>
+                  <dd className="font-medium">{course.durationDays ? `${course.durationDays} days` : "—"}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">Cost</dt>
+                  <dd className="font-medium">
+                    {formatMoney(course.cost) ? `KSH ${formatMoney(course.cost)}` : "—"}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">Runs</dt>
+                  <dd className="font-medium">{course.runs}</dd>
+                </div>
+              </dl>
+              <div className="mt-auto flex gap-2 pt-4">
+                <Link
+                  to={`/admin/courses/${course.id}`}
+                  className={buttonClass("outline", "sm")}
+                  aria-label={`Edit ${course.title}`}
+                >
+                  <Pencil aria-hidden className="size-4" />
+                  Edit
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={course.id} />
+                  <ConfirmButton
+                    message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
+                    disabled={deletingId === course.id}
+                    aria-label={`Delete ${course.title}`}
+                  >
+                    {deletingId === course.id ? "Deleting..." : "Delete"}
+                  </ConfirmButton>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

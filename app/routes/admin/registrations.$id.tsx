@@ -1,0 +1,99 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { RowStatusBadge } from "#app/components/admin/list-controls";
+import { PageHeader } from "#app/components/admin/page-header";
+import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
+import {
+  DeleteRowButton,
+  RestoreRowButton,
+  RowActionToasts,
+  StatusSelect,
+} from "#app/components/admin/row-actions";
+import { buttonClass } from "#app/components/ui/button";
+import { findRegistration } from "#app/models/registration-admin.server";
+import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
+import { requireAdmin } from "#app/services/auth.server";
+import { formatDateTime } from "#app/utils/datetime";
+import type { Route } from "./+types/registrations.$id";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.registration.name ?? "Registration"} | Mafunzo Admin` },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const id = z.uuid().safeParse(args.params.id);
+  const registration = id.success ? await findRegistration(id.data) : undefined;
+  if (!registration) throw data("Registration not found", { status: 404 });
+  return { registration };
+}
+
+export default function RegistrationDetail({ loaderData }: Route.ComponentProps) {
+  const r = loaderData.registration;
+  const deleted = r.deletedAt !== null;
+  const facts: [string, string | null][] = [
+    ["Reference", r.reference],
+    ["Email", r.email],
+    ["Phone", r.phone],
+    ["Organization", r.organization],
+    ["Course", r.courseName],
+    ["Course date", r.courseDate],
+    ["Venue", r.courseVenue],
+    ["Cost", r.courseCost],
+    ["Duration", r.courseDuration],
+    ["Registered", formatDateTime(r.createdAt)],
+    ["Last changed", formatDateTime(r.updatedAt)],
+    ["Submitted from", r.source === "contact" ? "Contact page" : "Registration page"],
+  ];
+  return (
+    <div className="max-w-4xl">
+      <RowActionToasts kind={REGISTRATION_KIND} />
+      <PageHeader
+        title={r.name}
+        badge={<RowStatusBadge status={r.status} />}
+        actions={
+          <Link to="/admin/registrations" className={buttonClass("outline")}>
+            <ArrowLeft aria-hidden className="size-4" />
+            All registrations
+          </Link>
+        }
+      />
+      {deleted ? (
+        <div
+          role="status"
+          className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-yellow-200 bg-yellow-50 p-4 text-yellow-900"
+        >
+          <p>This registration was deleted on {formatDateTime(r.deletedAt as Date)}.</p>
+          <RestoreRowButton kind={REGISTRATION_KIND} id={r.id} label={r.name} />
+        </div>
+      ) : null}
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm font-medium text-slate-500">{label}</dt>
+              <dd className="mt-0.5 text-slate-900">{value || "—"}</dd>
+            </div>
+          ))}
+          <div className="sm:col-span-2">
+            <dt className="text-sm font-medium text-slate-500">Message / special requirements</dt>
+            <dd className="mt-0.5 whitespace-pre-wrap text-slate-900">{r.specialRequirements || "—"}</dd>
+          </div>
+        </dl>
+        {deleted ? null : (
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+            <StatusSelect
+              kind={REGISTRATION_KIND}
+              id={r.id}
+              label={r.name}
+              status={r.status}
+              options={REGISTRATION_STATUSES}
+            />
+            <DeleteRowButton kind={REGISTRATION_KIND} id={r.id} label={r.name} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { DeletedList } from "#app/components/admin/deleted-list";
+import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
+import { listDeletedRegistrations, purgeExpiredRegistrations } from "#app/models/registration-admin.server";
+import { DeletedQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
+import { requireAdmin } from "#app/services/auth.server";
+import type { Route } from "./+types/registrations.deleted";
+
+export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Registrations | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { actor } = await requireAdmin(args);
+  const { page } = parseListQuery(DeletedQuerySchema, new URL(args.request.url));
+  await purgeExpiredRegistrations(actor);
+  return { list: await listDeletedRegistrations(page) };
+}
+
+export default function DeletedRegistrations({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData;
+  return (
+    <DeletedList
+      kind={REGISTRATION_KIND}
+      title="Recently Deleted Registrations"
+      backTo="/admin/registrations"
+      backLabel="Back to registrations"
+      rows={list.rows.map((row) => ({ ...row, detail: row.courseName, deletedAt: row.deletedAt as Date }))}
+      page={list}
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import { LayoutGrid, Table2, Trash2 } from "lucide-react";
+import { data, Link } from "react-router";
+import {
+  ExportLink,
+  FilterForm,
+  Pagination,
+  TotalBadge,
+  useQueryHref,
+} from "#app/components/admin/list-controls";
+import { EmptyState, PageHeader } from "#app/components/admin/page-header";
+import {
+  REGISTRATION_KIND,
+  RegistrationCards,
+  RegistrationTable,
+} from "#app/components/admin/registration-list";
+import { RowActionToasts } from "#app/components/admin/row-actions";
+import { buttonClass } from "#app/components/ui/button";
+import { InputField, SelectField } from "#app/components/ui/field";
+import {
+  deleteRegistration,
+  listRegisteredCourseNames,
+  listRegistrations,
+  purgeExpiredRegistrations,
+  restoreRegistration,
+  setRegistrationStatus,
+} from "#app/models/registration-admin.server";
+import {
+  parseListQuery,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_STATUSES,
+  RegistrationActionSchema,
+  RegistrationQuerySchema,
+  type RegistrationStatus,
+} from "#app/schemas/admin-lists";
+import { requireAdmin } from "#app/services/auth.server";
+import { logger } from "#app/services/logger.server";
+import { handleRowAction } from "#app/services/row-actions.server";
+import { cn } from "#app/utils/cn";
+import type { Route } from "./+types/registrations";
+
+export const meta: Route.MetaFunction = () => [{ title: "Course Registrations | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { actor } = await requireAdmin(args);
+  const query = parseListQuery(RegistrationQuerySchema, new URL(args.request.url));
+  try {
+    await purgeExpiredRegistrations(actor);
+    const [list, courseNames] = await Promise.all([listRegistrations(query), listRegisteredCourseNames()]);
+    return { query, list, courseNames, error: null };
+  } catch (error) {
+    logger.error({ err: error }, REGISTRATION_MESSAGES.fetchFailed);
+    return data(
+      { query, list: null, courseNames: [], error: REGISTRATION_MESSAGES.fetchFailed },
+      { status: 500 },
+    );
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return handleRowAction(
+    args,
+    RegistrationActionSchema,
+    {
+      remove: deleteRegistration,
+      restore: restoreRegistration,
+      setStatus: (id, status, actor) => setRegistrationStatus(id, status as RegistrationStatus, actor),
+    },
+    REGISTRATION_MESSAGES,
+  );
+}
+
+function ViewToggle({ view }: { view: "table" | "cards" }) {
+  const href = useQueryHref();
+  const options = [
+    { value: "table", label: "Table", icon: Table2 },
+    { value: "cards", label: "Cards", icon: LayoutGrid },
+  ] as const;
+  return (
+    <nav aria-label="View" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+      {options.map(({ value, label, icon: Icon }) => (
+        <Link
+          key={value}
+          to={href({ view: value === "table" ? null : value, page: null })}
+          aria-current={view === value ? "true" : undefined}
+          preventScrollReset
+          className={cn(
+            "inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium",
+            view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
+          )}
+        >
+          <Icon aria-hidden className="size-4" />
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export default function Registrations({ loaderData }: Route.ComponentProps) {
+  const { query, list, courseNames, error } = loaderData;
+  const href = useQueryHref();
+  const exportHref = `/admin/registrations/export${href({ view: null, page: null }).replace(/^\?$/, "")}`;
+  return (
+    <div>
+      <RowActionToasts kind={REGISTRATION_KIND} />
+      <PageHeader
+        title="Course Registrations"
+        badge={list ? <TotalBadge total={list.total} noun="total" /> : null}
+        description="Everyone who registered for a course, newest first. Deleted registrations can be restored for 30 days."
+        actions={
+          <>
+            <ViewToggle view={query.view} />
+            <ExportLink href={exportHref} />
+            <Link to="/admin/registrations/deleted" className={buttonClass("ghost")}>
+              <Trash2 aria-hidden className="size-4" />
+              Recently deleted
+            </Link>
+          </>
+        }
+      />
+      <FilterForm resetTo="/admin/registrations">
+        <InputField
+          label="Search"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          placeholder="Name, e-mail, organisation, course"
+          className="sm:col-span-2"
+        />
+        <SelectField label="Course" name="course" defaultValue={query.course}>
+          <option value="">All courses</option>
+          {courseNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Status" name="status" defaultValue={query.status} className="capitalize">
+          <option value="">All statuses</option>
+          {REGISTRATION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="Registered from" name="from" type="date" defaultValue={query.from} />
+        <InputField label="Registered to" name="to" type="date" defaultValue={query.to} />
+        {query.view === "cards" ? <input type="hidden" name="view" value="cards" /> : null}
+        <input type="hidden" name="sort" value={query.sort} />
+        <input type="hidden" name="dir" value={query.dir} />
+      </FilterForm>
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          {error}
+        </p>
+      ) : !list || list.rows.length === 0 ? (
+        <EmptyState>{REGISTRATION_MESSAGES.empty}</EmptyState>
+      ) : query.view === "cards" ? (
+        <RegistrationCards rows={list.rows} />
+      ) : (
+        <RegistrationTable rows={list.rows} order={query} />
+      )}
+      {list ? <Pagination page={list.page} pageCount={list.pageCount} total={list.total} /> : null}
+    </div>
+  );
+}

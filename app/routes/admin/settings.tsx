@@ -1,0 +1,114 @@
+import { type ReactNode, useEffect } from "react";
+import { data } from "react-router";
+import { toast } from "sonner";
+import { CARD_GRID, PageHeader } from "#app/components/admin/page-header";
+import { ScreenError } from "#app/components/admin/screen-error";
+import { SettingCard } from "#app/components/admin/setting-card";
+import { Badge } from "#app/components/ui/badge";
+import { listSettingRows } from "#app/models/setting.server";
+import { updateSystemSetting } from "#app/models/setting-admin.server";
+import { getSystemInfo } from "#app/models/system-info.server";
+import { parseSettingInput } from "#app/schemas/setting-input";
+import { isSettingKey } from "#app/schemas/settings";
+import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
+import { requireAdmin } from "#app/services/auth.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import { formatDateTime } from "#app/utils/format";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "System Settings | Mafunzo Admin" }];
+
+const FAILED = "Failed to update setting";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const [settings, system] = await Promise.all([
+    loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
+    getSystemInfo(),
+  ]);
+  return { settings: settings.value, error: settings.error, system };
+}
+
+type Answer = { error: string; key?: string; detail?: string };
+const answer = (body: Answer, status: number) => data(body, { status });
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const formData = await args.request.formData();
+  const key = formData.get("key");
+  if (typeof key !== "string" || !isSettingKey(key)) {
+    return answer({ error: FAILED, detail: "Unknown setting" }, 400);
+  }
+  const input = parseSettingInput(key, formData.get("value"));
+  if (!input.ok) return answer({ error: FAILED, key, detail: input.message }, 400);
+  const write = await writeOrReport(FAILED, () => updateSystemSetting(admin.actor, key, input.value));
+  if (!write.ok) return answer({ error: FAILED, key }, 500);
+  if (!write.value.ok) return answer({ error: FAILED, key, detail: write.value.message }, 409);
+  return redirectWithToast("/admin/settings", { title: "Setting updated successfully" });
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-2 py-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, error, system } = loaderData;
+  useEffect(() => {
+    if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
+  }, [actionData]);
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+  return (
+    <div className="space-y-8">
+      <PageHeader title="System Settings" description="Switches that change how the public site behaves." />
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <ul className={CARD_GRID}>
+        {settings.map((setting) => (
+          <SettingCard
+            key={`${setting.key}-${String(setting.updatedAt)}`}
+            setting={setting}
+            error={actionData?.key === setting.key ? (actionData.detail ?? actionData.error) : null}
+          />
+        ))}
+      </ul>
+      <section
+        aria-labelledby="system-info"
+        className="max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="system-info" className="text-base font-semibold text-slate-900">
+          System Information
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          <InfoRow label="Database">{system.database}</InfoRow>
+          <InfoRow label="Database Status">
+            {system.connected ? (
+              <Badge tone="green">Connected</Badge>
+            ) : (
+              <Badge tone="red">Not answering</Badge>
+            )}
+          </InfoRow>
+          <InfoRow label="File Storage">{system.storage}</InfoRow>
+          <InfoRow label="E-mails waiting in the outbox">{system.pendingEmails ?? "unknown"}</InfoRow>
+          <InfoRow label="Version">{system.version}</InfoRow>
+          <InfoRow label="Last Updated">
+            <time dateTime={system.now}>{formatDateTime(system.now)}</time>
+          </InfoRow>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ScreenError title="System Settings" />;
+}

@@ -1,0 +1,128 @@
+import { ContactForm } from "#app/components/public/contact-form";
+import {
+  ContactCards,
+  Downloads,
+  OfficeVisit,
+  PaymentBox,
+  WhyChoose,
+} from "#app/components/public/contact-info";
+import { FormStatus } from "#app/components/public/form-controls";
+import { RegistrationForm } from "#app/components/public/registration-form";
+import { listRegistrationCourses } from "#app/models/registration.server";
+import { getSettings } from "#app/models/setting.server";
+import { getSiteContent } from "#app/models/site-content.server";
+import {
+  newFormKey,
+  readFormFields,
+  submitContactForm,
+  submitRegistrationForm,
+} from "#app/services/public-forms.server";
+import type { Route } from "./+types/contact";
+
+export async function loader() {
+  const [content, settings, courses] = await Promise.all([
+    getSiteContent(["contact", "offices", "businessHours", "payment", "whyChoose"]),
+    getSettings(),
+    listRegistrationCourses(),
+  ]);
+  return {
+    ...content,
+    courses,
+    registrationEnabled: settings.registration_enabled,
+    contactFormEnabled: settings.contact_form_enabled,
+    formKeys: { registration: newFormKey(), contact: newFormKey() },
+  };
+}
+
+/** Both forms on this page post here; the home page's contact form does too. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readFormFields(request);
+  if ("error" in read) return read.error;
+  return read.fields.intent === "register"
+    ? submitRegistrationForm(read.fields, context, "contact")
+    : submitContactForm(read.fields, context);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact Us | Mafunzo Training & Consultancy" },
+  {
+    name: "description",
+    content: "Contact Mafunzo Training & Consultancy, register for a course or send us a message.",
+  },
+];
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { contact, offices, businessHours, payment, whyChoose, courses, formKeys } = loaderData;
+  return (
+    <>
+      <section className="bg-brand-800 px-4 py-16 text-white">
+        <div className="mx-auto max-w-7xl">
+          <h1 className="text-3xl font-bold sm:text-4xl">Contact Us</h1>
+          <p className="mt-4 max-w-2xl text-brand-100">
+            Ready to strengthen your team? Register for a course, ask about in-house training or consultancy,
+            or visit one of our offices. We respond to every enquiry within 24 hours.
+          </p>
+        </div>
+      </section>
+      <section aria-label="Contact details" className="bg-cream px-4 py-10">
+        <div className="mx-auto max-w-7xl">
+          {actionData?.form === "unknown" ? (
+            <div className="mb-6 lg:col-span-3">
+              <FormStatus result={actionData} />
+            </div>
+          ) : null}
+          <ContactCards contact={contact} />
+        </div>
+      </section>
+      <section className="px-4 py-12">
+        <div className="mx-auto grid max-w-7xl gap-8 lg:grid-cols-3">
+          <div className="space-y-8 lg:col-span-2">
+            <section
+              aria-labelledby="register-heading"
+              className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <h2 id="register-heading" className="text-xl font-semibold text-brand-900">
+                Course Registration
+              </h2>
+              <p className="mb-6 mt-1 text-sm text-slate-600">
+                Choose a course and leave your details: we'll confirm your place and the payment details.
+              </p>
+              <RegistrationForm
+                variant="contact"
+                courses={courses}
+                formKey={formKeys.registration}
+                enabled={loaderData.registrationEnabled}
+                contact={contact}
+                serverResult={actionData}
+              />
+            </section>
+            <section
+              aria-labelledby="message-heading"
+              className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <h2 id="message-heading" className="text-xl font-semibold text-brand-900">
+                Send Us a Message
+              </h2>
+              <p className="mb-6 mt-1 text-sm text-slate-600">
+                Questions about a programme, in-house training or consultancy? Write to us.
+              </p>
+              <ContactForm
+                variant="page"
+                formKey={formKeys.contact}
+                enabled={loaderData.contactFormEnabled}
+                contact={contact}
+                serverResult={actionData}
+              />
+            </section>
+          </div>
+          <div className="space-y-6">
+            <PaymentBox payment={payment} />
+            <WhyChoose items={whyChoose} />
+            <Downloads />
+            <OfficeVisit hours={businessHours} offices={offices} />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { CourseCard, toCourseCard } from "#app/components/public/course-card";
+import { CourseFilters, resultLine } from "#app/components/public/course-filters";
+import { CatalogueDownloads } from "#app/components/public/download-buttons";
+import { CardGrid, PageHero } from "#app/components/public/page-sections";
+import { listActiveCourses, listCourseYears } from "#app/models/course.server";
+import { parseCourseFilter } from "#app/schemas/course-filter";
+import { CATEGORY_LABELS } from "#app/utils/course-categories";
+import { pageMeta } from "#app/utils/seo";
+import type { Route } from "./+types/courses.all";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const filter = parseCourseFilter(new URL(request.url).searchParams);
+  const [courses, years] = await Promise.all([
+    listActiveCourses({ categories: filter.category ? [filter.category] : undefined, year: filter.year }),
+    listCourseYears(),
+  ]);
+  return { courses: courses.map(toCourseCard), years, ...filter };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const { category, year } = args.loaderData ?? {};
+  const query = new URLSearchParams();
+  if (category) query.set("category", category);
+  if (year) query.set("year", String(year));
+  const scope = [category ? CATEGORY_LABELS[category] : null, year].filter(Boolean).join(" ");
+  return pageMeta(args, {
+    title: scope ? `${scope} Courses | Complete Course Catalogue` : "Complete Course Catalogue",
+    description:
+      "Every course in the Mafunzo 2024-2025 catalogue with dates, venues and fees in KSH, filterable by category and year.",
+    query: query.toString(),
+  });
+};
+
+export default function AllCourses({ loaderData }: Route.ComponentProps) {
+  const { courses, years, category, year } = loaderData;
+  return (
+    <>
+      <PageHero
+        eyebrow="2024-2025 Catalogue"
+        title="Complete Course Catalogue"
+        intro="Filter by category and year, then register for the course and date that suit you."
+      />
+      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="results-line">
+        <CourseFilters category={category} year={year} years={years} />
+        <p
+          id="results-line"
+          className="mt-6 font-semibold text-slate-700"
+          aria-live="polite"
+          data-testid="result-line"
+        >
+          {resultLine(courses.length, category, year)}
+        </p>
+        {courses.length === 0 ? (
+          <p className="mt-8 rounded-xl bg-cream p-8 text-center text-slate-700">
+            No courses found matching your filters.
+          </p>
+        ) : (
+          <CardGrid className="mt-6">
+            {courses.map((course) => (
+              <CourseCard key={course.slug} course={course} headingLevel={2} />
+            ))}
+          </CardGrid>
+        )}
+        <div className="mt-12">
+          <CatalogueDownloads />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Info } from "lucide-react";
+import { data } from "react-router";
+import { CourseCard, toDetailedCourseCard } from "#app/components/public/course-card";
+import { CatalogueDownloads } from "#app/components/public/download-buttons";
+import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
+import { listActiveCourses } from "#app/models/course.server";
+import { getSiteContent } from "#app/models/site-content.server";
+import {
+  CATEGORY_PAGES,
+  FAITH_GROUP_LABELS,
+  type FaithGroup,
+  isCategoryPageKey,
+} from "#app/utils/course-categories";
+import { pageMeta } from "#app/utils/seo";
+import type { Route } from "./+types/courses.category";
+
+const INTROS = {
+  management:
+    "Scheduled management and leadership courses for managers in the public, private and non-profit sectors.",
+  "county-government":
+    "Courses for county executives, assemblies and staff, from planning and budgeting to oversight.",
+  "experiential-learning":
+    "Outdoor and adventure-based programmes that build teams and leaders, all costs inclusive.",
+  "faith-based": "Discounted programmes for churches and faith-based organisations, in three categories.",
+} as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const key = new URL(request.url).pathname.split("/").filter(Boolean).at(-1) ?? "";
+  if (!isCategoryPageKey(key)) throw data(null, { status: 404 });
+  const page = CATEGORY_PAGES[key];
+  const [courses, { policies }] = await Promise.all([
+    listActiveCourses({ categories: page.categories }),
+    getSiteContent(["policies"]),
+  ]);
+  return {
+    key,
+    title: page.title,
+    intro: INTROS[key],
+    courses: courses.map(toDetailedCourseCard),
+    policy: page.policy ? policies[page.policy] : [],
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  args.loaderData ? pageMeta(args, { title: args.loaderData.title, description: args.loaderData.intro }) : [];
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { key, title, intro, courses, policy } = loaderData;
+  const groups =
+    key === "faith-based"
+      ? (Object.keys(FAITH_GROUP_LABELS) as FaithGroup[]).map((group) => ({
+          group,
+          courses: courses.filter((c) => c.faithGroup === group),
+        }))
+      : [];
+  const ungrouped = key === "faith-based" ? courses.filter((c) => !c.faithGroup) : courses;
+  return (
+    <>
+      <PageHero
+        eyebrow="2024-2025 Catalogue"
+        title={title}
+        intro={intro}
+        image={{ component: "courses", src: CATEGORY_PAGES[key].artwork, alt: `${title} illustration` }}
+      />
+      {groups.map(({ group, courses: groupCourses }, index) =>
+        groupCourses.length > 0 ? (
+          <Section
+            key={group}
+            id={`category-${group.toLowerCase()}`}
+            title={`Category ${group}: ${FAITH_GROUP_LABELS[group]}`}
+            tone={index % 2 === 1 ? "muted" : "white"}
+          >
+            <CardGrid>
+              {groupCourses.map((course) => (
+                <CourseCard key={course.slug} course={course} registerLabel="Register" showHighlights />
+              ))}
+            </CardGrid>
+          </Section>
+        ) : null,
+      )}
+      {ungrouped.length > 0 && (
+        <Section id="courses" title={key === "faith-based" ? "Other Faith-Based Courses" : "Courses"}>
+          <CardGrid>
+            {ungrouped.map((course) => (
+              <CourseCard key={course.slug} course={course} registerLabel="Register" showHighlights />
+            ))}
+          </CardGrid>
+        </Section>
+      )}
+      <Section id="terms" title="Terms and Information" tone="cream">
+        {policy.length > 0 && (
+          <ul className="space-y-2 text-slate-700">
+            {policy.map((item) => (
+              <li key={item} className="flex gap-2">
+                <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-8">
+          <CatalogueDownloads />
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { GalleryGrid } from "#app/components/public/gallery-grid";
+import { PageHero } from "#app/components/public/page-sections";
+import { listGalleryImages } from "#app/models/website-image.server";
+import { isGalleryCategory } from "#app/utils/gallery-categories";
+import { pageMeta } from "#app/utils/seo";
+import type { Route } from "./+types/gallery";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const requested = new URL(request.url).searchParams.get("category");
+  const category = isGalleryCategory(requested) ? requested : null;
+  const images = await listGalleryImages();
+  return { category, images: category ? images.filter((i) => i.galleryCategory === category) : images };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Gallery",
+    description:
+      "Moments from Mafunzo training workshops, executive retreats, experiential learning, consultancy and faith-based programmes across East Africa.",
+  });
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero
+        eyebrow="Our work in pictures"
+        title="Gallery"
+        intro="Training rooms, boardrooms, lakeshores and savannah: a look at how our programmes come to life."
+      />
+      <section className="mx-auto max-w-7xl px-4 py-12">
+        <GalleryGrid images={loaderData.images} category={loaderData.category} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * Field helpers shared by the admin forms. Conform turns an empty input into `undefined`; these map it to
+ * `null` so an empty optional field is stored as null (spec §5), never as an empty string.
+ */
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * A number typed by a person: thousands separators and spaces are allowed ("95,000"); anything else that is
+ * not a number is refused with "<label> must be a number".
+ */
+export const optionalNumber = (
+  label: string,
+  { min, max, integer = false }: { min?: number; max?: number; integer?: boolean } = {},
+) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw?.replace(/[,\s]/g, "") ?? "";
+      if (text === "") return null;
+      const value = Number(text);
+      const fail = (message: string) => {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      };
+      if (!Number.isFinite(value)) return fail(`${label} must be a number`);
+      if (integer && !Number.isInteger(value)) return fail(`${label} must be a whole number`);
+      if (min !== undefined && value < min) return fail(`${label} must be at least ${min}`);
+      if (max !== undefined && value > max) return fail(`${label} must be at most ${max}`);
+      return value;
+    });
+
+/** A textarea holding one item per line: blank lines and surrounding spaces are dropped. */
+export const lineList = (max = 50) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(1000, "Each line must be at most 1000 characters")).max(max));
+
+export const linesText = (items: readonly string[] | null | undefined) => (items ?? []).join("\n");
+
+/** A checkbox: present ("on") means true. */
+export const checkbox = () => z.boolean().optional().default(false);

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** Limits and wording shared by the public forms (contact and registration), client and server. */
+export const LIMITS = { name: 200, organization: 200, email: 254, message: 5000, phone: 20 } as const;
+
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+
+// C0 controls other than tab/newline/return cannot be typed into a form, and U+FFFD is what
+// invalid UTF-8 decodes to: both mean the body was not produced by a person using our page.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+
+function text(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`)
+    .refine(
+      (value) => !FORBIDDEN_CHARACTERS.test(value),
+      `${label} contains characters that are not allowed (control characters or invalid UTF-8).`,
+    );
+}
+
+export function requiredText(label: string, max: number) {
+  return text(label, max).refine((value) => value.length > 0, `${label} is required.`);
+}
+
+export function optionalText(label: string, max: number) {
+  return text(label, max).transform((value) => (value === "" ? null : value));
+}
+
+export const emailField = requiredText("Email", LIMITS.email).refine(
+  (value) => value === "" || z.email().safeParse(value).success,
+  "Please enter a valid email address.",
+);
+
+const PHONE = /^\+?[\d\s().-]+$/;
+
+export const phoneField = optionalText("Phone number", LIMITS.phone).refine(
+  (value) => value === null || (PHONE.test(value) && value.replace(/\D/g, "").length >= 7),
+  "Please enter a valid phone number: at least 7 digits, using only digits, spaces, +, -, ( and ).",
+);
+
+/** Whether a failed parse includes an empty required field (the spec's "fill in all required fields"). */
+export function isMissingRequired(error: z.ZodError) {
+  return error.issues.some((issue) => issue.message.endsWith(" is required."));
+}
+
+/** The first message per field, keyed by field name. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** What an action answers to a public form; the same shape with and without JavaScript. */
+export type FormResult = {
+  form: "contact" | "registration" | "unknown";
+  ok: boolean;
+  title: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+  reference?: string;
+  /** The key for the next submission, so a cleared form is a new submission. */
+  nextFormKey?: string;
+};

@@ -1,0 +1,143 @@
+import type { SiteContent } from "#app/db/seed/site-content";
+import { escapeHtml } from "./email.server";
+import { env } from "./env.server";
+
+/** A label/value table rendered in both parts; every value is escaped in the HTML part. */
+type Row = [label: string, value: string | null | undefined];
+
+type Message = { subject: string; text: string; html: string };
+
+function render(heading: string, paragraphs: string[], rows: Row[], footer: string[] = []): Message {
+  const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
+  const text = [
+    heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...shown.map(([label, value]) => `${label}: ${value}`),
+    "",
+    ...footer,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b">
+<h1 style="color:#0f4c5c;font-size:20px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+<table cellpadding="6" style="border-collapse:collapse">
+${shown
+  .map(
+    ([label, value]) =>
+      `<tr><th align="left" style="background:#eef7f8">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+  )
+  .join("\n")}
+</table>
+${footer.map((p) => `<p style="color:#475569;font-size:13px">${escapeHtml(p)}</p>`).join("\n")}
+</body></html>`;
+  // a visitor's name can reach the subject: keep it on one line
+  return { subject: heading.replace(/\s+/g, " ").slice(0, 200), text, html };
+}
+
+export type RegistrationMail = {
+  reference: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  organization: string | null;
+  courseName: string;
+  courseDate: string | null;
+  courseVenue: string | null;
+  courseCost: string | null;
+  courseDuration: string | null;
+  specialRequirements: string | null;
+};
+
+export function registrationConfirmation(
+  r: RegistrationMail,
+  payment: SiteContent["payment"],
+  contact: SiteContent["contact"],
+): Message {
+  const message = render(
+    `Registration received: ${r.courseName} (${r.reference})`,
+    [
+      `Dear ${r.name},`,
+      `Thank you for registering. Your registration reference is ${r.reference}. We'll contact you soon with course details.`,
+    ],
+    [
+      ["Reference", r.reference],
+      ["Course", r.courseName],
+      ["Dates", r.courseDate ?? "To be confirmed"],
+      ["Venue", r.courseVenue ?? "To be confirmed"],
+      ["Duration", r.courseDuration],
+      ["Cost", r.courseCost ?? "To be confirmed"],
+      ["Bank", payment.bankName],
+      ["Account name", payment.accountName],
+      ["Account number", payment.accountNumber],
+      ["Branch", payment.branch],
+      ["SWIFT", payment.swift],
+      ["M-PESA paybill", payment.paybill],
+      ["M-PESA account number", r.reference],
+    ],
+    [
+      `When paying by M-PESA, enter ${r.reference} as the account number so that we can match the payment to your booking.`,
+      `Questions? Call ${contact.phone} or write to ${contact.email}.`,
+    ],
+  );
+  return message;
+}
+
+export function registrationNotification(r: RegistrationMail, source: string): Message {
+  return render(
+    `New course registration ${r.reference}: ${r.courseName}`,
+    [`A new registration arrived from the ${source === "contact" ? "contact page" : "registration page"}.`],
+    [
+      ["Reference", r.reference],
+      ["Name", r.name],
+      ["Email", r.email],
+      ["Phone", r.phone],
+      ["Organisation", r.organization],
+      ["Course", r.courseName],
+      ["Dates", r.courseDate],
+      ["Venue", r.courseVenue],
+      ["Cost", r.courseCost],
+      ["Special requirements", r.specialRequirements],
+    ],
+    [`Admin: ${env().PUBLIC_URL}/admin/registrations`],
+  );
+}
+
+export type ContactMail = {
+  name: string;
+  email: string;
+  phone: string | null;
+  organization: string | null;
+  courseInterest: string | null;
+  message: string | null;
+};
+
+export function contactAcknowledgement(c: ContactMail, contact: SiteContent["contact"]): Message {
+  return render(
+    "We received your message",
+    [
+      `Dear ${c.name},`,
+      "Thank you for contacting Mafunzo Training & Consultancy. We'll get back to you within 24 hours.",
+    ],
+    [
+      ["Course of interest", c.courseInterest],
+      ["Your message", c.message],
+    ],
+    [`Call ${contact.phone} or write to ${contact.email} if your enquiry is urgent.`],
+  );
+}
+
+export function contactNotification(c: ContactMail): Message {
+  return render(
+    `New contact message from ${c.name}`,
+    ["A new message arrived through the website's contact form."],
+    [
+      ["Name", c.name],
+      ["Email", c.email],
+      ["Phone", c.phone],
+      ["Organisation", c.organization],
+      ["Course of interest", c.courseInterest],
+      ["Message", c.message],
+    ],
+    [`Admin: ${env().PUBLIC_URL}/admin/contacts`],
+  );
+}

@@ -1,0 +1,36 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "./env.server";
+import type { OutboxRow, SendEmail } from "./outbox.server";
+
+/** A sender over SMTP (`smtp://` or `smtps://` URL); each call to the result sends one outbox row. */
+export function createSmtpSender(smtpUrl: string, from = env().MAIL_FROM): SendEmail & { close(): void } {
+  const transport: Transporter = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as never);
+  const send = async (row: OutboxRow) => {
+    await transport.sendMail({
+      from,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      // lets the receiving side (and our tests) recognise a retried message
+      messageId: `<${row.id}@mafunzo.outbox>`,
+    });
+  };
+  return Object.assign(send, { close: () => transport.close() });
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+}

@@ -1,0 +1,159 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/db/client.server";
+import { emailOutbox } from "#app/db/schema";
+import { logger } from "./logger.server";
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  relatedTable?: string;
+  relatedId?: string;
+};
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type SendEmail = (row: OutboxRow) => Promise<void>;
+
+export const MAX_ATTEMPTS = 10;
+
+/** Queues messages; pass the submission's transaction so the mail exists exactly when the row does. */
+export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
+  if (emails.length === 0) return;
+  await executor.insert(emailOutbox).values(
+    emails.map((email) => ({
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      kind: email.kind,
+      relatedTable: email.relatedTable,
+      relatedId: email.relatedId,
+    })),
+  );
+}
+
+/**
+ * Takes up to `limit` due messages for this process. SKIP LOCKED lets several processes claim at once
+ * without waiting on or sharing rows, and pushing next_attempt_at past the lease keeps a claimed row
+ * away from the others while it is sent outside the transaction (so a slow SMTP server never holds a
+ * database transaction open, which on PGlite would stall every request).
+ */
+export async function claimDueEmails(limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      })
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export function retryDelayMs(attempts: number, baseMs: number) {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export type DeliveryOptions = {
+  send: SendEmail;
+  limit?: number;
+  leaseMs?: number;
+  retryBaseMs?: number;
+};
+
+/** One pass of the worker: sends what is due, records each outcome; returns how many were sent. */
+export async function deliverDueEmails({
+  send,
+  limit = 20,
+  leaseMs = 5 * 60_000,
+  retryBaseMs = 30_000,
+}: DeliveryOptions) {
+  const rows = await claimDueEmails(limit, leaseMs);
+  let sent = 0;
+  for (const row of rows) {
+    try {
+      await send(row);
+      await db()
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      await db()
+        .update(emailOutbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts, retryBaseMs)),
+        })
+        .where(eq(emailOutbox.id, row.id));
+      logger.warn({ emailId: row.id, attempts: row.attempts, err: message }, "e-mail delivery failed");
+    }
+  }
+  return { claimed: rows.length, sent };
+}
+
+let wake: (() => void) | undefined;
+
+/** Asks the running worker (if any) to look at the outbox now rather than at its next tick. */
+export function wakeOutboxWorker() {
+  wake?.();
+}
+
+export type WorkerOptions = DeliveryOptions & { intervalMs?: number };
+
+/** Polls the outbox until stopped; the returned function waits for the pass in progress. */
+export function startOutboxWorker({ intervalMs = 5_000, ...options }: WorkerOptions) {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = () => {
+    timer = undefined;
+    running = (async () => {
+      try {
+        // keep going while full batches come back, so a burst drains quickly
+        while (!stopped) {
+          const { claimed } = await deliverDueEmails(options);
+          if (claimed < (options.limit ?? 20)) break;
+        }
+      } catch (error) {
+        logger.error({ err: error }, "e-mail outbox pass failed");
+      }
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    })();
+  };
+
+  wake = () => {
+    if (timer && !stopped) {
+      clearTimeout(timer);
+      tick();
+    }
+  };
+  timer = setTimeout(tick, 0);
+
+  return async () => {
+    stopped = true;
+    wake = undefined;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,225 @@
+import crypto from "node:crypto";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { requestInfoContext } from "#app/context";
+import { createContactSubmission } from "#app/models/contact.server";
+import { createRegistration } from "#app/models/registration.server";
+import { getSettings } from "#app/models/setting.server";
+import { getSiteContent } from "#app/models/site-content.server";
+import { CONTACT_MESSAGES, ContactSchema } from "#app/schemas/contact";
+import {
+  REGISTRATION_MESSAGES,
+  RegistrationSchema,
+  type RegistrationSource,
+} from "#app/schemas/registration";
+import {
+  type FormResult,
+  fieldErrors,
+  isMissingRequired,
+  REQUIRED_FIELDS_MESSAGE,
+} from "#app/schemas/submission";
+import { logger } from "./logger.server";
+import { wakeOutboxWorker } from "./outbox.server";
+import { consumeRateLimit } from "./rate-limit.server";
+
+export const FORM_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+/** Faster than this from page load to submit is a script, not a person. */
+export const MIN_FILL_MS = 2_000;
+/** The hidden field a person never sees and a simple bot fills in. */
+export const HONEYPOT_FIELD = "website";
+
+// "<issued-at in base 36>.<random>": one hidden field is both the idempotency key and the fill timer.
+const FORM_KEY = /^([0-9a-z]{6,10})\.[A-Za-z0-9_-]{16,43}$/;
+
+export function newFormKey(now = Date.now()) {
+  return `${now.toString(36)}.${crypto.randomBytes(16).toString("base64url")}`;
+}
+
+type Fields = Record<string, string>;
+type FormName = FormResult["form"];
+
+function reply(result: FormResult, status: number, headers?: HeadersInit) {
+  return data(result, { status, headers });
+}
+
+function failure(form: FormName, message: string, status: number, extra: Partial<FormResult> = {}) {
+  return reply({ form, ok: false, title: "Error", message, ...extra }, status);
+}
+
+/**
+ * Reads a url-encoded or multipart form into single string values. Anything a browser posting our
+ * forms would not send (another content type, files, a field twice, unreadable data) is a 4xx.
+ */
+export async function readFormFields(request: Request) {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
+    return {
+      error: failure(
+        "unknown",
+        "Please send the form as application/x-www-form-urlencoded or multipart/form-data.",
+        415,
+      ),
+    };
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return {
+      error: failure(
+        "unknown",
+        "The form data could not be read. Please reload the page and try again.",
+        400,
+      ),
+    };
+  }
+  const fields: Fields = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value !== "string") {
+      return { error: failure("unknown", "Files cannot be attached to this form.", 400) };
+    }
+    if (Object.hasOwn(fields, key)) {
+      return { error: failure("unknown", `The field "${key.slice(0, 50)}" was sent more than once.`, 400) };
+    }
+    fields[key] = value;
+  }
+  return { fields };
+}
+
+type Guarded<S extends z.ZodType> =
+  | { error: ReturnType<typeof reply> }
+  | { input: z.infer<S>; key: string; ip: string; values: Fields };
+
+/** Rate limit, settings gate, bot traps and the schema, in that order; nothing is stored on failure. */
+async function guard<S extends z.ZodType>(
+  form: "contact" | "registration",
+  fields: Fields,
+  context: Readonly<RouterContextProvider>,
+  schema: S,
+  gate: "contact_form_enabled" | "registration_enabled",
+): Promise<Guarded<S>> {
+  const { ip } = context.get(requestInfoContext);
+  const values = Object.fromEntries(
+    Object.keys((schema as unknown as z.ZodObject).shape).map((k) => [k, fields[k] ?? ""]),
+  );
+  const limited = await consumeRateLimit("public-forms", ip, FORM_RATE_LIMIT);
+  if (!limited.allowed) {
+    const seconds = limited.retryAfterSeconds;
+    return {
+      error: reply(
+        {
+          form,
+          ok: false,
+          title: "Error",
+          message: `Too many submissions from your address. Please try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`,
+          values,
+        },
+        429,
+        { "Retry-After": String(seconds) },
+      ),
+    };
+  }
+  const settings = await getSettings();
+  if (!settings[gate]) {
+    const { contact } = await getSiteContent(["contact"]);
+    const what = gate === "registration_enabled" ? "Online course registration" : "The contact form";
+    return {
+      error: failure(
+        form,
+        `${what} is currently closed. Please contact us on ${contact.phone} or at ${contact.email}.`,
+        403,
+        { values },
+      ),
+    };
+  }
+  if ((fields[HONEYPOT_FIELD] ?? "") !== "") {
+    return {
+      error: failure(
+        form,
+        "This submission looks automated and was not accepted. Please reload the page and try again.",
+        400,
+      ),
+    };
+  }
+  const key = fields.formKey ?? "";
+  const issued = FORM_KEY.exec(key);
+  if (!issued) {
+    return {
+      error: failure(
+        form,
+        "This form is incomplete or has expired. Please reload the page and try again.",
+        400,
+        {
+          values,
+        },
+      ),
+    };
+  }
+  if (Date.now() - Number.parseInt(issued[1] as string, 36) < MIN_FILL_MS) {
+    return {
+      error: failure(form, "The form was sent too quickly. Please wait a few seconds and try again.", 400, {
+        values,
+      }),
+    };
+  }
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const message = isMissingRequired(parsed.error)
+      ? REQUIRED_FIELDS_MESSAGE
+      : (Object.values(errors)[0] ?? REQUIRED_FIELDS_MESSAGE);
+    return { error: failure(form, message, 400, { fieldErrors: errors, values }) };
+  }
+  return { input: parsed.data, key, ip, values };
+}
+
+export async function submitContactForm(fields: Fields, context: Readonly<RouterContextProvider>) {
+  const checked = await guard("contact", fields, context, ContactSchema, "contact_form_enabled");
+  if ("error" in checked) return checked.error;
+  try {
+    await createContactSubmission({ ...checked.input, idempotencyKey: checked.key, ip: checked.ip });
+  } catch (error) {
+    logger.error({ err: error }, "contact submission failed");
+    return failure("contact", CONTACT_MESSAGES.failure.message, 500, { values: checked.values });
+  }
+  wakeOutboxWorker();
+  return reply({ form: "contact", ok: true, ...CONTACT_MESSAGES.success, nextFormKey: newFormKey() }, 200);
+}
+
+export async function submitRegistrationForm(
+  fields: Fields,
+  context: Readonly<RouterContextProvider>,
+  source: RegistrationSource,
+) {
+  const checked = await guard("registration", fields, context, RegistrationSchema, "registration_enabled");
+  if ("error" in checked) return checked.error;
+  let created: Awaited<ReturnType<typeof createRegistration>>;
+  try {
+    created = await createRegistration({
+      ...checked.input,
+      source,
+      idempotencyKey: checked.key,
+      ip: checked.ip,
+    });
+  } catch (error) {
+    logger.error({ err: error }, "registration failed");
+    return failure("registration", REGISTRATION_MESSAGES.failure.message, 500, { values: checked.values });
+  }
+  if (!created) {
+    return failure("registration", REGISTRATION_MESSAGES.unknownCourse, 400, {
+      fieldErrors: { course: REGISTRATION_MESSAGES.unknownCourse },
+      values: checked.values,
+    });
+  }
+  wakeOutboxWorker();
+  return reply(
+    {
+      form: "registration",
+      ok: true,
+      ...REGISTRATION_MESSAGES[source],
+      reference: created.reference,
+      nextFormKey: newFormKey(),
+    },
+    200,
+  );
+}

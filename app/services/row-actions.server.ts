@@ -1,0 +1,77 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { RowActionResult } from "#app/components/admin/row-actions";
+import type { AuditActor } from "./audit.server";
+import { requireAdmin } from "./auth.server";
+import { logger } from "./logger.server";
+
+type Intent = "delete" | "restore" | "status";
+type Parsed = { intent: Intent; id: string; status?: string };
+
+export type RowActionHandlers = {
+  remove: (id: string, actor: AuditActor) => Promise<boolean>;
+  restore: (id: string, actor: AuditActor) => Promise<boolean>;
+  setStatus: (id: string, status: string, actor: AuditActor) => Promise<boolean>;
+};
+
+export type RowActionMessages = {
+  deleted: string;
+  deleteFailed: string;
+  restored: string;
+  restoreFailed: string;
+  statusUpdated: string;
+  statusFailed: string;
+};
+
+const outcome = (messages: RowActionMessages, intent: Intent) =>
+  ({
+    delete: { ok: messages.deleted, failed: messages.deleteFailed },
+    restore: { ok: messages.restored, failed: messages.restoreFailed },
+    status: { ok: messages.statusUpdated, failed: messages.statusFailed },
+  })[intent];
+
+/**
+ * The delete / restore / status action shared by the registrations and contacts screens: one form
+ * contract (`intent`, `id`, `status`), the spec's messages, 404 when the row is gone, 400 on bad input.
+ */
+export async function handleRowAction(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  schema: z.ZodType<Parsed>,
+  handlers: RowActionHandlers,
+  messages: RowActionMessages,
+) {
+  const { actor } = await requireAdmin(args);
+  const form = Object.fromEntries(await args.request.formData());
+  const parsed = schema.safeParse(form);
+  const intent: Intent = ["delete", "restore", "status"].includes(String(form.intent))
+    ? (form.intent as Intent)
+    : "status";
+  const text = outcome(messages, intent);
+  const reply = (result: RowActionResult, status = 200) => data(result, { status });
+  if (!parsed.success) {
+    const detail = parsed.error.issues[0]?.message ?? "Invalid request.";
+    return reply({ ok: false, intent, id: String(form.id ?? ""), title: text.failed, message: detail }, 400);
+  }
+  const { id } = parsed.data;
+  try {
+    const done =
+      parsed.data.intent === "delete"
+        ? await handlers.remove(id, actor)
+        : parsed.data.intent === "restore"
+          ? await handlers.restore(id, actor)
+          : await handlers.setStatus(id, parsed.data.status as string, actor);
+    if (!done) {
+      return reply(
+        { ok: false, intent, id, title: text.failed, message: "The record no longer exists." },
+        404,
+      );
+    }
+    return reply({ ok: true, intent, id, title: text.ok });
+  } catch (error) {
+    logger.error({ err: error, intent, id }, text.failed);
+    return reply(
+      { ok: false, intent, id, title: text.failed, message: "An unexpected error occurred." },
+      500,
+    );
+  }
+}

@@ -1,0 +1,19 @@
+export const COURSE_SLUG: string;
+export function freePort(): Promise<number>;
+export function tempDataDir(label: string): string;
+export type AppServer = { url: string; pid: number; crash(): Promise<void>; stop(): Promise<void> };
+export function startAppServer(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<AppServer>;
+export function readSubmissions(target: { dataDir: string; databaseUrl?: string }): Promise<{
+  registrations: { key: string; reference: string }[];
+  contacts: { key: string }[];
+  outbox: { id: string }[];
+}>;
+export function formKey(ageMs?: number): string;
+export function createScratchDatabase(
+  url: string,
+  label: string,
+): Promise<{ url: string; drop(): Promise<void> }>;

@@ -1,0 +1,129 @@
+// The built server as a child process with its own data directory or database, for tests that crash it
+// or must read its database afterwards without disturbing the shared end-to-end server.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export const COURSE_SLUG = "strategic-planning-and-performance-management";
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(label) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `mafunzo-${label}-`));
+}
+
+/** Starts server/main.js from the build and resolves once /readyz answers. */
+export async function startAppServer({ port, dataDir, databaseUrl }) {
+  const child = spawn(process.execPath, [path.join(root, "server/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      // lets the load client speak for many visitors through X-Forwarded-For (the rate limit is per address)
+      TRUST_PROXY: "loopback",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server not ready after 90 s: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    pid: child.pid,
+    /** SIGKILL: no shutdown handler runs, as in a crash. */
+    async crash() {
+      child.kill("SIGKILL");
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Submission rows straight from the database the (stopped) server used. */
+export async function readSubmissions({ dataDir, databaseUrl }) {
+  const queries = {
+    registrations: "select idempotency_key as key, reference from course_registrations",
+    contacts: "select idempotency_key as key from contact_submissions",
+    outbox: "select id from email_outbox",
+  };
+  const result = {};
+  if (databaseUrl) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    for (const [name, sql] of Object.entries(queries)) result[name] = (await client.query(sql)).rows;
+    await client.end();
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create({ dataDir: path.join(dataDir, "db") });
+    for (const [name, sql] of Object.entries(queries)) result[name] = (await db.query(sql)).rows;
+    await db.close();
+  }
+  return result;
+}
+
+let keyCounter = 0;
+
+/** A form key issued `ageMs` ago, in the shape the pages hand out (see app/services/public-forms.server.ts). */
+export function formKey(ageMs = 10_000) {
+  keyCounter += 1;
+  const random = `${process.pid}x${keyCounter}x${Math.random().toString(36).slice(2)}`.padEnd(22, "z");
+  return `${(Date.now() - ageMs).toString(36)}.${random.slice(0, 40)}`;
+}
+
+/** A PostgreSQL database of its own on the server at `url`; returns its URL and a drop function. */
+export async function createScratchDatabase(url, label) {
+  const { default: pg } = await import("pg");
+  const name = `mafunzo_${label}_${process.pid}_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return { url: scratch.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}

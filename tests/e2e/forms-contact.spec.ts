@@ -1,0 +1,123 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
+
+test.beforeEach(async ({ page }) => asNewVisitor(page));
+
+test("the contact page shows its sections and passes axe", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  for (const heading of [
+    "Call Us",
+    "Email Us",
+    "WhatsApp",
+    "Visit Us",
+    "Course Registration",
+    "Send Us a Message",
+    "Payment Information",
+    "Why Choose Mafunzo?",
+    "Downloads",
+    "Visit Our Offices",
+  ]) {
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Monday - Friday")).toBeVisible();
+  await expect(page.getByText("8:00 AM - 5:00 PM")).toBeVisible();
+  for (const href of [
+    "/downloads/catalogue.pdf",
+    "/downloads/registration-form.pdf",
+    "/downloads/brochure",
+  ]) {
+    await expect(page.getByRole("region", { name: "Downloads" }).locator(`a[href="${href}"]`)).toHaveCount(1);
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("with JavaScript", () => {
+  test("contact form: required fields, Sending..., success toast and a cleared form", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    await waitLikeAPerson(page);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please fill in all required fields").first()).toBeVisible();
+
+    await form.getByLabel("Full Name").fill("Joseph <b>Kiprop</b>");
+    await form.getByLabel("Email Address").fill("joseph@example.com");
+    await form.getByLabel("Phone Number").fill("+254 722 000 111");
+    await form.getByLabel("Message").fill("Do you run in-house training?");
+    // hold the answer back so the busy state can be seen
+    await page.route("**/contact.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    const url = page.url();
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(form.getByRole("status")).toHaveText("Message Sent! We'll get back to you within 24 hours.");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message Sent!" })).toContainText(
+      "We'll get back to you within 24 hours.",
+    );
+    await expect(form.getByLabel("Full Name")).toHaveValue("");
+    await expect(form.getByLabel("Email Address")).toHaveValue("");
+    expect(page.url()).toBe(url);
+  });
+
+  test("contact page registration form answers Registration Received!", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Course registration form" });
+    await form.getByLabel("Full Name").fill("Mary Atieno");
+    await form.getByLabel("Email Address").fill("mary@example.com");
+    await form
+      .getByLabel("Course of Interest")
+      .selectOption({ label: "Strategic Planning and Performance Management" });
+    await waitLikeAPerson(page);
+    await form.getByRole("button", { name: "Register Now" }).click();
+    await expect(form.getByRole("status")).toContainText(
+      "Registration Received! We'll contact you within 24 hours to confirm your registration.",
+    );
+    await expect(form.getByTestId("registration-reference")).toHaveText(/^MF-[A-Z0-9]{8}$/);
+    await expect(form.getByLabel("Full Name")).toHaveValue("");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("contact form: errors keep the values (escaped), then success", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Full Name").fill("<script>alert('x')</script>");
+    await form.getByLabel("Email Address").fill("not-an-email");
+    await form.getByLabel("Message").fill("Kept message");
+    await waitLikeAPerson(page);
+    const response = page.waitForResponse((r) => r.request().method() === "POST");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect((await response).status()).toBe(400);
+    const after = page.getByRole("form", { name: "Contact form" });
+    await expect(after.getByRole("alert")).toHaveText("Error Please enter a valid email address.");
+    await expect(after.getByText("Please enter a valid email address.", { exact: true })).toBeVisible();
+    await expect(after.getByLabel("Full Name")).toHaveValue("<script>alert('x')</script>");
+    await expect(after.getByLabel("Message")).toHaveValue("Kept message");
+
+    await after.getByLabel("Email Address").fill("script@example.com");
+    await waitLikeAPerson(page);
+    await after.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("form", { name: "Contact form" }).getByRole("status")).toHaveText(
+      "Message Sent! We'll get back to you within 24 hours.",
+    );
+  });
+
+  test("contact form: empty required fields", async ({ page }) => {
+    await page.goto("/contact");
+    await waitLikeAPerson(page);
+    await page
+      .getByRole("form", { name: "Contact form" })
+      .getByRole("button", { name: "Send Message" })
+      .click();
+    const form = page.getByRole("form", { name: "Contact form" });
+    await expect(form.getByRole("alert")).toHaveText("Error Please fill in all required fields");
+    await expect(form.getByText("Name is required.")).toBeVisible();
+    await expect(form.getByText("Email is required.")).toBeVisible();
+  });
+});

@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+
+test.beforeEach(async ({ page }) => asNewVisitor(page));
+
+test("a course passed in the URL shows its summary and read-only date, venue and cost", async ({ page }) => {
+  await page.goto(`/register?course=${COURSE.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Course Registration");
+  await expect(page.getByRole("complementary")).toContainText(COURSE.title);
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await expect(form.getByLabel("Select Course")).toHaveValue(COURSE.slug);
+  await expect(form.getByLabel("Cost")).toHaveValue(COURSE.cost);
+  await expect(form.getByLabel("Cost")).toHaveAttribute("readonly", "");
+  await expect(form.getByLabel("Venue")).toHaveAttribute("readonly", "");
+  await expect(form.getByLabel("Course Date")).toHaveAttribute("readonly", "");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("without a course the read-only fields are not shown and the dropdown lists the active courses", async ({
+  page,
+}) => {
+  await page.goto("/register");
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await expect(form.getByLabel("Cost")).toHaveCount(0);
+  expect(await form.getByLabel("Select Course").locator("option").count()).toBeGreaterThan(30);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("with JavaScript", () => {
+  test("required fields, Submitting..., then success with a reference and no reload", async ({ page }) => {
+    await page.goto(`/register?course=${COURSE.slug}`);
+    const form = page.getByRole("form", { name: "Course registration form" });
+    await waitLikeAPerson(page);
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Error" })).toContainText(
+      "Please fill in all required fields",
+    );
+    await form.getByLabel("Full Name").fill("Daniel Mutua");
+    await form.getByLabel("Email Address").fill("daniel@example.com");
+    await form.getByLabel("Organization").fill("Kenya Ports Authority");
+    await page.route("**/register.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Submit Registration" }).dblclick();
+    await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await expect(form.getByRole("status")).toContainText(
+      "Registration Successful! We'll contact you soon with course details.",
+    );
+    await expect(form.getByTestId("registration-reference")).toHaveText(/^MF-[A-Z0-9]{8}$/);
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Registration Successful!" }),
+    ).toBeVisible();
+    await expect(form.getByLabel("Full Name")).toHaveValue("");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("errors come back with the values kept; success shows the reference", async ({ page }) => {
+    await page.goto(`/register?course=${COURSE.slug}`);
+    const form = page.getByRole("form", { name: "Course registration form" });
+    await form.getByLabel("Email Address").fill("nojs@example.com");
+    await waitLikeAPerson(page);
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    const again = page.getByRole("form", { name: "Course registration form" });
+    await expect(again.getByRole("alert")).toHaveText("Error Please fill in all required fields");
+    await expect(again.getByText("Name is required.")).toBeVisible();
+    await expect(again.getByLabel("Email Address")).toHaveValue("nojs@example.com");
+    await expect(again.getByLabel("Select Course")).toHaveValue(COURSE.slug);
+
+    await again.getByLabel("Full Name").fill("No Script Nancy");
+    await waitLikeAPerson(page);
+    await again.getByRole("button", { name: "Submit Registration" }).click();
+    const done = page.getByRole("form", { name: "Course registration form" });
+    await expect(done.getByRole("status")).toContainText(
+      "Registration Successful! We'll contact you soon with course details.",
+    );
+    await expect(done.getByTestId("registration-reference")).toHaveText(/^MF-[A-Z0-9]{8}$/);
+  });
+});
+
+test("the same form key posted twice (a resubmitted page) answers with the same reference", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto("/register");
+  const key = await page.locator('input[name="formKey"]').first().inputValue();
+  await waitLikeAPerson(page);
+  const post = () =>
+    request.post("/register", {
+      headers: { origin: baseURL as string, "x-forwarded-for": "100.99.1.1" },
+      form: { name: "Resubmit Rose", email: "rose@example.com", course: COURSE.slug, formKey: key },
+    });
+  const first = await (await post()).text();
+  const second = await (await post()).text();
+  const reference = (html: string) => /data-testid="registration-reference">(MF-[A-Z0-9]+)</.exec(html)?.[1];
+  expect(reference(first)).toMatch(/^MF-/);
+  expect(reference(second)).toBe(reference(first));
+});

@@ -1,0 +1,82 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const resultLine = (page: Page) => page.getByTestId("result-line");
+const cards = (page: Page) => page.getByTestId("course-card");
+
+test.describe("catalogue filters with JavaScript", () => {
+  test("category and year combine, the result line says so and the URL keeps both", async ({ page }) => {
+    await page.goto("/courses/all");
+    await expect(resultLine(page)).toHaveText("Showing 37 courses");
+    const years = await page.getByLabel("Year").locator("option").allTextContents();
+    expect(years).toEqual(["All", "2024", "2025"]);
+    await expect(page.getByLabel("Category").locator("option")).toHaveText([
+      "All",
+      "Management",
+      "Leadership",
+      "County Government",
+      "Experiential",
+      "Faith-Based",
+    ]);
+
+    await page.getByLabel("Category").selectOption({ label: "County Government" });
+    await expect(page).toHaveURL(/category=county/);
+    await expect(resultLine(page)).toHaveText(/^Showing \d+ courses? in County Government$/);
+    const countyCount = await cards(page).count();
+    expect(countyCount).toBeGreaterThan(0);
+    for (const card of await cards(page).all()) await expect(card).toContainText("County Government");
+
+    await page.getByLabel("Year").selectOption("2025");
+    await expect(page).toHaveURL(/category=county.*year=2025|year=2025.*category=county/);
+    await expect(resultLine(page)).toHaveText(/^Showing \d+ courses? in County Government for 2025$/);
+    const shown = await cards(page).count();
+    expect(shown).toBeLessThanOrEqual(countyCount);
+    expect(resultLine(page)).toBeTruthy();
+    await expect(resultLine(page)).toHaveText(new RegExp(`^Showing ${shown} course`));
+
+    // the shared link renders the same list on a fresh load
+    const url = page.url();
+    await page.goto("about:blank");
+    await page.goto(url);
+    await expect(resultLine(page)).toHaveText(
+      new RegExp(`^Showing ${shown} courses? in County Government for 2025$`),
+    );
+    await expect(page.getByLabel("Category")).toHaveValue("county");
+    await expect(page.getByLabel("Year")).toHaveValue("2025");
+  });
+
+  test("a year with no runs shows the empty message", async ({ page }) => {
+    await page.goto("/courses/all?category=faith&year=2031");
+    await expect(resultLine(page)).toHaveText("Showing 0 courses in Faith-Based for 2031");
+    await expect(page.getByText("No courses found matching your filters.")).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+  });
+
+  test("Leadership alone, with the year back to All", async ({ page }) => {
+    await page.goto("/courses/all?category=leadership&year=2024");
+    await page.getByLabel("Year").selectOption("all");
+    await expect(resultLine(page)).toHaveText(/^Showing \d+ courses? in Leadership$/);
+  });
+});
+
+test.describe("catalogue filters without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filter form submits as a GET and the server filters", async ({ page }) => {
+    await page.goto("/courses/all");
+    await expect(resultLine(page)).toHaveText("Showing 37 courses");
+    await page.getByLabel("Category").selectOption({ label: "Experiential" });
+    await page.getByLabel("Year").selectOption("2024");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/courses\/all\?category=experiential&year=2024$/);
+    await expect(resultLine(page)).toHaveText(/^Showing \d+ courses? in Experiential for 2024$/);
+    for (const card of await cards(page).all()) await expect(card).toContainText("Experiential");
+    await expect(page.getByLabel("Category")).toHaveValue("experiential");
+  });
+
+  test("the gallery filters are plain links", async ({ page }) => {
+    await page.goto("/gallery");
+    await page.getByRole("link", { name: "Public Sector" }).click();
+    await expect(page).toHaveURL(/\/gallery\?category=public-sector$/);
+    await expect(page.getByTestId("gallery-item")).toHaveCount(1);
+  });
+});

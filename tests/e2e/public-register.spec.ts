@@ -1,0 +1,94 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+
+type CourseData = {
+  slug: string;
+  title: string;
+  runId: string | null;
+  date: string | null;
+  venue: string | null;
+  cost: string;
+  duration: string | null;
+};
+
+/** Clicks a Register button and returns the course it carried in the URL and in navigation state. */
+async function follow(page: Page, button: Locator) {
+  await button.click();
+  await expect(page).toHaveURL(/\/register\?course=/);
+  const url = new URL(page.url());
+  const courseData = (await page.evaluate(() => window.history.state?.usr?.courseData)) as CourseData;
+  return { url, courseData };
+}
+
+function expectCarried({ url, courseData }: { url: URL; courseData: CourseData }, slug: string) {
+  expect(url.searchParams.get("course")).toBe(slug);
+  expect(courseData.slug).toBe(slug);
+  expect(courseData.title.length).toBeGreaterThan(3);
+  expect(courseData.cost).toMatch(/^KSH \d{1,3}(,\d{3})*$/);
+  expect(courseData.duration).toMatch(/^\d+ days?$/);
+  expect(courseData.date).toBeTruthy();
+  expect(courseData.venue).toBeTruthy();
+  expect(url.searchParams.get("run")).toBe(courseData.runId);
+}
+
+test("Register Now on the home page carries the course", async ({ page }) => {
+  await page.goto("/");
+  const carried = await follow(
+    page,
+    page
+      .locator("#courses")
+      .getByRole("link", { name: /^Register Now/ })
+      .first(),
+  );
+  expectCarried(carried, "strategic-planning-and-performance-management");
+  expect(carried.courseData).toMatchObject({
+    title: "Strategic Planning and Performance Management",
+    date: "4th - 8th March 2024",
+    venue: "Naivasha, Kenya",
+    cost: "KSH 95,000",
+    duration: "5 days",
+  });
+});
+
+test("Register Now on /courses/all carries the course", async ({ page }) => {
+  await page.goto("/courses/all?category=faith");
+  const card = page.getByTestId("course-card").first();
+  const slug =
+    (await card.getByRole("heading").getByRole("link").getAttribute("href"))?.split("/").pop() ?? "";
+  expectCarried(await follow(page, card.getByRole("link", { name: /^Register Now/ })), slug);
+});
+
+test("Register on a category page carries the course", async ({ page }) => {
+  await page.goto("/courses/county-government");
+  const card = page.getByTestId("course-card").nth(1);
+  const slug =
+    (await card.getByRole("heading").getByRole("link").getAttribute("href"))?.split("/").pop() ?? "";
+  expectCarried(await follow(page, card.getByRole("link", { name: /^Register/ })), slug);
+});
+
+test("Register Now on a services page carries the course", async ({ page }) => {
+  await page.goto("/services/experiential-learning");
+  const card = page.getByTestId("course-card").first();
+  const slug =
+    (await card.getByRole("heading").getByRole("link").getAttribute("href"))?.split("/").pop() ?? "";
+  expectCarried(await follow(page, card.getByRole("link", { name: /^Register Now/ })), slug);
+});
+
+test("Register on a course page carries the run chosen", async ({ page }) => {
+  await page.goto("/courses/strategic-planning-and-performance-management");
+  const lastRun = page.getByTestId("course-run").last();
+  const carried = await follow(page, lastRun.getByRole("link", { name: /^Register/ }));
+  expectCarried(carried, "strategic-planning-and-performance-management");
+  expect(carried.courseData).toMatchObject({ date: "3rd - 7th March 2025", venue: "Mombasa, Kenya" });
+});
+
+test("the course survives a reload through the URL", async ({ page }) => {
+  await page.goto("/");
+  const href = await page
+    .locator("#courses")
+    .getByRole("link", { name: /^Register Now/ })
+    .first()
+    .getAttribute("href");
+  expect(href).toMatch(
+    /^\/register\?course=strategic-planning-and-performance-management&run=[0-9a-f-]{36}$/,
+  );
+});

@@ -1,0 +1,32 @@
+import crypto from "node:crypto";
+import { db } from "#app/db/client.server";
+import { contactSubmissions, courseRegistrations } from "#app/db/schema";
+
+type RegistrationSeed = Partial<typeof courseRegistrations.$inferInsert> & { name: string };
+type ContactSeed = Partial<typeof contactSubmissions.$inferInsert> & { name: string };
+
+const reference = () => `T${crypto.randomBytes(6).toString("hex").slice(0, 10).toUpperCase()}`;
+
+/** Inserts registrations straight into the table (integration tests only; e2e goes through /register). */
+export async function insertRegistrations(rows: RegistrationSeed[]) {
+  return db()
+    .insert(courseRegistrations)
+    .values(
+      rows.map((row) => ({
+        reference: reference(),
+        email: `${row.name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
+        courseName: "Strategic Leadership",
+        ...row,
+      })),
+    )
+    .returning({ id: courseRegistrations.id, name: courseRegistrations.name });
+}
+
+export async function insertContacts(rows: ContactSeed[]) {
+  return db()
+    .insert(contactSubmissions)
+    .values(
+      rows.map((row) => ({ email: `${row.name.toLowerCase().replace(/\W+/g, ".")}@example.com`, ...row })),
+    )
+    .returning({ id: contactSubmissions.id, name: contactSubmissions.name });
+}

@@ -1,0 +1,129 @@
+import { desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/client.server";
+import { adminAuditLogs } from "#app/db/schema";
+import { listContacts } from "#app/models/contact-admin.server";
+import {
+  contactsByStatus,
+  lastMonths,
+  registrationsByCourse,
+  registrationsPerMonth,
+} from "#app/models/dashboard.server";
+import * as listRoute from "#app/routes/admin/contacts";
+import * as exportRoute from "#app/routes/admin/contacts.export";
+import { ContactQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
+import { settle, signedInAdmin } from "../helpers/admin-request";
+import { insertContacts, insertRegistrations } from "../helpers/submission-rows";
+
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+const query = (search: string) => parseListQuery(ContactQuerySchema, new URL(`http://x/?${search}`));
+const names = async (search: string) => (await listContacts(query(search))).rows.map((r) => r.name);
+
+beforeAll(async () => {
+  admin = await signedInAdmin();
+  await insertContacts([
+    { name: "Wanjiru Contact", message: "Please send the catalogue for Kaskazini programmes", status: "new" },
+    { name: "Otieno Contact", organization: "Kaskazini Bank", status: "contacted" },
+    { name: "Nuru Contact", message: "@SUM(1+1) kaskazini", status: "resolved" },
+  ]);
+});
+
+describe("contacts", () => {
+  it("searches messages and organisations and filters by status", async () => {
+    expect((await names("q=kaskazini")).sort()).toEqual([
+      "Nuru Contact",
+      "Otieno Contact",
+      "Wanjiru Contact",
+    ]);
+    expect(await names("q=kaskazini&status=contacted")).toEqual(["Otieno Contact"]);
+    expect((await listContacts(query("q=kaskazini"))).rows[0]?.message).toBeDefined();
+  });
+
+  it("updates status, deletes and restores through the route, with the spec's messages and audit rows", async () => {
+    const [row] = await insertContacts([{ name: "Route Contact" }]);
+    const id = row?.id as string;
+    const post = (form: Record<string, string>) =>
+      listRoute.action(admin.args(admin.request("/admin/contacts", { form })) as never) as Promise<{
+        data: unknown;
+        init: ResponseInit | null;
+      }>;
+    expect((await post({ intent: "status", id, status: "contacted" })).data).toMatchObject({
+      ok: true,
+      title: "Status Updated",
+    });
+    expect((await post({ intent: "delete", id })).data).toMatchObject({ ok: true, title: "Contact Deleted" });
+    const failed = await post({ intent: "delete", id });
+    expect(failed.data).toMatchObject({ ok: false, title: "Failed to delete contact." });
+    expect((await post({ intent: "restore", id })).data).toMatchObject({
+      ok: true,
+      title: "Contact Restored",
+    });
+    const badStatus = await post({ intent: "status", id: "not-a-uuid", status: "new" });
+    expect(badStatus.init?.status).toBe(400);
+    expect(badStatus.data).toMatchObject({ title: "Failed to update status." });
+    const audit = await db()
+      .select()
+      .from(adminAuditLogs)
+      .where(eq(adminAuditLogs.recordId, id))
+      .orderBy(desc(adminAuditLogs.createdAt));
+    expect(audit.map((a) => a.action)).toEqual([
+      "Restored contact",
+      "Deleted contact",
+      "Updated contact status",
+    ]);
+    expect(audit[2]).toMatchObject({ oldValues: { status: "new" }, newValues: { status: "contacted" } });
+    expect(audit[1]?.oldValues).toMatchObject({ name: "Route Contact", status: "contacted" });
+  });
+
+  it("exports the filtered messages, neutralising formula cells", async () => {
+    const response = (await exportRoute.loader(
+      admin.args(admin.request("/admin/contacts/export?q=kaskazini&status=resolved")) as never,
+    )) as Response;
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "\uFEFFName,Email,Phone,Organization,Course of Interest,Message,Status,Source,Received At",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Nuru Contact,nuru.contact@example.com,,,,'@SUM(1+1) kaskazini,resolved");
+  });
+
+  it("refuses requests without a session", async () => {
+    const request = new Request("http://localhost/admin/contacts", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete", id: crypto.randomUUID() }),
+    });
+    const result = await settle(() =>
+      listRoute.action({ request, context: admin.context, params: {} } as never),
+    );
+    expect((result.thrown as { init: ResponseInit }).init.status).toBe(401);
+  });
+});
+
+describe("dashboard figures", () => {
+  it("lists the last twelve Nairobi months, oldest first", () => {
+    // 31 Dec 22:00 UTC is already 1 January in Nairobi
+    const { keys, start } = lastMonths(12, new Date("2025-12-31T22:00:00Z"));
+    expect(keys[11]).toBe("2026-01");
+    expect(keys[0]).toBe("2025-02");
+    expect(start.toISOString()).toBe("2025-01-31T21:00:00.000Z");
+  });
+
+  it("counts registrations per month, top courses and contacts by status, ignoring deleted rows", async () => {
+    const now = new Date();
+    await insertRegistrations([
+      { name: "Chart A", courseName: "Chart Course", createdAt: now },
+      { name: "Chart B", courseName: "Chart Course", createdAt: now },
+      { name: "Chart C", courseName: "Chart Course", createdAt: now, deletedAt: now },
+    ]);
+    const months = await registrationsPerMonth(now);
+    expect(months).toHaveLength(12);
+    expect(months[11]?.count).toBeGreaterThanOrEqual(2);
+    const top = await registrationsByCourse();
+    expect(top.length).toBeLessThanOrEqual(10);
+    expect(top.find((c) => c.course === "Chart Course")?.count).toBe(2);
+    const statuses = await contactsByStatus();
+    expect(statuses.map((s) => s.status)).toEqual(["new", "contacted", "resolved"]);
+    expect(statuses.every((s) => s.count >= 1)).toBe(true);
+  });
+});

@@ -1,0 +1,308 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/client.server";
+import { adminAuditLogs, courseRegistrations } from "#app/db/schema";
+import {
+  deleteRegistration,
+  findRegistration,
+  listDeletedRegistrations,
+  listRegistrations,
+  purgeExpiredRegistrations,
+  restoreRegistration,
+  setRegistrationStatus,
+  streamRegistrations,
+} from "#app/models/registration-admin.server";
+import * as listRoute from "#app/routes/admin/registrations";
+import * as exportRoute from "#app/routes/admin/registrations.export";
+import { parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
+import { settle, signedInAdmin } from "../helpers/admin-request";
+import { insertRegistrations } from "../helpers/submission-rows";
+
+type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
+let admin: Admin;
+
+const query = (search: string) => parseListQuery(RegistrationQuerySchema, new URL(`http://x/?${search}`));
+const names = async (search: string) => (await listRegistrations(query(search))).rows.map((r) => r.name);
+
+async function auditFor(recordId: string) {
+  return db()
+    .select()
+    .from(adminAuditLogs)
+    .where(eq(adminAuditLogs.recordId, recordId))
+    .orderBy(desc(adminAuditLogs.createdAt));
+}
+
+beforeAll(async () => {
+  admin = await signedInAdmin();
+  // a fixed set in the course "Zeta Analytics" that the read-only tests filter on
+  await insertRegistrations([
+    {
+      name: "Amina Odhiambo",
+      organization: "Kisumu County",
+      courseName: "Zeta Analytics",
+      status: "new",
+      createdAt: new Date("2025-01-10T09:00:00+03:00"),
+    },
+    {
+      name: "Brian Kiptoo",
+      email: "bk@treasury.go.ke",
+      courseName: "Zeta Analytics",
+      status: "paid",
+      createdAt: new Date("2025-02-01T00:30:00+03:00"),
+    },
+    {
+      name: "Chao 100% Ltd",
+      organization: "Faith_Based Org",
+      courseName: "Zeta Analytics",
+      status: "confirmed",
+      createdAt: new Date("2025-02-28T23:59:00+03:00"),
+    },
+    {
+      name: '=HYPERLINK("http://evil")',
+      organization: "+254 Org",
+      courseName: "Zeta Analytics",
+      status: "cancelled",
+      createdAt: new Date("2025-03-05T12:00:00+03:00"),
+    },
+  ]);
+});
+
+describe("registration list: search, filters, sort, pagination", () => {
+  it("searches name, e-mail, organisation and course, case-insensitively", async () => {
+    expect(await names("course=Zeta+Analytics&q=amina")).toEqual(["Amina Odhiambo"]);
+    expect(await names("course=Zeta+Analytics&q=TREASURY.go")).toEqual(["Brian Kiptoo"]);
+    expect(await names("course=Zeta+Analytics&q=kisumu")).toEqual(["Amina Odhiambo"]);
+    expect((await names("q=zeta+analytics")).length).toBe(4);
+  });
+
+  it("takes % and _ in a search literally", async () => {
+    expect(await names("course=Zeta+Analytics&q=100%25")).toEqual(["Chao 100% Ltd"]);
+    expect(await names("course=Zeta+Analytics&q=chao_100")).toEqual([]);
+    expect(await names("course=Zeta+Analytics&q=faith_based")).toEqual(["Chao 100% Ltd"]);
+  });
+
+  it("filters by status and by a date range in Nairobi days", async () => {
+    expect(await names("course=Zeta+Analytics&status=paid")).toEqual(["Brian Kiptoo"]);
+    // 1 Feb 00:30 Nairobi is 31 Jan in UTC; it belongs to February here
+    expect(await names("course=Zeta+Analytics&from=2025-02-01&to=2025-02-28&sort=name&dir=asc")).toEqual([
+      "Brian Kiptoo",
+      "Chao 100% Ltd",
+    ]);
+  });
+
+  it("sorts by name, course, status and date in both directions", async () => {
+    expect(await names("course=Zeta+Analytics&sort=name&dir=asc")).toEqual([
+      '=HYPERLINK("http://evil")',
+      "Amina Odhiambo",
+      "Brian Kiptoo",
+      "Chao 100% Ltd",
+    ]);
+    expect(await names("course=Zeta+Analytics&sort=created&dir=desc")).toEqual([
+      '=HYPERLINK("http://evil")',
+      "Chao 100% Ltd",
+      "Brian Kiptoo",
+      "Amina Odhiambo",
+    ]);
+    expect((await names("course=Zeta+Analytics&sort=status&dir=asc"))[0]).toBe('=HYPERLINK("http://evil")');
+  });
+
+  it("pages 25 rows at a time with a total", async () => {
+    await insertRegistrations(
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Pager ${String(i).padStart(2, "0")}`,
+        courseName: "Pager",
+      })),
+    );
+    const first = await listRegistrations(query("course=Pager&sort=name&dir=asc"));
+    const second = await listRegistrations(query("course=Pager&sort=name&dir=asc&page=2"));
+    expect(first.total).toBe(30);
+    expect(first.pageCount).toBe(2);
+    expect(first.rows.map((r) => r.name).slice(0, 2)).toEqual(["Pager 00", "Pager 01"]);
+    expect(second.rows.map((r) => r.name)).toEqual([
+      "Pager 25",
+      "Pager 26",
+      "Pager 27",
+      "Pager 28",
+      "Pager 29",
+    ]);
+  });
+
+  it("falls back to defaults on malformed query values", () => {
+    expect(query("page=-3&sort=evil&status=bogus&from=yesterday")).toMatchObject({
+      page: 1,
+      sort: "created",
+      status: "",
+      from: "",
+    });
+  });
+});
+
+describe("registration export", () => {
+  it("streams in keyset batches the same rows, in the same order, as the paged list", async () => {
+    // equal timestamps and sub-millisecond differences are where a careless cursor skips rows
+    const rows = await insertRegistrations(
+      Array.from({ length: 23 }, (_, i) => ({ name: `Keyset ${i}`, courseName: "Keyset" })),
+    );
+    await db()
+      .update(courseRegistrations)
+      .set({
+        createdAt: sql`timestamptz '2025-04-01 10:00:00.123456+03' + (random() * 3)::int * interval '1 microsecond'`,
+      })
+      .where(eq(courseRegistrations.courseName, "Keyset"));
+    for (const dir of ["asc", "desc"] as const) {
+      const q = query(`course=Keyset&dir=${dir}`);
+      const listed = (await listRegistrations(q)).rows.map((r) => r.id);
+      const streamed: string[] = [];
+      for await (const row of streamRegistrations(q, 4)) streamed.push(row.id);
+      expect(streamed).toHaveLength(rows.length);
+      expect(new Set(streamed).size).toBe(rows.length);
+      expect(streamed).toEqual(listed);
+    }
+  });
+
+  it("downloads exactly the filtered rows with a BOM and formula cells neutralised", async () => {
+    const response = (await exportRoute.loader(
+      admin.args(
+        admin.request("/admin/registrations/export?course=Zeta+Analytics&sort=name&dir=asc"),
+      ) as never,
+    )) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/registrations-\d{4}-\d{2}-\d{2}\.csv/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^Reference,Name,Email,/);
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(lines[1]).toContain("'+254 Org");
+    expect(lines.slice(2).map((l) => l.split(",")[1])).toEqual([
+      "Amina Odhiambo",
+      "Brian Kiptoo",
+      "Chao 100% Ltd",
+    ]);
+    const [audit] = await db()
+      .select()
+      .from(adminAuditLogs)
+      .where(eq(adminAuditLogs.action, "Exported registrations"))
+      .orderBy(desc(adminAuditLogs.createdAt));
+    expect(audit?.actorEmail).toBe(admin.user.email);
+  });
+});
+
+describe("soft delete, restore, purge and status", () => {
+  it("deletes without losing the row, restores it, and audits both in the change's transaction", async () => {
+    const [row] = await insertRegistrations([{ name: "Deleted Person", courseName: "Soft" }]);
+    const id = row?.id as string;
+    expect(await deleteRegistration(id, admin.actor)).toBe(true);
+    expect(await names("course=Soft")).toEqual([]);
+    expect((await listDeletedRegistrations(1)).rows.map((r) => r.id)).toContain(id);
+    expect((await findRegistration(id))?.deletedAt).toBeInstanceOf(Date);
+    expect(await deleteRegistration(id, admin.actor)).toBe(false);
+
+    expect(await restoreRegistration(id, admin.actor)).toBe(true);
+    expect(await names("course=Soft")).toEqual(["Deleted Person"]);
+    const audit = await auditFor(id);
+    expect(audit.map((a) => a.action)).toEqual(["Restored registration", "Deleted registration"]);
+    expect(audit[1]?.oldValues).toMatchObject({ name: "Deleted Person", deletedAt: null });
+    expect(audit[1]?.newValues).toMatchObject({ deletedAt: expect.any(String) });
+    expect(audit[0]?.newValues).toEqual({ deletedAt: null });
+  });
+
+  it("restores for 30 days only; older deleted rows are purged on read", async () => {
+    const [old, recent] = await insertRegistrations([
+      { name: "Old Deletion", courseName: "Purge", deletedAt: sql`now() - interval '31 days'` as never },
+      { name: "Recent Deletion", courseName: "Purge", deletedAt: sql`now() - interval '29 days'` as never },
+    ]);
+    expect(await restoreRegistration(old?.id as string, admin.actor)).toBe(false);
+    const result = await listRoute.loader(admin.args(admin.request("/admin/registrations")) as never);
+    expect(result).toBeTruthy();
+    const left = await db()
+      .select({ id: courseRegistrations.id })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.courseName, "Purge"));
+    expect(left.map((r) => r.id)).toEqual([recent?.id]);
+    const [purge] = await db()
+      .select()
+      .from(adminAuditLogs)
+      .where(eq(adminAuditLogs.action, "Purged deleted registrations"));
+    expect(purge?.oldValues).toMatchObject({ ids: [old?.id] });
+    expect(await purgeExpiredRegistrations(admin.actor)).toBe(0);
+  });
+
+  it("changes the status and audits before and after", async () => {
+    const [row] = await insertRegistrations([{ name: "Status Person", courseName: "Status" }]);
+    const id = row?.id as string;
+    expect(await setRegistrationStatus(id, "confirmed", admin.actor)).toBe(true);
+    const [audit] = await auditFor(id);
+    expect(audit).toMatchObject({
+      action: "Updated registration status",
+      tableName: "course_registrations",
+      oldValues: { status: "new" },
+      newValues: { status: "confirmed" },
+    });
+  });
+});
+
+describe("the registrations route", () => {
+  it("answers the row actions with the spec's messages and audits with the signed-in admin", async () => {
+    const [row] = await insertRegistrations([{ name: "Route Person", courseName: "Route" }]);
+    const id = row?.id as string;
+    const post = (form: Record<string, string>) =>
+      listRoute.action(admin.args(admin.request("/admin/registrations", { form })) as never) as Promise<{
+        data: unknown;
+        init: ResponseInit | null;
+      }>;
+    const deleted = await post({ intent: "delete", id });
+    expect(deleted.data).toMatchObject({ ok: true, title: "Registration Deleted", id });
+    const [audit] = await auditFor(id);
+    expect(audit).toMatchObject({
+      action: "Deleted registration",
+      actorEmail: admin.user.email,
+      ip: "127.0.0.1",
+    });
+    const again = await post({ intent: "delete", id });
+    expect(again.init?.status).toBe(404);
+    expect(again.data).toMatchObject({ ok: false, title: "Failed to delete registration." });
+    const restored = await post({ intent: "restore", id });
+    expect(restored.data).toMatchObject({ ok: true, title: "Registration Restored" });
+    const status = await post({ intent: "status", id, status: "attended" });
+    expect(status.data).toMatchObject({ ok: true, title: "Status Updated" });
+    const bad = await post({ intent: "status", id, status: "vanished" });
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      ok: false,
+      title: "Failed to update status.",
+      message: "Choose a valid status.",
+    });
+    const [current] = await db()
+      .select({ status: courseRegistrations.status })
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.id, id)));
+    expect(current?.status).toBe("attended");
+  });
+
+  it("refuses a request without a session: pages redirect to login, posts get 401, nothing changes", async () => {
+    const [row] = await insertRegistrations([{ name: "Guarded Person", courseName: "Guarded" }]);
+    const anonymous = (path: string, form?: Record<string, string>) =>
+      new Request(`http://localhost${path}`, form ? { method: "POST", body: new URLSearchParams(form) } : {});
+    const context = admin.context;
+    const page = await settle(() =>
+      listRoute.loader({ request: anonymous("/admin/registrations"), context, params: {} } as never),
+    );
+    expect((page.thrown as Response).status).toBe(302);
+    expect((page.thrown as Response).headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
+    const csv = await settle(() =>
+      exportRoute.loader({ request: anonymous("/admin/registrations/export"), context, params: {} } as never),
+    );
+    expect((csv.thrown as Response).status).toBe(302);
+    const post = await settle(() =>
+      listRoute.action({
+        request: anonymous("/admin/registrations", { intent: "delete", id: row?.id as string }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect((post.thrown as { init: ResponseInit }).init.status).toBe(401);
+    expect(await names("course=Guarded")).toEqual(["Guarded Person"]);
+  });
+});

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/client.server";
+import { courseRuns, courses } from "#app/db/schema";
+import { countActiveCourses, listActiveCourses, listCourseYears } from "#app/models/course.server";
+import { setSettingValue } from "#app/models/setting.server";
+import { loader as allCoursesLoader } from "#app/routes/public/courses.all";
+import { loader as categoryLoader } from "#app/routes/public/courses.category";
+import { loader as courseLoader } from "#app/routes/public/courses.course";
+import { loader as homeLoader } from "#app/routes/public/home";
+import { loader as layoutLoader } from "#app/routes/public/layout";
+import { loader as sitemapLoader } from "#app/routes/resources/sitemap";
+
+/** The status and headers of what a loader threw with `data(…, init)`. */
+const thrownInit = (error: unknown) => (error as { init?: ResponseInit } | undefined)?.init;
+
+const SLUG = "strategic-planning-and-performance-management";
+
+// Loaders receive more than these tests use; each takes what it reads.
+const args = (url: string, params: Record<string, string> = {}) =>
+  ({ request: new Request(`http://localhost${url}`), params, context: {} }) as never;
+
+describe("public pages read the database", () => {
+  it("a course edited in the database shows on its public pages", async () => {
+    await db()
+      .update(courses)
+      .set({ title: "Strategic Planning Masterclass", cost: "99500", updatedAt: new Date() })
+      .where(eq(courses.slug, SLUG));
+    const { course } = await courseLoader(args(`/courses/${SLUG}`, { slug: SLUG }));
+    expect(course.title).toBe("Strategic Planning Masterclass");
+    expect(course.cost).toBe(99500);
+    const home = await homeLoader();
+    expect(home.featured[0]?.title).toBe("Strategic Planning Masterclass");
+    const all = await allCoursesLoader(args("/courses/all?category=management"));
+    expect(all.courses.map((c) => c.title)).toContain("Strategic Planning Masterclass");
+    const category = await categoryLoader(args("/courses/management"));
+    expect(category.courses.find((c) => c.slug === SLUG)?.cost).toBe(99500);
+    const sitemap = await (await sitemapLoader()).text();
+    expect(sitemap).toContain(`/courses/${SLUG}</loc>`);
+  });
+
+  it("an inactive course leaves the catalogue and its page answers 404", async () => {
+    const before = await countActiveCourses();
+    const [row] = await db()
+      .select({ slug: courses.slug })
+      .from(courses)
+      .where(eq(courses.category, "county"))
+      .limit(1);
+    const slug = row?.slug ?? "";
+    await db().update(courses).set({ status: "inactive" }).where(eq(courses.slug, slug));
+    expect(await countActiveCourses()).toBe(before - 1);
+    const error = await courseLoader(args(`/courses/${slug}`, { slug })).catch((e: unknown) => e);
+    expect(thrownInit(error)?.status).toBe(404);
+    await db().update(courses).set({ status: "active" }).where(eq(courses.slug, slug));
+  });
+
+  it("filters by category and by a year of the runs; year options come from the runs", async () => {
+    expect(await listCourseYears()).toEqual([2024, 2025]);
+    const county2025 = await listActiveCourses({ categories: ["county"], year: 2025 });
+    expect(county2025.length).toBeGreaterThan(0);
+    for (const course of county2025) {
+      expect(course.category).toBe("county");
+      expect(course.runs.some((r) => r.startDate?.startsWith("2025") || r.label?.includes("2025"))).toBe(
+        true,
+      );
+    }
+    const [course] = county2025;
+    await db()
+      .insert(courseRuns)
+      .values({
+        courseId: (course as { id: string }).id,
+        startDate: "2026-02-02",
+        label: "2nd - 6th February 2026",
+        venue: "Kigali, Rwanda",
+      });
+    expect(await listCourseYears()).toEqual([2024, 2025, 2026]);
+    expect((await listActiveCourses({ year: 2026 })).map((c) => c.id)).toEqual([
+      (course as { id: string }).id,
+    ]);
+  });
+
+  it("the public layout answers 503 with Retry-After while site_maintenance is on", async () => {
+    await setSettingValue(db(), "site_maintenance", true, null);
+    try {
+      const init = thrownInit(await layoutLoader().catch((e: unknown) => e));
+      expect(init?.status).toBe(503);
+      expect(Number(new Headers(init?.headers).get("Retry-After"))).toBeGreaterThan(0);
+    } finally {
+      await setSettingValue(db(), "site_maintenance", false, null);
+    }
+    const data = await layoutLoader();
+    expect(data.settings.registration_enabled).toBe(true);
+  });
+});
