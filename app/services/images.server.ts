@@ -3,7 +3,7 @@ import fs from "node:fs";
 import sharp, { type Sharp } from "sharp";
 import { db } from "#app/db/client.server";
 import type { IMAGE_COMPONENTS, ImageVariant, websiteImages } from "#app/db/schema";
-import { deleteImageRow, insertImage, nextGallerySortOrder } from "#app/models/image.server";
+import { deleteImageRow, insertImage, nextGallerySortOrder } from "#app/models/website-image-admin.server";
 import { IMAGE_MESSAGES } from "#app/schemas/files";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { deleteQuietly, storage } from "./storage.server";

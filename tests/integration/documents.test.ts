@@ -7,6 +7,8 @@ import { db } from "#app/db/client.server";
 import { adminAuditLogs, documents } from "#app/db/schema";
 import { getLatestActiveDocument } from "#app/models/document.server";
 import { action } from "#app/routes/admin/documents";
+import { loader as brochureLoader } from "#app/routes/resources/downloads.brochure";
+import { loader as formLoader } from "#app/routes/resources/downloads.registration-form";
 import { loader as fileLoader } from "#app/routes/resources/files";
 import { DOCUMENT_MESSAGES } from "#app/schemas/files";
 import { uploadDocument } from "#app/services/documents.server";
@@ -250,5 +252,35 @@ describe("deleting a document", () => {
     );
     await expect(action(routeArgs(request, admin.context))).rejects.toMatchObject({ init: { status: 401 } });
     expect(store.keys()).toEqual([]);
+  });
+});
+
+describe("public downloads", () => {
+  const download = async (loader: (args: never) => Promise<Response>, path: string) =>
+    loader(routeArgs(new Request(`http://localhost${path}`), admin.context));
+
+  it("serve the latest active uploaded brochure and registration form, else the generated ones", async () => {
+    await db().delete(documents);
+    const generated = await download(brochureLoader, "/downloads/brochure");
+    expect(generated.headers.get("Content-Disposition")).toContain("mafunzo-company-brochure.pdf");
+    expect((await download(formLoader, "/downloads/registration-form.pdf")).headers.get("Content-Type")).toBe(
+      "application/pdf",
+    );
+
+    await post({ title: "Old brochure", category: "brochure" }, { name: "old.pdf", bytes: PDF });
+    const newer = Buffer.concat([PDF, Buffer.from("% newer\n")]);
+    await post({ title: "New brochure", category: "brochure" }, { name: "Brochure 2025.pdf", bytes: newer });
+    const brochure = await download(brochureLoader, "/downloads/brochure");
+    expect(brochure.headers.get("Content-Disposition")).toContain('filename="Brochure 2025.pdf"');
+    expect(Buffer.from(await brochure.arrayBuffer()).equals(newer)).toBe(true);
+
+    const docx = "Fomu ya usajili\nJina:\n";
+    await post(
+      { title: "Registration form", category: "form" },
+      { name: "Registration Form.txt", bytes: docx },
+    );
+    const form = await download(formLoader, "/downloads/registration-form.pdf");
+    expect(form.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await form.text()).toBe(docx);
   });
 });

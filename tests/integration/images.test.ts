@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
 import { adminAuditLogs, websiteImages } from "#app/db/schema";
-import { listGalleryImagesForAdmin } from "#app/models/image.server";
+import { listGalleryImagesForAdmin } from "#app/models/website-image-admin.server";
 import { action as galleryAction } from "#app/routes/admin/gallery";
 import { action as imagesAction } from "#app/routes/admin/images";
 import { loader as mediaLoader } from "#app/routes/resources/media";

@@ -7,7 +7,9 @@ import Testimonials from "./testimonials";
 /** Renders a screen with the loader data given, as the server would. */
 function render(path: string, Component: (props: never) => React.ReactNode, loaderData: unknown) {
   const Stub = createRoutesStub([{ id: "screen", path, Component: Component as never }]);
-  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { screen: loaderData } }} />);
+  return renderToString(
+    <Stub initialEntries={[path]} hydrationData={{ loaderData: { screen: loaderData } }} />,
+  );
 }
 
 describe("admin screens' empty and failure states (spec §8 wording)", () => {

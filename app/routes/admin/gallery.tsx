@@ -12,7 +12,7 @@ import {
 } from "#app/components/admin/upload-panel";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import { listGalleryImagesForAdmin } from "#app/models/image.server";
+import { listGalleryImagesForAdmin } from "#app/models/website-image-admin.server";
 import {
   GalleryImageSchema,
   GalleryUploadSchema,

@@ -15,7 +15,7 @@ import {
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { listImages } from "#app/models/image.server";
+import { listImages } from "#app/models/website-image-admin.server";
 import {
   IMAGE_COMPONENT_VALUES,
   IMAGE_MAX_BYTES,
