@@ -54,6 +54,10 @@ test("upload a gallery image, edit what the gallery shows, and delete it", async
   await expect(saved.getByLabel("Order")).toHaveValue("0");
   await expect(saved.getByLabel("Status")).toHaveValue("inactive");
   await expect(saved).toContainText("inactive");
+  // an inactive image is not in the public gallery
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { name: edited })).toHaveCount(0);
+  await page.goto("/admin/gallery");
 
   page.once("dialog", (dialog) => void dialog.accept());
   await saved.getByRole("button", { name: `Delete ${edited}` }).click();
@@ -71,6 +75,11 @@ test("a seeded image (built-in artwork) can be edited, and a bad value is refuse
   await expect(cardFor(page, "Savannah Strategy Safari, Arusha").getByLabel("Description")).toHaveValue(
     "An executive committee on a strategy safari in Arusha.",
   );
+
+  // what is saved is what the public gallery shows
+  await page.goto("/gallery");
+  await expect(page.getByText("An executive committee on a strategy safari in Arusha.")).toBeVisible();
+  await page.goto("/admin/gallery");
 
   const again = cardFor(page, "Savannah Strategy Safari, Arusha");
   await again.getByLabel("Title").fill("");

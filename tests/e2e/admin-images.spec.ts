@@ -119,3 +119,44 @@ test("the image list shows the seeded gallery artwork with its details", async (
   );
   await expectNoSeriousA11yViolations(page);
 });
+
+test("an uploaded hero image is what the home page shows, in its variants", async ({ page }) => {
+  const title = `Home hero ${Date.now()}`;
+  await openForm(page);
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Alt Text").fill("Managers at a strategy workshop in Naivasha");
+  await page
+    .getByLabel("Image File")
+    .setInputFiles({ name: "hero.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(message(page, "Image uploaded successfully")).toBeVisible();
+
+  await page.goto("/");
+  const img = page.getByRole("img", { name: "Managers at a strategy workshop in Naivasha" });
+  await expect(img).toBeVisible();
+  const picture = page.locator("picture").filter({ has: img });
+  const srcset = async (type: string) =>
+    (await picture.locator(`source[type="${type}"]`).getAttribute("srcset")) ?? "";
+  for (const [type, ext] of [
+    ["image/avif", "avif"],
+    ["image/webp", "webp"],
+  ]) {
+    const value = await srcset(type);
+    for (const width of [480, 960, 1200])
+      expect(value).toMatch(new RegExp(`/media/images/[0-9a-f-]{36}/${width}\\.${ext} ${width}w`));
+  }
+  expect(await img.getAttribute("srcset")).toMatch(/\/480\.jpg 480w, .*\/960\.jpg 960w, .*\/1200\.jpg 1200w/);
+  // Chromium picks a modern format from the <source> list, and it loads
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc))
+    .toMatch(/\/media\/images\/.+\.(avif|webp)$/);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+
+  // deleting it brings back the built-in artwork
+  await page.goto("/admin/images");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(message(page, "Image deleted successfully")).toBeVisible();
+  await page.goto("/");
+  await expect(page.locator('img[src="/artwork/hero.svg"]')).toBeVisible();
+});
