@@ -118,7 +118,7 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
   }
   if (config.SMTP_URL) {
     const send = createSmtpSender(config.SMTP_URL);
-    const stopWorker = startOutboxWorker({ send });
+    const stopWorker = startOutboxWorker({ send, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 });
     stoppers.push(async () => {
       await stopWorker();
       send.close();

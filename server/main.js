@@ -29,7 +29,7 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+  app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
   if (devServer) {
     app.use(devServer.middlewares);

@@ -11,6 +11,13 @@ describe("parseEnv", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
   });
 
+  it("reads TRUST_PROXY as a hop count, a boolean or addresses", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SMTP_URL: " " }).DATABASE_URL).toBeUndefined();
   });
@@ -22,6 +29,7 @@ describe("parseEnv", () => {
     ["SMTP_URL", "http://mail"],
     ["ADMIN_NOTIFY_EMAIL", "nobody"],
     ["SESSION_SECRET", "short"],
+    ["OUTBOX_LEASE_SECONDS", "1"],
   ])("names %s when its value %s is bad", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);

@@ -27,6 +27,14 @@ const EnvSchema = z
     MAIL_FROM: z.string().default("Mafunzo Training <no-reply@mafunzo.co.ke>"),
     ADMIN_NOTIFY_EMAIL: optional.pipe(z.email().optional()),
     PUBLIC_URL: optional.pipe(z.url().optional()),
+    // Express "trust proxy": a hop count ("1"), "true", or addresses/names ("loopback", "10.0.0.0/8")
+    TRUST_PROXY: optional.transform((v) => {
+      if (v === undefined || v === "false") return false;
+      if (v === "true") return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
+    // How long a process owns the e-mails it claimed before another may retry them (it may have crashed)
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));

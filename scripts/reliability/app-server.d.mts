@@ -6,6 +6,8 @@ export function startAppServer(options: {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Extra environment for the server process (SMTP, S3, SESSION_SECRET …). */
+  env?: Record<string, string>;
 }): Promise<AppServer>;
 export function readSubmissions(target: { dataDir: string; databaseUrl?: string }): Promise<{
   registrations: { key: string; reference: string }[];

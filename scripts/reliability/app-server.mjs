@@ -25,7 +25,7 @@ export function tempDataDir(label) {
 }
 
 /** Starts server/main.js from the build and resolves once /readyz answers. */
-export async function startAppServer({ port, dataDir, databaseUrl }) {
+export async function startAppServer({ port, dataDir, databaseUrl, env = {} }) {
   const child = spawn(process.execPath, [path.join(root, "server/main.js")], {
     cwd: root,
     env: {
@@ -39,6 +39,7 @@ export async function startAppServer({ port, dataDir, databaseUrl }) {
       LOG_LEVEL: "warn",
       // lets the load client speak for many visitors through X-Forwarded-For (the rate limit is per address)
       TRUST_PROXY: "loopback",
+      ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });

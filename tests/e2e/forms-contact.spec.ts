@@ -63,6 +63,21 @@ test.describe("with JavaScript", () => {
     expect(page.url()).toBe(url);
   });
 
+  test("the home page's contact section sends a message without leaving the page", async ({ page }) => {
+    await page.goto("/");
+    const section = page.locator("section#contact");
+    const form = section.getByRole("form", { name: "Contact form" });
+    await expect(form.getByLabel("Message")).toHaveAttribute("rows", "4");
+    await waitLikeAPerson(page);
+    await form.getByLabel("Full Name").fill("Achieng Otieno");
+    await form.getByLabel("Email Address").fill("achieng@example.com");
+    await form.getByLabel("Message").fill("Please send the county programmes for 2025.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("status")).toHaveText("Message Sent! We'll get back to you within 24 hours.");
+    await expect(form.getByLabel("Full Name")).toHaveValue("");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test("contact page registration form answers Registration Received!", async ({ page }) => {
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Course registration form" });

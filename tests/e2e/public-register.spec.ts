@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { prepareDataDir } from "../helpers/data-dir";
+import { startServerProcess } from "../helpers/server-process";
 
 type CourseData = {
   slug: string;
@@ -91,4 +93,20 @@ test("the course survives a reload through the URL", async ({ page }) => {
   expect(href).toMatch(
     /^\/register\?course=strategic-planning-and-performance-management&run=[0-9a-f-]{36}$/,
   );
+});
+
+test("while registration is switched off the buttons say Registration closed and link nowhere", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dir = prepareDataDir({ registration_enabled: false });
+  const server = await startServerProcess({ DATA_DIR: dir.dataDir });
+  try {
+    await page.goto(`${server.url}/`);
+    await expect(page.locator("#courses").getByText("Registration closed")).toHaveCount(6);
+    await expect(page.locator('a[href^="/register?course="]')).toHaveCount(0);
+  } finally {
+    await server.stop();
+    dir.remove();
+  }
 });

@@ -1,11 +1,14 @@
+import { ContactForm } from "#app/components/public/contact-form";
 import { toCourseCard } from "#app/components/public/course-card";
 import { HomeCourses } from "#app/components/public/home/courses-section";
 import { HomeHero } from "#app/components/public/home/hero";
 import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
 import { JsonLd } from "#app/components/public/json-ld";
 import { listActiveCourses } from "#app/models/course.server";
+import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { listActiveTestimonials } from "#app/models/testimonial.server";
+import { newFormKey } from "#app/services/public-forms.server";
 import { pageMeta, publicUrlFrom } from "#app/utils/seo";
 import { organizationJsonLd } from "#app/utils/structured-data";
 import type { Route } from "./+types/home";
@@ -13,7 +16,7 @@ import type { Route } from "./+types/home";
 const FEATURED_COUNT = 6;
 
 export async function loader() {
-  const [content, courses, testimonials] = await Promise.all([
+  const [content, courses, testimonials, settings] = await Promise.all([
     getSiteContent([
       "hero",
       "about",
@@ -25,6 +28,7 @@ export async function loader() {
     ]),
     listActiveCourses(),
     listActiveTestimonials({ homeOnly: true }),
+    getSettings(),
   ]);
   return {
     ...content,
@@ -39,6 +43,8 @@ export async function loader() {
       cost,
     })),
     testimonials: testimonials.slice(0, 4),
+    contactFormKey: newFormKey(),
+    contactFormEnabled: settings.contact_form_enabled,
   };
 }
 
@@ -64,7 +70,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         allCourses={loaderData.allCourses}
       />
       <HomeTestimonials testimonials={loaderData.testimonials} />
-      <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours} />
+      <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours}>
+        <ContactForm
+          variant="home"
+          formKey={loaderData.contactFormKey}
+          enabled={loaderData.contactFormEnabled}
+          contact={loaderData.contact}
+        />
+      </HomeContact>
     </>
   );
 }
