@@ -140,7 +140,7 @@ test("an uploaded hero image is what the home page shows, in its variants", asyn
   for (const [type, ext] of [
     ["image/avif", "avif"],
     ["image/webp", "webp"],
-  ]) {
+  ] as const) {
     const value = await srcset(type);
     for (const width of [480, 960, 1200])
       expect(value).toMatch(new RegExp(`/media/images/[0-9a-f-]{36}/${width}\\.${ext} ${width}w`));
