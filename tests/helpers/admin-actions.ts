@@ -14,7 +14,7 @@ export async function signedInAdmin(email = "files-admin@mafunzo.test") {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { requestId: "test", nonce: "", ip: "127.0.0.1", userAgent: "vitest" });
   const user = await createAdmin(db(), email, "not-a-real-hash");
-  const setCookie = await startSession(db(), user, context);
+  const setCookie = await startSession(db(), user, { request: new Request("http://localhost/"), context });
   return { context, cookie: setCookie.split(";")[0] ?? "" };
 }
 
@@ -83,4 +83,13 @@ export function useTempDiskStorage() {
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Loader/action arguments for a direct call (the generated route types carry more than a test needs). */
+export function routeArgs<T>(
+  request: Request,
+  context: RouterContextProvider,
+  params: Record<string, string> = {},
+) {
+  return { request, context, params, unstable_pattern: new URL(request.url).pathname } as unknown as T;
 }
