@@ -14,7 +14,7 @@ export async function signedInAdmin(email = "files-admin@mafunzo.test") {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { requestId: "test", nonce: "", ip: "127.0.0.1", userAgent: "vitest" });
   const user = await createAdmin(db(), email, "not-a-real-hash");
-  const setCookie = await startSession(db(), user, { request: new Request("http://localhost/"), context });
+  const setCookie = await startSession(db(), user, context);
   return { context, cookie: setCookie.split(";")[0] ?? "" };
 }
 

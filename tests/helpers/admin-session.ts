@@ -38,10 +38,7 @@ export function anonymousArgs(path: string, init: Init = {}, params: Record<stri
 export async function signedInAdmin() {
   const email = `admin-${crypto.randomUUID().slice(0, 8)}@mafunzo.test`;
   const user = await createAdmin(db(), email, "not-a-real-hash");
-  const setCookie = await startSession(db(), user, {
-    request: new Request("http://localhost/admin/login"),
-    context: context(),
-  });
+  const setCookie = await startSession(db(), user, context());
   const cookie = setCookie.split(";")[0] as string;
   const args = (path: string, init: Omit<Init, "cookie"> = {}, params: Record<string, string> = {}) =>
     ({

@@ -250,7 +250,7 @@ describe("deleting a document", () => {
       { intent: "upload", title: "x" },
       { name: "a.pdf", bytes: PDF },
     );
-    await expect(action(routeArgs(request, admin.context))).rejects.toMatchObject({ status: 401 });
+    await expect(action(routeArgs(request, admin.context))).rejects.toMatchObject({ init: { status: 401 } });
     expect(store.keys()).toEqual([]);
   });
 });
