@@ -57,5 +57,6 @@ export default [
     // CSV downloads are resources outside the admin frame (each checks the session itself)
     route("registrations/export", "routes/admin/registrations.export.ts"),
     route("contacts/export", "routes/admin/contacts.export.ts"),
+    route("audit-logs/export", "routes/admin/audit-logs.export.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { adminAuditLogs } from "#app/db/schema";
 import { ACTION_TYPE_WORDS, AUDIT_PAGE_SIZE, type AuditLogFilter } from "#app/schemas/audit-log";
+import { keysetBatches } from "#app/services/csv.server";
 
 const logColumns = {
   id: adminAuditLogs.id,
@@ -87,4 +88,11 @@ export async function listAuditLogsAfter(
     .where(and(filterWhere(filter), cursor))
     .orderBy(desc(adminAuditLogs.createdAt), desc(adminAuditLogs.id))
     .limit(limit);
+}
+
+/** Every matching entry, newest first, read a batch at a time (the CSV export). */
+export function streamAuditLogs(filter: Omit<AuditLogFilter, "page">) {
+  return keysetBatches((after: { id: string; exactTime: string } | null, limit) =>
+    listAuditLogsAfter(filter, after, limit),
+  );
 }

@@ -8,22 +8,6 @@ import {
 } from "#app/db/schema";
 import { checkbox, lineList, optionalNumber, optionalText, requiredText } from "./form-fields";
 
-export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
-
-export const CATEGORY_LABELS: Record<CourseCategory, string> = {
-  management: "Management",
-  leadership: "Leadership",
-  county: "County Government",
-  experiential: "Experiential",
-  faith: "Faith-Based",
-};
-
-export const FAITH_GROUP_LABELS: Record<(typeof FAITH_GROUPS)[number], string> = {
-  A: "Category A: Family Life Education",
-  B: "Category B: Training & Discipleship",
-  C: "Category C: Organizational Capacity Development",
-};
-
 export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = {
   physical: "Physical",
   virtual: "Virtual",

@@ -40,8 +40,34 @@ export const GALLERY_CATEGORY_NAMES: Record<GalleryCategoryValue, string> = {
   "public-sector": "Public Sector",
 };
 
-const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-export const optionLabel = capitalise;
+/** An option's label: its value with a capital letter. */
+export const optionLabel = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+const MB = 1024 * 1024;
+
+export const DOCUMENT_MAX_BYTES = 20 * MB;
+
+export const DOCUMENT_MESSAGES = {
+  missing: "Please provide a title and select a file.",
+  wrongType:
+    "This file type is not accepted. Please upload a PDF, Word (DOC or DOCX), plain text, JPG or PNG file.",
+  tooLarge: "The file is larger than the 20 MB limit.",
+  empty: "The selected file is empty.",
+  failed: "Failed to upload document",
+  uploaded: "Document uploaded successfully",
+  deleteFailed: "Failed to delete document",
+  deleted: "Document deleted successfully",
+} as const;
+
+export const IMAGE_MAX_BYTES = 10 * MB;
+export const IMAGE_MESSAGES = {
+  missing: "Please provide a title and select an image",
+  svg: "SVG images are not accepted because they can contain scripts. Please upload a JPG, PNG, WebP, AVIF, GIF or TIFF image.",
+  notImage: "This file is not an image we can read. Please upload a JPG, PNG, WebP, AVIF, GIF or TIFF image.",
+  tooLarge: "The image is larger than the 10 MB limit.",
+  empty: "The selected file is empty.",
+  failed: "Failed to upload image",
+} as const;
 
 const optionalText = (max: number) =>
   z

@@ -58,6 +58,13 @@ export const lineList = (max = 50) =>
     )
     .pipe(z.array(z.string().max(1000, "Each line must be at most 1000 characters")).max(max));
 
+/** A stored number as the admin typed it ("95000.00" → "95000"), for form defaults. */
+export function numericInput(value: string | number | null | undefined) {
+  if (value === null || value === undefined) return "";
+  const n = Number(value);
+  return Number.isFinite(n) ? String(n) : "";
+}
+
 export const linesText = (items: readonly string[] | null | undefined) => (items ?? []).join("\n");
 
 /** A checkbox: present ("on") means true. */

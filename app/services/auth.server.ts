@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, type RouterContextProvider, redirect } from "react-router";
+import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import { requestInfoContext } from "#app/context";
 import type { Executor } from "#app/db/client.server";
 import { deleteSession, findLiveSession, insertSession, touchSession } from "#app/models/session.server";
@@ -46,11 +46,16 @@ export function anonymousActor(
 }
 
 /**
- * Starts a session with a fresh id and ends any session the request still presents, so an id known before
- * sign-in is never the one used after it. Returns the Set-Cookie header.
+ * Starts a session with a fresh id; given the sign-in request, also ends any session it still presents, so an
+ * id known before sign-in is never the one used after it. Returns the Set-Cookie header.
  */
-export async function startSession(executor: Executor, user: AdminUser, { request, context }: Args) {
-  const previous = await readSessionId(request);
+export async function startSession(
+  executor: Executor,
+  user: AdminUser,
+  context: Readonly<RouterContextProvider>,
+  request?: Request,
+) {
+  const previous = request ? await readSessionId(request) : null;
   if (previous) await deleteSession(executor, previous);
   const token = crypto.randomBytes(32).toString("base64url");
   const info = context.get(requestInfoContext);
@@ -96,7 +101,7 @@ export async function requireAdmin(args: Args): Promise<AdminSession> {
     const target = `${url.pathname}${url.search}`;
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(target)}`);
   }
-  throw Response.json({ error: SESSION_ENDED_MESSAGE }, { status: 401 });
+  throw data({ error: SESSION_ENDED_MESSAGE }, { status: 401 });
 }
 
 /** Ends the current session; returns the Set-Cookie header that clears the cookie. */

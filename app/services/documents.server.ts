@@ -2,25 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { db } from "#app/db/client.server";
 import { type DocumentCategory, deleteDocumentRow, insertDocument } from "#app/models/document.server";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from "#app/schemas/files";
 import { fileNameSlug, safeFileName } from "#app/utils/file-name";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { detectDocumentType } from "./file-types.server";
 import { deleteQuietly, newKey, storage } from "./storage.server";
-import { MB, type TempFile, UploadError } from "./upload.server";
-
-export const DOCUMENT_MAX_BYTES = 20 * MB;
-
-export const DOCUMENT_MESSAGES = {
-  missing: "Please provide a title and select a file.",
-  wrongType:
-    "This file type is not accepted. Please upload a PDF, Word (DOC or DOCX), plain text, JPG or PNG file.",
-  tooLarge: "The file is larger than the 20 MB limit.",
-  empty: "The selected file is empty.",
-  failed: "Failed to upload document",
-  uploaded: "Document uploaded successfully",
-  deleteFailed: "Failed to delete document",
-  deleted: "Document deleted successfully",
-} as const;
+import { type TempFile, UploadError } from "./upload.server";
 
 /** A document's public address: stable for as long as the document exists (the id finds it; the name is for people). */
 export const documentUrl = (id: string, fileName: string) => `/files/${id}/${fileNameSlug(fileName)}`;

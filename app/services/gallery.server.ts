@@ -1,5 +1,9 @@
 import { db } from "#app/db/client.server";
-import { type GalleryImageChanges, getImage, updateGalleryImage } from "#app/models/image.server";
+import {
+  type GalleryImageChanges,
+  getImage,
+  updateGalleryImage,
+} from "#app/models/website-image-admin.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 
 export const GALLERY_MESSAGES = {

@@ -3,24 +3,15 @@ import fs from "node:fs";
 import sharp, { type Sharp } from "sharp";
 import { db } from "#app/db/client.server";
 import type { IMAGE_COMPONENTS, ImageVariant, websiteImages } from "#app/db/schema";
-import { deleteImageRow, insertImage, nextGallerySortOrder } from "#app/models/image.server";
+import { deleteImageRow, insertImage, nextGallerySortOrder } from "#app/models/website-image-admin.server";
+import { IMAGE_MESSAGES } from "#app/schemas/files";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { deleteQuietly, storage } from "./storage.server";
-import { MB, type TempFile, UploadError } from "./upload.server";
+import { type TempFile, UploadError } from "./upload.server";
 
-export const IMAGE_MAX_BYTES = 10 * MB;
 /** Widths made for srcset; an image is never enlarged, so a smaller one also gets its own width. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 const LARGEST_WIDTH = 1600;
-
-export const IMAGE_MESSAGES = {
-  missing: "Please provide a title and select an image",
-  svg: "SVG images are not accepted because they can contain scripts. Please upload a JPG, PNG, WebP, AVIF, GIF or TIFF image.",
-  notImage: "This file is not an image we can read. Please upload a JPG, PNG, WebP, AVIF, GIF or TIFF image.",
-  tooLarge: "The image is larger than the 10 MB limit.",
-  empty: "The selected file is empty.",
-  failed: "Failed to upload image",
-} as const;
 
 // raster formats libvips reads, and the extension the original is kept under
 const RASTER_FORMATS: Record<string, { ext: string; mime: string }> = {

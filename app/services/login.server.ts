@@ -105,7 +105,7 @@ export async function attemptLogin(
         newValues: { email: user.email, login_time: new Date().toISOString() },
       },
     );
-    return startSession(tx, user, args);
+    return startSession(tx, user, args.context, args.request);
   });
   return {
     ok: true,

@@ -32,6 +32,6 @@ export async function signUpFirstAdmin(
       recordId: user.id,
       newValues: { email: user.email, login_time: new Date().toISOString() },
     });
-    return { ok: true, setCookie: await startSession(tx, user, args) };
+    return { ok: true, setCookie: await startSession(tx, user, args.context, args.request) };
   });
 }

@@ -35,8 +35,6 @@ export type ParsedUpload = {
   cleanup: () => Promise<void>;
 };
 
-export const MB = 1024 * 1024;
-
 type Options = { fileField: string; maxFileSize: number; tooLargeMessage: string };
 
 /**

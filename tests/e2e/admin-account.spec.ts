@@ -33,11 +33,10 @@ test("the account page lists this session and is reached from the sidebar", asyn
   await page.getByRole("link", { name: "My account" }).click();
   await expect(page).toHaveURL(`${server.url}/admin/account`);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
-  const rows = page.getByRole("table").getByRole("row");
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1)).toContainText("This session");
-  await expect(rows.nth(1)).toContainText("Chrome on Linux");
-  await expect(page.getByRole("button", { name: "Sign out other sessions" })).toBeDisabled();
+  const current = page.getByRole("row").filter({ hasText: "This session" });
+  await expect(current).toHaveCount(1);
+  await expect(current).toContainText("Chrome on Linux");
+  await expect(current).toContainText("127.0.0.1");
   await expectNoSeriousA11yViolations(page);
   await page.context().close();
 });
@@ -46,10 +45,13 @@ test("signing out other sessions ends the session of another browser", async ({ 
   const mine = await signedInPage(browser);
   const other = await signedInPage(browser);
   await mine.goto(`${server.url}/admin/account`);
-  await expect(mine.getByRole("table").getByRole("row")).toHaveCount(3);
+  const rows = mine.getByRole("table").getByRole("row");
+  // the header, this session and at least the other browser's
+  expect(await rows.count()).toBeGreaterThanOrEqual(3);
   await mine.getByRole("button", { name: "Sign out other sessions" }).click();
-  await expect(toast(mine, "Sessions Signed Out")).toContainText("1 other session was signed out.");
-  await expect(mine.getByRole("table").getByRole("row")).toHaveCount(2);
+  await expect(toast(mine, "Sessions Signed Out")).toContainText(/other sessions? (was|were) signed out\./);
+  await expect(rows).toHaveCount(2);
+  await expect(mine.getByRole("button", { name: "Sign out other sessions" })).toBeDisabled();
 
   await other.goto(`${server.url}/admin/dashboard`);
   await expect(other).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard/);
@@ -66,7 +68,7 @@ test("changing the password needs the current one and signs out the other sessio
   await mine.goto(`${server.url}/admin/account`);
   const change = async (current: string, next: string, confirm = next) => {
     await mine.getByLabel("Current password").fill(current);
-    await mine.getByLabel("New password").fill(next);
+    await mine.getByLabel("New password", { exact: true }).fill(next);
     await mine.getByLabel("Confirm new password").fill(confirm);
     await mine.getByRole("button", { name: "Change password" }).click();
   };
@@ -80,7 +82,7 @@ test("changing the password needs the current one and signs out the other sessio
   const next = "Kilimanjaro-8";
   await change(ADMIN.password, next);
   await expect(toast(mine, "Password Changed")).toContainText(
-    "Your password has been changed and 1 other session was signed out.",
+    /Your password has been changed and \d+ other sessions? (was|were) signed out\./,
   );
   await other.goto(`${server.url}/admin/dashboard`);
   await expect(other).toHaveURL(/\/admin\/login/);

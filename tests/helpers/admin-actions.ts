@@ -84,3 +84,12 @@ export function useTempDiskStorage() {
     },
   };
 }
+
+/** Loader/action arguments for a direct call (the generated route types carry more than a test needs). */
+export function routeArgs<T>(
+  request: Request,
+  context: RouterContextProvider,
+  params: Record<string, string> = {},
+) {
+  return { request, context, params, unstable_pattern: new URL(request.url).pathname } as unknown as T;
+}

@@ -46,7 +46,7 @@ export function sessionCookie(setCookie: string | string[]) {
 /** An admin row with a password, and a live session for it. */
 export async function createAdminWithSession(email: string, password = "correct-horse", ip?: string) {
   const user = await createAdmin(db(), email, await hashPassword(password));
-  const setCookie = await startSession(db(), user, routeArgs("/admin/login", { ip }));
+  const setCookie = await startSession(db(), user, requestContext(ip));
   return { user, password, cookie: sessionCookie(setCookie) };
 }
 

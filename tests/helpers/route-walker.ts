@@ -71,6 +71,7 @@ function describeOutcome(value: unknown) {
     return `HTTP ${value.status}${value.headers.get("Location") ? ` → ${value.headers.get("Location")}` : ""}`;
   }
   if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (statusOf(value)) return `data() with HTTP ${statusOf(value)}`;
   return `returned ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}`;
 }
 
@@ -80,7 +81,14 @@ const isLoginRedirect = (value: unknown) =>
   value.status < 400 &&
   (value.headers.get("Location") ?? "").startsWith("/admin/login?redirectTo=");
 
-const isUnauthorized = (value: unknown) => value instanceof Response && value.status === 401;
+/** The HTTP status of a Response or of data(…, { status }) (React Router's DataWithResponseInit). */
+function statusOf(value: unknown) {
+  if (value instanceof Response) return value.status;
+  const init = (value as { type?: string; init?: ResponseInit | null } | null)?.init;
+  return (value as { type?: string } | null)?.type === "DataWithResponseInit" ? init?.status : undefined;
+}
+
+const isUnauthorized = (value: unknown) => statusOf(value) === 401;
 
 /**
  * Calls each route's loader (GET) and action (POST) with each credential and lists every call that was not

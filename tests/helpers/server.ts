@@ -59,7 +59,7 @@ export async function startServer(): Promise<SpawnedServer> {
   throw new Error(`the spawned server did not become ready: ${stderr}`);
 }
 
-/** Creates the first admin through the signup form's endpoint, as the e2e global setup does. */
+/** Creates the first admin through the signup form's endpoint, then signs that session out again. */
 export async function signUpFirstAdminOn(base: string, email: string, password: string) {
   const response = await fetch(`${base}/admin/signup`, {
     method: "POST",
@@ -68,4 +68,14 @@ export async function signUpFirstAdminOn(base: string, email: string, password: 
     body: new URLSearchParams({ email, password, confirmPassword: password }),
   });
   if (response.status !== 302) throw new Error(`signup failed: HTTP ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.startsWith("mafunzo_admin="));
+  const logout = await fetch(`${base}/admin/logout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, Cookie: cookie ?? "" },
+  });
+  if (logout.status !== 302) throw new Error(`signing out after signup failed: HTTP ${logout.status}`);
 }

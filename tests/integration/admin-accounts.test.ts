@@ -12,7 +12,13 @@ import { addAdmin, removeAdmin } from "#app/services/admins.server";
 import type { AuditActor } from "#app/services/audit.server";
 import { getAdmin, startSession } from "#app/services/auth.server";
 import { attemptLogin } from "#app/services/login.server";
-import { createAdminWithSession, resetAccessTables, routeArgs, sessionCookie } from "../helpers/auth";
+import {
+  createAdminWithSession,
+  requestContext,
+  resetAccessTables,
+  routeArgs,
+  sessionCookie,
+} from "../helpers/auth";
 
 const actorFor = (user: { id: string; email: string }): AuditActor => ({
   id: user.id,
@@ -175,7 +181,7 @@ describe("removing administrators", () => {
 describe("own account", () => {
   it("changes the password only with the right current one, and ends the other sessions", async () => {
     const me = await createAdminWithSession("me@mafunzo.test", "old-password");
-    const otherCookie = sessionCookie(await startSession(db(), me.user, routeArgs("/admin/login")));
+    const otherCookie = sessionCookie(await startSession(db(), me.user, requestContext()));
     const post = (form: Record<string, string>) =>
       accountAction(routeArgs("/admin/account", { cookie: me.cookie, form })).then(unwrap);
 
@@ -221,7 +227,7 @@ describe("own account", () => {
   it("lists the own live sessions, marks this one, and signs out the others", async () => {
     const me = await createAdminWithSession("me@mafunzo.test");
     for (const ip of ["192.0.2.10", "192.0.2.11"]) {
-      await startSession(db(), me.user, routeArgs("/admin/login", { ip }));
+      await startSession(db(), me.user, requestContext(ip));
     }
     const someoneElse = await createAdminWithSession("else@mafunzo.test");
     const loaded = await accountLoader(routeArgs("/admin/account", { cookie: me.cookie }));

@@ -24,6 +24,8 @@ const ACTIONS = [
 ] as const;
 
 const filter = (overrides: Partial<AuditLogFilter> = {}): AuditLogFilter => ({
+  q: undefined,
+  table: undefined,
   action: "all",
   page: 1,
   ...overrides,

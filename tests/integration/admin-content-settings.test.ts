@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/db/schema";
@@ -154,9 +154,11 @@ describe("system settings", () => {
       htmlBody: "<p>t</p>",
       kind: "test",
     });
-    const [pending] = await db()
-      .execute<{ n: number }>(sql`select count(*)::int as n from email_outbox where status = 'pending'`)
-      .then((r) => ("rows" in r ? r.rows : r) as { n: number }[]);
+    const pending = await db()
+      .select({ n: count() })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, "pending"))
+      .then((rows) => rows[0]);
     const result = await answer(() => settingsRoute.loader(admin.args("/admin/settings")));
     const { system, settings } = result.data as unknown as {
       system: Record<string, unknown>;

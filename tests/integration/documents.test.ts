@@ -7,10 +7,19 @@ import { db } from "#app/db/client.server";
 import { adminAuditLogs, documents } from "#app/db/schema";
 import { getLatestActiveDocument } from "#app/models/document.server";
 import { action } from "#app/routes/admin/documents";
+import { loader as brochureLoader } from "#app/routes/resources/downloads.brochure";
+import { loader as formLoader } from "#app/routes/resources/downloads.registration-form";
 import { loader as fileLoader } from "#app/routes/resources/files";
-import { DOCUMENT_MESSAGES, uploadDocument } from "#app/services/documents.server";
+import { DOCUMENT_MESSAGES } from "#app/schemas/files";
+import { uploadDocument } from "#app/services/documents.server";
 import { createDiskStorage, setStorage } from "#app/services/storage.server";
-import { multipartRequest, outcome, signedInAdmin, useTempDiskStorage } from "../helpers/admin-actions";
+import {
+  multipartRequest,
+  outcome,
+  routeArgs,
+  signedInAdmin,
+  useTempDiskStorage,
+} from "../helpers/admin-actions";
 
 process.env.SESSION_SECRET ??= "integration-secret-integration-secret-0123";
 
@@ -37,20 +46,17 @@ const documentCount = async () => (await db().select({ n: count() }).from(docume
 
 const post = async (fields: Record<string, string>, file?: Parameters<typeof multipartRequest>[3]) =>
   outcome(
-    await action({
-      request: multipartRequest(URL, admin.cookie, { intent: "upload", ...fields }, file),
-      context: admin.context,
-      params: {},
-    } as Parameters<typeof action>[0]),
+    await action(
+      routeArgs(multipartRequest(URL, admin.cookie, { intent: "upload", ...fields }, file), admin.context),
+    ),
   );
 
 const fetchFile = async (fileUrl: string, method = "GET") => {
   const [, , id, name] = fileUrl.split("/");
-  return (await fileLoader({
-    request: new Request(`http://localhost${fileUrl}`, { method }),
-    context: admin.context,
-    params: { id, name },
-  } as Parameters<typeof fileLoader>[0])) as Response;
+  const request = new Request(`http://localhost${fileUrl}`, { method });
+  return (await fileLoader(
+    routeArgs(request, admin.context, { id: id ?? "", name: name ?? "" }),
+  )) as Response;
 };
 
 describe("uploading a document", () => {
@@ -81,7 +87,6 @@ describe("uploading a document", () => {
     const response = await fetchFile(row?.fileUrl ?? "");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Content-Disposition")).toBe(
       "inline; filename=\"Brochure 2025.pdf\"; filename*=UTF-8''Brochure%202025.pdf",
     );
@@ -213,15 +218,16 @@ describe("deleting a document", () => {
     await post({ title: "To delete", category: "certificate" }, { name: "c.pdf", bytes: PDF });
     const row = await getLatestActiveDocument("certificate");
     const del = () =>
-      action({
-        request: new Request(URL, {
-          method: "POST",
-          headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ intent: "delete", id: row?.id ?? "" }),
-        }),
-        context: admin.context,
-        params: {},
-      } as Parameters<typeof action>[0]);
+      action(
+        routeArgs(
+          new Request(URL, {
+            method: "POST",
+            headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "delete", id: row?.id ?? "" }),
+          }),
+          admin.context,
+        ),
+      );
     expect(outcome(await del())).toMatchObject({ status: 302, location: "/admin/documents" });
     expect(store.keys()).toEqual([]);
     expect(await getLatestActiveDocument("certificate")).toBeUndefined();
@@ -244,9 +250,37 @@ describe("deleting a document", () => {
       { intent: "upload", title: "x" },
       { name: "a.pdf", bytes: PDF },
     );
-    await expect(
-      action({ request, context: admin.context, params: {} } as Parameters<typeof action>[0]),
-    ).rejects.toMatchObject({ init: { status: 401 } });
+    await expect(action(routeArgs(request, admin.context))).rejects.toMatchObject({ init: { status: 401 } });
     expect(store.keys()).toEqual([]);
+  });
+});
+
+describe("public downloads", () => {
+  const download = async (loader: (args: never) => Promise<Response>, path: string) =>
+    loader(routeArgs(new Request(`http://localhost${path}`), admin.context));
+
+  it("serve the latest active uploaded brochure and registration form, else the generated ones", async () => {
+    await db().delete(documents);
+    const generated = await download(brochureLoader, "/downloads/brochure");
+    expect(generated.headers.get("Content-Disposition")).toContain("mafunzo-company-brochure.pdf");
+    expect((await download(formLoader, "/downloads/registration-form.pdf")).headers.get("Content-Type")).toBe(
+      "application/pdf",
+    );
+
+    await post({ title: "Old brochure", category: "brochure" }, { name: "old.pdf", bytes: PDF });
+    const newer = Buffer.concat([PDF, Buffer.from("% newer\n")]);
+    await post({ title: "New brochure", category: "brochure" }, { name: "Brochure 2025.pdf", bytes: newer });
+    const brochure = await download(brochureLoader, "/downloads/brochure");
+    expect(brochure.headers.get("Content-Disposition")).toContain('filename="Brochure 2025.pdf"');
+    expect(Buffer.from(await brochure.arrayBuffer()).equals(newer)).toBe(true);
+
+    const docx = "Fomu ya usajili\nJina:\n";
+    await post(
+      { title: "Registration form", category: "form" },
+      { name: "Registration Form.txt", bytes: docx },
+    );
+    const form = await download(formLoader, "/downloads/registration-form.pdf");
+    expect(form.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await form.text()).toBe(docx);
   });
 });

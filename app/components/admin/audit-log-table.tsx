@@ -1,6 +1,6 @@
 import type { AuditLogRow } from "#app/models/audit-log.server";
 import { shortRecordId } from "#app/schemas/audit-log";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/datetime";
 
 type Row = Omit<AuditLogRow, "createdAt"> & { createdAt: Date | string };
 

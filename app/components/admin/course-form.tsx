@@ -11,16 +11,9 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import {
-  ACTIVE_STATUSES,
-  CATEGORY_LABELS,
-  COURSE_CATEGORIES,
-  CourseSchema,
-  FAITH_GROUP_LABELS,
-  FAITH_GROUPS,
-} from "#app/schemas/course";
-import { linesText } from "#app/schemas/form-fields";
-import { numericInput } from "#app/utils/format";
+import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/schemas/course";
+import { linesText, numericInput } from "#app/schemas/form-fields";
+import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 
 export type CourseFormValues = {
   title: string;
@@ -71,7 +64,7 @@ export function CourseForm({
         }
       : { category: "management", status: "active" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 
@@ -113,7 +106,7 @@ export function CourseForm({
             <option value="">None</option>
             {FAITH_GROUPS.map((g) => (
               <option key={g} value={g}>
-                {FAITH_GROUP_LABELS[g]}
+                Category {g}: {FAITH_GROUP_LABELS[g]}
               </option>
             ))}
           </SelectField>

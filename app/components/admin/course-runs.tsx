@@ -13,7 +13,8 @@ import { Button } from "#app/components/ui/button";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/schemas/course";
-import { formatMoney, numericInput } from "#app/utils/format";
+import { numericInput } from "#app/schemas/form-fields";
+import { formatKsh } from "#app/utils/money";
 
 export type RunValues = {
   id: string;
@@ -48,7 +49,7 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
       ? { ...run, capacity: numericInput(run.capacity), costOverride: numericInput(run.costOverride) }
       : { deliveryMode: "physical", status: "open" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseRunSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
@@ -173,7 +174,7 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
                       .filter(Boolean)
                       .join(" · ")}
                     {run.capacity ? ` · ${run.capacity} places` : ""}
-                    {run.costOverride ? ` · KSH ${formatMoney(run.costOverride)}` : ""}
+                    {run.costOverride ? ` · ${formatKsh(run.costOverride)}` : ""}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">

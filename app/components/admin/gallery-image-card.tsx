@@ -42,7 +42,7 @@ export function GalleryImageCard({ image }: { image: GalleryCardImage }) {
           <h2 className="font-semibold text-slate-900">{image.title}</h2>
           <StatusBadge status={image.status} />
         </div>
-        <Form method="post" className="space-y-3">
+        <Form method="post" noValidate className="space-y-3">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={image.id} />
           <InputField label="Title" name="title" required defaultValue={image.title} maxLength={200} />

@@ -48,7 +48,7 @@ export function TestimonialForm({
         }
       : { rating: "5", status: "active" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TestimonialSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

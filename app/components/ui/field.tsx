@@ -18,26 +18,26 @@ type FieldShellProps = {
   className?: string;
 };
 
-/** A labelled control with its error text wired up through aria-describedby. */
-function FieldShell({
-  id,
-  label,
-  errors,
-  hint,
-  required,
-  className,
-  children,
-}: FieldShellProps & {
-  id: string;
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
-}) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+/**
+ * The label, hint and error text around one control, wired through aria-describedby; `render` wraps the
+ * control, which takes `controlProps`.
+ */
+function useField({ id, label, errors, hint, required, className }: FieldShellProps & { id?: string }) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
   const invalid = Boolean(errors?.length);
   const describedBy = [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
-  return (
+  const controlProps = {
+    id: controlId,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy,
+    className: controlClass,
+  };
+  const render = (control: ReactNode) => (
     <div className={cn("space-y-1.5", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={controlId} className="block text-sm font-medium text-slate-800">
         {label}
         {required ? (
           <span aria-hidden className="text-clay-600">
@@ -46,7 +46,7 @@ function FieldShell({
           </span>
         ) : null}
       </label>
-      {children(describedBy, invalid)}
+      {control}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -59,6 +59,7 @@ function FieldShell({
       ) : null}
     </div>
   );
+  return { controlProps, render };
 }
 
 export function InputField({
@@ -69,28 +70,8 @@ export function InputField({
   id,
   ...props
 }: FieldShellProps & InputHTMLAttributes<HTMLInputElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <FieldShell
-      id={inputId}
-      label={label}
-      errors={errors}
-      hint={hint}
-      required={props.required}
-      className={className}
-    >
-      {(describedBy, invalid) => (
-        <input
-          id={inputId}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={controlClass}
-          {...props}
-        />
-      )}
-    </FieldShell>
-  );
+  const field = useField({ id, label, errors, hint, className, required: props.required });
+  return field.render(<input {...field.controlProps} {...props} />);
 }
 
 export function TextareaField({
@@ -101,28 +82,8 @@ export function TextareaField({
   id,
   ...props
 }: FieldShellProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <FieldShell
-      id={inputId}
-      label={label}
-      errors={errors}
-      hint={hint}
-      required={props.required}
-      className={className}
-    >
-      {(describedBy, invalid) => (
-        <textarea
-          id={inputId}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={controlClass}
-          {...props}
-        />
-      )}
-    </FieldShell>
-  );
+  const field = useField({ id, label, errors, hint, className, required: props.required });
+  return field.render(<textarea {...field.controlProps} {...props} />);
 }
 
 export function SelectField({
@@ -134,28 +95,10 @@ export function SelectField({
   children,
   ...props
 }: FieldShellProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <FieldShell
-      id={inputId}
-      label={label}
-      errors={errors}
-      hint={hint}
-      required={props.required}
-      className={className}
-    >
-      {(describedBy, invalid) => (
-        <select
-          id={inputId}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={controlClass}
-          {...props}
-        >
-          {children}
-        </select>
-      )}
-    </FieldShell>
+  const field = useField({ id, label, errors, hint, className, required: props.required });
+  return field.render(
+    <select {...field.controlProps} {...props}>
+      {children}
+    </select>,
   );
 }

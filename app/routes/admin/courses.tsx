@@ -7,11 +7,11 @@ import { buttonClass } from "#app/components/ui/button";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { deleteCourse, listCoursesForAdmin } from "#app/models/course-admin.server";
 import { parseId } from "#app/schemas/admin-ids";
-import { CATEGORY_LABELS } from "#app/schemas/course";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
 import { requireAdmin } from "#app/services/auth.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import { formatMoney } from "#app/utils/format";
+import { CATEGORY_LABELS } from "#app/utils/course-categories";
+import { formatKsh } from "#app/utils/money";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Course Management | Mafunzo Admin" }];
@@ -86,9 +86,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                 </div>
                 <div>
                   <dt className="text-slate-500">Cost</dt>
-                  <dd className="font-medium">
-                    {formatMoney(course.cost) ? `KSH ${formatMoney(course.cost)}` : "—"}
-                  </dd>
+                  <dd className="font-medium">{formatKsh(course.cost)}</dd>
                 </div>
                 <div>
                   <dt className="text-slate-500">Runs</dt>

@@ -17,17 +17,14 @@ import { InputField, SelectField, TextareaField } from "#app/components/ui/field
 import { listDocuments } from "#app/models/document.server";
 import {
   DOCUMENT_CATEGORY_VALUES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
   DocumentUploadSchema,
   optionLabel,
   RecordIdSchema,
 } from "#app/schemas/files";
 import { requireAdmin } from "#app/services/auth.server";
-import {
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_MESSAGES,
-  deleteDocument,
-  uploadDocument,
-} from "#app/services/documents.server";
+import { deleteDocument, uploadDocument } from "#app/services/documents.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { formFailure, handleUploadForm, textField } from "#app/services/upload.server";
 import { formatMegabytes } from "#app/utils/file-name";

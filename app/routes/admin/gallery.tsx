@@ -12,11 +12,17 @@ import {
 } from "#app/components/admin/upload-panel";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import { listGalleryImagesForAdmin } from "#app/models/image.server";
-import { GalleryImageSchema, GalleryUploadSchema, RecordIdSchema } from "#app/schemas/files";
+import { listGalleryImagesForAdmin } from "#app/models/website-image-admin.server";
+import {
+  GalleryImageSchema,
+  GalleryUploadSchema,
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  RecordIdSchema,
+} from "#app/schemas/files";
 import { requireAdmin } from "#app/services/auth.server";
 import { GALLERY_MESSAGES, saveGalleryImage } from "#app/services/gallery.server";
-import { deleteImage, IMAGE_MAX_BYTES, IMAGE_MESSAGES, uploadImage } from "#app/services/images.server";
+import { deleteImage, uploadImage } from "#app/services/images.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { formFailure, handleUploadForm, textField } from "#app/services/upload.server";
 import type { Route } from "./+types/gallery";

@@ -15,10 +15,17 @@ import {
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { listImages } from "#app/models/image.server";
-import { IMAGE_COMPONENT_VALUES, ImageUploadSchema, optionLabel, RecordIdSchema } from "#app/schemas/files";
+import { listImages } from "#app/models/website-image-admin.server";
+import {
+  IMAGE_COMPONENT_VALUES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  ImageUploadSchema,
+  optionLabel,
+  RecordIdSchema,
+} from "#app/schemas/files";
 import { requireAdmin } from "#app/services/auth.server";
-import { deleteImage, IMAGE_MAX_BYTES, IMAGE_MESSAGES, uploadImage } from "#app/services/images.server";
+import { deleteImage, uploadImage } from "#app/services/images.server";
 import { logger } from "#app/services/logger.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { formFailure, handleUploadForm, textField } from "#app/services/upload.server";

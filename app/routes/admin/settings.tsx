@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
 import { toast } from "sonner";
+import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { CARD_GRID, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SettingCard } from "#app/components/admin/setting-card";
@@ -11,9 +12,10 @@ import { getSystemInfo } from "#app/models/system-info.server";
 import { parseSettingInput } from "#app/schemas/setting-input";
 import { isSettingKey } from "#app/schemas/settings";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
+import { loadAdministratorsCard } from "#app/services/admins.server";
 import { requireAdmin } from "#app/services/auth.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "System Settings | Mafunzo Admin" }];
@@ -21,12 +23,13 @@ export const meta: Route.MetaFunction = () => [{ title: "System Settings | Mafun
 const FAILED = "Failed to update setting";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const [settings, system] = await Promise.all([
+  const admin = await requireAdmin(args);
+  const [settings, system, administrators] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
+    loadAdministratorsCard(admin.user.id),
   ]);
-  return { settings: settings.value, error: settings.error, system };
+  return { settings: settings.value, error: settings.error, system, administrators };
 }
 
 type Answer = { error: string; key?: string; detail?: string };
@@ -57,7 +60,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, error, system } = loaderData;
+  const { settings, error, system, administrators } = loaderData;
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
   }, [actionData]);
@@ -81,6 +84,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </ul>
+      <div className="max-w-2xl">
+        <AdministratorsCard {...administrators} />
+      </div>
       <section
         aria-labelledby="system-info"
         className="max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm"

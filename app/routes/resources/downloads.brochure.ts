@@ -1,8 +1,15 @@
+import { getLatestActiveDocument } from "#app/models/document.server";
 import { getSiteContent } from "#app/models/site-content.server";
+import { documentResponse } from "#app/services/file-response.server";
 import { renderBrochurePdf } from "#app/services/pdf/brochure.server";
 import { pdfResponse } from "#app/services/pdf/pdf-kit.server";
+import type { Route } from "./+types/downloads.brochure";
 
-export async function loader() {
+/** The brochure the admin uploaded last (Document Management, category brochure), else one generated from the site. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const uploaded = await getLatestActiveDocument("brochure");
+  const response = uploaded ? await documentResponse(request, uploaded) : null;
+  if (response) return response;
   const content = await getSiteContent(["about", "departments", "offices", "contact", "stats", "leadership"]);
   return pdfResponse(await renderBrochurePdf(content), "mafunzo-company-brochure.pdf");
 }

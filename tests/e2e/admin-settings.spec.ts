@@ -1,0 +1,125 @@
+import { expect, type Page, test } from "@playwright/test";
+import { loginAsAdmin } from "../helpers/admin";
+import { expectAuditEntry } from "../helpers/audit";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+
+const card = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
+
+async function saveBoolean(page: Page, key: string, enabled: boolean) {
+  await page.goto("/admin/settings");
+  const toggle = card(page, key).getByRole("switch");
+  if ((await toggle.isChecked()) !== enabled) await toggle.click({ force: true });
+  await card(page, key).getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Setting updated successfully")).toBeVisible();
+}
+
+test("settings: one card per setting, booleans change locally and persist only on Save Changes", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "System Settings" })).toBeVisible();
+  for (const key of [
+    "site_maintenance",
+    "registration_enabled",
+    "contact_form_enabled",
+    "max_admin_accounts",
+  ]) {
+    await expect(card(page, key).getByRole("heading", { name: key.replaceAll("_", " ") })).toBeVisible();
+    await expect(card(page, key).getByRole("button", { name: "Save Changes" })).toBeVisible();
+  }
+  const info = page.getByRole("region", { name: "System Information" });
+  await expect(info).toContainText("Embedded PostgreSQL (PGlite)");
+  await expect(info).toContainText("Connected");
+  await expect(info).toContainText("Local disk");
+  await expect(info).toContainText(/E-mails waiting in the outbox\s*\d+/);
+  await expect(info).toContainText(/Version\s*\d+\.\d+\.\d+/);
+  await expect(info).toContainText("Last Updated");
+  await expectNoSeriousA11yViolations(page);
+
+  const registration = card(page, "registration_enabled");
+  await expect(registration.getByText("Enabled", { exact: true })).toBeVisible();
+  await registration.getByRole("switch").click({ force: true });
+  await expect(registration.getByText("Disabled", { exact: true })).toBeVisible();
+  await page.reload();
+  // not saved: still enabled
+  await expect(card(page, "registration_enabled").getByText("Enabled", { exact: true })).toBeVisible();
+
+  try {
+    await saveBoolean(page, "registration_enabled", false);
+    await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
+    // it takes effect on the public site
+    const visitor = await page.context().newPage();
+    await visitor.goto("/register");
+    await expect(visitor.getByText("Course registration is currently closed")).toBeVisible();
+    await visitor.close();
+    await expectAuditEntry(page, {
+      search: "registration_enabled",
+      action: "Updated system setting: registration_enabled",
+      table: "system_settings",
+      before: '"value": true',
+      after: '"value": false',
+    });
+  } finally {
+    await saveBoolean(page, "registration_enabled", true);
+  }
+  await expect(card(page, "registration_enabled").getByText("Enabled", { exact: true })).toBeVisible();
+});
+
+test("settings: max_admin_accounts is a number from 1 to 5, checked by the browser and the server", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings");
+  const limit = card(page, "max_admin_accounts");
+  const input = limit.getByLabel("Value");
+  await expect(input).toHaveAttribute("type", "number");
+  await expect(input).toHaveAttribute("min", "1");
+  await expect(input).toHaveAttribute("max", "5");
+  const current = await input.inputValue();
+  await input.fill("9");
+  expect(await input.evaluate((el: HTMLInputElement) => el.validity.rangeOverflow)).toBe(true);
+  // past the browser's check, the server refuses it and says why
+  await limit.locator("form").evaluate((form: HTMLFormElement) => {
+    form.noValidate = true;
+  });
+  await limit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Failed to update setting").first()).toBeVisible();
+  await expect(limit.getByText("Enter a whole number from 1 to 5")).toBeVisible();
+  await page.reload();
+  await expect(card(page, "max_admin_accounts").getByLabel("Value")).toHaveValue(current);
+});
+
+test("settings: site maintenance on makes public pages answer 503; switched back off at once", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  try {
+    await saveBoolean(page, "site_maintenance", true);
+    const response = await page.request.get("/about");
+    expect(response.status()).toBe(503);
+    // the back office keeps working
+    expect((await page.request.get("/admin/settings")).status()).toBe(200);
+  } finally {
+    await saveBoolean(page, "site_maintenance", false);
+  }
+  expect((await page.request.get("/about")).status()).toBe(200);
+  await expectAuditEntry(page, {
+    search: "site_maintenance",
+    action: "Updated system setting: site_maintenance",
+    table: "system_settings",
+    before: '"value": true',
+    after: '"value": false',
+  });
+});
+
+test("settings: the administrators card is on the page", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings");
+  const card = page.getByRole("region", { name: "Administrators" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("admin@mafunzo.test")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
