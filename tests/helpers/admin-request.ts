@@ -19,10 +19,7 @@ export async function signedInAdmin() {
   const email = `admin-${crypto.randomUUID().slice(0, 8)}@mafunzo.test`;
   const user = await createAdmin(db(), email, "not-a-real-hash");
   const context = routerContext();
-  const setCookie = await startSession(db(), user, {
-    request: new Request("http://localhost/admin/login"),
-    context,
-  });
+  const setCookie = await startSession(db(), user, context);
   const cookie = setCookie.split(";")[0] as string;
   const request = (path: string, init: RequestInit & { form?: Record<string, string> } = {}) => {
     const headers = new Headers(init.headers);

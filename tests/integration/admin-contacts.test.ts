@@ -96,7 +96,7 @@ describe("contacts", () => {
     const result = await settle(() =>
       listRoute.action({ request, context: admin.context, params: {} } as never),
     );
-    expect((result.thrown as Response).status).toBe(401);
+    expect((result.thrown as { init: ResponseInit }).init.status).toBe(401);
   });
 });
 

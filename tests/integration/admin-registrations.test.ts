@@ -316,7 +316,7 @@ describe("the registrations route", () => {
         params: {},
       } as never),
     );
-    expect((post.thrown as Response).status).toBe(401);
+    expect((post.thrown as { init: ResponseInit }).init.status).toBe(401);
     expect(await names("course=Guarded")).toEqual(["Guarded Person"]);
   });
 });
