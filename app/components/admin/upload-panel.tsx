@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button";
+import { InputField } from "#app/components/ui/field";
 import { FormAlert } from "./auth-card";
 
 /** The panel is open while the URL says `?upload`, so the toggle works with and without JavaScript. */
@@ -128,5 +129,19 @@ function UploadPanel({
       </Form>
       <Form method="get" id={`${id}-close`} preventScrollReset />
     </section>
+  );
+}
+
+/** The image screens' file input: the formats the server accepts (SVG is refused), under 10 MB. */
+export function ImageFileField() {
+  return (
+    <InputField
+      label="Image File"
+      name="file"
+      type="file"
+      required
+      accept="image/*"
+      hint="JPG, PNG, WebP, AVIF, GIF or TIFF, up to 10 MB. SVG is not accepted."
+    />
   );
 }

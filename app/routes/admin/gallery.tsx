@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { GalleryCategoryOptions, GalleryImageCard } from "#app/components/admin/gallery-image-card";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
+  ImageFileField,
   ListReloading,
   shouldRevalidateUnlessToggle,
   UploadForm,
@@ -107,14 +108,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
         </div>
         <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
         <InputField label="Alt Text" name="altText" defaultValue={values?.altText} maxLength={300} />
-        <InputField
-          label="Image File"
-          name="file"
-          type="file"
-          required
-          accept="image/*"
-          hint="JPG, PNG, WebP, AVIF, GIF or TIFF, up to 10 MB. SVG is not accepted."
-        />
+        <ImageFileField />
       </UploadForm>
       <ListReloading>Loading images...</ListReloading>
       {loaderData.images.length === 0 ? (

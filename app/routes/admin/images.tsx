@@ -5,6 +5,7 @@ import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { ImageThumb } from "#app/components/admin/image-thumb";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
+  ImageFileField,
   ListReloading,
   shouldRevalidateUnlessToggle,
   UploadForm,
@@ -109,14 +110,7 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
           maxLength={300}
           hint="Describe the picture for people who cannot see it."
         />
-        <InputField
-          label="Image File"
-          name="file"
-          type="file"
-          required
-          accept="image/*"
-          hint="JPG, PNG, WebP, AVIF, GIF or TIFF, up to 10 MB. SVG is not accepted."
-        />
+        <ImageFileField />
       </UploadForm>
       <ListReloading>Loading images...</ListReloading>
       {loaderData.images.length === 0 ? (
