@@ -81,13 +81,16 @@ export async function signedInAdmin(options: { email?: string; password?: string
   const email = options.email ?? `admin-${crypto.randomUUID().slice(0, 8)}@mafunzo.test`;
   const password = options.password ?? "correct-horse";
   const user = await createAdmin(db(), email, await hashPassword(password));
-  const cookie = sessionCookie(await startSession(db(), user, requestContext(options.ip)));
+  const context = requestContext(options.ip);
+  const cookie = sessionCookie(await startSession(db(), user, context));
+  const { ip, userAgent } = context.get(requestInfoContext);
+  const actor = { id: user.id, email: user.email, ip, userAgent };
   const args = (
     target: string | Request,
     init: Omit<RequestOptions, "cookie"> = {},
     params: Record<string, string> = {},
   ) => routeArgs(target, { ...init, cookie }, params);
-  return { user, password, cookie, args };
+  return { user, password, cookie, actor, args };
 }
 
 /** Empties what the access tests create, so each starts with no admin and no throttling history. */
