@@ -10,19 +10,48 @@ import { cn } from "#app/utils/cn";
 export const controlClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-600 read-only:bg-slate-50";
 
+/**
+ * How a field looks and whether its error is announced as an alert. The public forms keep their own look,
+ * and their errors stay quiet because the form status is the one alert there.
+ */
+export type FieldLook = {
+  field: string;
+  label: string;
+  control: string;
+  error: string;
+  announceErrors: boolean;
+};
+
+const panelLook: FieldLook = {
+  field: "space-y-1.5",
+  label: "block text-sm font-medium text-slate-800",
+  control: controlClass,
+  error: "text-sm text-red-700",
+  announceErrors: true,
+};
+
 type FieldShellProps = {
   label: ReactNode;
   errors?: string[] | null;
   hint?: ReactNode;
   required?: boolean;
   className?: string;
+  look?: FieldLook;
 };
 
 /**
  * The label, hint and error text around one control, wired through aria-describedby; `render` wraps the
  * control, which takes `controlProps`.
  */
-function useField({ id, label, errors, hint, required, className }: FieldShellProps & { id?: string }) {
+function useField({
+  id,
+  label,
+  errors,
+  hint,
+  required,
+  className,
+  look = panelLook,
+}: FieldShellProps & { id?: string }) {
   const generated = useId();
   const controlId = id ?? generated;
   const errorId = `${controlId}-error`;
@@ -33,11 +62,11 @@ function useField({ id, label, errors, hint, required, className }: FieldShellPr
     id: controlId,
     "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy,
-    className: controlClass,
+    className: look.control,
   };
   const render = (control: ReactNode) => (
-    <div className={cn("space-y-1.5", className)}>
-      <label htmlFor={controlId} className="block text-sm font-medium text-slate-800">
+    <div className={cn(look.field, className) || undefined}>
+      <label htmlFor={controlId} className={look.label}>
         {label}
         {required ? (
           <span aria-hidden className="text-clay-600">
@@ -53,7 +82,7 @@ function useField({ id, label, errors, hint, required, className }: FieldShellPr
         </p>
       ) : null}
       {invalid ? (
-        <p id={errorId} className="text-sm text-red-700" role="alert">
+        <p id={errorId} className={look.error} role={look.announceErrors ? "alert" : undefined}>
           {errors?.join(" ")}
         </p>
       ) : null}
@@ -67,10 +96,11 @@ export function InputField({
   errors,
   hint,
   className,
+  look,
   id,
   ...props
 }: FieldShellProps & InputHTMLAttributes<HTMLInputElement>) {
-  const field = useField({ id, label, errors, hint, className, required: props.required });
+  const field = useField({ id, label, errors, hint, className, look, required: props.required });
   return field.render(<input {...field.controlProps} {...props} />);
 }
 
@@ -79,10 +109,11 @@ export function TextareaField({
   errors,
   hint,
   className,
+  look,
   id,
   ...props
 }: FieldShellProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const field = useField({ id, label, errors, hint, className, required: props.required });
+  const field = useField({ id, label, errors, hint, className, look, required: props.required });
   return field.render(<textarea {...field.controlProps} {...props} />);
 }
 
@@ -91,11 +122,12 @@ export function SelectField({
   errors,
   hint,
   className,
+  look,
   id,
   children,
   ...props
 }: FieldShellProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const field = useField({ id, label, errors, hint, className, required: props.required });
+  const field = useField({ id, label, errors, hint, className, look, required: props.required });
   return field.render(
     <select {...field.controlProps} {...props}>
       {children}
