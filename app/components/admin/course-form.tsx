@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
-import { Button } from "#app/components/ui/button";
+import { SaveButton } from "#app/components/admin/save-button";
 import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
 import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/schemas/course";
 import { linesText, numericInput } from "#app/schemas/form-fields";
@@ -39,8 +39,6 @@ export function CourseForm({
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-course";
   const [form, fields] = useForm({
     id: "course-form",
     lastResult,
@@ -126,9 +124,7 @@ export function CourseForm({
           <BoundCheckbox meta={fields.featured} label="Featured on the home page" className="self-end pb-2" />
         </div>
       </fieldset>
-      <Button type="submit" disabled={saving}>
-        {saving ? "Saving..." : submitLabel}
-      </Button>
+      <SaveButton isMine={(data) => data.get("intent") === "save-course"}>{submitLabel}</SaveButton>
     </Form>
   );
 }

@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
+import { SaveButton } from "#app/components/admin/save-button";
 import { Badge } from "#app/components/ui/badge";
-import { Button } from "#app/components/ui/button";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
 import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/schemas/course";
@@ -31,11 +31,6 @@ const RUN_TONE = { open: "green", full: "yellow", cancelled: "grey" } as const;
 function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormResult | null }) {
   const formId = run ? `run-${run.id}` : "run-new";
   const intent = run ? "update-run" : "create-run";
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (navigation.formData?.get("runId") ?? null) === (run?.id ?? null);
   const [form, fields] = useForm({
     id: formId,
     lastResult: lastResult?.formId === formId ? lastResult.result : undefined,
@@ -80,9 +75,11 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
           ))}
         </BoundSelect>
       </div>
-      <Button type="submit" disabled={saving}>
-        {saving ? "Saving..." : run ? "Save Run" : "Add Run"}
-      </Button>
+      <SaveButton
+        isMine={(data) => data.get("intent") === intent && (data.get("runId") ?? null) === (run?.id ?? null)}
+      >
+        {run ? "Save Run" : "Add Run"}
+      </SaveButton>
     </Form>
   );
 }

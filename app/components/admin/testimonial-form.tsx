@@ -1,8 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
-import { Button, buttonClass } from "#app/components/ui/button";
+import { SaveButton } from "#app/components/admin/save-button";
+import { buttonClass } from "#app/components/ui/button";
 import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
 import { RATINGS, TestimonialSchema } from "#app/schemas/testimonial";
 
@@ -27,8 +28,6 @@ export function TestimonialForm({
   testimonial?: TestimonialValues;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm({
     id: `testimonial-${testimonial?.id ?? "new"}`,
     lastResult,
@@ -82,9 +81,9 @@ export function TestimonialForm({
         <BoundCheckbox meta={fields.showOnHome} label="Show on home page" className="self-center" />
       </div>
       <div className="flex gap-2">
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : testimonial ? "Update Testimonial" : "Add Testimonial"}
-        </Button>
+        <SaveButton isMine={(data) => data.get("intent") === "save"}>
+          {testimonial ? "Update Testimonial" : "Add Testimonial"}
+        </SaveButton>
         <Link to="/admin/testimonials" className={buttonClass("outline")}>
           Cancel
         </Link>

@@ -41,34 +41,34 @@ type FieldShellProps = {
 
 /**
  * The label, hint and error text around one control, wired through aria-describedby; `render` wraps the
- * control, which takes `controlProps`.
+ * control, which takes `controlProps` (the wiring, then the caller's own attributes).
  */
-function useField({
-  id,
+function useField<Attributes extends { id?: string; required?: boolean }>({
   label,
   errors,
   hint,
-  required,
   className,
   look = panelLook,
-}: FieldShellProps & { id?: string }) {
+  ...attributes
+}: FieldShellProps & Attributes) {
   const generated = useId();
-  const controlId = id ?? generated;
+  const controlId = attributes.id ?? generated;
   const errorId = `${controlId}-error`;
   const hintId = `${controlId}-hint`;
   const invalid = Boolean(errors?.length);
   const describedBy = [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   const controlProps = {
-    id: controlId,
     "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy,
     className: look.control,
+    ...attributes,
+    id: controlId,
   };
   const render = (control: ReactNode) => (
     <div className={cn(look.field, className) || undefined}>
       <label htmlFor={controlId} className={look.label}>
         {label}
-        {required ? (
+        {attributes.required ? (
           <span aria-hidden className="text-clay-600">
             {" "}
             *
@@ -91,46 +91,17 @@ function useField({
   return { controlProps, render };
 }
 
-export function InputField({
-  label,
-  errors,
-  hint,
-  className,
-  look,
-  id,
-  ...props
-}: FieldShellProps & InputHTMLAttributes<HTMLInputElement>) {
-  const field = useField({ id, label, errors, hint, className, look, required: props.required });
-  return field.render(<input {...field.controlProps} {...props} />);
+export function InputField(props: FieldShellProps & InputHTMLAttributes<HTMLInputElement>) {
+  const field = useField(props);
+  return field.render(<input {...field.controlProps} />);
 }
 
-export function TextareaField({
-  label,
-  errors,
-  hint,
-  className,
-  look,
-  id,
-  ...props
-}: FieldShellProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const field = useField({ id, label, errors, hint, className, look, required: props.required });
-  return field.render(<textarea {...field.controlProps} {...props} />);
+export function TextareaField(props: FieldShellProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const field = useField(props);
+  return field.render(<textarea {...field.controlProps} />);
 }
 
-export function SelectField({
-  label,
-  errors,
-  hint,
-  className,
-  look,
-  id,
-  children,
-  ...props
-}: FieldShellProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const field = useField({ id, label, errors, hint, className, look, required: props.required });
-  return field.render(
-    <select {...field.controlProps} {...props}>
-      {children}
-    </select>,
-  );
+export function SelectField(props: FieldShellProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const field = useField(props);
+  return field.render(<select {...field.controlProps} />);
 }
