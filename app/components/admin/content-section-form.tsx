@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
+import { linesText } from "#app/schemas/form-fields";
 import { SITE_CONTENT_SCHEMAS } from "#app/schemas/site-content";
 import type { ContentField, ContentSection } from "./content-sections";
 
@@ -34,7 +35,7 @@ function Control({
     );
   }
   if (field.kind === "textarea" || field.kind === "lines") {
-    const text = Array.isArray(value) ? value.join("\n") : String(value ?? "");
+    const text = Array.isArray(value) ? linesText(value) : String(value ?? "");
     return <TextareaField {...common} rows={3} defaultValue={text} />;
   }
   return (
