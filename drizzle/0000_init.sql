@@ -242,14 +242,14 @@ ALTER TABLE "course_runs" ADD CONSTRAINT "course_runs_course_id_courses_id_fk" F
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_content" ADD CONSTRAINT "site_content_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "system_settings" ADD CONSTRAINT "system_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "admin_audit_logs_created_idx" ON "admin_audit_logs" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "admin_audit_logs_table_idx" ON "admin_audit_logs" USING btree ("table_name","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_submissions_created_idx" ON "contact_submissions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_submissions_status_idx" ON "contact_submissions" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "admin_audit_logs_created_idx" ON "admin_audit_logs" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "admin_audit_logs_table_idx" ON "admin_audit_logs" USING btree ("table_name","created_at");--> statement-breakpoint
+CREATE INDEX "contact_submissions_created_idx" ON "contact_submissions" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_submissions_status_idx" ON "contact_submissions" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "contact_submissions_deleted_idx" ON "contact_submissions" USING btree ("deleted_at");--> statement-breakpoint
-CREATE INDEX "course_registrations_created_idx" ON "course_registrations" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "course_registrations_status_idx" ON "course_registrations" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "course_registrations_course_idx" ON "course_registrations" USING btree ("course_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "course_registrations_created_idx" ON "course_registrations" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "course_registrations_status_idx" ON "course_registrations" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "course_registrations_course_idx" ON "course_registrations" USING btree ("course_id","created_at");--> statement-breakpoint
 CREATE INDEX "course_registrations_course_name_idx" ON "course_registrations" USING btree ("course_name","id");--> statement-breakpoint
 CREATE INDEX "course_registrations_name_idx" ON "course_registrations" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "course_registrations_status_id_idx" ON "course_registrations" USING btree ("status","id");--> statement-breakpoint
@@ -257,17 +257,17 @@ CREATE INDEX "course_registrations_deleted_idx" ON "course_registrations" USING 
 CREATE INDEX "course_runs_course_idx" ON "course_runs" USING btree ("course_id","start_date");--> statement-breakpoint
 CREATE INDEX "course_runs_start_idx" ON "course_runs" USING btree ("start_date");--> statement-breakpoint
 CREATE INDEX "courses_status_category_idx" ON "courses" USING btree ("status","category","sort_order");--> statement-breakpoint
-CREATE INDEX "courses_created_idx" ON "courses" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "documents_created_idx" ON "documents" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "documents_category_idx" ON "documents" USING btree ("category","status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "courses_created_idx" ON "courses" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "documents_created_idx" ON "documents" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "documents_category_idx" ON "documents" USING btree ("category","status","created_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "email_outbox_created_idx" ON "email_outbox" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "email_outbox_created_idx" ON "email_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "login_attempts_email_idx" ON "login_attempts" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_events_lookup_idx" ON "rate_limit_events" USING btree ("bucket","key","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "testimonials_created_idx" ON "testimonials" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "testimonials_created_idx" ON "testimonials" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "website_images_component_idx" ON "website_images" USING btree ("component","status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "website_images_created_idx" ON "website_images" USING btree ("created_at" DESC NULLS LAST);
+CREATE INDEX "website_images_component_idx" ON "website_images" USING btree ("component","status","created_at");--> statement-breakpoint
+CREATE INDEX "website_images_created_idx" ON "website_images" USING btree ("created_at");

@@ -141,8 +141,8 @@ export const adminAuditLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("admin_audit_logs_created_idx").on(t.createdAt.desc()),
-    index("admin_audit_logs_table_idx").on(t.tableName, t.createdAt.desc()),
+    index("admin_audit_logs_created_idx").on(t.createdAt),
+    index("admin_audit_logs_table_idx").on(t.tableName, t.createdAt),
   ],
 );
 
@@ -177,7 +177,7 @@ export const courses = pgTable(
     check("courses_duration_check", sql`duration_days is null or duration_days between 1 and 365`),
     check("courses_cost_check", sql`cost is null or cost >= 0`),
     index("courses_status_category_idx").on(t.status, t.category, t.sortOrder),
-    index("courses_created_idx").on(t.createdAt.desc()),
+    index("courses_created_idx").on(t.createdAt),
   ],
 );
 
@@ -239,10 +239,12 @@ export const courseRegistrations = pgTable(
   (t) => [
     check("course_registrations_status_check", inList("status", REGISTRATION_STATUSES)),
     check("course_registrations_reference_check", sql`char_length(reference) <= 12`),
-    // (sort column, id): the admin list's orders and its export's keyset batches are index range scans
-    index("course_registrations_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("course_registrations_status_idx").on(t.status, t.createdAt.desc()),
-    index("course_registrations_course_idx").on(t.courseId, t.createdAt.desc()),
+    // (sort column, id), ascending: the admin list's orders (either direction, scanned backwards for desc)
+    // and its export's keyset batches are index range scans. drizzle's .desc() means DESC NULLS LAST, which
+    // does not match a plain ORDER BY … DESC (NULLS FIRST), so the planner could not use those indexes.
+    index("course_registrations_created_idx").on(t.createdAt, t.id),
+    index("course_registrations_status_idx").on(t.status, t.createdAt, t.id),
+    index("course_registrations_course_idx").on(t.courseId, t.createdAt),
     index("course_registrations_course_name_idx").on(t.courseName, t.id),
     index("course_registrations_name_idx").on(t.name, t.id),
     index("course_registrations_status_id_idx").on(t.status, t.id),
@@ -270,8 +272,8 @@ export const contactSubmissions = pgTable(
   },
   (t) => [
     check("contact_submissions_status_check", inList("status", CONTACT_STATUSES)),
-    index("contact_submissions_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("contact_submissions_status_idx").on(t.status, t.createdAt.desc()),
+    index("contact_submissions_created_idx").on(t.createdAt, t.id),
+    index("contact_submissions_status_idx").on(t.status, t.createdAt, t.id),
     index("contact_submissions_deleted_idx").on(t.deletedAt),
   ],
 );
@@ -295,7 +297,7 @@ export const testimonials = pgTable(
   (t) => [
     check("testimonials_rating_check", sql`rating between 1 and 5`),
     check("testimonials_status_check", inList("status", ACTIVE_STATUSES)),
-    index("testimonials_created_idx").on(t.createdAt.desc()),
+    index("testimonials_created_idx").on(t.createdAt),
   ],
 );
 
@@ -319,8 +321,8 @@ export const documents = pgTable(
     check("documents_category_check", inList("category", DOCUMENT_CATEGORIES)),
     check("documents_status_check", inList("status", ACTIVE_STATUSES)),
     check("documents_size_check", sql`file_size >= 0`),
-    index("documents_created_idx").on(t.createdAt.desc()),
-    index("documents_category_idx").on(t.category, t.status, t.createdAt.desc()),
+    index("documents_created_idx").on(t.createdAt),
+    index("documents_category_idx").on(t.category, t.status, t.createdAt),
   ],
 );
 
@@ -352,8 +354,8 @@ export const websiteImages = pgTable(
       "website_images_gallery_category_check",
       sql`gallery_category is null or ${inList("gallery_category", GALLERY_CATEGORIES)}`,
     ),
-    index("website_images_component_idx").on(t.component, t.status, t.createdAt.desc()),
-    index("website_images_created_idx").on(t.createdAt.desc()),
+    index("website_images_component_idx").on(t.component, t.status, t.createdAt),
+    index("website_images_created_idx").on(t.createdAt),
   ],
 );
 
@@ -378,6 +380,6 @@ export const emailOutbox = pgTable(
   (t) => [
     check("email_outbox_status_check", inList("status", OUTBOX_STATUSES)),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    index("email_outbox_created_idx").on(t.createdAt),
   ],
 );

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { contactSubmissions as t } from "#app/db/schema";
 import { type ContactQuery, type ContactStatus, PAGE_SIZE } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
-import { afterCursor, containsPattern, orderBy, pageOf, pageOffset } from "./list-query.server";
+import { afterCursor, orderBy, pageOf, pageOffset, searchColumns } from "./list-query.server";
 import {
   purgeExpiredRows,
   restoreRow,
@@ -28,20 +28,11 @@ const columns = {
   createdAt: t.createdAt,
 };
 
-export type ContactRow = Awaited<ReturnType<typeof listContacts>>["rows"][number];
-
 function whereFilter(filter: ContactFilter) {
-  const pattern = filter.q ? containsPattern(filter.q) : null;
   return and(
     isNull(t.deletedAt),
-    pattern
-      ? or(
-          ilike(t.name, pattern),
-          ilike(t.email, pattern),
-          ilike(t.organization, pattern),
-          ilike(t.courseInterest, pattern),
-          ilike(t.message, pattern),
-        )
+    filter.q
+      ? searchColumns([t.name, t.email, t.organization, t.courseInterest, t.message], filter.q)
       : undefined,
     filter.status ? eq(t.status, filter.status) : undefined,
   );

@@ -4,8 +4,18 @@ import { PAGE_SIZE } from "#app/schemas/admin-lists";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 
 /** A search term as a case-insensitive substring pattern, with the LIKE wildcards in it taken literally. */
-export function containsPattern(term: string) {
+function containsPattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Whether any of the columns contains the term (case-insensitive). One ILIKE over the columns joined by a
+ * unit separator, which a typed term cannot contain, so a match never spans two columns; on 100,000 rows this
+ * is twice as fast as one ILIKE per column (decision 0253).
+ */
+export function searchColumns(columns: Column[], term: string): SQL {
+  const joined = sql.join(columns, sql`, `);
+  return sql`concat_ws(chr(31), ${joined}) ilike ${containsPattern(term)}`;
 }
 
 export function orderBy(column: Column, id: Column, dir: "asc" | "desc") {

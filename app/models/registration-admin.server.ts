@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { courseRegistrations as t } from "#app/db/schema";
 import {
@@ -11,7 +11,7 @@ import {
 } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
-import { afterCursor, containsPattern, orderBy, pageOf, pageOffset } from "./list-query.server";
+import { afterCursor, orderBy, pageOf, pageOffset, searchColumns } from "./list-query.server";
 import {
   purgeExpiredRows,
   restoreRow,
@@ -47,25 +47,15 @@ const detailColumns = {
   deletedAt: t.deletedAt,
 };
 
-export type RegistrationRow = Awaited<ReturnType<typeof listRegistrations>>["rows"][number];
-export type RegistrationDetail = NonNullable<Awaited<ReturnType<typeof findRegistration>>>;
-
 const SORT_COLUMNS = { created: t.createdAt, name: t.name, course: t.courseName, status: t.status } as const;
 const sortType = (sort: RegistrationSort) => (sort === "created" ? "timestamptz" : "text");
 
 /** The WHERE of the admin list and of its export, so the export holds exactly the rows the list shows. */
 function whereFilter(filter: RegistrationFilter) {
-  const pattern = filter.q ? containsPattern(filter.q) : null;
   return and(
     isNull(t.deletedAt),
-    pattern
-      ? or(
-          ilike(t.name, pattern),
-          ilike(t.email, pattern),
-          ilike(t.organization, pattern),
-          ilike(t.courseName, pattern),
-          ilike(t.reference, pattern),
-        )
+    filter.q
+      ? searchColumns([t.name, t.email, t.organization, t.courseName, t.reference], filter.q)
       : undefined,
     filter.course ? eq(t.courseName, filter.course) : undefined,
     filter.status ? eq(t.status, filter.status) : undefined,

@@ -67,6 +67,9 @@ export const IMAGE_MESSAGES = {
   tooLarge: "The image is larger than the 10 MB limit.",
   empty: "The selected file is empty.",
   failed: "Failed to upload image",
+  uploaded: "Image uploaded successfully",
+  deleteFailed: "Failed to delete image",
+  deleted: "Image deleted successfully",
 } as const;
 
 const optionalText = (max: number) =>

@@ -13,6 +13,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { data } from "react-router";
+import { RecordIdSchema } from "#app/schemas/files";
 import { logger } from "./logger.server";
 
 /** An expected upload failure: its message is shown to the admin as it stands. */
@@ -36,6 +37,14 @@ export type ParsedUpload = {
 };
 
 type Options = { fileField: string; maxFileSize: number; tooLargeMessage: string };
+
+/** A file screen's form: at most one file, in the field named "file", under that screen's limit. */
+export const fileFormOptions = (maxFileSize: number, messages: { tooLarge: string; failed: string }) => ({
+  fileField: "file",
+  maxFileSize,
+  tooLargeMessage: messages.tooLarge,
+  failedMessage: messages.failed,
+});
 
 /**
  * Parses a form with at most one file under explicit limits, streaming the file to a temporary file.
@@ -124,4 +133,20 @@ export function formValues(fields: FormData) {
 /** An expected failure answered with its message (and the values to keep in the form). */
 export function formFailure(error: string, status: number, fields?: FormData) {
   return data<FormFailure>({ error, values: fields ? formValues(fields) : undefined }, { status });
+}
+
+/**
+ * A file screen's delete intent: removes the row named by the form's id and answers `done()`, or 404 with
+ * `failed` when the id is malformed or names nothing.
+ */
+export async function deleteFromForm(
+  fields: FormData,
+  remove: (id: string) => Promise<unknown>,
+  failed: string,
+  done: () => Promise<Response>,
+) {
+  const parsed = RecordIdSchema.safeParse({ id: textField(fields, "id") });
+  const deleted = parsed.success ? await remove(parsed.data.id) : null;
+  if (!deleted) return formFailure(failed, 404, fields);
+  return done();
 }

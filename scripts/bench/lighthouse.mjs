@@ -2,12 +2,11 @@
 // compressed JavaScript each page loads. Run `npm run build` first, then `npm run bench:lighthouse`.
 // Options: --runs N, --pages /,/gallery ; writes scripts/bench/lighthouse-results.json.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { resolveChromium } from "../../tests/helpers/chromium.mjs";
-import { startServerProcess } from "../../tests/helpers/server-process.ts";
+import { startAppServer } from "../reliability/app-server.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -21,8 +20,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mafunzo-lighthouse-"));
-const server = await startServerProcess({ DATA_DIR: dataDir });
+const server = await startAppServer();
 const chrome = await chromeLauncher.launch({
   chromePath: await resolveChromium(),
   chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -61,7 +59,6 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 fs.writeFileSync(
   path.join(import.meta.dirname, "lighthouse-results.json"),

@@ -2,9 +2,11 @@ export const COURSE_SLUG: string;
 export function freePort(): Promise<number>;
 export function tempDataDir(label: string): string;
 export type AppServer = { url: string; pid: number; crash(): Promise<void>; stop(): Promise<void> };
-export function startAppServer(options: {
-  port: number;
-  dataDir: string;
+export function startAppServer(options?: {
+  /** A free one when not given. */
+  port?: number;
+  /** A fresh one, removed again by stop(), when not given. */
+  dataDir?: string;
   databaseUrl?: string;
   /** Extra environment for the server process (SMTP, S3, SESSION_SECRET …). */
   env?: Record<string, string>;

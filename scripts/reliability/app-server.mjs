@@ -1,5 +1,6 @@
-// The built server as a child process with its own data directory or database, for tests that crash it
-// or must read its database afterwards without disturbing the shared end-to-end server.
+// The built server as a child process with its own data directory or database, for tests that crash it,
+// must read its database afterwards, need an empty database or a setting the shared end-to-end server must
+// not have, or would disturb that server (lockouts, password changes).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -24,8 +25,16 @@ export function tempDataDir(label) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `mafunzo-${label}-`));
 }
 
-/** Starts server/main.js from the build and resolves once /readyz answers. */
-export async function startAppServer({ port, dataDir, databaseUrl, env = {} }) {
+/**
+ * Starts server/main.js from the build and resolves once /readyz answers. Without a port it takes a free one;
+ * without a data directory it makes a fresh one and removes it again on stop().
+ */
+export async function startAppServer({ port: givenPort, dataDir: givenDir, databaseUrl, env = {} } = {}) {
+  const port = givenPort ?? (await freePort());
+  const dataDir = givenDir ?? tempDataDir("e2e-own");
+  const removeOwnDir = () => {
+    if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const child = spawn(process.execPath, [path.join(root, "server/main.js")], {
     cwd: root,
     env: {
@@ -51,7 +60,10 @@ export async function startAppServer({ port, dataDir, databaseUrl, env = {} }) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (true) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) {
+      removeOwnDir();
+      throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    }
     const ready = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
@@ -59,6 +71,8 @@ export async function startAppServer({ port, dataDir, databaseUrl, env = {} }) {
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
+      await exited;
+      removeOwnDir();
       throw new Error(`server not ready after 90 s: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -74,6 +88,7 @@ export async function startAppServer({ port, dataDir, databaseUrl, env = {} }) {
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
+      removeOwnDir();
     },
   };
 }

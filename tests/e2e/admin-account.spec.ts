@@ -1,17 +1,17 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { fillLogin, loginAsAdmin } from "../helpers/admin";
+import { type AppServer, startAppServer } from "../../scripts/reliability/app-server.mjs";
+import { fillLogin, loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { type SpawnedServer, signUpFirstAdminOn, startServer } from "../helpers/server";
 
 // A server of its own: changing the password and signing out other sessions would end the sessions that
 // other specs hold as the shared server's admin.
 test.describe.configure({ mode: "serial" });
 
 const ADMIN = { email: "owner@mafunzo.test", password: "Ngorongoro-7" };
-let server: SpawnedServer;
+let server: AppServer;
 
 test.beforeAll(async () => {
-  server = await startServer();
+  server = await startAppServer();
   await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
 });
 

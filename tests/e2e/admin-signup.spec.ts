@@ -1,17 +1,17 @@
 import { expect, test } from "@playwright/test";
+import { type AppServer, startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { fillLogin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { type SpawnedServer, startServer } from "../helpers/server";
 
 // A server of its own: the first signup needs an empty database, and the lockout below locks 127.0.0.1,
 // which would lock every other spec out of the shared server.
 test.describe.configure({ mode: "serial" });
 
 const FIRST = { email: "first.admin@mafunzo.test", password: "Serengeti-42" };
-let server: SpawnedServer;
+let server: AppServer;
 
 test.beforeAll(async () => {
-  server = await startServer();
+  server = await startAppServer();
 });
 
 test.afterAll(async () => {

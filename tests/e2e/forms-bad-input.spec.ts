@@ -1,6 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { COURSE_SLUG, formKey, readSubmissions, tempDataDir } from "../../scripts/reliability/app-server.mjs";
-import { startServerProcess } from "../helpers/server-process";
+import {
+  COURSE_SLUG,
+  formKey,
+  readSubmissions,
+  startAppServer,
+  tempDataDir,
+} from "../../scripts/reliability/app-server.mjs";
 
 type Case = {
   name: string;
@@ -319,7 +324,7 @@ const buildCases = (): Case[] => [
 test("at least 50 hostile or malformed submissions: each a 4xx with a clear message, nothing stored", async () => {
   test.setTimeout(150_000);
   const dataDir = tempDataDir("bad-input");
-  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: "", TRUST_PROXY: "loopback" });
+  const server = await startAppServer({ dataDir });
   try {
     const cases = buildCases();
     expect(cases.length).toBeGreaterThanOrEqual(50);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { prepareDataDir } from "../helpers/data-dir";
-import { startServerProcess } from "../helpers/server-process";
 
 test("with site_maintenance on, public pages answer 503 with Retry-After; the admin area keeps working", async ({
   browser,
@@ -8,7 +8,7 @@ test("with site_maintenance on, public pages answer 503 with Retry-After; the ad
 }) => {
   test.setTimeout(120_000);
   const dir = prepareDataDir({ site_maintenance: true });
-  const server = await startServerProcess({ DATA_DIR: dir.dataDir });
+  const server = await startAppServer({ dataDir: dir.dataDir });
   try {
     for (const path of [
       "/",

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { prepareDataDir } from "../helpers/data-dir";
-import { startServerProcess } from "../helpers/server-process";
 
 type CourseData = {
   slug: string;
@@ -100,7 +100,7 @@ test("while registration is switched off the buttons say Registration closed and
 }) => {
   test.setTimeout(120_000);
   const dir = prepareDataDir({ registration_enabled: false });
-  const server = await startServerProcess({ DATA_DIR: dir.dataDir });
+  const server = await startAppServer({ dataDir: dir.dataDir });
   try {
     await page.goto(`${server.url}/`);
     await expect(page.locator("#courses").getByText("Registration closed")).toHaveCount(6);

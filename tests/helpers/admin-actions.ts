@@ -2,21 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "#app/context";
-import { db } from "#app/db/client.server";
-import { createAdmin } from "#app/models/user.server";
-import { startSession } from "#app/services/auth.server";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createDiskStorage, setStorage } from "#app/services/storage.server";
-
-/** A signed-in admin for calling loaders and actions directly: the router context and the session cookie. */
-export async function signedInAdmin(email = "files-admin@mafunzo.test") {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", ip: "127.0.0.1", userAgent: "vitest" });
-  const user = await createAdmin(db(), email, "not-a-real-hash");
-  const setCookie = await startSession(db(), user, context);
-  return { context, cookie: setCookie.split(";")[0] ?? "" };
-}
+import { signedInAdmin } from "./admin-session";
 
 export type FilePart = { name: string; type?: string; bytes: Uint8Array | string };
 
@@ -55,15 +43,6 @@ export function multipartRequest(
   });
 }
 
-/** What an action answered: a redirect (with its target) or data with a status. */
-export function outcome(result: unknown) {
-  if (result instanceof Response) {
-    return { status: result.status, location: result.headers.get("Location"), data: undefined };
-  }
-  const { data, init } = result as { data: { error?: string }; init?: ResponseInit | null };
-  return { status: init?.status ?? 200, location: null, data };
-}
-
 /** A fresh disk store in a temporary directory, installed as the app's storage. */
 export function useTempDiskStorage() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mafunzo-files-"));
@@ -85,11 +64,22 @@ export function useTempDiskStorage() {
   };
 }
 
-/** Loader/action arguments for a direct call (the generated route types carry more than a test needs). */
-export function routeArgs<T>(
-  request: Request,
-  context: RouterContextProvider,
-  params: Record<string, string> = {},
-) {
-  return { request, context, params, unstable_pattern: new URL(request.url).pathname } as unknown as T;
+/**
+ * The file screens' test setup: one signed-in admin for the file, and a fresh temporary disk store for
+ * each test (read `admin` and `store` inside tests and hooks; they are set by the hooks).
+ */
+export function adminWithTempStorage() {
+  const setup = {} as {
+    admin: Awaited<ReturnType<typeof signedInAdmin>>;
+    store: ReturnType<typeof useTempDiskStorage>;
+  };
+  beforeAll(async () => {
+    setup.admin = await signedInAdmin();
+  });
+  beforeEach(() => {
+    setup.store?.remove();
+    setup.store = useTempDiskStorage();
+  });
+  afterAll(() => setup.store?.remove());
+  return setup;
 }

@@ -20,3 +20,24 @@ export async function fillLogin(page: Page, credentials: { email: string; passwo
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
+
+/** Creates the first admin through the signup form's endpoint, then signs that session out again. */
+export async function signUpFirstAdminOn(base: string, email: string, password: string) {
+  const response = await fetch(`${base}/admin/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password, confirmPassword: password }),
+  });
+  if (response.status !== 302) throw new Error(`signup failed: HTTP ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.startsWith("mafunzo_admin="));
+  const logout = await fetch(`${base}/admin/logout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, Cookie: cookie ?? "" },
+  });
+  if (logout.status !== 302) throw new Error(`signing out after signup failed: HTTP ${logout.status}`);
+}

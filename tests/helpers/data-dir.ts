@@ -5,7 +5,7 @@ import path from "node:path";
 
 /**
  * A fresh, migrated and seeded data directory with some settings changed, for a test that starts
- * its own server (startServerProcess) in a state the shared server must not be in.
+ * its own server (startAppServer) in a state the shared server must not be in.
  */
 export function prepareDataDir(settings: Record<string, unknown>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mafunzo-e2e-own-"));

@@ -37,7 +37,7 @@ export async function registerForCourse(
   if (person.message) await form.getByLabel("Message / Special Requirements").fill(person.message);
   await page.waitForTimeout(2_100);
   await form.getByRole("button", { name: "Submit Registration" }).click();
-  await expect(page.getByText("Registration Successful!")).toBeVisible();
+  await expect(form.getByText("Registration Successful!")).toBeVisible();
   await page.setExtraHTTPHeaders({});
 }
 
@@ -51,10 +51,10 @@ export async function sendContactMessage(
   await form.getByLabel("Full Name").fill(person.name);
   await form.getByLabel("Email Address").fill(person.email);
   if (person.organization) await form.getByLabel("Organization").fill(person.organization);
-  await form.getByLabel("Message").fill(person.message);
+  await form.getByLabel("Message", { exact: true }).fill(person.message);
   await page.waitForTimeout(2_100);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText("Message Sent!")).toBeVisible();
+  await expect(form.getByText("Message Sent!")).toBeVisible();
   await page.setExtraHTTPHeaders({});
 }
 

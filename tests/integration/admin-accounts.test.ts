@@ -13,12 +13,12 @@ import type { AuditActor } from "#app/services/audit.server";
 import { getAdmin, startSession } from "#app/services/auth.server";
 import { attemptLogin } from "#app/services/login.server";
 import {
-  createAdminWithSession,
   requestContext,
   resetAccessTables,
   routeArgs,
   sessionCookie,
-} from "../helpers/auth";
+  signedInAdmin,
+} from "../helpers/admin-session";
 
 const actorFor = (user: { id: string; email: string }): AuditActor => ({
   id: user.id,
@@ -45,7 +45,7 @@ beforeEach(async () => {
 
 describe("adding administrators", () => {
   it("adds up to max_admin_accounts, then refuses with the maximum named", async () => {
-    const { user } = await createAdminWithSession("first@mafunzo.test");
+    const { user } = await signedInAdmin({ email: "first@mafunzo.test" });
     await setMax(3);
     expect(await addAdmin(actorFor(user), { email: "second@mafunzo.test", password: "secret123" })).toEqual({
       ok: true,
@@ -77,7 +77,7 @@ describe("adding administrators", () => {
   });
 
   it("never passes the maximum when additions race", async () => {
-    const { user } = await createAdminWithSession("first@mafunzo.test");
+    const { user } = await signedInAdmin({ email: "first@mafunzo.test" });
     await setMax(3);
     const outcomes = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -92,7 +92,7 @@ describe("adding administrators", () => {
   });
 
   it("refuses an e-mail that already has an account, whatever its case", async () => {
-    const { user } = await createAdminWithSession("first@mafunzo.test");
+    const { user } = await signedInAdmin({ email: "first@mafunzo.test" });
     await setMax(2);
     expect(
       await addAdmin(actorFor(user), { email: "FIRST@mafunzo.test", password: "secret123" }),
@@ -103,7 +103,7 @@ describe("adding administrators", () => {
   });
 
   it("through the route: adds with a valid form, refuses at the maximum and a short password", async () => {
-    const { cookie } = await createAdminWithSession("first@mafunzo.test");
+    const { cookie } = await signedInAdmin({ email: "first@mafunzo.test" });
     const post = (form: Record<string, string>) =>
       administratorsAction(routeArgs("/admin/administrators", { cookie, form })).then(unwrap);
     const atMax = await post({ intent: "add", email: "second@mafunzo.test", password: "secret123" });
@@ -124,8 +124,8 @@ describe("adding administrators", () => {
 
 describe("removing administrators", () => {
   it("removes another admin with their sessions, and audits what was removed", async () => {
-    const first = await createAdminWithSession("first@mafunzo.test");
-    const second = await createAdminWithSession("second@mafunzo.test");
+    const first = await signedInAdmin({ email: "first@mafunzo.test" });
+    const second = await signedInAdmin({ email: "second@mafunzo.test" });
     expect(await removeAdmin(actorFor(first.user), second.user.id)).toEqual({
       ok: true,
       email: "second@mafunzo.test",
@@ -140,8 +140,8 @@ describe("removing administrators", () => {
   });
 
   it("never removes yourself, nor an account that is gone", async () => {
-    const first = await createAdminWithSession("first@mafunzo.test");
-    await createAdminWithSession("second@mafunzo.test");
+    const first = await signedInAdmin({ email: "first@mafunzo.test" });
+    await signedInAdmin({ email: "second@mafunzo.test" });
     expect(await removeAdmin(actorFor(first.user), first.user.id)).toMatchObject({
       ok: false,
       message: "You cannot remove your own admin account.",
@@ -154,8 +154,8 @@ describe("removing administrators", () => {
   });
 
   it("never removes the last admin, even when two remove each other at once", async () => {
-    const first = await createAdminWithSession("first@mafunzo.test");
-    const second = await createAdminWithSession("second@mafunzo.test");
+    const first = await signedInAdmin({ email: "first@mafunzo.test" });
+    const second = await signedInAdmin({ email: "second@mafunzo.test" });
     const outcomes = await Promise.all([
       removeAdmin(actorFor(first.user), second.user.id),
       removeAdmin(actorFor(second.user), first.user.id),
@@ -168,7 +168,7 @@ describe("removing administrators", () => {
   });
 
   it("through the route: refuses a malformed id with 400", async () => {
-    const { cookie } = await createAdminWithSession("first@mafunzo.test");
+    const { cookie } = await signedInAdmin({ email: "first@mafunzo.test" });
     const result = unwrap(
       await administratorsAction(
         routeArgs("/admin/administrators", { cookie, form: { intent: "remove", userId: "not-a-uuid" } }),
@@ -180,7 +180,7 @@ describe("removing administrators", () => {
 
 describe("own account", () => {
   it("changes the password only with the right current one, and ends the other sessions", async () => {
-    const me = await createAdminWithSession("me@mafunzo.test", "old-password");
+    const me = await signedInAdmin({ email: "me@mafunzo.test", password: "old-password" });
     const otherCookie = sessionCookie(await startSession(db(), me.user, requestContext()));
     const post = (form: Record<string, string>) =>
       accountAction(routeArgs("/admin/account", { cookie: me.cookie, form })).then(unwrap);
@@ -225,11 +225,11 @@ describe("own account", () => {
   });
 
   it("lists the own live sessions, marks this one, and signs out the others", async () => {
-    const me = await createAdminWithSession("me@mafunzo.test");
+    const me = await signedInAdmin({ email: "me@mafunzo.test" });
     for (const ip of ["192.0.2.10", "192.0.2.11"]) {
       await startSession(db(), me.user, requestContext(ip));
     }
-    const someoneElse = await createAdminWithSession("else@mafunzo.test");
+    const someoneElse = await signedInAdmin({ email: "else@mafunzo.test" });
     const loaded = await accountLoader(routeArgs("/admin/account", { cookie: me.cookie }));
     expect(loaded.sessions).toHaveLength(3);
     expect(loaded.sessions.filter((s) => s.current)).toHaveLength(1);

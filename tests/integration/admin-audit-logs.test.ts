@@ -9,7 +9,7 @@ import {
 } from "#app/models/audit-log.server";
 import * as auditRoute from "#app/routes/admin/audit-logs";
 import { type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "#app/schemas/audit-log";
-import { anonymousArgs, answer, signedInAdmin } from "../helpers/admin-session";
+import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 const ACTIONS = [
   ["Created course", "courses"],
@@ -134,7 +134,7 @@ describe("audit log paging and export batches", () => {
   });
 
   it("refuses a visitor without a session", async () => {
-    const result = await answer(() => auditRoute.loader(anonymousArgs("/admin/audit-logs")));
+    const result = await answer(() => auditRoute.loader(routeArgs("/admin/audit-logs")));
     expect(result.status).toBe(302);
   });
 });

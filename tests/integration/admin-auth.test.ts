@@ -7,7 +7,7 @@ import { action as logoutAction } from "#app/routes/admin/logout";
 import { getAdmin, requireAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#app/services/auth.server";
 import { attemptLogin, INVALID_CREDENTIALS_MESSAGE, MAX_FAILED_LOGINS } from "#app/services/login.server";
 import { signUpFirstAdmin } from "#app/services/signup.server";
-import { createAdminWithSession, resetAccessTables, routeArgs, sessionCookie } from "../helpers/auth";
+import { resetAccessTables, routeArgs, sessionCookie, signedInAdmin } from "../helpers/admin-session";
 
 const auditCount = async (action: string) =>
   (await db().select({ n: count() }).from(adminAuditLogs).where(eq(adminAuditLogs.action, action)))[0]?.n;
@@ -63,7 +63,7 @@ describe("first admin signup", () => {
 
 describe("login", () => {
   it("gives an unknown e-mail and a wrong password the same answer, and audits both", async () => {
-    await createAdminWithSession("admin@mafunzo.test", "right-password");
+    await signedInAdmin({ email: "admin@mafunzo.test", password: "right-password" });
     const unknown = await login("nobody@mafunzo.test", "whatever");
     const wrong = await login("admin@mafunzo.test", "wrong-password");
     for (const outcome of [unknown, wrong]) {
@@ -73,7 +73,10 @@ describe("login", () => {
   });
 
   it("starts a new session, ends the one presented, audits the login and goes where it was asked", async () => {
-    const { user, cookie: oldCookie } = await createAdminWithSession("admin@mafunzo.test", "right-password");
+    const { user, cookie: oldCookie } = await signedInAdmin({
+      email: "admin@mafunzo.test",
+      password: "right-password",
+    });
     const outcome = await attemptLogin(
       routeArgs("/admin/login", { method: "POST", cookie: oldCookie, ip: "198.51.100.9" }),
       { email: "ADMIN@mafunzo.test", password: "right-password", redirectTo: "/admin/account?x=1" },
@@ -95,7 +98,7 @@ describe("login", () => {
   });
 
   it("does not follow a redirect off the admin area", async () => {
-    await createAdminWithSession("admin@mafunzo.test", "right-password");
+    await signedInAdmin({ email: "admin@mafunzo.test", password: "right-password" });
     const outcome = await attemptLogin(routeArgs("/admin/login", { method: "POST" }), {
       email: "admin@mafunzo.test",
       password: "right-password",
@@ -107,8 +110,8 @@ describe("login", () => {
 
 describe("login lockout", () => {
   it(`locks an e-mail after ${MAX_FAILED_LOGINS} failures from any addresses, even for the right password`, async () => {
-    await createAdminWithSession("admin@mafunzo.test", "right-password");
-    await createAdminWithSession("other@mafunzo.test", "other-password");
+    await signedInAdmin({ email: "admin@mafunzo.test", password: "right-password" });
+    await signedInAdmin({ email: "other@mafunzo.test", password: "other-password" });
     const statuses = [];
     for (let i = 1; i <= MAX_FAILED_LOGINS; i++) {
       const outcome = await login("admin@mafunzo.test", "wrong", `198.51.100.${i}`);
@@ -126,7 +129,7 @@ describe("login lockout", () => {
   });
 
   it(`locks an address after ${MAX_FAILED_LOGINS} failures on any e-mails, but not those e-mails elsewhere`, async () => {
-    await createAdminWithSession("admin@mafunzo.test", "right-password");
+    await signedInAdmin({ email: "admin@mafunzo.test", password: "right-password" });
     for (let i = 1; i < MAX_FAILED_LOGINS; i++) {
       expect(await login(`guess${i}@mafunzo.test`, "wrong", "192.0.2.66")).toMatchObject({ status: 401 });
     }
@@ -136,7 +139,7 @@ describe("login lockout", () => {
   });
 
   it("lifts the lock after 15 minutes", async () => {
-    await createAdminWithSession("admin@mafunzo.test", "right-password");
+    await signedInAdmin({ email: "admin@mafunzo.test", password: "right-password" });
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) await login("admin@mafunzo.test", "wrong");
     expect(await login("admin@mafunzo.test", "right-password")).toMatchObject({ status: 429 });
     await db().execute(sql`update login_attempts set created_at = created_at - interval '16 minutes'`);
@@ -145,7 +148,7 @@ describe("login lockout", () => {
   });
 
   it("restarts an e-mail's count after a successful sign-in", async () => {
-    await createAdminWithSession("admin@mafunzo.test", "right-password");
+    await signedInAdmin({ email: "admin@mafunzo.test", password: "right-password" });
     for (let i = 1; i < MAX_FAILED_LOGINS; i++) await login("admin@mafunzo.test", "wrong", `203.0.113.${i}`);
     expect((await login("admin@mafunzo.test", "right-password", "203.0.113.100")).ok).toBe(true);
     for (let i = 11; i < 10 + MAX_FAILED_LOGINS; i++) {
@@ -154,7 +157,7 @@ describe("login lockout", () => {
   });
 
   it("checks at most five passwords when many attempts arrive at once", async () => {
-    await createAdminWithSession("admin@mafunzo.test", "right-password");
+    await signedInAdmin({ email: "admin@mafunzo.test", password: "right-password" });
     const outcomes = await Promise.all(
       Array.from({ length: 15 }, (_, i) => login("admin@mafunzo.test", `wrong-${i}`, `192.0.2.${i + 1}`)),
     );
@@ -166,7 +169,7 @@ describe("login lockout", () => {
 
 describe("sessions", () => {
   it("end after 8 hours without activity", async () => {
-    const { user, cookie } = await createAdminWithSession("admin@mafunzo.test");
+    const { user, cookie } = await signedInAdmin({ email: "admin@mafunzo.test" });
     const args = () => routeArgs("/admin/dashboard", { cookie });
     expect((await getAdmin(args()))?.user.id).toBe(user.id);
     await db()
@@ -179,7 +182,7 @@ describe("sessions", () => {
   });
 
   it("stay alive with activity, which is recorded", async () => {
-    const { user, cookie } = await createAdminWithSession("admin@mafunzo.test");
+    const { user, cookie } = await signedInAdmin({ email: "admin@mafunzo.test" });
     const earlier = new Date(Date.now() - SESSION_IDLE_MS + 60_000);
     await db().update(sessions).set({ lastSeenAt: earlier }).where(eq(sessions.userId, user.id));
     expect(await getAdmin(routeArgs("/admin/dashboard", { cookie }))).not.toBeNull();
@@ -191,7 +194,7 @@ describe("sessions", () => {
   });
 
   it("end after 7 days whatever the activity", async () => {
-    const { user, cookie } = await createAdminWithSession("admin@mafunzo.test");
+    const { user, cookie } = await signedInAdmin({ email: "admin@mafunzo.test" });
     const [row] = await db()
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -217,8 +220,8 @@ describe("sessions", () => {
   });
 
   it("logout ends the session row, clears the cookie, audits and returns home", async () => {
-    const { user, cookie } = await createAdminWithSession("admin@mafunzo.test");
-    await createAdminWithSession("second@mafunzo.test");
+    const { user, cookie } = await signedInAdmin({ email: "admin@mafunzo.test" });
+    await signedInAdmin({ email: "second@mafunzo.test" });
     const response = await logoutAction(routeArgs("/admin/logout", { method: "POST", cookie }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");

@@ -6,7 +6,7 @@ import * as courseEdit from "#app/routes/admin/course-edit";
 import * as courseNew from "#app/routes/admin/course-new";
 import * as courseList from "#app/routes/admin/courses";
 import * as testimonialRoute from "#app/routes/admin/testimonials";
-import { anonymousArgs, answer, signedInAdmin } from "../helpers/admin-session";
+import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 beforeAll(async () => {
@@ -322,12 +322,12 @@ describe("testimonials", () => {
 
 describe("without a session", () => {
   it("is refused: pages redirect to the login, posts answer 401, and nothing changes", async () => {
-    const page = await answer(() => courseList.loader(anonymousArgs("/admin/courses")));
+    const page = await answer(() => courseList.loader(routeArgs("/admin/courses")));
     expect(page).toMatchObject({ status: 302, location: "/admin/login?redirectTo=%2Fadmin%2Fcourses" });
     const [course] = await db().select({ id: courses.id }).from(courses).limit(1);
     const post = await answer(() =>
       courseList.action(
-        anonymousArgs("/admin/courses", { form: { intent: "delete", id: course?.id as string } }),
+        routeArgs("/admin/courses", { form: { intent: "delete", id: course?.id as string } }),
       ),
     );
     expect(post.status).toBe(401);
@@ -338,7 +338,7 @@ describe("without a session", () => {
         .where(eq(courses.id, course?.id as string)),
     ).toHaveLength(1);
     const testimonial = await answer(() =>
-      testimonialRoute.action(anonymousArgs("/admin/testimonials", { form: { intent: "save", name: "x" } })),
+      testimonialRoute.action(routeArgs("/admin/testimonials", { form: { intent: "save", name: "x" } })),
     );
     expect(testimonial.status).toBe(401);
   });

@@ -12,7 +12,7 @@ import {
 import * as listRoute from "#app/routes/admin/contacts";
 import * as exportRoute from "#app/routes/admin/contacts.export";
 import { ContactQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
-import { settle, signedInAdmin } from "../helpers/admin-request";
+import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { insertContacts, insertRegistrations } from "../helpers/submission-rows";
 
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -43,7 +43,7 @@ describe("contacts", () => {
     const [row] = await insertContacts([{ name: "Route Contact" }]);
     const id = row?.id as string;
     const post = (form: Record<string, string>) =>
-      listRoute.action(admin.args(admin.request("/admin/contacts", { form })) as never) as Promise<{
+      listRoute.action(admin.args("/admin/contacts", { form }) as never) as Promise<{
         data: unknown;
         init: ResponseInit | null;
       }>;
@@ -77,7 +77,7 @@ describe("contacts", () => {
 
   it("exports the filtered messages, neutralising formula cells", async () => {
     const response = (await exportRoute.loader(
-      admin.args(admin.request("/admin/contacts/export?q=kaskazini&status=resolved")) as never,
+      admin.args("/admin/contacts/export?q=kaskazini&status=resolved") as never,
     )) as Response;
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     const lines = text.trimEnd().split("\r\n");
@@ -89,14 +89,12 @@ describe("contacts", () => {
   });
 
   it("refuses requests without a session", async () => {
-    const request = new Request("http://localhost/admin/contacts", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete", id: crypto.randomUUID() }),
-    });
-    const result = await settle(() =>
-      listRoute.action({ request, context: admin.context, params: {} } as never),
+    const result = await answer(() =>
+      listRoute.action(
+        routeArgs("/admin/contacts", { form: { intent: "delete", id: crypto.randomUUID() } }) as never,
+      ),
     );
-    expect((result.thrown as { init: ResponseInit }).init.status).toBe(401);
+    expect(result.status).toBe(401);
   });
 });
 

@@ -7,7 +7,7 @@ import { getSiteContent } from "#app/models/site-content.server";
 import * as contentRoute from "#app/routes/admin/content";
 import * as settingsRoute from "#app/routes/admin/settings";
 import { parseSettingInput } from "#app/schemas/setting-input";
-import { anonymousArgs, answer, signedInAdmin } from "../helpers/admin-session";
+import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 beforeAll(async () => {
@@ -182,12 +182,12 @@ describe("system settings", () => {
   it("refuses a visitor without a session", async () => {
     const result = await answer(() =>
       settingsRoute.action(
-        anonymousArgs("/admin/settings", { form: { key: "site_maintenance", value: "true" } }),
+        routeArgs("/admin/settings", { form: { key: "site_maintenance", value: "true" } }),
       ),
     );
     expect(result.status).toBe(401);
     expect(await getSetting("site_maintenance")).toBe(false);
-    const content = await answer(() => contentRoute.loader(anonymousArgs("/admin/content")));
+    const content = await answer(() => contentRoute.loader(routeArgs("/admin/content")));
     expect(content.status).toBe(302);
   });
 });

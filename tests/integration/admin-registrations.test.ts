@@ -15,7 +15,7 @@ import {
 import * as listRoute from "#app/routes/admin/registrations";
 import * as exportRoute from "#app/routes/admin/registrations.export";
 import { parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
-import { settle, signedInAdmin } from "../helpers/admin-request";
+import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { insertRegistrations } from "../helpers/submission-rows";
 
 type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
@@ -162,9 +162,7 @@ describe("registration export", () => {
 
   it("downloads exactly the filtered rows with a BOM and formula cells neutralised", async () => {
     const response = (await exportRoute.loader(
-      admin.args(
-        admin.request("/admin/registrations/export?course=Zeta+Analytics&sort=name&dir=asc"),
-      ) as never,
+      admin.args("/admin/registrations/export?course=Zeta+Analytics&sort=name&dir=asc") as never,
     )) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/registrations-\d{4}-\d{2}-\d{2}\.csv/);
@@ -214,7 +212,7 @@ describe("soft delete, restore, purge and status", () => {
       { name: "Recent Deletion", courseName: "Purge", deletedAt: sql`now() - interval '29 days'` as never },
     ]);
     expect(await restoreRegistration(old?.id as string, admin.actor)).toBe(false);
-    const result = await listRoute.loader(admin.args(admin.request("/admin/registrations")) as never);
+    const result = await listRoute.loader(admin.args("/admin/registrations") as never);
     expect(result).toBeTruthy();
     const left = await db()
       .select({ id: courseRegistrations.id })
@@ -248,7 +246,7 @@ describe("the registrations route", () => {
     const [row] = await insertRegistrations([{ name: "Route Person", courseName: "Route" }]);
     const id = row?.id as string;
     const post = (form: Record<string, string>) =>
-      listRoute.action(admin.args(admin.request("/admin/registrations", { form })) as never) as Promise<{
+      listRoute.action(admin.args("/admin/registrations", { form }) as never) as Promise<{
         data: unknown;
         init: ResponseInit | null;
       }>;
@@ -258,7 +256,7 @@ describe("the registrations route", () => {
     expect(audit).toMatchObject({
       action: "Deleted registration",
       actorEmail: admin.user.email,
-      ip: "127.0.0.1",
+      ip: admin.actor.ip,
     });
     const again = await post({ intent: "delete", id });
     expect(again.init?.status).toBe(404);
@@ -281,28 +279,33 @@ describe("the registrations route", () => {
     expect(current?.status).toBe("attended");
   });
 
+  it("says the spec's 'Failed to fetch registrations.' when the query fails", async () => {
+    await db().execute(sql`alter table course_registrations rename to course_registrations_away`);
+    try {
+      const result = (await listRoute.loader(admin.args("/admin/registrations") as never)) as {
+        data: { error: string | null; list: unknown };
+        init: ResponseInit | null;
+      };
+      expect(result.init?.status).toBe(500);
+      expect(result.data).toMatchObject({ error: "Failed to fetch registrations.", list: null });
+    } finally {
+      await db().execute(sql`alter table course_registrations_away rename to course_registrations`);
+    }
+  });
+
   it("refuses a request without a session: pages redirect to login, posts get 401, nothing changes", async () => {
     const [row] = await insertRegistrations([{ name: "Guarded Person", courseName: "Guarded" }]);
-    const anonymous = (path: string, form?: Record<string, string>) =>
-      new Request(`http://localhost${path}`, form ? { method: "POST", body: new URLSearchParams(form) } : {});
-    const context = admin.context;
-    const page = await settle(() =>
-      listRoute.loader({ request: anonymous("/admin/registrations"), context, params: {} } as never),
+    const page = await answer(() => listRoute.loader(routeArgs("/admin/registrations") as never));
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/^\/admin\/login\?redirectTo=/);
+    const csv = await answer(() => exportRoute.loader(routeArgs("/admin/registrations/export") as never));
+    expect(csv.status).toBe(302);
+    const post = await answer(() =>
+      listRoute.action(
+        routeArgs("/admin/registrations", { form: { intent: "delete", id: row?.id as string } }) as never,
+      ),
     );
-    expect((page.thrown as Response).status).toBe(302);
-    expect((page.thrown as Response).headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
-    const csv = await settle(() =>
-      exportRoute.loader({ request: anonymous("/admin/registrations/export"), context, params: {} } as never),
-    );
-    expect((csv.thrown as Response).status).toBe(302);
-    const post = await settle(() =>
-      listRoute.action({
-        request: anonymous("/admin/registrations", { intent: "delete", id: row?.id as string }),
-        context,
-        params: {},
-      } as never),
-    );
-    expect((post.thrown as { init: ResponseInit }).init.status).toBe(401);
+    expect(post.status).toBe(401);
     expect(await names("course=Guarded")).toEqual(["Guarded Person"]);
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
 import { sessions } from "#app/db/schema";
 import { getAdmin, SESSION_IDLE_MS } from "#app/services/auth.server";
-import { createAdminWithSession, requestContext, resetAccessTables, routeArgs } from "../helpers/auth";
+import { requestContext, resetAccessTables, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import {
   adminRoutes,
   type Credential,
@@ -16,7 +16,7 @@ import {
 
 /** A cookie for a real session row, checked to work before it is expired by `expire`. */
 async function expiredSessionCookie(email: string, expire: Partial<typeof sessions.$inferInsert>) {
-  const { user, cookie } = await createAdminWithSession(email);
+  const { user, cookie } = await signedInAdmin({ email });
   expect(await getAdmin(routeArgs("/admin/dashboard", { cookie }))).not.toBeNull();
   await db().update(sessions).set(expire).where(eq(sessions.userId, user.id));
   return cookie;
@@ -35,7 +35,7 @@ let refusedCredentials: Credential[];
 beforeAll(async () => {
   await resetAccessTables();
   modules = await importAdminRoutes();
-  liveCookie = (await createAdminWithSession("live@mafunzo.test")).cookie;
+  liveCookie = (await signedInAdmin({ email: "live@mafunzo.test" })).cookie;
   const randomToken = crypto.randomBytes(32).toString("base64url");
   const attackerCookie = createCookie("mafunzo_admin", { secrets: ["not-the-server-secret-0123456789"] });
   refusedCredentials = [

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
 import { adminAuditLogs, documents } from "#app/db/schema";
 import { getLatestActiveDocument } from "#app/models/document.server";
@@ -13,15 +13,8 @@ import { loader as fileLoader } from "#app/routes/resources/files";
 import { DOCUMENT_MESSAGES } from "#app/schemas/files";
 import { uploadDocument } from "#app/services/documents.server";
 import { createDiskStorage, setStorage } from "#app/services/storage.server";
-import {
-  multipartRequest,
-  outcome,
-  routeArgs,
-  signedInAdmin,
-  useTempDiskStorage,
-} from "../helpers/admin-actions";
-
-process.env.SESSION_SECRET ??= "integration-secret-integration-secret-0123";
+import { adminWithTempStorage, multipartRequest } from "../helpers/admin-actions";
+import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";
 
 const URL = "http://localhost/admin/documents";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -30,33 +23,21 @@ const EMPTY_ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.a
 const SVG_WITH_SCRIPT =
   '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
 
-let admin: Awaited<ReturnType<typeof signedInAdmin>>;
-let store: ReturnType<typeof useTempDiskStorage>;
-
-beforeAll(async () => {
-  admin = await signedInAdmin();
-});
-beforeEach(() => {
-  store?.remove();
-  store = useTempDiskStorage();
-});
-afterAll(() => store?.remove());
+const files = adminWithTempStorage();
 
 const documentCount = async () => (await db().select({ n: count() }).from(documents))[0]?.n ?? 0;
 
 const post = async (fields: Record<string, string>, file?: Parameters<typeof multipartRequest>[3]) =>
   outcome(
     await action(
-      routeArgs(multipartRequest(URL, admin.cookie, { intent: "upload", ...fields }, file), admin.context),
+      files.admin.args(multipartRequest(URL, files.admin.cookie, { intent: "upload", ...fields }, file)),
     ),
   );
 
 const fetchFile = async (fileUrl: string, method = "GET") => {
   const [, , id, name] = fileUrl.split("/");
   const request = new Request(`http://localhost${fileUrl}`, { method });
-  return (await fileLoader(
-    routeArgs(request, admin.context, { id: id ?? "", name: name ?? "" }),
-  )) as Response;
+  return (await fileLoader(routeArgs(request, {}, { id: id ?? "", name: name ?? "" }))) as Response;
 };
 
 describe("uploading a document", () => {
@@ -77,7 +58,7 @@ describe("uploading a document", () => {
     });
     expect(row?.storageKey).toMatch(/^documents\/[0-9a-f-]{36}\.pdf$/);
     expect(row?.fileUrl).toBe(`/files/${row?.id}/brochure-2025.pdf`);
-    expect(store.keys()).toEqual([row?.storageKey]);
+    expect(files.store.keys()).toEqual([row?.storageKey]);
     const [audit] = await db()
       .select()
       .from(adminAuditLogs)
@@ -120,15 +101,15 @@ describe("uploading a document", () => {
 
   it("keeps a hostile file name only as cleaned-up data", async () => {
     for (const name of ["../../etc/passwd", "<script>alert(1)</script>.pdf"]) {
-      const before = store.keys();
+      const before = files.store.keys();
       const bytes = name.endsWith(".pdf") ? PDF : "root:x:0:0\n";
       expect((await post({ title: "Hostile", category: "manual" }, { name, bytes })).status).toBe(302);
       const [row] = await db().select().from(documents).orderBy(desc(documents.createdAt)).limit(1);
       expect(row?.fileName).not.toMatch(/[/\\<>]/);
       expect(row?.storageKey).toMatch(/^documents\/[0-9a-f-]{36}\.(txt|pdf)$/);
-      expect(store.keys()).toEqual([...before, row?.storageKey].sort());
+      expect(files.store.keys()).toEqual([...before, row?.storageKey].sort());
     }
-    expect(fs.existsSync(path.join(store.root, "..", "etc"))).toBe(false);
+    expect(fs.existsSync(path.join(files.store.root, "..", "etc"))).toBe(false);
   });
 });
 
@@ -174,7 +155,7 @@ describe("a refused upload stores nothing", () => {
     expect(result.status).toBe(status);
     expect(result.data?.error).toBe(message);
     expect(await documentCount()).toBe(before);
-    expect(store.keys()).toEqual([]);
+    expect(files.store.keys()).toEqual([]);
   });
 
   it("an oversized file", async () => {
@@ -183,7 +164,7 @@ describe("a refused upload stores nothing", () => {
     const result = await post({ title: "Big" }, { name: "big.pdf", bytes: big });
     expect(result).toMatchObject({ status: 413, data: { error: DOCUMENT_MESSAGES.tooLarge } });
     expect(await documentCount()).toBe(before);
-    expect(store.keys()).toEqual([]);
+    expect(files.store.keys()).toEqual([]);
   });
 
   it("a store that cannot be written: no row", async () => {
@@ -198,7 +179,7 @@ describe("a refused upload stores nothing", () => {
   });
 
   it("a row that cannot be written: the stored object is removed", async () => {
-    const tmp = path.join(store.root, "..", `upload-${Date.now()}.pdf`);
+    const tmp = path.join(files.store.root, "..", `upload-${Date.now()}.pdf`);
     fs.writeFileSync(tmp, PDF);
     const bogus = { title: "Bad", category: "not-a-category" as "brochure" };
     await expect(
@@ -208,7 +189,7 @@ describe("a refused upload stores nothing", () => {
         name: "a.pdf",
       }),
     ).rejects.toThrow();
-    expect(store.keys()).toEqual([]);
+    expect(files.store.keys()).toEqual([]);
     fs.rmSync(tmp);
   });
 });
@@ -218,18 +199,9 @@ describe("deleting a document", () => {
     await post({ title: "To delete", category: "certificate" }, { name: "c.pdf", bytes: PDF });
     const row = await getLatestActiveDocument("certificate");
     const del = () =>
-      action(
-        routeArgs(
-          new Request(URL, {
-            method: "POST",
-            headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ intent: "delete", id: row?.id ?? "" }),
-          }),
-          admin.context,
-        ),
-      );
+      action(files.admin.args("/admin/documents", { form: { intent: "delete", id: row?.id ?? "" } }));
     expect(outcome(await del())).toMatchObject({ status: 302, location: "/admin/documents" });
-    expect(store.keys()).toEqual([]);
+    expect(files.store.keys()).toEqual([]);
     expect(await getLatestActiveDocument("certificate")).toBeUndefined();
     expect((await fetchFile(row?.fileUrl ?? "")).status).toBe(404);
     const audits = await db()
@@ -250,14 +222,14 @@ describe("deleting a document", () => {
       { intent: "upload", title: "x" },
       { name: "a.pdf", bytes: PDF },
     );
-    await expect(action(routeArgs(request, admin.context))).rejects.toMatchObject({ init: { status: 401 } });
-    expect(store.keys()).toEqual([]);
+    await expect(action(routeArgs(request))).rejects.toMatchObject({ init: { status: 401 } });
+    expect(files.store.keys()).toEqual([]);
   });
 });
 
 describe("public downloads", () => {
-  const download = async (loader: (args: never) => Promise<Response>, path: string) =>
-    loader(routeArgs(new Request(`http://localhost${path}`), admin.context));
+  const download = async (loader: (args: RouteArgs) => Promise<Response>, path: string) =>
+    loader(routeArgs(path));
 
   it("serve the latest active uploaded brochure and registration form, else the generated ones", async () => {
     await db().delete(documents);

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
 import { adminAuditLogs, websiteImages } from "#app/db/schema";
 import { listGalleryImagesForAdmin } from "#app/models/website-image-admin.server";
@@ -9,28 +9,10 @@ import { action as imagesAction } from "#app/routes/admin/images";
 import { loader as mediaLoader } from "#app/routes/resources/media";
 import { IMAGE_MESSAGES } from "#app/schemas/files";
 import { variantWidths } from "#app/services/images.server";
-import {
-  type FilePart,
-  multipartRequest,
-  outcome,
-  routeArgs,
-  signedInAdmin,
-  useTempDiskStorage,
-} from "../helpers/admin-actions";
+import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
+import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";
 
-process.env.SESSION_SECRET ??= "integration-secret-integration-secret-0123";
-
-let admin: Awaited<ReturnType<typeof signedInAdmin>>;
-let store: ReturnType<typeof useTempDiskStorage>;
-
-beforeAll(async () => {
-  admin = await signedInAdmin();
-});
-beforeEach(() => {
-  store?.remove();
-  store = useTempDiskStorage();
-});
-afterAll(() => store?.remove());
+const files = adminWithTempStorage();
 
 /** A real photo-like JPEG: 2000×1000 stored sideways (EXIF orientation 6), with camera and GPS metadata. */
 const sidewaysJpeg = () =>
@@ -42,14 +24,12 @@ const sidewaysJpeg = () =>
 
 const imageCount = async () => (await db().select({ n: count() }).from(websiteImages))[0]?.n ?? 0;
 
-type Action = (args: never) => Promise<unknown>;
+type Action = (args: RouteArgs) => Promise<unknown>;
 const call = async (act: Action, url: string, fields: Record<string, string>, file?: FilePart) =>
-  outcome(await act(routeArgs(multipartRequest(url, admin.cookie, fields, file), admin.context)));
+  outcome(await act(files.admin.args(multipartRequest(url, files.admin.cookie, fields, file))));
 
 const media = async (key: string) =>
-  (await mediaLoader(
-    routeArgs(new Request(`http://localhost/media/${key}`), admin.context, { "*": key }),
-  )) as Response;
+  (await mediaLoader(routeArgs(`/media/${key}`, {}, { "*": key }))) as Response;
 
 describe("variant widths", () => {
   it("never enlarges an image", () => {
@@ -82,7 +62,7 @@ describe("uploading an image", () => {
       ["avif", "jpeg", "webp"].flatMap((f) => [480, 960, 1000].map((w) => `${f}@${w}`)).sort(),
     );
     expect(row?.imageUrl).toBe(variants.find((v) => v.format === "jpeg" && v.width === 1000)?.url);
-    expect(store.keys()).toEqual([row?.storageKey, ...variants.map((v) => v.key)].sort());
+    expect(files.store.keys()).toEqual([row?.storageKey, ...variants.map((v) => v.key)].sort());
 
     for (const variant of variants) {
       expect(variant.url).toBe(`/media/${variant.key}`);
@@ -144,7 +124,7 @@ describe("uploading an image", () => {
     const result = await call(imagesAction, url, { intent: "upload", component: "hero", ...fields }, file);
     expect(result).toMatchObject({ status, data: { error: message } });
     expect(await imageCount()).toBe(before);
-    expect(store.keys()).toEqual([]);
+    expect(files.store.keys()).toEqual([]);
   });
 
   it("refuses an image over 10 MB and stores nothing", async () => {
@@ -158,7 +138,7 @@ describe("uploading an image", () => {
     );
     expect(result).toMatchObject({ status: 413, data: { error: IMAGE_MESSAGES.tooLarge } });
     expect(await imageCount()).toBe(before);
-    expect(store.keys()).toEqual([]);
+    expect(files.store.keys()).toEqual([]);
   });
 
   it("deletes the row and every stored object", async () => {
@@ -172,10 +152,10 @@ describe("uploading an image", () => {
       { name: "a.png", bytes: png },
     );
     const [row] = await db().select().from(websiteImages).orderBy(desc(websiteImages.createdAt)).limit(1);
-    expect(store.keys()).toHaveLength(7);
+    expect(files.store.keys()).toHaveLength(7);
     const result = await call(imagesAction, url, { intent: "delete", id: row?.id ?? "" });
     expect(result).toMatchObject({ status: 302, location: "/admin/images" });
-    expect(store.keys()).toEqual([]);
+    expect(files.store.keys()).toEqual([]);
     expect(
       await db()
         .select()
@@ -248,9 +228,9 @@ describe("gallery management", () => {
       component: "gallery",
     });
     const seeded = images.find((i) => i.storageKey === null);
-    const keys = store.keys();
+    const keys = files.store.keys();
     const deleted = await call(galleryAction, url, { intent: "delete", id: seeded?.id ?? "" });
     expect(deleted.status).toBe(302);
-    expect(store.keys()).toEqual(keys);
+    expect(files.store.keys()).toEqual(keys);
   });
 });

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { StatusBadge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
-import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { ImageVariant } from "#app/db/schema";
 import { GALLERY_CATEGORY_NAMES, GALLERY_CATEGORY_VALUES } from "#app/schemas/files";
+import { DeleteCardForm } from "./delete-card-form";
 import { ImageThumb } from "./image-thumb";
 
 export type GalleryCardImage = {
@@ -78,16 +78,12 @@ export function GalleryImageCard({ image }: { image: GalleryCardImage }) {
             {saving ? "Saving..." : "Save Changes"}
           </Button>
         </Form>
-        <Form method="post" className="mt-3 border-t border-slate-100 pt-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={image.id} />
-          <ConfirmButton
-            message="Are you sure you want to delete this image?"
-            aria-label={`Delete ${image.title}`}
-          >
-            Delete
-          </ConfirmButton>
-        </Form>
+        <DeleteCardForm
+          id={image.id}
+          label={image.title}
+          message="Are you sure you want to delete this image?"
+          className="mt-3 border-t border-slate-100 pt-3"
+        />
       </div>
     </li>
   );

@@ -151,3 +151,28 @@ export function StatusSelect({
     </fetcher.Form>
   );
 }
+
+/**
+ * Without JavaScript a row action posts the page itself and the list renders again with the answer: it is
+ * shown here (with JavaScript the same answer is a toast), with the undo of a delete as a plain form.
+ */
+export function ActionNotice({ kind, result }: { kind: RowKind; result?: RowActionResult }) {
+  if (!result) return null;
+  return (
+    <div
+      role={result.ok ? "status" : "alert"}
+      className={cn(
+        "mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border p-4",
+        result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800",
+      )}
+    >
+      <p>
+        <strong>{result.title}</strong>
+        {result.message ? ` ${result.message}` : null}
+      </p>
+      {result.ok && result.intent === "delete" ? (
+        <RestoreRowButton kind={kind} id={result.id} label="the deleted row" />
+      ) : null}
+    </div>
+  );
+}

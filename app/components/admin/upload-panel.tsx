@@ -1,5 +1,5 @@
 import { Upload } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import {
   Form,
   type ShouldRevalidateFunctionArgs,
@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button";
+import { InputField } from "#app/components/ui/field";
 import { FormAlert } from "./auth-card";
 
 /** The panel is open while the URL says `?upload`, so the toggle works with and without JavaScript. */
@@ -46,43 +47,44 @@ export function usePendingIntent(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-/** True while this screen's list is being reloaded after a change (spec: the Loading… text). */
-export function useListReloading() {
+/** The spec's "Loading…" text, shown while this screen's list is being reloaded after a change. */
+export function ListReloading({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
-  return navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  if (navigation.state !== "loading" || navigation.location.pathname !== location.pathname) return null;
+  return (
+    <p role="status" className="mb-4 text-sm text-slate-600">
+      {children}
+    </p>
+  );
 }
 
 type Failure = { error: string; values?: Record<string, string> } | undefined;
-
-/** Shows a failed action's message as a toast titled Error (spec §8). */
-export function useFailureToast(actionData: Failure) {
-  useEffect(() => {
-    if (actionData?.error) toast.error("Error", { description: actionData.error });
-  }, [actionData]);
-}
 
 type UploadFormProps = {
   id: string;
   heading: string;
   failure: Failure;
-  missingMessage: string;
-  tooLargeMessage: string;
+  messages: { missing: string; tooLarge: string };
   maxBytes: number;
   submitLabel?: string;
   children: ReactNode;
 };
 
+/** The upload panel, there while the URL says `?upload`; each opening starts a fresh form. */
+export function UploadForm(props: UploadFormProps) {
+  return useUploadOpen() ? <UploadPanel {...props} /> : null;
+}
+
 /**
  * The collapsible upload form: a multipart POST that works without JavaScript; with it, an empty title or
  * file and an oversized file are caught before anything is sent. The server checks all of it again.
  */
-export function UploadForm({
+function UploadPanel({
   id,
   heading,
   failure,
-  missingMessage,
-  tooLargeMessage,
+  messages,
   maxBytes,
   submitLabel = "Upload",
   children,
@@ -95,7 +97,7 @@ export function UploadForm({
     const form = event.currentTarget;
     const title = (form.elements.namedItem("title") as HTMLInputElement | null)?.value.trim();
     const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
-    const problem = !title || !file ? missingMessage : file.size > maxBytes ? tooLargeMessage : null;
+    const problem = !title || !file ? messages.missing : file.size > maxBytes ? messages.tooLarge : null;
     setClientError(problem);
     if (problem) {
       event.preventDefault();
@@ -127,5 +129,19 @@ export function UploadForm({
       </Form>
       <Form method="get" id={`${id}-close`} preventScrollReset />
     </section>
+  );
+}
+
+/** The image screens' file input: the formats the server accepts (SVG is refused), under 10 MB. */
+export function ImageFileField() {
+  return (
+    <InputField
+      label="Image File"
+      name="file"
+      type="file"
+      required
+      accept="image/*"
+      hint="JPG, PNG, WebP, AVIF, GIF or TIFF, up to 10 MB. SVG is not accepted."
+    />
   );
 }

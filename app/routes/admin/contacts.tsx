@@ -9,7 +9,7 @@ import {
   useQueryHref,
 } from "#app/components/admin/list-controls";
 import { EmptyState, PageHeader } from "#app/components/admin/page-header";
-import { RowActionToasts } from "#app/components/admin/row-actions";
+import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import {
@@ -59,13 +59,14 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export default function Contacts({ loaderData }: Route.ComponentProps) {
+export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, error } = loaderData;
   const href = useQueryHref();
   const exportHref = `/admin/contacts/export${href({ page: null }).replace(/^\?$/, "")}`;
   return (
     <div>
       <RowActionToasts kind={CONTACT_KIND} />
+      <ActionNotice kind={CONTACT_KIND} result={actionData} />
       <PageHeader
         title="Contact Submissions"
         badge={list ? <TotalBadge total={list.total} noun="total" /> : null}

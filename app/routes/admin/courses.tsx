@@ -1,10 +1,10 @@
 import { Pencil, Plus } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Badge, StatusBadge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
-import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { deleteCourse, listCoursesForAdmin } from "#app/models/course-admin.server";
 import { parseId } from "#app/schemas/admin-ids";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
@@ -36,8 +36,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Courses({ loaderData, actionData }: Route.ComponentProps) {
   const { courses, error } = loaderData;
-  const navigation = useNavigation();
-  const deletingId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   useErrorToast(actionData);
   return (
     <div>
@@ -102,17 +100,12 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                   <Pencil aria-hidden className="size-4" />
                   Edit
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={course.id} />
-                  <ConfirmButton
-                    message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
-                    disabled={deletingId === course.id}
-                    aria-label={`Delete ${course.title}`}
-                  >
-                    {deletingId === course.id ? "Deleting..." : "Delete"}
-                  </ConfirmButton>
-                </Form>
+                <DeleteCardForm
+                  id={course.id}
+                  label={course.title}
+                  message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
+                  showPending
+                />
               </div>
             </li>
           ))}

@@ -1,18 +1,16 @@
 import { Download, FileText } from "lucide-react";
-import { Form } from "react-router";
 import { DateText } from "#app/components/admin/date-text";
+import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
+  ListReloading,
   shouldRevalidateUnlessToggle,
   UploadForm,
   UploadToggle,
-  useFailureToast,
-  useListReloading,
-  useUploadOpen,
 } from "#app/components/admin/upload-panel";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { StatusBadge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
-import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { listDocuments } from "#app/models/document.server";
 import {
@@ -21,12 +19,17 @@ import {
   DOCUMENT_MESSAGES,
   DocumentUploadSchema,
   optionLabel,
-  RecordIdSchema,
 } from "#app/schemas/files";
 import { requireAdmin } from "#app/services/auth.server";
 import { deleteDocument, uploadDocument } from "#app/services/documents.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import { formFailure, handleUploadForm, textField } from "#app/services/upload.server";
+import {
+  deleteFromForm,
+  fileFormOptions,
+  formFailure,
+  handleUploadForm,
+  textField,
+} from "#app/services/upload.server";
 import { formatMegabytes } from "#app/utils/file-name";
 import type { Route } from "./+types/documents";
 
@@ -41,18 +44,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const options = {
-    fileField: "file",
-    maxFileSize: DOCUMENT_MAX_BYTES,
-    tooLargeMessage: DOCUMENT_MESSAGES.tooLarge,
-    failedMessage: DOCUMENT_MESSAGES.failed,
-  };
+  const options = fileFormOptions(DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES);
   return handleUploadForm(args.request, options, async ({ fields, file }) => {
     if (textField(fields, "intent") === "delete") {
-      const parsed = RecordIdSchema.safeParse({ id: textField(fields, "id") });
-      const deleted = parsed.success ? await deleteDocument(admin.actor, parsed.data.id) : null;
-      if (!deleted) return formFailure(DOCUMENT_MESSAGES.deleteFailed, 404, fields);
-      return redirectWithToast("/admin/documents", { title: DOCUMENT_MESSAGES.deleted });
+      return deleteFromForm(
+        fields,
+        (id) => deleteDocument(admin.actor, id),
+        DOCUMENT_MESSAGES.deleteFailed,
+        () => redirectWithToast("/admin/documents", { title: DOCUMENT_MESSAGES.deleted }),
+      );
     }
     const parsed = DocumentUploadSchema.safeParse(Object.fromEntries(fields));
     if (!parsed.success || !file) return formFailure(DOCUMENT_MESSAGES.missing, 400, fields);
@@ -64,9 +64,7 @@ export async function action(args: Route.ActionArgs) {
 const PANEL_ID = "upload-document";
 
 export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
-  const open = useUploadOpen();
-  const reloading = useListReloading();
-  useFailureToast(actionData);
+  useErrorToast(actionData, "Error");
   const values = actionData?.values;
   return (
     <div>
@@ -75,41 +73,34 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
         description="Brochures, certificates, manuals, policies and forms for download."
         actions={<UploadToggle label="Upload Document" panelId={PANEL_ID} />}
       />
-      {open ? (
-        <UploadForm
-          id={PANEL_ID}
-          heading="Upload New Document"
-          failure={actionData}
-          missingMessage={DOCUMENT_MESSAGES.missing}
-          tooLargeMessage={DOCUMENT_MESSAGES.tooLarge}
-          maxBytes={DOCUMENT_MAX_BYTES}
-        >
-          <div className="grid gap-4 md:grid-cols-2">
-            <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
-            <SelectField label="Category" name="category" defaultValue={values?.category ?? "brochure"}>
-              {DOCUMENT_CATEGORY_VALUES.map((category) => (
-                <option key={category} value={category}>
-                  {optionLabel(category)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
-          <InputField
-            label="File"
-            name="file"
-            type="file"
-            required
-            accept=".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png"
-            hint="PDF, DOC, DOCX, TXT, JPG or PNG, up to 20 MB."
-          />
-        </UploadForm>
-      ) : null}
-      {reloading ? (
-        <p role="status" className="mb-4 text-sm text-slate-600">
-          Loading documents...
-        </p>
-      ) : null}
+      <UploadForm
+        id={PANEL_ID}
+        heading="Upload New Document"
+        failure={actionData}
+        messages={DOCUMENT_MESSAGES}
+        maxBytes={DOCUMENT_MAX_BYTES}
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+          <SelectField label="Category" name="category" defaultValue={values?.category ?? "brochure"}>
+            {DOCUMENT_CATEGORY_VALUES.map((category) => (
+              <option key={category} value={category}>
+                {optionLabel(category)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
+        <InputField
+          label="File"
+          name="file"
+          type="file"
+          required
+          accept=".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png"
+          hint="PDF, DOC, DOCX, TXT, JPG or PNG, up to 20 MB."
+        />
+      </UploadForm>
+      <ListReloading>Loading documents...</ListReloading>
       {loaderData.documents.length === 0 ? (
         <EmptyState>No documents uploaded yet. Upload your first document to get started.</EmptyState>
       ) : (
@@ -150,16 +141,11 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
                   <Download aria-hidden className="size-4" />
                   Download
                 </a>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={doc.id} />
-                  <ConfirmButton
-                    message="Are you sure you want to delete this document?"
-                    aria-label={`Delete ${doc.title}`}
-                  >
-                    Delete
-                  </ConfirmButton>
-                </Form>
+                <DeleteCardForm
+                  id={doc.id}
+                  label={doc.title}
+                  message="Are you sure you want to delete this document?"
+                />
               </div>
             </li>
           ))}

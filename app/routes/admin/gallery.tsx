@@ -3,28 +3,28 @@ import { Link } from "react-router";
 import { GalleryCategoryOptions, GalleryImageCard } from "#app/components/admin/gallery-image-card";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
+  ImageFileField,
+  ListReloading,
   shouldRevalidateUnlessToggle,
   UploadForm,
   UploadToggle,
-  useFailureToast,
-  useListReloading,
-  useUploadOpen,
 } from "#app/components/admin/upload-panel";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { listGalleryImagesForAdmin } from "#app/models/website-image-admin.server";
-import {
-  GalleryImageSchema,
-  GalleryUploadSchema,
-  IMAGE_MAX_BYTES,
-  IMAGE_MESSAGES,
-  RecordIdSchema,
-} from "#app/schemas/files";
+import { GalleryImageSchema, GalleryUploadSchema, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "#app/schemas/files";
 import { requireAdmin } from "#app/services/auth.server";
 import { GALLERY_MESSAGES, saveGalleryImage } from "#app/services/gallery.server";
 import { deleteImage, uploadImage } from "#app/services/images.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import { formFailure, handleUploadForm, textField } from "#app/services/upload.server";
+import {
+  deleteFromForm,
+  fileFormOptions,
+  formFailure,
+  handleUploadForm,
+  textField,
+} from "#app/services/upload.server";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gallery | Mafunzo Admin" }];
@@ -41,19 +41,16 @@ const success = (description: string) =>
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const options = {
-    fileField: "file",
-    maxFileSize: IMAGE_MAX_BYTES,
-    tooLargeMessage: IMAGE_MESSAGES.tooLarge,
-    failedMessage: IMAGE_MESSAGES.failed,
-  };
+  const options = fileFormOptions(IMAGE_MAX_BYTES, IMAGE_MESSAGES);
   return handleUploadForm(args.request, options, async ({ fields, file }) => {
     const intent = textField(fields, "intent");
     if (intent === "delete") {
-      const parsed = RecordIdSchema.safeParse({ id: textField(fields, "id") });
-      const deleted = parsed.success ? await deleteImage(admin.actor, parsed.data.id) : null;
-      if (!deleted) return formFailure("Failed to delete image", 404, fields);
-      return success("Image deleted successfully");
+      return deleteFromForm(
+        fields,
+        (id) => deleteImage(admin.actor, id),
+        IMAGE_MESSAGES.deleteFailed,
+        () => success(IMAGE_MESSAGES.deleted),
+      );
     }
     if (intent === "update") {
       const parsed = GalleryImageSchema.safeParse(Object.fromEntries(fields));
@@ -68,16 +65,14 @@ export async function action(args: Route.ActionArgs) {
     const parsed = GalleryUploadSchema.safeParse(Object.fromEntries(fields));
     if (!parsed.success || !file) return formFailure(IMAGE_MESSAGES.missing, 400, fields);
     await uploadImage(admin.actor, { ...parsed.data, component: "gallery" }, file);
-    return success("Image uploaded successfully");
+    return success(IMAGE_MESSAGES.uploaded);
   });
 }
 
 const PANEL_ID = "upload-gallery-image";
 
 export default function Gallery({ loaderData, actionData }: Route.ComponentProps) {
-  const open = useUploadOpen();
-  const reloading = useListReloading();
-  useFailureToast(actionData);
+  useErrorToast(actionData, "Error");
   const values = actionData?.values;
   return (
     <div>
@@ -94,42 +89,28 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
           </>
         }
       />
-      {open ? (
-        <UploadForm
-          id={PANEL_ID}
-          heading="Upload Gallery Image"
-          failure={actionData}
-          missingMessage={IMAGE_MESSAGES.missing}
-          tooLargeMessage={IMAGE_MESSAGES.tooLarge}
-          maxBytes={IMAGE_MAX_BYTES}
-        >
-          <div className="grid gap-4 md:grid-cols-2">
-            <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
-            <SelectField
-              label="Category"
-              name="galleryCategory"
-              defaultValue={values?.galleryCategory ?? "training"}
-            >
-              <GalleryCategoryOptions />
-            </SelectField>
-          </div>
-          <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
-          <InputField label="Alt Text" name="altText" defaultValue={values?.altText} maxLength={300} />
-          <InputField
-            label="Image File"
-            name="file"
-            type="file"
-            required
-            accept="image/*"
-            hint="JPG, PNG, WebP, AVIF, GIF or TIFF, up to 10 MB. SVG is not accepted."
-          />
-        </UploadForm>
-      ) : null}
-      {reloading ? (
-        <p role="status" className="mb-4 text-sm text-slate-600">
-          Loading images...
-        </p>
-      ) : null}
+      <UploadForm
+        id={PANEL_ID}
+        heading="Upload Gallery Image"
+        failure={actionData}
+        messages={IMAGE_MESSAGES}
+        maxBytes={IMAGE_MAX_BYTES}
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+          <SelectField
+            label="Category"
+            name="galleryCategory"
+            defaultValue={values?.galleryCategory ?? "training"}
+          >
+            <GalleryCategoryOptions />
+          </SelectField>
+        </div>
+        <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
+        <InputField label="Alt Text" name="altText" defaultValue={values?.altText} maxLength={300} />
+        <ImageFileField />
+      </UploadForm>
+      <ListReloading>Loading images...</ListReloading>
       {loaderData.images.length === 0 ? (
         <EmptyState>No gallery images yet. Upload the first one to start the gallery.</EmptyState>
       ) : (

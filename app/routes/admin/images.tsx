@@ -1,19 +1,18 @@
 import { useEffect } from "react";
-import { Form } from "react-router";
 import { toast } from "sonner";
 import { DateText } from "#app/components/admin/date-text";
+import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { ImageThumb } from "#app/components/admin/image-thumb";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
+  ImageFileField,
+  ListReloading,
   shouldRevalidateUnlessToggle,
   UploadForm,
   UploadToggle,
-  useFailureToast,
-  useListReloading,
-  useUploadOpen,
 } from "#app/components/admin/upload-panel";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { StatusBadge } from "#app/components/ui/badge";
-import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { listImages } from "#app/models/website-image-admin.server";
 import {
@@ -22,13 +21,18 @@ import {
   IMAGE_MESSAGES,
   ImageUploadSchema,
   optionLabel,
-  RecordIdSchema,
 } from "#app/schemas/files";
 import { requireAdmin } from "#app/services/auth.server";
 import { deleteImage, uploadImage } from "#app/services/images.server";
 import { logger } from "#app/services/logger.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import { formFailure, handleUploadForm, textField } from "#app/services/upload.server";
+import {
+  deleteFromForm,
+  fileFormOptions,
+  formFailure,
+  handleUploadForm,
+  textField,
+} from "#app/services/upload.server";
 import type { Route } from "./+types/images";
 
 export const meta: Route.MetaFunction = () => [{ title: "Image Management | Mafunzo Admin" }];
@@ -45,40 +49,32 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+const success = (description: string) =>
+  redirectWithToast("/admin/images", { title: "Success", description });
+
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const options = {
-    fileField: "file",
-    maxFileSize: IMAGE_MAX_BYTES,
-    tooLargeMessage: IMAGE_MESSAGES.tooLarge,
-    failedMessage: IMAGE_MESSAGES.failed,
-  };
+  const options = fileFormOptions(IMAGE_MAX_BYTES, IMAGE_MESSAGES);
   return handleUploadForm(args.request, options, async ({ fields, file }) => {
     if (textField(fields, "intent") === "delete") {
-      const parsed = RecordIdSchema.safeParse({ id: textField(fields, "id") });
-      const deleted = parsed.success ? await deleteImage(admin.actor, parsed.data.id) : null;
-      if (!deleted) return formFailure("Failed to delete image", 404, fields);
-      return redirectWithToast("/admin/images", {
-        title: "Success",
-        description: "Image deleted successfully",
-      });
+      return deleteFromForm(
+        fields,
+        (id) => deleteImage(admin.actor, id),
+        IMAGE_MESSAGES.deleteFailed,
+        () => success(IMAGE_MESSAGES.deleted),
+      );
     }
     const parsed = ImageUploadSchema.safeParse(Object.fromEntries(fields));
     if (!parsed.success || !file) return formFailure(IMAGE_MESSAGES.missing, 400, fields);
     await uploadImage(admin.actor, parsed.data, file);
-    return redirectWithToast("/admin/images", {
-      title: "Success",
-      description: "Image uploaded successfully",
-    });
+    return success(IMAGE_MESSAGES.uploaded);
   });
 }
 
 const PANEL_ID = "upload-image";
 
 export default function Images({ loaderData, actionData }: Route.ComponentProps) {
-  const open = useUploadOpen();
-  const reloading = useListReloading();
-  useFailureToast(actionData);
+  useErrorToast(actionData, "Error");
   useEffect(() => {
     if (loaderData.fetchError) toast.error("Error", { description: loaderData.fetchError });
   }, [loaderData.fetchError]);
@@ -90,51 +86,33 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
         description="Pictures for the website's sections; the newest active image of a section is the one shown."
         actions={<UploadToggle label="Upload Image" panelId={PANEL_ID} />}
       />
-      {open ? (
-        <UploadForm
-          id={PANEL_ID}
-          heading="Upload New Image"
-          failure={actionData}
-          missingMessage={IMAGE_MESSAGES.missing}
-          tooLargeMessage={IMAGE_MESSAGES.tooLarge}
-          maxBytes={IMAGE_MAX_BYTES}
-        >
-          <div className="grid gap-4 md:grid-cols-2">
-            <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
-            <SelectField
-              label="Website Component"
-              name="component"
-              defaultValue={values?.component ?? "hero"}
-            >
-              {IMAGE_COMPONENT_VALUES.map((component) => (
-                <option key={component} value={component}>
-                  {optionLabel(component)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <InputField
-            label="Alt Text"
-            name="altText"
-            defaultValue={values?.altText}
-            maxLength={300}
-            hint="Describe the picture for people who cannot see it."
-          />
-          <InputField
-            label="Image File"
-            name="file"
-            type="file"
-            required
-            accept="image/*"
-            hint="JPG, PNG, WebP, AVIF, GIF or TIFF, up to 10 MB. SVG is not accepted."
-          />
-        </UploadForm>
-      ) : null}
-      {reloading ? (
-        <p role="status" className="mb-4 text-sm text-slate-600">
-          Loading images...
-        </p>
-      ) : null}
+      <UploadForm
+        id={PANEL_ID}
+        heading="Upload New Image"
+        failure={actionData}
+        messages={IMAGE_MESSAGES}
+        maxBytes={IMAGE_MAX_BYTES}
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+          <SelectField label="Website Component" name="component" defaultValue={values?.component ?? "hero"}>
+            {IMAGE_COMPONENT_VALUES.map((component) => (
+              <option key={component} value={component}>
+                {optionLabel(component)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <InputField
+          label="Alt Text"
+          name="altText"
+          defaultValue={values?.altText}
+          maxLength={300}
+          hint="Describe the picture for people who cannot see it."
+        />
+        <ImageFileField />
+      </UploadForm>
+      <ListReloading>Loading images...</ListReloading>
       {loaderData.images.length === 0 ? (
         <EmptyState>No images uploaded yet. Upload your first image to get started.</EmptyState>
       ) : (
@@ -160,16 +138,12 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
                     <DateText value={image.createdAt} />
                   </dd>
                 </dl>
-                <Form method="post" className="mt-auto pt-4">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={image.id} />
-                  <ConfirmButton
-                    message="Are you sure you want to delete this image?"
-                    aria-label={`Delete ${image.title}`}
-                  >
-                    Delete
-                  </ConfirmButton>
-                </Form>
+                <DeleteCardForm
+                  id={image.id}
+                  label={image.title}
+                  message="Are you sure you want to delete this image?"
+                  className="mt-auto pt-4"
+                />
               </div>
             </li>
           ))}

@@ -13,7 +13,7 @@ import {
   RegistrationCards,
   RegistrationTable,
 } from "#app/components/admin/registration-list";
-import { RowActionToasts } from "#app/components/admin/row-actions";
+import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import {
@@ -96,13 +96,14 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
   );
 }
 
-export default function Registrations({ loaderData }: Route.ComponentProps) {
+export default function Registrations({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, courseNames, error } = loaderData;
   const href = useQueryHref();
   const exportHref = `/admin/registrations/export${href({ view: null, page: null }).replace(/^\?$/, "")}`;
   return (
     <div>
       <RowActionToasts kind={REGISTRATION_KIND} />
+      <ActionNotice kind={REGISTRATION_KIND} result={actionData} />
       <PageHeader
         title="Course Registrations"
         badge={list ? <TotalBadge total={list.total} noun="total" /> : null}

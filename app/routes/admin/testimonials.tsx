@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Home, Pencil, Plus, Star } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import { TestimonialForm } from "#app/components/admin/testimonial-form";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Badge, StatusBadge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
-import { ConfirmButton } from "#app/components/ui/confirm-button";
 import {
   createTestimonial,
   deleteTestimonial,
@@ -77,8 +77,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { testimonials, error, adding, editing } = loaderData;
-  const navigation = useNavigation();
-  const deletingId = navigation.formData?.get("intent") === "delete" ? navigation.formData.get("id") : null;
   useErrorToast(actionData);
   const formOpen = adding || editing || actionData?.result;
   return (
@@ -153,17 +151,12 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
                   <Pencil aria-hidden className="size-4" />
                   Edit
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={t.id} />
-                  <ConfirmButton
-                    message={`Are you sure you want to delete the testimonial from ${t.name}?`}
-                    disabled={deletingId === t.id}
-                    aria-label={`Delete ${t.name}`}
-                  >
-                    {deletingId === t.id ? "Deleting..." : "Delete"}
-                  </ConfirmButton>
-                </Form>
+                <DeleteCardForm
+                  id={t.id}
+                  label={t.name}
+                  message={`Are you sure you want to delete the testimonial from ${t.name}?`}
+                  showPending
+                />
               </div>
             </li>
           ))}

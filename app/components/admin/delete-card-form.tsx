@@ -1,0 +1,29 @@
+import { Form, useNavigation } from "react-router";
+import { ConfirmButton } from "#app/components/ui/confirm-button";
+
+type DeleteCardFormProps = {
+  id: string;
+  /** What the card shows, for the button's accessible name "Delete <label>". */
+  label: string;
+  /** The browser's confirmation question. */
+  message: string;
+  className?: string;
+  /** Disables the button and says "Deleting..." while this card's delete is in flight. */
+  showPending?: boolean;
+};
+
+/** A card's Delete button: posts intent=delete with the card's id to the screen's own action. */
+export function DeleteCardForm({ id, label, message, className, showPending = false }: DeleteCardFormProps) {
+  const navigation = useNavigation();
+  const deleting =
+    showPending && navigation.formData?.get("intent") === "delete" && navigation.formData.get("id") === id;
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      <ConfirmButton message={message} disabled={deleting} aria-label={`Delete ${label}`}>
+        {deleting ? "Deleting..." : "Delete"}
+      </ConfirmButton>
+    </Form>
+  );
+}
