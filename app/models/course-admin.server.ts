@@ -3,24 +3,15 @@ import { db, type Executor } from "#app/db/client.server";
 import { courseRuns, courses } from "#app/db/schema";
 import { type CourseInput, slugify } from "#app/schemas/course";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { courseCardColumns, courseDetailColumns } from "./course.server";
 import { listRunsForCourse } from "./course-run.server";
 import { isUniqueViolation } from "./db-errors.server";
 
 const courseColumns = {
-  id: courses.id,
-  slug: courses.slug,
-  title: courses.title,
-  description: courses.description,
-  category: courses.category,
-  faithGroup: courses.faithGroup,
-  durationDays: courses.durationDays,
+  ...courseCardColumns,
   cost: courses.cost,
   currency: courses.currency,
-  type: courses.type,
-  targetAudience: courses.targetAudience,
-  highlights: courses.highlights,
-  objectives: courses.objectives,
-  modules: courses.modules,
+  ...courseDetailColumns,
   status: courses.status,
   featured: courses.featured,
   sortOrder: courses.sortOrder,
@@ -40,13 +31,7 @@ export async function listCoursesForAdmin(executor: Executor = db()) {
     .as("run_count");
   return executor
     .select({
-      id: courses.id,
-      slug: courses.slug,
-      title: courses.title,
-      description: courses.description,
-      category: courses.category,
-      faithGroup: courses.faithGroup,
-      durationDays: courses.durationDays,
+      ...courseCardColumns,
       cost: courses.cost,
       status: courses.status,
       featured: courses.featured,
@@ -60,6 +45,22 @@ export async function listCoursesForAdmin(executor: Executor = db()) {
 export async function findCourseForAdmin(id: string, executor: Executor = db()) {
   const [row] = await executor.select(courseColumns).from(courses).where(eq(courses.id, id));
   return row;
+}
+
+/** The course as it is before a change, locked until the change's transaction ends. */
+async function lockCourse(tx: Executor, id: string) {
+  const [row] = await tx.select(courseColumns).from(courses).where(eq(courses.id, id)).for("update");
+  return row;
+}
+
+/** A write whose slug the unique index refused (another request took it meanwhile) answers "slug-taken". */
+async function orSlugTaken(write: () => Promise<CourseWriteResult>): Promise<CourseWriteResult> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
+    throw error;
+  }
 }
 
 async function slugTaken(executor: Executor, slug: string, exceptId?: string) {
@@ -92,8 +93,8 @@ const toRow = (input: CourseInput) => ({
 });
 
 export async function createCourse(actor: AuditActor, input: CourseInput): Promise<CourseWriteResult> {
-  try {
-    return await db().transaction(async (tx) => {
+  return orSlugTaken(() =>
+    db().transaction(async (tx) => {
       if (input.slug && (await slugTaken(tx, input.slug))) return { ok: false, reason: "slug-taken" };
       const values = { ...toRow(input), slug: input.slug ?? (await freeSlug(tx, input.title)) };
       const [course] = await tx.insert(courses).values(values).returning(courseColumns);
@@ -105,11 +106,8 @@ export async function createCourse(actor: AuditActor, input: CourseInput): Promi
         newValues: course,
       });
       return { ok: true, course };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateCourse(
@@ -117,9 +115,9 @@ export async function updateCourse(
   id: string,
   input: CourseInput,
 ): Promise<CourseWriteResult> {
-  try {
-    return await db().transaction(async (tx) => {
-      const [before] = await tx.select(courseColumns).from(courses).where(eq(courses.id, id)).for("update");
+  return orSlugTaken(() =>
+    db().transaction(async (tx) => {
+      const before = await lockCourse(tx, id);
       if (!before) return { ok: false, reason: "not-found" };
       const slug = input.slug ?? before.slug;
       if (await slugTaken(tx, slug, id)) return { ok: false, reason: "slug-taken" };
@@ -137,17 +135,14 @@ export async function updateCourse(
         newValues: course,
       });
       return { ok: true, course };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Deletes a course and (by cascade) its runs; the audit row keeps both as they were. */
 export async function deleteCourse(actor: AuditActor, id: string) {
   return db().transaction(async (tx) => {
-    const [before] = await tx.select(courseColumns).from(courses).where(eq(courses.id, id)).for("update");
+    const before = await lockCourse(tx, id);
     if (!before) return false;
     const runs = await listRunsForCourse(id, tx);
     await tx.delete(courses).where(eq(courses.id, id));

@@ -20,22 +20,32 @@ export type CourseView = Awaited<ReturnType<typeof selectCourses>>[number] & { r
 
 const toNumber = (value: string | null) => (value == null ? null : Number(value));
 
+/** What a course card shows, in the public catalogue and in the admin list alike. */
+export const courseCardColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  description: courses.description,
+  category: courses.category,
+  faithGroup: courses.faithGroup,
+  durationDays: courses.durationDays,
+};
+
+/** The details a course page adds to its card. */
+export const courseDetailColumns = {
+  type: courses.type,
+  targetAudience: courses.targetAudience,
+  highlights: courses.highlights,
+  objectives: courses.objectives,
+  modules: courses.modules,
+};
+
 function selectCourses(executor: Executor) {
   return executor
     .select({
-      id: courses.id,
-      slug: courses.slug,
-      title: courses.title,
-      description: courses.description,
-      category: courses.category,
-      faithGroup: courses.faithGroup,
-      durationDays: courses.durationDays,
+      ...courseCardColumns,
       cost: sql<number | null>`${courses.cost}::float8`,
-      type: courses.type,
-      targetAudience: courses.targetAudience,
-      highlights: courses.highlights,
-      objectives: courses.objectives,
-      modules: courses.modules,
+      ...courseDetailColumns,
       imageUrl: courses.imageUrl,
       updatedAt: courses.updatedAt,
     })

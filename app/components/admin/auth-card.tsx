@@ -1,5 +1,8 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
+import { type ReactNode, useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "#app/components/ui/button";
 
 /** The centred card shared by the sign-in and sign-up screens. */
 export function AuthCard({
@@ -33,4 +36,37 @@ export function FormAlert({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** The sign-in and sign-up form: its form-level error, the fields, and the submit button that waits. */
+export function AuthForm<Schema extends Record<string, unknown>>({
+  form,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormAlert>{form.errors?.join(" ")}</FormAlert>
+      {children}
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting ? busyLabel : submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/** One error toast per failed answer: the answer's title, with the message the page picked from it. */
+export function useFailureToast(answer: { title: string } | undefined, message: string | null | undefined) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the message comes from the answer; one toast per answer
+  useEffect(() => {
+    if (answer && message) toast.error(answer.title, { description: message });
+  }, [answer]);
 }

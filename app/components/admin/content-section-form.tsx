@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
-import { Button } from "#app/components/ui/button";
+import { SaveButton } from "#app/components/admin/save-button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
+import { linesText } from "#app/schemas/form-fields";
 import { SITE_CONTENT_SCHEMAS } from "#app/schemas/site-content";
 import type { ContentField, ContentSection } from "./content-sections";
 
@@ -34,7 +35,7 @@ function Control({
     );
   }
   if (field.kind === "textarea" || field.kind === "lines") {
-    const text = Array.isArray(value) ? value.join("\n") : String(value ?? "");
+    const text = Array.isArray(value) ? linesText(value) : String(value ?? "");
     return <TextareaField {...common} rows={3} defaultValue={text} />;
   }
   return (
@@ -57,8 +58,6 @@ export function ContentSectionForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const headingId = useId();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("section") === section.key;
   const [form] = useForm({
     id: `content-${section.key}`,
     lastResult,
@@ -136,9 +135,7 @@ export function ContentSectionForm({
           ))}
         </div>
       ) : null}
-      <Button type="submit" disabled={saving}>
-        {saving ? "Saving..." : "Save Changes"}
-      </Button>
+      <SaveButton isMine={(data) => data.get("section") === section.key}>Save Changes</SaveButton>
     </Form>
   );
 }

@@ -17,6 +17,16 @@ export type ContentSection = {
   list?: { name: string; itemLabel: string; fields: ContentField[]; spareRow: boolean };
 };
 
+const ADD_OR_REMOVE_ROWS = "Fill the empty row to add one; clear a row to remove it.";
+
+/** A section stored as a bare array: its rows are the form's "items" list. */
+const itemsList = (itemLabel: string, fields: ContentField[], spareRow: boolean) => ({
+  name: "items",
+  itemLabel,
+  spareRow,
+  fields,
+});
+
 export const CONTENT_SECTIONS: ContentSection[] = [
   {
     key: "hero",
@@ -41,33 +51,30 @@ export const CONTENT_SECTIONS: ContentSection[] = [
   {
     key: "stats",
     title: "Company figures",
-    description:
-      "The figures shown on the About and Testimonials pages. Fill the empty row to add one; clear a row to remove it.",
-    list: {
-      name: "items",
-      itemLabel: "Figure",
-      spareRow: true,
-      fields: [
+    description: `The figures shown on the About and Testimonials pages. ${ADD_OR_REMOVE_ROWS}`,
+    list: itemsList(
+      "Figure",
+      [
         { name: "value", label: "Value" },
         { name: "label", label: "Label" },
       ],
-    },
+      true,
+    ),
   },
   {
     key: "offices",
     title: "Offices",
     description: "The office cards on the home and contact pages.",
-    list: {
-      name: "items",
-      itemLabel: "Office",
-      spareRow: false,
-      fields: [
+    list: itemsList(
+      "Office",
+      [
         { name: "city", label: "City" },
         { name: "region", label: "Region", options: OFFICE_REGIONS },
         { name: "address", label: "Address" },
         { name: "phone", label: "Phone" },
       ],
-    },
+      false,
+    ),
   },
   {
     key: "contact",
@@ -83,17 +90,15 @@ export const CONTENT_SECTIONS: ContentSection[] = [
   {
     key: "businessHours",
     title: "Business hours",
-    description:
-      "Opening hours on the contact page. Fill the empty row to add one; clear a row to remove it.",
-    list: {
-      name: "items",
-      itemLabel: "Opening hours",
-      spareRow: true,
-      fields: [
+    description: `Opening hours on the contact page. ${ADD_OR_REMOVE_ROWS}`,
+    list: itemsList(
+      "Opening hours",
+      [
         { name: "day", label: "Day(s)" },
         { name: "hours", label: "Hours" },
       ],
-    },
+      true,
+    ),
   },
   {
     key: "payment",

@@ -1,16 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
-import { Button } from "#app/components/ui/button";
-import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
+import { SaveButton } from "#app/components/admin/save-button";
+import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
 import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/schemas/course";
 import { linesText, numericInput } from "#app/schemas/form-fields";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
@@ -46,8 +39,6 @@ export function CourseForm({
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-course";
   const [form, fields] = useForm({
     id: "course-form",
     lastResult,
@@ -75,139 +66,65 @@ export function CourseForm({
       <fieldset className={section}>
         <legend className="px-1 text-base font-semibold text-slate-900">Course details</legend>
         <div className="grid gap-4 md:grid-cols-2">
-          <InputField
-            label="Title"
-            required
-            {...getInputProps(fields.title, { type: "text" })}
-            key={fields.title.key}
-            errors={fields.title.errors}
-            className="md:col-span-2"
-          />
-          <SelectField
-            label="Category"
-            required
-            {...getSelectProps(fields.category)}
-            key={fields.category.key}
-            errors={fields.category.errors}
-          >
+          <BoundInput label="Title" required meta={fields.title} className="md:col-span-2" />
+          <BoundSelect label="Category" required meta={fields.category}>
             {COURSE_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {CATEGORY_LABELS[c]}
               </option>
             ))}
-          </SelectField>
-          <SelectField
-            label="Faith group"
-            hint="Faith-Based courses only"
-            {...getSelectProps(fields.faithGroup)}
-            key={fields.faithGroup.key}
-            errors={fields.faithGroup.errors}
-          >
+          </BoundSelect>
+          <BoundSelect label="Faith group" hint="Faith-Based courses only" meta={fields.faithGroup}>
             <option value="">None</option>
             {FAITH_GROUPS.map((g) => (
               <option key={g} value={g}>
                 Category {g}: {FAITH_GROUP_LABELS[g]}
               </option>
             ))}
-          </SelectField>
-          <InputField
-            label="Duration (days)"
-            inputMode="numeric"
-            {...getInputProps(fields.durationDays, { type: "text" })}
-            key={fields.durationDays.key}
-            errors={fields.durationDays.errors}
-          />
-          <InputField
-            label="Cost (KES)"
-            inputMode="decimal"
-            {...getInputProps(fields.cost, { type: "text" })}
-            key={fields.cost.key}
-            errors={fields.cost.errors}
-          />
-          <SelectField
-            label="Status"
-            {...getSelectProps(fields.status)}
-            key={fields.status.key}
-            errors={fields.status.errors}
-          >
+          </BoundSelect>
+          <BoundInput label="Duration (days)" inputMode="numeric" meta={fields.durationDays} />
+          <BoundInput label="Cost (KES)" inputMode="decimal" meta={fields.cost} />
+          <BoundSelect label="Status" meta={fields.status}>
             {ACTIVE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s === "active" ? "Active" : "Inactive"}
               </option>
             ))}
-          </SelectField>
-          <InputField
-            label="Image URL"
-            {...getInputProps(fields.imageUrl, { type: "text" })}
-            key={fields.imageUrl.key}
-            errors={fields.imageUrl.errors}
-          />
-          <TextareaField
-            label="Description"
-            rows={4}
-            {...getTextareaProps(fields.description)}
-            key={fields.description.key}
-            errors={fields.description.errors}
-            className="md:col-span-2"
-          />
+          </BoundSelect>
+          <BoundInput label="Image URL" meta={fields.imageUrl} />
+          <BoundTextarea label="Description" rows={4} meta={fields.description} className="md:col-span-2" />
         </div>
       </fieldset>
       <fieldset className={section}>
         <legend className="px-1 text-base font-semibold text-slate-900">Public details</legend>
         <div className="grid gap-4 md:grid-cols-2">
-          <InputField
+          <BoundInput
             label="Slug"
             hint="The address of the course page, /courses/<slug>. Left empty, it is made from the title."
-            {...getInputProps(fields.slug, { type: "text" })}
-            key={fields.slug.key}
-            errors={fields.slug.errors}
+            meta={fields.slug}
           />
-          <InputField
-            label="Type"
-            hint="e.g. Residential, Non-residential"
-            {...getInputProps(fields.type, { type: "text" })}
-            key={fields.type.key}
-            errors={fields.type.errors}
-          />
-          <TextareaField
+          <BoundInput label="Type" hint="e.g. Residential, Non-residential" meta={fields.type} />
+          <BoundTextarea
             label="Target audience"
             rows={2}
-            {...getTextareaProps(fields.targetAudience)}
-            key={fields.targetAudience.key}
-            errors={fields.targetAudience.errors}
+            meta={fields.targetAudience}
             className="md:col-span-2"
           />
           {(["highlights", "objectives", "modules"] as const).map((name) => (
-            <TextareaField
+            <BoundTextarea
+              key={name}
               label={name[0]?.toUpperCase() + name.slice(1)}
               hint="One item per line"
               rows={5}
-              {...getTextareaProps(fields[name])}
-              key={fields[name].key}
-              errors={fields[name].errors}
+              meta={fields[name]}
               className="md:col-span-2"
             />
           ))}
-          <InputField
-            label="Display order"
-            inputMode="numeric"
-            {...getInputProps(fields.sortOrder, { type: "text" })}
-            key={fields.sortOrder.key}
-            errors={fields.sortOrder.errors}
-          />
-          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-800">
-            <input
-              {...getInputProps(fields.featured, { type: "checkbox" })}
-              key={fields.featured.key}
-              className="size-4 accent-brand-700"
-            />
-            Featured on the home page
-          </label>
+          <BoundInput label="Display order" inputMode="numeric" meta={fields.sortOrder} />
+          <BoundCheckbox meta={fields.featured} label="Featured on the home page" className="self-end pb-2" />
         </div>
       </fieldset>
-      <Button type="submit" disabled={saving}>
-        {saving ? "Saving..." : submitLabel}
-      </Button>
+      <SaveButton isMine={(data) => data.get("intent") === "save-course"}>{submitLabel}</SaveButton>
     </Form>
   );
 }

@@ -1,17 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
+import { SaveButton } from "#app/components/admin/save-button";
 import { Badge } from "#app/components/ui/badge";
-import { Button } from "#app/components/ui/button";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
-import { InputField, SelectField } from "#app/components/ui/field";
+import { BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
 import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/schemas/course";
 import { numericInput } from "#app/schemas/form-fields";
 import { formatKsh } from "#app/utils/money";
@@ -37,11 +31,6 @@ const RUN_TONE = { open: "green", full: "yellow", cancelled: "grey" } as const;
 function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormResult | null }) {
   const formId = run ? `run-${run.id}` : "run-new";
   const intent = run ? "update-run" : "create-run";
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (navigation.formData?.get("runId") ?? null) === (run?.id ?? null);
   const [form, fields] = useForm({
     id: formId,
     lastResult: lastResult?.formId === formId ? lastResult.result : undefined,
@@ -59,80 +48,38 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
       {run ? <input type="hidden" name="runId" value={run.id} /> : null}
       <FormAlert>{form.errors?.join(" ")}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <InputField
-          label="Start date"
-          {...getInputProps(fields.startDate, { type: "date" })}
-          key={fields.startDate.key}
-          errors={fields.startDate.errors}
-        />
-        <InputField
-          label="End date"
-          {...getInputProps(fields.endDate, { type: "date" })}
-          key={fields.endDate.key}
-          errors={fields.endDate.errors}
-        />
-        <InputField
-          label="Display label"
-          hint='e.g. "3rd - 7th March 2025"'
-          {...getInputProps(fields.label, { type: "text" })}
-          key={fields.label.key}
-          errors={fields.label.errors}
-        />
-        <InputField
-          label="Venue"
-          {...getInputProps(fields.venue, { type: "text" })}
-          key={fields.venue.key}
-          errors={fields.venue.errors}
-        />
-        <InputField
-          label="Country"
-          {...getInputProps(fields.country, { type: "text" })}
-          key={fields.country.key}
-          errors={fields.country.errors}
-        />
-        <SelectField
-          label="Delivery"
-          {...getSelectProps(fields.deliveryMode)}
-          key={fields.deliveryMode.key}
-          errors={fields.deliveryMode.errors}
-        >
+        <BoundInput label="Start date" meta={fields.startDate} type="date" />
+        <BoundInput label="End date" meta={fields.endDate} type="date" />
+        <BoundInput label="Display label" hint='e.g. "3rd - 7th March 2025"' meta={fields.label} />
+        <BoundInput label="Venue" meta={fields.venue} />
+        <BoundInput label="Country" meta={fields.country} />
+        <BoundSelect label="Delivery" meta={fields.deliveryMode}>
           {DELIVERY_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {DELIVERY_LABELS[mode]}
             </option>
           ))}
-        </SelectField>
-        <InputField
-          label="Capacity"
-          inputMode="numeric"
-          {...getInputProps(fields.capacity, { type: "text" })}
-          key={fields.capacity.key}
-          errors={fields.capacity.errors}
-        />
-        <InputField
+        </BoundSelect>
+        <BoundInput label="Capacity" inputMode="numeric" meta={fields.capacity} />
+        <BoundInput
           label="Cost override (KES)"
           hint="Empty: the course cost applies"
           inputMode="decimal"
-          {...getInputProps(fields.costOverride, { type: "text" })}
-          key={fields.costOverride.key}
-          errors={fields.costOverride.errors}
+          meta={fields.costOverride}
         />
-        <SelectField
-          label="Run status"
-          {...getSelectProps(fields.status)}
-          key={fields.status.key}
-          errors={fields.status.errors}
-        >
+        <BoundSelect label="Run status" meta={fields.status}>
           {RUN_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s[0]?.toUpperCase() + s.slice(1)}
             </option>
           ))}
-        </SelectField>
+        </BoundSelect>
       </div>
-      <Button type="submit" disabled={saving}>
-        {saving ? "Saving..." : run ? "Save Run" : "Add Run"}
-      </Button>
+      <SaveButton
+        isMine={(data) => data.get("intent") === intent && (data.get("runId") ?? null) === (run?.id ?? null)}
+      >
+        {run ? "Save Run" : "Add Run"}
+      </SaveButton>
     </Form>
   );
 }

@@ -1,16 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
-import { Button, buttonClass } from "#app/components/ui/button";
-import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
+import { SaveButton } from "#app/components/admin/save-button";
+import { buttonClass } from "#app/components/ui/button";
+import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
 import { RATINGS, TestimonialSchema } from "#app/schemas/testimonial";
 
 export type TestimonialValues = {
@@ -34,8 +28,6 @@ export function TestimonialForm({
   testimonial?: TestimonialValues;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm({
     id: `testimonial-${testimonial?.id ?? "new"}`,
     lastResult,
@@ -64,84 +56,34 @@ export function TestimonialForm({
       {testimonial ? <input type="hidden" name="id" value={testimonial.id} /> : null}
       <FormAlert>{form.errors?.join(" ")}</FormAlert>
       <div className="grid gap-4 md:grid-cols-2">
-        <InputField
-          label="Name"
-          required
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
-          errors={fields.name.errors}
-        />
-        <InputField
-          label="Position"
-          required
-          {...getInputProps(fields.position, { type: "text" })}
-          key={fields.position.key}
-          errors={fields.position.errors}
-        />
-        <InputField
-          label="Course"
-          required
-          {...getInputProps(fields.course, { type: "text" })}
-          key={fields.course.key}
-          errors={fields.course.errors}
-        />
-        <SelectField
-          label="Rating"
-          {...getSelectProps(fields.rating)}
-          key={fields.rating.key}
-          errors={fields.rating.errors}
-        >
+        <BoundInput label="Name" required meta={fields.name} />
+        <BoundInput label="Position" required meta={fields.position} />
+        <BoundInput label="Course" required meta={fields.course} />
+        <BoundSelect label="Rating" meta={fields.rating}>
           {RATINGS.map((r) => (
             <option key={r} value={r}>
               {r} {r === 1 ? "star" : "stars"}
             </option>
           ))}
-        </SelectField>
-        <TextareaField
-          label="Content"
-          required
-          rows={4}
-          {...getTextareaProps(fields.content)}
-          key={fields.content.key}
-          errors={fields.content.errors}
-          className="md:col-span-2"
-        />
-        <SelectField
-          label="Status"
-          {...getSelectProps(fields.status)}
-          key={fields.status.key}
-          errors={fields.status.errors}
-        >
+        </BoundSelect>
+        <BoundTextarea label="Content" required rows={4} meta={fields.content} className="md:col-span-2" />
+        <BoundSelect label="Status" meta={fields.status}>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
-        </SelectField>
-        <InputField
-          label="Image URL"
-          {...getInputProps(fields.imageUrl, { type: "text" })}
-          key={fields.imageUrl.key}
-          errors={fields.imageUrl.errors}
-        />
-        <InputField
+        </BoundSelect>
+        <BoundInput label="Image URL" meta={fields.imageUrl} />
+        <BoundInput
           label="Display order"
           hint="Lower numbers appear first"
           inputMode="numeric"
-          {...getInputProps(fields.sortOrder, { type: "text" })}
-          key={fields.sortOrder.key}
-          errors={fields.sortOrder.errors}
+          meta={fields.sortOrder}
         />
-        <label className="flex items-center gap-2 self-center text-sm font-medium text-slate-800">
-          <input
-            {...getInputProps(fields.showOnHome, { type: "checkbox" })}
-            key={fields.showOnHome.key}
-            className="size-4 accent-brand-700"
-          />
-          Show on home page
-        </label>
+        <BoundCheckbox meta={fields.showOnHome} label="Show on home page" className="self-center" />
       </div>
       <div className="flex gap-2">
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : testimonial ? "Update Testimonial" : "Add Testimonial"}
-        </Button>
+        <SaveButton isMine={(data) => data.get("intent") === "save"}>
+          {testimonial ? "Update Testimonial" : "Add Testimonial"}
+        </SaveButton>
         <Link to="/admin/testimonials" className={buttonClass("outline")}>
           Cancel
         </Link>

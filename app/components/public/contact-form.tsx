@@ -1,8 +1,8 @@
-import { useId } from "react";
+import { InputField, TextareaField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { FormResult } from "#app/schemas/submission";
 import { LIMITS } from "#app/schemas/submission";
-import { ClosedNotice, Field, FormGuards, FormStatus, SubmitButton } from "./form-controls";
+import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { usePublicForm } from "./use-public-form";
 
 export type ContactFormProps = {
@@ -23,12 +23,8 @@ export function ContactForm({
   contact,
   serverResult,
 }: ContactFormProps) {
-  const id = useId();
-  const { fetcher, formRef, formKey, result, busy, values, errors } = usePublicForm(
-    "contact",
-    initialKey,
-    serverResult,
-  );
+  const form = usePublicForm("contact", initialKey, serverResult);
+  const { field, values } = form;
   if (!enabled) {
     return (
       <ClosedNotice title="The contact form is currently closed" contact={contact}>
@@ -36,72 +32,34 @@ export function ContactForm({
       </ClosedNotice>
     );
   }
-  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors?.[name] });
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
+    <PublicForm
+      form={form}
       action="/contact"
-      className="relative space-y-4"
-      aria-label="Contact form"
-      noValidate
+      label="Contact form"
+      submitLabel="Send Message"
+      busyLabel="Sending..."
     >
       <input type="hidden" name="intent" value="contact" />
       <input type="hidden" name="source" value={variant === "home" ? "home" : "contact"} />
-      <FormGuards formKey={formKey} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          {...field("name")}
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={LIMITS.name}
-          defaultValue={values?.name}
-        />
-        <Field
-          {...field("email")}
-          label="Email Address"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-        />
-        {variant === "page" ? (
-          <Field
-            {...field("phone")}
-            label="Phone Number"
-            type="tel"
-            autoComplete="tel"
-            maxLength={LIMITS.phone}
-            defaultValue={values?.phone}
-          />
-        ) : null}
-        <Field
-          {...field("organization")}
-          label="Organization"
-          autoComplete="organization"
-          maxLength={LIMITS.organization}
-          defaultValue={values?.organization}
-        />
-        <Field
+        <PersonFields form={form} phone={variant === "page"} />
+        <InputField
           {...field("courseInterest")}
           label="Course of Interest"
+          type="text"
           maxLength={LIMITS.name}
           defaultValue={values?.courseInterest}
           className={variant === "page" ? undefined : "sm:col-span-2"}
         />
       </div>
-      <Field
+      <TextareaField
         {...field("message")}
-        as="textarea"
         rows={variant === "home" ? 4 : 5}
         label="Message"
         maxLength={LIMITS.message}
         defaultValue={values?.message}
       />
-      <FormStatus result={result} />
-      <SubmitButton busy={busy} label="Send Message" busyLabel="Sending..." />
-    </fetcher.Form>
+    </PublicForm>
   );
 }

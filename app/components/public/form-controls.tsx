@@ -1,98 +1,102 @@
 import { CheckCircle2, Mail, MapPin, OctagonAlert, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { type FieldLook, InputField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
-import type { FormResult } from "#app/schemas/submission";
+import { type FormResult, LIMITS } from "#app/schemas/submission";
 import { cn } from "#app/utils/cn";
+import type { PublicFormState } from "./use-public-form";
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 read-only:bg-slate-100 aria-[invalid=true]:border-clay-600";
+/** The public forms' own field look; the wiring (ids, aria, errors) is the shared ui field's. */
+export const publicLook: FieldLook = {
+  field: "",
+  label: "block text-sm font-medium text-slate-700",
+  control:
+    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 read-only:bg-slate-100 aria-[invalid=true]:border-clay-600",
+  error: "mt-1 text-sm text-clay-600",
+  announceErrors: false,
+};
 
-type FieldProps = {
-  id: string;
-  name: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  className?: string;
-  children?: ReactNode;
-} & (
-  | { as?: "input"; type?: string; autoComplete?: string; maxLength?: number; defaultValue?: string }
-  | { as: "textarea"; rows: number; maxLength?: number; defaultValue?: string }
-  | { as: "select"; value: string; onChange: (value: string) => void }
-  | { as: "readonly"; value: string }
-);
-
-/** A labelled control with its error text; the error is tied to the control for screen readers. */
-export function Field(props: FieldProps) {
-  const { id, name, label, required, error, className } = props;
-  const described = error ? `${id}-error` : undefined;
-  const common = {
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": described,
-    className: inputClass,
-  };
-  let control: ReactNode;
-  if (props.as === "textarea") {
-    control = (
-      <textarea
-        {...common}
-        name={name}
-        rows={props.rows}
-        maxLength={props.maxLength}
-        defaultValue={props.defaultValue}
-      />
-    );
-  } else if (props.as === "select") {
-    control = (
-      <select
-        {...common}
-        name={name}
-        required={required}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.children}
-      </select>
-    );
-  } else if (props.as === "readonly") {
-    control = <input {...common} readOnly value={props.value} />;
-  } else {
-    control = (
-      <input
-        {...common}
-        name={name}
-        type={props.type ?? "text"}
-        required={required}
-        autoComplete={props.autoComplete}
-        maxLength={props.maxLength}
-        defaultValue={props.defaultValue}
-      />
-    );
-  }
+/** Who is writing: the fields the contact and registration forms both ask for, in the same order. */
+export function PersonFields({ form, phone = true }: { form: PublicFormState; phone?: boolean }) {
+  const { field, values } = form;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-        {required ? (
-          <span aria-hidden className="text-clay-600">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {control}
-      {error ? (
-        <p id={described} className="mt-1 text-sm text-clay-600">
-          {error}
-        </p>
+    <>
+      <InputField
+        {...field("name")}
+        label="Full Name"
+        type="text"
+        required
+        autoComplete="name"
+        maxLength={LIMITS.name}
+        defaultValue={values?.name}
+      />
+      <InputField
+        {...field("email")}
+        label="Email Address"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={LIMITS.email}
+        defaultValue={values?.email}
+      />
+      {phone ? (
+        <InputField
+          {...field("phone")}
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          maxLength={LIMITS.phone}
+          defaultValue={values?.phone}
+        />
       ) : null}
-    </div>
+      <InputField
+        {...field("organization")}
+        label="Organization"
+        type="text"
+        autoComplete="organization"
+        maxLength={LIMITS.organization}
+        defaultValue={values?.organization}
+      />
+    </>
+  );
+}
+
+/** The frame of a public form: its guards, then the fields, the in-page answer and the submit button. */
+export function PublicForm({
+  form,
+  action,
+  label,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  form: PublicFormState;
+  action: string;
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  const { fetcher, formRef, formKey, result, busy } = form;
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      className="relative space-y-4"
+      aria-label={label}
+      noValidate
+    >
+      <FormGuards formKey={formKey} />
+      {children}
+      <FormStatus result={result} />
+      <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
+    </fetcher.Form>
   );
 }
 
 /** The idempotency key (also the fill timer) and the honeypot that simple bots fill in. */
-export function FormGuards({ formKey }: { formKey: string }) {
+function FormGuards({ formKey }: { formKey: string }) {
   return (
     <>
       <input type="hidden" name="formKey" value={formKey} />
@@ -106,15 +110,7 @@ export function FormGuards({ formKey }: { formKey: string }) {
   );
 }
 
-export function SubmitButton({
-  busy,
-  label,
-  busyLabel,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-}) {
+function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
     <button
       type="submit"

@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
+import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { RegistrationCourse } from "#app/models/registration.server";
 import type { FormResult } from "#app/schemas/submission";
 import { LIMITS } from "#app/schemas/submission";
-import { ClosedNotice, Field, FormGuards, FormStatus, SubmitButton } from "./form-controls";
+import { ClosedNotice, PersonFields, PublicForm, publicLook } from "./form-controls";
 import { usePublicForm } from "./use-public-form";
 
 export type CourseChoice = { slug: string; runId: string | null };
@@ -45,12 +46,8 @@ export function RegistrationForm({
   onCourseChange,
   serverResult,
 }: RegistrationFormProps) {
-  const id = useId();
-  const { fetcher, formRef, formKey, result, busy, values, errors } = usePublicForm(
-    "registration",
-    initialKey,
-    serverResult,
-  );
+  const form = usePublicForm("registration", initialKey, serverResult);
+  const { id, field, values } = form;
   const kept = values?.course ? { slug: values.course, runId: values.run || null } : null;
   const [choice, setChoice] = useState<CourseChoice | null>(kept ?? passedIn ?? null);
   const [lastPassedIn, setLastPassedIn] = useState(passedIn);
@@ -73,59 +70,24 @@ export function RegistrationForm({
     onCourseChange?.(next);
   };
   const shown = passedIn ? describeChoice(courses, choice) : null;
-  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors?.[name] });
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
+    <PublicForm
+      form={form}
       action={variant === "register" ? "/register" : "/contact"}
-      className="relative space-y-4"
-      aria-label="Course registration form"
-      noValidate
+      label="Course registration form"
+      submitLabel={variant === "register" ? "Submit Registration" : "Register Now"}
+      busyLabel="Submitting..."
     >
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="run" value={choice?.runId ?? ""} />
-      <FormGuards formKey={formKey} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          {...field("name")}
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={LIMITS.name}
-          defaultValue={values?.name}
-        />
-        <Field
-          {...field("email")}
-          label="Email Address"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-        />
-        <Field
-          {...field("phone")}
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          defaultValue={values?.phone}
-        />
-        <Field
-          {...field("organization")}
-          label="Organization"
-          autoComplete="organization"
-          maxLength={LIMITS.organization}
-          defaultValue={values?.organization}
-        />
-        <Field
+        <PersonFields form={form} />
+        <SelectField
           {...field("course")}
-          as="select"
           label={variant === "register" ? "Select Course" : "Course of Interest"}
           required
           value={choice?.slug ?? ""}
-          onChange={choose}
+          onChange={(event) => choose(event.target.value)}
           className="sm:col-span-2"
         >
           <option value="">Choose a course</option>
@@ -134,29 +96,22 @@ export function RegistrationForm({
               {course.title}
             </option>
           ))}
-        </Field>
+        </SelectField>
         {shown ? (
           <>
-            <Field id={`${id}-date`} name="date" as="readonly" label="Course Date" value={shown.date} />
-            <Field id={`${id}-venue`} name="venue" as="readonly" label="Venue" value={shown.venue} />
-            <Field id={`${id}-cost`} name="cost" as="readonly" label="Cost" value={shown.cost} />
+            <InputField id={`${id}-date`} look={publicLook} readOnly label="Course Date" value={shown.date} />
+            <InputField id={`${id}-venue`} look={publicLook} readOnly label="Venue" value={shown.venue} />
+            <InputField id={`${id}-cost`} look={publicLook} readOnly label="Cost" value={shown.cost} />
           </>
         ) : null}
       </div>
-      <Field
+      <TextareaField
         {...field("message")}
-        as="textarea"
         rows={4}
         label={variant === "register" ? "Message / Special Requirements" : "Message"}
         maxLength={LIMITS.message}
         defaultValue={values?.message}
       />
-      <FormStatus result={result} />
-      <SubmitButton
-        busy={busy}
-        label={variant === "register" ? "Submit Registration" : "Register Now"}
-        busyLabel="Submitting..."
-      />
-    </fetcher.Form>
+    </PublicForm>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { FormResult } from "#app/schemas/submission";
+import { publicLook } from "./form-controls";
 
 export function resultDescription(result: FormResult) {
   return result.reference
@@ -14,6 +15,7 @@ export function resultDescription(result: FormResult) {
  * with a toast; without it the browser posts the form and the route renders `serverResult`.
  */
 export function usePublicForm(form: FormResult["form"], initialKey: string, serverResult?: FormResult) {
+  const id = useId();
   const fetcher = useFetcher<FormResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [formKey, setFormKey] = useState(initialKey);
@@ -32,7 +34,9 @@ export function usePublicForm(form: FormResult["form"], initialKey: string, serv
     }
   }, [fetcher.data]);
 
+  const errors = result?.ok ? undefined : result?.fieldErrors;
   return {
+    id,
     fetcher,
     formRef,
     formKey,
@@ -40,6 +44,12 @@ export function usePublicForm(form: FormResult["form"], initialKey: string, serv
     busy: fetcher.state !== "idle",
     // after a post without JavaScript, the server sends back what was typed
     values: fetcher.data ? undefined : fromServer?.values,
-    errors: result?.ok ? undefined : result?.fieldErrors,
+    /** The props that tie field `name` to this form: its id, name, look and error. */
+    field: (name: string) => {
+      const message = errors?.[name];
+      return { id: `${id}-${name}`, name, look: publicLook, errors: message ? [message] : undefined };
+    },
   };
 }
+
+export type PublicFormState = ReturnType<typeof usePublicForm>;

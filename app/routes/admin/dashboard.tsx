@@ -1,4 +1,5 @@
 import { BookOpen, MessageSquare, Star, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BarChart } from "#app/components/admin/bar-chart";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
@@ -135,62 +136,75 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="grid gap-4 lg:grid-cols-2">
-        <section
-          aria-labelledby="latest-registrations"
-          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <h2 id="latest-registrations" className="font-semibold text-slate-900">
-            Latest registrations
-          </h2>
-          {registrations.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No registrations found.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {registrations.map((r) => (
-                <li key={r.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
-                  <div className="min-w-0">
-                    <Link
-                      to={`/admin/registrations/${r.id}`}
-                      className="font-medium text-brand-800 hover:underline"
-                    >
-                      {r.name}
-                    </Link>
-                    <p className="truncate text-slate-600">{r.courseName}</p>
-                    <p className="text-xs text-slate-500">{formatDateTime(r.createdAt)}</p>
-                  </div>
-                  <RowStatusBadge status={r.status} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section
-          aria-labelledby="latest-messages"
-          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <h2 id="latest-messages" className="font-semibold text-slate-900">
-            Latest messages
-          </h2>
-          {contacts.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No contact submissions found.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {contacts.map((c) => (
-                <li key={c.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
-                  <div className="min-w-0">
-                    <Link to="/admin/contacts" className="font-medium text-brand-800 hover:underline">
-                      {c.name}
-                    </Link>
-                    <p className="line-clamp-2 text-slate-600">{c.message || "(no message)"}</p>
-                    <p className="text-xs text-slate-500">{formatDateTime(c.createdAt)}</p>
-                  </div>
-                  <RowStatusBadge status={c.status} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <LatestPanel
+          id="latest-registrations"
+          title="Latest registrations"
+          empty="No registrations found."
+          items={registrations.map((r) => ({
+            ...r,
+            to: `/admin/registrations/${r.id}`,
+            detail: <p className="truncate text-slate-600">{r.courseName}</p>,
+          }))}
+        />
+        <LatestPanel
+          id="latest-messages"
+          title="Latest messages"
+          empty="No contact submissions found."
+          items={contacts.map((c) => ({
+            ...c,
+            to: "/admin/contacts",
+            detail: <p className="line-clamp-2 text-slate-600">{c.message || "(no message)"}</p>,
+          }))}
+        />
       </div>
     </div>
+  );
+}
+
+type LatestItem = {
+  id: string;
+  name: string;
+  status: string;
+  createdAt: Parameters<typeof formatDateTime>[0];
+  to: string;
+  detail: ReactNode;
+};
+
+/** The newest few submissions of one kind: who, what about, when, and their status. */
+function LatestPanel({
+  id,
+  title,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: LatestItem[];
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
+              <div className="min-w-0">
+                <Link to={item.to} className="font-medium text-brand-800 hover:underline">
+                  {item.name}
+                </Link>
+                {item.detail}
+                <p className="text-xs text-slate-500">{formatDateTime(item.createdAt)}</p>
+              </div>
+              <RowStatusBadge status={item.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,11 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
-import { AuthCard, FormAlert } from "#app/components/admin/auth-card";
-import { Button } from "#app/components/ui/button";
-import { InputField } from "#app/components/ui/field";
+import { data, Link, redirect } from "react-router";
+import { AuthCard, AuthForm, useFailureToast } from "#app/components/admin/auth-card";
+import { BoundInput } from "#app/components/ui/conform-fields";
 import { adminExists } from "#app/models/user.server";
 import { LoginSchema, safeAdminRedirect } from "#app/schemas/auth";
 import { getAdmin } from "#app/services/auth.server";
@@ -45,41 +42,20 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldRevalidate: "onInput",
   });
-  useEffect(() => {
-    const message = actionData?.result.error?.[""]?.[0];
-    if (message) toast.error(actionData.title, { description: message });
-  }, [actionData]);
+  useFailureToast(actionData, actionData?.result.error?.[""]?.[0]);
 
   return (
     <AuthCard title="Admin Login" subtitle="Sign in to manage courses, registrations and the website.">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormAlert>{form.errors?.join(" ")}</FormAlert>
+      <AuthForm form={form} submitLabel="Sign In" busyLabel="Signing in...">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-        <InputField
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="username"
-          errors={fields.email.errors}
-        />
-        <InputField
-          label="Password"
-          {...getInputProps(fields.password, { type: "password" })}
-          key={fields.password.key}
-          autoComplete="current-password"
-          errors={fields.password.errors}
-        />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Signing in..." : "Sign In"}
-        </Button>
-      </Form>
+        <BoundInput label="Email" meta={fields.email} type="email" autoComplete="username" />
+        <BoundInput label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+      </AuthForm>
       {loaderData.showSignup ? (
         <p className="mt-6 text-center text-sm text-slate-600">
           No admin account yet?{" "}

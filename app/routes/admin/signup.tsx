@@ -1,12 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { data, Link } from "react-router";
 import type { z } from "zod";
-import { AuthCard, FormAlert } from "#app/components/admin/auth-card";
-import { Button, buttonClass } from "#app/components/ui/button";
-import { InputField } from "#app/components/ui/field";
+import { AuthCard, AuthForm, useFailureToast } from "#app/components/admin/auth-card";
+import { buttonClass } from "#app/components/ui/button";
+import { BoundInput } from "#app/components/ui/conform-fields";
 import { adminExists } from "#app/models/user.server";
 import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/schemas/auth";
 import { signUpFirstAdmin } from "#app/services/signup.server";
@@ -71,16 +69,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   // validated by the server only: its answer carries the spec's toast titles (Password Mismatch, Password Too Short)
   const [form, fields] = useForm<z.input<typeof SignupSchema>>({ lastResult: actionData?.result });
-  useEffect(() => {
-    if (!actionData) return;
-    const errors = actionData.result.error ?? {};
-    const message = Object.values(errors).flat().find(Boolean);
-    if (message) toast.error(actionData.title, { description: message });
-  }, [actionData]);
+  useFailureToast(
+    actionData,
+    Object.values(actionData?.result.error ?? {})
+      .flat()
+      .find(Boolean),
+  );
 
   if (loaderData.exists || actionData?.title === "Admin Already Exists") {
     return (
@@ -98,34 +94,22 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <AuthCard title="Create Admin Account" subtitle="Set up the administrator account for the back office.">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormAlert>{form.errors?.join(" ")}</FormAlert>
-        <InputField
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="username"
-          errors={fields.email.errors}
-        />
-        <InputField
+      <AuthForm form={form} submitLabel="Create Admin Account" busyLabel="Creating account...">
+        <BoundInput label="Email" meta={fields.email} type="email" autoComplete="username" />
+        <BoundInput
           label="Password"
-          {...getInputProps(fields.password, { type: "password" })}
-          key={fields.password.key}
+          meta={fields.password}
+          type="password"
           autoComplete="new-password"
           hint="At least 6 characters."
-          errors={fields.password.errors}
         />
-        <InputField
+        <BoundInput
           label="Confirm Password"
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          key={fields.confirmPassword.key}
+          meta={fields.confirmPassword}
+          type="password"
           autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
         />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Creating account..." : "Create Admin Account"}
-        </Button>
-      </Form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link to="/admin/login" className="font-semibold text-brand-700 underline">
