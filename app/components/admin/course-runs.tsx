@@ -143,7 +143,7 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
                 <summary className="cursor-pointer text-sm font-semibold text-brand-700">
                   Edit run <span className="sr-only">{when(run)}</span>
                 </summary>
-                <RunForm key={String(run.updatedAt)} run={run} lastResult={lastResult} />
+                <RunForm key={new Date(run.updatedAt).toISOString()} run={run} lastResult={lastResult} />
               </details>
             </li>
           ))}

@@ -127,7 +127,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         }
       />
       <CourseForm
-        key={String(course.updatedAt)}
+        key={new Date(course.updatedAt).toISOString()}
         course={course}
         lastResult={actionData?.result}
         submitLabel="Save Course"
