@@ -1,7 +1,9 @@
 import { z } from "zod";
 
-/** Limits and wording shared by the public forms (contact and registration), client and server. */
-export const LIMITS = { name: 200, organization: 200, email: 254, message: 5000, phone: 20 } as const;
+import { LIMITS } from "./submission-limits";
+
+// Rules and wording shared by the public forms (contact and registration).
+export { LIMITS };
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 

@@ -2,7 +2,8 @@ import { CheckCircle2, Mail, MapPin, OctagonAlert, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { type FieldLook, InputField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
-import { type FormResult, LIMITS } from "#app/schemas/submission";
+import type { FormResult } from "#app/schemas/submission";
+import { LIMITS } from "#app/schemas/submission-limits";
 import { cn } from "#app/utils/cn";
 import type { PublicFormState } from "./use-public-form";
 

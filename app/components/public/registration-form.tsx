@@ -3,7 +3,7 @@ import { InputField, SelectField, TextareaField } from "#app/components/ui/field
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { RegistrationCourse } from "#app/models/registration.server";
 import type { FormResult } from "#app/schemas/submission";
-import { LIMITS } from "#app/schemas/submission";
+import { LIMITS } from "#app/schemas/submission-limits";
 import { ClosedNotice, PersonFields, PublicForm, publicLook } from "./form-controls";
 import { usePublicForm } from "./use-public-form";
 
