@@ -14,38 +14,26 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  ACTIVE_STATUSES,
+  CONTACT_STATUSES,
+  COURSE_CATEGORIES,
+  DELIVERY_MODES,
+  DOCUMENT_CATEGORIES,
+  FAITH_GROUPS,
+  GALLERY_CATEGORIES,
+  IMAGE_COMPONENTS,
+  OUTBOX_STATUSES,
+  REGISTRATION_STATUSES,
+  RUN_STATUSES,
+} from "./enums";
+
+// The value lists live in ./enums (no drizzle) so browser code can import them without the table definitions.
+export * from "./enums";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-export const COURSE_CATEGORIES = ["management", "leadership", "county", "experiential", "faith"] as const;
-export const FAITH_GROUPS = ["A", "B", "C"] as const;
-export const ACTIVE_STATUSES = ["active", "inactive"] as const;
-export const DELIVERY_MODES = ["physical", "virtual", "hybrid", "self-paced"] as const;
-export const RUN_STATUSES = ["open", "full", "cancelled"] as const;
-export const REGISTRATION_STATUSES = ["new", "confirmed", "paid", "attended", "cancelled"] as const;
-export const CONTACT_STATUSES = ["new", "contacted", "resolved"] as const;
-export const DOCUMENT_CATEGORIES = ["brochure", "certificate", "manual", "policy", "form"] as const;
-export const IMAGE_COMPONENTS = [
-  "hero",
-  "about",
-  "services",
-  "courses",
-  "testimonials",
-  "gallery",
-  "contact",
-  "background",
-] as const;
-export const GALLERY_CATEGORIES = [
-  "training",
-  "management",
-  "experiential",
-  "consultancy",
-  "faith",
-  "public-sector",
-] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);

@@ -1,21 +1,7 @@
 import { z } from "zod";
-import type * as db from "#app/db/schema";
+import { CONTACT_STATUSES, REGISTRATION_STATUSES } from "#app/db/enums";
 
-// The same lists as the database's check constraints, spelled out here because importing a value from
-// db/schema would ship drizzle's table definitions (about 40 kB) to the browser; `satisfies` makes the type
-// check fail if the two ever differ.
-export const REGISTRATION_STATUSES = [
-  "new",
-  "confirmed",
-  "paid",
-  "attended",
-  "cancelled",
-] as const satisfies typeof db.REGISTRATION_STATUSES;
-export const CONTACT_STATUSES = [
-  "new",
-  "contacted",
-  "resolved",
-] as const satisfies typeof db.CONTACT_STATUSES;
+export { CONTACT_STATUSES, REGISTRATION_STATUSES };
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 

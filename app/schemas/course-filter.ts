@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COURSE_CATEGORIES } from "#app/db/schema";
+import { COURSE_CATEGORIES } from "#app/db/enums";
 
 /**
  * The catalogue filters in the URL (?category=management&year=2025). "all", a missing value or one

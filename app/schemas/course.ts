@@ -5,7 +5,7 @@ import {
   DELIVERY_MODES,
   FAITH_GROUPS,
   RUN_STATUSES,
-} from "#app/db/schema";
+} from "#app/db/enums";
 import { checkbox, lineList, optionalNumber, optionalText, requiredText } from "./form-fields";
 
 export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = {

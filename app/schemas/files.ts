@@ -1,32 +1,7 @@
 import { z } from "zod";
-import type { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS } from "#app/db/schema";
+import { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS } from "#app/db/enums";
 
-// Typed against the database enums (a mismatch fails typecheck) without pulling drizzle into the browser.
-export const DOCUMENT_CATEGORY_VALUES: typeof DOCUMENT_CATEGORIES = [
-  "brochure",
-  "certificate",
-  "manual",
-  "policy",
-  "form",
-];
-export const IMAGE_COMPONENT_VALUES: typeof IMAGE_COMPONENTS = [
-  "hero",
-  "about",
-  "services",
-  "courses",
-  "testimonials",
-  "gallery",
-  "contact",
-  "background",
-];
-export const GALLERY_CATEGORY_VALUES: typeof GALLERY_CATEGORIES = [
-  "training",
-  "management",
-  "experiential",
-  "consultancy",
-  "faith",
-  "public-sector",
-];
+export { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS };
 
 export type GalleryCategoryValue = (typeof GALLERY_CATEGORIES)[number];
 
@@ -87,17 +62,17 @@ const requiredTitle = (message: string) =>
 export const DocumentUploadSchema = z.object({
   title: requiredTitle("Please provide a title and select a file."),
   description: optionalText(2000),
-  category: z.enum(DOCUMENT_CATEGORY_VALUES).catch("brochure"),
+  category: z.enum(DOCUMENT_CATEGORIES).catch("brochure"),
 });
 
 export const ImageUploadSchema = z.object({
   title: requiredTitle("Please provide a title and select an image"),
-  component: z.enum(IMAGE_COMPONENT_VALUES).catch("hero"),
+  component: z.enum(IMAGE_COMPONENTS).catch("hero"),
   altText: optionalText(300),
 });
 
 const galleryFields = {
-  galleryCategory: z.enum(GALLERY_CATEGORY_VALUES, { error: "Choose a category" }),
+  galleryCategory: z.enum(GALLERY_CATEGORIES, { error: "Choose a category" }),
   description: optionalText(1000),
   altText: optionalText(300),
 };

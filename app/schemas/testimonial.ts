@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACTIVE_STATUSES } from "#app/db/schema";
+import { ACTIVE_STATUSES } from "#app/db/enums";
 import { checkbox, optionalNumber, optionalText, requiredText } from "./form-fields";
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;

@@ -3,7 +3,7 @@ import { StatusBadge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { ImageVariant } from "#app/db/schema";
-import { GALLERY_CATEGORY_NAMES, GALLERY_CATEGORY_VALUES } from "#app/schemas/files";
+import { GALLERY_CATEGORIES, GALLERY_CATEGORY_NAMES } from "#app/schemas/files";
 import { DeleteCardForm } from "./delete-card-form";
 import { ImageThumb } from "./image-thumb";
 
@@ -20,7 +20,7 @@ export type GalleryCardImage = {
 };
 
 export function GalleryCategoryOptions() {
-  return GALLERY_CATEGORY_VALUES.map((value) => (
+  return GALLERY_CATEGORIES.map((value) => (
     <option key={value} value={value}>
       {GALLERY_CATEGORY_NAMES[value]}
     </option>

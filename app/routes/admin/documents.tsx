@@ -14,7 +14,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { listDocuments } from "#app/models/document.server";
 import {
-  DOCUMENT_CATEGORY_VALUES,
+  DOCUMENT_CATEGORIES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
   DocumentUploadSchema,
@@ -83,7 +83,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
         <div className="grid gap-4 md:grid-cols-2">
           <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
           <SelectField label="Category" name="category" defaultValue={values?.category ?? "brochure"}>
-            {DOCUMENT_CATEGORY_VALUES.map((category) => (
+            {DOCUMENT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {optionLabel(category)}
               </option>

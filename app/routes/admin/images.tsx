@@ -16,7 +16,7 @@ import { StatusBadge } from "#app/components/ui/badge";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { listImages } from "#app/models/website-image-admin.server";
 import {
-  IMAGE_COMPONENT_VALUES,
+  IMAGE_COMPONENTS,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
   ImageUploadSchema,
@@ -96,7 +96,7 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
         <div className="grid gap-4 md:grid-cols-2">
           <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
           <SelectField label="Website Component" name="component" defaultValue={values?.component ?? "hero"}>
-            {IMAGE_COMPONENT_VALUES.map((component) => (
+            {IMAGE_COMPONENTS.map((component) => (
               <option key={component} value={component}>
                 {optionLabel(component)}
               </option>

@@ -1,0 +1,30 @@
+// The allowed values of the enumerated columns, mirrored by check constraints in ./schema. This module imports
+// nothing, so browser code can use the lists without loading drizzle.
+
+export const COURSE_CATEGORIES = ["management", "leadership", "county", "experiential", "faith"] as const;
+export const FAITH_GROUPS = ["A", "B", "C"] as const;
+export const ACTIVE_STATUSES = ["active", "inactive"] as const;
+export const DELIVERY_MODES = ["physical", "virtual", "hybrid", "self-paced"] as const;
+export const RUN_STATUSES = ["open", "full", "cancelled"] as const;
+export const REGISTRATION_STATUSES = ["new", "confirmed", "paid", "attended", "cancelled"] as const;
+export const CONTACT_STATUSES = ["new", "contacted", "resolved"] as const;
+export const DOCUMENT_CATEGORIES = ["brochure", "certificate", "manual", "policy", "form"] as const;
+export const IMAGE_COMPONENTS = [
+  "hero",
+  "about",
+  "services",
+  "courses",
+  "testimonials",
+  "gallery",
+  "contact",
+  "background",
+] as const;
+export const GALLERY_CATEGORIES = [
+  "training",
+  "management",
+  "experiential",
+  "consultancy",
+  "faith",
+  "public-sector",
+] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
