@@ -15,7 +15,7 @@ import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
 import { startOutboxWorker } from "#app/services/outbox.server";
-import { limitPublicBodies } from "./body-limit";
+import { limitFormBodies } from "./body-limit";
 import { contentSecurityPolicy } from "./security-headers";
 
 export { env, logger };
@@ -73,7 +73,7 @@ export function createApp({ production }: { production: boolean }) {
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
 
-  app.use(limitPublicBodies);
+  app.use(limitFormBodies);
 
   app.all(
     "/{*splat}",
