@@ -145,3 +145,13 @@ export function ImageFileField() {
     />
   );
 }
+
+/** The upload form's first row: the required title beside the field that files the upload (a select). */
+export function UploadTitleRow({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <InputField label="Title" name="title" required defaultValue={title} maxLength={200} />
+      {children}
+    </div>
+  );
+}

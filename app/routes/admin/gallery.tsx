@@ -1,12 +1,14 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
+import { CardGrid } from "#app/components/admin/card-grid";
 import { GalleryCategoryOptions, GalleryImageCard } from "#app/components/admin/gallery-image-card";
-import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
+import { PageHeader } from "#app/components/admin/page-header";
 import {
   ImageFileField,
   ListReloading,
   shouldRevalidateUnlessToggle,
   UploadForm,
+  UploadTitleRow,
   UploadToggle,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
@@ -96,8 +98,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
         messages={IMAGE_MESSAGES}
         maxBytes={IMAGE_MAX_BYTES}
       >
-        <div className="grid gap-4 md:grid-cols-2">
-          <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+        <UploadTitleRow title={values?.title}>
           <SelectField
             label="Category"
             name="galleryCategory"
@@ -105,21 +106,18 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
           >
             <GalleryCategoryOptions />
           </SelectField>
-        </div>
+        </UploadTitleRow>
         <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
         <InputField label="Alt Text" name="altText" defaultValue={values?.altText} maxLength={300} />
         <ImageFileField />
       </UploadForm>
       <ListReloading>Loading images...</ListReloading>
-      {loaderData.images.length === 0 ? (
-        <EmptyState>No gallery images yet. Upload the first one to start the gallery.</EmptyState>
-      ) : (
-        <ul className={CARD_GRID}>
-          {loaderData.images.map((image) => (
-            <GalleryImageCard key={image.id} image={image} />
-          ))}
-        </ul>
-      )}
+      <CardGrid
+        items={loaderData.images}
+        empty="No gallery images yet. Upload the first one to start the gallery."
+      >
+        {(image) => <GalleryImageCard key={image.id} image={image} />}
+      </CardGrid>
     </div>
   );
 }
