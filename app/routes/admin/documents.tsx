@@ -2,13 +2,10 @@ import { Download, FileText } from "lucide-react";
 import { Card, CardActions, CardGrid, CardTitle } from "#app/components/admin/card-grid";
 import { DateText } from "#app/components/admin/date-text";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
-import { PageHeader } from "#app/components/admin/page-header";
 import {
-  ListReloading,
   shouldRevalidateUnlessToggle,
-  UploadForm,
+  UploadScreenTop,
   UploadTitleRow,
-  UploadToggle,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
@@ -69,12 +66,11 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
   const values = actionData?.values;
   return (
     <div>
-      <PageHeader
+      <UploadScreenTop
         title="Document Management"
         description="Brochures, certificates, manuals, policies and forms for download."
-        actions={<UploadToggle label="Upload Document" panelId={PANEL_ID} />}
-      />
-      <UploadForm
+        toggleLabel="Upload Document"
+        reloadingText="Loading documents..."
         id={PANEL_ID}
         heading="Upload New Document"
         failure={actionData}
@@ -99,8 +95,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
           accept=".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png"
           hint="PDF, DOC, DOCX, TXT, JPG or PNG, up to 20 MB."
         />
-      </UploadForm>
-      <ListReloading>Loading documents...</ListReloading>
+      </UploadScreenTop>
       <CardGrid
         items={loaderData.documents}
         empty="No documents uploaded yet. Upload your first document to get started."

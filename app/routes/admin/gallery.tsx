@@ -2,14 +2,11 @@ import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { CardGrid } from "#app/components/admin/card-grid";
 import { GalleryCategoryOptions, GalleryImageCard } from "#app/components/admin/gallery-image-card";
-import { PageHeader } from "#app/components/admin/page-header";
 import {
   ImageFileField,
-  ListReloading,
   shouldRevalidateUnlessToggle,
-  UploadForm,
+  UploadScreenTop,
   UploadTitleRow,
-  UploadToggle,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
@@ -78,20 +75,17 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
   const values = actionData?.values;
   return (
     <div>
-      <PageHeader
+      <UploadScreenTop
         title="Gallery"
         description="What is saved here is what the public gallery shows: active images, by order."
-        actions={
-          <>
-            <Link to="/gallery" target="_blank" className={buttonClass("outline")}>
-              <ExternalLink aria-hidden className="size-4" />
-              View gallery
-            </Link>
-            <UploadToggle label="Upload Gallery Image" panelId={PANEL_ID} />
-          </>
+        otherActions={
+          <Link to="/gallery" target="_blank" className={buttonClass("outline")}>
+            <ExternalLink aria-hidden className="size-4" />
+            View gallery
+          </Link>
         }
-      />
-      <UploadForm
+        toggleLabel="Upload Gallery Image"
+        reloadingText="Loading images..."
         id={PANEL_ID}
         heading="Upload Gallery Image"
         failure={actionData}
@@ -110,8 +104,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
         <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
         <InputField label="Alt Text" name="altText" defaultValue={values?.altText} maxLength={300} />
         <ImageFileField />
-      </UploadForm>
-      <ListReloading>Loading images...</ListReloading>
+      </UploadScreenTop>
       <CardGrid
         items={loaderData.images}
         empty="No gallery images yet. Upload the first one to start the gallery."

@@ -3,14 +3,11 @@ import { toast } from "sonner";
 import { CardGrid, ImageCard } from "#app/components/admin/card-grid";
 import { DateText } from "#app/components/admin/date-text";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
-import { PageHeader } from "#app/components/admin/page-header";
 import {
   ImageFileField,
-  ListReloading,
   shouldRevalidateUnlessToggle,
-  UploadForm,
+  UploadScreenTop,
   UploadTitleRow,
-  UploadToggle,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { InputField, SelectField } from "#app/components/ui/field";
@@ -81,12 +78,11 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
   const values = actionData?.values;
   return (
     <div>
-      <PageHeader
+      <UploadScreenTop
         title="Image Management"
         description="Pictures for the website's sections; the newest active image of a section is the one shown."
-        actions={<UploadToggle label="Upload Image" panelId={PANEL_ID} />}
-      />
-      <UploadForm
+        toggleLabel="Upload Image"
+        reloadingText="Loading images..."
         id={PANEL_ID}
         heading="Upload New Image"
         failure={actionData}
@@ -110,8 +106,7 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
           hint="Describe the picture for people who cannot see it."
         />
         <ImageFileField />
-      </UploadForm>
-      <ListReloading>Loading images...</ListReloading>
+      </UploadScreenTop>
       <CardGrid
         items={loaderData.images}
         empty="No images uploaded yet. Upload your first image to get started."
