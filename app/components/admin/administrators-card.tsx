@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect } from "react";
@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
-import { InputField } from "#app/components/ui/field";
+import { BoundInput } from "#app/components/ui/conform-fields";
 import { AddAdminSchema, maxAdminsMessage } from "#app/schemas/auth";
 import { formatDateTime } from "#app/utils/datetime";
 import { FormAlert } from "./auth-card";
@@ -80,20 +80,13 @@ function AddAdminForm({ lastResult }: { lastResult?: AdministratorsActionData })
       <FormAlert>{form.errors?.join(" ")}</FormAlert>
       <input type="hidden" name="intent" value="add" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <InputField
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="off"
-          errors={fields.email.errors}
-        />
-        <InputField
+        <BoundInput label="Email" meta={fields.email} type="email" autoComplete="off" />
+        <BoundInput
           label="Initial password"
-          {...getInputProps(fields.password, { type: "password" })}
-          key={fields.password.key}
+          meta={fields.password}
+          type="password"
           autoComplete="new-password"
           hint="At least 6 characters. Share it safely; they can change it under My account."
-          errors={fields.password.errors}
         />
       </div>
       <Button type="submit" disabled={busy}>

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
+import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { SaveButton } from "#app/components/admin/save-button";
 import { Badge } from "#app/components/ui/badge";
-import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
 import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/schemas/course";
 import { numericInput } from "#app/schemas/form-fields";
@@ -92,9 +92,6 @@ function when(run: RunValues) {
 
 /** A course's runs, each editable in place, and a form to add one. */
 export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult?: RunFormResult | null }) {
-  const navigation = useNavigation();
-  const deletingId =
-    navigation.formData?.get("intent") === "delete-run" ? navigation.formData.get("runId") : null;
   return (
     <section
       aria-labelledby="runs-heading"
@@ -126,17 +123,14 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
                 </div>
                 <div className="flex items-center gap-2">
                   <Badge tone={RUN_TONE[run.status as keyof typeof RUN_TONE] ?? "grey"}>{run.status}</Badge>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="delete-run" />
-                    <input type="hidden" name="runId" value={run.id} />
-                    <ConfirmButton
-                      message={`Are you sure you want to delete the run "${when(run)}"?`}
-                      disabled={deletingId === run.id}
-                      aria-label={`Delete run ${when(run)}`}
-                    >
-                      {deletingId === run.id ? "Deleting..." : "Delete"}
-                    </ConfirmButton>
-                  </Form>
+                  <DeleteCardForm
+                    id={run.id}
+                    label={`run ${when(run)}`}
+                    message={`Are you sure you want to delete the run "${when(run)}"?`}
+                    showPending
+                    intent="delete-run"
+                    idName="runId"
+                  />
                 </div>
               </div>
               <details className="mt-2" open={lastResult?.formId === `run-${run.id}` || undefined}>

@@ -10,17 +10,29 @@ type DeleteCardFormProps = {
   className?: string;
   /** Disables the button and says "Deleting..." while this card's delete is in flight. */
   showPending?: boolean;
+  /** The intent the action dispatches on; "delete" unless a screen deletes more than one kind of thing. */
+  intent?: string;
+  /** The name the id is posted under. */
+  idName?: string;
 };
 
-/** A card's Delete button: posts intent=delete with the card's id to the screen's own action. */
-export function DeleteCardForm({ id, label, message, className, showPending = false }: DeleteCardFormProps) {
+/** A card's Delete button: posts the intent (default "delete") with the card's id to the screen's own action. */
+export function DeleteCardForm({
+  id,
+  label,
+  message,
+  className,
+  showPending = false,
+  intent = "delete",
+  idName = "id",
+}: DeleteCardFormProps) {
   const navigation = useNavigation();
   const deleting =
-    showPending && navigation.formData?.get("intent") === "delete" && navigation.formData.get("id") === id;
+    showPending && navigation.formData?.get("intent") === intent && navigation.formData.get(idName) === id;
   return (
     <Form method="post" className={className}>
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idName} value={id} />
       <ConfirmButton message={message} disabled={deleting} aria-label={`Delete ${label}`}>
         {deleting ? "Deleting..." : "Delete"}
       </ConfirmButton>

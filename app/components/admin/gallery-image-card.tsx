@@ -1,11 +1,10 @@
 import { Form, useNavigation } from "react-router";
-import { StatusBadge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { ImageVariant } from "#app/db/schema";
 import { GALLERY_CATEGORIES, GALLERY_CATEGORY_NAMES } from "#app/schemas/files";
+import { ImageCard } from "./card-grid";
 import { DeleteCardForm } from "./delete-card-form";
-import { ImageThumb } from "./image-thumb";
 
 export type GalleryCardImage = {
   id: string;
@@ -35,56 +34,49 @@ export function GalleryImageCard({ image }: { image: GalleryCardImage }) {
     navigation.formData?.get("intent") === "update" &&
     navigation.formData.get("id") === image.id;
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
-      <ImageThumb image={image} />
-      <div className="flex flex-1 flex-col p-5">
-        <div className="mb-3 flex items-start justify-between gap-3">
-          <h2 className="font-semibold text-slate-900">{image.title}</h2>
-          <StatusBadge status={image.status} />
-        </div>
-        <Form method="post" noValidate className="space-y-3">
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={image.id} />
-          <InputField label="Title" name="title" required defaultValue={image.title} maxLength={200} />
-          <SelectField
-            label="Category"
-            name="galleryCategory"
-            defaultValue={image.galleryCategory ?? "training"}
-          >
-            <GalleryCategoryOptions />
-          </SelectField>
-          <TextareaField
-            label="Description"
-            name="description"
-            rows={3}
-            defaultValue={image.description ?? ""}
-          />
-          <InputField label="Alt Text" name="altText" defaultValue={image.altText ?? ""} maxLength={300} />
-          <div className="grid grid-cols-2 gap-3">
-            <InputField
-              label="Order"
-              name="sortOrder"
-              type="number"
-              min={0}
-              max={9999}
-              defaultValue={image.sortOrder}
-            />
-            <SelectField label="Status" name="status" defaultValue={image.status}>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </SelectField>
-          </div>
-          <Button type="submit" size="sm" disabled={saving}>
-            {saving ? "Saving..." : "Save Changes"}
-          </Button>
-        </Form>
-        <DeleteCardForm
-          id={image.id}
-          label={image.title}
-          message="Are you sure you want to delete this image?"
-          className="mt-3 border-t border-slate-100 pt-3"
+    <ImageCard image={image} titleClassName="mb-3">
+      <Form method="post" noValidate className="space-y-3">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={image.id} />
+        <InputField label="Title" name="title" required defaultValue={image.title} maxLength={200} />
+        <SelectField
+          label="Category"
+          name="galleryCategory"
+          defaultValue={image.galleryCategory ?? "training"}
+        >
+          <GalleryCategoryOptions />
+        </SelectField>
+        <TextareaField
+          label="Description"
+          name="description"
+          rows={3}
+          defaultValue={image.description ?? ""}
         />
-      </div>
-    </li>
+        <InputField label="Alt Text" name="altText" defaultValue={image.altText ?? ""} maxLength={300} />
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            label="Order"
+            name="sortOrder"
+            type="number"
+            min={0}
+            max={9999}
+            defaultValue={image.sortOrder}
+          />
+          <SelectField label="Status" name="status" defaultValue={image.status}>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </SelectField>
+        </div>
+        <Button type="submit" size="sm" disabled={saving}>
+          {saving ? "Saving..." : "Save Changes"}
+        </Button>
+      </Form>
+      <DeleteCardForm
+        id={image.id}
+        label={image.title}
+        message="Are you sure you want to delete this image?"
+        className="mt-3 border-t border-slate-100 pt-3"
+      />
+    </ImageCard>
   );
 }

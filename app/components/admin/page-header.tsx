@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cn } from "#app/utils/cn";
 
 /** The heading row of an admin screen: its one h1, an optional count badge and actions. */
 export function PageHeader({
@@ -36,3 +37,16 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 /** Spec: grids use 1, 2 or 3 columns by width. */
 export const CARD_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+/** Why the screen's list could not be loaded, in place of it. */
+export function LoadError({ error, className }: { error: string | null | undefined; className?: string }) {
+  if (!error) return null;
+  return (
+    <p
+      role="alert"
+      className={cn("rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800", className)}
+    >
+      {error}
+    </p>
+  );
+}

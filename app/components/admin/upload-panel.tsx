@@ -11,6 +11,7 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
 import { FormAlert } from "./auth-card";
+import { PageHeader } from "./page-header";
 
 /** The panel is open while the URL says `?upload`, so the toggle works with and without JavaScript. */
 export function useUploadOpen() {
@@ -143,5 +144,51 @@ export function ImageFileField() {
       accept="image/*"
       hint="JPG, PNG, WebP, AVIF, GIF or TIFF, up to 10 MB. SVG is not accepted."
     />
+  );
+}
+
+/** The upload form's first row: the required title beside the field that files the upload (a select). */
+export function UploadTitleRow({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <InputField label="Title" name="title" required defaultValue={title} maxLength={200} />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The top of an upload screen: its header with the upload toggle (after any other actions), the upload
+ * panel holding the form's fields, and the text shown while the list reloads.
+ */
+export function UploadScreenTop({
+  title,
+  description,
+  otherActions,
+  toggleLabel,
+  reloadingText,
+  ...form
+}: Omit<UploadFormProps, "submitLabel"> & {
+  title: string;
+  description: string;
+  otherActions?: ReactNode;
+  toggleLabel: string;
+  reloadingText: string;
+}) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <>
+            {otherActions}
+            <UploadToggle label={toggleLabel} panelId={form.id} />
+          </>
+        }
+      />
+      <UploadForm {...form} />
+      <ListReloading>{reloadingText}</ListReloading>
+    </>
   );
 }

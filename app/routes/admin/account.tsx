@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, MonitorSmartphone } from "lucide-react";
 import { useEffect } from "react";
@@ -9,7 +9,7 @@ import { FormAlert } from "#app/components/admin/auth-card";
 import { PageHeader } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
-import { InputField } from "#app/components/ui/field";
+import { BoundInput } from "#app/components/ui/conform-fields";
 import { listUserSessions } from "#app/models/session.server";
 import { ChangePasswordSchema } from "#app/schemas/auth";
 import { changeOwnPassword, signOutOtherSessions } from "#app/services/account.server";
@@ -122,27 +122,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
             <FormAlert>{form.errors?.join(" ")}</FormAlert>
             <input type="hidden" name="intent" value="change-password" />
-            <InputField
+            <BoundInput
               label="Current password"
-              {...getInputProps(fields.currentPassword, { type: "password" })}
-              key={fields.currentPassword.key}
+              meta={fields.currentPassword}
+              type="password"
               autoComplete="current-password"
-              errors={fields.currentPassword.errors}
             />
-            <InputField
+            <BoundInput
               label="New password"
-              {...getInputProps(fields.newPassword, { type: "password" })}
-              key={fields.newPassword.key}
+              meta={fields.newPassword}
+              type="password"
               autoComplete="new-password"
               hint="At least 6 characters."
-              errors={fields.newPassword.errors}
             />
-            <InputField
+            <BoundInput
               label="Confirm new password"
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              key={fields.confirmPassword.key}
+              meta={fields.confirmPassword}
+              type="password"
               autoComplete="new-password"
-              errors={fields.confirmPassword.errors}
             />
             <Button type="submit" disabled={pendingIntent === "change-password"}>
               {pendingIntent === "change-password" ? "Saving..." : "Change password"}

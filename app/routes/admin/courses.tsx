@@ -1,9 +1,10 @@
 import { Pencil, Plus } from "lucide-react";
 import { data, Link } from "react-router";
+import { Card, CardActions, CardGrid, CardTitle } from "#app/components/admin/card-grid";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
-import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
+import { LoadError, PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
-import { Badge, StatusBadge } from "#app/components/ui/badge";
+import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { deleteCourse, listCoursesForAdmin } from "#app/models/course-admin.server";
 import { parseId } from "#app/schemas/admin-ids";
@@ -50,67 +51,55 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
           </Link>
         }
       />
-      {error ? (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-          {error}
-        </p>
-      ) : null}
-      {courses.length === 0 && !error ? (
-        <EmptyState>No courses found. Add your first course to get started.</EmptyState>
-      ) : (
-        <ul className={CARD_GRID}>
-          {courses.map((course) => (
-            <li
-              key={course.id}
-              className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-              data-testid="course-card"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <h2 className="font-semibold text-slate-900">{course.title}</h2>
-                <StatusBadge status={course.status} />
+      <LoadError error={error} className="mb-4" />
+      <CardGrid
+        items={courses}
+        empty={error ? null : "No courses found. Add your first course to get started."}
+      >
+        {(course) => (
+          <Card key={course.id} data-testid="course-card">
+            <CardTitle status={course.status}>{course.title}</CardTitle>
+            <p className="mt-1 text-sm text-brand-700">
+              {CATEGORY_LABELS[course.category]}
+              {course.faithGroup ? ` · Category ${course.faithGroup}` : ""}
+              {course.featured ? " · Featured" : ""}
+            </p>
+            {course.description ? (
+              <p className="mt-2 line-clamp-3 text-sm text-slate-600">{course.description}</p>
+            ) : null}
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-slate-500">Duration</dt>
+                <dd className="font-medium">{course.durationDays ? `${course.durationDays} days` : "—"}</dd>
               </div>
-              <p className="mt-1 text-sm text-brand-700">
-                {CATEGORY_LABELS[course.category]}
-                {course.faithGroup ? ` · Category ${course.faithGroup}` : ""}
-                {course.featured ? " · Featured" : ""}
-              </p>
-              {course.description ? (
-                <p className="mt-2 line-clamp-3 text-sm text-slate-600">{course.description}</p>
-              ) : null}
-              <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-                <div>
-                  <dt className="text-slate-500">Duration</dt>
-                  <dd className="font-medium">{course.durationDays ? `${course.durationDays} days` : "—"}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">Cost</dt>
-                  <dd className="font-medium">{formatKsh(course.cost)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">Runs</dt>
-                  <dd className="font-medium">{course.runs}</dd>
-                </div>
-              </dl>
-              <div className="mt-auto flex gap-2 pt-4">
-                <Link
-                  to={`/admin/courses/${course.id}`}
-                  className={buttonClass("outline", "sm")}
-                  aria-label={`Edit ${course.title}`}
-                >
-                  <Pencil aria-hidden className="size-4" />
-                  Edit
-                </Link>
-                <DeleteCardForm
-                  id={course.id}
-                  label={course.title}
-                  message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
-                  showPending
-                />
+              <div>
+                <dt className="text-slate-500">Cost</dt>
+                <dd className="font-medium">{formatKsh(course.cost)}</dd>
               </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              <div>
+                <dt className="text-slate-500">Runs</dt>
+                <dd className="font-medium">{course.runs}</dd>
+              </div>
+            </dl>
+            <CardActions>
+              <Link
+                to={`/admin/courses/${course.id}`}
+                className={buttonClass("outline", "sm")}
+                aria-label={`Edit ${course.title}`}
+              >
+                <Pencil aria-hidden className="size-4" />
+                Edit
+              </Link>
+              <DeleteCardForm
+                id={course.id}
+                label={course.title}
+                message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
+                showPending
+              />
+            </CardActions>
+          </Card>
+        )}
+      </CardGrid>
     </div>
   );
 }

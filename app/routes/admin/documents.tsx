@@ -1,15 +1,13 @@
 import { Download, FileText } from "lucide-react";
+import { Card, CardActions, CardGrid, CardTitle } from "#app/components/admin/card-grid";
 import { DateText } from "#app/components/admin/date-text";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
-import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
-  ListReloading,
   shouldRevalidateUnlessToggle,
-  UploadForm,
-  UploadToggle,
+  UploadScreenTop,
+  UploadTitleRow,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
-import { StatusBadge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { listDocuments } from "#app/models/document.server";
@@ -68,20 +66,18 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
   const values = actionData?.values;
   return (
     <div>
-      <PageHeader
+      <UploadScreenTop
         title="Document Management"
         description="Brochures, certificates, manuals, policies and forms for download."
-        actions={<UploadToggle label="Upload Document" panelId={PANEL_ID} />}
-      />
-      <UploadForm
+        toggleLabel="Upload Document"
+        reloadingText="Loading documents..."
         id={PANEL_ID}
         heading="Upload New Document"
         failure={actionData}
         messages={DOCUMENT_MESSAGES}
         maxBytes={DOCUMENT_MAX_BYTES}
       >
-        <div className="grid gap-4 md:grid-cols-2">
-          <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+        <UploadTitleRow title={values?.title}>
           <SelectField label="Category" name="category" defaultValue={values?.category ?? "brochure"}>
             {DOCUMENT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
@@ -89,7 +85,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
               </option>
             ))}
           </SelectField>
-        </div>
+        </UploadTitleRow>
         <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
         <InputField
           label="File"
@@ -99,58 +95,50 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
           accept=".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png"
           hint="PDF, DOC, DOCX, TXT, JPG or PNG, up to 20 MB."
         />
-      </UploadForm>
-      <ListReloading>Loading documents...</ListReloading>
-      {loaderData.documents.length === 0 ? (
-        <EmptyState>No documents uploaded yet. Upload your first document to get started.</EmptyState>
-      ) : (
-        <ul className={CARD_GRID}>
-          {loaderData.documents.map((doc) => (
-            <li
-              key={doc.id}
-              className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-                  <FileText aria-hidden className="size-5 shrink-0 text-brand-600" />
-                  {doc.title}
-                </h2>
-                <StatusBadge status={doc.status} />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
-                <dt className="font-medium">Category</dt>
-                <dd>{optionLabel(doc.category)}</dd>
-                <dt className="font-medium">File</dt>
-                <dd className="break-all">{doc.fileName}</dd>
-                <dt className="font-medium">Size</dt>
-                <dd>{formatMegabytes(doc.fileSize)}</dd>
-                <dt className="font-medium">Uploaded</dt>
-                <dd>
-                  <DateText value={doc.createdAt} />
-                </dd>
-              </dl>
-              {doc.description ? <p className="mt-3 text-sm text-slate-600">{doc.description}</p> : null}
-              <div className="mt-auto flex gap-2 pt-4">
-                <a
-                  href={doc.fileUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClass("outline", "sm")}
-                  aria-label={`Download ${doc.title}`}
-                >
-                  <Download aria-hidden className="size-4" />
-                  Download
-                </a>
-                <DeleteCardForm
-                  id={doc.id}
-                  label={doc.title}
-                  message="Are you sure you want to delete this document?"
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      </UploadScreenTop>
+      <CardGrid
+        items={loaderData.documents}
+        empty="No documents uploaded yet. Upload your first document to get started."
+      >
+        {(doc) => (
+          <Card key={doc.id}>
+            <CardTitle status={doc.status} headingClassName="flex items-center gap-2">
+              <FileText aria-hidden className="size-5 shrink-0 text-brand-600" />
+              {doc.title}
+            </CardTitle>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+              <dt className="font-medium">Category</dt>
+              <dd>{optionLabel(doc.category)}</dd>
+              <dt className="font-medium">File</dt>
+              <dd className="break-all">{doc.fileName}</dd>
+              <dt className="font-medium">Size</dt>
+              <dd>{formatMegabytes(doc.fileSize)}</dd>
+              <dt className="font-medium">Uploaded</dt>
+              <dd>
+                <DateText value={doc.createdAt} />
+              </dd>
+            </dl>
+            {doc.description ? <p className="mt-3 text-sm text-slate-600">{doc.description}</p> : null}
+            <CardActions>
+              <a
+                href={doc.fileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass("outline", "sm")}
+                aria-label={`Download ${doc.title}`}
+              >
+                <Download aria-hidden className="size-4" />
+                Download
+              </a>
+              <DeleteCardForm
+                id={doc.id}
+                label={doc.title}
+                message="Are you sure you want to delete this document?"
+              />
+            </CardActions>
+          </Card>
+        )}
+      </CardGrid>
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
+import { CardGrid } from "#app/components/admin/card-grid";
 import { GalleryCategoryOptions, GalleryImageCard } from "#app/components/admin/gallery-image-card";
-import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
   ImageFileField,
-  ListReloading,
   shouldRevalidateUnlessToggle,
-  UploadForm,
-  UploadToggle,
+  UploadScreenTop,
+  UploadTitleRow,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
@@ -76,28 +75,24 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
   const values = actionData?.values;
   return (
     <div>
-      <PageHeader
+      <UploadScreenTop
         title="Gallery"
         description="What is saved here is what the public gallery shows: active images, by order."
-        actions={
-          <>
-            <Link to="/gallery" target="_blank" className={buttonClass("outline")}>
-              <ExternalLink aria-hidden className="size-4" />
-              View gallery
-            </Link>
-            <UploadToggle label="Upload Gallery Image" panelId={PANEL_ID} />
-          </>
+        otherActions={
+          <Link to="/gallery" target="_blank" className={buttonClass("outline")}>
+            <ExternalLink aria-hidden className="size-4" />
+            View gallery
+          </Link>
         }
-      />
-      <UploadForm
+        toggleLabel="Upload Gallery Image"
+        reloadingText="Loading images..."
         id={PANEL_ID}
         heading="Upload Gallery Image"
         failure={actionData}
         messages={IMAGE_MESSAGES}
         maxBytes={IMAGE_MAX_BYTES}
       >
-        <div className="grid gap-4 md:grid-cols-2">
-          <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+        <UploadTitleRow title={values?.title}>
           <SelectField
             label="Category"
             name="galleryCategory"
@@ -105,21 +100,17 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
           >
             <GalleryCategoryOptions />
           </SelectField>
-        </div>
+        </UploadTitleRow>
         <TextareaField label="Description" name="description" rows={3} defaultValue={values?.description} />
         <InputField label="Alt Text" name="altText" defaultValue={values?.altText} maxLength={300} />
         <ImageFileField />
-      </UploadForm>
-      <ListReloading>Loading images...</ListReloading>
-      {loaderData.images.length === 0 ? (
-        <EmptyState>No gallery images yet. Upload the first one to start the gallery.</EmptyState>
-      ) : (
-        <ul className={CARD_GRID}>
-          {loaderData.images.map((image) => (
-            <GalleryImageCard key={image.id} image={image} />
-          ))}
-        </ul>
-      )}
+      </UploadScreenTop>
+      <CardGrid
+        items={loaderData.images}
+        empty="No gallery images yet. Upload the first one to start the gallery."
+      >
+        {(image) => <GalleryImageCard key={image.id} image={image} />}
+      </CardGrid>
     </div>
   );
 }

@@ -1,18 +1,15 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { CardGrid, ImageCard } from "#app/components/admin/card-grid";
 import { DateText } from "#app/components/admin/date-text";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
-import { ImageThumb } from "#app/components/admin/image-thumb";
-import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import {
   ImageFileField,
-  ListReloading,
   shouldRevalidateUnlessToggle,
-  UploadForm,
-  UploadToggle,
+  UploadScreenTop,
+  UploadTitleRow,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
-import { StatusBadge } from "#app/components/ui/badge";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { listImages } from "#app/models/website-image-admin.server";
 import {
@@ -81,20 +78,18 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
   const values = actionData?.values;
   return (
     <div>
-      <PageHeader
+      <UploadScreenTop
         title="Image Management"
         description="Pictures for the website's sections; the newest active image of a section is the one shown."
-        actions={<UploadToggle label="Upload Image" panelId={PANEL_ID} />}
-      />
-      <UploadForm
+        toggleLabel="Upload Image"
+        reloadingText="Loading images..."
         id={PANEL_ID}
         heading="Upload New Image"
         failure={actionData}
         messages={IMAGE_MESSAGES}
         maxBytes={IMAGE_MAX_BYTES}
       >
-        <div className="grid gap-4 md:grid-cols-2">
-          <InputField label="Title" name="title" required defaultValue={values?.title} maxLength={200} />
+        <UploadTitleRow title={values?.title}>
           <SelectField label="Website Component" name="component" defaultValue={values?.component ?? "hero"}>
             {IMAGE_COMPONENTS.map((component) => (
               <option key={component} value={component}>
@@ -102,7 +97,7 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
               </option>
             ))}
           </SelectField>
-        </div>
+        </UploadTitleRow>
         <InputField
           label="Alt Text"
           name="altText"
@@ -111,44 +106,32 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
           hint="Describe the picture for people who cannot see it."
         />
         <ImageFileField />
-      </UploadForm>
-      <ListReloading>Loading images...</ListReloading>
-      {loaderData.images.length === 0 ? (
-        <EmptyState>No images uploaded yet. Upload your first image to get started.</EmptyState>
-      ) : (
-        <ul className={CARD_GRID}>
-          {loaderData.images.map((image) => (
-            <li
-              key={image.id}
-              className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm"
-            >
-              <ImageThumb image={image} />
-              <div className="flex flex-1 flex-col p-5">
-                <div className="flex items-start justify-between gap-3">
-                  <h2 className="font-semibold text-slate-900">{image.title}</h2>
-                  <StatusBadge status={image.status} />
-                </div>
-                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
-                  <dt className="font-medium">Component</dt>
-                  <dd>{optionLabel(image.component)}</dd>
-                  <dt className="font-medium">Alt text</dt>
-                  <dd>{image.altText || "—"}</dd>
-                  <dt className="font-medium">Uploaded</dt>
-                  <dd>
-                    <DateText value={image.createdAt} />
-                  </dd>
-                </dl>
-                <DeleteCardForm
-                  id={image.id}
-                  label={image.title}
-                  message="Are you sure you want to delete this image?"
-                  className="mt-auto pt-4"
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      </UploadScreenTop>
+      <CardGrid
+        items={loaderData.images}
+        empty="No images uploaded yet. Upload your first image to get started."
+      >
+        {(image) => (
+          <ImageCard key={image.id} image={image}>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+              <dt className="font-medium">Component</dt>
+              <dd>{optionLabel(image.component)}</dd>
+              <dt className="font-medium">Alt text</dt>
+              <dd>{image.altText || "—"}</dd>
+              <dt className="font-medium">Uploaded</dt>
+              <dd>
+                <DateText value={image.createdAt} />
+              </dd>
+            </dl>
+            <DeleteCardForm
+              id={image.id}
+              label={image.title}
+              message="Are you sure you want to delete this image?"
+              className="mt-auto pt-4"
+            />
+          </ImageCard>
+        )}
+      </CardGrid>
     </div>
   );
 }

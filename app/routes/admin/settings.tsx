@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
 import { toast } from "sonner";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
-import { CARD_GRID, PageHeader } from "#app/components/admin/page-header";
+import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SettingCard } from "#app/components/admin/setting-card";
 import { Badge } from "#app/components/ui/badge";
@@ -70,11 +70,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-8">
       <PageHeader title="System Settings" description="Switches that change how the public site behaves." />
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <LoadError error={error} />
       <ul className={CARD_GRID}>
         {settings.map((setting) => (
           <SettingCard
