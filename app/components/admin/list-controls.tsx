@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
@@ -146,5 +146,15 @@ export function Pagination({ page, pageCount, total }: { page: number; pageCount
         </Link>
       </div>
     </nav>
+  );
+}
+
+/** One line of a card's contact details: an icon and the value. */
+export function IconFact({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <Icon aria-hidden className="size-4" />
+      {children}
+    </li>
   );
 }
