@@ -1,9 +1,18 @@
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download, type LucideIcon } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  type LucideIcon,
+  Trash2,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { cn } from "#app/utils/cn";
+import { EmptyState } from "./page-header";
 
 /** Spec §4: new blue, contacted yellow, resolved green; registrations follow the same reading. */
 export const STATUS_TONES: Record<string, BadgeTone> = {
@@ -156,5 +165,48 @@ export function IconFact({ icon: Icon, children }: { icon: LucideIcon; children:
       <Icon aria-hidden className="size-4" />
       {children}
     </li>
+  );
+}
+
+/** The header links of a list screen whose rows can be exported and restored: the CSV and "Recently deleted". */
+export function ExportAndDeletedLinks({ base, exportHref }: { base: string; exportHref: string }) {
+  return (
+    <>
+      <ExportLink href={exportHref} />
+      <Link to={`${base}/deleted`} className={buttonClass("ghost")}>
+        <Trash2 aria-hidden className="size-4" />
+        Recently deleted
+      </Link>
+    </>
+  );
+}
+
+type ListPage = { rows: unknown[]; page: number; pageCount: number; total: number };
+
+/** Below a list's filters: the failure, the empty message, or the rows; then the pager. */
+export function ListBody<List extends ListPage>({
+  error,
+  list,
+  empty,
+  children,
+}: {
+  error: string | null;
+  list: List | null;
+  empty: string;
+  children: (list: List) => ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          {error}
+        </p>
+      ) : !list || list.rows.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        children(list)
+      )}
+      {list ? <Pagination page={list.page} pageCount={list.pageCount} total={list.total} /> : null}
+    </>
   );
 }
