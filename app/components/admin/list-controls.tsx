@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
+import { SelectField } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";
 import { EmptyState } from "./page-header";
 
@@ -208,5 +209,19 @@ export function ListBody<List extends ListPage>({
       )}
       {list ? <Pagination page={list.page} pageCount={list.pageCount} total={list.total} /> : null}
     </>
+  );
+}
+
+/** The status filter of a list: every status of the table, or all of them. */
+export function StatusFilter({ value, options }: { value: string | undefined; options: readonly string[] }) {
+  return (
+    <SelectField label="Status" name="status" defaultValue={value} className="capitalize">
+      <option value="">All statuses</option>
+      {options.map((status) => (
+        <option key={status} value={status}>
+          {status}
+        </option>
+      ))}
+    </SelectField>
   );
 }

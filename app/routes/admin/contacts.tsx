@@ -3,6 +3,7 @@ import {
   ExportAndDeletedLinks,
   FilterForm,
   ListBody,
+  StatusFilter,
   TotalBadge,
   useQueryHref,
 } from "#app/components/admin/list-controls";
@@ -79,14 +80,7 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
           placeholder="Name, e-mail, organisation, message"
           className="sm:col-span-2"
         />
-        <SelectField label="Status" name="status" defaultValue={query.status} className="capitalize">
-          <option value="">All statuses</option>
-          {CONTACT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
+        <StatusFilter value={query.status} options={CONTACT_STATUSES} />
         <SelectField label="Order" name="dir" defaultValue={query.dir}>
           <option value="desc">Newest first</option>
           <option value="asc">Oldest first</option>

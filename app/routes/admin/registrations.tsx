@@ -4,6 +4,7 @@ import {
   ExportAndDeletedLinks,
   FilterForm,
   ListBody,
+  StatusFilter,
   TotalBadge,
   useQueryHref,
 } from "#app/components/admin/list-controls";
@@ -128,14 +129,7 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
             </option>
           ))}
         </SelectField>
-        <SelectField label="Status" name="status" defaultValue={query.status} className="capitalize">
-          <option value="">All statuses</option>
-          {REGISTRATION_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
+        <StatusFilter value={query.status} options={REGISTRATION_STATUSES} />
         <InputField label="Registered from" name="from" type="date" defaultValue={query.from} />
         <InputField label="Registered to" name="to" type="date" defaultValue={query.to} />
         {query.view === "cards" ? <input type="hidden" name="view" value="cards" /> : null}
