@@ -1,16 +1,16 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { contactSubmissions as t } from "#app/db/schema";
-import { type ContactQuery, type ContactStatus, PAGE_SIZE } from "#app/schemas/admin-lists";
+import type { ContactQuery, ContactStatus } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
-import { afterCursor, orderBy, pageOf, pageOffset, searchColumns } from "./list-query.server";
+import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import {
+  listDeletedRows,
   purgeExpiredRows,
   restoreRow,
   setRowStatus,
   softDeleteRow,
-  withinRestoreWindow,
 } from "./soft-delete.server";
 
 export type ContactFilter = Pick<ContactQuery, "q" | "status">;
@@ -39,19 +39,17 @@ function whereFilter(filter: ContactFilter) {
 }
 
 /** Newest first, as spec §7 orders them; the full message is part of each row. */
-export async function listContacts(query: ContactFilter & Pick<ContactQuery, "dir" | "page">) {
+export function listContacts(query: ContactFilter & Pick<ContactQuery, "dir" | "page">) {
   const where = whereFilter(query);
-  const [rows, [total]] = await Promise.all([
+  return selectPage(t, where, query.page, (limit, offset) =>
     db()
       .select(columns)
       .from(t)
       .where(where)
       .orderBy(...orderBy(t.createdAt, t.id, query.dir))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page)),
-    db().select({ n: count() }).from(t).where(where),
-  ]);
-  return pageOf(rows, total?.n ?? 0, query.page);
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export const CONTACT_EXPORT_HEADER = [
@@ -80,20 +78,7 @@ export function streamContacts(query: ContactFilter & Pick<ContactQuery, "dir">,
   );
 }
 
-export async function listDeletedContacts(page: number) {
-  const where = withinRestoreWindow(t);
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select({ ...columns, deletedAt: t.deletedAt })
-      .from(t)
-      .where(where)
-      .orderBy(desc(t.deletedAt), desc(t.id))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(page)),
-    db().select({ n: count() }).from(t).where(where),
-  ]);
-  return pageOf(rows, total?.n ?? 0, page);
-}
+export const listDeletedContacts = (page: number) => listDeletedRows(t, columns, page);
 
 export const deleteContact = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
 export const restoreContact = (id: string, actor: AuditActor) => restoreRow(t, id, actor);

@@ -1,4 +1,5 @@
-import { asc, type Column, desc, type SQL, sql } from "drizzle-orm";
+import { asc, type Column, count, desc, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server";
 import { PAGE_SIZE } from "#app/schemas/admin-lists";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
@@ -46,7 +47,21 @@ export function pageOf<Row>(rows: Row[], total: number, page: number): Page<Row>
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), pageSize: PAGE_SIZE };
 }
 
-export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
+const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
+
+/** One page of an admin list and the count of the same WHERE, read together. */
+export async function selectPage<Row>(
+  table: PgTable,
+  where: SQL | undefined,
+  page: number,
+  selectRows: (limit: number, offset: number) => PromiseLike<Row[]>,
+): Promise<Page<Row>> {
+  const [rows, [total]] = await Promise.all([
+    selectRows(PAGE_SIZE, pageOffset(page)),
+    db().select({ n: count() }).from(table).where(where),
+  ]);
+  return pageOf(rows, total?.n ?? 0, page);
+}
 
 /** Personal data leaving the system is worth a line in the audit log (who exported what, with which filter). */
 export async function auditExport(

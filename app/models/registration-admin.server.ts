@@ -1,9 +1,8 @@
-import { and, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { courseRegistrations as t } from "#app/db/schema";
 import {
   endOfNairobiDay,
-  PAGE_SIZE,
   type RegistrationQuery,
   type RegistrationSort,
   type RegistrationStatus,
@@ -11,8 +10,9 @@ import {
 } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
-import { afterCursor, orderBy, pageOf, pageOffset, searchColumns } from "./list-query.server";
+import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import {
+  listDeletedRows,
   purgeExpiredRows,
   restoreRow,
   setRowStatus,
@@ -64,19 +64,17 @@ function whereFilter(filter: RegistrationFilter) {
   );
 }
 
-export async function listRegistrations(query: RegistrationFilter & Order & { page: number }) {
+export function listRegistrations(query: RegistrationFilter & Order & { page: number }) {
   const where = whereFilter(query);
-  const [rows, [total]] = await Promise.all([
+  return selectPage(t, where, query.page, (limit, offset) =>
     db()
       .select(listColumns)
       .from(t)
       .where(where)
       .orderBy(...orderBy(SORT_COLUMNS[query.sort], t.id, query.dir))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page)),
-    db().select({ n: count() }).from(t).where(where),
-  ]);
-  return pageOf(rows, total?.n ?? 0, query.page);
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** The course names present among live registrations, for the course filter. */
@@ -134,20 +132,7 @@ export function streamRegistrations(query: RegistrationFilter & Order, batchSize
   );
 }
 
-export async function listDeletedRegistrations(page: number) {
-  const where = withinRestoreWindow(t);
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select({ ...listColumns, deletedAt: t.deletedAt })
-      .from(t)
-      .where(where)
-      .orderBy(desc(t.deletedAt), desc(t.id))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(page)),
-    db().select({ n: count() }).from(t).where(where),
-  ]);
-  return pageOf(rows, total?.n ?? 0, page);
-}
+export const listDeletedRegistrations = (page: number) => listDeletedRows(t, listColumns, page);
 
 export const deleteRegistration = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
 export const restoreRegistration = (id: string, actor: AuditActor) => restoreRow(t, id, actor);

@@ -1,8 +1,10 @@
-import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server";
 import { contactSubmissions, courseRegistrations } from "#app/db/schema";
 import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { selectPage } from "./list-query.server";
 
 /** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */
 type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
@@ -18,6 +20,24 @@ const restoreCutoff = () => sql`now() - make_interval(days => ${RESTORE_WINDOW_D
 /** Rows deleted within the restore window (the "Recently deleted" view). */
 export const withinRestoreWindow = (table: SoftTable) =>
   and(isNotNull(table.deletedAt), gt(table.deletedAt, restoreCutoff()));
+
+/** The "Recently deleted" page of a table: the given columns and deletedAt, most recently deleted first. */
+export function listDeletedRows<Fields extends Record<string, PgColumn>>(
+  table: SoftTable,
+  columns: Fields,
+  page: number,
+) {
+  const where = withinRestoreWindow(table);
+  return selectPage(table, where, page, (limit, offset) =>
+    db()
+      .select({ ...columns, deletedAt: table.deletedAt })
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.deletedAt), desc(table.id))
+      .limit(limit)
+      .offset(offset),
+  );
+}
 
 function labels(table: SoftTable) {
   return LABELS.get(table) as Labels;

@@ -75,3 +75,20 @@ export async function handleRowAction(
     );
   }
 }
+
+/**
+ * A list screen's data or, when the database fails, the screen's failure message with a 500 (and a log line),
+ * so the page still renders its header and filters around the message.
+ */
+export async function loadListScreen<Loaded extends object, Failed extends object>(
+  load: () => Promise<Loaded>,
+  failed: Failed,
+  message: string,
+) {
+  try {
+    return { ...(await load()), error: null };
+  } catch (error) {
+    logger.error({ err: error }, message);
+    return data({ ...failed, error: message }, { status: 500 });
+  }
+}

@@ -1,8 +1,8 @@
 import { BookOpen, Building2, Mail, Phone } from "lucide-react";
 import { CONTACT_STATUSES } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
-import { RowStatusBadge } from "./list-controls";
-import { DeleteRowButton, type RowKind, StatusSelect } from "./row-actions";
+import { IconFact, RowStatusBadge } from "./list-controls";
+import { RowActionsBar, type RowKind } from "./row-actions";
 
 export const CONTACT_KIND: RowKind = { name: "contact", action: "/admin/contacts" };
 
@@ -32,44 +32,19 @@ export function ContactCards({ rows }: { rows: ContactListRow[] }) {
             <RowStatusBadge status={row.status} />
           </div>
           <ul className="mt-3 space-y-1 text-sm text-slate-600">
-            <li className="flex items-center gap-2">
-              <Mail aria-hidden className="size-4" />
+            <IconFact icon={Mail}>
               <a href={`mailto:${row.email}`} className="text-brand-800 hover:underline">
                 {row.email}
               </a>
-            </li>
-            {row.phone ? (
-              <li className="flex items-center gap-2">
-                <Phone aria-hidden className="size-4" />
-                {row.phone}
-              </li>
-            ) : null}
-            {row.organization ? (
-              <li className="flex items-center gap-2">
-                <Building2 aria-hidden className="size-4" />
-                {row.organization}
-              </li>
-            ) : null}
-            {row.courseInterest ? (
-              <li className="flex items-center gap-2">
-                <BookOpen aria-hidden className="size-4" />
-                {row.courseInterest}
-              </li>
-            ) : null}
+            </IconFact>
+            {row.phone ? <IconFact icon={Phone}>{row.phone}</IconFact> : null}
+            {row.organization ? <IconFact icon={Building2}>{row.organization}</IconFact> : null}
+            {row.courseInterest ? <IconFact icon={BookOpen}>{row.courseInterest}</IconFact> : null}
           </ul>
           <p className="mt-3 flex-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800">
             {row.message || "(no message)"}
           </p>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
-            <StatusSelect
-              kind={CONTACT_KIND}
-              id={row.id}
-              label={row.name}
-              status={row.status}
-              options={CONTACT_STATUSES}
-            />
-            <DeleteRowButton kind={CONTACT_KIND} id={row.id} label={row.name} />
-          </div>
+          <RowActionsBar kind={CONTACT_KIND} row={row} options={CONTACT_STATUSES} className="mt-4 gap-2" />
         </li>
       ))}
     </ul>

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button";
 import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
-import { Pagination } from "./list-controls";
-import { EmptyState, PageHeader } from "./page-header";
+import { ListBody } from "./list-controls";
+import { PageHeader } from "./page-header";
 import { RestoreRowButton, RowActionToasts, type RowKind } from "./row-actions";
 
 export type DeletedRow = {
@@ -46,36 +46,39 @@ export function DeletedList({
           </Link>
         }
       />
-      {rows.length === 0 ? (
-        <EmptyState>Nothing was deleted in the last {RESTORE_WINDOW_DAYS} days.</EmptyState>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-          {rows.map((row) => {
-            const deletedAt = new Date(row.deletedAt);
-            const daysLeft = Math.max(
-              0,
-              Math.ceil((deletedAt.getTime() + RESTORE_WINDOW_DAYS * DAY_MS - Date.now()) / DAY_MS),
-            );
-            return (
-              <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                <div>
-                  <p className="font-semibold text-slate-900">{row.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {row.email}
-                    {row.detail ? ` · ${row.detail}` : ""}
-                  </p>
-                  <p className="text-xs text-slate-500">
-                    Deleted {formatDateTime(deletedAt)} · {daysLeft} {daysLeft === 1 ? "day" : "days"} left to
-                    restore
-                  </p>
-                </div>
-                <RestoreRowButton kind={kind} id={row.id} label={row.name} />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pagination {...page} />
+      <ListBody
+        error={null}
+        list={{ ...page, rows }}
+        empty={`Nothing was deleted in the last ${RESTORE_WINDOW_DAYS} days.`}
+      >
+        {() => (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {rows.map((row) => {
+              const deletedAt = new Date(row.deletedAt);
+              const daysLeft = Math.max(
+                0,
+                Math.ceil((deletedAt.getTime() + RESTORE_WINDOW_DAYS * DAY_MS - Date.now()) / DAY_MS),
+              );
+              return (
+                <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                  <div>
+                    <p className="font-semibold text-slate-900">{row.name}</p>
+                    <p className="text-sm text-slate-600">
+                      {row.email}
+                      {row.detail ? ` · ${row.detail}` : ""}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      Deleted {formatDateTime(deletedAt)} · {daysLeft} {daysLeft === 1 ? "day" : "days"} left
+                      to restore
+                    </p>
+                  </div>
+                  <RestoreRowButton kind={kind} id={row.id} label={row.name} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListBody>
     </div>
   );
 }

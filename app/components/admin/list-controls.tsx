@@ -1,9 +1,19 @@
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  type LucideIcon,
+  Trash2,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
+import { SelectField } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";
+import { EmptyState } from "./page-header";
 
 /** Spec §4: new blue, contacted yellow, resolved green; registrations follow the same reading. */
 export const STATUS_TONES: Record<string, BadgeTone> = {
@@ -146,5 +156,72 @@ export function Pagination({ page, pageCount, total }: { page: number; pageCount
         </Link>
       </div>
     </nav>
+  );
+}
+
+/** One line of a card's contact details: an icon and the value. */
+export function IconFact({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <Icon aria-hidden className="size-4" />
+      {children}
+    </li>
+  );
+}
+
+/** The header links of a list screen whose rows can be exported and restored: the CSV and "Recently deleted". */
+export function ExportAndDeletedLinks({ base, exportHref }: { base: string; exportHref: string }) {
+  return (
+    <>
+      <ExportLink href={exportHref} />
+      <Link to={`${base}/deleted`} className={buttonClass("ghost")}>
+        <Trash2 aria-hidden className="size-4" />
+        Recently deleted
+      </Link>
+    </>
+  );
+}
+
+type ListPage = { rows: unknown[]; page: number; pageCount: number; total: number };
+
+/** Below a list's filters: the failure, the empty message, or the rows; then the pager. */
+export function ListBody<List extends ListPage>({
+  error,
+  list,
+  empty,
+  children,
+}: {
+  error: string | null;
+  list: List | null;
+  empty: string;
+  children: (list: List) => ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          {error}
+        </p>
+      ) : !list || list.rows.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        children(list)
+      )}
+      {list ? <Pagination page={list.page} pageCount={list.pageCount} total={list.total} /> : null}
+    </>
+  );
+}
+
+/** The status filter of a list: every status of the table, or all of them. */
+export function StatusFilter({ value, options }: { value: string | undefined; options: readonly string[] }) {
+  return (
+    <SelectField label="Status" name="status" defaultValue={value} className="capitalize">
+      <option value="">All statuses</option>
+      {options.map((status) => (
+        <option key={status} value={status}>
+          {status}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
-import { RowStatusBadge, SortHeader } from "./list-controls";
-import { DeleteRowButton, type RowKind, StatusSelect } from "./row-actions";
+import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
+import { DeleteRowButton, RowActionsBar, type RowKind, StatusSelect } from "./row-actions";
 
 export const REGISTRATION_KIND: RowKind = { name: "registration", action: "/admin/registrations" };
 
@@ -102,37 +102,17 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
           </div>
           <p className="mt-3 font-medium text-slate-800">{row.courseName}</p>
           <ul className="mt-2 space-y-1 text-sm text-slate-600">
-            <li className="flex items-center gap-2">
-              <Mail aria-hidden className="size-4" />
-              {row.email}
-            </li>
-            {row.phone ? (
-              <li className="flex items-center gap-2">
-                <Phone aria-hidden className="size-4" />
-                {row.phone}
-              </li>
-            ) : null}
-            {row.organization ? (
-              <li className="flex items-center gap-2">
-                <Building2 aria-hidden className="size-4" />
-                {row.organization}
-              </li>
-            ) : null}
-            <li className="flex items-center gap-2">
-              <CalendarDays aria-hidden className="size-4" />
-              {formatDateTime(row.createdAt)}
-            </li>
+            <IconFact icon={Mail}>{row.email}</IconFact>
+            {row.phone ? <IconFact icon={Phone}>{row.phone}</IconFact> : null}
+            {row.organization ? <IconFact icon={Building2}>{row.organization}</IconFact> : null}
+            <IconFact icon={CalendarDays}>{formatDateTime(row.createdAt)}</IconFact>
           </ul>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
-            <StatusSelect
-              kind={REGISTRATION_KIND}
-              id={row.id}
-              label={row.name}
-              status={row.status}
-              options={REGISTRATION_STATUSES}
-            />
-            <DeleteRowButton kind={REGISTRATION_KIND} id={row.id} label={row.name} />
-          </div>
+          <RowActionsBar
+            kind={REGISTRATION_KIND}
+            row={row}
+            options={REGISTRATION_STATUSES}
+            className="mt-4 gap-2"
+          />
         </li>
       ))}
     </ul>

@@ -152,6 +152,28 @@ export function StatusSelect({
   );
 }
 
+/** A row's status select and delete button side by side, as the cards and the detail page end. */
+export function RowActionsBar({
+  kind,
+  row,
+  options,
+  className,
+}: {
+  kind: RowKind;
+  row: { id: string; name: string; status: string };
+  options: readonly string[];
+  className: string;
+}) {
+  return (
+    <div
+      className={cn("flex flex-wrap items-center justify-between border-t border-slate-100 pt-4", className)}
+    >
+      <StatusSelect kind={kind} id={row.id} label={row.name} status={row.status} options={options} />
+      <DeleteRowButton kind={kind} id={row.id} label={row.name} />
+    </div>
+  );
+}
+
 /**
  * Without JavaScript a row action posts the page itself and the list renders again with the answer: it is
  * shown here (with JavaScript the same answer is a toast), with the undo of a delete as a plain form.

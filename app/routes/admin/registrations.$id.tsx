@@ -4,12 +4,7 @@ import { z } from "zod";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
-import {
-  DeleteRowButton,
-  RestoreRowButton,
-  RowActionToasts,
-  StatusSelect,
-} from "#app/components/admin/row-actions";
+import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { findRegistration } from "#app/models/registration-admin.server";
 import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
@@ -82,16 +77,12 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
           </div>
         </dl>
         {deleted ? null : (
-          <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
-            <StatusSelect
-              kind={REGISTRATION_KIND}
-              id={r.id}
-              label={r.name}
-              status={r.status}
-              options={REGISTRATION_STATUSES}
-            />
-            <DeleteRowButton kind={REGISTRATION_KIND} id={r.id} label={r.name} />
-          </div>
+          <RowActionsBar
+            kind={REGISTRATION_KIND}
+            row={r}
+            options={REGISTRATION_STATUSES}
+            className="mt-6 gap-3"
+          />
         )}
       </div>
     </div>

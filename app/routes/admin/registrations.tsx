@@ -1,20 +1,20 @@
-import { LayoutGrid, Table2, Trash2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { LayoutGrid, Table2 } from "lucide-react";
+import { Link } from "react-router";
 import {
-  ExportLink,
+  ExportAndDeletedLinks,
   FilterForm,
-  Pagination,
+  ListBody,
+  StatusFilter,
   TotalBadge,
   useQueryHref,
 } from "#app/components/admin/list-controls";
-import { EmptyState, PageHeader } from "#app/components/admin/page-header";
+import { PageHeader } from "#app/components/admin/page-header";
 import {
   REGISTRATION_KIND,
   RegistrationCards,
   RegistrationTable,
 } from "#app/components/admin/registration-list";
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
-import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import {
   deleteRegistration,
@@ -33,8 +33,7 @@ import {
   type RegistrationStatus,
 } from "#app/schemas/admin-lists";
 import { requireAdmin } from "#app/services/auth.server";
-import { logger } from "#app/services/logger.server";
-import { handleRowAction } from "#app/services/row-actions.server";
+import { handleRowAction, loadListScreen } from "#app/services/row-actions.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/registrations";
 
@@ -43,17 +42,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Course Registrations | 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = await requireAdmin(args);
   const query = parseListQuery(RegistrationQuerySchema, new URL(args.request.url));
-  try {
-    await purgeExpiredRegistrations(actor);
-    const [list, courseNames] = await Promise.all([listRegistrations(query), listRegisteredCourseNames()]);
-    return { query, list, courseNames, error: null };
-  } catch (error) {
-    logger.error({ err: error }, REGISTRATION_MESSAGES.fetchFailed);
-    return data(
-      { query, list: null, courseNames: [], error: REGISTRATION_MESSAGES.fetchFailed },
-      { status: 500 },
-    );
-  }
+  return loadListScreen(
+    async () => {
+      await purgeExpiredRegistrations(actor);
+      const [list, courseNames] = await Promise.all([listRegistrations(query), listRegisteredCourseNames()]);
+      return { query, list, courseNames };
+    },
+    { query, list: null, courseNames: [] },
+    REGISTRATION_MESSAGES.fetchFailed,
+  );
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -111,11 +108,7 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
         actions={
           <>
             <ViewToggle view={query.view} />
-            <ExportLink href={exportHref} />
-            <Link to="/admin/registrations/deleted" className={buttonClass("ghost")}>
-              <Trash2 aria-hidden className="size-4" />
-              Recently deleted
-            </Link>
+            <ExportAndDeletedLinks base="/admin/registrations" exportHref={exportHref} />
           </>
         }
       />
@@ -136,32 +129,22 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
             </option>
           ))}
         </SelectField>
-        <SelectField label="Status" name="status" defaultValue={query.status} className="capitalize">
-          <option value="">All statuses</option>
-          {REGISTRATION_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
+        <StatusFilter value={query.status} options={REGISTRATION_STATUSES} />
         <InputField label="Registered from" name="from" type="date" defaultValue={query.from} />
         <InputField label="Registered to" name="to" type="date" defaultValue={query.to} />
         {query.view === "cards" ? <input type="hidden" name="view" value="cards" /> : null}
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
       </FilterForm>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          {error}
-        </p>
-      ) : !list || list.rows.length === 0 ? (
-        <EmptyState>{REGISTRATION_MESSAGES.empty}</EmptyState>
-      ) : query.view === "cards" ? (
-        <RegistrationCards rows={list.rows} />
-      ) : (
-        <RegistrationTable rows={list.rows} order={query} />
-      )}
-      {list ? <Pagination page={list.page} pageCount={list.pageCount} total={list.total} /> : null}
+      <ListBody error={error} list={list} empty={REGISTRATION_MESSAGES.empty}>
+        {(page) =>
+          query.view === "cards" ? (
+            <RegistrationCards rows={page.rows} />
+          ) : (
+            <RegistrationTable rows={page.rows} order={query} />
+          )
+        }
+      </ListBody>
     </div>
   );
 }
