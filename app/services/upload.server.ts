@@ -39,7 +39,7 @@ export type ParsedUpload = {
 type Options = { fileField: string; maxFileSize: number; tooLargeMessage: string };
 
 /** A file screen's form: at most one file, in the field named "file", under that screen's limit. */
-export const fileFormOptions = (maxFileSize: number, messages: { tooLarge: string; failed: string }) => ({
+const fileFormOptions = (maxFileSize: number, messages: { tooLarge: string; failed: string }) => ({
   fileField: "file",
   maxFileSize,
   tooLargeMessage: messages.tooLarge,
@@ -87,7 +87,7 @@ export async function parseUpload(request: Request, options: Options): Promise<P
 }
 
 /** The text value of a form field, trimmed; files and absent fields read as "". */
-export function textField(fields: FormData, name: string) {
+function textField(fields: FormData, name: string) {
   const value = fields.get(name);
   return typeof value === "string" ? value.trim() : "";
 }
@@ -99,7 +99,7 @@ export type FormFailure = { error: string; values?: Record<string, string> };
  * (UploadError) into their message, logs anything else and answers with `failedMessage`, and always removes
  * the temporary file.
  */
-export async function handleUploadForm(
+async function handleUploadForm(
   request: Request,
   options: Options & { failedMessage: string },
   handle: (upload: ParsedUpload) => Promise<Response | ReturnType<typeof formFailure>>,
@@ -139,7 +139,7 @@ export function formFailure(error: string, status: number, fields?: FormData) {
  * A file screen's delete intent: removes the row named by the form's id and answers `done()`, or 404 with
  * `failed` when the id is malformed or names nothing.
  */
-export async function deleteFromForm(
+async function deleteFromForm(
   fields: FormData,
   remove: (id: string) => Promise<unknown>,
   failed: string,
@@ -149,4 +149,49 @@ export async function deleteFromForm(
   const deleted = parsed.success ? await remove(parsed.data.id) : null;
   if (!deleted) return formFailure(failed, 404, fields);
   return done();
+}
+
+type Answer = Promise<Response | ReturnType<typeof formFailure>>;
+
+export type FileScreenMessages = {
+  tooLarge: string;
+  failed: string;
+  missing: string;
+  uploaded: string;
+  deleteFailed: string;
+  deleted: string;
+};
+
+/**
+ * The action of a file screen (documents, images, gallery): `intent=delete` removes the row named by the
+ * form's id; an intent the screen adds runs its handler; anything else uploads the file with the fields
+ * `schema` accepts. `done(message)` is the screen's success answer.
+ */
+export function fileScreenAction<T>(
+  request: Request,
+  screen: {
+    maxBytes: number;
+    messages: FileScreenMessages;
+    schema: { safeParse: (input: unknown) => { success: true; data: T } | { success: false } };
+    upload: (input: T, file: TempFile) => Promise<unknown>;
+    remove: (id: string) => Promise<unknown>;
+    done: (message: string) => Promise<Response>;
+    intents?: Record<string, (fields: FormData) => Answer>;
+  },
+) {
+  const { messages } = screen;
+  return handleUploadForm(request, fileFormOptions(screen.maxBytes, messages), async ({ fields, file }) => {
+    const intent = textField(fields, "intent");
+    if (intent === "delete") {
+      return deleteFromForm(fields, screen.remove, messages.deleteFailed, () =>
+        screen.done(messages.deleted),
+      );
+    }
+    const handler = intent ? screen.intents?.[intent] : undefined;
+    if (handler) return handler(fields);
+    const parsed = screen.schema.safeParse(Object.fromEntries(fields));
+    if (!parsed.success || !file) return formFailure(messages.missing, 400, fields);
+    await screen.upload(parsed.data, file);
+    return screen.done(messages.uploaded);
+  });
 }

@@ -21,13 +21,7 @@ import {
 import { requireAdmin } from "#app/services/auth.server";
 import { deleteDocument, uploadDocument } from "#app/services/documents.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import {
-  deleteFromForm,
-  fileFormOptions,
-  formFailure,
-  handleUploadForm,
-  textField,
-} from "#app/services/upload.server";
+import { fileScreenAction } from "#app/services/upload.server";
 import { formatMegabytes } from "#app/utils/file-name";
 import type { Route } from "./+types/documents";
 
@@ -42,20 +36,13 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const options = fileFormOptions(DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES);
-  return handleUploadForm(args.request, options, async ({ fields, file }) => {
-    if (textField(fields, "intent") === "delete") {
-      return deleteFromForm(
-        fields,
-        (id) => deleteDocument(admin.actor, id),
-        DOCUMENT_MESSAGES.deleteFailed,
-        () => redirectWithToast("/admin/documents", { title: DOCUMENT_MESSAGES.deleted }),
-      );
-    }
-    const parsed = DocumentUploadSchema.safeParse(Object.fromEntries(fields));
-    if (!parsed.success || !file) return formFailure(DOCUMENT_MESSAGES.missing, 400, fields);
-    await uploadDocument(admin.actor, parsed.data, file);
-    return redirectWithToast("/admin/documents", { title: DOCUMENT_MESSAGES.uploaded });
+  return fileScreenAction(args.request, {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    messages: DOCUMENT_MESSAGES,
+    schema: DocumentUploadSchema,
+    upload: (input, file) => uploadDocument(admin.actor, input, file),
+    remove: (id) => deleteDocument(admin.actor, id),
+    done: (message) => redirectWithToast("/admin/documents", { title: message }),
   });
 }
 

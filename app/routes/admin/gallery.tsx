@@ -17,13 +17,7 @@ import { requireAdmin } from "#app/services/auth.server";
 import { GALLERY_MESSAGES, saveGalleryImage } from "#app/services/gallery.server";
 import { deleteImage, uploadImage } from "#app/services/images.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import {
-  deleteFromForm,
-  fileFormOptions,
-  formFailure,
-  handleUploadForm,
-  textField,
-} from "#app/services/upload.server";
+import { fileScreenAction, formFailure } from "#app/services/upload.server";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gallery | Mafunzo Admin" }];
@@ -40,31 +34,25 @@ const success = (description: string) =>
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const options = fileFormOptions(IMAGE_MAX_BYTES, IMAGE_MESSAGES);
-  return handleUploadForm(args.request, options, async ({ fields, file }) => {
-    const intent = textField(fields, "intent");
-    if (intent === "delete") {
-      return deleteFromForm(
-        fields,
-        (id) => deleteImage(admin.actor, id),
-        IMAGE_MESSAGES.deleteFailed,
-        () => success(IMAGE_MESSAGES.deleted),
-      );
-    }
-    if (intent === "update") {
-      const parsed = GalleryImageSchema.safeParse(Object.fromEntries(fields));
-      if (!parsed.success) {
-        return formFailure(parsed.error.issues[0]?.message ?? GALLERY_MESSAGES.updateFailed, 400, fields);
-      }
-      const { id, ...changes } = parsed.data;
-      const saved = await saveGalleryImage(admin.actor, id, changes);
-      if (!saved) return formFailure(GALLERY_MESSAGES.updateFailed, 404, fields);
-      return success(GALLERY_MESSAGES.updated);
-    }
-    const parsed = GalleryUploadSchema.safeParse(Object.fromEntries(fields));
-    if (!parsed.success || !file) return formFailure(IMAGE_MESSAGES.missing, 400, fields);
-    await uploadImage(admin.actor, { ...parsed.data, component: "gallery" }, file);
-    return success(IMAGE_MESSAGES.uploaded);
+  return fileScreenAction(args.request, {
+    maxBytes: IMAGE_MAX_BYTES,
+    messages: IMAGE_MESSAGES,
+    schema: GalleryUploadSchema,
+    upload: (input, file) => uploadImage(admin.actor, { ...input, component: "gallery" }, file),
+    remove: (id) => deleteImage(admin.actor, id),
+    done: success,
+    intents: {
+      async update(fields) {
+        const parsed = GalleryImageSchema.safeParse(Object.fromEntries(fields));
+        if (!parsed.success) {
+          return formFailure(parsed.error.issues[0]?.message ?? GALLERY_MESSAGES.updateFailed, 400, fields);
+        }
+        const { id, ...changes } = parsed.data;
+        const saved = await saveGalleryImage(admin.actor, id, changes);
+        if (!saved) return formFailure(GALLERY_MESSAGES.updateFailed, 404, fields);
+        return success(GALLERY_MESSAGES.updated);
+      },
+    },
   });
 }
 

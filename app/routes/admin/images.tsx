@@ -23,13 +23,7 @@ import { requireAdmin } from "#app/services/auth.server";
 import { deleteImage, uploadImage } from "#app/services/images.server";
 import { logger } from "#app/services/logger.server";
 import { redirectWithToast } from "#app/services/toast.server";
-import {
-  deleteFromForm,
-  fileFormOptions,
-  formFailure,
-  handleUploadForm,
-  textField,
-} from "#app/services/upload.server";
+import { fileScreenAction } from "#app/services/upload.server";
 import type { Route } from "./+types/images";
 
 export const meta: Route.MetaFunction = () => [{ title: "Image Management | Mafunzo Admin" }];
@@ -51,20 +45,13 @@ const success = (description: string) =>
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const options = fileFormOptions(IMAGE_MAX_BYTES, IMAGE_MESSAGES);
-  return handleUploadForm(args.request, options, async ({ fields, file }) => {
-    if (textField(fields, "intent") === "delete") {
-      return deleteFromForm(
-        fields,
-        (id) => deleteImage(admin.actor, id),
-        IMAGE_MESSAGES.deleteFailed,
-        () => success(IMAGE_MESSAGES.deleted),
-      );
-    }
-    const parsed = ImageUploadSchema.safeParse(Object.fromEntries(fields));
-    if (!parsed.success || !file) return formFailure(IMAGE_MESSAGES.missing, 400, fields);
-    await uploadImage(admin.actor, parsed.data, file);
-    return success(IMAGE_MESSAGES.uploaded);
+  return fileScreenAction(args.request, {
+    maxBytes: IMAGE_MAX_BYTES,
+    messages: IMAGE_MESSAGES,
+    schema: ImageUploadSchema,
+    upload: (input, file) => uploadImage(admin.actor, input, file),
+    remove: (id) => deleteImage(admin.actor, id),
+    done: success,
   });
 }
 
