@@ -39,22 +39,15 @@ export function ResponsiveImage({
   sizes = "100vw",
   priority = false,
 }: ImageProps & { src: string; variants?: Pick<ImageVariant, "format" | "url" | "width">[] }) {
-  const loading = priority ? "eager" : "lazy";
-  const fetchPriority = priority ? "high" : "auto";
-  if (variants.length === 0) {
-    return (
-      <img
-        src={src}
-        alt={alt}
-        width={width}
-        height={height}
-        className={className}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-      />
-    );
-  }
+  const attributes = {
+    width,
+    height,
+    className,
+    loading: priority ? "eager" : "lazy",
+    fetchPriority: priority ? "high" : "auto",
+    decoding: "async",
+  } as const;
+  if (variants.length === 0) return <img src={src} alt={alt} {...attributes} />;
   const byFormat = (format: ImageVariant["format"]) => variants.filter((v) => v.format === format);
   const fallback = byFormat("jpeg").length > 0 ? byFormat("jpeg") : variants;
   const largest = [...fallback].sort((a, b) => b.width - a.width)[0];
@@ -65,18 +58,7 @@ export function ResponsiveImage({
           <source key={format} type={FORMAT_TYPES[format]} srcSet={srcSet(byFormat(format))} sizes={sizes} />
         ) : null,
       )}
-      <img
-        src={largest?.url ?? src}
-        srcSet={srcSet(fallback)}
-        sizes={sizes}
-        alt={alt}
-        width={width}
-        height={height}
-        className={className}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-      />
+      <img src={largest?.url ?? src} srcSet={srcSet(fallback)} sizes={sizes} alt={alt} {...attributes} />
     </picture>
   );
 }
