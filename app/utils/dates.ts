@@ -1,3 +1,27 @@
+import { now } from "./clock";
+
+/** The firm's time zone: East Africa Time, UTC+03:00 all year. */
+export const FIRM_TIME_ZONE = "Africa/Nairobi";
+
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: FIRM_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** "Today" as the firm counts it: the YYYY-MM-DD date in Africa/Nairobi on the business clock. */
+export function today(at: Date = now()): string {
+  return isoDay.format(at);
+}
+
+/** Adds whole days to a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** "5 days" / "1 day"; null when the course has no fixed duration. */
 export function formatDuration(days: number | null | undefined): string | null {
   if (days == null) return null;
