@@ -23,6 +23,12 @@ export const SETTING_DEFINITIONS = {
     description: "The largest number of administrator accounts allowed (1 to 5).",
     schema: z.number().int().min(1).max(5),
   },
+  seats_left_threshold: {
+    defaultValue: 5,
+    description:
+      "Course runs with this many free seats or fewer show \"N seats left\" on the public site (0 to 100; 0 shows only \"Fully booked\").",
+    schema: z.number().int().min(0).max(100),
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
