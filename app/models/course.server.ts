@@ -93,12 +93,14 @@ async function attachRuns(executor: Executor, rows: Awaited<ReturnType<typeof se
     ...course,
     runs: runs
       .filter((run) => run.courseId === course.id)
-      .map(({ courseId: _courseId, costOverride, ...run }): CourseRunView => ({
-        ...run,
-        cost: toNumber(costOverride) ?? course.cost,
-        past: isPastRun(run, day),
-        seatsLeft: seats.get(run.id)?.left ?? null,
-      })),
+      .map(
+        ({ courseId: _courseId, costOverride, ...run }): CourseRunView => ({
+          ...run,
+          cost: toNumber(costOverride) ?? course.cost,
+          past: isPastRun(run, day),
+          seatsLeft: seats.get(run.id)?.left ?? null,
+        }),
+      ),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { type EmailAttachment, courseRuns, courses } from "#app/db/schema";
+import { courseRuns, courses, type EmailAttachment } from "#app/db/schema";
 import { env } from "#app/services/env.server";
 import { buildCalendar, type CalendarEvent, ICS_CONTENT_TYPE } from "#app/services/icalendar.server";
 import { now } from "#app/utils/clock";
@@ -27,7 +27,10 @@ const upcoming = () =>
   and(eq(courses.status, "active"), gte(courseRuns.startDate, today()), ne(courseRuns.status, "cancelled"));
 
 function selectCalendarRuns(executor: Executor) {
-  return executor.select(calendarRunColumns).from(courseRuns).innerJoin(courses, eq(courses.id, courseRuns.courseId));
+  return executor
+    .select(calendarRunColumns)
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId));
 }
 
 export type CalendarRun = Awaited<ReturnType<typeof selectCalendarRuns>>[number];
@@ -61,7 +64,9 @@ export async function listUpcomingVenues(executor: Executor = db()) {
 /** One dated run of an active course (past runs too: a saved link keeps working). */
 export async function findCalendarRun(runId: string, executor: Executor = db()) {
   const [run] = await selectCalendarRuns(executor)
-    .where(and(eq(courseRuns.id, runId), eq(courses.status, "active"), sql`${courseRuns.startDate} is not null`))
+    .where(
+      and(eq(courseRuns.id, runId), eq(courses.status, "active"), sql`${courseRuns.startDate} is not null`),
+    )
     .limit(1);
   return run;
 }
@@ -76,7 +81,12 @@ export function runEvent(run: CalendarRun, publicUrl = env().PUBLIC_URL): Calend
     summary: run.title,
     location: run.venue,
     url,
-    description: [run.title, run.label, run.venue ? `Venue: ${run.venue}` : null, `Details and registration: ${url}`]
+    description: [
+      run.title,
+      run.label,
+      run.venue ? `Venue: ${run.venue}` : null,
+      `Details and registration: ${url}`,
+    ]
       .filter(Boolean)
       .join("\n"),
   };
@@ -91,8 +101,13 @@ export function runFileName(run: Pick<CalendarRun, "slug" | "startDate">) {
 }
 
 /** The run's .ics for the registrant's confirmation e-mail; none when the registration has no dated run. */
-export async function runCalendarAttachments(executor: Executor, runId: string | null): Promise<EmailAttachment[]> {
+export async function runCalendarAttachments(
+  executor: Executor,
+  runId: string | null,
+): Promise<EmailAttachment[]> {
   const run = runId ? await findCalendarRun(runId, executor) : undefined;
   if (!run) return [];
-  return [{ filename: runFileName(run), contentType: ICS_CONTENT_TYPE, content: runsCalendar(run.title, [run]) }];
+  return [
+    { filename: runFileName(run), contentType: ICS_CONTENT_TYPE, content: runsCalendar(run.title, [run]) },
+  ];
 }

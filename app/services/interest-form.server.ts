@@ -17,7 +17,10 @@ export async function submitInterestForm(
   const checked = await guard("interest", fields, context, InterestSchema, null);
   if ("error" in checked) return checked.error;
   const fail = (message: string, status: number, extra: Partial<FormResult> = {}) =>
-    data<FormResult>({ form: "interest", ok: false, title: "Error", message, values: checked.values, ...extra }, { status });
+    data<FormResult>(
+      { form: "interest", ok: false, title: "Error", message, values: checked.values, ...extra },
+      { status },
+    );
   try {
     const added = await addCourseInterest({ ...checked.input, slug, ip: checked.ip });
     if (!added) return fail(INTEREST_MESSAGES.unknownCourse, 404);
@@ -25,5 +28,10 @@ export async function submitInterestForm(
     logger.error({ err: error }, "interest sign-up failed");
     return fail(INTEREST_MESSAGES.failure.message, 500);
   }
-  return data<FormResult>({ form: "interest", ok: true, ...INTEREST_MESSAGES.success, nextFormKey: newFormKey() });
+  return data<FormResult>({
+    form: "interest",
+    ok: true,
+    ...INTEREST_MESSAGES.success,
+    nextFormKey: newFormKey(),
+  });
 }

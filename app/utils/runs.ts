@@ -32,7 +32,9 @@ export function isFullyBooked(run: Pick<RunState, "status" | "seatsLeft">) {
  * undated last), or on a catalogue filtered by year the earliest offered run starting in that year.
  */
 export function nextRun<R extends RunState>(runs: readonly R[], year?: number): R | null {
-  return runs.find((run) => isOfferedRun(run) && (year === undefined || yearOf(run.startDate) === year)) ?? null;
+  return (
+    runs.find((run) => isOfferedRun(run) && (year === undefined || yearOf(run.startDate) === year)) ?? null
+  );
 }
 
 /** "2026-2027", "2026", or null: the years of the runs on offer, for catalogue titles and labels. */

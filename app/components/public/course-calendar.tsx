@@ -63,7 +63,11 @@ export function CalendarMonths({ runs }: { runs: Run[] }) {
           </h2>
           <ul className="mt-4 divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             {month.runs.map((run) => (
-              <li key={run.id} className="flex flex-wrap items-start gap-x-6 gap-y-2 p-4" data-testid="calendar-run">
+              <li
+                key={run.id}
+                className="flex flex-wrap items-start gap-x-6 gap-y-2 p-4"
+                data-testid="calendar-run"
+              >
                 <p className="w-40 shrink-0 text-sm font-semibold text-brand-800">
                   {run.label ?? formatLongDate(run.startDate)}
                 </p>

@@ -12,7 +12,8 @@ const DELIVERY_LABELS: Record<string, string> = {
 };
 
 // one column template for the header and every row: a table on wide screens, stacked cards on a phone
-const ROW_GRID = "md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:gap-4";
+const ROW_GRID =
+  "md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:gap-4";
 
 function Cell({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -65,7 +66,15 @@ function RunRow({ course, run }: { course: RegisterCourse; run: CourseRunView })
   );
 }
 
-function RunList({ course, runs, caption }: { course: RegisterCourse; runs: CourseRunView[]; caption: string }) {
+function RunList({
+  course,
+  runs,
+  caption,
+}: {
+  course: RegisterCourse;
+  runs: CourseRunView[];
+  caption: string;
+}) {
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div
@@ -93,7 +102,9 @@ export function CourseRuns({ course, runs }: { course: RegisterCourse; runs: Cou
   const past = runs.filter((run) => run.past).reverse();
   return (
     <div className="space-y-8">
-      {upcoming.length > 0 && <RunList course={course} runs={upcoming} caption={`Upcoming dates of ${course.title}`} />}
+      {upcoming.length > 0 && (
+        <RunList course={course} runs={upcoming} caption={`Upcoming dates of ${course.title}`} />
+      )}
       {past.length > 0 && (
         <div>
           <h3 className="mb-3 text-lg font-bold text-brand-900">Past dates</h3>

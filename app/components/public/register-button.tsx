@@ -52,7 +52,10 @@ export function SeatsNote({ run }: { run: Pick<RunState, "status" | "seatsLeft">
   const note = seatsNote(run, threshold);
   if (!note) return null;
   return (
-    <span className="ml-2 inline-block rounded-full bg-cream px-2 py-0.5 text-xs font-semibold text-clay-600 ring-1 ring-clay-600/20" data-testid="seats-note">
+    <span
+      className="ml-2 inline-block rounded-full bg-cream px-2 py-0.5 text-xs font-semibold text-clay-600 ring-1 ring-clay-600/20"
+      data-testid="seats-note"
+    >
       {note}
     </span>
   );
@@ -80,7 +83,11 @@ export function RegisterButton({
     return (
       <Link
         to={`/courses/${course.slug}#notify`}
-        className={cn(buttonClass, "bg-brand-50 text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100", className)}
+        className={cn(
+          buttonClass,
+          "bg-brand-50 text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100",
+          className,
+        )}
         aria-label={`Notify me of new dates: ${course.title}`}
       >
         Notify me of new dates

@@ -132,11 +132,14 @@ export default function CoursePage({ loaderData, actionData, matches }: Route.Co
       </div>
       <Section id="dates" title="Dates and Venues" tone="muted">
         {upcoming ? null : (
-          <div id="notify" className="mb-8 scroll-mt-28 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <div
+            id="notify"
+            className="mb-8 scroll-mt-28 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
             <h3 className="text-lg font-bold text-brand-900">No upcoming dates</h3>
             <p className="mt-2 text-slate-700">
-              New dates are being scheduled. Leave your name and e-mail and we will tell you as soon as they are
-              published, or contact us to arrange this course in-house.
+              New dates are being scheduled. Leave your name and e-mail and we will tell you as soon as they
+              are published, or contact us to arrange this course in-house.
             </p>
             <div className="mt-4">
               <InterestForm slug={course.slug} formKey={formKey} serverResult={actionData} />
