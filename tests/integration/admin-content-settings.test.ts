@@ -168,6 +168,7 @@ describe("system settings", () => {
       "contact_form_enabled",
       "max_admin_accounts",
       "registration_enabled",
+      "seats_left_threshold",
       "site_maintenance",
     ]);
     expect(system).toMatchObject({
