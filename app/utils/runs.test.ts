@@ -4,6 +4,7 @@ import { isFullyBooked, isPastRun, nextRun, type RunState, seatsNote, yearSpan }
 const run = (id: string, startDate: string | null, extra: Partial<RunState> = {}) => ({
   id,
   startDate,
+  label: null,
   status: "open",
   past: startDate !== null && startDate < "2026-06-10",
   seatsLeft: null,
@@ -35,6 +36,12 @@ describe("nextRun", () => {
   it("on a catalogue filtered by year takes that year's next run", () => {
     expect(nextRun(runs, 2027)?.id).toBe("next-year");
     expect(nextRun(runs, 2025)).toBeNull();
+  });
+
+  it("counts a run in every year its printed dates name, like the catalogue's year filter", () => {
+    const spanning = run("spanning", "2026-12-28", { label: "28th December 2026 - 8th January 2027" });
+    expect(nextRun([spanning, run("later", "2027-03-01")], 2027)?.id).toBe("spanning");
+    expect(nextRun([spanning], 2026)?.id).toBe("spanning");
   });
 
   it("still offers a fully booked run (its button joins the waiting list)", () => {

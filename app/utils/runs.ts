@@ -3,6 +3,7 @@ import { yearOf } from "./dates";
 /** What the run rules need to know about a run; `past` is decided on the server against `today()`. */
 export type RunState = {
   startDate: string | null;
+  label: string | null;
   status: string;
   past: boolean;
   /** seats still free; null when the run has no capacity limit */
@@ -28,12 +29,20 @@ export function isFullyBooked(run: Pick<RunState, "status" | "seatsLeft">) {
 }
 
 /**
+ * A run belongs to a year when it starts in it or its printed dates mention it (spec §4), the same rule
+ * as the catalogue's year filter: "28th December 2026 - 8th January 2027" is in 2026 and in 2027.
+ */
+export function isRunInYear(run: Pick<RunState, "startDate" | "label">, year: number) {
+  return yearOf(run.startDate) === year || (run.label?.includes(String(year)) ?? false);
+}
+
+/**
  * The run a Register button carries: the earliest offered run (runs come sorted by start date,
- * undated last), or on a catalogue filtered by year the earliest offered run starting in that year.
+ * undated last), or on a catalogue filtered by year the earliest offered run in that year.
  */
 export function nextRun<R extends RunState>(runs: readonly R[], year?: number): R | null {
   return (
-    runs.find((run) => isOfferedRun(run) && (year === undefined || yearOf(run.startDate) === year)) ?? null
+    runs.find((run) => isOfferedRun(run) && (year === undefined || isRunInYear(run, year))) ?? null
   );
 }
 

@@ -241,7 +241,7 @@ describe("first-run seed", () => {
         expect(mine.length).toBeLessThanOrEqual(2);
       }
       for (const run of upcoming) {
-        expect(run.startDate <= "2034-05-10").toBe(true);
+        expect((run.startDate as string) <= "2034-05-10").toBe(true);
         expect(run.capacity).toBeGreaterThanOrEqual(20);
       }
     } finally {
