@@ -86,6 +86,7 @@ test("sitemap.xml lists every public page and course page with lastmod; robots.t
     "/services/faith-based",
     "/courses",
     "/courses/all",
+    "/courses/calendar",
     "/courses/county-government",
     "/gallery",
     "/testimonials",
@@ -97,9 +98,14 @@ test("sitemap.xml lists every public page and course page with lastmod; robots.t
     locs.filter(
       (p) =>
         /^\/courses\/[a-z0-9-]+$/.test(p) &&
-        !["all", "management", "county-government", "experiential-learning", "faith-based"].includes(
-          p.split("/")[2] ?? "",
-        ),
+        ![
+          "all",
+          "calendar",
+          "management",
+          "county-government",
+          "experiential-learning",
+          "faith-based",
+        ].includes(p.split("/")[2] ?? ""),
     ),
   ).toHaveLength(37);
   expect(xml.match(/<lastmod>/g)?.length).toBe(locs.length);
