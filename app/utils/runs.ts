@@ -41,9 +41,7 @@ export function isRunInYear(run: Pick<RunState, "startDate" | "label">, year: nu
  * undated last), or on a catalogue filtered by year the earliest offered run in that year.
  */
 export function nextRun<R extends RunState>(runs: readonly R[], year?: number): R | null {
-  return (
-    runs.find((run) => isOfferedRun(run) && (year === undefined || isRunInYear(run, year))) ?? null
-  );
+  return runs.find((run) => isOfferedRun(run) && (year === undefined || isRunInYear(run, year))) ?? null;
 }
 
 /** "2026-2027", "2026", or null: the years of the runs on offer, for catalogue titles and labels. */

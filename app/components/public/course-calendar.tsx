@@ -1,9 +1,9 @@
 import { CalendarPlus, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { CalendarRun } from "#app/models/run-calendar.server";
-import { CATEGORY_LABELS, CATEGORY_OPTIONS, type CourseCategory } from "#app/utils/course-categories";
+import { CATEGORY_LABELS, type CourseCategory } from "#app/utils/course-categories";
 import { formatLongDate } from "#app/utils/dates";
-import { FilterForm, FilterSelect } from "./course-filters";
+import { CategoryFilters } from "./course-filters";
 import { SeatsNote } from "./register-button";
 
 export function CalendarFilters({
@@ -15,23 +15,13 @@ export function CalendarFilters({
   venue?: string;
   venues: string[];
 }) {
+  const options = venues.map((v) => ({ value: v, label: v }));
   return (
-    <FilterForm action="/courses/calendar">
-      <FilterSelect
-        name="category"
-        label="Category"
-        value={category}
-        options={CATEGORY_OPTIONS}
-        className="min-w-48"
-      />
-      <FilterSelect
-        name="venue"
-        label="Venue"
-        value={venue}
-        options={venues.map((v) => ({ value: v, label: v }))}
-        className="min-w-48"
-      />
-    </FilterForm>
+    <CategoryFilters
+      action="/courses/calendar"
+      category={category}
+      other={{ name: "venue", label: "Venue", value: venue, options, className: "min-w-48" }}
+    />
   );
 }
 

@@ -15,7 +15,7 @@ const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500";
 
 /** One labelled filter select; "all" is its no-filter option. */
-export function FilterSelect({
+function FilterSelect({
   name,
   label,
   value,
@@ -55,7 +55,7 @@ export function FilterSelect({
  * A GET form, so the filters live in the URL, can be shared and work without JavaScript (Apply);
  * with JavaScript a change applies at once.
  */
-export function FilterForm({ action, children }: { action: string; children: ReactNode }) {
+function FilterForm({ action, children }: { action: string; children: ReactNode }) {
   const submit = useSubmit();
   return (
     <Form
@@ -77,6 +77,32 @@ export function FilterForm({ action, children }: { action: string; children: Rea
   );
 }
 
+type FilterSelectProps = Parameters<typeof FilterSelect>[0];
+
+/** The category select and one more (year on the catalogue, venue on the calendar) in a filter form. */
+export function CategoryFilters({
+  action,
+  category,
+  other,
+}: {
+  action: string;
+  category?: CourseCategory;
+  other: FilterSelectProps;
+}) {
+  return (
+    <FilterForm action={action}>
+      <FilterSelect
+        name="category"
+        label="Category"
+        value={category}
+        options={CATEGORY_OPTIONS}
+        className="min-w-48"
+      />
+      <FilterSelect {...other} />
+    </FilterForm>
+  );
+}
+
 export function CourseFilters({
   category,
   year,
@@ -86,22 +112,18 @@ export function CourseFilters({
   year?: number;
   years: number[];
 }) {
+  const options = years.map((y) => ({ value: String(y), label: String(y) }));
   return (
-    <FilterForm action="/courses/all">
-      <FilterSelect
-        name="category"
-        label="Category"
-        value={category}
-        options={CATEGORY_OPTIONS}
-        className="min-w-48"
-      />
-      <FilterSelect
-        name="year"
-        label="Year"
-        value={year ? String(year) : undefined}
-        options={years.map((y) => ({ value: String(y), label: String(y) }))}
-        className="min-w-32"
-      />
-    </FilterForm>
+    <CategoryFilters
+      action="/courses/all"
+      category={category}
+      other={{
+        name: "year",
+        label: "Year",
+        value: year ? String(year) : undefined,
+        options,
+        className: "min-w-32",
+      }}
+    />
   );
 }
