@@ -48,7 +48,7 @@ export async function listUpcomingRuns(filter: CalendarFilter = {}, executor: Ex
     runs.map((run) => run.id),
     executor,
   );
-  return runs.map((run) => ({ ...run, past: false, seatsLeft: seats.get(run.id)?.left ?? null }));
+  return runs.map((run) => ({ ...run, seatsLeft: seats.get(run.id)?.left ?? null }));
 }
 
 /** The venues of upcoming runs, alphabetical: the calendar's venue filter options. */
