@@ -54,11 +54,16 @@ export function postRaw(base: string, path: string, headers: Record<string, stri
     request.on("error", (error) => {
       const code = "code" in error ? error.code : "";
       if (code !== "ECONNRESET" && code !== "EPIPE") reject(error);
+      // the answer may still be read from the socket; if not, the server closed before it could be
+      else setTimeout(() => reject(new ClosedEarly(String(code))), 1_000).unref();
     });
     request.end(body);
     setTimeout(() => reject(new Error("no answer within 5 s")), 5_000).unref();
   });
 }
+
+/** The server closed the connection while the body was still being sent, before its answer could be read. */
+export class ClosedEarly extends Error {}
 
 /**
  * Declares a body of `declaredBytes`, sends only the first `sendBytes` of it, and resolves with the status
