@@ -15,7 +15,7 @@ import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
 import { startOutboxWorker } from "#app/services/outbox.server";
-import { limitFormBodies } from "./body-limit";
+import { closeUnreadBodies, limitFormBodies } from "./body-limit";
 import { requireSameOrigin } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 
@@ -58,6 +58,7 @@ export function createApp({ production }: { production: boolean }) {
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
 
+  app.use(closeUnreadBodies);
   app.use(requireSameOrigin);
   app.use(limitFormBodies);
 

@@ -9,6 +9,7 @@ import { getAdmin } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import { logger } from "#app/services/logger.server";
 import { attemptLogin } from "#app/services/login.server";
+import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,6 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (await getAdmin(args)) throw redirect(safeAdminRedirect(redirectTo));
   return { showSignup: !(await adminExists()), redirectTo };
 }
+
+export const headers = headersWithRetryAfter;
 
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request, LoginSchema);
