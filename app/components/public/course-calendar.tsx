@@ -58,7 +58,7 @@ export function CalendarMonths({ runs }: { runs: Run[] }) {
                 className="flex flex-wrap items-start gap-x-6 gap-y-2 p-4"
                 data-testid="calendar-run"
               >
-                <p className="w-40 shrink-0 text-sm font-semibold text-brand-800">
+                <p className="w-full shrink-0 text-sm font-semibold text-brand-800 sm:w-40">
                   {run.label ?? formatLongDate(run.startDate)}
                 </p>
                 <div className="min-w-0 flex-1">

@@ -12,8 +12,9 @@ const DELIVERY_LABELS: Record<string, string> = {
 };
 
 // one column template for the header and every row: a table on wide screens, stacked cards on a phone
+// (each row is its own grid, so every column has a fixed share; the actions column fits Register + Add to calendar)
 const ROW_GRID =
-  "md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:gap-4";
+  "md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_17rem] md:gap-4";
 
 function Cell({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -85,7 +86,7 @@ function RunList({
         <span>Venue</span>
         <span>Delivery</span>
         <span>Fee</span>
-        <span className="w-24" />
+        <span />
       </div>
       <ul aria-label={caption}>
         {runs.map((run) => (
