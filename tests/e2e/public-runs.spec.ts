@@ -212,6 +212,29 @@ test("a course without upcoming runs offers Notify me of new dates, and the admi
   await expect(list).toContainText("Interest list (1)");
   await expect(list).toContainText(`nyokabi.${stamp}@example.com`);
 
+  // a new run, marked full: the visitor sees it as the next run, fully booked, with a waiting-list button
+  const start = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByText("Add a run").click();
+  const addRun = page.locator("form#run-new");
+  await addRun.getByLabel("Start date").fill(start);
+  await addRun.getByLabel("End date").fill(start);
+  await addRun.getByLabel("Venue").fill("Kigali, Rwanda");
+  await addRun.getByLabel("Capacity").fill("20");
+  await addRun.getByLabel("Run status").selectOption("full");
+  await addRun.getByRole("button", { name: "Add Run" }).click();
+  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  const again = await browser.newPage();
+  await again.goto(`/courses/${slug}`);
+  await expect(again.getByRole("heading", { name: "No upcoming dates" })).toHaveCount(0);
+  const run = again.getByTestId("course-run");
+  await expect(run).toContainText("Kigali, Rwanda");
+  await expect(run.getByTestId("seats-note")).toHaveText("Fully booked");
+  const waitingList = run.getByRole("link", { name: /^Join waiting list/ });
+  expect(await waitingList.getAttribute("href")).toMatch(
+    new RegExp(`^/register\\?course=${slug}&run=[0-9a-f-]{36}$`),
+  );
+  await again.close();
+
   // the catalogue counts of other specs stay as seeded
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Delete Course" }).click();
