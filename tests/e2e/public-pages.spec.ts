@@ -59,6 +59,7 @@ const PAGES: { path: string; h1: RegExp | string; sections: string[] }[] = [
     sections: ["Course Categories", "Why Train With Us", "How to Participate"],
   },
   { path: "/courses/all", h1: "Complete Course Catalogue", sections: [] },
+  { path: "/courses/calendar", h1: "Course Calendar", sections: [] },
   { path: "/courses/management", h1: "Management Courses", sections: ["Courses", "Terms and Information"] },
   {
     path: "/courses/county-government",
