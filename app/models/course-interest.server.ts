@@ -5,6 +5,7 @@ import type { InterestInput } from "#app/schemas/interest";
 import { newRunNotice } from "#app/services/email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
 import { formatLongDate, today } from "#app/utils/dates";
+import { isPossibleSlug } from "./course.server";
 
 export type NewInterest = InterestInput & { slug: string; ip: string | null };
 
@@ -13,6 +14,7 @@ export type NewInterest = InterestInput & { slug: string; ip: string | null };
  * keeps the first row; undefined means there is no such active course.
  */
 export async function addCourseInterest(input: NewInterest, executor: Executor = db()) {
+  if (!isPossibleSlug(input.slug)) return undefined;
   const [course] = await executor
     .select({ id: courses.id })
     .from(courses)

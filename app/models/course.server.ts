@@ -149,9 +149,10 @@ export async function listCourseYears(executor: Executor = db()) {
 
 /** What a slug can look like (see `slugify`): anything else names no course and never reaches the database. */
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const isPossibleSlug = (slug: string) => slug.length <= 80 && SLUG.test(slug);
 
 export async function getActiveCourseBySlug(slug: string, executor: Executor = db()) {
-  if (slug.length > 80 || !SLUG.test(slug)) return undefined;
+  if (!isPossibleSlug(slug)) return undefined;
   const rows = await selectCourses(executor)
     .where(and(eq(courses.slug, slug), eq(courses.status, "active")))
     .limit(1);

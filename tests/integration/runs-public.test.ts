@@ -77,6 +77,9 @@ describe("Notify me of new dates", () => {
     expect(bot.status).toBe(400);
     const unknown = await signUp("no-such-course", { name: "Achieng Otieno", email: "a@example.com" });
     expect(unknown.status).toBe(404);
+    // a slug no course could have (a NUL cannot even reach PostgreSQL) is the same 404, not a 500
+    const impossible = await signUp("bad\u0000slug", { name: "Achieng Otieno", email: "a@example.com" });
+    expect(impossible.status).toBe(404);
     expect(await interestsOf(courseId)).toHaveLength(0);
   });
 
