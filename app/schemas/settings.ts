@@ -23,7 +23,16 @@ export const SETTING_DEFINITIONS = {
     description: "The largest number of administrator accounts allowed (1 to 5).",
     schema: z.number().int().min(1).max(5),
   },
+  require_second_factor: {
+    defaultValue: false,
+    description:
+      "Require every administrator to sign in with a second factor (passkey or authenticator app). Admins without one must set one up before doing anything else.",
+    schema: z.boolean(),
+  },
 } as const;
+
+/** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */
+export const SECURITY_SETTING_KEYS: readonly SettingKey[] = ["max_admin_accounts", "require_second_factor"];
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof SETTING_DEFINITIONS)[K]["schema"]> };
