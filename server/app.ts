@@ -16,9 +16,10 @@ import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
 import { startOutboxWorker } from "#app/services/outbox.server";
 import { limitFormBodies } from "./body-limit";
-import { contentSecurityPolicy } from "./security-headers";
+import { requireSameOrigin } from "./origin-check";
+import { securityHeaders } from "./security-headers";
 
-export { env, logger };
+export { env, logger, securityHeaders };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
@@ -30,7 +31,6 @@ export function createApp({ production }: { production: boolean }) {
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     res.locals.requestId = requestId;
-    res.locals.nonce = crypto.randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -47,21 +47,6 @@ export function createApp({ production }: { production: boolean }) {
     next();
   });
 
-  app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (production) {
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string));
-      if (env().PUBLIC_URL.startsWith("https:")) {
-        res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-      }
-    }
-    next();
-  });
-
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok", uptime: process.uptime() });
   });
@@ -73,6 +58,7 @@ export function createApp({ production }: { production: boolean }) {
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
 
+  app.use(requireSameOrigin);
   app.use(limitFormBodies);
 
   app.all(

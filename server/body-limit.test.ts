@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_FORM_LIMIT, limitFormBodies, PUBLIC_BODY_LIMIT } from "./body-limit";
+import { DOCUMENT_MAX_BYTES } from "#app/schemas/files";
+import { ADMIN_FORM_LIMIT, AUTH_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "#app/services/body-limits";
+import { limitFormBodies } from "./body-limit";
 
 let base = "";
 let close = () => {};
@@ -20,6 +22,11 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const form = (bytes: number) => new URLSearchParams({ message: "x".repeat(bytes) });
+const multipart = (bytes: number) => {
+  const body = new FormData();
+  body.set("file", new Blob([new Uint8Array(bytes)]), "big.pdf");
+  return body;
+};
 const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, { method: "POST", body, headers });
 
@@ -31,11 +38,19 @@ describe("limitFormBodies", () => {
     expect((await post("/contact", form(1000))).status).toBe(200);
   });
 
-  it("allows admin forms up to 1 MB, and leaves multipart uploads to their parser", async () => {
+  it("keeps signing in and signing up small, multipart included", async () => {
+    for (const path of ["/admin/login", "/admin/signup", "/admin/login.data"]) {
+      expect((await post(path, form(AUTH_BODY_LIMIT))).status).toBe(413);
+      expect((await post(path, multipart(AUTH_BODY_LIMIT))).status).toBe(413);
+      expect((await post(path, form(100))).status).toBe(200);
+    }
+  });
+
+  it("allows admin forms up to their limit, multipart included; uploads only on the upload screens", async () => {
     expect((await post("/admin/courses/new", form(PUBLIC_BODY_LIMIT * 2))).status).toBe(200);
     expect((await post("/admin/courses/new", form(ADMIN_FORM_LIMIT))).status).toBe(413);
-    const upload = new FormData();
-    upload.set("file", new Blob([new Uint8Array(ADMIN_FORM_LIMIT + 10)]), "big.pdf");
-    expect((await post("/admin/documents", upload)).status).toBe(200);
+    expect((await post("/admin/courses/new", multipart(ADMIN_FORM_LIMIT))).status).toBe(413);
+    expect((await post("/admin/documents", multipart(ADMIN_FORM_LIMIT * 4))).status).toBe(200);
+    expect((await post("/admin/documents", multipart(DOCUMENT_MAX_BYTES + 128 * 1024))).status).toBe(413);
   });
 });

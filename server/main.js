@@ -31,6 +31,7 @@ async function main() {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
+  app.use(module.securityHeaders({ production }));
   if (devServer) {
     app.use(devServer.middlewares);
   } else {

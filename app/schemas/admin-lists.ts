@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_STATUSES, REGISTRATION_STATUSES } from "#app/db/enums";
+import { queryDate, queryText } from "./query";
 
 export { CONTACT_STATUSES, REGISTRATION_STATUSES };
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
@@ -34,11 +35,9 @@ export const CONTACT_MESSAGES = {
 
 // A bad query-string value falls back to the default instead of failing the page: links get edited by hand.
 const lenient = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => schema.catch(fallback);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const text = z.string().trim().max(200);
 
 const listBase = {
-  q: lenient(text, ""),
+  q: queryText(),
   page: lenient(z.coerce.number().int().min(1).max(100_000), 1),
   dir: lenient(z.enum(["asc", "desc"]), "desc"),
 };
@@ -48,10 +47,10 @@ export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
 
 export const RegistrationQuerySchema = z.object({
   ...listBase,
-  course: lenient(text, ""),
+  course: queryText(),
   status: lenient(z.enum(REGISTRATION_STATUSES).or(z.literal("")), ""),
-  from: lenient(isoDate.or(z.literal("")), ""),
-  to: lenient(isoDate.or(z.literal("")), ""),
+  from: queryDate(),
+  to: queryDate(),
   sort: lenient(z.enum(REGISTRATION_SORTS), "created"),
   view: lenient(z.enum(["table", "cards"]), "table"),
 });

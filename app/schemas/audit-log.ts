@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryText } from "./query";
 
 export const AUDIT_ACTION_TYPES = ["all", "create", "update", "delete", "login"] as const;
 export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];
@@ -20,12 +21,8 @@ export const ACTION_TYPE_WORDS: Record<
   login: { substrings: ["login"], words: [] },
 };
 
-const text = z
-  .string()
-  .trim()
-  .max(200)
+const text = queryText()
   .optional()
-  .catch(undefined)
   .transform((v) => v || undefined);
 
 /** The filters in the audit-log URL; a bad value reads as "no filter" rather than an error page. */

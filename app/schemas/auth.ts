@@ -13,7 +13,7 @@ const email = z
 export const LoginSchema = z.object({
   email,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
-  redirectTo: z.string().optional(),
+  redirectTo: z.string().max(500).optional(),
 });
 
 const newPassword = z
@@ -26,7 +26,7 @@ export const SignupSchema = z
   .object({
     email,
     password: newPassword,
-    confirmPassword: z.string({ error: "Please confirm the password" }),
+    confirmPassword: z.string({ error: "Please confirm the password" }).max(200),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords do not match",
@@ -37,9 +37,10 @@ export const ChangePasswordSchema = z
   .object({
     currentPassword: z
       .string({ error: "Current password is required" })
-      .min(1, "Current password is required"),
+      .min(1, "Current password is required")
+      .max(200),
     newPassword,
-    confirmPassword: z.string({ error: "Please confirm the password" }),
+    confirmPassword: z.string({ error: "Please confirm the password" }).max(200),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords do not match",

@@ -40,6 +40,8 @@ export const IMAGE_MESSAGES = {
   svg: "SVG images are not accepted because they can contain scripts. Please upload a JPG, PNG, WebP, AVIF, GIF or TIFF image.",
   notImage: "This file is not an image we can read. Please upload a JPG, PNG, WebP, AVIF, GIF or TIFF image.",
   tooLarge: "The image is larger than the 10 MB limit.",
+  tooManyPixels: (width: number, height: number) =>
+    `The image is ${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels: at most 40 megapixels and 12,000 pixels a side are accepted. Please resize it and upload it again.`,
   empty: "The selected file is empty.",
   failed: "Failed to upload image",
   uploaded: "Image uploaded successfully",

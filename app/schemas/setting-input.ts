@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { SETTING_DEFINITIONS, type SettingKey } from "./settings";
 
+/** The settings editor's post: which setting, and its value as typed (long text settings included). */
+export const SettingFormSchema = z.object({
+  key: z.string().max(100),
+  value: z.string().max(20_000).optional(),
+});
+
 export type SettingInput = { ok: true; value: unknown } | { ok: false; message: string };
 
 function numberRule(schema: z.ZodType) {

@@ -49,15 +49,29 @@ export function variantWidths(width: number) {
   return widths;
 }
 
-/** Reads the image's header: refuses SVG and anything that is not a raster image. */
+/**
+ * Decoding cost grows with pixels, not bytes: a 775 KB PNG can hold 16000×16000 pixels and take gigabytes
+ * to decode. The header states the size, so an image is judged on it before anything decodes it.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+
+/** Every decode is bounded too, should a header understate what follows. */
+const open = (file: TempFile) => sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS });
+
+/** Reads the image's header: refuses SVG, anything that is not a raster image, and oversized images. */
 export async function inspectImage(file: TempFile) {
   if (file.size === 0) throw new UploadError(IMAGE_MESSAGES.empty);
-  const meta = await sharp(file.path)
+  const meta = await open(file)
     .metadata()
     .catch(() => null);
   if (meta?.format === "svg") throw new UploadError(IMAGE_MESSAGES.svg, 415);
   const raster = meta ? RASTER_FORMATS[meta.format] : undefined;
   if (!meta || !raster) throw new UploadError(IMAGE_MESSAGES.notImage, 415);
+  const { width, height } = meta;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new UploadError(IMAGE_MESSAGES.tooManyPixels(width, height), 413);
+  }
   return { ...raster, width: meta.autoOrient.width, height: meta.autoOrient.height };
 }
 
@@ -81,7 +95,7 @@ async function storeImage(file: TempFile): Promise<Processed> {
     const jobs = variantWidths(info.width).flatMap((width) =>
       OUTPUTS.map(async (output) => {
         // autoOrient applies the EXIF rotation; sharp writes no metadata unless asked to
-        const pipeline = sharp(file.path).autoOrient().resize({ width, withoutEnlargement: true });
+        const pipeline = open(file).autoOrient().resize({ width, withoutEnlargement: true });
         const body = await output.encode(pipeline).toBuffer();
         const key = `${folder}/${width}.${output.ext}`;
         await storage().put(key, body, output.mime);

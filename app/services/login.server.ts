@@ -23,19 +23,19 @@ export const INVALID_CREDENTIALS_MESSAGE = "Invalid admin credentials";
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 type Outcome =
   | { ok: true; response: Response }
-  | { ok: false; status: number; title: string; message: string };
+  | { ok: false; status: number; title: string; message: string; retryAfterSeconds?: number };
 
-function lockedMessage(lockedAt: Date) {
-  const minutes = Math.max(1, Math.ceil((lockedAt.getTime() + LOCK_WINDOW_MS - Date.now()) / 60_000));
-  return `Too many failed sign-in attempts. Sign-in is locked for 15 minutes; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+export function locked(lockedAt: Date): Extract<Outcome, { ok: false }> {
+  const seconds = Math.max(1, Math.ceil((lockedAt.getTime() + LOCK_WINDOW_MS - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return {
+    ok: false,
+    status: 429,
+    title: "Login Failed",
+    message: `Too many failed sign-in attempts. Sign-in is locked for 15 minutes; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    retryAfterSeconds: seconds,
+  };
 }
-
-export const locked = (lockedAt: Date): Extract<Outcome, { ok: false }> => ({
-  ok: false,
-  status: 429,
-  title: "Login Failed",
-  message: lockedMessage(lockedAt),
-});
 
 type Attempt =
   | { ok: true; id: string; locksOnFailure: { email: boolean; ip: boolean } }

@@ -18,6 +18,7 @@ import {
   isMissingRequired,
   REQUIRED_FIELDS_MESSAGE,
 } from "#app/schemas/submission";
+import { FormRefusal, readFormData } from "./form-input.server";
 import { logger } from "./logger.server";
 import { wakeOutboxWorker } from "./outbox.server";
 import { consumeRateLimit } from "./rate-limit.server";
@@ -46,43 +47,27 @@ function failure(form: FormName, message: string, status: number, extra: Partial
   return reply({ form, ok: false, title: "Error", message, ...extra }, status);
 }
 
+/** Posted beside the schemas' fields by every public form: its kind, the form key and the honeypot. */
+const PUBLIC_FORM_EXTRAS = ["intent", "formKey", HONEYPOT_FIELD] as const;
+
 /**
- * Reads a url-encoded or multipart form into single string values. Anything a browser posting our
- * forms would not send (another content type, files, a field twice, unreadable data) is a 4xx.
+ * Reads a public form (registration or contact) through the guarded reader into single string values.
+ * A refusal is answered in the forms' own reply shape, naming the field when one is to blame, and echoes
+ * nothing that was sent.
  */
 export async function readFormFields(request: Request) {
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
-    return {
-      error: failure(
-        "unknown",
-        "Please send the form as application/x-www-form-urlencoded or multipart/form-data.",
-        415,
-      ),
-    };
-  }
   let formData: FormData;
   try {
-    formData = await request.formData();
-  } catch {
-    return {
-      error: failure(
-        "unknown",
-        "The form data could not be read. Please reload the page and try again.",
-        400,
-      ),
-    };
+    formData = await readFormData(request, [RegistrationSchema, ContactSchema], {
+      extra: PUBLIC_FORM_EXTRAS,
+    });
+  } catch (error) {
+    if (!(error instanceof FormRefusal)) throw error;
+    const fieldErrors = error.field ? { [error.field]: error.message } : undefined;
+    return { error: failure("unknown", error.message, error.status, { fieldErrors }) };
   }
   const fields: Fields = {};
-  for (const [key, value] of formData.entries()) {
-    if (typeof value !== "string") {
-      return { error: failure("unknown", "Files cannot be attached to this form.", 400) };
-    }
-    if (Object.hasOwn(fields, key)) {
-      return { error: failure("unknown", `The field "${key.slice(0, 50)}" was sent more than once.`, 400) };
-    }
-    fields[key] = value;
-  }
+  for (const [key, value] of formData.entries()) fields[key] = String(value);
   return { fields };
 }
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { RowActionResult } from "#app/components/admin/row-actions";
 import type { AuditActor } from "./audit.server";
 import { requireAdmin } from "./auth.server";
+import { readForm } from "./form-input.server";
 import { logger } from "./logger.server";
 
 type Intent = "delete" | "restore" | "status";
@@ -41,7 +42,7 @@ export async function handleRowAction(
   messages: RowActionMessages,
 ) {
   const { actor } = await requireAdmin(args);
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await readForm(args.request, schema));
   const parsed = schema.safeParse(form);
   const intent: Intent = ["delete", "restore", "status"].includes(String(form.intent))
     ? (form.intent as Intent)

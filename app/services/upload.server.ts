@@ -5,15 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  type FileUpload,
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
 import { data } from "react-router";
+import type { z } from "zod";
 import { RecordIdSchema } from "#app/schemas/files";
+import { FormRefusal, readFormData } from "./form-input.server";
 import { logger } from "./logger.server";
 
 /** An expected upload failure: its message is shown to the admin as it stands. */
@@ -36,18 +31,32 @@ export type ParsedUpload = {
   cleanup: () => Promise<void>;
 };
 
-type Options = { fileField: string; maxFileSize: number; tooLargeMessage: string };
+type Options = {
+  fileField: string;
+  maxFileSize: number;
+  tooLargeMessage: string;
+  /** The forms this screen posts (upload, and any others its intents take). */
+  schemas: readonly z.ZodType[];
+};
 
 /** A file screen's form: at most one file, in the field named "file", under that screen's limit. */
-const fileFormOptions = (maxFileSize: number, messages: { tooLarge: string; failed: string }) => ({
+const fileFormOptions = (
+  maxFileSize: number,
+  messages: { tooLarge: string; failed: string },
+  schemas: readonly z.ZodType[],
+) => ({
   fileField: "file",
   maxFileSize,
   tooLargeMessage: messages.tooLarge,
   failedMessage: messages.failed,
+  schemas,
 });
 
+/** Posted by every file screen beside its schemas' fields: which action, and the row it names. */
+const FILE_SCREEN_EXTRAS = ["intent", "id"] as const;
+
 /**
- * Parses a form with at most one file under explicit limits, streaming the file to a temporary file.
+ * Parses a form with at most one file through the guarded reader, streaming the file to a temporary file.
  * The file's location is kept here, never read back from the form, so a text field cannot name a path.
  */
 export async function parseUpload(request: Request, options: Options): Promise<ParsedUpload> {
@@ -55,33 +64,29 @@ export async function parseUpload(request: Request, options: Options): Promise<P
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
   let file: TempFile | null = null;
 
-  const handler = async (upload: FileUpload) => {
-    if (upload.fieldName !== options.fileField) return null;
-    // a file input left empty still sends a part, with no name and no bytes
-    if (upload.name === "" && upload.size === 0) return null;
+  const receive = async (upload: File) => {
     const target = path.join(dir, crypto.randomUUID());
     await pipeline(
       Readable.fromWeb(upload.stream() as Parameters<typeof Readable.fromWeb>[0]),
       fs.createWriteStream(target),
     );
     file = { path: target, size: (await fsp.stat(target)).size, name: upload.name };
-    return null;
   };
 
   try {
-    const fields = await parseFormData(
-      request,
-      { maxFiles: 1, maxFileSize: options.maxFileSize, maxParts: 20 },
-      handler,
-    );
+    const fields = await readFormData(request, options.schemas, {
+      extra: FILE_SCREEN_EXTRAS,
+      file: {
+        name: options.fileField,
+        maxBytes: options.maxFileSize,
+        tooLargeMessage: options.tooLargeMessage,
+        receive,
+      },
+    });
     return { fields, file, cleanup };
   } catch (error) {
     await cleanup();
-    if (error instanceof MaxFileSizeExceededError) throw new UploadError(options.tooLargeMessage, 413);
-    if (error instanceof MaxFilesExceededError) throw new UploadError("Please upload one file at a time.");
-    if (error instanceof FormDataParseError) {
-      throw new UploadError("The upload could not be read. Please try again.");
-    }
+    if (error instanceof FormRefusal) throw new UploadError(error.message, error.status);
     throw error;
   }
 }
@@ -172,7 +177,9 @@ export function fileScreenAction<T>(
   screen: {
     maxBytes: number;
     messages: FileScreenMessages;
-    schema: { safeParse: (input: unknown) => { success: true; data: T } | { success: false } };
+    schema: z.ZodType<T>;
+    /** The schemas of the forms the screen's own intents post. */
+    intentSchemas?: readonly z.ZodType[];
     upload: (input: T, file: TempFile) => Promise<unknown>;
     remove: (id: string) => Promise<unknown>;
     done: (message: string) => Promise<Response>;
@@ -180,18 +187,23 @@ export function fileScreenAction<T>(
   },
 ) {
   const { messages } = screen;
-  return handleUploadForm(request, fileFormOptions(screen.maxBytes, messages), async ({ fields, file }) => {
-    const intent = textField(fields, "intent");
-    if (intent === "delete") {
-      return deleteFromForm(fields, screen.remove, messages.deleteFailed, () =>
-        screen.done(messages.deleted),
-      );
-    }
-    const handler = intent ? screen.intents?.[intent] : undefined;
-    if (handler) return handler(fields);
-    const parsed = screen.schema.safeParse(Object.fromEntries(fields));
-    if (!parsed.success || !file) return formFailure(messages.missing, 400, fields);
-    await screen.upload(parsed.data, file);
-    return screen.done(messages.uploaded);
-  });
+  const schemas = [screen.schema, ...(screen.intentSchemas ?? [])];
+  return handleUploadForm(
+    request,
+    fileFormOptions(screen.maxBytes, messages, schemas),
+    async ({ fields, file }) => {
+      const intent = textField(fields, "intent");
+      if (intent === "delete") {
+        return deleteFromForm(fields, screen.remove, messages.deleteFailed, () =>
+          screen.done(messages.deleted),
+        );
+      }
+      const handler = intent ? screen.intents?.[intent] : undefined;
+      if (handler) return handler(fields);
+      const parsed = screen.schema.safeParse(Object.fromEntries(fields));
+      if (!parsed.success || !file) return formFailure(messages.missing, 400, fields);
+      await screen.upload(parsed.data, file);
+      return screen.done(messages.uploaded);
+    },
+  );
 }

@@ -42,8 +42,6 @@ describe("registration", () => {
       course: SLUG,
       run: run?.id ?? "",
       message: "Vegetarian meals",
-      course_cost: "KSH 1",
-      courseName: "Free course",
       formKey: oldFormKey(),
     });
     expect(answer.status).toBe(200);
@@ -71,6 +69,23 @@ describe("registration", () => {
       status: "new",
     });
     expect(row?.courseId).toBeTruthy();
+  });
+
+  test("a posted course name or price is not a field of the form: refused, nothing stored", async () => {
+    const before = await db().$count(courseRegistrations);
+    for (const forged of [{ course_cost: "KSH 1" }, { courseName: "Free course" }]) {
+      const answer = await register({
+        name: "Amina Wanjiru",
+        email: "amina@example.com",
+        course: SLUG,
+        ...forged,
+        formKey: oldFormKey(),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false, message: "The form has a field it does not expect." });
+      expect(JSON.stringify(answer.body)).not.toContain(Object.values(forged)[0]);
+    }
+    expect(await db().$count(courseRegistrations)).toBe(before);
   });
 
   test("the contact page's form stores a registration and answers in its own words", async () => {

@@ -15,6 +15,7 @@ import { ChangePasswordSchema } from "#app/schemas/auth";
 import { changeOwnPassword, signOutOtherSessions } from "#app/services/account.server";
 import { loadAdministratorsCard } from "#app/services/admins.server";
 import { requireAdmin, SESSION_IDLE_MS } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
 import { formatDateTime } from "#app/utils/datetime";
 import { describeUserAgent } from "#app/utils/user-agent";
 import type { Route } from "./+types/account";
@@ -41,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, ChangePasswordSchema, { extra: ["intent"] });
   const intent = formData.get("intent");
   if (intent === "change-password") {
     const intent = "change-password" as const;

@@ -5,6 +5,7 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { AddAdminSchema, RemoveAdminSchema } from "#app/schemas/auth";
 import { addAdmin, loadAdministratorsCard, removeAdmin } from "#app/services/admins.server";
 import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
 import type { Route } from "./+types/administrators";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administrators | Mafunzo Admin" }];
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, [AddAdminSchema, RemoveAdminSchema], { extra: ["intent"] });
   const intent = formData.get("intent");
   if (intent === "add") {
     const intent = "add" as const;

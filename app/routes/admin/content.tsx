@@ -10,6 +10,7 @@ import { updateSiteContentSection } from "#app/models/site-content-admin.server"
 import { EDITABLE_CONTENT_KEYS, isEditableContentKey, SITE_CONTENT_SCHEMAS } from "#app/schemas/site-content";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
 import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import type { Route } from "./+types/content";
 
@@ -33,7 +34,7 @@ const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, Object.values(SITE_CONTENT_SCHEMAS), { extra: ["section"] });
   const key = formData.get("section");
   if (!isEditableContentKey(key)) return answer({ error: SAVE_FAILED }, 400);
   const submission = parseWithZod(formData, { schema: SITE_CONTENT_SCHEMAS[key] });

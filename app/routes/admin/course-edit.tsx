@@ -16,10 +16,11 @@ import {
   updateCourseRun,
 } from "#app/models/course-run.server";
 import { parseId } from "#app/schemas/admin-ids";
-import { CourseRunSchema } from "#app/schemas/course";
+import { CourseRunSchema, CourseSchema } from "#app/schemas/course";
 import { writeOrReport } from "#app/services/admin-result.server";
 import { type AdminSession, requireAdmin } from "#app/services/auth.server";
 import { saveCourseSubmission } from "#app/services/course-form.server";
+import { readForm } from "#app/services/form-input.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import type { Route } from "./+types/course-edit";
 
@@ -68,7 +69,7 @@ async function saveRun(admin: AdminSession, courseId: string, formData: FormData
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const courseId = parseId(args.params.courseId) ?? notFound();
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, [CourseSchema, CourseRunSchema], { extra: ["intent"] });
   switch (formData.get("intent")) {
     case "save-course":
       return saveCourseSubmission(admin, formData, courseId);

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { CourseForm } from "#app/components/admin/course-form";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { CourseSchema } from "#app/schemas/course";
 import { requireAdmin } from "#app/services/auth.server";
 import { saveCourseSubmission } from "#app/services/course-form.server";
+import { readForm } from "#app/services/form-input.server";
 import type { Route } from "./+types/course-new";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Course | Mafunzo Admin" }];
@@ -16,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  return saveCourseSubmission(admin, await args.request.formData());
+  return saveCourseSubmission(admin, await readForm(args.request, CourseSchema, { extra: ["intent"] }));
 }
 
 export default function NewCourse({ actionData }: Route.ComponentProps) {

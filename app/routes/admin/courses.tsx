@@ -10,6 +10,7 @@ import { deleteCourse, listCoursesForAdmin } from "#app/models/course-admin.serv
 import { parseId } from "#app/schemas/admin-ids";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
 import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { CATEGORY_LABELS } from "#app/utils/course-categories";
 import { formatKsh } from "#app/utils/money";
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request, [], { extra: ["intent", "id"] });
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "delete" || !id)
     return data({ error: "Failed to delete course" }, { status: 400 });

@@ -38,6 +38,7 @@ export async function action(args: Route.ActionArgs) {
     maxBytes: IMAGE_MAX_BYTES,
     messages: IMAGE_MESSAGES,
     schema: GalleryUploadSchema,
+    intentSchemas: [GalleryImageSchema],
     upload: (input, file) => uploadImage(admin.actor, { ...input, component: "gallery" }, file),
     remove: (id) => deleteImage(admin.actor, id),
     done: success,

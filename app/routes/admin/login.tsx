@@ -6,6 +6,7 @@ import { BoundInput } from "#app/components/ui/conform-fields";
 import { adminExists } from "#app/models/user.server";
 import { LoginSchema, safeAdminRedirect } from "#app/schemas/auth";
 import { getAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
 import { logger } from "#app/services/logger.server";
 import { attemptLogin } from "#app/services/login.server";
 import type { Route } from "./+types/login";
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, LoginSchema);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), title: "Login Failed" }, { status: 400 });
@@ -37,7 +38,13 @@ export async function action(args: Route.ActionArgs) {
       result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }),
       title: outcome.title,
     },
-    { status: outcome.status },
+    {
+      status: outcome.status,
+      headers:
+        "retryAfterSeconds" in outcome && outcome.retryAfterSeconds
+          ? { "Retry-After": String(outcome.retryAfterSeconds) }
+          : undefined,
+    },
   );
 }
 

@@ -9,11 +9,12 @@ import { Badge } from "#app/components/ui/badge";
 import { listSettingRows } from "#app/models/setting.server";
 import { updateSystemSetting } from "#app/models/setting-admin.server";
 import { getSystemInfo } from "#app/models/system-info.server";
-import { parseSettingInput } from "#app/schemas/setting-input";
+import { parseSettingInput, SettingFormSchema } from "#app/schemas/setting-input";
 import { isSettingKey } from "#app/schemas/settings";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
 import { loadAdministratorsCard } from "#app/services/admins.server";
 import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/settings";
@@ -37,7 +38,7 @@ const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, SettingFormSchema);
   const key = formData.get("key");
   if (typeof key !== "string" || !isSettingKey(key)) {
     return answer({ error: FAILED, detail: "Unknown setting" }, 400);

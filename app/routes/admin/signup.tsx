@@ -7,6 +7,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { BoundInput } from "#app/components/ui/conform-fields";
 import { adminExists } from "#app/models/user.server";
 import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/schemas/auth";
+import { readForm } from "#app/services/form-input.server";
 import { signUpFirstAdmin } from "#app/services/signup.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import type { Route } from "./+types/signup";
@@ -29,7 +30,7 @@ function failureTitle(fieldErrors: Record<string, string[] | null | undefined>) 
 }
 
 export async function action(args: Route.ActionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, SignupSchema);
   if (await adminExists()) {
     return data(
       {

@@ -18,6 +18,7 @@ import { parseId } from "#app/schemas/admin-ids";
 import { TestimonialSchema } from "#app/schemas/testimonial";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
 import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import type { Route } from "./+types/testimonials";
 
@@ -46,7 +47,7 @@ const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, TestimonialSchema, { extra: ["intent", "id"] });
   const id = parseId(formData.get("id"));
   if (formData.get("intent") === "delete") {
     const write = await writeOrReport("Failed to delete testimonial", async () =>

@@ -1,0 +1,211 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import type { z } from "zod";
+import { type BodyLimit, bodyLimitFor, limitText } from "./body-limits";
+import { type FormShape, formShape } from "./form-shape";
+
+/**
+ * The one way an action reads its body. The body is read under the path's byte limit, then every field
+ * is checked against the form's schema before Conform or zod see it: an undeclared name, an array index
+ * past the schema's maximum, more fields than the form has, a name sent twice, or a value longer than its
+ * field allows is refused with a 400 and a short message, and nothing of it is echoed back.
+ */
+
+/** A body refused before it reached the form's schema; `field` names the field when one is to blame. */
+export class FormRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ReadFormOptions = {
+  /** Names posted beside the schema's fields: an intent, a honeypot, a return path. */
+  extra?: readonly string[];
+  /** The one file field an upload form carries, and what to do with its bytes. */
+  file?: FileField;
+};
+
+export type FileField = {
+  name: string;
+  maxBytes: number;
+  tooLargeMessage: string;
+  /** Stores the upload's bytes (to a temporary file); the reader keeps no file in the FormData. */
+  receive: (upload: File) => Promise<void>;
+};
+
+type Schemas = z.ZodType | readonly z.ZodType[];
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const MAX_PART_HEADER = 4 * 1024;
+
+const tooLarge = (limit: BodyLimit) =>
+  new FormRefusal(
+    `The form is too large: at most ${limitText(limit.bytes)} can be sent. Please shorten your message and try again.`,
+    413,
+  );
+
+/** Reads the whole body, counting bytes as they arrive and stopping at the limit. */
+async function readBytes(request: Request, limit: BodyLimit) {
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit.bytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+async function readUrlEncoded(request: Request, limit: BodyLimit): Promise<[string, string][]> {
+  const bytes = await readBytes(request, limit);
+  // invalid UTF-8 becomes U+FFFD, which the text schemas refuse with their own message
+  return [...new URLSearchParams(new TextDecoder().decode(bytes))];
+}
+
+async function readMultipart(
+  request: Request,
+  limit: BodyLimit,
+  shape: FormShape,
+  file: FileField | undefined,
+): Promise<[string, FormDataEntryValue][]> {
+  try {
+    const form = await parseFormData(
+      request,
+      {
+        maxParts: shape.maxFields + (file ? 1 : 0),
+        maxFiles: file ? 1 : 0,
+        maxHeaderSize: MAX_PART_HEADER,
+        maxFileSize: file ? file.maxBytes : limit.bytes,
+        maxTotalSize: limit.bytes,
+      },
+      async (upload) => {
+        if (!file || upload.fieldName !== file.name) {
+          throw new FormRefusal("Files cannot be attached to this form.");
+        }
+        // a file input left empty still sends a part, with no name and no bytes
+        if (upload.name === "" && upload.size === 0) return null;
+        await file.receive(upload);
+        return null;
+      },
+    );
+    return [...form.entries()];
+  } catch (error) {
+    if (error instanceof FormRefusal) throw error;
+    if (error instanceof MaxFileSizeExceededError) {
+      throw file ? new FormRefusal(file.tooLargeMessage, 413, file.name) : tooLarge(limit);
+    }
+    if (error instanceof MaxTotalSizeExceededError) throw tooLarge(limit);
+    if (error instanceof MaxFilesExceededError) {
+      throw new FormRefusal(
+        file ? "Please upload one file at a time." : "Files cannot be attached to this form.",
+      );
+    }
+    if (error instanceof MaxPartsExceededError) throw new FormRefusal("The form has too many fields.");
+    if (error instanceof MaxHeaderSizeExceededError)
+      throw new FormRefusal("A form field's header is too large.");
+    if (error instanceof MultipartParseError || error instanceof FormDataParseError) {
+      throw new FormRefusal("The form data could not be read. Please reload the page and try again.");
+    }
+    // a body that ends early or a stream the client aborted
+    if (error instanceof TypeError) {
+      throw new FormRefusal("The form data could not be read. Please reload the page and try again.");
+    }
+    throw error;
+  }
+}
+
+/** Checks every field against the form's shape and returns the accepted ones as FormData. */
+export function checkFields(entries: Iterable<[string, FormDataEntryValue]>, shape: FormShape) {
+  const accepted = new FormData();
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const [name, value] of entries) {
+    total += 1;
+    if (total > shape.maxFields) throw new FormRefusal("The form has too many fields.");
+    const field = shape.resolve(name);
+    if (!field) throw new FormRefusal("The form has a field it does not expect.");
+    const seen = (counts.get(name) ?? 0) + 1;
+    counts.set(name, seen);
+    if (seen > field.maxRepeats)
+      throw new FormRefusal(`The field "${name}" was sent more than once.`, 400, name);
+    if (typeof value !== "string") throw new FormRefusal("Files cannot be attached to this form.", 400, name);
+    if (value.length > field.leaf.maxLength)
+      throw new FormRefusal(tooLongMessage(name, field.leaf), 400, name);
+    accepted.append(name, value);
+  }
+  return accepted;
+}
+
+/**
+ * The field's own message for an over-long value when its schema has one ("Name must be at most 200
+ * characters."), found by checking a value just over the limit, so the refusal reads like the form's errors.
+ */
+function tooLongMessage(name: string, leaf: { maxLength: number; schema: z.ZodType | null }) {
+  const probe = leaf.schema?.safeParse("x".repeat(leaf.maxLength + 1));
+  const own =
+    probe && !probe.success ? probe.error.issues.find((i) => /at most/i.test(i.message)) : undefined;
+  return (
+    own?.message ??
+    `The field "${name}" is too long: at most ${leaf.maxLength.toLocaleString("en-US")} characters.`
+  );
+}
+
+/**
+ * Reads and checks a form body; throws FormRefusal for anything the form would not send. Use `readForm`
+ * in an action unless the action answers refusals in its own shape (the public forms do).
+ */
+export async function readFormData(request: Request, schemas: Schemas, options: ReadFormOptions = {}) {
+  const limit = bodyLimitFor(new URL(request.url).pathname);
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.has(type)) {
+    throw new FormRefusal(
+      "Please send the form as application/x-www-form-urlencoded or multipart/form-data.",
+      415,
+    );
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit.bytes) throw tooLarge(limit);
+  const shape = formShape(schemas, options.extra);
+  const file = limit.files ? options.file : undefined;
+  const entries =
+    type === "multipart/form-data"
+      ? await readMultipart(request, limit, shape, file)
+      : await readUrlEncoded(request, limit);
+  return checkFields(entries, shape);
+}
+
+/** `readFormData` for an action that lets refusals through as a plain 4xx response. */
+export async function readForm(request: Request, schemas: Schemas, options: ReadFormOptions = {}) {
+  try {
+    return await readFormData(request, schemas, options);
+  } catch (error) {
+    if (error instanceof FormRefusal) throw refusalResponse(error);
+    throw error;
+  }
+}
+
+export function refusalResponse(refusal: FormRefusal) {
+  return new Response(refusal.message, {
+    status: refusal.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
