@@ -144,7 +144,7 @@ export const adminSetupCode = pgTable(
     codeHash: text("code_hash").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check("admin_setup_code_single_row", sql`id = 1`)],
+  () => [check("admin_setup_code_single_row", sql`id = 1`)],
 );
 
 export const loginAttempts = pgTable(

@@ -42,7 +42,14 @@ export async function findPasskeyByCredentialId(credentialId: string, executor: 
 
 export async function insertPasskey(
   executor: Executor,
-  values: { userId: string; credentialId: string; publicKey: string; counter: number; transports: string[]; name: string },
+  values: {
+    userId: string;
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[];
+    name: string;
+  },
 ) {
   const [row] = await executor
     .insert(adminPasskeys)
@@ -53,7 +60,10 @@ export async function insertPasskey(
 }
 
 export async function recordPasskeyUse(executor: Executor, id: string, counter: number) {
-  await executor.update(adminPasskeys).set({ counter, lastUsedAt: new Date() }).where(eq(adminPasskeys.id, id));
+  await executor
+    .update(adminPasskeys)
+    .set({ counter, lastUsedAt: new Date() })
+    .where(eq(adminPasskeys.id, id));
 }
 
 /** Renames or deletes only a passkey of this admin; returns the row before the change, if there was one. */
@@ -195,11 +205,7 @@ export async function insertChallenge(
 }
 
 /** Deletes and returns a live challenge for this purpose (and admin): a challenge answers one ceremony only. */
-export async function consumeChallenge(
-  challenge: string,
-  purpose: ChallengePurpose,
-  userId: string | null,
-) {
+export async function consumeChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null) {
   const rows = await db()
     .delete(webauthnChallenges)
     .where(

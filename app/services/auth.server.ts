@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import { requestInfoContext } from "#app/context";
 import type { Executor } from "#app/db/client.server";
-import { getSetting } from "#app/models/setting.server";
 import { deleteSession, findLiveSession, insertSession, touchSession } from "#app/models/session.server";
+import { getSetting } from "#app/models/setting.server";
+import { safeAdminRedirect } from "#app/schemas/auth";
 import { now } from "#app/utils/clock";
 import type { AuditActor } from "./audit.server";
 import { secureCookies } from "./env.server";
@@ -137,10 +138,10 @@ const pathWithQuery = (request: Request) => {
  */
 export async function requireAdmin(
   args: Args,
-  { allow }: { allow?: Exclude<SessionState, "full"> } = {},
+  { allow = [] }: { allow?: readonly Exclude<SessionState, "full">[] } = {},
 ): Promise<AdminSession> {
   const admin = await getAdminSession(args);
-  if (admin && (admin.state === "full" || admin.state === allow)) return admin;
+  if (admin && (admin.state === "full" || allow.includes(admin.state))) return admin;
   const page = args.request.method === "GET" || args.request.method === "HEAD";
   const target = encodeURIComponent(pathWithQuery(args.request));
   if (!admin) {
@@ -159,17 +160,17 @@ export const STEP_UP_PATH = "/admin/step-up";
 /**
  * For sensitive changes (admins, security settings, exports of personal data, payment details): unless the
  * admin proved who they are within STEP_UP_MAX_AGE_MS, sends them to the step-up page, which returns them to
- * the page they came from (a form's page, read from the Referer, or the requested path).
+ * the page they came from (read from the Referer; for a link opened directly, the requested path).
  */
 export function requireRecentVerification(admin: AdminSession, request: Request) {
   if (now().getTime() - admin.verifiedAt.getTime() <= STEP_UP_MAX_AGE_MS) return;
-  let back = pathWithQuery(request);
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    const referer = request.headers.get("Referer");
-    const from = referer ? new URL(referer, request.url) : null;
-    back = from && from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}` : "/admin/dashboard";
-  }
-  throw redirect(`${STEP_UP_PATH}?redirectTo=${encodeURIComponent(back)}`);
+  const url = new URL(request.url);
+  const referer = request.headers.get("Referer");
+  const from = referer ? URL.parse(referer, url) : null;
+  let back = "/admin/dashboard";
+  if (from && from.origin === url.origin) back = `${from.pathname}${from.search}`;
+  else if (request.method === "GET") back = `${url.pathname}${url.search}`;
+  throw redirect(`${STEP_UP_PATH}?redirectTo=${encodeURIComponent(safeAdminRedirect(back))}`);
 }
 
 /** Ends the current session; returns the Set-Cookie header that clears the cookie. */

@@ -122,7 +122,9 @@ export async function attemptLogin(
         newValues: { email, reason: user ? "wrong password" : "unknown email" },
       }),
     );
-    return lockedOut ?? { ok: false, status: 401, title: "Login Failed", message: INVALID_CREDENTIALS_MESSAGE };
+    return (
+      lockedOut ?? { ok: false, status: 401, title: "Login Failed", message: INVALID_CREDENTIALS_MESSAGE }
+    );
   }
 
   const needsSecondFactor = await hasSecondFactor(user.id);

@@ -53,7 +53,10 @@ export async function registrationOptions(user: AdminUser) {
  * Options for proving a passkey: without a user, any discoverable passkey of this site (sign-in with a
  * passkey); with one, only that admin's passkeys (second step of sign-in, step-up).
  */
-export async function authenticationOptions(purpose: Exclude<ChallengePurpose, "register">, user?: AdminUser) {
+export async function authenticationOptions(
+  purpose: Exclude<ChallengePurpose, "register">,
+  user?: AdminUser,
+) {
   const allowCredentials = user
     ? (await listPasskeys(user.id)).map((p) => ({ id: p.credentialId, transports: p.transports }))
     : undefined;
@@ -90,7 +93,10 @@ function parseJson<T>(text: string): T | null {
 export type NewPasskey = { credentialId: string; publicKey: string; counter: number; transports: string[] };
 
 /** Checks a registration response against a live challenge of this admin; the passkey to store, or null. */
-export async function verifyRegistration(user: AdminUser, credentialJson: string): Promise<NewPasskey | null> {
+export async function verifyRegistration(
+  user: AdminUser,
+  credentialJson: string,
+): Promise<NewPasskey | null> {
   const response = parseJson<RegistrationResponseJSON>(credentialJson);
   const challenge = response ? signedChallenge(response) : null;
   if (!response || !challenge || !(await consumeChallenge(challenge, "register", user.id))) return null;

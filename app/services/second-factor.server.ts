@@ -68,7 +68,9 @@ export async function checkSecondFactor<T>(
   let spend: ((tx: Tx) => Promise<boolean>) | null = null;
   if (input.method === "totp" && input.code) {
     const row = await findTotp(user.id);
-    const step = row?.confirmedAt ? matchTotp(openSecret(row.secretEncrypted), input.code, now().getTime()) : null;
+    const step = row?.confirmedAt
+      ? matchTotp(openSecret(row.secretEncrypted), input.code, now().getTime())
+      : null;
     if (step !== null) spend = (tx) => useTotpStep(tx, user.id, step, false);
   } else if (input.method === "recovery" && input.code) {
     const hash = hashRecoveryCode(input.code);

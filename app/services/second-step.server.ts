@@ -48,7 +48,7 @@ export async function signInWithPasskey(
   input: { credential: string; redirectTo?: string },
 ): Promise<FactorResult<Response>> {
   const passkey = await verifyAssertion("login", null, input.credential);
-  if (!passkey || passkey.user.role !== "admin") {
+  if (passkey?.user.role !== "admin") {
     await db().transaction((tx) =>
       recordAudit(tx, anonymousActor(args.context), {
         action: "Failed admin login",
@@ -69,7 +69,11 @@ export async function signInWithPasskey(
         action: "Admin login",
         tableName: "users",
         recordId: user.id,
-        newValues: { email: user.email, login_time: new Date().toISOString(), second_factor: "passkey sign-in" },
+        newValues: {
+          email: user.email,
+          login_time: new Date().toISOString(),
+          second_factor: "passkey sign-in",
+        },
       },
     );
     return startSession(tx, user, args.context, args.request);

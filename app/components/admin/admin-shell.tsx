@@ -1,4 +1,4 @@
-import { LogOut, Menu, UserRound } from "lucide-react";
+import { LogOut, Menu, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "#app/utils/cn";
@@ -41,23 +41,30 @@ function LogoutButton() {
   );
 }
 
-/** Who is signed in, a link to their account page, and Logout; outside the nav, which is spec §2's list. */
+function FooterLink({ to, icon: Icon, label }: { to: string; icon: typeof UserRound; label: string }) {
+  return (
+    <NavLink
+      to={to}
+      className={({ isActive }) =>
+        cn(
+          "mt-1 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+          isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
+        )
+      }
+    >
+      <Icon aria-hidden className="size-4" />
+      {label}
+    </NavLink>
+  );
+}
+
+/** Who is signed in, links to their account and sign-in security pages, and Logout; outside the nav, which is spec §2's list. */
 function AccountFooter({ email }: { email: string }) {
   return (
     <div className="border-t border-brand-800 pt-3">
       <p className="truncate px-3 text-xs text-brand-100/80">{email}</p>
-      <NavLink
-        to="/admin/account"
-        className={({ isActive }) =>
-          cn(
-            "mt-1 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-            isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
-          )
-        }
-      >
-        <UserRound aria-hidden className="size-4" />
-        My account
-      </NavLink>
+      <FooterLink to="/admin/account" icon={UserRound} label="My account" />
+      <FooterLink to="/admin/security" icon={ShieldCheck} label="Sign-in security" />
       <LogoutButton />
     </div>
   );
