@@ -167,30 +167,30 @@ export async function countUnusedRecoveryCodes(userId: string, executor: Executo
   return row?.n ?? 0;
 }
 
+// Correlated subqueries on the admin of the outer query. Written out in full: drizzle renders a column in a
+// sql template without its table, and a bare "id" inside a subquery would mean the inner table's id.
+const OUTER_USER = sql.raw(`"users"."id"`);
+const passkeyCount = sql<number>`(select count(*)::int from "admin_passkeys" where "admin_passkeys"."user_id" = ${OUTER_USER})`;
+const totpOn = sql<boolean>`exists (select 1 from "admin_totp" where "admin_totp"."user_id" = ${OUTER_USER} and "admin_totp"."confirmed_at" is not null)`;
+const recoveryCodesLeft = sql<number>`(select count(*)::int from "admin_recovery_codes" where "admin_recovery_codes"."user_id" = ${OUTER_USER} and "admin_recovery_codes"."used_at" is null)`;
+
 /** Per admin: passkeys, whether an authenticator app is on, and recovery codes left (settings overview). */
 export async function listSecondFactorSummaries(executor: Executor = db()) {
   return executor
-    .select({
-      id: users.id,
-      email: users.email,
-      passkeys: sql<number>`(select count(*)::int from ${adminPasskeys} where ${adminPasskeys.userId} = ${users.id})`,
-      totp: sql<boolean>`exists (select 1 from ${adminTotp} where ${adminTotp.userId} = ${users.id} and ${adminTotp.confirmedAt} is not null)`,
-      recoveryCodesLeft: sql<number>`(select count(*)::int from ${adminRecoveryCodes} where ${adminRecoveryCodes.userId} = ${users.id} and ${adminRecoveryCodes.usedAt} is null)`,
-    })
+    .select({ id: users.id, email: users.email, passkeys: passkeyCount, totp: totpOn, recoveryCodesLeft })
     .from(users)
     .where(eq(users.role, "admin"))
     .orderBy(users.createdAt);
 }
 
-/** SQL true when the admin has a passkey or a confirmed authenticator app (recovery codes are a backup only). */
-export const hasSecondFactorSql = (userId: typeof users.id) =>
-  sql<boolean>`(exists (select 1 from ${adminPasskeys} where ${adminPasskeys.userId} = ${userId}) or exists (select 1 from ${adminTotp} where ${adminTotp.userId} = ${userId} and ${adminTotp.confirmedAt} is not null))`;
+/**
+ * SQL true when the admin of the outer query (on `users`) has a passkey or a confirmed authenticator app;
+ * recovery codes are a backup only.
+ */
+export const hasSecondFactorSql = () => sql<boolean>`(${passkeyCount} > 0 or ${totpOn})`;
 
 export async function hasSecondFactor(userId: string, executor: Executor = db()) {
-  const [row] = await executor
-    .select({ has: hasSecondFactorSql(users.id) })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await executor.select({ has: hasSecondFactorSql() }).from(users).where(eq(users.id, userId));
   return row?.has === true;
 }
 

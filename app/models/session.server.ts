@@ -28,7 +28,7 @@ export async function findLiveSession(id: string, idleMs: number) {
       expiresAt: sessions.expiresAt,
       needsSecondFactor: sessions.needsSecondFactor,
       verifiedAt: sessions.verifiedAt,
-      hasSecondFactor: hasSecondFactorSql(users.id),
+      hasSecondFactor: hasSecondFactorSql(),
       user: { id: users.id, email: users.email, role: users.role },
     })
     .from(sessions)

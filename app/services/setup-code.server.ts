@@ -16,9 +16,9 @@ export const SETUP_CODE_MESSAGE =
 const normalise = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 const hash = (code: string) => crypto.createHash("sha256").update(normalise(code)).digest("base64url");
 
-/** At start-up, while no admin exists: a fresh code, and where to sign up, in the log. */
+/** At start-up, while no admin exists: a fresh code, and where to sign up, in the log; returns the code. */
 export async function announceFirstStart() {
-  if (await adminExists()) return;
+  if (await adminExists()) return null;
   const raw = crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, 10);
   const code = `${raw.slice(0, 5)}-${raw.slice(5)}`;
   await saveSetupCodeHash(hash(code));
@@ -27,6 +27,7 @@ export async function announceFirstStart() {
     { signupUrl, setupCode: code },
     `No admin account yet. Create it at ${signupUrl}; from another machine enter the setup code ${code}`,
   );
+  return code;
 }
 
 /** Whether this signup may go ahead: from this machine always; from elsewhere with the latest code. */
