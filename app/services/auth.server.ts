@@ -57,7 +57,8 @@ export type AdminSession = {
   hasSecondFactor: boolean;
 };
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
+// `url` is the request's URL as React Router hands it to loaders: without the ".data" of client navigations
+type Args = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
 
 export function anonymousActor(
   context: Readonly<RouterContextProvider>,
@@ -125,10 +126,11 @@ export async function getAdmin(args: Args): Promise<AdminSession | null> {
   return admin?.state === "full" ? admin : null;
 }
 
-const pathWithQuery = (request: Request) => {
-  const url = new URL(request.url);
+/** The page a request is for, as the address bar shows it. */
+function pagePath(args: Args) {
+  const url = args.url ?? new URL(args.request.url);
   return `${url.pathname}${url.search}`;
-};
+}
 
 /**
  * Every admin loader and action calls this itself. A page request without a live session is sent to the
@@ -143,7 +145,7 @@ export async function requireAdmin(
   const admin = await getAdminSession(args);
   if (admin && (admin.state === "full" || allow.includes(admin.state))) return admin;
   const page = args.request.method === "GET" || args.request.method === "HEAD";
-  const target = encodeURIComponent(pathWithQuery(args.request));
+  const target = encodeURIComponent(pagePath(args));
   if (!admin) {
     if (page) throw redirect(`/admin/login?redirectTo=${target}`);
     throw data({ error: SESSION_ENDED_MESSAGE }, { status: 401 });

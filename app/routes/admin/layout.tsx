@@ -10,7 +10,7 @@ const SESSION_ENDED_TEXT = "Your session has ended. Please sign in again.";
 // This check guards the layout only: every child loader and action calls requireAdmin itself.
 export async function loader(args: Route.LoaderArgs) {
   // the security page is where an admin without a required second factor sets one up
-  const enrolling = new URL(args.request.url).pathname === ENROL_PATH;
+  const enrolling = args.url.pathname === ENROL_PATH;
   const { user } = await requireAdmin(args, { allow: enrolling ? ["enrol"] : [] });
   return { email: user.email };
 }
