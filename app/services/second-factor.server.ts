@@ -22,6 +22,7 @@ import { now } from "#app/utils/clock";
 import { type AuditActor, recordAudit } from "./audit.server";
 import type { AdminUser } from "./auth.server";
 import { failAttempt, locked, openAttempt } from "./login.server";
+import { logger } from "./logger.server";
 import { verifyAssertion, verifyRegistration } from "./passkey.server";
 import { verifyPassword } from "./password.server";
 import { generateTotpSecret, matchTotp, openSecret, otpauthUri, qrSvg, sealSecret } from "./totp.server";
@@ -46,6 +47,19 @@ export async function factorChoices(userId: string) {
   return { totp: Boolean(totp?.confirmedAt), passkeys: passkeys.length, recoveryCodes };
 }
 
+/**
+ * The step a typed code matches for this stored secret, or null. A secret sealed under an earlier
+ * SESSION_SECRET no longer opens: it matches nothing (the admin signs in with a passkey or recovery code).
+ */
+function matchStoredTotp(sealed: string, code: string) {
+  try {
+    return matchTotp(openSecret(sealed), code, now().getTime());
+  } catch (err) {
+    logger.error({ err }, "an authenticator-app secret could not be opened (was SESSION_SECRET changed?)");
+    return null;
+  }
+}
+
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
 const hashRecoveryCode = (code: string) =>
   crypto.createHash("sha256").update(normaliseRecoveryCode(code)).digest("base64url");
@@ -68,9 +82,7 @@ export async function checkSecondFactor<T>(
   let spend: ((tx: Tx) => Promise<boolean>) | null = null;
   if (input.method === "totp" && input.code) {
     const row = await findTotp(user.id);
-    const step = row?.confirmedAt
-      ? matchTotp(openSecret(row.secretEncrypted), input.code, now().getTime())
-      : null;
+    const step = row?.confirmedAt ? matchStoredTotp(row.secretEncrypted, input.code) : null;
     if (step !== null) spend = (tx) => useTotpStep(tx, user.id, step, false);
   } else if (input.method === "recovery" && input.code) {
     const hash = hashRecoveryCode(input.code);
@@ -150,7 +162,12 @@ async function firstRecoveryCodes(tx: Tx, who: Who) {
 export async function pendingTotp(who: Who) {
   const row = await findTotp(who.user.id);
   if (!row || row.confirmedAt) return null;
-  const secret = openSecret(row.secretEncrypted);
+  let secret: string;
+  try {
+    secret = openSecret(row.secretEncrypted);
+  } catch {
+    return null; // sealed under an earlier SESSION_SECRET: "Set up" makes a new one
+  }
   const uri = otpauthUri(secret, who.user.email, "Mafunzo");
   return { secret: secret.replace(/(.{4})/g, "$1 ").trim(), qr: await qrSvg(uri) };
 }
@@ -163,7 +180,7 @@ export async function startTotpEnrolment(who: Who) {
 export async function confirmTotp(who: Who, code: string): Promise<FactorResult<string[] | null>> {
   const row = await findTotp(who.user.id);
   if (!row || row.confirmedAt) return { ok: false, status: 409, message: "Start setting up the app first." };
-  const step = matchTotp(openSecret(row.secretEncrypted), code, now().getTime());
+  const step = matchStoredTotp(row.secretEncrypted, code);
   if (step === null) return { ok: false, status: 400, message: WRONG_FACTOR_MESSAGE };
   const codes = await db().transaction(async (tx) => {
     if (!(await useTotpStep(tx, who.user.id, step, true))) return undefined;
