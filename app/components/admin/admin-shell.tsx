@@ -4,20 +4,18 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "#app/utils/cn";
 import { ADMIN_NAV } from "./admin-nav";
 
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
+  );
+
 function NavItems() {
   return (
     <ul className="space-y-1">
       {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
         <li key={to}>
-          <NavLink
-            to={to}
-            className={({ isActive }) =>
-              cn(
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
-              )
-            }
-          >
+          <NavLink to={to} className={navLinkClass}>
             <Icon aria-hidden className="size-4 shrink-0" />
             {label}
           </NavLink>
@@ -43,15 +41,7 @@ function LogoutButton() {
 
 function FooterLink({ to, icon: Icon, label }: { to: string; icon: typeof UserRound; label: string }) {
   return (
-    <NavLink
-      to={to}
-      className={({ isActive }) =>
-        cn(
-          "mt-1 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-          isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
-        )
-      }
-    >
+    <NavLink to={to} className={(state) => cn("mt-1", navLinkClass(state))}>
       <Icon aria-hidden className="size-4" />
       {label}
     </NavLink>

@@ -1,4 +1,6 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { useState } from "react";
+import { useSubmit } from "react-router";
 
 // The browser half of a passkey ceremony: ask our server for options, let the browser and the authenticator
 // answer them, and hand back the answer as JSON for a form field; the page's action checks it.
@@ -27,4 +29,29 @@ export function passkeyProblem(error: unknown) {
   if (typeof window !== "undefined" && !window.PublicKeyCredential)
     return "This browser does not support passkeys.";
   return error instanceof Error ? error.message : "The passkey request failed.";
+}
+
+/**
+ * Runs a ceremony and posts its answer (`credential`) with `fields` to the page's own action, which checks
+ * it; `problem` says why a ceremony did not finish.
+ */
+export function usePasskeyCeremony() {
+  const submit = useSubmit();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (ceremony: () => Promise<string>, fields: Record<string, string>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const credential = await ceremony();
+      await submit({ ...fields, credential }, { method: "post" });
+      return true;
+    } catch (error) {
+      setProblem(passkeyProblem(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, setProblem, run };
 }

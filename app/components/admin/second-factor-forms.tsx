@@ -1,10 +1,9 @@
 import { Fingerprint } from "lucide-react";
-import { useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
 import { FormAlert } from "./auth-card";
-import { passkeyAssertion, passkeyProblem } from "./passkey-client";
+import { passkeyAssertion, usePasskeyCeremony } from "./passkey-client";
 
 /**
  * Runs a passkey ceremony with options from `optionsUrl`, then posts `fields` and the answer (`credential`)
@@ -21,22 +20,9 @@ export function PasskeyButton({
   optionsFields?: Record<string, string>;
   fields: Record<string, string>;
 }) {
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const start = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const credential = await passkeyAssertion(optionsUrl, optionsFields);
-      await submit({ ...fields, credential }, { method: "post" });
-    } catch (error) {
-      setProblem(passkeyProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, run } = usePasskeyCeremony();
+  const start = () => run(() => passkeyAssertion(optionsUrl, optionsFields), fields);
   return (
     <div className="space-y-2">
       <Button

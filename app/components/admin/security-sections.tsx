@@ -1,12 +1,12 @@
 import { Fingerprint, KeyRound, LifeBuoy, Smartphone } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
 import { formatDateTime } from "#app/utils/datetime";
 import { FormAlert } from "./auth-card";
-import { passkeyProblem, passkeyRegistration } from "./passkey-client";
+import { passkeyRegistration, usePasskeyCeremony } from "./passkey-client";
 
 export type SecurityActionData = { intent: string; error?: string; message?: string; codes?: string[] };
 
@@ -69,23 +69,11 @@ function IntentButton({
 }
 
 function AddPasskey() {
-  const submit = useSubmit();
   const [name, setName] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, run } = usePasskeyCeremony();
   const add = async () => {
     if (!name.trim()) return setProblem("Give the passkey a name");
-    setBusy(true);
-    setProblem(null);
-    try {
-      const credential = await passkeyRegistration();
-      await submit({ intent: "passkey-add", name, credential }, { method: "post" });
-      setName("");
-    } catch (error) {
-      setProblem(passkeyProblem(error));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(passkeyRegistration, { intent: "passkey-add", name })) setName("");
   };
   return (
     <div className="space-y-2">
