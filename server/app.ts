@@ -16,7 +16,7 @@ import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
 import { startOutboxWorker } from "#app/services/outbox.server";
 import { announceFirstStart } from "#app/services/setup-code.server";
-import { limitFormBodies } from "./body-limit";
+import { closeUnreadBodies, limitFormBodies } from "./body-limit";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { securityHeaders } from "./security-headers";
@@ -60,6 +60,7 @@ export function createApp({ production }: { production: boolean }) {
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
 
+  app.use(closeUnreadBodies);
   app.use(requireSameOrigin);
   app.use(limitFormBodies);
 

@@ -32,3 +32,17 @@ export function limitFormBodies(req: Request, res: Response, next: NextFunction)
   }
   next();
 }
+
+/**
+ * A response sent before its request's body was read to the end (a refused form) closes the connection:
+ * otherwise the unread rest of the body would be taken for the next request on a kept-alive connection.
+ */
+export function closeUnreadBodies(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+}

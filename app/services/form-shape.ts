@@ -75,7 +75,8 @@ function merge(a: Node, b: Node): Node {
     return { kind: "array", max: Math.max(a.max, b.max), item: merge(a.item, b.item) };
   }
   if (a.kind === "leaf" && b.kind === "leaf") {
-    return { kind: "leaf", maxLength: Math.max(a.maxLength, b.maxLength), schema: null };
+    // the longer limit wins, with the messages of the schema that sets it
+    return a.maxLength >= b.maxLength ? a : b;
   }
   return a.kind === "object" ? a : b;
 }

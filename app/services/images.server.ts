@@ -62,7 +62,8 @@ const open = (file: TempFile) => sharp(file.path, { limitInputPixels: MAX_IMAGE_
 /** Reads the image's header: refuses SVG, anything that is not a raster image, and oversized images. */
 export async function inspectImage(file: TempFile) {
   if (file.size === 0) throw new UploadError(IMAGE_MESSAGES.empty);
-  const meta = await open(file)
+  // the header alone: reading it decodes nothing, and the size it states is judged below
+  const meta = await sharp(file.path, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
   if (meta?.format === "svg") throw new UploadError(IMAGE_MESSAGES.svg, 415);

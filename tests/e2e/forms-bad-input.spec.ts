@@ -317,7 +317,13 @@ const buildCases = (): Case[] => [
     name: "5,000 stray fields",
     ...urlencoded(Array.from({ length: 5000 }, (_, i) => `f${i}=1`).join("&")),
     status: 400,
-    message: "This form is incomplete or has expired.",
+    message: "The form has a field it does not expect.",
+  },
+  {
+    name: "a sparse array index in a field name",
+    ...urlencoded(keyed("name=A&email=a%40example.com&x%5B4294967294%5D=1")),
+    status: 400,
+    message: "The form has a field it does not expect.",
   },
 ];
 

@@ -73,7 +73,8 @@ describe("registration", () => {
 
   test("a posted course name or price is not a field of the form: refused, nothing stored", async () => {
     const before = await db().$count(courseRegistrations);
-    for (const forged of [{ course_cost: "KSH 1" }, { courseName: "Free course" }]) {
+    const forgeries: Record<string, string>[] = [{ course_cost: "KSH 1" }, { courseName: "Free course" }];
+    for (const forged of forgeries) {
       const answer = await register({
         name: "Amina Wanjiru",
         email: "amina@example.com",

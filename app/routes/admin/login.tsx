@@ -11,7 +11,11 @@ import { ENROL_PATH, getAdminSession, VERIFY_PATH } from "#app/services/auth.ser
 import { readForm } from "#app/services/form-input.server";
 import { logger } from "#app/services/logger.server";
 import { attemptLogin } from "#app/services/login.server";
+<<<<<<< HEAD
 import { PASSKEY_SIGN_IN_FAILED, signInWithPasskey } from "#app/services/second-step.server";
+=======
+import { headersWithRetryAfter } from "#app/utils/route-headers";
+>>>>>>> main
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -29,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   return { showSignup: !(await adminExists()), redirectTo };
 }
+
+export const headers = headersWithRetryAfter;
 
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request, [LoginSchema, PasskeySignInSchema], { extra: ["intent"] });

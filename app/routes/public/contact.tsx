@@ -17,6 +17,7 @@ import {
   submitContactForm,
   submitRegistrationForm,
 } from "#app/services/public-forms.server";
+import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/contact";
 
 export async function loader() {
@@ -35,6 +36,8 @@ export async function loader() {
 }
 
 /** Both forms on this page post here; the home page's contact form does too. */
+export const headers = headersWithRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readFormFields(request);
   if ("error" in read) return read.error;

@@ -10,6 +10,7 @@ import { listRegistrationCourses } from "#app/models/registration.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { newFormKey, readFormFields, submitRegistrationForm } from "#app/services/public-forms.server";
+import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/register";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     formKey: newFormKey(),
   };
 }
+
+export const headers = headersWithRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readFormFields(request);

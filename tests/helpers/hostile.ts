@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import http from "node:http";
+import { signUpFirstAdminOn } from "./admin";
+
+/** An admin session cookie on a spawned server, through the login form's endpoint. */
+export async function adminCookie(base: string, email: string, password: string) {
+  await signUpFirstAdminOn(base, email, password);
+  const response = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.startsWith("mafunzo_admin="));
+  if (!cookie) throw new Error(`login failed: HTTP ${response.status}`);
+  return cookie;
+}
+
+/** The resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Whether /healthz answers within `ms`. */
+export async function answersHealth(base: string, ms = 1000) {
+  return fetch(`${base}/healthz`, { signal: AbortSignal.timeout(ms) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+/**
+ * Posts `body` with the given headers and resolves with the status the server answers, even when it answers
+ * and closes the connection before the body is all sent (as it does to refuse one): a client such as fetch
+ * reports that as a failed write instead of the answer.
+ */
+export function postRaw(base: string, path: string, headers: Record<string, string>, body: Buffer) {
+  const url = new URL(path, base);
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "POST", headers: { Origin: base, ...headers } },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.resume();
+        request.destroy();
+      },
+    );
+    request.on("error", (error) => {
+      const code = "code" in error ? error.code : "";
+      if (code !== "ECONNRESET" && code !== "EPIPE") reject(error);
+      // the answer may still be read from the socket; if not, the server closed before it could be
+      else setTimeout(() => reject(new ClosedEarly(String(code))), 1_000).unref();
+    });
+    request.end(body);
+    setTimeout(() => reject(new Error("no answer within 5 s")), 5_000).unref();
+  });
+}
+
+/** The server closed the connection while the body was still being sent, before its answer could be read. */
+export class ClosedEarly extends Error {}
+
+/**
+ * Declares a body of `declaredBytes`, sends only the first `sendBytes` of it, and resolves with the status
+ * the server answers meanwhile: a server that waits for the whole body before answering never resolves.
+ */
+export function postDeclaringHugeBody(
+  base: string,
+  path: string,
+  {
+    declaredBytes,
+    sendBytes,
+    contentType,
+  }: { declaredBytes: number; sendBytes: number; contentType: string },
+) {
+  return postRaw(
+    base,
+    path,
+    { "Content-Type": contentType, "Content-Length": String(declaredBytes) },
+    Buffer.alloc(sendBytes, 0x61),
+  );
+}
+
+/** A multipart body of the given parts, with its Content-Type. */
+export async function multipartBody(form: FormData) {
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return {
+    body: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get("content-type") as string,
+  };
+}
+
+/** A PNG whose header claims `width` × `height` pixels, with a token body: what a decompression bomb looks like from outside. */
+export async function pngClaiming(width: number, height: number) {
+  const { crc32, deflateSync } = await import("node:zlib");
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64 * 1024))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
