@@ -11,11 +11,8 @@ import { ENROL_PATH, getAdminSession, VERIFY_PATH } from "#app/services/auth.ser
 import { readForm } from "#app/services/form-input.server";
 import { logger } from "#app/services/logger.server";
 import { attemptLogin } from "#app/services/login.server";
-<<<<<<< HEAD
 import { PASSKEY_SIGN_IN_FAILED, signInWithPasskey } from "#app/services/second-step.server";
-=======
 import { headersWithRetryAfter } from "#app/utils/route-headers";
->>>>>>> main
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
