@@ -69,7 +69,9 @@ async function saveRun(admin: AdminSession, courseId: string, formData: FormData
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const courseId = parseId(args.params.courseId) ?? notFound();
-  const formData = await readForm(args.request, [CourseSchema, CourseRunSchema], { extra: ["intent", "formId"] });
+  const formData = await readForm(args.request, [CourseSchema, CourseRunSchema], {
+    extra: ["intent", "formId"],
+  });
   switch (formData.get("intent")) {
     case "save-course":
       return saveCourseSubmission(admin, formData, courseId);
