@@ -125,6 +125,7 @@ test("an authenticator app is set up by QR code or key, confirmed with a code, a
 
   await logout();
   await passwordStep();
+  await expectNoSeriousA11yViolations(page);
   // nothing else is open to the half-signed-in session
   await page.goto(`${base}/admin/registrations`);
   await expect(page).toHaveURL(/\/admin\/login\/verify\?redirectTo=%2Fadmin%2Fregistrations/);
@@ -218,6 +219,7 @@ test("adding an admin asks for the second factor again when the sign-in is older
   await card.getByRole("button", { name: "Add admin" }).click();
   await expect(page).toHaveURL(/\/admin\/step-up\?redirectTo=%2Fadmin%2Fsettings/);
   await expect(page.getByRole("heading", { level: 1, name: "Confirm It's You" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Code from your authenticator app").fill(await freshCode());
   await page.getByRole("button", { name: "Verify code" }).click();
   await expect(page).toHaveURL(`${base}/admin/settings`);
@@ -237,7 +239,8 @@ test("with require_second_factor on, an admin without one must set one up before
   await policy.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Setting updated successfully").first()).toBeVisible();
 
-  const other = await browser.newContext();
+  // on a phone-sized screen: the enrolment page must not scroll sideways
+  const other = await browser.newContext({ viewport: { width: 390, height: 800 } });
   const second = await other.newPage();
   await second.goto(`${base}/admin/login`);
   await second.getByLabel("Email").fill(SECOND.email);
@@ -250,6 +253,7 @@ test("with require_second_factor on, an admin without one must set one up before
 
   await second.getByRole("button", { name: "Set up an authenticator app" }).click();
   const secret = (await second.getByTestId("totp-secret").textContent())?.replaceAll(" ", "") ?? "";
+  expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await second.getByLabel("Code from the app").fill(authenticatorCode(secret, serverNow() - 5_000));
   await second.getByRole("button", { name: "Turn on" }).click();
   await expect(second.getByTestId("recovery-codes")).toBeVisible();
