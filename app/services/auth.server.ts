@@ -107,8 +107,9 @@ export async function getAdminSession({ request, context }: Args): Promise<Admin
   if (session?.user.role !== "admin") return null;
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(id);
   const info = context.get(requestInfoContext);
+  // a pending check lapses if the admin's factors were all removed meanwhile (only a full session can do that)
   let state: SessionState = "full";
-  if (session.needsSecondFactor) state = "verify";
+  if (session.needsSecondFactor && session.hasSecondFactor) state = "verify";
   else if (!session.hasSecondFactor && (await getSetting("require_second_factor"))) state = "enrol";
   return {
     user: session.user,

@@ -133,7 +133,7 @@ export function SecuritySections(props: Props) {
       ) : null}
       <FormAlert>{result?.error}</FormAlert>
       {result?.codes ? <RecoveryCodes codes={result.codes} /> : null}
-      {enrolled && result?.codes && props.redirectTo !== "/admin/dashboard" ? (
+      {enrolled && result?.codes ? (
         <Link to={props.redirectTo} className={buttonClass("primary")}>
           Continue
         </Link>
