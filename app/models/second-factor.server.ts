@@ -131,11 +131,7 @@ export async function useTotpStep(executor: Executor, userId: string, step: numb
 }
 
 export async function deleteTotp(executor: Executor, userId: string) {
-  const rows = await executor
-    .delete(adminTotp)
-    .where(eq(adminTotp.userId, userId))
-    .returning({ confirmedAt: adminTotp.confirmedAt });
-  return rows[0];
+  await executor.delete(adminTotp).where(eq(adminTotp.userId, userId));
 }
 
 export async function replaceRecoveryCodes(executor: Executor, userId: string, codeHashes: string[]) {

@@ -36,7 +36,7 @@ export function hashToken(token: string) {
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 export const SECOND_FACTOR_MESSAGE = "Finish signing in with your second factor first.";
-export const ENROLMENT_MESSAGE = "Set up a second factor first: this site requires one for every admin.";
+const ENROLMENT_MESSAGE = "Set up a second factor first: this site requires one for every admin.";
 
 /** Where a page request of a session in each unfinished state is sent. */
 export const VERIFY_PATH = "/admin/login/verify";
@@ -158,7 +158,7 @@ export async function requireAdmin(
 
 /** How long a sign-in or step-up counts as recent for the sensitive changes that ask for it again. */
 export const STEP_UP_MAX_AGE_MS = 5 * 60 * 1000;
-export const STEP_UP_PATH = "/admin/step-up";
+const STEP_UP_PATH = "/admin/step-up";
 
 /**
  * For sensitive changes (admins, security settings, exports of personal data, payment details): unless the

@@ -90,7 +90,7 @@ function parseJson<T>(text: string): T | null {
   }
 }
 
-export type NewPasskey = { credentialId: string; publicKey: string; counter: number; transports: string[] };
+type NewPasskey = { credentialId: string; publicKey: string; counter: number; transports: string[] };
 
 /** Checks a registration response against a live challenge of this admin; the passkey to store, or null. */
 export async function verifyRegistration(
@@ -123,7 +123,7 @@ export async function verifyRegistration(
   }
 }
 
-export type ProvenPasskey = NonNullable<Awaited<ReturnType<typeof findPasskeyByCredentialId>>> & {
+type ProvenPasskey = NonNullable<Awaited<ReturnType<typeof findPasskeyByCredentialId>>> & {
   newCounter: number;
 };
 

@@ -27,13 +27,13 @@ import { verifyAssertion, verifyRegistration } from "./passkey.server";
 import { verifyPassword } from "./password.server";
 import { generateTotpSecret, matchTotp, openSecret, otpauthUri, qrSvg, sealSecret } from "./totp.server";
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 export const WRONG_FACTOR_MESSAGE = "That did not match. Check it and try again.";
-export const LAST_FACTOR_MESSAGE =
+const LAST_FACTOR_MESSAGE =
   "Every admin must have a second factor (require_second_factor is on): add another before removing this one.";
 
 type Who = { user: AdminUser; actor: AuditActor };
-export type FactorMethod = "totp" | "recovery" | "passkey" | "password";
+type FactorMethod = "totp" | "recovery" | "passkey" | "password";
 export type FactorInput = { method: FactorMethod; code?: string; credential?: string };
 export type FactorResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 

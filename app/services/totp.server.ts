@@ -5,7 +5,7 @@ import { sessionSecret } from "./secret.server";
 // RFC 6238 time-based codes (HMAC-SHA1, 30-second steps, 6 digits: what every authenticator app defaults to)
 // with node:crypto, and the secret sealed with AES-256-GCM under a key derived from the session secret.
 
-export const TOTP_STEP_SECONDS = 30;
+const TOTP_STEP_SECONDS = 30;
 const DIGITS = 6;
 // one step either side: a phone clock a little off, or a code typed as it changed
 const DRIFT_STEPS = 1;

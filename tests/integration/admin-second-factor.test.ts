@@ -107,6 +107,18 @@ describe("authenticator app (TOTP)", () => {
     expect((await getAdminSession(second.args))?.state).toBe("verify");
   });
 
+  it("lets one of two sign-ins sent at the same moment with the same code through", async () => {
+    const admin = await signedInAdmin();
+    const { secret } = await withTotp(admin);
+    const [a, b] = [await passwordOnly(admin), await passwordOnly(admin, "198.51.100.21")];
+    const code = currentCode(secret);
+    const outcomes = await Promise.all([
+      completeSignIn(a.args, a.session, { method: "totp", code }),
+      completeSignIn(b.args, b.session, { method: "totp", code }),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+  });
+
   it("refuses a code two steps away and the code of another admin's app", async () => {
     const admin = await signedInAdmin();
     const other = await signedInAdmin();

@@ -40,7 +40,7 @@ export function PasskeyButton({
   );
 }
 
-export type FactorChoices = { totp: boolean; passkeys: number; recoveryCodes: number };
+type FactorChoices = { totp: boolean; passkeys: number; recoveryCodes: number };
 
 function CodeForm({
   method,
