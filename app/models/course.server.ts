@@ -120,7 +120,11 @@ export async function listCourseYears(executor: Executor = db()) {
   return rows.map((r) => Number(r.year)).sort((a, b) => a - b);
 }
 
+/** What a slug can look like (see `slugify`): anything else names no course and never reaches the database. */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 export async function getActiveCourseBySlug(slug: string, executor: Executor = db()) {
+  if (slug.length > 80 || !SLUG.test(slug)) return undefined;
   const rows = await selectCourses(executor)
     .where(and(eq(courses.slug, slug), eq(courses.status, "active")))
     .limit(1);

@@ -118,6 +118,25 @@ test("malformed dates and NUL characters in admin list queries fall back instead
   }
 });
 
+test("a path parameter no record could have is a 404, never a 500", async () => {
+  for (const path of [
+    "/courses/%00",
+    "/courses/a%00b",
+    "/courses/%ff",
+    "/services/%00",
+    "/files/%00/x",
+    "/media/%00",
+  ]) {
+    const response = await fetch(`${base}${path}`);
+    expect(response.status, path).toBeGreaterThanOrEqual(400);
+    expect(response.status, path).toBeLessThan(500);
+  }
+  for (const path of ["/admin/registrations/%00", "/admin/courses/%00"]) {
+    const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+    expect(response.status, path).toBeLessThan(500);
+  }
+});
+
 test("an image whose header claims 16000×16000 pixels is refused from the header, and nothing is stored", async () => {
   const png = await pngClaiming(16_000, 16_000);
   expect(png.length).toBeLessThan(1024 * 1024);
