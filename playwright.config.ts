@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
+      // the address the browser uses: passkeys are bound to PUBLIC_URL's origin
+      PUBLIC_URL: baseURL,
       // specs that post forms speak for distinct visitors via X-Forwarded-For (the forms' rate limit is per address)
       TRUST_PROXY: "loopback",
     },

@@ -7,6 +7,8 @@ export type RequestInfo = {
   nonce: string;
   ip: string;
   userAgent: string;
+  /** The request comes from this machine (server/loopback.ts); absent means it does not. */
+  fromLoopback?: boolean;
 };
 
 export const requestInfoContext = createContext<RequestInfo>({

@@ -36,11 +36,16 @@ export default [
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
+    route("login/verify", "routes/admin/login.verify.tsx"),
+    route("login/passkey", "routes/admin/login.passkey.ts"),
+    route("passkey-options", "routes/admin/passkey-options.ts"),
     route("signup", "routes/admin/signup.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("security", "routes/admin/security.tsx"),
+      route("step-up", "routes/admin/step-up.tsx"),
       route("administrators", "routes/admin/administrators.tsx"),
       route("registrations", "routes/admin/registrations.tsx"),
       route("registrations/deleted", "routes/admin/registrations.deleted.tsx"),

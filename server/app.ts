@@ -15,7 +15,9 @@ import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
 import { startOutboxWorker } from "#app/services/outbox.server";
+import { announceFirstStart } from "#app/services/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
+import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 
@@ -74,6 +76,7 @@ export function createApp({ production }: { production: boolean }) {
           nonce: res.locals.nonce as string,
           ip: req.ip ?? "unknown",
           userAgent: req.get("user-agent") ?? "",
+          fromLoopback: isLocalRequest(req),
         });
         return context;
       },
@@ -93,6 +96,7 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
   setDatabase(handle);
   const stoppers: Stoppable[] = [];
   logger.info({ database: handle.kind }, "database ready");
+  await announceFirstStart();
   if (handle.kind === "pglite") {
     // `npm run db:backup` asks the process that holds the data directory to write the backup
     const backup = () => {

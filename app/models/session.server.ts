@@ -1,12 +1,21 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { sessions, users } from "#app/db/schema";
+import { now } from "#app/utils/clock";
+import { hasSecondFactorSql } from "./second-factor.server";
 
 export async function insertSession(
   executor: Executor,
-  values: { id: string; userId: string; ip: string; userAgent: string; expiresAt: Date },
+  values: {
+    id: string;
+    userId: string;
+    ip: string;
+    userAgent: string;
+    expiresAt: Date;
+    needsSecondFactor: boolean;
+  },
 ) {
-  await executor.insert(sessions).values(values);
+  await executor.insert(sessions).values({ ...values, verifiedAt: now() });
 }
 
 /** The session and its user, if the session has neither idled out nor passed its absolute lifetime. */
@@ -17,6 +26,9 @@ export async function findLiveSession(id: string, idleMs: number) {
       id: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      needsSecondFactor: sessions.needsSecondFactor,
+      verifiedAt: sessions.verifiedAt,
+      hasSecondFactor: hasSecondFactorSql(),
       user: { id: users.id, email: users.email, role: users.role },
     })
     .from(sessions)
@@ -27,6 +39,11 @@ export async function findLiveSession(id: string, idleMs: number) {
 
 export async function touchSession(id: string) {
   await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+}
+
+/** The holder of this session has just proved who they are again (step-up). */
+export async function markSessionVerified(executor: Executor, id: string) {
+  await executor.update(sessions).set({ verifiedAt: now() }).where(eq(sessions.id, id));
 }
 
 export async function deleteSession(executor: Executor, id: string) {

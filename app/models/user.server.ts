@@ -61,3 +61,8 @@ const ADMIN_ACCOUNTS_LOCK = 727_002;
 export async function lockAdminAccounts(tx: Executor) {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ACCOUNTS_LOCK})`);
 }
+
+/** Holds this admin's row until the transaction ends: changes to their second factors queue behind it. */
+export async function lockUser(tx: Executor, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}

@@ -27,6 +27,8 @@ export const SignupSchema = z
     email,
     password: newPassword,
     confirmPassword: z.string({ error: "Please confirm the password" }).max(200),
+    // asked only of a signup from another machine (see app/services/setup-code.server.ts)
+    setupCode: z.string().trim().max(40).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords do not match",

@@ -23,6 +23,12 @@ export const SETTING_DEFINITIONS = {
     description: "The largest number of administrator accounts allowed (1 to 5).",
     schema: z.number().int().min(1).max(5),
   },
+  require_second_factor: {
+    defaultValue: false,
+    description:
+      "Require every administrator to sign in with a second factor (passkey or authenticator app). Admins without one must set one up before doing anything else.",
+    schema: z.boolean(),
+  },
   seats_left_threshold: {
     defaultValue: 5,
     description:
@@ -30,6 +36,9 @@ export const SETTING_DEFINITIONS = {
     schema: z.number().int().min(0).max(100),
   },
 } as const;
+
+/** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */
+export const SECURITY_SETTING_KEYS: readonly SettingKey[] = ["max_admin_accounts", "require_second_factor"];
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof SETTING_DEFINITIONS)[K]["schema"]> };

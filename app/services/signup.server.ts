@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { db } from "#app/db/client.server";
+import { deleteSetupCode } from "#app/models/setup-code.server";
 import { countAdmins, createAdmin, lockAdminAccounts } from "#app/models/user.server";
 import { ADMIN_EXISTS_MESSAGE } from "#app/schemas/auth";
 import { recordAudit } from "./audit.server";
@@ -19,6 +20,8 @@ export async function signUpFirstAdmin(
     await lockAdminAccounts(tx);
     if ((await countAdmins(tx)) > 0) return { ok: false, message: ADMIN_EXISTS_MESSAGE };
     const user = await createAdmin(tx, input.email, passwordHash);
+    // the setup code has done its work: no later signup can use it
+    await deleteSetupCode(tx);
     const actor = { ...anonymousActor(args.context, user.email), id: user.id };
     await recordAudit(tx, actor, {
       action: "Admin signup",
@@ -34,4 +37,16 @@ export async function signUpFirstAdmin(
     });
     return { ok: true, setCookie: await startSession(tx, user, args.context, args.request) };
   });
+}
+
+/** A signup from another machine without the right setup code: kept in the audit log for the owner to see. */
+export async function recordFailedSignup(args: { context: Readonly<RouterContextProvider> }, email: string) {
+  await db().transaction((tx) =>
+    recordAudit(tx, anonymousActor(args.context, email), {
+      action: "Failed admin signup",
+      tableName: "users",
+      recordId: null,
+      newValues: { email, reason: "missing or wrong setup code" },
+    }),
+  );
 }

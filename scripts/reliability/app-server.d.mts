@@ -1,7 +1,16 @@
 export const COURSE_SLUG: string;
 export function freePort(): Promise<number>;
 export function tempDataDir(label: string): string;
-export type AppServer = { url: string; pid: number; crash(): Promise<void>; stop(): Promise<void> };
+export type AppServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  pid: number;
+  /** What the server has logged on standard output so far. */
+  output(): string;
+  crash(): Promise<void>;
+  stop(): Promise<void>;
+};
 export function startAppServer(options?: {
   /** A free one when not given. */
   port?: number;

@@ -48,13 +48,19 @@ export async function startAppServer({ port: givenPort, dataDir: givenDir, datab
       LOG_LEVEL: "warn",
       // lets the load client speak for many visitors through X-Forwarded-For (the rate limit is per address)
       TRUST_PROXY: "loopback",
+      // the address the browser uses, so passkeys (bound to PUBLIC_URL's origin) work
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
+  let stdout = "";
   child.stderr.on("data", (chunk) => {
     stderr += chunk;
+  });
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
@@ -79,7 +85,11 @@ export async function startAppServer({ port: givenPort, dataDir: givenDir, datab
   }
   return {
     url,
+    port,
+    dataDir,
     pid: child.pid,
+    /** What the server has logged on standard output so far (JSON lines at LOG_LEVEL and above). */
+    output: () => stdout,
     /** SIGKILL: no shutdown handler runs, as in a crash. */
     async crash() {
       child.kill("SIGKILL");

@@ -36,7 +36,7 @@ test("a page asked for before signing in is where login lands", async ({ page })
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faccount%3Ftab%3Dsessions$/);
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/account\?tab=sessions$/);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Login Successful" })).toContainText(

@@ -71,7 +71,7 @@ test("login: each failure has its message, and five failures lock sign-in for 15
 }) => {
   await page.goto(`${server.url}/admin/login`);
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Email is required")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
 

@@ -33,6 +33,10 @@ const ADMIN_ACTIONS = [
   "/admin/images",
   "/admin/gallery",
   "/admin/registrations/REGISTRATION",
+  "/admin/security",
+  "/admin/step-up",
+  "/admin/passkey-options",
+  "/admin/login/verify",
 ];
 
 const DECLARED = [

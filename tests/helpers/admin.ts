@@ -18,7 +18,7 @@ export async function fillLogin(page: Page, credentials: { email: string; passwo
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Creates the first admin through the signup form's endpoint, then signs that session out again. */

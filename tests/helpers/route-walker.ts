@@ -11,10 +11,18 @@ type Handler = (args: {
 }) => unknown;
 export type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
 export type GuardedRoute = { file: string; url: string; module: RouteModule };
-export type Credential = { name: string; cookie?: string };
+/**
+ * A credential to refuse: pages must redirect to `refusedTo` (the login page unless said), everything else
+ * answer 401; `exempt` lists the calls ("file loader", "file action") that accept it by design.
+ */
+export type Credential = { name: string; cookie?: string; refusedTo?: string; exempt?: readonly string[] };
 
-// reached without a session by design
-const PUBLIC_ADMIN_FILES = new Set(["routes/admin/login.tsx", "routes/admin/signup.tsx"]);
+// reached without a session by design: signing up, signing in, and the options for a passkey sign-in
+const PUBLIC_ADMIN_FILES = new Set([
+  "routes/admin/login.tsx",
+  "routes/admin/signup.tsx",
+  "routes/admin/login.passkey.ts",
+]);
 
 const joinPath = (parent: string, child: string | undefined) =>
   [parent, child].filter(Boolean).join("/").replace(/\/+/g, "/");
@@ -75,11 +83,11 @@ function describeOutcome(value: unknown) {
   return `returned ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}`;
 }
 
-const isLoginRedirect = (value: unknown) =>
+const isRedirectTo = (value: unknown, target: string) =>
   value instanceof Response &&
   value.status >= 300 &&
   value.status < 400 &&
-  (value.headers.get("Location") ?? "").startsWith("/admin/login?redirectTo=");
+  (value.headers.get("Location") ?? "").startsWith(`${target}?redirectTo=`);
 
 /** The HTTP status of a Response or of data(…, { status }) (React Router's DataWithResponseInit). */
 function statusOf(value: unknown) {
@@ -103,7 +111,9 @@ export async function findUnguardedCalls(
   for (const { file, url, module } of modules) {
     for (const credential of credentials) {
       const headers: HeadersInit = credential.cookie ? { Cookie: credential.cookie } : {};
-      if (module.loader) {
+      const exempt = new Set(credential.exempt ?? []);
+      const isLoginRedirect = (value: unknown) => isRedirectTo(value, credential.refusedTo ?? "/admin/login");
+      if (module.loader && !exempt.has(`${file} loader`)) {
         const loader = module.loader;
         const request = new Request(`http://localhost${url}`, { headers });
         const outcome = await settle(() =>
@@ -114,7 +124,7 @@ export async function findUnguardedCalls(
           : isLoginRedirect(outcome) || isUnauthorized(outcome);
         if (!refused) problems.push(`${file} loader, ${credential.name}: ${describeOutcome(outcome)}`);
       }
-      if (module.action) {
+      if (module.action && !exempt.has(`${file} action`)) {
         const action = module.action;
         const request = new Request(`http://localhost${url}`, {
           method: "POST",

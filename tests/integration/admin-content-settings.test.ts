@@ -168,6 +168,7 @@ describe("system settings", () => {
       "contact_form_enabled",
       "max_admin_accounts",
       "registration_enabled",
+      "require_second_factor",
       "seats_left_threshold",
       "site_maintenance",
     ]);

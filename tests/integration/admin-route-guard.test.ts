@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
-import { sessions } from "#app/db/schema";
-import { getAdmin, SESSION_IDLE_MS } from "#app/services/auth.server";
+import { adminPasskeys, sessions } from "#app/db/schema";
+import { setSettingValue } from "#app/models/setting.server";
+import { getAdmin, getAdminSession, SESSION_IDLE_MS } from "#app/services/auth.server";
 import { requestContext, resetAccessTables, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import {
   adminRoutes,
@@ -88,12 +89,76 @@ describe("every admin route checks the session itself", () => {
     );
     // every loader with a session is "not refused", so each is listed
     expect(problems).toHaveLength(modules.filter((m) => m.module.loader).length);
-    expect(problems.join("\n")).not.toContain("/admin/login");
+    expect(problems.join("\n")).not.toContain("→ /admin/login");
   });
 
   it("refuses every loader and action without a session, with an expired one and with forged cookies", async () => {
     const problems = await findUnguardedCalls(modules, refusedCredentials, () => requestContext());
     expect(problems).toEqual([]);
+  });
+
+  it("refuses a session that has passed only the password of an admin with a second factor, but on the second-factor step", async () => {
+    const { user, cookie } = await signedInAdmin({ email: "half-signed-in@mafunzo.test" });
+    await db()
+      .insert(adminPasskeys)
+      .values({
+        userId: user.id,
+        credentialId: crypto.randomBytes(16).toString("base64url"),
+        publicKey: "unused",
+        name: "Laptop",
+      });
+    await db().update(sessions).set({ needsSecondFactor: true }).where(eq(sessions.userId, user.id));
+    expect((await getAdminSession(routeArgs("/admin/dashboard", { cookie })))?.state).toBe("verify");
+    const problems = await findUnguardedCalls(
+      modules,
+      [
+        {
+          name: "a password-only session",
+          cookie,
+          refusedTo: "/admin/login/verify",
+          // the second step itself, and signing out
+          exempt: [
+            "routes/admin/login.verify.tsx loader",
+            "routes/admin/login.verify.tsx action",
+            "routes/admin/logout.tsx action",
+          ],
+        },
+      ],
+      () => requestContext(),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses an admin without a second factor everything but enrolment while the policy requires one", async () => {
+    const { cookie } = await signedInAdmin({ email: "no-factor@mafunzo.test" });
+    await setSettingValue(db(), "require_second_factor", true, null);
+    try {
+      expect((await getAdminSession(routeArgs("/admin/dashboard", { cookie })))?.state).toBe("enrol");
+      const problems = await findUnguardedCalls(
+        modules,
+        [
+          {
+            name: "a session that must enrol first",
+            cookie,
+            refusedTo: "/admin/security",
+            exempt: [
+              "routes/admin/security.tsx loader",
+              "routes/admin/security.tsx action",
+              "routes/admin/passkey-options.ts action",
+              "routes/admin/logout.tsx action",
+            ],
+          },
+        ],
+        () => requestContext(),
+      );
+      expect(problems).toEqual([]);
+      // the layout lets the enrolment page through, and only it
+      const layout = modules.find((m) => m.file === "routes/admin/layout.tsx")?.module.loader;
+      const security = routeArgs("/admin/security", { cookie });
+      expect(await layout?.(security)).toEqual({ email: "no-factor@mafunzo.test" });
+    } finally {
+      await setSettingValue(db(), "require_second_factor", false, null);
+    }
   });
 
   it("reports a route that forgets requireAdmin", async () => {

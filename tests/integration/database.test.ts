@@ -20,7 +20,7 @@ describe("migrated and seeded database", () => {
     expect(c.courses).toBe(37);
     expect(c.testimonials).toBe(9);
     expect(c.images).toBe(9);
-    expect(c.settings).toBe(5);
+    expect(c.settings).toBe(6);
     expect(c.runs).toBeGreaterThanOrEqual(37);
   });
 
@@ -30,12 +30,13 @@ describe("migrated and seeded database", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("has the five settings with their defaults", async () => {
+  it("has the six settings with their defaults", async () => {
     expect(await getSettings()).toEqual({
       site_maintenance: false,
       registration_enabled: true,
       contact_form_enabled: true,
       max_admin_accounts: 1,
+      require_second_factor: false,
       seats_left_threshold: 5,
     });
   });

@@ -1,23 +1,21 @@
-import { LogOut, Menu, UserRound } from "lucide-react";
+import { LogOut, Menu, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "#app/utils/cn";
 import { ADMIN_NAV } from "./admin-nav";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
+  );
 
 function NavItems() {
   return (
     <ul className="space-y-1">
       {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
         <li key={to}>
-          <NavLink
-            to={to}
-            className={({ isActive }) =>
-              cn(
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
-              )
-            }
-          >
+          <NavLink to={to} className={navLinkClass}>
             <Icon aria-hidden className="size-4 shrink-0" />
             {label}
           </NavLink>
@@ -41,23 +39,22 @@ function LogoutButton() {
   );
 }
 
-/** Who is signed in, a link to their account page, and Logout; outside the nav, which is spec §2's list. */
+function FooterLink({ to, icon: Icon, label }: { to: string; icon: typeof UserRound; label: string }) {
+  return (
+    <NavLink to={to} className={(state) => cn("mt-1", navLinkClass(state))}>
+      <Icon aria-hidden className="size-4" />
+      {label}
+    </NavLink>
+  );
+}
+
+/** Who is signed in, links to their account and sign-in security pages, and Logout; outside the nav, which is spec §2's list. */
 function AccountFooter({ email }: { email: string }) {
   return (
     <div className="border-t border-brand-800 pt-3">
       <p className="truncate px-3 text-xs text-brand-100/80">{email}</p>
-      <NavLink
-        to="/admin/account"
-        className={({ isActive }) =>
-          cn(
-            "mt-1 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-            isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
-          )
-        }
-      >
-        <UserRound aria-hidden className="size-4" />
-        My account
-      </NavLink>
+      <FooterLink to="/admin/account" icon={UserRound} label="My account" />
+      <FooterLink to="/admin/security" icon={ShieldCheck} label="Sign-in security" />
       <LogoutButton />
     </div>
   );

@@ -81,9 +81,11 @@ export function FilterForm({ children, resetTo }: { children: ReactNode; resetTo
   );
 }
 
+// no `download` attribute: the CSV comes as an attachment anyway, and a stale sign-in must be able to send
+// the browser to the step-up page instead
 export function ExportLink({ href }: { href: string }) {
   return (
-    <a href={href} download className={buttonClass("outline")}>
+    <a href={href} className={buttonClass("outline")}>
       <Download aria-hidden className="size-4" />
       Export CSV
     </a>

@@ -4,7 +4,7 @@ import { type AdministratorsActionData, AdministratorsCard } from "#app/componen
 import { PageHeader } from "#app/components/admin/page-header";
 import { AddAdminSchema, RemoveAdminSchema } from "#app/schemas/auth";
 import { addAdmin, loadAdministratorsCard, removeAdmin } from "#app/services/admins.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import type { Route } from "./+types/administrators";
 
@@ -21,6 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
+  requireRecentVerification(admin, args.request);
   const formData = await readForm(args.request, [AddAdminSchema, RemoveAdminSchema], { extra: ["intent"] });
   const intent = formData.get("intent");
   if (intent === "add") {

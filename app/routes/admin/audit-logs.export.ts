@@ -1,14 +1,16 @@
 import { streamAuditLogs } from "#app/models/audit-log.server";
 import { auditExport } from "#app/models/list-query.server";
 import { parseAuditLogFilter } from "#app/schemas/audit-log";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
 import { csvResponse, exportDate, mapRows } from "#app/services/csv.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/audit-logs.export";
 
 /** Spec §7: audit-logs-{date}.csv of the filtered rows (all of them, not only the page on screen). */
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireAdmin(args);
+  const admin = await requireAdmin(args);
+  requireRecentVerification(admin, args.request);
+  const { actor } = admin;
   const { page: _page, ...filter } = parseAuditLogFilter(new URL(args.request.url).searchParams);
   // recorded first, so the export that contains it also shows who took it
   await auditExport(actor, { noun: "audit logs", tableName: "admin_audit_logs", query: filter });

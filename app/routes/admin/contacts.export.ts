@@ -1,14 +1,16 @@
 import { CONTACT_EXPORT_HEADER, streamContacts } from "#app/models/contact-admin.server";
 import { auditExport } from "#app/models/list-query.server";
 import { ContactQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
 import { csvResponse, exportDate, mapRows } from "#app/services/csv.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/contacts.export";
 
 /** The CSV of exactly the messages the list shows for the same query string. */
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireAdmin(args);
+  const admin = await requireAdmin(args);
+  requireRecentVerification(admin, args.request);
+  const { actor } = admin;
   const { page: _page, ...query } = parseListQuery(ContactQuerySchema, new URL(args.request.url));
   await auditExport(actor, { noun: "contacts", tableName: "contact_submissions", query });
   return csvResponse({

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell";
 import { buttonClass } from "#app/components/ui/button";
-import { requireAdmin } from "#app/services/auth.server";
+import { ENROL_PATH, requireAdmin } from "#app/services/auth.server";
 import type { Route } from "./+types/layout";
 
 // the text of SESSION_ENDED_MESSAGE (auth.server), which this client module cannot import
@@ -9,7 +9,9 @@ const SESSION_ENDED_TEXT = "Your session has ended. Please sign in again.";
 
 // This check guards the layout only: every child loader and action calls requireAdmin itself.
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = await requireAdmin(args);
+  // the security page is where an admin without a required second factor sets one up
+  const enrolling = args.url.pathname === ENROL_PATH;
+  const { user } = await requireAdmin(args, { allow: enrolling ? ["enrol"] : [] });
   return { email: user.email };
 }
 

@@ -2,13 +2,16 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { AuthCard, AuthForm, useFailureToast } from "#app/components/admin/auth-card";
+import { PasskeyButton } from "#app/components/admin/second-factor-forms";
 import { BoundInput } from "#app/components/ui/conform-fields";
 import { adminExists } from "#app/models/user.server";
 import { LoginSchema, safeAdminRedirect } from "#app/schemas/auth";
-import { getAdmin } from "#app/services/auth.server";
+import { PasskeySignInSchema } from "#app/schemas/second-factor";
+import { ENROL_PATH, getAdminSession, VERIFY_PATH } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import { logger } from "#app/services/logger.server";
 import { attemptLogin } from "#app/services/login.server";
+import { PASSKEY_SIGN_IN_FAILED, signInWithPasskey } from "#app/services/second-step.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/login";
 
@@ -19,14 +22,30 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader(args: Route.LoaderArgs) {
   const redirectTo = new URL(args.request.url).searchParams.get("redirectTo");
-  if (await getAdmin(args)) throw redirect(safeAdminRedirect(redirectTo));
+  const session = await getAdminSession(args);
+  if (session?.state === "full") throw redirect(safeAdminRedirect(redirectTo));
+  if (session) {
+    const next = session.state === "verify" ? VERIFY_PATH : ENROL_PATH;
+    throw redirect(`${next}?redirectTo=${encodeURIComponent(safeAdminRedirect(redirectTo))}`);
+  }
   return { showSignup: !(await adminExists()), redirectTo };
 }
 
 export const headers = headersWithRetryAfter;
 
 export async function action(args: Route.ActionArgs) {
-  const formData = await readForm(args.request, LoginSchema);
+  const formData = await readForm(args.request, [LoginSchema, PasskeySignInSchema], { extra: ["intent"] });
+  if (formData.get("intent") === "passkey") {
+    const parsed = PasskeySignInSchema.safeParse(Object.fromEntries(formData));
+    const outcome = parsed.success
+      ? await signInWithPasskey(args, parsed.data)
+      : { ok: false as const, status: 400, message: PASSKEY_SIGN_IN_FAILED };
+    if (outcome.ok) return outcome.value;
+    return data(
+      { result: { status: "error" as const, error: { "": [outcome.message] } }, title: "Login Failed" },
+      { status: outcome.status },
+    );
+  }
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), title: "Login Failed" }, { status: 400 });
@@ -57,7 +76,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldRevalidate: "onInput",
   });
-  useFailureToast(actionData, actionData?.result.error?.[""]?.[0]);
+  useFailureToast(actionData, actionData?.result?.error?.[""]?.[0]);
 
   return (
     <AuthCard title="Admin Login" subtitle="Sign in to manage courses, registrations and the website.">
@@ -66,6 +85,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <BoundInput label="Email" meta={fields.email} type="email" autoComplete="username" />
         <BoundInput label="Password" meta={fields.password} type="password" autoComplete="current-password" />
       </AuthForm>
+      <div className="mt-4 border-t border-slate-200 pt-4">
+        <PasskeyButton
+          label="Sign in with a passkey"
+          optionsUrl="/admin/login/passkey"
+          fields={{ intent: "passkey", redirectTo: loaderData.redirectTo ?? "" }}
+        />
+      </div>
       {loaderData.showSignup ? (
         <p className="mt-6 text-center text-sm text-slate-600">
           No admin account yet?{" "}

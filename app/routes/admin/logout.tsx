@@ -11,7 +11,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  // a session stopped at the second factor or at enrolment may always sign out
+  const admin = await requireAdmin(args, { allow: ["verify", "enrol"] });
   const setCookie = await db().transaction(async (tx) => {
     await recordAudit(tx, admin.actor, {
       action: "Admin logout",

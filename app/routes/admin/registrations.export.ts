@@ -1,14 +1,16 @@
 import { auditExport } from "#app/models/list-query.server";
 import { EXPORT_HEADER, streamRegistrations } from "#app/models/registration-admin.server";
 import { parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
 import { csvResponse, exportDate, mapRows } from "#app/services/csv.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/registrations.export";
 
 /** The CSV of exactly the rows the list shows for the same query string, in the same order. */
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireAdmin(args);
+  const admin = await requireAdmin(args);
+  requireRecentVerification(admin, args.request);
+  const { actor } = admin;
   const query = parseListQuery(RegistrationQuerySchema, new URL(args.request.url));
   const { view: _view, page: _page, ...filter } = query;
   await auditExport(actor, { noun: "registrations", tableName: "course_registrations", query: filter });

@@ -4,16 +4,18 @@ import { toast } from "sonner";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
+import { SecondFactorOverview } from "#app/components/admin/second-factor-overview";
 import { SettingCard } from "#app/components/admin/setting-card";
 import { Badge } from "#app/components/ui/badge";
+import { listSecondFactorSummaries } from "#app/models/second-factor.server";
 import { listSettingRows } from "#app/models/setting.server";
 import { updateSystemSetting } from "#app/models/setting-admin.server";
 import { getSystemInfo } from "#app/models/system-info.server";
 import { parseSettingInput, SettingFormSchema } from "#app/schemas/setting-input";
-import { isSettingKey } from "#app/schemas/settings";
+import { isSettingKey, SECURITY_SETTING_KEYS } from "#app/schemas/settings";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
 import { loadAdministratorsCard } from "#app/services/admins.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { formatDateTime } from "#app/utils/datetime";
@@ -25,12 +27,13 @@ const FAILED = "Failed to update setting";
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const [settings, system, administrators] = await Promise.all([
+  const [settings, system, administrators, secondFactors] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
     loadAdministratorsCard(admin.user.id),
+    listSecondFactorSummaries(),
   ]);
-  return { settings: settings.value, error: settings.error, system, administrators };
+  return { settings: settings.value, error: settings.error, system, administrators, secondFactors };
 }
 
 type Answer = { error: string; key?: string; detail?: string };
@@ -43,6 +46,7 @@ export async function action(args: Route.ActionArgs) {
   if (typeof key !== "string" || !isSettingKey(key)) {
     return answer({ error: FAILED, detail: "Unknown setting" }, 400);
   }
+  if (SECURITY_SETTING_KEYS.includes(key)) requireRecentVerification(admin, args.request);
   const input = parseSettingInput(key, formData.get("value"));
   if (!input.ok) return answer({ error: FAILED, key, detail: input.message }, 400);
   const write = await writeOrReport(FAILED, () => updateSystemSetting(admin.actor, key, input.value));
@@ -61,7 +65,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, error, system, administrators } = loaderData;
+  const { settings, error, system, administrators, secondFactors } = loaderData;
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
   }, [actionData]);
@@ -81,8 +85,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </ul>
-      <div className="max-w-2xl">
+      <div className="max-w-2xl space-y-8">
         <AdministratorsCard {...administrators} />
+        <SecondFactorOverview admins={secondFactors} />
       </div>
       <section
         aria-labelledby="system-info"

@@ -8,7 +8,8 @@ import { BoundInput } from "#app/components/ui/conform-fields";
 import { adminExists } from "#app/models/user.server";
 import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/schemas/auth";
 import { readForm } from "#app/services/form-input.server";
-import { signUpFirstAdmin } from "#app/services/signup.server";
+import { needsSetupCode, SETUP_CODE_MESSAGE, setupCodeAccepted } from "#app/services/setup-code.server";
+import { recordFailedSignup, signUpFirstAdmin } from "#app/services/signup.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import type { Route } from "./+types/signup";
 
@@ -17,8 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader() {
-  return { exists: await adminExists() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { exists: await adminExists(), needsSetupCode: needsSetupCode(context) };
 }
 
 /** Spec §8 toast titles for each signup failure. */
@@ -49,6 +50,19 @@ export async function action(args: Route.ActionArgs) {
         title: failureTitle(errors),
       },
       { status: 400 },
+    );
+  }
+  if (!(await setupCodeAccepted(args.context, submission.value.setupCode))) {
+    await recordFailedSignup(args, submission.value.email);
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { setupCode: [SETUP_CODE_MESSAGE] },
+          hideFields: ["password", "confirmPassword", "setupCode"],
+        }),
+        title: "Signup Failed",
+      },
+      { status: 403 },
     );
   }
   const outcome = await signUpFirstAdmin(args, submission.value);
@@ -110,6 +124,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           type="password"
           autoComplete="new-password"
         />
+        {loaderData.needsSetupCode ? (
+          <BoundInput
+            label="Setup code"
+            meta={fields.setupCode}
+            autoComplete="off"
+            hint="You are not on the server itself: enter the setup code from the server's start-up log."
+          />
+        ) : null}
       </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
