@@ -15,6 +15,8 @@ export default [
     categoryPage("county-government"),
     categoryPage("experiential-learning"),
     categoryPage("faith-based"),
+    // before courses/:slug, which would otherwise read "calendar" as a course
+    route("courses/calendar", "routes/public/courses.calendar.tsx"),
     route("courses/:slug", "routes/public/courses.course.tsx"),
     route("gallery", "routes/public/gallery.tsx"),
     route("testimonials", "routes/public/testimonials.tsx"),
@@ -25,6 +27,8 @@ export default [
   route("downloads/catalogue.pdf", "routes/resources/downloads.catalogue.ts"),
   route("downloads/registration-form.pdf", "routes/resources/downloads.registration-form.ts"),
   route("downloads/brochure", "routes/resources/downloads.brochure.ts"),
+  route("courses/calendar.ics", "routes/resources/calendar.ics.ts"),
+  route("courses/:slug/runs/:runFile", "routes/resources/course-run.ics.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("files/:id/:name", "routes/resources/files.ts"),

@@ -31,6 +31,8 @@ import {
 // The value lists live in ./enums (no drizzle) so browser code can import them without the table definitions.
 export * from "./enums";
 
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -316,6 +318,22 @@ export const courseRegistrations = pgTable(
   ],
 );
 
+/** "Notify me of new dates": people waiting for a course to be scheduled again, one row per e-mail per course. */
+export const courseInterests = pgTable(
+  "course_interests",
+  {
+    id: id(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("course_interests_course_email_key").on(t.courseId, sql`lower(${t.email})`)],
+);
+
 export const contactSubmissions = pgTable(
   "contact_submissions",
   {
@@ -438,6 +456,8 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    // files sent with the message (e.g. a run's .ics): [{ filename, contentType, content }], content as text
+    attachments: jsonb("attachments").$type<EmailAttachment[]>(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

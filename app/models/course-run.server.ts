@@ -3,6 +3,7 @@ import { db, type Executor } from "#app/db/client.server";
 import { courseRuns } from "#app/db/schema";
 import type { CourseRunInput } from "#app/schemas/course";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { notifyInterestedOfRun } from "./course-interest.server";
 
 const runColumns = {
   id: courseRuns.id,
@@ -46,6 +47,7 @@ export async function createCourseRun(actor: AuditActor, courseId: string, input
       .values({ ...toRow(input), courseId })
       .returning(runColumns);
     if (!run) throw new Error("insert returned no row");
+    await notifyInterestedOfRun(tx, run);
     await recordAudit(tx, actor, {
       action: "Created course run",
       tableName: "course_runs",

@@ -1,7 +1,10 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { courseRuns, courses } from "#app/db/schema";
 import type { CourseCategory } from "#app/utils/course-categories";
+import { today } from "#app/utils/dates";
+import { isPastRun } from "#app/utils/runs";
+import { seatsForRuns } from "./run-seats.server";
 
 export type CourseRunView = {
   id: string;
@@ -14,6 +17,11 @@ export type CourseRunView = {
   status: string;
   /** the run's own price, else the course price (KES) */
   cost: number | null;
+  capacity: number | null;
+  /** started before the firm's today: history, never offered */
+  past: boolean;
+  /** free seats; null when the run has no capacity limit */
+  seatsLeft: number | null;
 };
 
 export type CourseView = Awaited<ReturnType<typeof selectCourses>>[number] & { runs: CourseRunView[] };
@@ -65,6 +73,7 @@ async function attachRuns(executor: Executor, rows: Awaited<ReturnType<typeof se
       country: courseRuns.country,
       deliveryMode: courseRuns.deliveryMode,
       status: courseRuns.status,
+      capacity: courseRuns.capacity,
       costOverride: courseRuns.costOverride,
     })
     .from(courseRuns)
@@ -75,14 +84,23 @@ async function attachRuns(executor: Executor, rows: Awaited<ReturnType<typeof se
       ),
     )
     .orderBy(asc(courseRuns.startDate), asc(courseRuns.createdAt));
+  const seats = await seatsForRuns(
+    runs.map((run) => run.id),
+    executor,
+  );
+  const day = today();
   return rows.map((course) => ({
     ...course,
     runs: runs
       .filter((run) => run.courseId === course.id)
-      .map(({ courseId: _courseId, costOverride, ...run }) => ({
-        ...run,
-        cost: toNumber(costOverride) ?? course.cost,
-      })),
+      .map(
+        ({ courseId: _courseId, costOverride, ...run }): CourseRunView => ({
+          ...run,
+          cost: toNumber(costOverride) ?? course.cost,
+          past: isPastRun(run, day),
+          seatsLeft: seats.get(run.id)?.left ?? null,
+        }),
+      ),
   }));
 }
 
@@ -110,21 +128,31 @@ export async function countActiveCourses(executor: Executor = db()) {
   return row?.n ?? 0;
 }
 
-/** The years that active courses run in, newest last: the catalogue's year filter options. */
+/**
+ * The years of the runs on offer (active courses, not cancelled, starting today or later), oldest first:
+ * the catalogue's year filter options and every label that names the catalogue's years.
+ */
 export async function listCourseYears(executor: Executor = db()) {
   const rows = await executor
     .selectDistinct({ year: sql<number>`extract(year from ${courseRuns.startDate})::int` })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
-    .where(and(eq(courses.status, "active"), sql`${courseRuns.startDate} is not null`));
+    .where(
+      and(
+        eq(courses.status, "active"),
+        gte(courseRuns.startDate, today()),
+        sql`${courseRuns.status} <> 'cancelled'`,
+      ),
+    );
   return rows.map((r) => Number(r.year)).sort((a, b) => a - b);
 }
 
 /** What a slug can look like (see `slugify`): anything else names no course and never reaches the database. */
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const isPossibleSlug = (slug: string) => slug.length <= 80 && SLUG.test(slug);
 
 export async function getActiveCourseBySlug(slug: string, executor: Executor = db()) {
-  if (slug.length > 80 || !SLUG.test(slug)) return undefined;
+  if (!isPossibleSlug(slug)) return undefined;
   const rows = await selectCourses(executor)
     .where(and(eq(courses.slug, slug), eq(courses.status, "active")))
     .limit(1);

@@ -7,6 +7,7 @@ import { registrationConfirmation, registrationNotification } from "#app/service
 import { enqueueEmails } from "#app/services/outbox.server";
 import { formatKsh } from "#app/utils/money";
 import { listAdminRecipients } from "./notify.server";
+import { runCalendarAttachments } from "./run-calendar.server";
 import { getSiteContentValue } from "./site-content.server";
 
 export type RegistrationRun = { id: string; date: string | null; venue: string | null; cost: string | null };
@@ -170,6 +171,7 @@ export async function createRegistration(input: NewRegistration): Promise<Create
           kind: "registration_confirmation",
           ...related,
           ...registrationConfirmation(mail, payment, contact),
+          attachments: await runCalendarAttachments(tx, fields.runId),
         },
         ...admins.map((to) => ({
           to,

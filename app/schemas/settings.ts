@@ -29,6 +29,12 @@ export const SETTING_DEFINITIONS = {
       "Require every administrator to sign in with a second factor (passkey or authenticator app). Admins without one must set one up before doing anything else.",
     schema: z.boolean(),
   },
+  seats_left_threshold: {
+    defaultValue: 5,
+    description:
+      'Course runs with this many free seats or fewer show "N seats left" on the public site (0 to 100; 0 shows only "Fully booked").',
+    schema: z.number().int().min(0).max(100),
+  },
 } as const;
 
 /** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */

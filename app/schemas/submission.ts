@@ -60,7 +60,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** What an action answers to a public form; the same shape with and without JavaScript. */
 export type FormResult = {
-  form: "contact" | "registration" | "unknown";
+  form: "contact" | "registration" | "interest" | "unknown";
   ok: boolean;
   title: string;
   message: string;

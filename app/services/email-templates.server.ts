@@ -141,3 +141,30 @@ export function contactNotification(c: ContactMail): Message {
     [`Admin: ${env().PUBLIC_URL}/admin/contacts`],
   );
 }
+
+export type NewRunMail = {
+  name: string;
+  courseTitle: string;
+  courseSlug: string;
+  dates: string | null;
+  venue: string | null;
+};
+
+/** To someone on a course's "Notify me of new dates" list when a run of it is published. */
+export function newRunNotice(m: NewRunMail): Message {
+  const url = `${env().PUBLIC_URL}/courses/${m.courseSlug}`;
+  return render(
+    `New dates: ${m.courseTitle}`,
+    [
+      `Dear ${m.name},`,
+      `You asked us to tell you when ${m.courseTitle} is scheduled again. New dates are now open for registration.`,
+    ],
+    [
+      ["Course", m.courseTitle],
+      ["Dates", m.dates],
+      ["Venue", m.venue],
+      ["Details and registration", url],
+    ],
+    ["You receive this because you signed up on our website for news of this course."],
+  );
+}

@@ -16,6 +16,11 @@ export function createSmtpSender(smtpUrl: string, from = env().MAIL_FROM): SendE
       subject: row.subject,
       text: row.textBody,
       html: row.htmlBody,
+      attachments: row.attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content,
+      })),
       // lets the receiving side (and our tests) recognise a retried message
       messageId: `<${row.id}@mafunzo.outbox>`,
     });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { emailOutbox } from "#app/db/schema";
+import { type EmailAttachment, emailOutbox } from "#app/db/schema";
 import { logger } from "./logger.server";
 
 export type OutgoingEmail = {
@@ -11,6 +11,7 @@ export type OutgoingEmail = {
   kind: string;
   relatedTable?: string;
   relatedId?: string;
+  attachments?: EmailAttachment[];
 };
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -30,6 +31,7 @@ export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[])
       kind: email.kind,
       relatedTable: email.relatedTable,
       relatedId: email.relatedId,
+      attachments: email.attachments?.length ? email.attachments : null,
     })),
   );
 }

@@ -75,13 +75,13 @@ type Guarded<S extends z.ZodType> =
   | { error: ReturnType<typeof reply> }
   | { input: z.infer<S>; key: string; ip: string; values: Fields };
 
-/** Rate limit, settings gate, bot traps and the schema, in that order; nothing is stored on failure. */
-async function guard<S extends z.ZodType>(
-  form: "contact" | "registration",
+/** Rate limit, settings gate (if any), bot traps and the schema, in that order; nothing is stored on failure. */
+export async function guard<S extends z.ZodType>(
+  form: FormName,
   fields: Fields,
   context: Readonly<RouterContextProvider>,
   schema: S,
-  gate: "contact_form_enabled" | "registration_enabled",
+  gate: "contact_form_enabled" | "registration_enabled" | null,
 ): Promise<Guarded<S>> {
   const { ip } = context.get(requestInfoContext);
   const values = Object.fromEntries(
@@ -105,7 +105,7 @@ async function guard<S extends z.ZodType>(
     };
   }
   const settings = await getSettings();
-  if (!settings[gate]) {
+  if (gate && !settings[gate]) {
     const { contact } = await getSiteContent(["contact"]);
     const what = gate === "registration_enabled" ? "Online course registration" : "The contact form";
     return {

@@ -9,6 +9,7 @@ export const STATIC_PUBLIC_PATHS = [
   { path: "/services/faith-based", fromCatalogue: true },
   { path: "/courses", fromCatalogue: true },
   { path: "/courses/all", fromCatalogue: true },
+  { path: "/courses/calendar", fromCatalogue: true },
   { path: "/courses/management", fromCatalogue: true },
   { path: "/courses/county-government", fromCatalogue: true },
   { path: "/courses/experiential-learning", fromCatalogue: true },

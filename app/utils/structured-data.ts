@@ -1,6 +1,7 @@
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { CourseView } from "#app/models/course.server";
 import { toEatDateTime } from "./dates";
+import { isFullyBooked } from "./runs";
 
 const COUNTRY_CODES: Record<string, string> = { Kenya: "KE", Uganda: "UG", Rwanda: "RW", Tanzania: "TZ" };
 const OFFICE_COUNTRIES: Record<string, string> = {
@@ -57,7 +58,8 @@ export function courseJsonLd(origin: string, course: CourseView) {
     url,
     provider: { "@type": "Organization", name: "Mafunzo Training & Consultancy", url: `${origin}/` },
     hasCourseInstance: course.runs
-      .filter((run) => run.startDate)
+      // past runs are history: search engines get only the dates still on offer
+      .filter((run) => run.startDate && !run.past)
       .map((run) => {
         const [locality] = (run.venue ?? "").split(",");
         return {
@@ -87,7 +89,9 @@ export function courseJsonLd(origin: string, course: CourseView) {
                   category: "Paid",
                   url: `${origin}/register?course=${course.slug}&run=${run.id}`,
                   availability:
-                    run.status === "open" ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+                    run.status === "open" && !isFullyBooked(run)
+                      ? "https://schema.org/InStock"
+                      : "https://schema.org/SoldOut",
                 },
               }
             : {}),

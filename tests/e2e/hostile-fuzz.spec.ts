@@ -11,7 +11,13 @@ const MAX_RSS_GROWTH_MB = 200;
 const MAX_LATE_RSS_GROWTH_MB = 60;
 const MAX_LATENCY_MS = 1000;
 
-const PUBLIC_ACTIONS = ["/register", "/contact", "/admin/login", "/admin/signup"];
+const PUBLIC_ACTIONS = [
+  "/register",
+  "/contact",
+  "/courses/strategic-planning-and-performance-management",
+  "/admin/login",
+  "/admin/signup",
+];
 const ADMIN_ACTIONS = [
   "/admin/registrations",
   "/admin/contacts",

@@ -169,6 +169,7 @@ describe("system settings", () => {
       "max_admin_accounts",
       "registration_enabled",
       "require_second_factor",
+      "seats_left_threshold",
       "site_maintenance",
     ]);
     expect(system).toMatchObject({

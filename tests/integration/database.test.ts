@@ -37,6 +37,7 @@ describe("migrated and seeded database", () => {
       contact_form_enabled: true,
       max_admin_accounts: 1,
       require_second_factor: false,
+      seats_left_threshold: 5,
     });
   });
 

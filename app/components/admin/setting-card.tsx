@@ -8,7 +8,13 @@ const LONG_TEXT = 50;
 
 export type SettingRow = { key: string; value: unknown; description: string | null };
 
-/** Spec §5 editors: a switch for booleans, a 1-5 number input for the admin limit, text or JSON text otherwise. */
+// the number settings' ranges (their schemas in #app/schemas/settings say the same; zod stays out of this bundle)
+const NUMBER_BOUNDS: Record<string, { min: number; max: number }> = {
+  max_admin_accounts: { min: 1, max: 5 },
+  seats_left_threshold: { min: 0, max: 100 },
+};
+
+/** Spec §5 editors: a switch for booleans, a bounded number input for numbers, text or JSON text otherwise. */
 function Editor({ setting, id, describedBy }: { setting: SettingRow; id: string; describedBy?: string }) {
   const [enabled, setEnabled] = useState(setting.value === true);
   const common = { id, name: "value", "aria-describedby": describedBy, className: controlClass };
@@ -46,8 +52,8 @@ function Editor({ setting, id, describedBy }: { setting: SettingRow; id: string;
       </label>
     );
   }
-  if (setting.key === "max_admin_accounts" || typeof setting.value === "number") {
-    const bounds = setting.key === "max_admin_accounts" ? { min: 1, max: 5 } : {};
+  if (setting.key in NUMBER_BOUNDS || typeof setting.value === "number") {
+    const bounds = NUMBER_BOUNDS[setting.key] ?? {};
     return <input {...common} type="number" step={1} {...bounds} defaultValue={String(setting.value)} />;
   }
   if (typeof setting.value === "string") {

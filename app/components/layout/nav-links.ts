@@ -11,6 +11,7 @@ export const COURSE_CATEGORY_LINKS = [
   { to: "/courses/county-government", label: "County Government Courses" },
   { to: "/courses/experiential-learning", label: "Experiential Learning" },
   { to: "/courses/faith-based", label: "Faith-Based Courses" },
+  { to: "/courses/calendar", label: "Course Calendar" },
 ] as const;
 
 export const MOBILE_LINKS = [
@@ -18,6 +19,7 @@ export const MOBILE_LINKS = [
   { to: "/about", label: "About" },
   { to: "/services", label: "Services" },
   { to: "/courses", label: "Training Courses" },
+  { to: "/courses/calendar", label: "Course Calendar" },
   { to: "/gallery", label: "Gallery" },
   { to: "/testimonials", label: "Testimonials" },
   { to: "/contact", label: "Contact" },

@@ -9,7 +9,10 @@ import {
   MessageCircle,
   Phone,
 } from "lucide-react";
+import { CATALOGUE_PDF } from "#app/components/layout/nav-links";
 import type { SiteContent } from "#app/db/seed/site-content";
+import { withYears } from "#app/utils/runs";
+import { usePublicLayoutData } from "./use-public-layout";
 
 export function ContactCards({ contact }: { contact: SiteContent["contact"] }) {
   const tel = (phone: string) => `tel:${phone.replace(/\s/g, "")}`;
@@ -90,12 +93,13 @@ export function WhyChoose({ items }: { items: string[] }) {
 }
 
 const DOWNLOADS = [
-  { href: "/downloads/catalogue.pdf", label: "2024-2025 Training Catalogue" },
+  { href: CATALOGUE_PDF, label: "Training Catalogue" },
   { href: "/downloads/registration-form.pdf", label: "Registration Form" },
   { href: "/downloads/brochure", label: "Company Brochure" },
 ] as const;
 
 export function Downloads() {
+  const years = usePublicLayoutData()?.catalogueYears;
   return (
     <section aria-labelledby="downloads-heading" className="rounded-lg bg-white p-6 shadow-sm">
       <h2 id="downloads-heading" className="text-lg font-semibold text-brand-900">
@@ -108,7 +112,8 @@ export function Downloads() {
               href={d.href}
               className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
             >
-              <Download aria-hidden className="size-4" /> Download {d.label}
+              <Download aria-hidden className="size-4" /> Download{" "}
+              {d.href === CATALOGUE_PDF ? withYears(d.label, years) : d.label}
             </a>
           </li>
         ))}

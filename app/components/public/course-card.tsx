@@ -4,12 +4,8 @@ import type { CourseRunView, CourseView } from "#app/models/course.server";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
-import { RegisterButton, runLabel } from "./register-button";
-
-/** The run a card shows: the first one still open, else the first listed. */
-export function displayRun(course: Pick<CourseView, "runs">): CourseRunView | null {
-  return course.runs.find((run) => run.status === "open") ?? course.runs[0] ?? null;
-}
+import { isOfferedRun, nextRun } from "#app/utils/runs";
+import { RegisterButton, runLabel, SeatsNote } from "./register-button";
 
 export type CourseCardCourse = Pick<
   CourseView,
@@ -17,9 +13,10 @@ export type CourseCardCourse = Pick<
 > &
   Partial<Pick<CourseView, "highlights" | "targetAudience">>;
 
-/** The fields a card shows: loaders send no more than this to the browser. */
+/** The fields a card shows: loaders send no more than this to the browser. Cards never show past runs. */
 export function toCourseCard(course: CourseView): CourseCardCourse {
-  const { slug, title, description, category, faithGroup, durationDays, cost, type, runs } = course;
+  const { slug, title, description, category, faithGroup, durationDays, cost, type } = course;
+  const runs = course.runs.filter(isOfferedRun);
   return { slug, title, description, category, faithGroup, durationDays, cost, type, runs };
 }
 
@@ -31,6 +28,7 @@ export function toDetailedCourseCard(course: CourseView): CourseCardCourse {
 export function CourseFacts({ course, run }: { course: CourseCardCourse; run: CourseRunView | null }) {
   const duration = formatDuration(course.durationDays);
   const date = run ? runLabel(run) : null;
+  const otherDates = course.runs.filter((other) => other !== run && isOfferedRun(other)).length;
   return (
     <dl className="grid gap-2 text-sm text-slate-700">
       {duration && (
@@ -46,10 +44,21 @@ export function CourseFacts({ course, run }: { course: CourseCardCourse; run: Co
           <dt className="sr-only">Date</dt>
           <dd>
             {date}
-            {course.runs.length > 1 && (
-              <span className="text-slate-500"> (+{course.runs.length - 1} more dates)</span>
+            {otherDates > 0 && (
+              <span className="text-slate-500">
+                {" "}
+                (+{otherDates} more {otherDates === 1 ? "date" : "dates"})
+              </span>
             )}
+            {run && <SeatsNote run={run} />}
           </dd>
+        </div>
+      )}
+      {!run && (
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <dt className="sr-only">Date</dt>
+          <dd data-testid="no-upcoming">No upcoming dates scheduled</dd>
         </div>
       )}
       {run?.venue && (
@@ -74,13 +83,16 @@ export function CourseCard({
   headingLevel = 3,
   registerLabel = "Register Now",
   showHighlights = false,
+  year,
 }: {
   course: CourseCardCourse;
   headingLevel?: 2 | 3;
   registerLabel?: string;
   showHighlights?: boolean;
+  /** on a catalogue filtered by year, the card offers that year's next run */
+  year?: number;
 }) {
-  const run = displayRun(course);
+  const run = nextRun(course.runs, year);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article

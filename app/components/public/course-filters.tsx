@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { CATEGORY_LABELS, CATEGORY_OPTIONS, type CourseCategory } from "#app/utils/course-categories";
 
@@ -13,10 +14,95 @@ export function resultLine(count: number, category?: CourseCategory, year?: numb
 const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500";
 
+/** One labelled filter select; "all" is its no-filter option. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  className,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={`filter-${name}`} className="text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <select
+        id={`filter-${name}`}
+        name={name}
+        defaultValue={value ?? "all"}
+        key={value ?? "all"}
+        className={selectClass}
+      >
+        <option value="all">All</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * A GET form, so the filters live in the URL, can be shared and work without JavaScript (Apply);
  * with JavaScript a change applies at once.
  */
+function FilterForm({ action, children }: { action: string; children: ReactNode }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action={action}
+      preventScrollReset
+      className="flex flex-wrap items-end gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      aria-label="Filter courses"
+    >
+      {children}
+      <button
+        type="submit"
+        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        Apply filters
+      </button>
+    </Form>
+  );
+}
+
+type FilterSelectProps = Parameters<typeof FilterSelect>[0];
+
+/** The category select and one more (year on the catalogue, venue on the calendar) in a filter form. */
+export function CategoryFilters({
+  action,
+  category,
+  other,
+}: {
+  action: string;
+  category?: CourseCategory;
+  other: FilterSelectProps;
+}) {
+  return (
+    <FilterForm action={action}>
+      <FilterSelect
+        name="category"
+        label="Category"
+        value={category}
+        options={CATEGORY_OPTIONS}
+        className="min-w-48"
+      />
+      <FilterSelect {...other} />
+    </FilterForm>
+  );
+}
+
 export function CourseFilters({
   category,
   year,
@@ -26,60 +112,18 @@ export function CourseFilters({
   year?: number;
   years: number[];
 }) {
-  const submit = useSubmit();
+  const options = years.map((y) => ({ value: String(y), label: String(y) }));
   return (
-    <Form
-      method="get"
+    <CategoryFilters
       action="/courses/all"
-      preventScrollReset
-      className="flex flex-wrap items-end gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-      aria-label="Filter courses"
-    >
-      <div className="min-w-48">
-        <label htmlFor="filter-category" className="text-sm font-semibold text-slate-700">
-          Category
-        </label>
-        <select
-          id="filter-category"
-          name="category"
-          defaultValue={category ?? "all"}
-          key={category ?? "all"}
-          className={selectClass}
-        >
-          <option value="all">All</option>
-          {CATEGORY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-32">
-        <label htmlFor="filter-year" className="text-sm font-semibold text-slate-700">
-          Year
-        </label>
-        <select
-          id="filter-year"
-          name="year"
-          defaultValue={year ? String(year) : "all"}
-          key={year ?? "all"}
-          className={selectClass}
-        >
-          <option value="all">All</option>
-          {years.map((y) => (
-            <option key={y} value={String(y)}>
-              {y}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-      >
-        Apply filters
-      </button>
-    </Form>
+      category={category}
+      other={{
+        name: "year",
+        label: "Year",
+        value: year ? String(year) : undefined,
+        options,
+        className: "min-w-32",
+      }}
+    />
   );
 }

@@ -18,7 +18,15 @@ export const publicLook: FieldLook = {
 };
 
 /** Who is writing: the fields the contact and registration forms both ask for, in the same order. */
-export function PersonFields({ form, phone = true }: { form: PublicFormState; phone?: boolean }) {
+export function PersonFields({
+  form,
+  phone = true,
+  organization = true,
+}: {
+  form: PublicFormState;
+  phone?: boolean;
+  organization?: boolean;
+}) {
   const { field, values } = form;
   return (
     <>
@@ -50,14 +58,16 @@ export function PersonFields({ form, phone = true }: { form: PublicFormState; ph
           defaultValue={values?.phone}
         />
       ) : null}
-      <InputField
-        {...field("organization")}
-        label="Organization"
-        type="text"
-        autoComplete="organization"
-        maxLength={LIMITS.organization}
-        defaultValue={values?.organization}
-      />
+      {organization ? (
+        <InputField
+          {...field("organization")}
+          label="Organization"
+          type="text"
+          autoComplete="organization"
+          maxLength={LIMITS.organization}
+          defaultValue={values?.organization}
+        />
+      ) : null}
     </>
   );
 }

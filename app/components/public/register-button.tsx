@@ -3,6 +3,7 @@ import type { CourseRunView } from "#app/models/course.server";
 import { cn } from "#app/utils/cn";
 import { formatDuration, formatLongDate } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
+import { isFullyBooked, type RunState, seatsNote } from "#app/utils/runs";
 import { usePublicLayoutData } from "./use-public-layout";
 
 export type RegisterCourse = {
@@ -27,7 +28,7 @@ export function runLabel(run: Pick<CourseRunView, "label" | "startDate">): strin
   return run.label ?? (run.startDate ? formatLongDate(run.startDate) : null);
 }
 
-export function registerLink(course: RegisterCourse, run?: CourseRunView | null) {
+export function registerLink(course: RegisterCourse, run: CourseRunView | null) {
   const params = new URLSearchParams({ course: course.slug });
   if (run) params.set("run", run.id);
   const courseData: CourseData = {
@@ -45,10 +46,26 @@ export function registerLink(course: RegisterCourse, run?: CourseRunView | null)
 const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors";
 
+/** "3 seats left" / "Fully booked" beside a run, by the `seats_left_threshold` setting. */
+export function SeatsNote({ run }: { run: Pick<RunState, "status" | "seatsLeft"> }) {
+  const threshold = usePublicLayoutData()?.settings.seats_left_threshold ?? 5;
+  const note = seatsNote(run, threshold);
+  if (!note) return null;
+  return (
+    <span
+      className="ml-2 inline-block rounded-full bg-cream px-2 py-0.5 text-xs font-semibold text-clay-600 ring-1 ring-clay-600/20"
+      data-testid="seats-note"
+    >
+      {note}
+    </span>
+  );
+}
+
 /**
- * Every Register / Register Now button: it carries the course (and the run shown) to /register both
- * in the URL, so reloads and shared links keep it, and as navigation state. While registration is
- * switched off it is an inert label instead.
+ * Every Register / Register Now button: it carries the course and the run it offers (the next upcoming
+ * one, chosen by the caller) to /register both in the URL, so reloads and shared links keep it, and as
+ * navigation state. A fully booked run's button joins its waiting list; a course with no run on offer
+ * gets "Notify me of new dates" instead. While registration is switched off it is an inert label.
  */
 export function RegisterButton({
   course,
@@ -57,11 +74,26 @@ export function RegisterButton({
   className,
 }: {
   course: RegisterCourse;
-  run?: CourseRunView | null;
+  run: CourseRunView | null;
   label?: string;
   className?: string;
 }) {
   const open = usePublicLayoutData()?.settings.registration_enabled ?? true;
+  if (!run) {
+    return (
+      <Link
+        to={`/courses/${course.slug}#notify`}
+        className={cn(
+          buttonClass,
+          "bg-brand-50 text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100",
+          className,
+        )}
+        aria-label={`Notify me of new dates: ${course.title}`}
+      >
+        Notify me of new dates
+      </Link>
+    );
+  }
   if (!open) {
     return (
       <span className={cn(buttonClass, "cursor-not-allowed bg-slate-200 text-slate-600", className)}>
@@ -70,14 +102,15 @@ export function RegisterButton({
     );
   }
   const { to, state } = registerLink(course, run);
+  const text = isFullyBooked(run) ? "Join waiting list" : label;
   return (
     <Link
       to={to}
       state={state}
       className={cn(buttonClass, "bg-accent-500 text-brand-900 hover:bg-accent-400", className)}
-      aria-label={`${label}: ${course.title}`}
+      aria-label={`${text}: ${course.title}`}
     >
-      {label}
+      {text}
     </Link>
   );
 }

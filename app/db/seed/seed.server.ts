@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { SETTING_DEFINITIONS } from "#app/schemas/settings";
+import { today } from "#app/utils/dates";
 import type { Database } from "../client.server";
 import { courseRuns, courses, siteContent, systemSettings, testimonials, websiteImages } from "../schema";
 import { seedCourses } from "./courses";
 import { seedGallery } from "./gallery";
 import { seedSiteContent } from "./site-content";
 import { seedTestimonials } from "./testimonials";
+import { upcomingSeedRuns } from "./upcoming-runs";
 
 // Bump when new seed content must reach databases that were seeded before.
 const SEED_MARKER = "_seed_version";
@@ -14,6 +16,8 @@ const SEED_VERSION = 1;
 /**
  * Fills an empty database with the catalogue content. It runs once: the marker row is written
  * in the same transaction, so a restart adds nothing and an admin's deletions are not undone.
+ * The catalogue's printed 2024-2025 runs stay as history; upcoming runs are added relative to the day
+ * the database is created (the business clock's today), so a new installation is a live site.
  */
 export async function seedDatabase(db: Database) {
   await db.transaction(async (tx) => {
@@ -30,6 +34,7 @@ export async function seedDatabase(db: Database) {
       .where(eq(siteContent.key, SEED_MARKER))
       .for("update");
     if (marker && Number(marker.value) >= SEED_VERSION) return;
+    const seededOn = today();
 
     for (const [key, value] of Object.entries(seedSiteContent)) {
       await tx.insert(siteContent).values({ key, value }).onConflictDoNothing();
@@ -43,9 +48,8 @@ export async function seedDatabase(db: Database) {
         .onConflictDoNothing({ target: courses.slug })
         .returning({ id: courses.id });
       if (!row) continue;
-      if (runs.length > 0) {
-        await tx.insert(courseRuns).values(runs.map((run) => ({ ...run, courseId: row.id })));
-      }
+      const allRuns = [...runs, ...upcomingSeedRuns(course, index, seededOn)];
+      await tx.insert(courseRuns).values(allRuns.map((run) => ({ ...run, courseId: row.id })));
     }
 
     await tx.insert(testimonials).values(seedTestimonials.map((t, index) => ({ ...t, sortOrder: index })));

@@ -3,12 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CourseForm } from "#app/components/admin/course-form";
+import { CourseInterests } from "#app/components/admin/course-interests";
 import { CourseRuns, type RunFormResult } from "#app/components/admin/course-runs";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { deleteCourse, findCourseForAdmin } from "#app/models/course-admin.server";
+import { listCourseInterests } from "#app/models/course-interest.server";
 import {
   createCourseRun,
   deleteCourseRun,
@@ -36,7 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const id = parseId(args.params.courseId) ?? notFound();
   const course = (await findCourseForAdmin(id)) ?? notFound();
-  return { course, runs: await listRunsForCourse(id) };
+  const [runs, interests] = await Promise.all([listRunsForCourse(id), listCourseInterests(id)]);
+  return { course, runs, interests };
 }
 
 const RUN_FAILED = "Failed to save course run";
@@ -97,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, runs } = loaderData;
+  const { course, runs, interests } = loaderData;
   const navigation = useNavigation();
   const deleting = navigation.formData?.get("intent") === "delete-course";
   useErrorToast(actionData);
@@ -136,6 +139,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         submitLabel="Save Course"
       />
       <CourseRuns runs={runs} lastResult={actionData && "run" in actionData ? actionData.run : undefined} />
+      <CourseInterests interests={interests} />
     </div>
   );
 }

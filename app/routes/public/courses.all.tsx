@@ -5,6 +5,7 @@ import { CardGrid, PageHero } from "#app/components/public/page-sections";
 import { listActiveCourses, listCourseYears } from "#app/models/course.server";
 import { parseCourseFilter } from "#app/schemas/course-filter";
 import { CATEGORY_LABELS } from "#app/utils/course-categories";
+import { withYears, yearSpan } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses.all";
 
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, {
     title: scope ? `${scope} Courses | Complete Course Catalogue` : "Complete Course Catalogue",
     description:
-      "Every course in the Mafunzo 2024-2025 catalogue with dates, venues and fees in KSH, filterable by category and year.",
+      "Every course in the Mafunzo catalogue with dates, venues and fees in KSH, filterable by category and year.",
     query: query.toString(),
   });
 };
@@ -36,7 +37,7 @@ export default function AllCourses({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="2024-2025 Catalogue"
+        eyebrow={withYears("Catalogue", yearSpan(years))}
         title="Complete Course Catalogue"
         intro="Filter by category and year, then register for the course and date that suit you."
       />
@@ -57,7 +58,7 @@ export default function AllCourses({ loaderData }: Route.ComponentProps) {
         ) : (
           <CardGrid className="mt-6">
             {courses.map((course) => (
-              <CourseCard key={course.slug} course={course} headingLevel={2} />
+              <CourseCard key={course.slug} course={course} headingLevel={2} year={year} />
             ))}
           </CardGrid>
         )}

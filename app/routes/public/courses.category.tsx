@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { CourseCard, toDetailedCourseCard } from "#app/components/public/course-card";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
+import { usePublicLayoutData } from "#app/components/public/use-public-layout";
 import { listActiveCourses } from "#app/models/course.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import {
@@ -11,6 +12,7 @@ import {
   type FaithGroup,
   isCategoryPageKey,
 } from "#app/utils/course-categories";
+import { withYears } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses.category";
 
@@ -57,7 +59,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="2024-2025 Catalogue"
+        eyebrow={withYears("Catalogue", usePublicLayoutData()?.catalogueYears)}
         title={title}
         intro={intro}
         image={{ component: "courses", src: CATEGORY_PAGES[key].artwork, alt: `${title} illustration` }}

@@ -1,11 +1,16 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
-import { displayRun } from "#app/components/public/course-card";
+import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
+import { InterestForm } from "#app/components/public/interest-form";
 import { JsonLd } from "#app/components/public/json-ld";
 import { PageHero, Section } from "#app/components/public/page-sections";
-import { RegisterButton, runLabel } from "#app/components/public/register-button";
+import { RegisterButton } from "#app/components/public/register-button";
 import { getActiveCourseBySlug } from "#app/models/course.server";
+import { InterestSchema } from "#app/schemas/interest";
+import { readForm } from "#app/services/form-input.server";
+import { submitInterestForm } from "#app/services/interest-form.server";
+import { HONEYPOT_FIELD, newFormKey } from "#app/services/public-forms.server";
 import {
   CATEGORY_LABELS,
   CATEGORY_PAGES,
@@ -14,6 +19,7 @@ import {
 } from "#app/utils/course-categories";
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
+import { nextRun } from "#app/utils/runs";
 import { pageMeta, publicUrlFrom } from "#app/utils/seo";
 import { courseJsonLd } from "#app/utils/structured-data";
 import type { Route } from "./+types/courses.course";
@@ -21,7 +27,14 @@ import type { Route } from "./+types/courses.course";
 export async function loader({ params }: Route.LoaderArgs) {
   const course = await getActiveCourseBySlug(params.slug);
   if (!course) throw data(null, { status: 404 });
-  return { course };
+  return { course, formKey: newFormKey() };
+}
+
+/** The "Notify me of new dates" form posts here. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await readForm(request, InterestSchema, { extra: ["formKey", HONEYPOT_FIELD] });
+  const fields = Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
+  return submitInterestForm(fields, context, params.slug);
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -32,13 +45,6 @@ export const meta: Route.MetaFunction = (args) => {
     title: `${course.title} | ${CATEGORY_LABELS[course.category]} Course`,
     description,
   });
-};
-
-const DELIVERY_LABELS: Record<string, string> = {
-  physical: "In person",
-  virtual: "Virtual",
-  hybrid: "Hybrid",
-  "self-paced": "Self-paced",
 };
 
 function ListBlock({ title, items }: { title: string; items: string[] }) {
@@ -58,8 +64,9 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-export default function CoursePage({ loaderData, matches }: Route.ComponentProps) {
-  const { course } = loaderData;
+export default function CoursePage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { course, formKey } = loaderData;
+  const upcoming = nextRun(course.runs);
   const categoryPage = categoryPageOf(course.category);
   const duration = formatDuration(course.durationDays);
   return (
@@ -74,7 +81,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
         title={course.title}
         intro={course.description ?? undefined}
       >
-        <RegisterButton course={course} run={displayRun(course)} />
+        <RegisterButton course={course} run={upcoming} />
       </PageHero>
       <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-6 text-sm text-slate-600">
         <Link to="/courses" className="hover:underline">
@@ -124,55 +131,22 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
         </aside>
       </div>
       <Section id="dates" title="Dates and Venues" tone="muted">
-        {course.runs.length === 0 ? (
-          <p className="text-slate-700">
-            New dates are being scheduled. Contact us to arrange this course in-house.
-          </p>
-        ) : (
-          <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Scheduled runs of {course.title}</caption>
-              <thead className="bg-brand-800 text-white">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Dates
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Venue
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Delivery
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Fee
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Register</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {course.runs.map((run) => (
-                  <tr key={run.id} className="border-t border-slate-100" data-testid="course-run">
-                    <td className="px-4 py-3 font-medium">{runLabel(run) ?? "To be announced"}</td>
-                    <td className="px-4 py-3">{run.venue ?? "To be announced"}</td>
-                    <td className="px-4 py-3">{DELIVERY_LABELS[run.deliveryMode] ?? run.deliveryMode}</td>
-                    <td className="px-4 py-3">{formatKsh(run.cost)}</td>
-                    <td className="px-4 py-3 text-right">
-                      {run.status === "open" ? (
-                        <RegisterButton course={course} run={run} label="Register" />
-                      ) : (
-                        <span className="text-slate-600">
-                          {run.status === "full" ? "Fully booked" : "Cancelled"}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        {upcoming ? null : (
+          <div
+            id="notify"
+            className="mb-8 scroll-mt-28 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
+            <h3 className="text-lg font-bold text-brand-900">No upcoming dates</h3>
+            <p className="mt-2 text-slate-700">
+              New dates are being scheduled. Leave your name and e-mail and we will tell you as soon as they
+              are published, or contact us to arrange this course in-house.
+            </p>
+            <div className="mt-4">
+              <InterestForm slug={course.slug} formKey={formKey} serverResult={actionData} />
+            </div>
           </div>
         )}
+        <CourseRuns course={course} runs={course.runs} />
         <div className="mt-10">
           <CatalogueDownloads />
         </div>

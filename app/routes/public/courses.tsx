@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { buttonStyles, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
-import { listActiveCourses } from "#app/models/course.server";
+import { listActiveCourses, listCourseYears } from "#app/models/course.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { CATEGORY_PAGE_KEYS, CATEGORY_PAGES } from "#app/utils/course-categories";
+import { withYears, yearSpan } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses";
 
@@ -18,9 +19,10 @@ const CATEGORY_BLURBS = {
 } as const;
 
 export async function loader() {
-  const [content, courses] = await Promise.all([
+  const [content, courses, years] = await Promise.all([
     getSiteContent(["catalogueFeatures", "participation"]),
     listActiveCourses(),
+    listCourseYears(),
   ]);
   const counts = Object.fromEntries(
     CATEGORY_PAGE_KEYS.map((key) => [
@@ -29,22 +31,23 @@ export async function loader() {
         .length,
     ]),
   ) as Record<(typeof CATEGORY_PAGE_KEYS)[number], number>;
-  return { ...content, counts, total: courses.length };
+  return { ...content, counts, total: courses.length, years: yearSpan(years) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Training Courses 2024-2025",
-    description:
-      "The Mafunzo 2024-2025 training catalogue: management, county government, experiential learning and faith-based courses across East Africa.",
+export const meta: Route.MetaFunction = (args) => {
+  const years = args.loaderData?.years;
+  return pageMeta(args, {
+    title: years ? `Training Courses ${years}` : "Training Courses",
+    description: `The Mafunzo ${withYears("training catalogue", years)}: management, county government, experiential learning and faith-based courses across East Africa.`,
   });
+};
 
 export default function CoursesLanding({ loaderData }: Route.ComponentProps) {
-  const { catalogueFeatures, participation, counts, total } = loaderData;
+  const { catalogueFeatures, participation, counts, total, years } = loaderData;
   return (
     <>
       <PageHero
-        eyebrow="2024-2025 Catalogue"
+        eyebrow={withYears("Catalogue", years)}
         title="Training Courses"
         intro={`${total} scheduled courses in Kenya, Uganda, Rwanda and Tanzania, plus in-house delivery for your organisation.`}
         image={{

@@ -3,19 +3,22 @@ import { ErrorPage } from "#app/components/layout/error-page";
 import { Footer } from "#app/components/layout/footer";
 import { Header } from "#app/components/layout/header";
 import { MaintenancePage } from "#app/components/public/maintenance-page";
+import { listCourseYears } from "#app/models/course.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { listComponentImages } from "#app/models/website-image.server";
 import { env } from "#app/services/env.server";
+import { yearSpan } from "#app/utils/runs";
 import type { Route } from "./+types/layout";
 
 export const MAINTENANCE_RETRY_SECONDS = 1800;
 
 export async function loader() {
-  const [settings, { contact, offices }, images] = await Promise.all([
+  const [settings, { contact, offices }, images, years] = await Promise.all([
     getSettings(),
     getSiteContent(["contact", "offices"]),
     listComponentImages(),
+    listCourseYears(),
   ]);
   if (settings.site_maintenance) {
     throw data(
@@ -26,7 +29,9 @@ export async function loader() {
       },
     );
   }
-  return { contact, offices, images, settings, publicUrl: env().PUBLIC_URL };
+  // "2026-2027": the years of the runs on offer, for every label that names the catalogue's years
+  const catalogueYears = yearSpan(years);
+  return { contact, offices, images, settings, catalogueYears, publicUrl: env().PUBLIC_URL };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;

@@ -47,7 +47,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="join" title="Join Our Satisfied Clients" tone="cream">
         <p className="max-w-2xl text-slate-700">
-          Register for a course from our 2024-2025 catalogue, or tell us what your organisation needs and we
+          Register for a course from our current catalogue, or tell us what your organisation needs and we
           will design a programme with you.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">

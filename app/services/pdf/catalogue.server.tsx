@@ -2,8 +2,9 @@ import { Text, View } from "@react-pdf/renderer";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { CourseView } from "#app/models/course.server";
 import { CATEGORY_LABELS, CATEGORY_OPTIONS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
-import { formatDuration, formatLongDate } from "#app/utils/dates";
+import { formatDuration, formatLongDate, today } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
+import { isOfferedRun, withYears } from "#app/utils/runs";
 import { BRAND, BrandedPage, DocumentHeader, renderPdf, styles } from "./pdf-kit.server";
 
 const runStyles = {
@@ -19,6 +20,8 @@ const runStyles = {
 };
 
 function CourseEntry({ course }: { course: CourseView }) {
+  // the catalogue sells what is still on offer: past and cancelled runs stay on the website only
+  const runs = course.runs.filter(isOfferedRun);
   const facts = [
     formatDuration(course.durationDays),
     course.type,
@@ -34,12 +37,12 @@ function CourseEntry({ course }: { course: CourseView }) {
         <Text style={[runStyles.venue, styles.bold]}>Venue</Text>
         <Text style={[runStyles.cost, styles.bold]}>Fee per participant</Text>
       </View>
-      {course.runs.length === 0 ? (
+      {runs.length === 0 ? (
         <Text style={[styles.muted, { paddingVertical: 3 }]}>
           Dates on request · {formatKsh(course.cost)}
         </Text>
       ) : (
-        course.runs.map((run) => (
+        runs.map((run) => (
           <View key={run.id} style={runStyles.row}>
             <Text style={runStyles.date}>
               {run.label ?? (run.startDate ? formatLongDate(run.startDate) : "To be announced")}
@@ -58,17 +61,21 @@ export function renderCataloguePdf({
   courses,
   contact,
   policies,
+  years,
 }: {
   courses: CourseView[];
   contact: SiteContent["contact"];
   policies: SiteContent["policies"];
+  /** "2026-2027": the years of the runs on offer */
+  years: string | null;
 }) {
-  const generated = formatLongDate(new Date().toISOString().slice(0, 10));
+  const generated = formatLongDate(today());
+  const title = withYears("Training Catalogue", years);
   return renderPdf(
-    "Mafunzo Training Catalogue 2024-2025",
+    `Mafunzo ${title}`,
     <BrandedPage contact={contact}>
       <DocumentHeader
-        title="Training Catalogue 2024-2025"
+        title={title}
         subtitle={`${courses.length} courses in Kenya, Uganda, Rwanda and Tanzania · current as of ${generated}`}
       />
       {CATEGORY_OPTIONS.map(({ value, label }) => {

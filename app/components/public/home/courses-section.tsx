@@ -2,8 +2,10 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { categoryPageOf } from "#app/utils/course-categories";
+import { withYears } from "#app/utils/runs";
 import { CourseCard, type CourseCardCourse } from "../course-card";
 import { buttonStyles, CardGrid, Section } from "../page-sections";
+import { usePublicLayoutData } from "../use-public-layout";
 
 export type CourseListItem = Pick<CourseCardCourse, "slug" | "title" | "category" | "durationDays" | "cost">;
 
@@ -22,7 +24,7 @@ export function HomeCourses({
     <Section
       id="courses"
       title="Featured Training Courses"
-      intro="Selected programmes from our 2024-2025 catalogue. Every course can also be delivered in-house for your organisation."
+      intro={`Selected programmes from our ${withYears("catalogue", usePublicLayoutData()?.catalogueYears)}. Every course can also be delivered in-house for your organisation.`}
       tone="muted"
     >
       <ul className="mb-10 grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Courses by category">

@@ -1,8 +1,10 @@
 import { Award, Building2, Download, GraduationCap, MapPin } from "lucide-react";
 import { CATALOGUE_PDF } from "#app/components/layout/nav-links";
 import type { SiteContent } from "#app/db/seed/site-content";
+import { withYears } from "#app/utils/runs";
 import { buttonStyles } from "../page-sections";
 import { SiteImage } from "../site-image";
+import { usePublicLayoutData } from "../use-public-layout";
 
 const BADGE_ICONS = [Award, Building2, GraduationCap];
 
@@ -33,7 +35,7 @@ export function HomeHero({ hero, offices }: { hero: SiteContent["hero"]; offices
             </a>
             <a href={CATALOGUE_PDF} download className={buttonStyles.secondary}>
               <Download aria-hidden className="size-4" />
-              Download 2024-2025 Catalogue
+              Download {withYears("Catalogue", usePublicLayoutData()?.catalogueYears)}
             </a>
           </div>
         </div>

@@ -1,0 +1,94 @@
+import { CalendarPlus, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import type { CalendarRun } from "#app/models/run-calendar.server";
+import { CATEGORY_LABELS, type CourseCategory } from "#app/utils/course-categories";
+import { formatLongDate } from "#app/utils/dates";
+import { CategoryFilters } from "./course-filters";
+import { SeatsNote } from "./register-button";
+
+export function CalendarFilters({
+  category,
+  venue,
+  venues,
+}: {
+  category?: CourseCategory;
+  venue?: string;
+  venues: string[];
+}) {
+  const options = venues.map((v) => ({ value: v, label: v }));
+  return (
+    <CategoryFilters
+      action="/courses/calendar"
+      category={category}
+      other={{ name: "venue", label: "Venue", value: venue, options, className: "min-w-48" }}
+    />
+  );
+}
+
+const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+type Run = CalendarRun & { seatsLeft: number | null };
+
+/** Runs (already in date order) grouped under "March 2027" headings. */
+function byMonth(runs: Run[]) {
+  const months = new Map<string, Run[]>();
+  for (const run of runs) {
+    const key = run.startDate.slice(0, 7);
+    months.set(key, [...(months.get(key) ?? []), run]);
+  }
+  return [...months].map(([key, monthRuns]) => ({
+    key,
+    title: monthName.format(new Date(`${key}-01T00:00:00Z`)),
+    runs: monthRuns,
+  }));
+}
+
+export function CalendarMonths({ runs }: { runs: Run[] }) {
+  return (
+    <div className="mt-6 space-y-10">
+      {byMonth(runs).map((month) => (
+        <section key={month.key} aria-labelledby={`month-${month.key}`} data-testid="calendar-month">
+          <h2 id={`month-${month.key}`} className="text-xl font-bold text-brand-900">
+            {month.title}
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            {month.runs.map((run) => (
+              <li
+                key={run.id}
+                className="flex flex-wrap items-start gap-x-6 gap-y-2 p-4"
+                data-testid="calendar-run"
+              >
+                <p className="w-full shrink-0 text-sm font-semibold text-brand-800 sm:w-40">
+                  {run.label ?? formatLongDate(run.startDate)}
+                </p>
+                <div className="min-w-0 flex-1">
+                  <Link to={`/courses/${run.slug}`} className="font-semibold text-brand-900 hover:underline">
+                    {run.title}
+                  </Link>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
+                    <span>{CATEGORY_LABELS[run.category]}</span>
+                    {run.venue && (
+                      <span className="inline-flex items-center gap-1">
+                        <MapPin aria-hidden className="size-4" />
+                        {run.venue}
+                      </span>
+                    )}
+                    <SeatsNote run={run} />
+                  </p>
+                </div>
+                <a
+                  href={`/courses/${run.slug}/runs/${run.id}.ics`}
+                  download
+                  className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <CalendarPlus aria-hidden className="size-4" />
+                  Add to calendar<span className="sr-only">: {run.title}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

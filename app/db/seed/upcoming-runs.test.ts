@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "#app/utils/dates";
+import { runDateLabel, upcomingSeedRuns } from "./upcoming-runs";
+
+const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+
+describe("upcomingSeedRuns", () => {
+  it("places one or two Monday-to-Friday runs in the next twelve months", () => {
+    for (const today of ["2026-11-22", "2027-12-31", "2030-02-28"]) {
+      for (let index = 0; index < 40; index++) {
+        const runs = upcomingSeedRuns({ durationDays: 5, runs: [] }, index, today);
+        expect(runs.length).toBe(index % 2 === 0 ? 2 : 1);
+        for (const run of runs) {
+          expect(run.startDate > today).toBe(true);
+          expect(run.startDate <= addDays(today, 365)).toBe(true);
+          expect(weekday(run.startDate)).toBe(1);
+          expect(weekday(run.endDate)).toBe(5);
+          expect(run.capacity).toBeGreaterThanOrEqual(20);
+          expect(run.capacity).toBeLessThanOrEqual(30);
+        }
+      }
+    }
+  });
+
+  it("skips weekends for courses longer than a week", () => {
+    const [run] = upcomingSeedRuns({ durationDays: 10, runs: [] }, 1, "2026-11-22");
+    expect(run && addDays(run.startDate, 11)).toBe(run?.endDate);
+  });
+});
+
+describe("runDateLabel", () => {
+  it("prints ranges as the catalogue does", () => {
+    expect(runDateLabel("2027-03-01", "2027-03-05")).toBe("1st - 5th March 2027");
+    expect(runDateLabel("2027-04-26", "2027-05-07")).toBe("26th April - 7th May 2027");
+    expect(runDateLabel("2026-12-28", "2027-01-01")).toBe("28th December 2026 - 1st January 2027");
+    expect(runDateLabel("2027-03-11", "2027-03-12")).toBe("11th - 12th March 2027");
+  });
+});

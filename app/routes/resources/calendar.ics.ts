@@ -1,0 +1,14 @@
+import { listUpcomingRuns, runsCalendar } from "#app/models/run-calendar.server";
+import { ICS_CONTENT_TYPE } from "#app/services/icalendar.server";
+
+/** Every upcoming run as one iCalendar feed, for subscribing from a calendar app. */
+export async function loader() {
+  const body = runsCalendar("Mafunzo course calendar", await listUpcomingRuns());
+  return new Response(body, {
+    headers: {
+      "Content-Type": ICS_CONTENT_TYPE,
+      "Content-Disposition": 'inline; filename="mafunzo-courses.ics"',
+      "Cache-Control": "public, max-age=600",
+    },
+  });
+}
