@@ -6,7 +6,15 @@ export const FAITH_GROUPS = ["A", "B", "C"] as const;
 export const ACTIVE_STATUSES = ["active", "inactive"] as const;
 export const DELIVERY_MODES = ["physical", "virtual", "hybrid", "self-paced"] as const;
 export const RUN_STATUSES = ["open", "full", "cancelled"] as const;
-export const REGISTRATION_STATUSES = ["new", "confirmed", "paid", "attended", "cancelled"] as const;
+export const REGISTRATION_STATUSES = [
+  "new",
+  "confirmed",
+  "paid",
+  "attended",
+  "cancelled",
+  "waitlisted",
+] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "waitlisted"] as const;
 export const CONTACT_STATUSES = ["new", "contacted", "resolved"] as const;
 export const DOCUMENT_CATEGORIES = ["brochure", "certificate", "manual", "policy", "form"] as const;
 export const IMAGE_COMPONENTS = [

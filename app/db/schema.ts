@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   ACTIVE_STATUSES,
+  BOOKING_STATUSES,
   CONTACT_STATUSES,
   COURSE_CATEGORIES,
   DELIVERY_MODES,
@@ -277,6 +278,37 @@ export const courseRuns = pgTable(
   ],
 );
 
+/**
+ * One submission by one contact for one run (DESIGN §7): the reference the client pays against, and the
+ * participants as its registrations. A booking larger than the seats left waits whole on the waiting list.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    reference: text("reference").notNull().unique(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "set null" }),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone"),
+    organization: text("organization"),
+    kraPin: text("kra_pin"),
+    lpoNumber: text("lpo_number"),
+    participants: integer("participants").notNull().default(1),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
+    idempotencyKey: text("idempotency_key").unique(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("bookings_status_check", inList("status", BOOKING_STATUSES)),
+    check("bookings_participants_check", sql`participants > 0`),
+    index("bookings_run_status_idx").on(t.runId, t.status, t.createdAt),
+  ],
+);
+
 export const courseRegistrations = pgTable(
   "course_registrations",
   {
@@ -294,6 +326,9 @@ export const courseRegistrations = pgTable(
     specialRequirements: text("special_requirements"),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
     runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "set null" }),
+    bookingId: uuid("booking_id").references(() => bookings.id),
+    /** ID or passport number, needed for NITA claims. */
+    idNumber: text("id_number"),
     status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("new"),
     source: text("source").notNull().default("register"),
     idempotencyKey: text("idempotency_key").unique(),
@@ -315,6 +350,8 @@ export const courseRegistrations = pgTable(
     index("course_registrations_name_idx").on(t.name, t.id),
     index("course_registrations_status_id_idx").on(t.status, t.id),
     index("course_registrations_deleted_idx").on(t.deletedAt),
+    index("course_registrations_run_status_idx").on(t.runId, t.status),
+    index("course_registrations_booking_idx").on(t.bookingId),
   ],
 );
 

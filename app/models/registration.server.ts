@@ -1,16 +1,27 @@
 import crypto from "node:crypto";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { courseRegistrations, courseRuns, courses } from "#app/db/schema";
+import { DELIVERY_LABELS } from "#app/schemas/course";
 import type { RegistrationInput, RegistrationSource } from "#app/schemas/registration";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
+import { formatLongDate, today } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { listAdminRecipients } from "./notify.server";
 import { runCalendarAttachments } from "./run-calendar.server";
+import { seatsForRuns } from "./run-seats.server";
 import { getSiteContentValue } from "./site-content.server";
 
-export type RegistrationRun = { id: string; date: string | null; venue: string | null; cost: string | null };
+export type RegistrationRun = {
+  id: string;
+  date: string | null;
+  venue: string | null;
+  cost: string | null;
+  mode: string;
+  /** Seats still free; null when the run has no capacity. */
+  seatsLeft: number | null;
+};
 export type RegistrationCourse = {
   slug: string;
   title: string;
@@ -21,7 +32,7 @@ export type RegistrationCourse = {
 
 const formatDuration = (days: number | null) => (days ? `${days} ${days === 1 ? "day" : "days"}` : null);
 
-/** The active courses and their scheduled runs, as the registration forms offer them. */
+/** The active courses and their upcoming runs (not started, not cancelled), as the registration forms offer them. */
 export async function listRegistrationCourses(executor: Executor = db()): Promise<RegistrationCourse[]> {
   const rows = await executor
     .select({
@@ -39,12 +50,23 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
       id: courseRuns.id,
       courseId: courseRuns.courseId,
       label: courseRuns.label,
+      startDate: courseRuns.startDate,
       venue: courseRuns.venue,
+      deliveryMode: courseRuns.deliveryMode,
       costOverride: courseRuns.costOverride,
     })
     .from(courseRuns)
-    .where(ne(courseRuns.status, "cancelled"))
+    .where(
+      and(
+        ne(courseRuns.status, "cancelled"),
+        or(isNull(courseRuns.startDate), gte(courseRuns.startDate, today())),
+      ),
+    )
     .orderBy(asc(courseRuns.startDate));
+  const seats = await seatsForRuns(
+    runs.map((run) => run.id),
+    executor,
+  );
   return rows.map((course) => ({
     slug: course.slug,
     title: course.title,
@@ -54,9 +76,11 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
       .filter((run) => run.courseId === course.id)
       .map((run) => ({
         id: run.id,
-        date: run.label,
+        date: run.label ?? (run.startDate ? formatLongDate(run.startDate) : null),
         venue: run.venue,
         cost: formatKsh(run.costOverride ?? course.cost),
+        mode: DELIVERY_LABELS[run.deliveryMode],
+        seatsLeft: seats.get(run.id)?.left ?? null,
       })),
   }));
 }
@@ -106,82 +130,4 @@ export function newRegistrationReference() {
   let code = "";
   for (let i = 0; i < 8; i++) code += REFERENCE_ALPHABET[crypto.randomInt(REFERENCE_ALPHABET.length)];
   return `MF-${code}`;
-}
-
-export type NewRegistration = RegistrationInput & {
-  source: RegistrationSource;
-  idempotencyKey: string;
-  ip: string | null;
-};
-
-export type CreatedRegistration = { id: string; reference: string; replayed: boolean };
-
-async function findByIdempotencyKey(executor: Executor, key: string) {
-  const [row] = await executor
-    .select({ id: courseRegistrations.id, reference: courseRegistrations.reference })
-    .from(courseRegistrations)
-    .where(eq(courseRegistrations.idempotencyKey, key));
-  return row ? { ...row, replayed: true } : null;
-}
-
-/**
- * Stores a registration and its e-mails in one transaction. A repeated idempotency key returns the first
- * registration instead of a second one; null means the course is not open for registration.
- */
-export async function createRegistration(input: NewRegistration): Promise<CreatedRegistration | null> {
-  return db().transaction(async (tx) => {
-    const existing = await findByIdempotencyKey(tx, input.idempotencyKey);
-    if (existing) return existing;
-    const snapshot = await findCourseSnapshot(tx, input.course, input.run);
-    if (!snapshot) return null;
-    const fields = {
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      organization: input.organization,
-      specialRequirements: input.message,
-      source: input.source,
-      idempotencyKey: input.idempotencyKey,
-      ip: input.ip,
-      ...snapshot,
-    };
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const reference = newRegistrationReference();
-      // DO NOTHING covers both unique columns: a concurrent twin (same key) or a reference collision
-      const [row] = await tx
-        .insert(courseRegistrations)
-        .values({ ...fields, reference })
-        .onConflictDoNothing()
-        .returning({ id: courseRegistrations.id });
-      if (!row) {
-        const twin = await findByIdempotencyKey(tx, input.idempotencyKey);
-        if (twin) return twin;
-        continue;
-      }
-      const mail = { ...fields, reference };
-      const [payment, contact, admins] = await Promise.all([
-        getSiteContentValue(tx, "payment"),
-        getSiteContentValue(tx, "contact"),
-        listAdminRecipients(tx),
-      ]);
-      const related = { relatedTable: "course_registrations", relatedId: row.id };
-      await enqueueEmails(tx, [
-        {
-          to: input.email,
-          kind: "registration_confirmation",
-          ...related,
-          ...registrationConfirmation(mail, payment, contact),
-          attachments: await runCalendarAttachments(tx, fields.runId),
-        },
-        ...admins.map((to) => ({
-          to,
-          kind: "registration_notification",
-          ...related,
-          ...registrationNotification(mail, input.source),
-        })),
-      ]);
-      return { id: row.id, reference, replayed: false };
-    }
-    throw new Error("Could not allocate a unique registration reference");
-  });
 }

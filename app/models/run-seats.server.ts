@@ -40,3 +40,34 @@ export async function seatsForRuns(
   }
   return seats;
 }
+
+/**
+ * Locks a run's row for the rest of the transaction and counts its seats: every booking of the run waits
+ * here for the one before it, so two bookings can never both take the last seat (DESIGN §7).
+ */
+export async function lockRunSeats(tx: Executor, runId: string) {
+  const [run] = await tx
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      startDate: courseRuns.startDate,
+      status: courseRuns.status,
+      capacity: courseRuns.capacity,
+    })
+    .from(courseRuns)
+    .where(eq(courseRuns.id, runId))
+    .for("update");
+  if (!run) return null;
+  const [held] = await tx
+    .select({ taken: count() })
+    .from(courseRegistrations)
+    .where(
+      and(
+        eq(courseRegistrations.runId, runId),
+        inArray(courseRegistrations.status, [...SEAT_HOLDING_STATUSES]),
+        isNull(courseRegistrations.deletedAt),
+      ),
+    );
+  const taken = Number(held?.taken ?? 0);
+  return { ...run, taken, left: run.capacity === null ? null : Math.max(0, run.capacity - taken) };
+}

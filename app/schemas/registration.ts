@@ -4,6 +4,28 @@ import { emailField, LIMITS, optionalText, phoneField, requiredText } from "./su
 export const REGISTRATION_SOURCES = ["register", "contact"] as const;
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 
+/** The most participant rows a form can carry; the `max_group_size` setting sets the working limit below it. */
+export const MAX_PARTICIPANT_ROWS = 100;
+
+const participantText = (label: string, max: number) => optionalText(label, max);
+
+/** One participant of a group booking. Rows left wholly empty (the spare row) are dropped before this. */
+export const ParticipantSchema = z.object({
+  name: requiredText("Participant name", LIMITS.name),
+  email: emailField,
+  // a row's optional fields may be missing altogether (a script, or a form without them)
+  phone: phoneField.optional().transform((v) => v ?? null),
+  idNumber: participantText("ID or passport number", 30)
+    .optional()
+    .transform((v) => v ?? null),
+});
+export type ParticipantInput = z.infer<typeof ParticipantSchema>;
+
+const isEmptyRow = (row: unknown) =>
+  !row ||
+  typeof row !== "object" ||
+  Object.values(row).every((v) => v === undefined || v === null || v === "");
+
 export const RegistrationSchema = z.object({
   name: requiredText("Name", LIMITS.name),
   email: emailField,
@@ -18,6 +40,13 @@ export const RegistrationSchema = z.object({
     "The selected course date is not valid.",
   ),
   message: optionalText("Message", LIMITS.message),
+  idNumber: participantText("ID or passport number", 30),
+  kraPin: participantText("KRA PIN", 20),
+  lpoNumber: participantText("LPO number", 50),
+  participants: z.preprocess(
+    (value) => (Array.isArray(value) ? value.filter((row) => !isEmptyRow(row)) : []),
+    z.array(ParticipantSchema).max(MAX_PARTICIPANT_ROWS),
+  ),
 });
 
 export type RegistrationInput = z.infer<typeof RegistrationSchema>;
@@ -30,4 +59,15 @@ export const REGISTRATION_MESSAGES = {
   },
   failure: { title: "Error", message: "Failed to submit registration. Please try again." },
   unknownCourse: "The selected course is not available for registration. Please choose another course.",
+  pastRun: "This course date has already started. Please choose one of the upcoming dates.",
+  cancelledRun: "This course date has been cancelled. Please choose another date.",
+  otherCourseRun: "The selected date is not a date of this course. Please choose a date from the list.",
+  tooManyParticipants: (max: number) =>
+    `At most ${max} participants can be booked in one registration. Please split the group or contact us.`,
+  duplicateParticipant: (email: string) =>
+    `${email} is listed more than once. Each participant needs their own e-mail address.`,
+  waitlisted: (reference: string, position: number) => ({
+    title: "You are on the waiting list",
+    message: `This course date is fully booked, so booking ${reference} is on the waiting list at position ${position}. We will e-mail you as soon as a seat becomes free; nothing is payable until then.`,
+  }),
 } as const;

@@ -29,6 +29,12 @@ export const SETTING_DEFINITIONS = {
       "Require every administrator to sign in with a second factor (passkey or authenticator app). Admins without one must set one up before doing anything else.",
     schema: z.boolean(),
   },
+  max_group_size: {
+    defaultValue: 25,
+    description:
+      "The most participants one contact may book for a course date in one registration (1 to 100).",
+    schema: z.number().int().min(1).max(100),
+  },
   seats_left_threshold: {
     defaultValue: 5,
     description:

@@ -52,7 +52,13 @@ export function isMissingRequired(error: z.ZodError) {
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    // Conform's names: participants[2].email
+    const key =
+      issue.path.length === 0
+        ? "form"
+        : issue.path
+            .map((p, i) => (typeof p === "number" ? `[${p}]` : i > 0 ? `.${String(p)}` : String(p)))
+            .join("");
     errors[key] ??= issue.message;
   }
   return errors;

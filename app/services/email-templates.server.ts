@@ -46,21 +46,34 @@ export type RegistrationMail = {
   courseCost: string | null;
   courseDuration: string | null;
   specialRequirements: string | null;
+  /** The participants' names when one contact booked several people. */
+  participants?: string[];
+  /** Set when the course date was full and the booking waits on the waiting list. */
+  waitlistPosition?: number | null;
 };
+
+const participantList = (r: RegistrationMail) =>
+  r.participants && r.participants.length > 1 ? r.participants.join(", ") : null;
 
 export function registrationConfirmation(
   r: RegistrationMail,
   payment: SiteContent["payment"],
   contact: SiteContent["contact"],
 ): Message {
+  const waitlisted = r.waitlistPosition != null;
   const message = render(
-    `Registration received: ${r.courseName} (${r.reference})`,
+    waitlisted
+      ? `On the waiting list: ${r.courseName} (${r.reference})`
+      : `Registration received: ${r.courseName} (${r.reference})`,
     [
       `Dear ${r.name},`,
-      `Thank you for registering. Your registration reference is ${r.reference}. We'll contact you soon with course details.`,
+      waitlisted
+        ? `This course date is fully booked, so your booking ${r.reference} is on the waiting list at position ${r.waitlistPosition}. We will e-mail you as soon as a seat becomes free. Nothing is payable until your seat is confirmed.`
+        : `Thank you for registering. Your registration reference is ${r.reference}. We'll contact you soon with course details.`,
     ],
     [
       ["Reference", r.reference],
+      ["Participants", participantList(r)],
       ["Course", r.courseName],
       ["Dates", r.courseDate ?? "To be confirmed"],
       ["Venue", r.courseVenue ?? "To be confirmed"],
@@ -92,6 +105,8 @@ export function registrationNotification(r: RegistrationMail, source: string): M
       ["Email", r.email],
       ["Phone", r.phone],
       ["Organisation", r.organization],
+      ["Participants", participantList(r)],
+      ["Waiting list position", r.waitlistPosition == null ? null : String(r.waitlistPosition)],
       ["Course", r.courseName],
       ["Dates", r.courseDate],
       ["Venue", r.courseVenue],

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { requestInfoContext } from "#app/context";
+import { checkParticipants, createBooking } from "#app/models/booking.server";
 import { createContactSubmission } from "#app/models/contact.server";
-import { createRegistration } from "#app/models/registration.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { CONTACT_MESSAGES, ContactSchema } from "#app/schemas/contact";
@@ -71,6 +71,24 @@ export async function readFormFields(request: Request) {
   return { fields };
 }
 
+// `participants[3].email`: the reader has already checked the name against the schema and bounded the index
+const ROW_FIELD = /^(\w+)\[(\d+)\]\.(\w+)$/;
+
+/** The rows of list fields, as arrays of objects, from their flat form names. */
+function nestRows(fields: Fields) {
+  const lists: Record<string, Record<string, string>[]> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const match = ROW_FIELD.exec(name);
+    if (!match) continue;
+    const [, list, index, field] = match as unknown as [string, string, string, string];
+    const rows = (lists[list] ??= []);
+    (rows[Number(index)] ??= {})[field] = value;
+  }
+  // rows never posted (a gap in the indices) read as empty rows, which the schemas drop
+  for (const rows of Object.values(lists)) for (let i = 0; i < rows.length; i++) rows[i] ??= {};
+  return lists;
+}
+
 type Guarded<S extends z.ZodType> =
   | { error: ReturnType<typeof reply> }
   | { input: z.infer<S>; key: string; ip: string; values: Fields };
@@ -84,9 +102,10 @@ export async function guard<S extends z.ZodType>(
   gate: "contact_form_enabled" | "registration_enabled" | null,
 ): Promise<Guarded<S>> {
   const { ip } = context.get(requestInfoContext);
-  const values = Object.fromEntries(
-    Object.keys((schema as unknown as z.ZodObject).shape).map((k) => [k, fields[k] ?? ""]),
-  );
+  const keys = Object.keys((schema as unknown as z.ZodObject).shape);
+  const values: Fields = Object.fromEntries(keys.map((k) => [k, fields[k] ?? ""]));
+  // list rows (a group booking's participants) come back to the form under their own names
+  for (const [name, value] of Object.entries(fields)) if (ROW_FIELD.test(name)) values[name] = value;
   const limited = await consumeRateLimit("public-forms", ip, FORM_RATE_LIMIT);
   if (!limited.allowed) {
     const seconds = limited.retryAfterSeconds;
@@ -147,7 +166,7 @@ export async function guard<S extends z.ZodType>(
       }),
     };
   }
-  const parsed = schema.safeParse(values);
+  const parsed = schema.safeParse({ ...values, ...nestRows(fields) });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     const message = isMissingRequired(parsed.error)
@@ -178,31 +197,40 @@ export async function submitRegistrationForm(
 ) {
   const checked = await guard("registration", fields, context, RegistrationSchema, "registration_enabled");
   if ("error" in checked) return checked.error;
-  let created: Awaited<ReturnType<typeof createRegistration>>;
-  try {
-    created = await createRegistration({
-      ...checked.input,
-      source,
-      idempotencyKey: checked.key,
-      ip: checked.ip,
-    });
-  } catch (error) {
-    logger.error({ err: error }, "registration failed");
-    return failure("registration", REGISTRATION_MESSAGES.failure.message, 500, { values: checked.values });
+  const booking = { ...checked.input, source, idempotencyKey: checked.key, ip: checked.ip };
+  const { max_group_size } = await getSettings();
+  let outcome = checkParticipants(booking, max_group_size);
+  if (!outcome) {
+    try {
+      outcome = await createBooking(booking);
+    } catch (error) {
+      logger.error({ err: error }, "registration failed");
+      return failure("registration", REGISTRATION_MESSAGES.failure.message, 500, { values: checked.values });
+    }
   }
-  if (!created) {
+  if (!outcome) {
     return failure("registration", REGISTRATION_MESSAGES.unknownCourse, 400, {
       fieldErrors: { course: REGISTRATION_MESSAGES.unknownCourse },
       values: checked.values,
     });
   }
+  if (!outcome.ok) {
+    return failure("registration", outcome.message, 400, {
+      fieldErrors: { [outcome.field]: outcome.message },
+      values: checked.values,
+    });
+  }
   wakeOutboxWorker();
+  const answer =
+    outcome.waitlisted && outcome.position !== null
+      ? REGISTRATION_MESSAGES.waitlisted(outcome.reference, outcome.position)
+      : REGISTRATION_MESSAGES[source];
   return reply(
     {
       form: "registration",
       ok: true,
-      ...REGISTRATION_MESSAGES[source],
-      reference: created.reference,
+      ...answer,
+      reference: outcome.reference,
       nextFormKey: newFormKey(),
     },
     200,

@@ -37,6 +37,7 @@ describe("migrated and seeded database", () => {
       registration_enabled: true,
       contact_form_enabled: true,
       max_admin_accounts: 1,
+      max_group_size: 25,
       require_second_factor: false,
       seats_left_threshold: 5,
     });

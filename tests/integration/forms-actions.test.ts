@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gte } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
 import { contactSubmissions, courseRegistrations, courseRuns, courses, emailOutbox } from "#app/db/schema";
@@ -6,6 +6,7 @@ import { setSettingValue } from "#app/models/setting.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
 import type { FormResult } from "#app/schemas/submission";
+import { today } from "#app/utils/dates";
 import { callAction, contextFor, oldFormKey } from "../helpers/form-post";
 
 const SLUG = "strategic-planning-and-performance-management";
@@ -33,7 +34,8 @@ describe("registration", () => {
       .select({ id: courseRuns.id, label: courseRuns.label, venue: courseRuns.venue })
       .from(courseRuns)
       .innerJoin(courses, eq(courses.id, courseRuns.courseId))
-      .where(eq(courses.slug, SLUG));
+      // an upcoming run: a past one is refused
+      .where(and(eq(courses.slug, SLUG), gte(courseRuns.startDate, today())));
     const answer = await register({
       name: "Amina Wanjiru",
       email: "amina@example.com",

@@ -1,0 +1,207 @@
+import crypto from "node:crypto";
+import { and, count, eq, inArray } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server";
+import { bookings, courseRegistrations, courseRuns, courses } from "#app/db/schema";
+import { createBooking, type NewBooking } from "#app/models/booking.server";
+import { setSettingValue } from "#app/models/setting.server";
+import * as registerRoute from "#app/routes/public/register";
+import type { FormResult } from "#app/schemas/submission";
+import { setClock } from "#app/utils/clock";
+import { addDays, today } from "#app/utils/dates";
+import { callAction, contextFor, oldFormKey } from "../helpers/form-post";
+
+const SLUG = "strategic-planning-and-performance-management";
+
+const register = (fields: Record<string, string>) =>
+  callAction<FormResult>(
+    registerRoute.action,
+    "/register",
+    fields,
+    contextFor(`198.18.0.${crypto.randomInt(250)}`),
+  );
+
+async function courseId(slug = SLUG) {
+  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, slug));
+  return course?.id as string;
+}
+
+/** A run of the course starting `inDays` from today, with the given capacity. */
+async function newRun(capacity: number | null, { inDays = 30, slug = SLUG, status = "open" as const } = {}) {
+  const startDate = addDays(today(), inDays);
+  const [run] = await db()
+    .insert(courseRuns)
+    .values({
+      courseId: await courseId(slug),
+      startDate,
+      endDate: addDays(startDate, 4),
+      venue: "Nairobi, Kenya",
+      capacity,
+      status,
+    })
+    .returning({ id: courseRuns.id });
+  return run?.id as string;
+}
+
+async function registrationsOf(runId: string) {
+  return db()
+    .select({ status: courseRegistrations.status, email: courseRegistrations.email })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.runId, runId));
+}
+
+const person = (n: number) => ({ name: `Participant ${n}`, email: `p${n}@example.com` });
+const group = (size: number) =>
+  Object.fromEntries(
+    Array.from({ length: size }, (_, i) => [
+      [`participants[${i}].name`, person(i).name],
+      [`participants[${i}].email`, person(i).email],
+    ]).flat(),
+  ) as Record<string, string>;
+const booking = (runId: string, fields: Record<string, string> = {}) => ({
+  name: "Grace Achieng",
+  email: "grace@example.com",
+  course: SLUG,
+  run: runId,
+  formKey: oldFormKey(),
+  ...fields,
+});
+
+beforeEach(async () => {
+  await setSettingValue(db(), "registration_enabled", true, null);
+  await setSettingValue(db(), "max_group_size", 25, null);
+});
+afterEach(() => setClock(null));
+
+describe("bookings", () => {
+  test("a single-person registration is a booking of one with the booking's reference", async () => {
+    const runId = await newRun(10);
+    const answer = await register(booking(runId));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ ok: true, title: "Registration Successful!" });
+    const [row] = await db()
+      .select()
+      .from(bookings)
+      .where(eq(bookings.reference, answer.body.reference as string));
+    expect(row).toMatchObject({
+      participants: 1,
+      status: "pending",
+      contactEmail: "grace@example.com",
+      runId,
+    });
+    expect(await registrationsOf(runId)).toEqual([{ status: "new", email: "grace@example.com" }]);
+  });
+
+  test("a group of eight is one booking with a registration per participant", async () => {
+    const runId = await newRun(20);
+    const answer = await register(
+      booking(runId, {
+        organization: "County Government of Kisumu",
+        kraPin: "P051234567X",
+        lpoNumber: "LPO-88",
+        ...group(8),
+      }),
+    );
+    expect(answer.body).toMatchObject({ ok: true });
+    const [row] = await db()
+      .select()
+      .from(bookings)
+      .where(eq(bookings.reference, answer.body.reference as string));
+    expect(row).toMatchObject({ participants: 8, kraPin: "P051234567X", lpoNumber: "LPO-88" });
+    const rows = await registrationsOf(runId);
+    expect(rows.map((r) => r.email).sort()).toEqual(
+      Array.from({ length: 8 }, (_, i) => person(i).email).sort(),
+    );
+  });
+
+  test("each bad input gets its own message and stores nothing", async () => {
+    const runId = await newRun(20);
+    const otherCourseRun = await newRun(20, { slug: "corporate-governance-for-boards-and-directors" });
+    const cancelled = await newRun(20, { status: "cancelled" as never });
+    const past = await newRun(20, { inDays: -1 });
+    await setSettingValue(db(), "max_group_size", 3, null);
+    const before = await db().$count(bookings);
+    const cases: [Record<string, string>, string][] = [
+      [booking(past), "This course date has already started."],
+      [booking(cancelled), "This course date has been cancelled."],
+      [booking(otherCourseRun), "The selected date is not a date of this course."],
+      [booking(runId, group(4)), "At most 3 participants can be booked in one registration."],
+      [
+        booking(runId, {
+          ...group(2),
+          "participants[2].name": "Twin",
+          "participants[2].email": "P1@example.com",
+        }),
+        "P1@example.com is listed more than once.",
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await register(fields);
+      expect(answer.status, message).toBe(400);
+      expect(answer.body.message).toContain(message.split(" is listed")[0]);
+    }
+    expect(await db().$count(bookings)).toBe(before);
+  });
+
+  test("a run that started today in Nairobi is past from that day on", async () => {
+    const runId = await newRun(20, { inDays: 1 });
+    setClock(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+    const answer = await register(booking(runId));
+    expect(answer.body.message).toBe(
+      "This course date has already started. Please choose one of the upcoming dates.",
+    );
+  });
+
+  test("a booking for a full run, or larger than the seats left, waits whole on the waiting list", async () => {
+    const runId = await newRun(3);
+    expect((await register(booking(runId, group(2)))).body.ok).toBe(true);
+    const tooBig = await register(booking(runId, { ...group(2), email: "hr@example.com" }));
+    expect(tooBig.body).toMatchObject({ ok: true, title: "You are on the waiting list" });
+    expect(tooBig.body.message).toContain("position 1");
+    const single = await register(booking(runId, { email: "solo@example.com" }));
+    expect(single.body).toMatchObject({ ok: true, title: "Registration Successful!" });
+    const next = await register(booking(runId, { email: "late@example.com" }));
+    expect(next.body.message).toContain("position 2");
+    const rows = await registrationsOf(runId);
+    expect(rows.filter((r) => r.status === "new")).toHaveLength(3);
+    expect(rows.filter((r) => r.status === "waitlisted")).toHaveLength(3);
+  });
+});
+
+describe("seats under concurrency", () => {
+  test("40 concurrent bookings for the last 5 seats: exactly 5 seats taken, 35 on the waiting list", async () => {
+    const runId = await newRun(5);
+    const input = (i: number): NewBooking => ({
+      name: `Racer ${i}`,
+      email: `racer${i}@example.com`,
+      phone: null,
+      organization: null,
+      course: SLUG,
+      run: runId,
+      message: null,
+      idNumber: null,
+      kraPin: null,
+      lpoNumber: null,
+      participants: [],
+      source: "register",
+      idempotencyKey: `race-${runId}-${i}`,
+      ip: null,
+    });
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => createBooking(input(i))));
+    expect(outcomes.every((o) => o?.ok)).toBe(true);
+    const [live] = await db()
+      .select({ n: count() })
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.runId, runId), inArray(courseRegistrations.status, ["new"])));
+    const [waiting] = await db()
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.runId, runId), eq(bookings.status, "waitlisted")));
+    expect(Number(live?.n)).toBe(5);
+    expect(Number(waiting?.n)).toBe(35);
+    const positions = outcomes
+      .flatMap((o) => (o?.ok && o.position ? [o.position] : []))
+      .sort((a, b) => a - b);
+    expect(positions).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+  });
+});
