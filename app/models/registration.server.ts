@@ -1,17 +1,11 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { courseRegistrations, courseRuns, courses } from "#app/db/schema";
+import { courseRuns, courses } from "#app/db/schema";
 import { DELIVERY_LABELS } from "#app/schemas/course";
-import type { RegistrationInput, RegistrationSource } from "#app/schemas/registration";
-import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
-import { enqueueEmails } from "#app/services/outbox.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
-import { listAdminRecipients } from "./notify.server";
-import { runCalendarAttachments } from "./run-calendar.server";
 import { seatsForRuns } from "./run-seats.server";
-import { getSiteContentValue } from "./site-content.server";
 
 export type RegistrationRun = {
   id: string;

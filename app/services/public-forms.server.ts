@@ -81,8 +81,11 @@ function nestRows(fields: Fields) {
     const match = ROW_FIELD.exec(name);
     if (!match) continue;
     const [, list, index, field] = match as unknown as [string, string, string, string];
-    const rows = (lists[list] ??= []);
-    (rows[Number(index)] ??= {})[field] = value;
+    const rows = lists[list] ?? [];
+    lists[list] = rows;
+    const row = rows[Number(index)] ?? {};
+    rows[Number(index)] = row;
+    row[field] = value;
   }
   // rows never posted (a gap in the indices) read as empty rows, which the schemas drop
   for (const rows of Object.values(lists)) for (let i = 0; i < rows.length; i++) rows[i] ??= {};
