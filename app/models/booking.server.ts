@@ -65,7 +65,7 @@ async function waitlistPosition(executor: Executor, runId: string, bookingId: st
  */
 function attendeesOf(input: NewBooking): ParticipantInput[] {
   if (input.participants.length > 0) return input.participants;
-  return [{ name: input.name, email: input.email, phone: input.phone, idNumber: input.idNumber }];
+  return [{ name: input.name, email: input.email, phone: input.phone, idNumber: null }];
 }
 
 /** Group rules that need no database: the size limit and one e-mail per participant. */

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { emailField, LIMITS, optionalText, phoneField, requiredText } from "./submission";
+import { MAX_PARTICIPANT_ROWS } from "./submission-limits";
 
 export const REGISTRATION_SOURCES = ["register", "contact"] as const;
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 
-/** The most participant rows a form can carry; the `max_group_size` setting sets the working limit below it. */
-export const MAX_PARTICIPANT_ROWS = 100;
+export { MAX_PARTICIPANT_ROWS };
 
 const participantText = (label: string, max: number) => optionalText(label, max);
 
@@ -40,7 +40,6 @@ export const RegistrationSchema = z.object({
     "The selected course date is not valid.",
   ),
   message: optionalText("Message", LIMITS.message),
-  idNumber: participantText("ID or passport number", 30),
   kraPin: participantText("KRA PIN", 20),
   lpoNumber: participantText("LPO number", 50),
   participants: z.preprocess(

@@ -73,6 +73,8 @@ export type FormResult = {
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
   reference?: string;
+  /** After "Add another participant" without JavaScript: how many participant rows to show. */
+  participantRows?: number;
   /** The key for the next submission, so a cleared form is a new submission. */
   nextFormKey?: string;
 };

@@ -18,6 +18,7 @@ import {
   isMissingRequired,
   REQUIRED_FIELDS_MESSAGE,
 } from "#app/schemas/submission";
+import { ADD_PARTICIPANT_FIELD, MAX_PARTICIPANT_ROWS } from "#app/schemas/submission-limits";
 import { FormRefusal, readFormData } from "./form-input.server";
 import { logger } from "./logger.server";
 import { wakeOutboxWorker } from "./outbox.server";
@@ -48,7 +49,7 @@ function failure(form: FormName, message: string, status: number, extra: Partial
 }
 
 /** Posted beside the schemas' fields by every public form: its kind, the form key and the honeypot. */
-const PUBLIC_FORM_EXTRAS = ["intent", "formKey", HONEYPOT_FIELD] as const;
+const PUBLIC_FORM_EXTRAS = ["intent", "formKey", HONEYPOT_FIELD, ADD_PARTICIPANT_FIELD] as const;
 
 /**
  * Reads a public form (registration or contact) through the guarded reader into single string values.
@@ -193,11 +194,30 @@ export async function submitContactForm(fields: Fields, context: Readonly<Router
   return reply({ form: "contact", ok: true, ...CONTACT_MESSAGES.success, nextFormKey: newFormKey() }, 200);
 }
 
+/**
+ * "Add another participant" without JavaScript posts the form with the row count it wants: the form comes
+ * back with what was typed and one more row, and nothing is checked or stored.
+ */
+function withMoreRows(fields: Fields) {
+  const rows = Math.min(
+    Math.max(Number.parseInt(fields[ADD_PARTICIPANT_FIELD] ?? "", 10) || 1, 1),
+    MAX_PARTICIPANT_ROWS,
+  );
+  const values = Object.fromEntries(
+    Object.entries(fields).filter(([name]) => !PUBLIC_FORM_EXTRAS.includes(name as never)),
+  );
+  return reply(
+    { form: "registration", ok: false, title: "", message: "", values, participantRows: rows },
+    200,
+  );
+}
+
 export async function submitRegistrationForm(
   fields: Fields,
   context: Readonly<RouterContextProvider>,
   source: RegistrationSource,
 ) {
+  if (fields[ADD_PARTICIPANT_FIELD]) return withMoreRows(fields);
   const checked = await guard("registration", fields, context, RegistrationSchema, "registration_enabled");
   if ("error" in checked) return checked.error;
   const booking = { ...checked.input, source, idempotencyKey: checked.key, ip: checked.ip };

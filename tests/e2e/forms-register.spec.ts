@@ -4,7 +4,9 @@ import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 test.beforeEach(async ({ page }) => asNewVisitor(page));
 
-test("a course passed in the URL shows its summary and read-only date, venue and cost", async ({ page }) => {
+test("a course passed in the URL shows its summary, its upcoming dates to choose from, and read-only venue and cost", async ({
+  page,
+}) => {
   await page.goto(`/register?course=${COURSE.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Course Registration");
   await expect(page.getByRole("complementary")).toContainText(COURSE.title);
@@ -13,7 +15,9 @@ test("a course passed in the URL shows its summary and read-only date, venue and
   await expect(form.getByLabel("Cost")).toHaveValue(COURSE.cost);
   await expect(form.getByLabel("Cost")).toHaveAttribute("readonly", "");
   await expect(form.getByLabel("Venue")).toHaveAttribute("readonly", "");
-  await expect(form.getByLabel("Course Date")).toHaveAttribute("readonly", "");
+  const dates = form.getByRole("group", { name: "Course Date" });
+  await expect(dates.getByRole("radio").first()).toBeVisible();
+  await expect(dates.getByRole("radio", { checked: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
 

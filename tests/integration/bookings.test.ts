@@ -179,7 +179,6 @@ describe("seats under concurrency", () => {
       course: SLUG,
       run: runId,
       message: null,
-      idNumber: null,
       kraPin: null,
       lpoNumber: null,
       participants: [],

@@ -135,7 +135,8 @@ function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string
 
 /** The answer to the last submission, shown in the page (the only feedback without JavaScript). */
 export function FormStatus({ result }: { result?: FormResult }) {
-  if (!result) return null;
+  // a form re-rendered with one more participant row has nothing to report
+  if (!result || result.participantRows !== undefined) return null;
   const Icon = result.ok ? CheckCircle2 : OctagonAlert;
   return (
     <div

@@ -5,6 +5,8 @@ import type { RegistrationCourse } from "#app/models/registration.server";
 import type { FormResult } from "#app/schemas/submission";
 import { LIMITS } from "#app/schemas/submission-limits";
 import { ClosedNotice, PersonFields, PublicForm, publicLook } from "./form-controls";
+import { GroupBookingFields } from "./group-booking-fields";
+import { RunChooser } from "./run-chooser";
 import { usePublicForm } from "./use-public-form";
 
 export type CourseChoice = { slug: string; runId: string | null };
@@ -34,6 +36,8 @@ export type RegistrationFormProps = {
   passedIn?: CourseChoice | null;
   onCourseChange?: (choice: CourseChoice | null) => void;
   serverResult?: FormResult;
+  /** Runs with this many seats or fewer say how many are left. */
+  seatsLeftThreshold?: number;
 };
 
 export function RegistrationForm({
@@ -45,6 +49,7 @@ export function RegistrationForm({
   passedIn,
   onCourseChange,
   serverResult,
+  seatsLeftThreshold = 5,
 }: RegistrationFormProps) {
   const form = usePublicForm("registration", initialKey, serverResult);
   const { id, field, values } = form;
@@ -69,7 +74,12 @@ export function RegistrationForm({
     setChoice(next);
     onCourseChange?.(next);
   };
-  const shown = passedIn ? describeChoice(courses, choice) : null;
+  const chooseRun = (runId: string) => {
+    const next = choice ? { ...choice, runId } : null;
+    setChoice(next);
+    onCourseChange?.(next);
+  };
+  const shown = describeChoice(courses, choice);
   return (
     <PublicForm
       form={form}
@@ -79,7 +89,6 @@ export function RegistrationForm({
       busyLabel="Submitting..."
     >
       <input type="hidden" name="intent" value="register" />
-      <input type="hidden" name="run" value={choice?.runId ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields form={form} />
         <SelectField
@@ -98,13 +107,23 @@ export function RegistrationForm({
           ))}
         </SelectField>
         {shown ? (
+          <RunChooser
+            id={id}
+            runs={shown.course.runs}
+            selected={shown.run?.id ?? null}
+            onSelect={chooseRun}
+            error={form.field("run").errors?.[0]}
+            seatsLeftThreshold={seatsLeftThreshold}
+          />
+        ) : null}
+        {shown ? (
           <>
-            <InputField id={`${id}-date`} look={publicLook} readOnly label="Course Date" value={shown.date} />
             <InputField id={`${id}-venue`} look={publicLook} readOnly label="Venue" value={shown.venue} />
             <InputField id={`${id}-cost`} look={publicLook} readOnly label="Cost" value={shown.cost} />
           </>
         ) : null}
       </div>
+      <GroupBookingFields form={form} rowsAsked={form.result?.participantRows} />
       <TextareaField
         {...field("message")}
         rows={4}

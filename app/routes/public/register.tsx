@@ -25,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     courses,
     passedIn: slug ? { slug, runId: url.searchParams.get("run") } : null,
     enabled: settings.registration_enabled,
+    seatsLeftThreshold: settings.seats_left_threshold,
     contact,
     formKey: newFormKey(),
   };
@@ -114,6 +115,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               passedIn={passedIn}
               onCourseChange={setCurrent}
               serverResult={actionData}
+              seatsLeftThreshold={loaderData.seatsLeftThreshold}
             />
           </div>
         </div>
