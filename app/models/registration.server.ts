@@ -48,6 +48,7 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
       venue: courseRuns.venue,
       deliveryMode: courseRuns.deliveryMode,
       costOverride: courseRuns.costOverride,
+      status: courseRuns.status,
     })
     .from(courseRuns)
     .where(
@@ -74,7 +75,7 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
         venue: run.venue,
         cost: formatKsh(run.costOverride ?? course.cost),
         mode: DELIVERY_LABELS[run.deliveryMode],
-        seatsLeft: seats.get(run.id)?.left ?? null,
+        seatsLeft: run.status === "full" ? 0 : (seats.get(run.id)?.left ?? null),
       })),
   }));
 }

@@ -69,5 +69,7 @@ export async function lockRunSeats(tx: Executor, runId: string) {
       ),
     );
   const taken = Number(held?.taken ?? 0);
-  return { ...run, taken, left: run.capacity === null ? null : Math.max(0, run.capacity - taken) };
+  // a run the admin marked full takes no more bookings, whatever its capacity says
+  const left = run.status === "full" ? 0 : run.capacity === null ? null : Math.max(0, run.capacity - taken);
+  return { ...run, taken, left };
 }

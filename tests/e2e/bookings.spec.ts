@@ -1,0 +1,163 @@
+import { expect, type Page, test } from "@playwright/test";
+import { loginAsAdmin } from "../helpers/admin";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
+
+// Bookings on a course of their own, so the seeded catalogue other specs count stays as it is.
+test.describe.configure({ mode: "serial" });
+
+const stamp = Date.now().toString(36);
+const title = `Board Evaluation Masterclass ${stamp}`;
+let slug = "";
+let courseUrl = "";
+
+function inDays(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function addRun(
+  page: Page,
+  { start, venue, capacity }: { start: string; venue: string; capacity: string },
+) {
+  await page.goto(courseUrl);
+  await page.getByText("Add a run").click();
+  const form = page.locator("form#run-new");
+  await form.getByLabel("Start date").fill(start);
+  await form.getByLabel("End date").fill(start);
+  await form.getByLabel("Display label").fill(`${start} ${venue}`);
+  await form.getByLabel("Venue").fill(venue);
+  await form.getByLabel("Capacity").fill(capacity);
+  await form.getByRole("button", { name: "Add Run" }).click();
+  await expect(page.getByText("Course run added successfully")).toBeVisible();
+}
+
+async function fillContact(page: Page, email: string) {
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await form.getByLabel("Full Name").fill("Wanjiru Kamau");
+  await form.getByLabel("Email Address").fill(email);
+  await form.getByLabel("Organization").fill("Kenya Ports Authority");
+  return form;
+}
+
+async function fillParticipants(page: Page, count: number, prefix: string) {
+  for (let i = 0; i < count; i++) {
+    const row = page.getByRole("group", { name: `Participant ${i + 1}` });
+    await row.getByLabel("Full name").fill(`Participant ${i + 1}`);
+    await row.getByLabel("Email address").fill(`${prefix}.${i + 1}.${stamp}@example.com`);
+    await row.getByLabel("ID or passport number (optional)").fill(`2${i}345678`);
+  }
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await browser.newPage();
+  await loginAsAdmin(page);
+  await page.goto("/admin/courses/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Cost (KES)").fill("60000");
+  await page.getByLabel("Duration (days)").fill("2");
+  await page.getByRole("button", { name: "Add Course" }).click();
+  await expect(page.getByText("Course added successfully")).toBeVisible();
+  slug = await page.getByLabel("Slug").inputValue();
+  courseUrl = new URL(page.url()).pathname;
+  await addRun(page, { start: inDays(40), venue: "Mombasa, Kenya", capacity: "30" });
+  await addRun(page, { start: inDays(70), venue: "Kigali, Rwanda", capacity: "2" });
+  await page.close();
+});
+
+test.beforeEach(async ({ page }) => asNewVisitor(page));
+
+test("the visitor chooses and changes the date on /register", async ({ page }) => {
+  await page.goto(`/register?course=${slug}`);
+  const dates = page.getByRole("group", { name: "Course Date" });
+  await expect(dates.getByRole("radio")).toHaveCount(2);
+  await dates.getByText("Mombasa, Kenya").first().click();
+  await expect(page.getByRole("complementary")).toContainText("Mombasa, Kenya");
+  await dates.getByText("Kigali, Rwanda").first().click();
+  await expect(page.getByRole("complementary")).toContainText("Kigali, Rwanda");
+  await expect(dates.getByText("2 seats left")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a group takes the last seats; the next booking joins the waiting list with its position", async ({
+  page,
+}) => {
+  await page.goto(`/register?course=${slug}`);
+  await page.getByRole("group", { name: "Course Date" }).getByText("Kigali, Rwanda").first().click();
+  const form = await fillContact(page, `hr.${stamp}@example.com`);
+  await form.getByText("Booking for several people?").click();
+  await form.getByRole("button", { name: "Add another participant" }).click();
+  await form.getByRole("button", { name: "Add another participant" }).click();
+  await fillParticipants(page, 2, "kigali");
+  await waitLikeAPerson(page);
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(form.getByRole("status")).toContainText("Registration Successful!");
+
+  await page.goto(`/register?course=${slug}`);
+  const full = page.getByRole("group", { name: "Course Date" });
+  await expect(full.getByText("Fully booked: join the waiting list")).toBeVisible();
+  await full.getByText("Kigali, Rwanda").first().click();
+  const again = await fillContact(page, `late.${stamp}@example.com`);
+  await waitLikeAPerson(page);
+  await again.getByRole("button", { name: "Submit Registration" }).click();
+  const answer = again.getByRole("status");
+  await expect(answer).toContainText("You are on the waiting list");
+  await expect(answer).toContainText("position 1");
+});
+
+test.describe("a group of eight booked in one go", () => {
+  test("with JavaScript", async ({ page }) => {
+    await page.goto(`/register?course=${slug}`);
+    await page.getByRole("group", { name: "Course Date" }).getByText("Mombasa, Kenya").first().click();
+    const form = await fillContact(page, `js.${stamp}@example.com`);
+    await form.getByText("Booking for several people?").click();
+    await form.getByLabel("KRA PIN (optional)").fill("P051234567X");
+    for (let i = 0; i < 8; i++) await form.getByRole("button", { name: "Add another participant" }).click();
+    await fillParticipants(page, 8, "js");
+    await waitLikeAPerson(page);
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(form.getByRole("status")).toContainText("Registration Successful!");
+    await expect(form.getByTestId("registration-reference")).toHaveText(/^MF-[2-9A-HJKMNP-Z]{8}$/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("rows added by posting the form back, values kept", async ({ page }) => {
+      await page.goto(`/register?course=${slug}`);
+      await page.getByRole("group", { name: "Course Date" }).getByText("Mombasa, Kenya").first().click();
+      const form = await fillContact(page, `nojs.${stamp}@example.com`);
+      await form.getByText("Booking for several people?").click();
+      for (let i = 0; i < 8; i++) {
+        await page.getByRole("button", { name: "Add another participant" }).click();
+        await expect(page.getByRole("group", { name: `Participant ${i + 1}` })).toBeVisible();
+        if (i === 0) await fillParticipants(page, 1, "nojs");
+      }
+      await expect(page.locator(`input[name="email"]`)).toHaveValue(`nojs.${stamp}@example.com`);
+      await expect(
+        page.getByRole("group", { name: "Participant 1" }).getByLabel("Email address"),
+      ).toHaveValue(`nojs.1.${stamp}@example.com`);
+      await fillParticipants(page, 8, "nojs");
+      await waitLikeAPerson(page);
+      await page.getByRole("button", { name: "Submit Registration" }).click();
+      await expect(page.getByRole("status")).toContainText("Registration Successful!");
+      await expect(page.getByTestId("registration-reference")).toHaveText(/^MF-/);
+    });
+  });
+});
+
+test("a duplicate participant e-mail is refused with its own message", async ({ page }) => {
+  await page.goto(`/register?course=${slug}`);
+  await page.getByRole("group", { name: "Course Date" }).getByText("Mombasa, Kenya").first().click();
+  const form = await fillContact(page, `dup.${stamp}@example.com`);
+  await form.getByText("Booking for several people?").click();
+  await form.getByRole("button", { name: "Add another participant" }).click();
+  await form.getByRole("button", { name: "Add another participant" }).click();
+  await fillParticipants(page, 2, "dup");
+  await page
+    .getByRole("group", { name: "Participant 2" })
+    .getByLabel("Email address")
+    .fill(`dup.1.${stamp}@example.com`);
+  await waitLikeAPerson(page);
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(form.getByRole("alert")).toContainText("is listed more than once");
+});
