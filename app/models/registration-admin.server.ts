@@ -20,7 +20,7 @@ import {
   withinRestoreWindow,
 } from "./soft-delete.server";
 
-export type RegistrationFilter = Pick<RegistrationQuery, "q" | "course" | "status" | "from" | "to">;
+export type RegistrationFilter = Pick<RegistrationQuery, "q" | "course" | "status" | "from" | "to" | "run">;
 type Order = Pick<RegistrationQuery, "sort" | "dir">;
 
 const listColumns = {
@@ -33,6 +33,8 @@ const listColumns = {
   courseName: t.courseName,
   courseDate: t.courseDate,
   courseVenue: t.courseVenue,
+  courseId: t.courseId,
+  runId: t.runId,
   status: t.status,
   source: t.source,
   createdAt: t.createdAt,
@@ -59,6 +61,7 @@ function whereFilter(filter: RegistrationFilter) {
       : undefined,
     filter.course ? eq(t.courseName, filter.course) : undefined,
     filter.status ? eq(t.status, filter.status) : undefined,
+    filter.run ? eq(t.runId, filter.run) : undefined,
     filter.from ? gte(t.createdAt, startOfNairobiDay(filter.from)) : undefined,
     filter.to ? lt(t.createdAt, endOfNairobiDay(filter.to)) : undefined,
   );

@@ -51,6 +51,8 @@ export const RegistrationQuerySchema = z.object({
   status: lenient(z.enum(REGISTRATION_STATUSES).or(z.literal("")), ""),
   from: queryDate(),
   to: queryDate(),
+  /** One course date's registrations (the run page links here). */
+  run: lenient(z.uuid().or(z.literal("")), ""),
   sort: lenient(z.enum(REGISTRATION_SORTS), "created"),
   view: lenient(z.enum(["table", "cards"]), "table"),
 });

@@ -17,11 +17,25 @@ export type RegistrationListRow = {
   organization: string | null;
   courseName: string;
   courseDate: string | null;
+  courseVenue: string | null;
+  courseId: string | null;
+  runId: string | null;
   status: string;
   createdAt: string | Date;
 };
 
 type Order = { sort: string; dir: "asc" | "desc" };
+
+/** The course date and venue, linking to that run's roster when the registration names one. */
+function RunCell({ row }: { row: RegistrationListRow }) {
+  const text = [row.courseDate ?? "Date to be confirmed", row.courseVenue].filter(Boolean).join(" · ");
+  if (!row.runId || !row.courseId) return <p>{text}</p>;
+  return (
+    <Link to={`/admin/courses/${row.courseId}/runs/${row.runId}`} className="text-brand-800 hover:underline">
+      {text}
+    </Link>
+  );
+}
 
 export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]; order: Order }) {
   return (
@@ -35,6 +49,9 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
               Contact
             </th>
             <SortHeader label="Course" sort="course" current={order.sort} dir={order.dir} />
+            <th scope="col" className="px-4 py-3 text-left font-semibold">
+              Date and venue
+            </th>
             <SortHeader label="Registered" sort="created" current={order.sort} dir={order.dir} />
             <SortHeader label="Status" sort="status" current={order.sort} dir={order.dir} />
             <th scope="col" className="px-4 py-3 text-left font-semibold">
@@ -59,9 +76,9 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                 <p>{row.email}</p>
                 {row.phone ? <p className="text-slate-500">{row.phone}</p> : null}
               </td>
+              <td className="px-4 py-3 text-slate-700">{row.courseName}</td>
               <td className="px-4 py-3 text-slate-700">
-                <p>{row.courseName}</p>
-                {row.courseDate ? <p className="text-xs text-slate-500">{row.courseDate}</p> : null}
+                <RunCell row={row} />
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(row.createdAt)}</td>
               <td className="px-4 py-3">
@@ -101,6 +118,9 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
             <RowStatusBadge status={row.status} />
           </div>
           <p className="mt-3 font-medium text-slate-800">{row.courseName}</p>
+          <div className="text-sm text-slate-700">
+            <RunCell row={row} />
+          </div>
           <ul className="mt-2 space-y-1 text-sm text-slate-600">
             <IconFact icon={Mail}>{row.email}</IconFact>
             {row.phone ? <IconFact icon={Phone}>{row.phone}</IconFact> : null}

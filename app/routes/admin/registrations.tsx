@@ -135,6 +135,7 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
         {query.view === "cards" ? <input type="hidden" name="view" value="cards" /> : null}
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
+        {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
       </FilterForm>
       <ListBody error={error} list={list} empty={REGISTRATION_MESSAGES.empty}>
         {(page) =>
