@@ -161,3 +161,50 @@ test("a duplicate participant e-mail is refused with its own message", async ({ 
   await form.getByRole("button", { name: "Submit Registration" }).click();
   await expect(form.getByRole("alert")).toContainText("is listed more than once");
 });
+
+test.describe("the run page on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the admin sees the roster and waiting list, cancels, confirms from the list and moves a participant", async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto(courseUrl);
+    const kigali = page.getByTestId("course-run").filter({ hasText: "Kigali, Rwanda" });
+    await kigali.getByRole("link", { name: /^Participants/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    const roster = page.getByTestId("roster-row");
+    await expect(roster).toHaveCount(3);
+    await expect(page.getByRole("heading", { name: "Waiting list (1)" })).toBeVisible();
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        // a closed drawer waits off-screen in a fixed layer, which never scrolls the page
+        .filter((el) => {
+          for (let node: Element | null = el; node; node = node.parentElement) {
+            if (getComputedStyle(node).position === "fixed") return false;
+          }
+          return true;
+        })
+        .slice(0, 8)
+        .map((el) => `${el.tagName}.${el.className}`.slice(0, 120)),
+    );
+    expect(wide).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Cancel Participant 1" }).click();
+    await expect(page.getByText("Participant 1 is cancelled; their seat is free.")).toBeVisible();
+    const late = roster.filter({ hasText: `late.${stamp}@example.com` });
+    await expect(late.getByText("waitlisted")).toBeVisible();
+    await late.getByRole("button", { name: /^Confirm/ }).click();
+    await expect(page.getByText("Wanjiru Kamau is confirmed.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Waiting list (0)" })).toBeVisible();
+
+    const second = roster.filter({ hasText: "Participant 2" });
+    const move = second.getByLabel("Move Participant 2 to");
+    const mombasa = await move.locator("option", { hasText: "Mombasa" }).first().getAttribute("value");
+    await move.selectOption(mombasa as string);
+    await second.getByRole("button", { name: "Move Participant 2" }).click();
+    await expect(page.getByText(/^Participant 2 moved to/)).toBeVisible();
+    await expect(roster.filter({ hasText: "Participant 2" })).toHaveCount(0);
+  });
+});

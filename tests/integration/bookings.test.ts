@@ -204,3 +204,56 @@ describe("seats under concurrency", () => {
     expect(positions).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
   });
 });
+
+describe("the run page's actions", () => {
+  const actor = { id: null, email: "admin@mafunzo.test", ip: "203.0.113.9", userAgent: "test" };
+  async function participants(runId: string) {
+    return db()
+      .select({
+        id: courseRegistrations.id,
+        status: courseRegistrations.status,
+        runId: courseRegistrations.runId,
+      })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.runId, runId))
+      .orderBy(courseRegistrations.createdAt);
+  }
+
+  test("cancelling frees the seat; confirming a waitlisted participant needs one", async () => {
+    const { cancelParticipant, confirmParticipant } = await import("#app/models/run-roster.server");
+    const runId = await newRun(1);
+    await register(booking(runId));
+    await register(booking(runId, { email: "second@example.com" }));
+    const [holder, waiting] = await participants(runId);
+    expect([holder?.status, waiting?.status]).toEqual(["new", "waitlisted"]);
+    const refused = await confirmParticipant(actor as never, runId, waiting?.id as string);
+    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining("No seat is free") });
+    expect(await cancelParticipant(actor as never, runId, holder?.id as string)).toMatchObject({ ok: true });
+    expect(await confirmParticipant(actor as never, runId, waiting?.id as string)).toMatchObject({
+      ok: true,
+    });
+    expect((await participants(runId)).map((p) => p.status)).toEqual(["cancelled", "confirmed"]);
+    const [second] = await db()
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.contactEmail, "second@example.com"));
+    expect(second?.status).toBe("confirmed");
+  });
+
+  test("moving checks the course and the seats of the new date", async () => {
+    const { moveParticipant } = await import("#app/models/run-roster.server");
+    const from = await newRun(5);
+    const full = await newRun(1);
+    const open = await newRun(5, { inDays: 60 });
+    const other = await newRun(5, { slug: "corporate-governance-for-boards-and-directors" });
+    await register(booking(full, { email: "taken@example.com" }));
+    await register(booking(from, { email: "mover@example.com" }));
+    const [mover] = await participants(from);
+    const id = mover?.id as string;
+    expect(await moveParticipant(actor as never, from, id, other)).toMatchObject({ ok: false, status: 400 });
+    expect(await moveParticipant(actor as never, from, id, full)).toMatchObject({ ok: false, status: 409 });
+    expect(await moveParticipant(actor as never, from, id, open)).toMatchObject({ ok: true });
+    expect((await participants(open)).map((p) => p.id)).toEqual([id]);
+    expect(await participants(from)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { SaveButton } from "#app/components/admin/save-button";
@@ -122,6 +122,12 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
+                  <Link
+                    to={`runs/${run.id}`}
+                    className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-semibold text-brand-700 underline"
+                  >
+                    Participants <span className="sr-only">of {when(run)}</span>
+                  </Link>
                   <Badge tone={RUN_TONE[run.status as keyof typeof RUN_TONE] ?? "grey"}>{run.status}</Badge>
                   <DeleteCardForm
                     id={run.id}

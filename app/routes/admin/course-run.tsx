@@ -1,0 +1,233 @@
+import { ArrowLeft, Download } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link } from "react-router";
+import { toast } from "sonner";
+import { RowStatusBadge } from "#app/components/admin/list-controls";
+import { PageHeader } from "#app/components/admin/page-header";
+import {
+  cancelParticipant,
+  confirmParticipant,
+  getRunRoster,
+  moveParticipant,
+  type RosterOutcome,
+} from "#app/models/run-roster.server";
+import { parseId } from "#app/schemas/admin-ids";
+import { RosterActionSchema } from "#app/schemas/run-roster";
+import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
+import { formatDateTime } from "#app/utils/datetime";
+import type { Route } from "./+types/course-run";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.run.courseTitle ?? "Course date"} | Mafunzo Admin` },
+];
+
+function notFound(): never {
+  throw data({ error: "This course date does not exist." }, { status: 404 });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const courseId = parseId(args.params.courseId) ?? notFound();
+  const runId = parseId(args.params.runId) ?? notFound();
+  return (await getRunRoster(courseId, runId)) ?? notFound();
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAdmin(args);
+  const runId = parseId(args.params.runId) ?? notFound();
+  const parsed = RosterActionSchema.safeParse(
+    Object.fromEntries(await readForm(args.request, RosterActionSchema)),
+  );
+  if (!parsed.success) {
+    return data<RosterOutcome>(
+      { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid request." },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  const outcome =
+    input.intent === "confirm"
+      ? await confirmParticipant(actor, runId, input.id)
+      : input.intent === "cancel"
+        ? await cancelParticipant(actor, runId, input.id)
+        : await moveParticipant(actor, runId, input.id, input.toRunId);
+  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
+
+const button =
+  "inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-brand-500/40";
+
+export default function CourseRun({ loaderData, actionData }: Route.ComponentProps) {
+  const { run, seats, participants, waitlist, otherRuns } = loaderData;
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success(actionData.message);
+    else toast.error("Failed to update participant", { description: actionData.message });
+  }, [actionData]);
+  const live = participants.filter((p) => p.status !== "cancelled" && p.status !== "waitlisted").length;
+  return (
+    <div className="space-y-6">
+      <Link
+        to={`/admin/courses/${run.courseId}`}
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Back to {run.courseTitle}
+      </Link>
+      <PageHeader title={run.courseTitle} description={[run.title, run.venue].filter(Boolean).join(" · ")} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ["Seats taken", String(seats.taken)],
+          ["Seats left", seats.left === null ? "Unlimited" : String(seats.left)],
+          ["Capacity", run.capacity === null ? "Unlimited" : String(run.capacity)],
+          ["Waiting list", String(waitlist.length)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-xs font-semibold uppercase text-slate-500">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="roster-heading" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="roster-heading" className="text-lg font-semibold text-slate-900">
+            Participants ({participants.length}, {live} holding a seat)
+          </h2>
+          <a
+            href={`/admin/registrations/export?run=${run.id}`}
+            className={`${button} gap-2 border border-slate-300 bg-white text-slate-800`}
+          >
+            <Download aria-hidden className="size-4" /> Export roster (CSV)
+          </a>
+        </div>
+        {participants.length === 0 ? (
+          <p className="text-sm text-slate-600">Nobody has booked this date yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {participants.map((person) => (
+              <li
+                key={person.id}
+                data-testid="roster-row"
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">
+                      <Link to={`/admin/registrations/${person.id}`} className="hover:underline">
+                        {person.name}
+                      </Link>
+                    </p>
+                    <p className="break-all text-sm text-slate-700">
+                      <a href={`mailto:${person.email}`} className="underline">
+                        {person.email}
+                      </a>
+                      {person.phone ? (
+                        <>
+                          {" · "}
+                          <a href={`tel:${person.phone.replace(/\s/g, "")}`} className="underline">
+                            {person.phone}
+                          </a>
+                        </>
+                      ) : null}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {[
+                        person.organization,
+                        person.reference,
+                        person.idNumber ? `ID ${person.idNumber}` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      Booked {formatDateTime(person.createdAt)} · Payment: not recorded yet
+                    </p>
+                  </div>
+                  <RowStatusBadge status={person.status} />
+                </div>
+                {person.status === "cancelled" ? null : (
+                  <div className="mt-3 flex flex-wrap items-center gap-2">
+                    {person.status === "new" || person.status === "waitlisted" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="confirm" />
+                        <input type="hidden" name="id" value={person.id} />
+                        <button type="submit" className={`${button} bg-brand-700 text-white`}>
+                          Confirm <span className="sr-only">{person.name}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                    {otherRuns.length > 0 ? (
+                      <Form method="post" className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
+                        <input type="hidden" name="intent" value="move" />
+                        <input type="hidden" name="id" value={person.id} />
+                        <label className="sr-only" htmlFor={`move-${person.id}`}>
+                          Move {person.name} to
+                        </label>
+                        <select
+                          id={`move-${person.id}`}
+                          name="toRunId"
+                          className="min-h-11 w-full min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm sm:w-72"
+                        >
+                          {otherRuns.map((other) => (
+                            <option key={other.id} value={other.id}>
+                              {other.title}
+                            </option>
+                          ))}
+                        </select>
+                        <button
+                          type="submit"
+                          className={`${button} border border-slate-300 bg-white text-slate-800`}
+                        >
+                          Move <span className="sr-only">{person.name}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="id" value={person.id} />
+                      <button
+                        type="submit"
+                        className={`${button} border border-red-300 bg-white text-red-800`}
+                      >
+                        Cancel <span className="sr-only">{person.name}</span>
+                      </button>
+                    </Form>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="waitlist-heading" className="space-y-3">
+        <h2 id="waitlist-heading" className="text-lg font-semibold text-slate-900">
+          Waiting list ({waitlist.length})
+        </h2>
+        {waitlist.length === 0 ? (
+          <p className="text-sm text-slate-600">Nobody is waiting for this date.</p>
+        ) : (
+          <ol className="space-y-2">
+            {waitlist.map((booking, index) => (
+              <li
+                key={booking.id}
+                className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+              >
+                <p className="font-semibold text-slate-900">
+                  {index + 1}. {booking.contactName} ({booking.reference})
+                </p>
+                <p className="break-all text-slate-700">
+                  {[booking.organization, booking.contactEmail, `${booking.participants} participant(s)`]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
+                <p className="text-xs text-slate-500">Waiting since {formatDateTime(booking.createdAt)}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

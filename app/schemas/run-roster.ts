@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+const id = z.uuid("Unknown participant.");
+
+/** The run page's actions on one participant. */
+export const RosterActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), id }),
+  z.object({ intent: z.literal("cancel"), id }),
+  z.object({ intent: z.literal("move"), id, toRunId: z.uuid("Choose the date to move to.") }),
+]);
