@@ -22,6 +22,7 @@ export default [
     route("testimonials", "routes/public/testimonials.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("register", "routes/public/register.tsx"),
+    route("register/offer/:token", "routes/public/register.offer.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("downloads/catalogue.pdf", "routes/resources/downloads.catalogue.ts"),

@@ -21,12 +21,31 @@ CREATE TABLE "bookings" (
 	CONSTRAINT "bookings_participants_check" CHECK (participants > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "waitlist_offers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"booking_id" uuid NOT NULL,
+	"run_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"seats" integer NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "waitlist_offers_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "waitlist_offers_status_check" CHECK (status in ('open', 'claimed', 'expired'))
+);
+--> statement-breakpoint
 ALTER TABLE "course_registrations" DROP CONSTRAINT "course_registrations_status_check";--> statement-breakpoint
 ALTER TABLE "course_registrations" ADD COLUMN "booking_id" uuid;--> statement-breakpoint
 ALTER TABLE "course_registrations" ADD COLUMN "id_number" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_run_id_course_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."course_runs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_offers" ADD CONSTRAINT "waitlist_offers_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_offers" ADD CONSTRAINT "waitlist_offers_run_id_course_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."course_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bookings_run_status_idx" ON "bookings" USING btree ("run_id","status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "waitlist_offers_open_booking_key" ON "waitlist_offers" USING btree ("booking_id") WHERE status = 'open';--> statement-breakpoint
+CREATE INDEX "waitlist_offers_due_idx" ON "waitlist_offers" USING btree ("status","expires_at");--> statement-breakpoint
+CREATE INDEX "waitlist_offers_run_idx" ON "waitlist_offers" USING btree ("run_id","status");--> statement-breakpoint
 ALTER TABLE "course_registrations" ADD CONSTRAINT "course_registrations_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "course_registrations_run_status_idx" ON "course_registrations" USING btree ("run_id","status");--> statement-breakpoint
 CREATE INDEX "course_registrations_booking_idx" ON "course_registrations" USING btree ("booking_id");--> statement-breakpoint

@@ -11,6 +11,7 @@ import {
   pingDatabase,
   setDatabase,
 } from "#app/db/client.server";
+import { startOfferSweeper } from "#app/models/waitlist-offer.server";
 import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
@@ -107,6 +108,8 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
     process.on("SIGUSR2", backup);
     stoppers.push(() => void process.off("SIGUSR2", backup));
   }
+  // expired waiting-list offers pass to the next booking in every process; the rows decide who does it
+  stoppers.push(startOfferSweeper({ onError: (err) => logger.error({ err }, "waiting-list sweep failed") }));
   if (config.SMTP_URL) {
     const send = createSmtpSender(config.SMTP_URL);
     const stopWorker = startOutboxWorker({ send, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 });

@@ -15,6 +15,7 @@ export const REGISTRATION_STATUSES = [
   "waitlisted",
 ] as const;
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "waitlisted"] as const;
+export const OFFER_STATUSES = ["open", "claimed", "expired"] as const;
 export const CONTACT_STATUSES = ["new", "contacted", "resolved"] as const;
 export const DOCUMENT_CATEGORIES = ["brochure", "certificate", "manual", "policy", "form"] as const;
 export const IMAGE_COMPONENTS = [

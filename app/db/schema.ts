@@ -24,6 +24,7 @@ import {
   FAITH_GROUPS,
   GALLERY_CATEGORIES,
   IMAGE_COMPONENTS,
+  OFFER_STATUSES,
   OUTBOX_STATUSES,
   REGISTRATION_STATUSES,
   RUN_STATUSES,
@@ -306,6 +307,33 @@ export const bookings = pgTable(
     check("bookings_status_check", inList("status", BOOKING_STATUSES)),
     check("bookings_participants_check", sql`participants > 0`),
     index("bookings_run_status_idx").on(t.runId, t.status, t.createdAt),
+  ],
+);
+
+/** A seat freed on a full run, offered to a waitlisted booking until it expires (one open offer per booking). */
+export const waitlistOffers = pgTable(
+  "waitlist_offers",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    /** sha256 of the link's token: the link itself is only in the e-mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    seats: integer("seats").notNull(),
+    status: text("status", { enum: OFFER_STATUSES }).notNull().default("open"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("waitlist_offers_status_check", inList("status", OFFER_STATUSES)),
+    uniqueIndex("waitlist_offers_open_booking_key").on(t.bookingId).where(sql`status = 'open'`),
+    index("waitlist_offers_due_idx").on(t.status, t.expiresAt),
+    index("waitlist_offers_run_idx").on(t.runId, t.status),
   ],
 );
 

@@ -4,6 +4,8 @@ import { courseRuns } from "#app/db/schema";
 import type { CourseRunInput } from "#app/schemas/course";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { notifyInterestedOfRun } from "./course-interest.server";
+import { lockRunSeats } from "./run-seats.server";
+import { offerFreeSeats } from "./waitlist-offer.server";
 
 const runColumns = {
   id: courseRuns.id,
@@ -84,6 +86,9 @@ export async function updateCourseRun(
       oldValues: before,
       newValues: run,
     });
+    // a larger capacity (or a run no longer marked full) frees seats for the waiting list
+    const seats = await lockRunSeats(tx, runId);
+    if (seats) await offerFreeSeats(tx, seats);
     return run;
   });
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { bookings, courseRuns, courses, courseRegistrations as r } from "#app/db/schema";
+import { bookings, courseRuns, courses, courseRegistrations as r, waitlistOffers } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "./run-seats.server";
+import { offerFreeSeats } from "./waitlist-offer.server";
 
 const runLabel = (run: { label: string | null; startDate: string | null }) =>
   run.label ?? (run.startDate ? formatLongDate(run.startDate) : "Date to be confirmed");
@@ -156,7 +157,15 @@ export async function confirmParticipant(actor: AuditActor, runId: string, regis
         message: `${participant.name} was cancelled; register them again instead.`,
       };
     }
-    if (!holdsSeat(participant.status) && seats.left !== null && seats.left < 1) {
+    // seats an open offer holds for this participant's own booking are theirs to take
+    const [offer] = participant.bookingId
+      ? await tx
+          .select({ id: waitlistOffers.id, seats: waitlistOffers.seats })
+          .from(waitlistOffers)
+          .where(and(eq(waitlistOffers.bookingId, participant.bookingId), eq(waitlistOffers.status, "open")))
+      : [];
+    const free = seats.left === null ? null : seats.left + (offer?.seats ?? 0);
+    if (!holdsSeat(participant.status) && free !== null && free < 1) {
       return {
         ok: false,
         status: 409,
@@ -164,6 +173,12 @@ export async function confirmParticipant(actor: AuditActor, runId: string, regis
       };
     }
     await setParticipantStatus(tx, actor, participant, "confirmed");
+    if (offer) {
+      await tx
+        .update(waitlistOffers)
+        .set({ status: "claimed", claimedAt: new Date() })
+        .where(eq(waitlistOffers.id, offer.id));
+    }
     return { ok: true, message: `${participant.name} is confirmed.` };
   });
 }
@@ -178,6 +193,8 @@ export async function cancelParticipant(actor: AuditActor, runId: string, regist
     if (participant.status === "cancelled")
       return { ok: true, message: `${participant.name} was already cancelled.` };
     await setParticipantStatus(tx, actor, participant, "cancelled");
+    const freed = await lockRunSeats(tx, runId);
+    if (freed) await offerFreeSeats(tx, freed);
     return { ok: true, message: `${participant.name} is cancelled; their seat is free.` };
   });
 }

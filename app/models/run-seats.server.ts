@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { courseRegistrations, courseRuns } from "#app/db/schema";
+import { courseRegistrations, courseRuns, waitlistOffers } from "#app/db/schema";
 
 /** The registration statuses that hold a seat (DESIGN §7): a cancelled or deleted registration frees it. */
 export const SEAT_HOLDING_STATUSES = ["new", "confirmed", "paid", "attended"] as const;
@@ -69,7 +69,19 @@ export async function lockRunSeats(tx: Executor, runId: string) {
       ),
     );
   const taken = Number(held?.taken ?? 0);
-  // a run the admin marked full takes no more bookings, whatever its capacity says
-  const left = run.status === "full" ? 0 : run.capacity === null ? null : Math.max(0, run.capacity - taken);
+  const promised = await heldSeats(tx, runId);
+  // a run the admin marked full takes no more bookings, whatever its capacity says; seats held by an open
+  // waiting-list offer are promised to that booking
+  const left =
+    run.status === "full" ? 0 : run.capacity === null ? null : Math.max(0, run.capacity - taken - promised);
   return { ...run, taken, left };
+}
+
+/** Seats held by open waiting-list offers of a run: free, but promised to someone until the offer expires. */
+export async function heldSeats(tx: Executor, runId: string) {
+  const [row] = await tx
+    .select({ held: sql<number>`coalesce(sum(${waitlistOffers.seats}), 0)` })
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.runId, runId), eq(waitlistOffers.status, "open")));
+  return Number(row?.held ?? 0);
 }

@@ -35,6 +35,12 @@ export const SETTING_DEFINITIONS = {
       "The most participants one contact may book for a course date in one registration (1 to 100).",
     schema: z.number().int().min(1).max(100),
   },
+  waitlist_offer_hours: {
+    defaultValue: 48,
+    description:
+      "How long a freed seat is held for the next booking on the waiting list before it is offered to the one after (1 to 336 hours).",
+    schema: z.number().int().min(1).max(336),
+  },
   seats_left_threshold: {
     defaultValue: 5,
     description:

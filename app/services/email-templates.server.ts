@@ -183,3 +183,30 @@ export function newRunNotice(m: NewRunMail): Message {
     ["You receive this because you signed up on our website for news of this course."],
   );
 }
+
+export type OfferMail = {
+  name: string;
+  reference: string;
+  courseName: string;
+  courseDate: string | null;
+  seats: number;
+  url: string;
+  expiresAt: string;
+};
+
+/** A freed seat offered to the next booking on the waiting list, with the link that claims it. */
+export function waitlistOffer(m: OfferMail): Message {
+  const places = m.seats === 1 ? "A seat has" : `${m.seats} seats have`;
+  return render(
+    `A seat is free: ${m.courseName} (${m.reference})`,
+    [
+      `Dear ${m.name},`,
+      `${places} become free on ${m.courseName}${m.courseDate ? `, ${m.courseDate}` : ""}, and we are holding ${m.seats === 1 ? "it" : "them"} for your booking ${m.reference} until ${m.expiresAt} (Nairobi time).`,
+      "Claim your place with the link below. If you do not claim it in time, it is offered to the next person on the waiting list.",
+    ],
+    [
+      ["Claim your place", m.url],
+      ["Reference", m.reference],
+    ],
+  );
+}

@@ -2,7 +2,14 @@ import crypto from "node:crypto";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses } from "#app/db/schema";
+import {
+  bookings,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  emailOutbox,
+  waitlistOffers,
+} from "#app/db/schema";
 import { createBooking, type NewBooking } from "#app/models/booking.server";
 import { setSettingValue } from "#app/models/setting.server";
 import * as registerRoute from "#app/routes/public/register";
@@ -255,5 +262,73 @@ describe("the run page's actions", () => {
     expect(await moveParticipant(actor as never, from, id, open)).toMatchObject({ ok: true });
     expect((await participants(open)).map((p) => p.id)).toEqual([id]);
     expect(await participants(from)).toEqual([]);
+  });
+});
+
+describe("waiting-list offers", () => {
+  const actor = { id: null, email: "admin@mafunzo.test", ip: "203.0.113.9", userAgent: "test" };
+
+  async function offerLinkFor(email: string) {
+    const rows = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "waitlist_offer")));
+    return rows.map((row) => /\/register\/offer\/([\w-]+)/.exec(row.text)?.[1] as string);
+  }
+
+  async function fullRunWithQueue() {
+    const runId = await newRun(1);
+    const stamp = crypto.randomUUID().slice(0, 8);
+    const emails = [
+      `holder.${stamp}@example.com`,
+      `first.${stamp}@example.com`,
+      `second.${stamp}@example.com`,
+    ];
+    for (const email of emails) await register(booking(runId, { email }));
+    const [holder] = await db()
+      .select({ id: courseRegistrations.id })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.email, emails[0] as string));
+    return { runId, emails, holderId: holder?.id as string };
+  }
+
+  test("a cancellation offers the seat to the first in the queue; the link claims it once", async () => {
+    const { cancelParticipant } = await import("#app/models/run-roster.server");
+    const { claimOffer, describeOffer } = await import("#app/models/waitlist-offer.server");
+    const { runId, emails, holderId } = await fullRunWithQueue();
+    await cancelParticipant(actor as never, runId, holderId);
+    const [token] = await offerLinkFor(emails[1] as string);
+    expect(token).toBeTruthy();
+    expect(await offerLinkFor(emails[2] as string)).toEqual([]);
+    expect(await describeOffer(token as string)).toMatchObject({ state: "open", seats: 1 });
+    // the held seat is not for anyone else
+    const late = await register(booking(runId, { email: "latecomer@example.com" }));
+    expect(late.body.title).toBe("You are on the waiting list");
+    expect(await claimOffer(token as string)).toMatchObject({ state: "claimed" });
+    expect(await claimOffer(token as string)).toMatchObject({ state: "claimed" });
+    const [claimed] = await db()
+      .select({ status: courseRegistrations.status })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.email, emails[1] as string));
+    expect(claimed?.status).toBe("new");
+    expect(await describeOffer("made-up-token")).toEqual({ state: "unknown" });
+  });
+
+  test("an unclaimed offer expires and passes to the next booking, exactly once with two sweeps at once", async () => {
+    const { cancelParticipant } = await import("#app/models/run-roster.server");
+    const { describeOffer, sweepExpiredOffers } = await import("#app/models/waitlist-offer.server");
+    const { runId, emails, holderId } = await fullRunWithQueue();
+    await cancelParticipant(actor as never, runId, holderId);
+    const [first] = await offerLinkFor(emails[1] as string);
+    setClock(new Date(Date.now() + 49 * 3_600_000));
+    const swept = await Promise.all([sweepExpiredOffers(), sweepExpiredOffers()]);
+    expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await describeOffer(first as string)).toMatchObject({ state: "expired" });
+    expect(await offerLinkFor(emails[2] as string)).toHaveLength(1);
+    const [open] = await db()
+      .select({ n: count() })
+      .from(waitlistOffers)
+      .where(and(eq(waitlistOffers.runId, runId), eq(waitlistOffers.status, "open")));
+    expect(Number(open?.n)).toBe(1);
   });
 });

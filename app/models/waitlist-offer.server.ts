@@ -1,0 +1,259 @@
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/db/client.server";
+import { bookings, courseRegistrations, courseRuns, waitlistOffers } from "#app/db/schema";
+import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { waitlistOffer } from "#app/services/email-templates.server";
+import { env } from "#app/services/env.server";
+import { enqueueEmails } from "#app/services/outbox.server";
+import { now } from "#app/utils/clock";
+import { formatDateTime } from "#app/utils/datetime";
+import { lockRunSeats } from "./run-seats.server";
+import { getSettings } from "./setting.server";
+
+/** Offers made and expired by the system (the sweep, a cancellation's follow-on) name it as their actor. */
+export const SYSTEM_ACTOR: AuditActor = {
+  id: null,
+  email: "system",
+  ip: "server",
+  userAgent: "waiting list",
+};
+
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/**
+ * Offers a run's free seats to its waiting list, first come first served: each waitlisted booking without an
+ * open offer, in the order it joined, is offered its seats if they fit in what is free and not yet held.
+ * The caller holds the run's lock (`lockRunSeats`), so two processes never offer the same seat.
+ */
+export async function offerFreeSeats(tx: Executor, run: { id: string; left: number | null }) {
+  // `left` already leaves out the seats other open offers hold
+  let free = run.left === null ? Number.POSITIVE_INFINITY : run.left;
+  if (free < 1) return 0;
+  const waiting = await tx
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      contactName: bookings.contactName,
+      contactEmail: bookings.contactEmail,
+      participants: bookings.participants,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.runId, run.id),
+        eq(bookings.status, "waitlisted"),
+        sql`not exists (select 1 from ${waitlistOffers} o where o.booking_id = ${bookings.id} and o.status = 'open')`,
+      ),
+    )
+    .orderBy(asc(bookings.createdAt), asc(bookings.id));
+  const [details] = await tx
+    .select({ label: courseRuns.label, startDate: courseRuns.startDate })
+    .from(courseRuns)
+    .where(eq(courseRuns.id, run.id));
+  const [course] = await tx
+    .select({ name: courseRegistrations.courseName })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.runId, run.id))
+    .limit(1);
+  const { waitlist_offer_hours } = await getSettings(tx);
+  let offered = 0;
+  for (const booking of waiting) {
+    if (booking.participants > free) continue;
+    const token = crypto.randomBytes(32).toString("base64url");
+    const expiresAt = new Date(now().getTime() + waitlist_offer_hours * 3_600_000);
+    const [offer] = await tx
+      .insert(waitlistOffers)
+      .values({
+        bookingId: booking.id,
+        runId: run.id,
+        tokenHash: hashToken(token),
+        seats: booking.participants,
+        expiresAt,
+      })
+      .returning({ id: waitlistOffers.id });
+    await enqueueEmails(tx, [
+      {
+        to: booking.contactEmail,
+        kind: "waitlist_offer",
+        relatedTable: "bookings",
+        relatedId: booking.id,
+        ...waitlistOffer({
+          name: booking.contactName,
+          reference: booking.reference,
+          courseName: course?.name ?? "your course",
+          courseDate: details?.label ?? details?.startDate ?? null,
+          seats: booking.participants,
+          url: `${env().PUBLIC_URL}/register/offer/${token}`,
+          expiresAt: formatDateTime(expiresAt),
+        }),
+      },
+    ]);
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      action: "Created waiting-list offer",
+      tableName: "waitlist_offers",
+      recordId: offer?.id ?? null,
+      newValues: {
+        booking: booking.reference,
+        seats: booking.participants,
+        expires_at: expiresAt.toISOString(),
+      },
+    });
+    free -= booking.participants;
+    offered += 1;
+    if (free < 1) break;
+  }
+  return offered;
+}
+
+/**
+ * Expires offers that fell due and offers their seats to the next bookings. Each process runs this
+ * periodically; `FOR UPDATE SKIP LOCKED` gives every due offer to exactly one of them.
+ */
+export async function sweepExpiredOffers(limit = 50) {
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select({ id: waitlistOffers.id, runId: waitlistOffers.runId, bookingId: waitlistOffers.bookingId })
+      .from(waitlistOffers)
+      .where(and(eq(waitlistOffers.status, "open"), lt(waitlistOffers.expiresAt, now())))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return 0;
+    await tx
+      .update(waitlistOffers)
+      .set({ status: "expired" })
+      .where(
+        inArray(
+          waitlistOffers.id,
+          due.map((offer) => offer.id),
+        ),
+      );
+    // an offer left unclaimed is a place declined: the booking leaves the list, its seats go to the next
+    await tx
+      .update(bookings)
+      .set({ status: "cancelled", updatedAt: now() })
+      .where(
+        inArray(
+          bookings.id,
+          due.map((offer) => offer.bookingId),
+        ),
+      );
+    await tx
+      .update(courseRegistrations)
+      .set({ status: "cancelled", updatedAt: now() })
+      .where(
+        and(
+          inArray(
+            courseRegistrations.bookingId,
+            due.map((offer) => offer.bookingId),
+          ),
+          eq(courseRegistrations.status, "waitlisted"),
+        ),
+      );
+    for (const offer of due) {
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "Updated waiting-list offer: expired unclaimed",
+        tableName: "waitlist_offers",
+        recordId: offer.id,
+        newValues: { status: "expired" },
+      });
+    }
+    for (const runId of new Set(due.map((offer) => offer.runId))) {
+      const run = await lockRunSeats(tx, runId);
+      if (run) await offerFreeSeats(tx, run);
+    }
+    return due.length;
+  });
+}
+
+export type OfferView =
+  | { state: "unknown" }
+  | {
+      state: "expired" | "claimed" | "open";
+      reference: string;
+      courseName: string;
+      seats: number;
+      expiresAt: Date;
+    };
+
+async function findOffer(tx: Executor, token: string, lock: boolean) {
+  const query = tx
+    .select({
+      id: waitlistOffers.id,
+      status: waitlistOffers.status,
+      seats: waitlistOffers.seats,
+      expiresAt: waitlistOffers.expiresAt,
+      bookingId: waitlistOffers.bookingId,
+      reference: bookings.reference,
+      courseName: sql<string>`(select course_name from ${courseRegistrations} r where r.booking_id = ${bookings.id} limit 1)`,
+    })
+    .from(waitlistOffers)
+    .innerJoin(bookings, eq(bookings.id, waitlistOffers.bookingId))
+    .where(eq(waitlistOffers.tokenHash, hashToken(token)));
+  const [row] = lock ? await query.for("update", { of: waitlistOffers }) : await query;
+  return row ?? null;
+}
+
+function viewOf(row: Awaited<ReturnType<typeof findOffer>>): OfferView {
+  if (!row) return { state: "unknown" };
+  const state = row.status === "open" && row.expiresAt < now() ? "expired" : row.status;
+  return {
+    state,
+    reference: row.reference,
+    courseName: row.courseName,
+    seats: row.seats,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** What the offer link shows: the offer, or why it can no longer be claimed. */
+export async function describeOffer(token: string) {
+  if (token.length > 100) return { state: "unknown" } as const;
+  return viewOf(await findOffer(db(), token, false));
+}
+
+/** Claims an open offer: the booking's participants take the held seats. */
+export async function claimOffer(token: string): Promise<OfferView> {
+  if (token.length > 100) return { state: "unknown" };
+  return db().transaction(async (tx) => {
+    const row = await findOffer(tx, token, true);
+    const view = viewOf(row);
+    if (!row || view.state !== "open") return view;
+    await tx
+      .update(waitlistOffers)
+      .set({ status: "claimed", claimedAt: now() })
+      .where(eq(waitlistOffers.id, row.id));
+    await tx
+      .update(bookings)
+      .set({ status: "pending", updatedAt: now() })
+      .where(eq(bookings.id, row.bookingId));
+    await tx
+      .update(courseRegistrations)
+      .set({ status: "new", updatedAt: now() })
+      .where(
+        and(eq(courseRegistrations.bookingId, row.bookingId), eq(courseRegistrations.status, "waitlisted")),
+      );
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      action: "Updated waiting-list offer: claimed",
+      tableName: "waitlist_offers",
+      recordId: row.id,
+      newValues: { booking: row.reference, seats: row.seats },
+    });
+    return { ...view, state: "claimed" };
+  });
+}
+
+/** Runs the sweep every `intervalMs` in this process; the returned function stops it. */
+export function startOfferSweeper({
+  intervalMs = 60_000,
+  onError,
+}: {
+  intervalMs?: number;
+  onError: (e: unknown) => void;
+}) {
+  const timer = setInterval(() => {
+    sweepExpiredOffers().catch(onError);
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
