@@ -139,10 +139,10 @@ export function checkFields(entries: Iterable<[string, FormDataEntryValue]>, sha
   const counts = new Map<string, number>();
   let total = 0;
   for (const [name, value] of entries) {
-    total += 1;
-    if (total > shape.maxFields) throw new FormRefusal("The form has too many fields.");
     const field = shape.resolve(name);
     if (!field) throw new FormRefusal("The form has a field it does not expect.");
+    total += 1;
+    if (total > shape.maxFields) throw new FormRefusal("The form has too many fields.");
     const seen = (counts.get(name) ?? 0) + 1;
     counts.set(name, seen);
     if (seen > field.maxRepeats)
