@@ -3,6 +3,7 @@ import { db, type Executor } from "#app/db/client.server";
 import { bookings, courseRuns, courses, courseRegistrations as r, waitlistOffers } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
+import { listCourseInterests } from "./course-interest.server";
 import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "./run-seats.server";
 import { offerFreeSeats } from "./waitlist-offer.server";
 
@@ -27,7 +28,7 @@ export async function getRunRoster(courseId: string, runId: string) {
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
     .where(and(eq(courseRuns.id, runId), eq(courseRuns.courseId, courseId)));
   if (!run) return null;
-  const [participants, waitlist, otherRuns, seats] = await Promise.all([
+  const [participants, waitlist, otherRuns, seats, interests] = await Promise.all([
     db()
       .select({
         id: r.id,
@@ -53,8 +54,13 @@ export async function getRunRoster(courseId: string, runId: string) {
         organization: bookings.organization,
         participants: bookings.participants,
         createdAt: bookings.createdAt,
+        offerExpiresAt: waitlistOffers.expiresAt,
       })
       .from(bookings)
+      .leftJoin(
+        waitlistOffers,
+        and(eq(waitlistOffers.bookingId, bookings.id), eq(waitlistOffers.status, "open")),
+      )
       .where(and(eq(bookings.runId, runId), eq(bookings.status, "waitlisted")))
       .orderBy(asc(bookings.createdAt), asc(bookings.id)),
     db()
@@ -75,12 +81,14 @@ export async function getRunRoster(courseId: string, runId: string) {
       )
       .orderBy(asc(courseRuns.startDate)),
     seatsForRuns([runId]),
+    listCourseInterests(courseId),
   ]);
   return {
     run: { ...run, title: runLabel(run) },
     seats: seats.get(runId) ?? { capacity: run.capacity, taken: 0, left: run.capacity },
     participants,
     waitlist,
+    interests,
     otherRuns: otherRuns.map((o) => ({
       id: o.id,
       title: [runLabel(o), o.venue].filter(Boolean).join(" · "),

@@ -2,6 +2,7 @@ import { ArrowLeft, Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { toast } from "sonner";
+import { CourseInterests } from "#app/components/admin/course-interests";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import {
@@ -59,7 +60,7 @@ const button =
   "inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-brand-500/40";
 
 export default function CourseRun({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, seats, participants, waitlist, otherRuns } = loaderData;
+  const { run, seats, participants, waitlist, otherRuns, interests } = loaderData;
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(actionData.message);
@@ -222,12 +223,18 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                     .filter(Boolean)
                     .join(" · ")}
                 </p>
-                <p className="text-xs text-slate-500">Waiting since {formatDateTime(booking.createdAt)}</p>
+                <p className="text-xs text-slate-500">
+                  Waiting since {formatDateTime(booking.createdAt)} ·{" "}
+                  {booking.offerExpiresAt
+                    ? `Seat offered, held until ${formatDateTime(booking.offerExpiresAt)}`
+                    : "No seat offered yet"}
+                </p>
               </li>
             ))}
           </ol>
         )}
       </section>
+      <CourseInterests interests={interests} />
     </div>
   );
 }

@@ -1,0 +1,91 @@
+import { expect, type Page, test } from "@playwright/test";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
+import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { startSmtpServer } from "../helpers/smtp";
+import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+
+// A server of its own with a real SMTP server: the offer link only exists in the e-mail.
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const ADMIN = { email: "offers@mafunzo.test", password: "Waiting-List-2026" };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  smtp = await startSmtpServer();
+  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
+  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function book(page: Page, runId: string, email: string) {
+  await asNewVisitor(page);
+  await page.goto(`${server.url}/register?course=${COURSE.slug}&run=${runId}`);
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await form.getByLabel("Full Name").fill(email.split("@")[0] as string);
+  await form.getByLabel("Email Address").fill(email);
+  await waitLikeAPerson(page);
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  return form.getByRole("status");
+}
+
+test("a cancelled seat is offered by e-mail; the link claims it once and then says so", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const base = server.url;
+  await loginAsAdmin(page, ADMIN, base);
+  await page.goto(`${base}/admin/courses`);
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  const start = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByText("Add a run").click();
+  const form = page.locator("form#run-new");
+  await form.getByLabel("Start date").fill(start);
+  await form.getByLabel("End date").fill(start);
+  await form.getByLabel("Venue").fill("Eldoret, Kenya");
+  await form.getByLabel("Capacity").fill("1");
+  await form.getByRole("button", { name: "Add Run" }).click();
+  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  const run = page.getByTestId("course-run").filter({ hasText: "Eldoret, Kenya" });
+  await run.getByRole("link", { name: /^Participants/ }).click();
+  const runId = page.url().split("/runs/")[1] as string;
+
+  const visitor = await browser.newPage();
+  await expect(await book(visitor, runId, "holder@example.com")).toContainText("Registration Successful!");
+  await expect(await book(visitor, runId, "waiting@example.com")).toContainText("position 1");
+
+  await page.reload();
+  await page.getByRole("button", { name: "Cancel holder" }).click();
+  await expect(page.getByText("holder is cancelled; their seat is free.")).toBeVisible();
+
+  await smtp.waitFor(
+    (messages) =>
+      messages.some((m) => m.to.includes("waiting@example.com") && /seat is free/.test(m.subject)),
+    30_000,
+  );
+  const offer = smtp.messages.find(
+    (m) => m.to.includes("waiting@example.com") && /seat is free/.test(m.subject),
+  );
+  const link = /http\S+\/register\/offer\/[\w-]+/.exec(offer?.text ?? "")?.[0] as string;
+  expect(link).toBeTruthy();
+  const path = new URL(link).pathname;
+
+  await visitor.goto(`${base}${path}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Your place from the waiting list");
+  await visitor.getByRole("button", { name: "Claim my place" }).click();
+  await expect(visitor.getByRole("status")).toContainText("Your place is confirmed");
+  await visitor.goto(`${base}${path}`);
+  await expect(visitor.getByText("This offer has already been claimed")).toBeVisible();
+  const unknown = await visitor.goto(`${base}/register/offer/not-a-real-offer`);
+  expect(unknown?.status()).toBe(404);
+  await expect(visitor.getByText("This link is not valid.")).toBeVisible();
+  await visitor.close();
+
+  await page.reload();
+  await expect(
+    page.getByTestId("roster-row").filter({ hasText: "waiting@example.com" }).getByText("new"),
+  ).toBeVisible();
+});
