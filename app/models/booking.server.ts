@@ -241,11 +241,10 @@ async function queueBookingEmails(
     participants: args.attendees.map((a) => a.name),
     waitlistPosition: args.position,
   };
-  const [payment, contact, admins] = await Promise.all([
-    getSiteContentValue(tx, "payment"),
-    getSiteContentValue(tx, "contact"),
-    listAdminRecipients(tx),
-  ]);
+  // one after another: a transaction is one connection, and pg refuses overlapping queries on it from pg 9
+  const payment = await getSiteContentValue(tx, "payment");
+  const contact = await getSiteContentValue(tx, "contact");
+  const admins = await listAdminRecipients(tx);
   const related = { relatedTable: "course_registrations", relatedId: args.registrationId };
   await enqueueEmails(tx, [
     {
