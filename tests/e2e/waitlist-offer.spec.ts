@@ -51,6 +51,7 @@ test("a cancelled seat is offered by e-mail; the link claims it once and then sa
   await expect(page.getByText("Course run added successfully")).toBeVisible();
   const run = page.getByTestId("course-run").filter({ hasText: "Eldoret, Kenya" });
   await run.getByRole("link", { name: /^Participants/ }).click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
   const runId = page.url().split("/runs/")[1] as string;
 
   const visitor = await browser.newPage();

@@ -19,7 +19,6 @@ export const MOBILE_LINKS = [
   { to: "/about", label: "About" },
   { to: "/services", label: "Services" },
   { to: "/courses", label: "Training Courses" },
-  { to: "/courses/calendar", label: "Course Calendar" },
   { to: "/gallery", label: "Gallery" },
   { to: "/testimonials", label: "Testimonials" },
   { to: "/contact", label: "Contact" },
