@@ -59,6 +59,27 @@ export async function action(args: Route.ActionArgs) {
 const button =
   "inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-brand-500/40";
 
+/** Confirm or Cancel: a one-button form naming its participant for screen readers. */
+function ParticipantAction({
+  intent,
+  person,
+  className,
+}: {
+  intent: "confirm" | "cancel";
+  person: { id: string; name: string };
+  className: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={person.id} />
+      <button type="submit" className={`${button} ${className}`}>
+        {intent === "confirm" ? "Confirm" : "Cancel"} <span className="sr-only">{person.name}</span>
+      </button>
+    </Form>
+  );
+}
+
 export default function CourseRun({ loaderData, actionData }: Route.ComponentProps) {
   const { run, seats, participants, waitlist, otherRuns, interests } = loaderData;
   useEffect(() => {
@@ -150,13 +171,11 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                 {person.status === "cancelled" ? null : (
                   <div className="mt-3 flex flex-wrap items-center gap-2">
                     {person.status === "new" || person.status === "waitlisted" ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="confirm" />
-                        <input type="hidden" name="id" value={person.id} />
-                        <button type="submit" className={`${button} bg-brand-700 text-white`}>
-                          Confirm <span className="sr-only">{person.name}</span>
-                        </button>
-                      </Form>
+                      <ParticipantAction
+                        intent="confirm"
+                        person={person}
+                        className="bg-brand-700 text-white"
+                      />
                     ) : null}
                     {otherRuns.length > 0 ? (
                       <Form method="post" className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
@@ -184,16 +203,11 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                         </button>
                       </Form>
                     ) : null}
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="cancel" />
-                      <input type="hidden" name="id" value={person.id} />
-                      <button
-                        type="submit"
-                        className={`${button} border border-red-300 bg-white text-red-800`}
-                      >
-                        Cancel <span className="sr-only">{person.name}</span>
-                      </button>
-                    </Form>
+                    <ParticipantAction
+                      intent="cancel"
+                      person={person}
+                      className="border border-red-300 bg-white text-red-800"
+                    />
                   </div>
                 )}
               </li>
