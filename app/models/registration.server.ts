@@ -48,7 +48,6 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
       venue: courseRuns.venue,
       deliveryMode: courseRuns.deliveryMode,
       costOverride: courseRuns.costOverride,
-      status: courseRuns.status,
     })
     .from(courseRuns)
     .where(
@@ -75,7 +74,7 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
         venue: run.venue,
         cost: formatKsh(run.costOverride ?? course.cost),
         mode: DELIVERY_LABELS[run.deliveryMode],
-        seatsLeft: run.status === "full" ? 0 : (seats.get(run.id)?.left ?? null),
+        seatsLeft: seats.get(run.id)?.left ?? null,
       })),
   }));
 }

@@ -8,8 +8,23 @@ export const SEAT_HOLDING_STATUSES = ["new", "confirmed", "paid", "attended"] as
 export type RunSeats = { capacity: number | null; taken: number; left: number | null };
 
 /**
- * Seats of many runs in one grouped query: taken = live registrations of the run, left = capacity minus
- * taken (never below 0), null when the run has no capacity. Runs not found are absent from the map.
+ * Seats a run can still take: none when the admin marked it full, whatever its capacity says; otherwise its
+ * capacity less the seats taken and those an open waiting-list offer holds (null: no capacity, no limit).
+ */
+function seatsLeft(run: { capacity: number | null; status: string }, taken: number, held: number) {
+  if (run.status === "full") return 0;
+  return run.capacity === null ? null : Math.max(0, run.capacity - taken - held);
+}
+
+/**
+ * The seats open waiting-list offers of a run hold, for use inside a query on course_runs. The outer column is
+ * named in full: drizzle writes a lone `"id"` in single-table selects, which the subquery would take as its own.
+ */
+const heldByOffers = sql<number>`(select coalesce(sum(o.seats), 0) from ${waitlistOffers} o where o.run_id = "course_runs"."id" and o.status = 'open')`;
+
+/**
+ * Seats of many runs in one grouped query: taken = live registrations of the run, left as `seatsLeft` counts
+ * it (the same rule the booking applies under its lock). Runs not found are absent from the map.
  */
 export async function seatsForRuns(
   runIds: readonly string[],
@@ -18,7 +33,13 @@ export async function seatsForRuns(
   const seats = new Map<string, RunSeats>();
   if (runIds.length === 0) return seats;
   const rows = await executor
-    .select({ id: courseRuns.id, capacity: courseRuns.capacity, taken: count(courseRegistrations.id) })
+    .select({
+      id: courseRuns.id,
+      capacity: courseRuns.capacity,
+      status: courseRuns.status,
+      held: heldByOffers,
+      taken: count(courseRegistrations.id),
+    })
     .from(courseRuns)
     .leftJoin(
       courseRegistrations,
@@ -32,11 +53,7 @@ export async function seatsForRuns(
     .groupBy(courseRuns.id);
   for (const row of rows) {
     const taken = Number(row.taken);
-    seats.set(row.id, {
-      capacity: row.capacity,
-      taken,
-      left: row.capacity === null ? null : Math.max(0, row.capacity - taken),
-    });
+    seats.set(row.id, { capacity: row.capacity, taken, left: seatsLeft(row, taken, Number(row.held)) });
   }
   return seats;
 }
@@ -53,6 +70,7 @@ export async function lockRunSeats(tx: Executor, runId: string) {
       startDate: courseRuns.startDate,
       status: courseRuns.status,
       capacity: courseRuns.capacity,
+      held: heldByOffers,
     })
     .from(courseRuns)
     .where(eq(courseRuns.id, runId))
@@ -69,19 +87,6 @@ export async function lockRunSeats(tx: Executor, runId: string) {
       ),
     );
   const taken = Number(held?.taken ?? 0);
-  const promised = await heldSeats(tx, runId);
-  // a run the admin marked full takes no more bookings, whatever its capacity says; seats held by an open
-  // waiting-list offer are promised to that booking
-  const left =
-    run.status === "full" ? 0 : run.capacity === null ? null : Math.max(0, run.capacity - taken - promised);
-  return { ...run, taken, left };
-}
-
-/** Seats held by open waiting-list offers of a run: free, but promised to someone until the offer expires. */
-export async function heldSeats(tx: Executor, runId: string) {
-  const [row] = await tx
-    .select({ held: sql<number>`coalesce(sum(${waitlistOffers.seats}), 0)` })
-    .from(waitlistOffers)
-    .where(and(eq(waitlistOffers.runId, runId), eq(waitlistOffers.status, "open")));
-  return Number(row?.held ?? 0);
+  const { held: promised, ...fields } = run;
+  return { ...fields, taken, left: seatsLeft(run, taken, Number(promised)) };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { bookings, courseRegistrations, courseRuns, waitlistOffers } from "#app/db/schema";
+import { bookings, courseRegistrations, courseRuns, courses, waitlistOffers } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { waitlistOffer } from "#app/services/email-templates.server";
 import { env } from "#app/services/env.server";
@@ -47,15 +47,12 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
       ),
     )
     .orderBy(asc(bookings.createdAt), asc(bookings.id));
+  if (waiting.length === 0) return 0;
   const [details] = await tx
-    .select({ label: courseRuns.label, startDate: courseRuns.startDate })
+    .select({ courseName: courses.title, label: courseRuns.label, startDate: courseRuns.startDate })
     .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
     .where(eq(courseRuns.id, run.id));
-  const [course] = await tx
-    .select({ name: courseRegistrations.courseName })
-    .from(courseRegistrations)
-    .where(eq(courseRegistrations.runId, run.id))
-    .limit(1);
   const { waitlist_offer_hours } = await getSettings(tx);
   let offered = 0;
   for (const booking of waiting) {
@@ -81,7 +78,7 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
         ...waitlistOffer({
           name: booking.contactName,
           reference: booking.reference,
-          courseName: course?.name ?? "your course",
+          courseName: details?.courseName ?? "your course",
           courseDate: details?.label ?? details?.startDate ?? null,
           seats: booking.participants,
           url: `${env().PUBLIC_URL}/register/offer/${token}`,
