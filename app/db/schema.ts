@@ -33,7 +33,13 @@ import {
 // The value lists live in ./enums (no drizzle) so browser code can import them without the table definitions.
 export * from "./enums";
 
-export type EmailAttachment = { filename: string; contentType: string; content: string };
+/**
+ * A file sent with a message: small text inline (`content`, e.g. a run's .ics), or a stored document by its
+ * storage key (`storageKey`, e.g. an invoice PDF) so the outbox row never carries a binary file.
+ */
+export type EmailAttachment =
+  | { filename: string; contentType: string; content: string }
+  | { filename: string; contentType: string; storageKey: string };
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

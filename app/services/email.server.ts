@@ -1,6 +1,9 @@
+import { buffer } from "node:stream/consumers";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { EmailAttachment } from "#app/db/schema";
 import { env } from "./env.server";
 import type { OutboxRow, SendEmail } from "./outbox.server";
+import { storage } from "./storage.server";
 
 /** A sender over SMTP (`smtp://` or `smtps://` URL); each call to the result sends one outbox row. */
 export function createSmtpSender(smtpUrl: string, from = env().MAIL_FROM): SendEmail & { close(): void } {
@@ -16,16 +19,21 @@ export function createSmtpSender(smtpUrl: string, from = env().MAIL_FROM): SendE
       subject: row.subject,
       text: row.textBody,
       html: row.htmlBody,
-      attachments: row.attachments?.map(({ filename, contentType, content }) => ({
-        filename,
-        contentType,
-        content,
-      })),
+      attachments: row.attachments ? await Promise.all(row.attachments.map(attachmentContent)) : undefined,
       // lets the receiving side (and our tests) recognise a retried message
       messageId: `<${row.id}@mafunzo.outbox>`,
     });
   };
   return Object.assign(send, { close: () => transport.close() });
+}
+
+async function attachmentContent(attachment: EmailAttachment) {
+  const { filename, contentType } = attachment;
+  if ("content" in attachment) return { filename, contentType, content: attachment.content };
+  const stored = await storage().get(attachment.storageKey);
+  // a missing document is a fault to retry later, never a message sent without its attachment
+  if (!stored) throw new Error(`Attachment ${attachment.storageKey} is missing from storage`);
+  return { filename, contentType, content: await buffer(stored.body) };
 }
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -209,7 +209,8 @@ describe("registration confirmation", () => {
       );
     expect(mail?.attachments).toHaveLength(1);
     expect(mail?.attachments?.[0]).toMatchObject({ contentType: "text/calendar; charset=utf-8" });
-    expect(mail?.attachments?.[0]?.content).toContain(`UID:course-run-${run.id}@mafunzo`);
+    const ics = mail?.attachments?.[0];
+    expect(ics && "content" in ics ? ics.content : "").toContain(`UID:course-run-${run.id}@mafunzo`);
   });
 });
 
