@@ -37,3 +37,7 @@ export const GALLERY_CATEGORIES = [
   "public-sector",
 ] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export const FINANCE_DOCUMENT_KINDS = ["proforma", "credit_note", "receipt"] as const;
+export const PAYMENT_METHODS = ["mpesa", "bank", "cheque", "cash"] as const;
+export const PAYMENT_SOURCES = ["manual", "mpesa_callback", "mpesa_statement", "bank_statement"] as const;
+export const STATEMENT_KINDS = ["mpesa", "bank"] as const;

@@ -22,12 +22,16 @@ import {
   DELIVERY_MODES,
   DOCUMENT_CATEGORIES,
   FAITH_GROUPS,
+  FINANCE_DOCUMENT_KINDS,
   GALLERY_CATEGORIES,
   IMAGE_COMPONENTS,
   OFFER_STATUSES,
   OUTBOX_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_SOURCES,
   REGISTRATION_STATUSES,
   RUN_STATUSES,
+  STATEMENT_KINDS,
 } from "./enums";
 
 // The value lists live in ./enums (no drizzle) so browser code can import them without the table definitions.
@@ -538,3 +542,109 @@ export const emailOutbox = pgTable(
     index("email_outbox_created_idx").on(t.createdAt),
   ],
 );
+
+/** The last number used per document kind and year; locked by the issuing transaction (gap-free). */
+export const documentSequences = pgTable(
+  "document_sequences",
+  {
+    kind: text("kind").notNull(),
+    year: integer("year").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [uniqueIndex("document_sequences_kind_year_idx").on(t.kind, t.year)],
+);
+
+export type FinanceLine = { description: string; quantity: number; unitCents: number; amountCents: number };
+export type FinanceParty = {
+  name: string;
+  kraPin: string | null;
+  lines: string[];
+};
+
+/**
+ * Proforma invoices, credit notes and receipts (DESIGN §7). Immutable once issued: a trigger in the migration
+ * refuses updates and deletes; a changed booking gets a new version with a new number.
+ */
+export const financeDocuments = pgTable(
+  "finance_documents",
+  {
+    id: id(),
+    kind: text("kind", { enum: FINANCE_DOCUMENT_KINDS }).notNull(),
+    number: text("number").notNull().unique(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    /** the proforma this one replaces, or the proforma a credit note cancels */
+    relatesToId: uuid("relates_to_id"),
+    version: integer("version").notNull().default(1),
+    issuedOn: date("issued_on").notNull(),
+    dueOn: date("due_on"),
+    currency: text("currency").notNull().default("KES"),
+    seller: jsonb("seller").$type<FinanceParty>().notNull(),
+    buyer: jsonb("buyer").$type<FinanceParty & { lpoNumber: string | null }>().notNull(),
+    lines: jsonb("lines").$type<FinanceLine[]>().notNull(),
+    vatRatePercent: integer("vat_rate_percent").notNull(),
+    pricesIncludeVat: boolean("prices_include_vat").notNull(),
+    netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /** how to pay, as printed: paybill, account, bank */
+    paymentNote: text("payment_note").notNull(),
+    storageKey: text("storage_key").notNull(),
+    issuedBy: text("issued_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("finance_documents_kind_check", inList("kind", FINANCE_DOCUMENT_KINDS)),
+    uniqueIndex("finance_documents_booking_idx").on(t.bookingId, t.kind, t.version),
+    index("finance_documents_issued_idx").on(t.issuedOn),
+  ],
+);
+
+/**
+ * The payments ledger: append-only. A reversal is a new row with the negative amount and a reason; the only
+ * change a row accepts is being assigned to a booking once (the migration's trigger enforces both).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    receivedOn: date("received_on").notNull(),
+    /** the M-PESA receipt, bank reference or cheque number; unique per method */
+    transactionCode: text("transaction_code"),
+    payer: text("payer"),
+    /** the account number or reference the payer gave */
+    accountReference: text("account_reference"),
+    bookingId: uuid("booking_id").references(() => bookings.id),
+    reversesId: uuid("reverses_id"),
+    reason: text("reason"),
+    source: text("source", { enum: PAYMENT_SOURCES }).notNull(),
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payments_method_check", inList("method", PAYMENT_METHODS)),
+    check("payments_source_check", inList("source", PAYMENT_SOURCES)),
+    check("payments_amount_check", sql`amount_cents <> 0`),
+    check("payments_reversal_check", sql`(reverses_id is null) = (amount_cents > 0)`),
+    uniqueIndex("payments_method_code_idx").on(t.method, t.transactionCode),
+    uniqueIndex("payments_reverses_idx").on(t.reversesId),
+    index("payments_booking_idx").on(t.bookingId),
+    index("payments_received_idx").on(t.receivedOn),
+  ],
+);
+
+/** An uploaded statement waiting between its preview and its commit. */
+export const statementImports = pgTable("statement_imports", {
+  id: id(),
+  kind: text("kind", { enum: STATEMENT_KINDS }).notNull(),
+  filename: text("filename").notNull(),
+  storageKey: text("storage_key").notNull(),
+  /** bank statements: which column holds what, chosen by the admin */
+  mapping: jsonb("mapping").$type<Record<string, string>>(),
+  committedAt: timestamp("committed_at", { withTimezone: true }),
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+});
