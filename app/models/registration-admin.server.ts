@@ -10,6 +10,7 @@ import {
 } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
+import { syncBooking } from "./booking-status.server";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import {
   listDeletedRows,
@@ -140,5 +141,9 @@ export const listDeletedRegistrations = (page: number) => listDeletedRows(t, lis
 export const deleteRegistration = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
 export const restoreRegistration = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
 export const purgeExpiredRegistrations = (actor: AuditActor) => purgeExpiredRows(t, actor);
+/** A participant's new status also moves their booking's status and invoice (DESIGN §7). */
 export const setRegistrationStatus = (id: string, status: RegistrationStatus, actor: AuditActor) =>
-  setRowStatus(t, id, status, actor);
+  setRowStatus(t, id, status, actor, async (tx) => {
+    const [row] = await tx.select({ bookingId: t.bookingId }).from(t).where(eq(t.id, id));
+    await syncBooking(tx, row?.bookingId ?? null, actor);
+  });

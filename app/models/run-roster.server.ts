@@ -3,6 +3,7 @@ import { db, type Executor } from "#app/db/client.server";
 import { bookings, courseRuns, courses, courseRegistrations as r, waitlistOffers } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
+import { syncBooking } from "./booking-status.server";
 import { listCourseInterests } from "./course-interest.server";
 import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "./run-seats.server";
 import { offerFreeSeats } from "./waitlist-offer.server";
@@ -108,27 +109,6 @@ async function participantOf(tx: Executor, runId: string, registrationId: string
   return row ?? null;
 }
 
-/**
- * A booking's status follows its participants: waitlisted while any waits, cancelled when all are,
- * confirmed once any is confirmed (or further), pending otherwise.
- */
-async function syncBookingStatus(tx: Executor, bookingId: string | null) {
-  if (!bookingId) return;
-  const rows = await tx
-    .select({ status: r.status })
-    .from(r)
-    .where(and(eq(r.bookingId, bookingId), isNull(r.deletedAt)));
-  const statuses = new Set(rows.map((row) => row.status));
-  const status = statuses.has("waitlisted")
-    ? "waitlisted"
-    : rows.length > 0 && rows.every((row) => row.status === "cancelled")
-      ? "cancelled"
-      : [...statuses].some((s) => s === "confirmed" || s === "paid" || s === "attended")
-        ? "confirmed"
-        : "pending";
-  await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
-}
-
 const holdsSeat = (status: string) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(status);
 
 async function setParticipantStatus(
@@ -138,7 +118,7 @@ async function setParticipantStatus(
   status: "confirmed" | "cancelled",
 ) {
   await tx.update(r).set({ status, updatedAt: new Date() }).where(eq(r.id, participant.id));
-  await syncBookingStatus(tx, participant.bookingId);
+  await syncBooking(tx, participant.bookingId, actor);
   await recordAudit(tx, actor, {
     action:
       status === "confirmed"
@@ -258,6 +238,7 @@ export async function moveParticipant(
       oldValues: { run_id: runId },
       newValues: { run_id: toRunId, course_date: courseDate },
     });
+    await syncBooking(tx, participant.bookingId, actor);
     return { ok: true, message: `${participant.name} moved to ${courseDate ?? "the new date"}.` };
   });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { db } from "#app/db/client.server";
+import { db, type Executor } from "#app/db/client.server";
 import { contactSubmissions, courseRegistrations } from "#app/db/schema";
 import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
@@ -123,6 +123,7 @@ export async function setRowStatus<S extends string>(
   id: string,
   status: S,
   actor: AuditActor,
+  afterChange?: (tx: Executor, id: string) => Promise<void>,
 ) {
   const { noun, tableName } = labels(table);
   return db().transaction(async (tx) => {
@@ -145,6 +146,7 @@ export async function setRowStatus<S extends string>(
       oldValues: { status: before.status },
       newValues: { status },
     });
+    await afterChange?.(tx, id);
     return true;
   });
 }

@@ -47,10 +47,62 @@ export const SETTING_DEFINITIONS = {
       'Course runs with this many free seats or fewer show "N seats left" on the public site (0 to 100; 0 shows only "Fully booked").',
     schema: z.number().int().min(0).max(100),
   },
+  finance_legal_name: {
+    defaultValue: "Mafunzo Training & Consultancy Ltd",
+    description: "The firm's legal name as printed on invoices, receipts and credit notes.",
+    schema: z.string().min(2, "Enter the legal name").max(200, "Use at most 200 characters"),
+  },
+  finance_kra_pin: {
+    defaultValue: "",
+    description: "The firm's KRA PIN printed on invoices (a letter, nine digits, a letter, e.g. P051234567X).",
+    schema: z
+      .string()
+      .max(11)
+      .regex(/^$|^[AP]\d{9}[A-Z]$/, "Enter a KRA PIN such as P051234567X (or leave it empty)"),
+  },
+  vat_registered: {
+    defaultValue: true,
+    description: "The firm is registered for VAT: invoices charge VAT at the rate below and show it as its own line.",
+    schema: z.boolean(),
+  },
+  vat_rate: {
+    defaultValue: 16,
+    description: "The VAT rate in percent (0 to 50).",
+    schema: z.number().int().min(0).max(50),
+  },
+  prices_include_vat: {
+    defaultValue: true,
+    description:
+      "Course prices already include VAT (the invoice takes VAT out of the price); when disabled, VAT is added on top.",
+    schema: z.boolean(),
+  },
+  invoice_prefix: {
+    defaultValue: "PRO",
+    description: "The prefix of proforma invoice numbers, as in PRO-2026-0001 (2 to 6 capital letters).",
+    schema: z.string().regex(/^[A-Z]{2,6}$/, "Use 2 to 6 capital letters, such as PRO"),
+  },
+  payment_terms_days: {
+    defaultValue: 14,
+    description: "Days from an invoice's date to its due date (0 to 120).",
+    schema: z.number().int().min(0).max(120),
+  },
+  mpesa_callback_secret: {
+    defaultValue: "",
+    description:
+      "The secret path segment of the M-PESA callback URLs (24 to 64 letters, digits, - or _). Empty turns the callbacks off. See the README for the URLs to register with Safaricom.",
+    schema: z
+      .string()
+      .max(64)
+      .regex(/^$|^[A-Za-z0-9_-]{24,64}$/, "Use 24 to 64 letters, digits, - or _ (or leave it empty)"),
+  },
 } as const;
 
 /** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */
-export const SECURITY_SETTING_KEYS: readonly SettingKey[] = ["max_admin_accounts", "require_second_factor"];
+export const SECURITY_SETTING_KEYS: readonly SettingKey[] = [
+  "max_admin_accounts",
+  "require_second_factor",
+  "mpesa_callback_secret",
+];
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof SETTING_DEFINITIONS)[K]["schema"]> };

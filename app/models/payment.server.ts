@@ -1,0 +1,255 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/db/client.server";
+import {
+  bookings,
+  courseRegistrations,
+  type PAYMENT_METHODS,
+  type PAYMENT_SOURCES,
+  payments,
+} from "#app/db/schema";
+import type { AuditActor } from "#app/services/audit.server";
+import { recordAudit } from "#app/services/audit.server";
+import { formatKes } from "#app/utils/cents";
+import { type PaymentState, paymentState } from "#app/utils/payment-state";
+import { deriveBookingStatus } from "./booking-status.server";
+import { issueReceipt, lockBooking, openProforma } from "./finance-document.server";
+
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = {
+  method: (typeof PAYMENT_METHODS)[number];
+  amountCents: number;
+  receivedOn: string;
+  transactionCode: string | null;
+  payer: string | null;
+  accountReference: string | null;
+  bookingId: string | null;
+  source: (typeof PAYMENT_SOURCES)[number];
+};
+
+/**
+ * The booking an account number names. Payers type it by hand: case, spaces and a missing hyphen do not
+ * matter (" mf-7k2q 9xp4" is MF-7K2Q9XP4). A group participant's own reference finds the group's booking.
+ */
+export async function findBookingByReference(executor: Executor, typed: string | null) {
+  if (!typed) return null;
+  const compact = typed.toUpperCase().replace(/[\s-]/g, "");
+  const match = /^MF([A-Z0-9]{8})$/.exec(compact);
+  if (!match) return null;
+  const reference = `MF-${match[1]}`;
+  const [booking] = await executor
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.reference, reference));
+  if (booking) return booking.id;
+  const [registration] = await executor
+    .select({ bookingId: courseRegistrations.bookingId })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.reference, reference));
+  return registration?.bookingId ?? null;
+}
+
+export type Balance = { invoicedCents: number; paidCents: number; balanceCents: number; state: PaymentState };
+
+/** What a booking owes: its open proforma against the ledger (DESIGN §7: derived, never stored). */
+export async function bookingBalance(executor: Executor, bookingId: string): Promise<Balance> {
+  const proforma = await openProforma(executor, bookingId);
+  const [row] = await executor
+    .select({ paid: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId));
+  const invoicedCents = proforma?.totalCents ?? 0;
+  const paidCents = Number(row?.paid ?? 0);
+  return {
+    invoicedCents,
+    paidCents,
+    balanceCents: invoicedCents - paidCents,
+    state: paymentState(invoicedCents, paidCents),
+  };
+}
+
+/**
+ * After the ledger changed for a booking: fully paid moves its live registrations to "paid" and e-mails a
+ * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed". Audited.
+ */
+async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
+  const booking = await lockBooking(tx, bookingId);
+  if (!booking) return;
+  const balance = await bookingBalance(tx, bookingId);
+  const paid = balance.state === "paid" || balance.state === "overpaid";
+  const from = paid ? ["new", "confirmed"] : ["paid"];
+  const to = paid ? "paid" : "confirmed";
+  if (balance.invoicedCents === 0) return;
+  const moved = await tx
+    .update(courseRegistrations)
+    .set({ status: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(courseRegistrations.bookingId, bookingId),
+        inArray(courseRegistrations.status, from as never[]),
+        isNull(courseRegistrations.deletedAt),
+      ),
+    )
+    .returning({ id: courseRegistrations.id, status: courseRegistrations.status });
+  if (moved.length > 0) await deriveBookingStatus(tx, bookingId);
+  for (const registration of moved) {
+    await recordAudit(tx, actor, {
+      action: `Updated registration status: ${to}`,
+      tableName: "course_registrations",
+      recordId: registration.id,
+      newValues: { status: to, booking: booking.reference, balance_cents: balance.balanceCents },
+    });
+  }
+  if (!paid) return;
+  const proforma = await openProforma(tx, bookingId);
+  if (!proforma) return;
+  const ledger = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .orderBy(asc(payments.receivedOn), asc(payments.createdAt));
+  await issueReceipt(
+    tx,
+    booking,
+    proforma,
+    ledger.map((p) => ({
+      receivedOn: p.receivedOn,
+      method: METHOD_LABELS[p.method],
+      code: p.transactionCode,
+      amountCents: p.amountCents,
+    })),
+    actor,
+  );
+}
+
+export const METHOD_LABELS: Record<Payment["method"], string> = {
+  mpesa: "M-PESA",
+  bank: "Bank transfer",
+  cheque: "Cheque",
+  cash: "Cash",
+};
+
+export type RecordOutcome =
+  | { status: "recorded"; payment: Payment }
+  | { status: "duplicate"; existing: Payment | null };
+
+/**
+ * Adds a payment to the ledger, in the caller's transaction. The same transaction code for the same method
+ * is recorded once whatever the route it arrives by (callback, statement, by hand): a repeat changes nothing.
+ * Without a booking, the account reference is matched to one; a payment that matches none waits unassigned.
+ */
+export async function recordPayment(
+  tx: Executor,
+  input: NewPayment,
+  actor: AuditActor,
+): Promise<RecordOutcome> {
+  const bookingId = input.bookingId ?? (await findBookingByReference(tx, input.accountReference));
+  const code = input.transactionCode?.trim().toUpperCase() || null;
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...input, transactionCode: code, bookingId, recordedBy: actor.email ?? "system" })
+    .onConflictDoNothing()
+    .returning();
+  if (!payment) {
+    const [existing] = code
+      ? await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.method, input.method), eq(payments.transactionCode, code)))
+      : [];
+    return { status: "duplicate", existing: existing ?? null };
+  }
+  await recordAudit(tx, actor, {
+    action: "Recorded payment",
+    tableName: "payments",
+    recordId: payment.id,
+    newValues: {
+      method: payment.method,
+      amount: formatKes(payment.amountCents),
+      code: payment.transactionCode,
+      source: payment.source,
+      booking_id: payment.bookingId,
+    },
+  });
+  if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor);
+  return { status: "recorded", payment };
+}
+
+export type LedgerOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/** A counter-entry for a payment recorded in error, with the reason; the payment itself stays. */
+export async function reversePayment(
+  actor: AuditActor,
+  paymentId: string,
+  reason: string,
+): Promise<LedgerOutcome> {
+  return db().transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!payment || payment.amountCents < 0) {
+      return { ok: false, status: 404, message: "That payment is not in the ledger." };
+    }
+    const [reversal] = await tx
+      .insert(payments)
+      .values({
+        method: payment.method,
+        amountCents: -payment.amountCents,
+        receivedOn: payment.receivedOn,
+        payer: payment.payer,
+        bookingId: payment.bookingId,
+        reversesId: payment.id,
+        reason,
+        source: "manual",
+        recordedBy: actor.email ?? "system",
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!reversal) return { ok: false, status: 409, message: "This payment was already reversed." };
+    await recordAudit(tx, actor, {
+      action: "Reversed payment",
+      tableName: "payments",
+      recordId: payment.id,
+      oldValues: { amount: formatKes(payment.amountCents), code: payment.transactionCode },
+      newValues: { reversal_id: reversal.id, reason },
+    });
+    if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor);
+    return {
+      ok: true,
+      message: `${formatKes(payment.amountCents)} (${payment.transactionCode ?? METHOD_LABELS[payment.method]}) was reversed.`,
+    };
+  });
+}
+
+/** Gives an unmatched payment its booking (once; the ledger trigger refuses any other change). */
+export async function assignPayment(
+  actor: AuditActor,
+  paymentId: string,
+  reference: string,
+): Promise<LedgerOutcome> {
+  return db().transaction(async (tx) => {
+    const bookingId = await findBookingByReference(tx, reference);
+    if (!bookingId)
+      return { ok: false, status: 400, message: `No booking has the reference "${reference}".` };
+    const [payment] = await tx
+      .update(payments)
+      .set({ bookingId })
+      .where(and(eq(payments.id, paymentId), isNull(payments.bookingId)))
+      .returning();
+    if (!payment)
+      return { ok: false, status: 409, message: "That payment is already assigned to a booking." };
+    const [booking] = await tx
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    await recordAudit(tx, actor, {
+      action: "Assigned payment to booking",
+      tableName: "payments",
+      recordId: payment.id,
+      oldValues: { booking_id: null },
+      newValues: { booking_id: bookingId, booking: booking?.reference },
+    });
+    await settleBooking(tx, bookingId, actor);
+    return {
+      ok: true,
+      message: `${formatKes(payment.amountCents)} (${payment.transactionCode ?? METHOD_LABELS[payment.method]}) now pays ${booking?.reference}.`,
+    };
+  });
+}
