@@ -54,7 +54,8 @@ export const SETTING_DEFINITIONS = {
   },
   finance_kra_pin: {
     defaultValue: "",
-    description: "The firm's KRA PIN printed on invoices (a letter, nine digits, a letter, e.g. P051234567X).",
+    description:
+      "The firm's KRA PIN printed on invoices (a letter, nine digits, a letter, e.g. P051234567X).",
     schema: z
       .string()
       .max(11)
@@ -62,7 +63,8 @@ export const SETTING_DEFINITIONS = {
   },
   vat_registered: {
     defaultValue: true,
-    description: "The firm is registered for VAT: invoices charge VAT at the rate below and show it as its own line.",
+    description:
+      "The firm is registered for VAT: invoices charge VAT at the rate below and show it as its own line.",
     schema: z.boolean(),
   },
   vat_rate: {
