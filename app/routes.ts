@@ -34,6 +34,8 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("files/:id/:name", "routes/resources/files.ts"),
   route("media/*", "routes/resources/media.ts"),
+  route("api/mpesa/:secret/:kind", "routes/resources/mpesa-callback.ts"),
+  route("billing/:documentId/:signature", "routes/resources/billing-document.ts"),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),

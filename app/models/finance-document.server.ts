@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Executor } from "#app/db/client.server";
+import { db, type Executor } from "#app/db/client.server";
 import {
   bookings,
   courseRegistrations,
@@ -341,4 +341,9 @@ export async function issueReceipt(
     actor,
     payments,
   });
+}
+
+export async function findFinanceDocument(id: string, executor: Executor = db()) {
+  const [doc] = await executor.select().from(financeDocuments).where(eq(financeDocuments.id, id));
+  return doc ?? null;
 }

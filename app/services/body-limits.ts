@@ -8,6 +8,10 @@ export const PUBLIC_BODY_LIMIT = 64 * KB;
 export const AUTH_BODY_LIMIT = 8 * KB;
 /** Admin forms other than uploads hold at most a course's or a content section's text. */
 export const ADMIN_FORM_LIMIT = 256 * KB;
+/** A payment provider's callback: one transaction's JSON, about a kilobyte. */
+export const CALLBACK_BODY_LIMIT = 8 * KB;
+/** A bank or M-PESA statement for a month or a quarter, as CSV. */
+export const STATEMENT_MAX_BYTES = 2 * 1024 * KB;
 /** Multipart framing and the text fields sent beside an uploaded file. */
 const UPLOAD_OVERHEAD = 64 * KB;
 
@@ -16,6 +20,7 @@ const UPLOAD_PATHS: Record<string, number> = {
   "/admin/documents": DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/images": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/gallery": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
+  "/admin/finance/imports": STATEMENT_MAX_BYTES + UPLOAD_OVERHEAD,
 };
 
 export type BodyLimit = { bytes: number; files: boolean };
@@ -29,6 +34,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   const upload = UPLOAD_PATHS[path];
   if (upload !== undefined) return { bytes: upload, files: true };
   if (AUTH_PATHS.has(path)) return { bytes: AUTH_BODY_LIMIT, files: false };
+  if (path.startsWith("/api/")) return { bytes: CALLBACK_BODY_LIMIT, files: false };
   if (path === "/admin" || path.startsWith("/admin/")) return { bytes: ADMIN_FORM_LIMIT, files: false };
   return { bytes: PUBLIC_BODY_LIMIT, files: false };
 }

@@ -209,3 +209,28 @@ export function refusalResponse(refusal: FormRefusal) {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
+
+/**
+ * The JSON twin of `readFormData`, for callers that are servers rather than browsers (payment callbacks):
+ * the same byte limit, then strict UTF-8, then the schema. Refusals say what was wrong, never echo the body.
+ */
+export async function readJson<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  const limit = bodyLimitFor(new URL(request.url).pathname);
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json") throw new FormRefusal("Please send application/json.", 415);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit.bytes) throw tooLarge(limit);
+  const bytes = await readBytes(request, limit);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new FormRefusal("The body is not valid JSON in UTF-8.");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new FormRefusal("The body does not have the expected fields.");
+  return parsed.data;
+}

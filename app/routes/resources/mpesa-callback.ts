@@ -1,0 +1,37 @@
+import { callbackSecretMatches, confirmC2B, validateC2B } from "#app/models/mpesa-callback.server";
+import { anonymousActor } from "#app/services/auth.server";
+import { FormRefusal, readJson } from "#app/services/form-input.server";
+import { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "#app/services/mpesa.server";
+import type { Route } from "./+types/mpesa-callback";
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+
+// the same answer for a wrong secret, a wrong kind and callbacks switched off: nothing to probe
+const notFound = () => json({ ResultCode: "404", ResultDesc: "Not found" }, 404);
+
+export const loader = () => notFound();
+
+/**
+ * Daraja C2B callbacks: POST /api/mpesa/<secret>/validation and /api/mpesa/<secret>/confirmation. Daraja
+ * does not sign its calls, so the secret path segment from the settings is the credential.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const kind = params.kind;
+  if ((kind !== "validation" && kind !== "confirmation") || !(await callbackSecretMatches(params.secret))) {
+    return notFound();
+  }
+  let callback: C2BCallback;
+  try {
+    callback = await readJson(request, C2BCallbackSchema);
+  } catch (error) {
+    if (error instanceof FormRefusal)
+      return json({ ...C2B_OTHER_ERROR, ResultDesc: error.message }, error.status);
+    throw error;
+  }
+  if (kind === "validation") return json(await validateC2B(callback));
+  return json(await confirmC2B(callback, anonymousActor(context, "M-PESA")));
+}
