@@ -33,7 +33,8 @@ export type NewPayment = {
 export async function findBookingByReference(executor: Executor, typed: string | null) {
   if (!typed) return null;
   const compact = typed.toUpperCase().replace(/[\s-]/g, "");
-  const match = /^MF([A-Z0-9]{8})$/.exec(compact);
+  // a bank narrative carries the reference among other words: "TRF MF-7K2Q9XP4 KCB NAIROBI"
+  const match = /^MF([A-Z0-9]{8})$/.exec(compact) ?? /\bMF[\s-]?([A-Z0-9]{8})\b/.exec(typed.toUpperCase());
   if (!match) return null;
   const reference = `MF-${match[1]}`;
   const [booking] = await executor

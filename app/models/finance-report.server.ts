@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db } from "#app/db/client.server";
+import { bookings, courseRuns, courses, financeDocuments, payments } from "#app/db/schema";
+import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { formatLongDate, today } from "#app/utils/dates";
+import { lockBooking, openProforma, sendDocument } from "./finance-document.server";
+import { bookingBalance } from "./payment.server";
+
+const newer = alias(financeDocuments, "newer");
+const credit = alias(financeDocuments, "credit");
+
+/** Each booking's open proforma (newest version, not cancelled by a credit note) with what has been paid. */
+async function openInvoices() {
+  const paid = db()
+    .select({ bookingId: payments.bookingId, paid: sql<string>`sum(${payments.amountCents})`.as("paid") })
+    .from(payments)
+    .groupBy(payments.bookingId)
+    .as("paid");
+  const rows = await db()
+    .select({
+      id: financeDocuments.id,
+      number: financeDocuments.number,
+      issuedOn: financeDocuments.issuedOn,
+      dueOn: financeDocuments.dueOn,
+      totalCents: financeDocuments.totalCents,
+      bookingId: bookings.id,
+      reference: bookings.reference,
+      contactName: bookings.contactName,
+      contactEmail: bookings.contactEmail,
+      organization: bookings.organization,
+      runId: bookings.runId,
+      paid: paid.paid,
+    })
+    .from(financeDocuments)
+    .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
+    .leftJoin(paid, eq(paid.bookingId, financeDocuments.bookingId))
+    .where(
+      and(
+        eq(financeDocuments.kind, "proforma"),
+        sql`not exists (select 1 from ${newer} where ${newer.bookingId} = ${financeDocuments.bookingId} and ${newer.kind} = 'proforma' and ${newer.version} > ${financeDocuments.version})`,
+        sql`not exists (select 1 from ${credit} where ${credit.kind} = 'credit_note' and ${credit.relatesToId} = ${financeDocuments.id})`,
+      ),
+    )
+    .orderBy(asc(financeDocuments.dueOn));
+  return rows.map((row) => {
+    const paidCents = Number(row.paid ?? 0);
+    return { ...row, paidCents, outstandingCents: Math.max(row.totalCents - paidCents, 0) };
+  });
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export const AGE_BUCKETS = [
+  { key: "0-30", label: "0–30 days", from: 1, to: 30 },
+  { key: "31-60", label: "31–60 days", from: 31, to: 60 },
+  { key: "60+", label: "Over 60 days", from: 61, to: Number.POSITIVE_INFINITY },
+] as const;
+
+/** The finance overview: per month and per run invoiced, received and outstanding; overdue by age. */
+export async function getFinanceOverview() {
+  const day = today();
+  const invoices = await openInvoices();
+  const received = await db()
+    .select({
+      month: sql<string>`to_char(${payments.receivedOn}, 'YYYY-MM')`,
+      cents: sql<string>`sum(${payments.amountCents})`,
+    })
+    .from(payments)
+    .groupBy(sql`1`);
+  const months = new Map<
+    string,
+    { invoicedCents: number; receivedCents: number; outstandingCents: number }
+  >();
+  const monthOf = (key: string) => {
+    let entry = months.get(key);
+    if (!entry) {
+      entry = { invoicedCents: 0, receivedCents: 0, outstandingCents: 0 };
+      months.set(key, entry);
+    }
+    return entry;
+  };
+  for (const invoice of invoices) {
+    const entry = monthOf(invoice.issuedOn.slice(0, 7));
+    entry.invoicedCents += invoice.totalCents;
+    entry.outstandingCents += invoice.outstandingCents;
+  }
+  for (const row of received) monthOf(row.month).receivedCents += Number(row.cents);
+
+  const runRows = await db()
+    .select({
+      runId: courseRuns.id,
+      courseId: courses.id,
+      title: courses.title,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId));
+  const runInfo = new Map(runRows.map((run) => [run.runId, run]));
+  const runs = new Map<string, { invoicedCents: number; receivedCents: number; outstandingCents: number }>();
+  for (const invoice of invoices) {
+    if (!invoice.runId) continue;
+    const entry = runs.get(invoice.runId) ?? { invoicedCents: 0, receivedCents: 0, outstandingCents: 0 };
+    entry.invoicedCents += invoice.totalCents;
+    entry.receivedCents += invoice.paidCents;
+    entry.outstandingCents += invoice.outstandingCents;
+    runs.set(invoice.runId, entry);
+  }
+
+  const overdue = invoices
+    .filter((invoice) => invoice.dueOn && invoice.dueOn < day && invoice.outstandingCents > 0)
+    .map((invoice) => ({ ...invoice, daysOverdue: daysBetween(invoice.dueOn as string, day) }))
+    .sort((a, b) => b.daysOverdue - a.daysOverdue);
+  const [unmatched] = await db()
+    .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(sql`${payments.bookingId} is null`);
+
+  return {
+    today: day,
+    months: [...months.entries()]
+      .sort(([a], [b]) => b.localeCompare(a))
+      .map(([month, v]) => ({ month, ...v })),
+    runs: [...runs.entries()]
+      .map(([runId, v]) => {
+        const run = runInfo.get(runId);
+        return {
+          runId,
+          courseId: run?.courseId ?? null,
+          title: run?.title ?? "Course date",
+          when: run?.label ?? (run?.startDate ? formatLongDate(run.startDate) : "Date to be confirmed"),
+          startDate: run?.startDate ?? null,
+          ...v,
+        };
+      })
+      .sort((a, b) => (b.startDate ?? "").localeCompare(a.startDate ?? "")),
+    overdue,
+    buckets: AGE_BUCKETS.map((bucket) => {
+      const inBucket = overdue.filter((o) => o.daysOverdue >= bucket.from && o.daysOverdue <= bucket.to);
+      return {
+        key: bucket.key,
+        label: bucket.label,
+        count: inBucket.length,
+        cents: inBucket.reduce((sum, o) => sum + o.outstandingCents, 0),
+      };
+    }),
+    unmatched: { count: Number(unmatched?.n ?? 0), cents: Number(unmatched?.cents ?? 0) },
+  };
+}
+
+/** The dashboard's money line: received this month (Nairobi) and what is overdue. */
+export async function getMoneySummary() {
+  const month = today().slice(0, 7);
+  const [received] = await db()
+    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(sql`to_char(${payments.receivedOn}, 'YYYY-MM') = ${month}`);
+  const day = today();
+  const overdue = (await openInvoices()).filter((i) => i.dueOn && i.dueOn < day && i.outstandingCents > 0);
+  return {
+    receivedThisMonthCents: Number(received?.cents ?? 0),
+    overdueCents: overdue.reduce((sum, i) => sum + i.outstandingCents, 0),
+    overdueCount: overdue.length,
+  };
+}
+
+export type ReminderOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/** E-mails the booking's contact a reminder with the invoice attached and linked; audited. */
+export async function sendPaymentReminder(actor: AuditActor, bookingId: string): Promise<ReminderOutcome> {
+  return db().transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId);
+    const invoice = booking && (await openProforma(tx, bookingId));
+    if (!booking || !invoice) return { ok: false, status: 404, message: "This booking has no open invoice." };
+    const balance = await bookingBalance(tx, bookingId);
+    const day = today();
+    if (balance.balanceCents <= 0) {
+      return { ok: false, status: 409, message: `${booking.reference} is paid; no reminder was sent.` };
+    }
+    if (!invoice.dueOn || invoice.dueOn >= day) {
+      return { ok: false, status: 409, message: `${invoice.number} is not due yet; no reminder was sent.` };
+    }
+    await sendDocument(tx, invoice, booking, daysBetween(invoice.dueOn, day));
+    await recordAudit(tx, actor, {
+      action: "Sent payment reminder",
+      tableName: "finance_documents",
+      recordId: invoice.id,
+      newValues: {
+        booking: booking.reference,
+        to: booking.contactEmail,
+        balance_cents: balance.balanceCents,
+      },
+    });
+    return { ok: true, message: `A reminder for ${invoice.number} was sent to ${booking.contactEmail}.` };
+  });
+}
+
+/** Every document, newest first, for the accountant's CSV. */
+export async function listFinanceDocuments(kind: "proforma" | "credit_note" | "receipt") {
+  const related = alias(financeDocuments, "related");
+  return db()
+    .select({
+      doc: financeDocuments,
+      reference: bookings.reference,
+      relatedNumber: related.number,
+      superseded: sql<boolean>`exists (select 1 from ${newer} where ${newer.bookingId} = ${financeDocuments.bookingId} and ${newer.kind} = ${financeDocuments.kind} and ${newer.version} > ${financeDocuments.version})`,
+      credited: sql<boolean>`exists (select 1 from ${credit} where ${credit.kind} = 'credit_note' and ${credit.relatesToId} = ${financeDocuments.id})`,
+    })
+    .from(financeDocuments)
+    .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
+    .leftJoin(related, eq(related.id, financeDocuments.relatesToId))
+    .where(eq(financeDocuments.kind, kind))
+    .orderBy(desc(financeDocuments.issuedOn), desc(financeDocuments.number));
+}
