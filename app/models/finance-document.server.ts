@@ -243,7 +243,16 @@ export type InvoiceOutcome =
   | { ok: true; message: string; document: FinanceDocument | null }
   | { ok: false; message: string };
 
-const sameLines = (a: FinanceLine[], b: FinanceLine[]) => JSON.stringify(a) === JSON.stringify(b);
+// field by field: jsonb does not keep the key order the lines were written with
+const sameLines = (a: FinanceLine[], b: FinanceLine[]) =>
+  a.length === b.length &&
+  a.every(
+    (line, i) =>
+      line.description === b[i]?.description &&
+      line.quantity === b[i]?.quantity &&
+      line.unitCents === b[i]?.unitCents &&
+      line.amountCents === b[i]?.amountCents,
+  );
 
 /**
  * Brings a booking's invoice in line with the booking (DESIGN §7): a confirmed booking gets a proforma; one

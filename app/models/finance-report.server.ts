@@ -7,8 +7,9 @@ import { formatLongDate, today } from "#app/utils/dates";
 import { lockBooking, openProforma, sendDocument } from "./finance-document.server";
 import { bookingBalance } from "./payment.server";
 
-const newer = alias(financeDocuments, "newer");
-const credit = alias(financeDocuments, "credit");
+// "a newer version of this document exists" / "a credit note cancels it", as correlated subqueries
+const superseded = sql<boolean>`exists (select 1 from finance_documents newer where newer.booking_id = ${financeDocuments.bookingId} and newer.kind = ${financeDocuments.kind} and newer.version > ${financeDocuments.version})`;
+const credited = sql<boolean>`exists (select 1 from finance_documents credit where credit.kind = 'credit_note' and credit.relates_to_id = ${financeDocuments.id})`;
 
 /** Each booking's open proforma (newest version, not cancelled by a credit note) with what has been paid. */
 async function openInvoices() {
@@ -35,13 +36,7 @@ async function openInvoices() {
     .from(financeDocuments)
     .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
     .leftJoin(paid, eq(paid.bookingId, financeDocuments.bookingId))
-    .where(
-      and(
-        eq(financeDocuments.kind, "proforma"),
-        sql`not exists (select 1 from ${newer} where ${newer.bookingId} = ${financeDocuments.bookingId} and ${newer.kind} = 'proforma' and ${newer.version} > ${financeDocuments.version})`,
-        sql`not exists (select 1 from ${credit} where ${credit.kind} = 'credit_note' and ${credit.relatesToId} = ${financeDocuments.id})`,
-      ),
-    )
+    .where(and(eq(financeDocuments.kind, "proforma"), sql`not ${superseded}`, sql`not ${credited}`))
     .orderBy(asc(financeDocuments.dueOn));
   return rows.map((row) => {
     const paidCents = Number(row.paid ?? 0);
@@ -205,8 +200,8 @@ export async function listFinanceDocuments(kind: "proforma" | "credit_note" | "r
       doc: financeDocuments,
       reference: bookings.reference,
       relatedNumber: related.number,
-      superseded: sql<boolean>`exists (select 1 from ${newer} where ${newer.bookingId} = ${financeDocuments.bookingId} and ${newer.kind} = ${financeDocuments.kind} and ${newer.version} > ${financeDocuments.version})`,
-      credited: sql<boolean>`exists (select 1 from ${credit} where ${credit.kind} = 'credit_note' and ${credit.relatesToId} = ${financeDocuments.id})`,
+      superseded,
+      credited,
     })
     .from(financeDocuments)
     .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))

@@ -1,0 +1,568 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server";
+import {
+  bookings,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  emailOutbox,
+  financeDocuments,
+  payments,
+  statementImports,
+} from "#app/db/schema";
+import { createBooking } from "#app/models/booking.server";
+import { documentUrl, reviseBookingInvoice } from "#app/models/finance-document.server";
+import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
+import { assignPayment, bookingBalance, reversePayment } from "#app/models/payment.server";
+import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
+import { setSettingValue } from "#app/models/setting.server";
+import { commitImport, createImport, findImport, previewImport } from "#app/models/statement-import.server";
+import * as billingRoute from "#app/routes/resources/billing-document";
+import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
+import type { AuditActor } from "#app/services/audit.server";
+import { env } from "#app/services/env.server";
+import { setClock } from "#app/utils/clock";
+import { addDays, today } from "#app/utils/dates";
+import { contextFor } from "../helpers/form-post";
+import { extractPdfText } from "../helpers/pdf-text";
+
+const SLUG = "strategic-planning-and-performance-management";
+const SECRET = "cb-secret-0123456789abcdefghij";
+const ACTOR: AuditActor = { id: null, email: "finance@mafunzo.test", ip: "127.0.0.1", userAgent: "vitest" };
+
+async function newRun(costOverride: string | null = "45000.00") {
+  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
+  const startDate = addDays(today(), 30);
+  const [run] = await db()
+    .insert(courseRuns)
+    .values({
+      courseId: course?.id as string,
+      startDate,
+      endDate: addDays(startDate, 4),
+      venue: "Naivasha, Kenya",
+      capacity: 40,
+      costOverride,
+    })
+    .returning({ id: courseRuns.id });
+  return run?.id as string;
+}
+
+let keyCounter = 0;
+/** A booking of `size` participants on the run, as the public form makes it. */
+async function book(runId: string, size: number, contact = "Achieng") {
+  keyCounter++;
+  const outcome = await createBooking({
+    name: `${contact} Otieno`,
+    email: `${contact.toLowerCase()}${keyCounter}@county.example`,
+    phone: "0712345678",
+    organization: "County Government of Kisumu",
+    kraPin: "P051234567X",
+    lpoNumber: "LPO-2026-88",
+    course: SLUG,
+    run: runId,
+    message: null,
+    participants: Array.from({ length: size }, (_, i) => ({
+      name: `Participant ${keyCounter}-${i}`,
+      email: `p${keyCounter}-${i}@county.example`,
+      phone: null,
+      idNumber: `2${String(keyCounter).padStart(3, "0")}${i}000`,
+    })),
+    source: "registration_page",
+    idempotencyKey: `money-${keyCounter}-${Date.now()}`,
+    ip: null,
+  } as never);
+  if (!outcome?.ok) throw new Error(`booking failed: ${JSON.stringify(outcome)}`);
+  const [row] = await db().select().from(bookings).where(eq(bookings.reference, outcome.reference));
+  const people = await db()
+    .select({ id: courseRegistrations.id })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.bookingId, row?.id as string))
+    .orderBy(asc(courseRegistrations.createdAt));
+  return { booking: row as typeof bookings.$inferSelect, participants: people.map((p) => p.id) };
+}
+
+async function confirmAll(runId: string, ids: string[]) {
+  for (const id of ids) expect((await confirmParticipant(ACTOR, runId, id)).ok).toBe(true);
+}
+
+const documentsOf = (bookingId: string) =>
+  db()
+    .select()
+    .from(financeDocuments)
+    .where(eq(financeDocuments.bookingId, bookingId))
+    .orderBy(asc(financeDocuments.createdAt));
+
+const mailsOf = (kind: string, to: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, kind), eq(emailOutbox.toAddress, to)));
+
+function storedPdf(key: string) {
+  return fs.readFileSync(path.join(env().DATA_DIR, "uploads", key));
+}
+
+async function callback(kind: string, body: unknown, secret = SECRET) {
+  const request = new Request(`http://localhost/api/mpesa/${secret}/${kind}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const response = (await mpesaRoute.action({
+    request,
+    params: { secret, kind },
+    context: contextFor(),
+  } as never)) as Response;
+  return {
+    status: response.status,
+    body: (await response.json()) as { ResultCode: string; ResultDesc: string },
+  };
+}
+
+const c2b = (fields: Record<string, string>) => ({
+  TransactionType: "Pay Bill",
+  TransID: "TKL1ABC234",
+  TransTime: `${today().replaceAll("-", "")}101500`,
+  TransAmount: "1000.00",
+  BusinessShortCode: "880142",
+  BillRefNumber: "",
+  MSISDN: "2547 ***** 678",
+  FirstName: "JANE",
+  LastName: "DOE",
+  ...fields,
+});
+
+beforeEach(async () => {
+  await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
+  await setSettingValue(db(), "vat_registered", true, null);
+  await setSettingValue(db(), "vat_rate", 16, null);
+  await setSettingValue(db(), "prices_include_vat", true, null);
+  await setSettingValue(db(), "finance_kra_pin", "P051111111Q", null);
+});
+afterEach(() => setClock(null));
+
+describe("proforma invoices", () => {
+  test("confirming a booking issues its proforma, PDF stored, e-mailed and linked; changes make versions and a credit note", async () => {
+    const runId = await newRun();
+    const { booking, participants } = await book(runId, 3);
+    expect(await documentsOf(booking.id)).toEqual([]);
+
+    await confirmAll(runId, participants);
+    const [proforma, ...more] = await documentsOf(booking.id);
+    expect(more).toEqual([]);
+    const year = today().slice(0, 4);
+    expect(proforma).toMatchObject({
+      kind: "proforma",
+      version: 1,
+      totalCents: 13_500_000,
+      vatCents: 1_862_069,
+      netCents: 11_637_931,
+      vatRatePercent: 16,
+      dueOn: addDays(today(), 14),
+    });
+    expect(proforma?.number).toMatch(new RegExp(`^PRO-${year}-\\d{4}$`));
+    expect(proforma?.lines).toEqual([
+      expect.objectContaining({ quantity: 3, unitCents: 4_500_000, amountCents: 13_500_000 }),
+    ]);
+
+    const text = extractPdfText(storedPdf(proforma?.storageKey as string));
+    for (const expected of [
+      proforma?.number,
+      "P051111111Q",
+      "P051234567X",
+      "LPO-2026-88",
+      "County Government of Kisumu",
+      "KES 135,000.00",
+      "VAT 16%",
+      `account number ${booking.reference}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    const [mail] = await mailsOf("finance_proforma", booking.contactEmail);
+    expect(mail?.attachments).toEqual([
+      {
+        filename: `${proforma?.number}.pdf`,
+        contentType: "application/pdf",
+        storageKey: proforma?.storageKey,
+      },
+    ]);
+    const url = documentUrl(proforma?.id as string);
+    expect(mail?.textBody).toContain(url);
+
+    // the signed link serves the PDF without a login; a changed signature serves nothing
+    const [, , documentId, signature] = new URL(url).pathname.split("/");
+    const ok = (await billingRoute.loader({
+      request: new Request(url),
+      params: { documentId, signature },
+    } as never)) as Response;
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("application/pdf");
+    const forged = (await billingRoute.loader({
+      request: new Request(url),
+      params: { documentId, signature: `${signature?.slice(0, -1)}A` },
+    } as never)) as Response;
+    expect(forged.status).toBe(404);
+
+    // one participant cancelled: a new version with a new number; the old one is untouched
+    await cancelParticipant(ACTOR, runId, participants[2] as string);
+    const afterCancel = await documentsOf(booking.id);
+    expect(afterCancel).toHaveLength(2);
+    expect(afterCancel[0]).toEqual(proforma);
+    expect(afterCancel[1]).toMatchObject({ version: 2, relatesToId: proforma?.id, totalCents: 9_000_000 });
+    expect(afterCancel[1]?.number).not.toBe(proforma?.number);
+
+    // the whole booking cancelled: a credit note for the open version
+    await cancelParticipant(ACTOR, runId, participants[0] as string);
+    await cancelParticipant(ACTOR, runId, participants[1] as string);
+    const final = await documentsOf(booking.id);
+    expect(final.map((d) => [d.kind, d.version, d.totalCents])).toEqual([
+      ["proforma", 1, 13_500_000],
+      ["proforma", 2, 9_000_000],
+      ["proforma", 3, 4_500_000],
+      ["credit_note", 3, 4_500_000],
+    ]);
+    expect(final[3]?.relatesToId).toBe(final[2]?.id);
+    expect(final[3]?.number).toMatch(new RegExp(`^CN-${year}-\\d{4}$`));
+    expect(await mailsOf("finance_credit_note", booking.contactEmail)).toHaveLength(1);
+
+    // issued documents cannot be edited or deleted
+    await expect(
+      db()
+        .update(financeDocuments)
+        .set({ totalCents: 1 })
+        .where(eq(financeDocuments.id, proforma?.id as string)),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .delete(financeDocuments)
+        .where(eq(financeDocuments.id, proforma?.id as string)),
+    ).rejects.toThrow();
+  });
+
+  test("a date without a price is not invoiced, and the back office is told why", async () => {
+    await db().execute(sql`update courses set cost = null where slug = ${SLUG}`);
+    try {
+      const runId = await newRun(null);
+      const { booking, participants } = await book(runId, 1);
+      await confirmAll(runId, participants);
+      expect(await documentsOf(booking.id)).toEqual([]);
+      const outcome = await db().transaction((tx) =>
+        reviseBookingInvoice(tx, booking.id, ACTOR, { onDemand: true }),
+      );
+      expect(outcome).toMatchObject({ ok: false, message: expect.stringContaining("Set a price") });
+    } finally {
+      await db().execute(sql`update courses set cost = '45000.00' where slug = ${SLUG}`);
+    }
+  });
+
+  test("concurrent issues take consecutive numbers with no gap and no repeat", async () => {
+    const runId = await newRun("1000.00");
+    const made = [];
+    for (let i = 0; i < 12; i++) made.push(await book(runId, 1, `Con${i}`));
+    const year = today().slice(0, 4);
+    const [before] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(financeDocuments)
+      .where(sql`kind = 'proforma' and issued_on >= ${`${year}-01-01`}`);
+    await Promise.all(
+      made.map(({ booking }) =>
+        db().transaction((tx) => reviseBookingInvoice(tx, booking.id, ACTOR, { onDemand: true })),
+      ),
+    );
+    const numbers = (
+      await db()
+        .select({ number: financeDocuments.number })
+        .from(financeDocuments)
+        .where(sql`kind = 'proforma' and issued_on >= ${`${year}-01-01`}`)
+    )
+      .map((row) => Number(row.number.split("-")[2]))
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    expect(numbers.length).toBe(Number(before?.n) + 12);
+  });
+});
+
+describe("M-PESA callbacks", () => {
+  test("only the secret path answers, and nothing else is recorded", async () => {
+    const before = await db().$count(payments);
+    expect(
+      (await callback("confirmation", c2b({ TransID: "SEC0000001" }), "wrong-secret-0123456789abcdefgh"))
+        .status,
+    ).toBe(404);
+    expect((await callback("refund", c2b({ TransID: "SEC0000002" }))).status).toBe(404);
+    await setSettingValue(db(), "mpesa_callback_secret", "", null);
+    expect((await callback("confirmation", c2b({ TransID: "SEC0000003" }), "")).status).toBe(404);
+    await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
+    // malformed bodies get Daraja's own error format
+    const bad = await callback("confirmation", "{not json");
+    expect(bad).toMatchObject({ status: 400, body: { ResultCode: "C2B00016" } });
+    expect((await callback("confirmation", { TransID: "x" })).status).toBe(400);
+    expect(await db().$count(payments)).toBe(before);
+  });
+
+  test("validation refuses another shortcode or a bad amount and accepts the rest", async () => {
+    expect((await callback("validation", c2b({ BusinessShortCode: "600000" }))).body.ResultCode).toBe(
+      "C2B00015",
+    );
+    expect((await callback("validation", c2b({ TransAmount: "-5" }))).body.ResultCode).toBe("C2B00013");
+    expect((await callback("validation", c2b({ BillRefNumber: "anything" }))).body).toEqual({
+      ResultCode: "0",
+      ResultDesc: "Accepted",
+    });
+  });
+
+  test("a confirmation pays the booking its account names; a replay changes nothing; paid in full moves the participants and sends a receipt", async () => {
+    const runId = await newRun("10000.00");
+    const { booking, participants } = await book(runId, 2, "Payer");
+    await confirmAll(runId, participants);
+    const spaced = ` ${booking.reference.toLowerCase().replace("-", " ")} `;
+    const first = await callback(
+      "confirmation",
+      c2b({ TransID: "TKP0000001", TransAmount: "5000.00", BillRefNumber: spaced }),
+    );
+    expect(first.body).toEqual({ ResultCode: "0", ResultDesc: "Accepted" });
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({
+      state: "part_paid",
+      balanceCents: 1_500_000,
+    });
+
+    const replay = await callback(
+      "confirmation",
+      c2b({ TransID: "TKP0000001", TransAmount: "5000.00", BillRefNumber: spaced }),
+    );
+    expect(replay.body.ResultCode).toBe("0");
+    expect(await db().$count(payments, eq(payments.transactionCode, "TKP0000001"))).toBe(1);
+
+    await callback(
+      "confirmation",
+      c2b({ TransID: "TKP0000002", TransAmount: "15000", BillRefNumber: booking.reference }),
+    );
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({ state: "paid", balanceCents: 0 });
+    const statuses = await db()
+      .select({ status: courseRegistrations.status })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.bookingId, booking.id));
+    expect(statuses.map((s) => s.status)).toEqual(["paid", "paid"]);
+    const receipts = (await documentsOf(booking.id)).filter((d) => d.kind === "receipt");
+    expect(receipts).toHaveLength(1);
+    expect(extractPdfText(storedPdf(receipts[0]?.storageKey as string))).toContain("TKP0000002");
+    expect(await mailsOf("finance_receipt", booking.contactEmail)).toHaveLength(1);
+
+    // a reversal is a counter-entry; the booking is owed again and its participants go back to confirmed
+    const [payment] = await db().select().from(payments).where(eq(payments.transactionCode, "TKP0000002"));
+    expect(await reversePayment(ACTOR, payment?.id as string, "Paid by mistake")).toMatchObject({ ok: true });
+    expect(await reversePayment(ACTOR, payment?.id as string, "Again")).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({
+      state: "part_paid",
+      balanceCents: 1_500_000,
+    });
+    const after = await db()
+      .select({ status: courseRegistrations.status })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.bookingId, booking.id));
+    expect(after.map((s) => s.status)).toEqual(["confirmed", "confirmed"]);
+    // the ledger itself cannot be edited or deleted
+    await expect(
+      db()
+        .update(payments)
+        .set({ amountCents: 1 })
+        .where(eq(payments.id, payment?.id as string)),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .delete(payments)
+        .where(eq(payments.id, payment?.id as string)),
+    ).rejects.toThrow();
+  });
+
+  test("a payment that names no booking waits unassigned until the admin gives it one", async () => {
+    const runId = await newRun("2000.00");
+    const { booking, participants } = await book(runId, 1, "Later");
+    await confirmAll(runId, participants);
+    await callback(
+      "confirmation",
+      c2b({ TransID: "TKU0000001", TransAmount: "2000", BillRefNumber: "KISUMU COUNTY" }),
+    );
+    const [waiting] = await db().select().from(payments).where(eq(payments.transactionCode, "TKU0000001"));
+    expect(waiting?.bookingId).toBeNull();
+    expect((await getFinanceOverview()).unmatched.count).toBeGreaterThanOrEqual(1);
+    expect(await assignPayment(ACTOR, waiting?.id as string, "MF-NOTAREF1")).toMatchObject({ ok: false });
+    expect(await assignPayment(ACTOR, waiting?.id as string, booking.reference)).toMatchObject({ ok: true });
+    expect(await assignPayment(ACTOR, waiting?.id as string, booking.reference)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({ state: "paid" });
+  });
+});
+
+const mpesaCsv = (rows: string[][]) =>
+  [
+    "Account Holder:,Mafunzo Training and Consultancy Ltd",
+    "Short Code:,880142",
+    "",
+    "Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.",
+    ...rows.map((r) => r.map((c) => (c.includes(",") ? `"${c}"` : c)).join(",")),
+  ].join("\r\n");
+
+const line = (
+  code: string,
+  amount: string,
+  account: string,
+  status = "Completed",
+  payer = "254712345678 - JANE DOE",
+) => [
+  code,
+  `${today()} 09:30:00`,
+  `${today()} 09:30:00`,
+  `Pay Bill from ${payer}`,
+  status,
+  amount,
+  "",
+  "100000.00",
+  "true",
+  "Pay Bill Online",
+  payer,
+  "",
+  account,
+];
+
+describe("statement imports", () => {
+  test("the preview sorts lines into matched, unmatched, already recorded and refused; committing twice adds nothing", async () => {
+    const runId = await newRun("3000.00");
+    const { booking, participants } = await book(runId, 1, "Import");
+    await confirmAll(runId, participants);
+    await callback(
+      "confirmation",
+      c2b({ TransID: "TKI0000009", TransAmount: "100", BillRefNumber: booking.reference }),
+    );
+    const csv = mpesaCsv([
+      line("TKI0000001", "2,900.00", booking.reference.toLowerCase()),
+      line("TKI0000002", "750.00", "ACME LTD"),
+      line("TKI0000009", "100.00", booking.reference),
+      line("TKI0000003", "500.00", "X", "Failed"),
+      line("TKI0000004", "", "X"),
+      line("TKI0000005", "900.00", '=HYPERLINK("http://evil")'),
+    ]);
+    const created = await createImport(ACTOR, "mpesa", "statement.csv", Buffer.from(csv));
+    if (!created.ok) throw new Error(created.message);
+    const item = await findImport(created.id);
+    const preview = await previewImport(item as never);
+    expect(preview.map((l) => [l.code, l.state])).toEqual([
+      ["TKI0000001", "matched"],
+      ["TKI0000002", "unmatched"],
+      ["TKI0000009", "recorded"],
+      ["TKI0000003", "refused"],
+      ["TKI0000004", "refused"],
+      ["TKI0000005", "refused"],
+    ]);
+    expect(preview[3]?.refusal).toContain("Not completed");
+    expect(preview[5]?.refusal).toContain("formula");
+
+    const all = preview.map((l) => l.line);
+    expect(await commitImport(ACTOR, item as never, all)).toMatchObject({ ok: true, recorded: 2 });
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({ state: "paid" });
+    expect(await db().$count(payments, eq(payments.transactionCode, "TKI0000005"))).toBe(0);
+
+    const again = await createImport(ACTOR, "mpesa", "statement.csv", Buffer.from(csv));
+    if (!again.ok) throw new Error(again.message);
+    const second = await findImport(again.id);
+    expect(await commitImport(ACTOR, second as never, all)).toMatchObject({ ok: true, recorded: 0 });
+  });
+
+  test("a bank statement is read with the admin's column mapping", async () => {
+    const runId = await newRun("5000.00");
+    const { booking, participants } = await book(runId, 1, "Bank");
+    await confirmAll(runId, participants);
+    const csv = [
+      "Value Date,Narrative,Debit,Credit,Bank Ref,Remitter",
+      `${today().split("-").reverse().join("/")},TRF ${booking.reference} KISUMU,,"5,000.00",FT2611ABC,COUNTY GOVT OF KISUMU`,
+      `${today()},ATM WITHDRAWAL,200.00,,FT2611ABD,`,
+    ].join("\n");
+    const created = await createImport(ACTOR, "bank", "bank.csv", Buffer.from(csv));
+    if (!created.ok) throw new Error(created.message);
+    const { setImportMapping } = await import("#app/models/statement-import.server");
+    const item = await findImport(created.id);
+    expect(
+      await setImportMapping(ACTOR, item as never, {
+        date: "Value Date",
+        amount: "Credit",
+        code: "Bank Ref",
+        reference: "Narrative",
+        payer: "Nope",
+      }),
+    ).toMatchObject({ ok: false });
+    expect(
+      await setImportMapping(ACTOR, item as never, {
+        date: "Value Date",
+        amount: "Credit",
+        code: "Bank Ref",
+        reference: "Narrative",
+        payer: "Remitter",
+      }),
+    ).toMatchObject({ ok: true });
+    const mapped = await findImport(created.id);
+    const preview = await previewImport(mapped as never);
+    expect(preview.map((l) => [l.code, l.state, l.bookingReference])).toEqual([
+      ["FT2611ABC", "matched", booking.reference],
+      ["FT2611ABD", "refused", null],
+    ]);
+    await commitImport(ACTOR, mapped as never, [2, 3]);
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({ state: "paid" });
+  });
+
+  test("hostile files are refused with a clear message and nothing is stored", async () => {
+    const before = await db().$count(statementImports);
+    const cases: [string, Uint8Array, RegExp][] = [
+      ["wrong columns", Buffer.from("Date,Amount,Who\n2026-01-01,5,x\n"), /no “Receipt No\.” column/],
+      ["non-UTF-8", Buffer.from([0x52, 0x65, 0x63, 0xe9, 0x0a, 0xff, 0xfe, 0x41]), /not UTF-8/],
+      ["binary", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), /not a CSV text file/],
+      ["empty", Buffer.from(""), /empty/],
+      [
+        "too many lines",
+        Buffer.from(
+          mpesaCsv(
+            Array.from({ length: 20_100 }, (_, i) => line(`TKZ${String(i).padStart(7, "0")}`, "1", "x")),
+          ),
+        ),
+        /more than 20,000 lines/,
+      ],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const outcome = await createImport(ACTOR, "mpesa", `${name}.csv`, bytes);
+      expect(outcome.ok, name).toBe(false);
+      if (!outcome.ok) expect(outcome.message, name).toMatch(message);
+    }
+    const bank = await createImport(ACTOR, "bank", "bank.csv", Buffer.from("=cmd|' /C calc'!A0,b,c\n1,2,3"));
+    expect(bank).toMatchObject({ ok: false, message: expect.stringContaining("formula") });
+    expect(await db().$count(statementImports)).toBe(before);
+    const stored = path.join(env().DATA_DIR, "uploads", "imports");
+    const files = fs.existsSync(stored) ? fs.readdirSync(stored).length : 0;
+    expect(files).toBe(await db().$count(statementImports));
+  });
+});
+
+describe("overdue invoices", () => {
+  test("an unpaid invoice past its due date is aged and can be reminded; a paid or current one cannot", async () => {
+    const runId = await newRun("8000.00");
+    const { booking, participants } = await book(runId, 1, "Late");
+    await confirmAll(runId, participants);
+    expect(await sendPaymentReminder(ACTOR, booking.id)).toMatchObject({ ok: false, status: 409 });
+    setClock(new Date(Date.now() + 50 * 86_400_000));
+    const overview = await getFinanceOverview();
+    const row = overview.overdue.find((o) => o.bookingId === booking.id);
+    expect(row?.daysOverdue).toBe(36);
+    expect(overview.buckets.find((b) => b.key === "31-60")?.count).toBeGreaterThanOrEqual(1);
+    expect(await sendPaymentReminder(ACTOR, booking.id)).toMatchObject({ ok: true });
+    const [mail] = await mailsOf("payment_reminder", booking.contactEmail);
+    expect(mail?.subject).toContain("Payment reminder");
+    expect(mail?.textBody).toContain("36 days past its due date");
+  });
+});
