@@ -66,10 +66,15 @@ export default [
       route("documents", "routes/admin/documents.tsx"),
       route("images", "routes/admin/images.tsx"),
       route("gallery", "routes/admin/gallery.tsx"),
+      route("finance", "routes/admin/finance.tsx"),
+      route("finance/payments", "routes/admin/finance-payments.tsx"),
+      route("finance/imports", "routes/admin/finance-imports.tsx"),
+      route("finance/imports/:id", "routes/admin/finance-import.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)
     route("registrations/export", "routes/admin/registrations.export.ts"),
     route("contacts/export", "routes/admin/contacts.export.ts"),
     route("audit-logs/export", "routes/admin/audit-logs.export.ts"),
+    route("finance/export/:kind", "routes/admin/finance.export.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -209,3 +209,41 @@ export async function listFinanceDocuments(kind: "proforma" | "credit_note" | "r
     .where(eq(financeDocuments.kind, kind))
     .orderBy(desc(financeDocuments.issuedOn), desc(financeDocuments.number));
 }
+
+const LEDGER_PAGE = 200;
+
+/**
+ * The newest payments (or only those waiting for a booking), each with its booking, whether it was reversed,
+ * and for an unassigned one the bookings whose outstanding amount it equals: the usual two-click match.
+ */
+export async function listPayments(view: "all" | "unmatched", limit: number | null = LEDGER_PAGE) {
+  const reversal = alias(payments, "reversal");
+  const rows = await db()
+    .select({
+      payment: payments,
+      reference: bookings.reference,
+      reversedBy: reversal.id,
+    })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(reversal, eq(reversal.reversesId, payments.id))
+    .where(view === "unmatched" ? sql`${payments.bookingId} is null` : undefined)
+    .orderBy(desc(payments.receivedOn), desc(payments.createdAt))
+    .limit(limit ?? Number.MAX_SAFE_INTEGER);
+  const waiting = rows.filter((row) => !row.payment.bookingId);
+  const owing = waiting.length > 0 ? (await openInvoices()).filter((i) => i.outstandingCents > 0) : [];
+  return rows.map((row) => ({
+    ...row.payment,
+    reference: row.reference,
+    reversed: row.reversedBy !== null,
+    suggestions: row.payment.bookingId
+      ? []
+      : owing
+          .filter((invoice) => invoice.outstandingCents === row.payment.amountCents)
+          .slice(0, 3)
+          .map((invoice) => ({
+            reference: invoice.reference,
+            who: invoice.organization ?? invoice.contactName,
+          })),
+  }));
+}

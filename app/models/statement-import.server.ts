@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { bookings, payments, statementImports } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
@@ -197,4 +197,8 @@ export async function commitImport(
     });
     return { ok: true, recorded, skipped: wanted.size - recorded };
   });
+}
+
+export async function listImports() {
+  return db().select().from(statementImports).orderBy(desc(statementImports.createdAt)).limit(20);
 }

@@ -1,0 +1,99 @@
+import { listFinanceDocuments, listPayments } from "#app/models/finance-report.server";
+import { auditExport } from "#app/models/list-query.server";
+import { METHOD_LABELS } from "#app/models/payment.server";
+import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
+import { csvResponse, exportDate } from "#app/services/csv.server";
+import { centsToDecimal } from "#app/utils/cents";
+import { formatSortableDateTime } from "#app/utils/datetime";
+import type { Route } from "./+types/finance.export";
+
+const DOCUMENT_KINDS = { invoices: "proforma", "credit-notes": "credit_note", receipts: "receipt" } as const;
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+
+async function* rowsOf<T>(items: T[], toRow: (item: T) => unknown[]) {
+  for (const item of items) yield toRow(item);
+}
+
+/** The accountant's CSV files: invoices, credit notes, receipts and the payments ledger (spec §CSV rules). */
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  requireRecentVerification(admin, args.request);
+  const kind = args.params.kind;
+  if (kind === "payments") {
+    await auditExport(admin.actor, { noun: "payments", tableName: "payments", query: {} });
+    const ledger = await listPayments("all", null);
+    return csvResponse({
+      filename: `payments-${exportDate()}.csv`,
+      header: [
+        "Received on",
+        "Method",
+        "Transaction code",
+        "Amount (KES)",
+        "Payer",
+        "Account reference",
+        "Booking",
+        "Recorded via",
+        "Recorded by",
+        "Reverses",
+        "Reason",
+        "Recorded at",
+      ],
+      rows: rowsOf(ledger, (p) => [
+        p.receivedOn,
+        METHOD_LABELS[p.method],
+        p.transactionCode,
+        centsToDecimal(p.amountCents),
+        p.payer,
+        p.accountReference,
+        p.reference,
+        p.source,
+        p.recordedBy,
+        p.reversesId,
+        p.reason,
+        formatSortableDateTime(p.createdAt),
+      ]),
+    });
+  }
+  if (!(kind in DOCUMENT_KINDS)) return notFound();
+  const documentKind = DOCUMENT_KINDS[kind as keyof typeof DOCUMENT_KINDS];
+  await auditExport(admin.actor, {
+    noun: kind.replace("-", " "),
+    tableName: "finance_documents",
+    query: { kind: documentKind },
+  });
+  const documents = await listFinanceDocuments(documentKind);
+  return csvResponse({
+    filename: `${kind}-${exportDate()}.csv`,
+    header: [
+      "Number",
+      "Issued on",
+      "Due on",
+      "Booking",
+      "Client",
+      "Client KRA PIN",
+      "LPO number",
+      "Net (KES)",
+      "VAT rate %",
+      "VAT (KES)",
+      "Total (KES)",
+      "Relates to",
+      "State",
+    ],
+    rows: rowsOf(documents, ({ doc, reference, relatedNumber, superseded, credited }) => [
+      doc.number,
+      doc.issuedOn,
+      doc.dueOn,
+      reference,
+      doc.buyer.name,
+      doc.buyer.kraPin,
+      doc.buyer.lpoNumber,
+      centsToDecimal(doc.netCents),
+      doc.vatRatePercent,
+      centsToDecimal(doc.vatCents),
+      centsToDecimal(doc.totalCents),
+      relatedNumber,
+      credited ? "cancelled by credit note" : superseded ? "replaced" : "current",
+    ]),
+  });
+}

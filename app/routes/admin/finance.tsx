@@ -1,0 +1,208 @@
+import { Download, FileUp, Wallet } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link } from "react-router";
+import { toast } from "sonner";
+import { MoneyStat, MoneyTable, moneyCell } from "#app/components/admin/finance-parts";
+import { PageHeader } from "#app/components/admin/page-header";
+import { buttonClass } from "#app/components/ui/button";
+import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
+import { ReminderSchema } from "#app/schemas/finance";
+import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
+import { formatKes } from "#app/utils/cents";
+import { formatLongDate } from "#app/utils/dates";
+import type { Route } from "./+types/finance";
+
+export const meta: Route.MetaFunction = () => [{ title: "Finance | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return getFinanceOverview();
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAdmin(args);
+  const parsed = ReminderSchema.safeParse(Object.fromEntries(await readForm(args.request, ReminderSchema)));
+  if (!parsed.success) {
+    return data({ ok: false as const, message: "Choose a booking from the list." }, { status: 400 });
+  }
+  const outcome = await sendPaymentReminder(actor, parsed.data.bookingId);
+  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
+
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+export default function Finance({ loaderData, actionData }: Route.ComponentProps) {
+  const { months, runs, overdue, buckets, unmatched } = loaderData;
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success(actionData.message);
+    else toast.error("No reminder sent", { description: actionData.message });
+  }, [actionData]);
+  const outstanding = months.reduce((sum, m) => sum + m.outstandingCents, 0);
+  const thisMonth = months[0];
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Finance"
+        description="Invoices, payments and what is owed. Amounts in Kenya shillings."
+        actions={
+          <>
+            <Link to="/admin/finance/payments" className={buttonClass("primary", "md", "min-h-11")}>
+              <Wallet aria-hidden className="size-4" /> Payments
+            </Link>
+            <Link to="/admin/finance/imports" className={buttonClass("outline", "md", "min-h-11")}>
+              <FileUp aria-hidden className="size-4" /> Import a statement
+            </Link>
+          </>
+        }
+      />
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <MoneyStat
+          label={`Received in ${thisMonth ? monthName(thisMonth.month) : "this month"}`}
+          cents={thisMonth?.receivedCents ?? 0}
+        />
+        <MoneyStat label="Outstanding" cents={outstanding} />
+        <MoneyStat label="Overdue" cents={buckets.reduce((s, b) => s + b.cents, 0)} />
+        <MoneyStat label="Unassigned payments" cents={unmatched.cents}>
+          <Link
+            to="/admin/finance/payments?view=unmatched"
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+          >
+            {unmatched.count} waiting to be assigned
+          </Link>
+        </MoneyStat>
+      </dl>
+
+      <section aria-labelledby="overdue-heading" className="space-y-3">
+        <h2 id="overdue-heading" className="text-lg font-semibold text-slate-900">
+          Overdue invoices
+        </h2>
+        <dl className="grid grid-cols-3 gap-3">
+          {buckets.map((bucket) => (
+            <div key={bucket.key} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+              <dt className="text-xs font-semibold uppercase text-slate-500">{bucket.label}</dt>
+              <dd className="mt-1 font-bold tabular-nums text-slate-900">{formatKes(bucket.cents)}</dd>
+              <dd className="text-xs text-slate-600">{bucket.count} invoice(s)</dd>
+            </div>
+          ))}
+        </dl>
+        {overdue.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing is overdue.</p>
+        ) : (
+          <ul className="space-y-2">
+            {overdue.map((invoice) => (
+              <li
+                key={invoice.id}
+                data-testid="overdue-row"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="min-w-0 text-sm">
+                  <p className="font-semibold text-slate-900">
+                    {invoice.number} · {invoice.reference}
+                  </p>
+                  <p className="break-words text-slate-700">
+                    {[invoice.organization, invoice.contactName].filter(Boolean).join(" · ")}
+                  </p>
+                  <p className="text-slate-600">
+                    {formatKes(invoice.outstandingCents)} of {formatKes(invoice.totalCents)} owed · due{" "}
+                    {formatLongDate(invoice.dueOn as string)} · {invoice.daysOverdue} days overdue
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remind" />
+                  <input type="hidden" name="bookingId" value={invoice.bookingId} />
+                  <button type="submit" className={buttonClass("outline", "md", "min-h-11")}>
+                    Send reminder <span className="sr-only">for {invoice.reference}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="months-heading" className="space-y-3">
+        <h2 id="months-heading" className="text-lg font-semibold text-slate-900">
+          By month
+        </h2>
+        {months.length === 0 ? (
+          <p className="text-sm text-slate-600">No invoices or payments yet.</p>
+        ) : (
+          <MoneyTable
+            caption="Invoiced, received and outstanding per month"
+            head={["Month", "Invoiced", "Received", "Outstanding"]}
+          >
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                  {monthName(m.month)}
+                </th>
+                <td className={moneyCell}>{formatKes(m.invoicedCents)}</td>
+                <td className={moneyCell}>{formatKes(m.receivedCents)}</td>
+                <td className={moneyCell}>{formatKes(m.outstandingCents)}</td>
+              </tr>
+            ))}
+          </MoneyTable>
+        )}
+      </section>
+
+      <section aria-labelledby="runs-heading" className="space-y-3">
+        <h2 id="runs-heading" className="text-lg font-semibold text-slate-900">
+          By course date
+        </h2>
+        {runs.length === 0 ? (
+          <p className="text-sm text-slate-600">No course date has been invoiced yet.</p>
+        ) : (
+          <MoneyTable
+            caption="Invoiced, received and outstanding per course date"
+            head={["Course date", "Invoiced", "Received", "Outstanding"]}
+          >
+            {runs.map((run) => (
+              <tr key={run.runId}>
+                <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                  {run.courseId ? (
+                    <Link to={`/admin/courses/${run.courseId}/runs/${run.runId}`} className="underline">
+                      {run.title}
+                    </Link>
+                  ) : (
+                    run.title
+                  )}
+                  <span className="block text-xs font-normal text-slate-600">{run.when}</span>
+                </th>
+                <td className={moneyCell}>{formatKes(run.invoicedCents)}</td>
+                <td className={moneyCell}>{formatKes(run.receivedCents)}</td>
+                <td className={moneyCell}>{formatKes(run.outstandingCents)}</td>
+              </tr>
+            ))}
+          </MoneyTable>
+        )}
+      </section>
+
+      <section aria-labelledby="exports-heading" className="space-y-3">
+        <h2 id="exports-heading" className="text-lg font-semibold text-slate-900">
+          For the accountant
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {[
+            ["invoices", "Invoices (CSV)"],
+            ["payments", "Payments (CSV)"],
+            ["credit-notes", "Credit notes (CSV)"],
+            ["receipts", "Receipts (CSV)"],
+          ].map(([kind, label]) => (
+            <a
+              key={kind}
+              href={`/admin/finance/export/${kind}`}
+              className={buttonClass("outline", "md", "min-h-11")}
+            >
+              <Download aria-hidden className="size-4" /> {label}
+            </a>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { PAYMENT_METHODS, STATEMENT_KINDS } from "#app/db/enums";
+import { parseCents } from "#app/utils/cents";
+import { isRealDate } from "./query";
+
+const id = z.uuid("Choose a record from the list");
+const reference = z
+  .string()
+  .trim()
+  .max(40, "A booking reference has 11 characters, such as MF-7K2Q9XP4")
+  .regex(/^MF[\s-]?[A-Za-z0-9]{8}$/i, "Enter a booking reference such as MF-7K2Q9XP4");
+
+export const RecordPaymentSchema = z.object({
+  intent: z.literal("record"),
+  method: z.enum(PAYMENT_METHODS, "Choose how it was paid"),
+  amount: z
+    .string()
+    .trim()
+    .max(20, "Enter an amount such as 45000 or 45,000.50")
+    .refine((text) => (parseCents(text) ?? 0) > 0, "Enter an amount such as 45000 or 45,000.50"),
+  receivedOn: z.string().trim().max(10).refine(isRealDate, "Enter the date the money was received"),
+  transactionCode: z
+    .string()
+    .trim()
+    .max(40, "Use at most 40 characters")
+    .regex(/^[A-Za-z0-9/-]*$/, "Use letters, digits, - and / only")
+    .optional()
+    .default(""),
+  payer: z.string().trim().max(200, "Use at most 200 characters").optional().default(""),
+  reference: reference.or(z.literal("")).optional().default(""),
+});
+
+export const ReversePaymentSchema = z.object({
+  intent: z.literal("reverse"),
+  id,
+  reason: z.string().trim().min(3, "Say why the payment is reversed").max(300, "Use at most 300 characters"),
+});
+
+export const AssignPaymentSchema = z.object({ intent: z.literal("assign"), id, reference });
+
+export const PaymentActionSchema = z.discriminatedUnion("intent", [
+  RecordPaymentSchema,
+  ReversePaymentSchema,
+  AssignPaymentSchema,
+]);
+
+export const ReminderSchema = z.object({ intent: z.literal("remind"), bookingId: id });
+
+export const ImportUploadSchema = z.object({ kind: z.enum(STATEMENT_KINDS, "Choose the kind of statement") });
+
+const column = z.string().max(200).min(1, "Choose a column");
+export const ImportMappingSchema = z.object({
+  intent: z.literal("map"),
+  date: column,
+  amount: column,
+  code: column,
+  reference: column,
+  payer: column,
+});
+export const ImportCommitSchema = z.object({
+  intent: z.literal("commit"),
+  line: z.array(z.coerce.number().int().min(1).max(1_000_000)).max(20_050).optional().default([]),
+});
+export const ImportActionSchema = z.discriminatedUnion("intent", [ImportMappingSchema, ImportCommitSchema]);
+
+/** Which payments the ledger shows. */
+export const PaymentQuerySchema = z.object({
+  view: z.enum(["all", "unmatched"]).catch("all"),
+});
