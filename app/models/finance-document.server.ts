@@ -13,7 +13,7 @@ import { recordAudit } from "#app/services/audit.server";
 import { financeDocumentMessage } from "#app/services/email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
 import { renderFinanceDocumentPdf } from "#app/services/pdf/finance-document.server";
-import { signedUrl } from "#app/services/signed-link.server";
+import { signedPath, signedUrl } from "#app/services/signed-link.server";
 import { storage } from "#app/services/storage.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
@@ -31,6 +31,7 @@ export const DOCUMENT_LINK_PURPOSE = "finance-document";
 export const DOCUMENT_LINK_BASE = "/billing";
 
 export const documentUrl = (id: string) => signedUrl(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
+export const documentPath = (id: string) => signedPath(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
 
 type LockedBooking = typeof bookings.$inferSelect;
 
@@ -260,6 +261,11 @@ const sameLines = (a: FinanceLine[], b: FinanceLine[]) =>
  * cancelled one gets a credit note for its open proforma. `onDemand` issues for a booking not yet confirmed,
  * and re-sends an invoice that is already up to date. Call it inside the transaction that changed the booking.
  */
+/** The run page's "Issue proforma": issues or re-sends the booking's invoice now, in its own transaction. */
+export function issueInvoiceNow(actor: AuditActor, bookingId: string) {
+  return db().transaction((tx) => reviseBookingInvoice(tx, bookingId, actor, { onDemand: true }));
+}
+
 export async function reviseBookingInvoice(
   tx: Executor,
   bookingId: string,

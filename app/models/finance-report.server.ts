@@ -1,10 +1,17 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server";
-import { bookings, courseRuns, courses, financeDocuments, payments } from "#app/db/schema";
+import {
+  bookings,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  financeDocuments,
+  payments,
+} from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
-import { lockBooking, openProforma, sendDocument } from "./finance-document.server";
+import { documentPath, lockBooking, openProforma, sendDocument } from "./finance-document.server";
 import { bookingBalance } from "./payment.server";
 
 // "a newer version of this document exists" / "a credit note cancels it", as correlated subqueries
@@ -246,4 +253,39 @@ export async function listPayments(view: "all" | "unmatched", limit: number | nu
             who: invoice.organization ?? invoice.contactName,
           })),
   }));
+}
+
+/**
+ * The money side of a run page: each booking with a participant on the run (waiting list aside), its open
+ * invoice with the client's link, and its payment state.
+ */
+export async function runBookingMoney(runId: string) {
+  const rows = await db()
+    .selectDistinct({
+      id: bookings.id,
+      reference: bookings.reference,
+      contactName: bookings.contactName,
+      organization: bookings.organization,
+      status: bookings.status,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.bookingId, bookings.id))
+    .where(and(eq(courseRegistrations.runId, runId), sql`${bookings.status} <> 'waitlisted'`))
+    .orderBy(asc(bookings.createdAt));
+  const result = [];
+  for (const booking of rows) {
+    const invoice = await openProforma(db(), booking.id);
+    const balance = await bookingBalance(db(), booking.id);
+    result.push({
+      ...booking,
+      invoice: invoice && {
+        number: invoice.number,
+        url: documentPath(invoice.id),
+        totalCents: invoice.totalCents,
+      },
+      balance,
+    });
+  }
+  return result;
 }

@@ -52,10 +52,13 @@ export function ContentSectionForm({
   section,
   value,
   lastResult,
+  returnTo,
 }: {
   section: ContentSection;
   value: unknown;
   lastResult?: SubmissionResult<string[]> | null;
+  /** Shown on another screen (the payment details on Settings): saved by /admin/content, then back here. */
+  returnTo?: "settings";
 }) {
   const headingId = useId();
   const [form] = useForm({
@@ -74,6 +77,7 @@ export function ContentSectionForm({
   return (
     <Form
       method="post"
+      action={returnTo ? "/admin/content" : undefined}
       {...getFormProps(form)}
       aria-labelledby={headingId}
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -85,6 +89,7 @@ export function ContentSectionForm({
         <p className="text-sm text-slate-600">{section.description}</p>
       </div>
       <input type="hidden" name="section" value={section.key} />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FormAlert>{form.errors?.join(" ")}</FormAlert>
       {section.fields ? (
         <div className="grid gap-4 md:grid-cols-2">

@@ -103,7 +103,8 @@ export const CONTENT_SECTIONS: ContentSection[] = [
   {
     key: "payment",
     title: "Payment information",
-    description: "The bank account and M-PESA paybill shown on the contact and registration pages.",
+    description:
+      "The bank account and M-PESA paybill shown on the contact and registration pages and printed on every invoice (one source; also editable under System Settings).",
     fields: [
       { name: "bankName", label: "Bank name" },
       { name: "accountName", label: "Account name" },

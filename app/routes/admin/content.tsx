@@ -34,7 +34,9 @@ const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const formData = await readForm(args.request, Object.values(SITE_CONTENT_SCHEMAS), { extra: ["section"] });
+  const formData = await readForm(args.request, Object.values(SITE_CONTENT_SCHEMAS), {
+    extra: ["section", "returnTo"],
+  });
   const key = formData.get("section");
   if (!isEditableContentKey(key)) return answer({ error: SAVE_FAILED }, 400);
   const submission = parseWithZod(formData, { schema: SITE_CONTENT_SCHEMAS[key] });
@@ -50,7 +52,8 @@ export async function action(args: Route.ActionArgs) {
       500,
     );
   const title = CONTENT_SECTIONS.find((s) => s.key === key)?.title ?? key;
-  return redirectWithToast("/admin/content", { title: "Content updated successfully", description: title });
+  const back = formData.get("returnTo") === "settings" ? "/admin/settings" : "/admin/content";
+  return redirectWithToast(back, { title: "Content updated successfully", description: title });
 }
 
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,8 +3,11 @@ import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { toast } from "sonner";
 import { CourseInterests } from "#app/components/admin/course-interests";
+import { PaymentStatePill } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
+import { issueInvoiceNow } from "#app/models/finance-document.server";
+import { runBookingMoney } from "#app/models/finance-report.server";
 import {
   cancelParticipant,
   confirmParticipant,
@@ -16,7 +19,9 @@ import { parseId } from "#app/schemas/admin-ids";
 import { RosterActionSchema } from "#app/schemas/run-roster";
 import { requireAdmin } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
+import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
+import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
 import type { Route } from "./+types/course-run";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -31,7 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
-  return (await getRunRoster(courseId, runId)) ?? notFound();
+  const roster = (await getRunRoster(courseId, runId)) ?? notFound();
+  return { ...roster, money: await runBookingMoney(runId) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -47,6 +53,13 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   const input = parsed.data;
+  if (input.intent === "invoice") {
+    const invoiced = await issueInvoiceNow(actor, input.bookingId);
+    const outcome: RosterOutcome = invoiced.ok
+      ? { ok: true, message: invoiced.message }
+      : { ok: false, status: 409, message: invoiced.message };
+    return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
   const outcome =
     input.intent === "confirm"
       ? await confirmParticipant(actor, runId, input.id)
@@ -80,8 +93,69 @@ function ParticipantAction({
   );
 }
 
+/** Each booking's invoice and payment state, with "Issue proforma" for one not invoiced yet. */
+function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData"]["money"] }) {
+  return (
+    <section aria-labelledby="money-heading" className="space-y-3">
+      <h2 id="money-heading" className="text-lg font-semibold text-slate-900">
+        Invoices and payments ({bookings.length} booking{bookings.length === 1 ? "" : "s"})
+      </h2>
+      {bookings.length === 0 ? (
+        <p className="text-sm text-slate-600">No booking to invoice yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {bookings.map((booking) => (
+            <li
+              key={booking.id}
+              data-testid="booking-money"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">
+                  {booking.reference} · {booking.organization ?? booking.contactName}
+                </p>
+                <p className="text-slate-700">
+                  {booking.invoice ? (
+                    <>
+                      <a href={booking.invoice.url} className="underline" target="_blank" rel="noreferrer">
+                        {booking.invoice.number}
+                      </a>{" "}
+                      · {formatKes(booking.invoice.totalCents)} · paid {formatKes(booking.balance.paidCents)}
+                    </>
+                  ) : booking.status === "cancelled" ? (
+                    "Cancelled"
+                  ) : (
+                    "No invoice yet"
+                  )}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <PaymentStatePill state={booking.balance.state} />
+                {booking.status === "cancelled" ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="invoice" />
+                    <input type="hidden" name="bookingId" value={booking.id} />
+                    <button
+                      type="submit"
+                      className={`${button} border border-slate-300 bg-white text-slate-800`}
+                    >
+                      {booking.invoice ? "Send invoice again" : "Issue proforma"}{" "}
+                      <span className="sr-only">for {booking.reference}</span>
+                    </button>
+                  </Form>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function CourseRun({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, seats, participants, waitlist, otherRuns, interests } = loaderData;
+  const { run, seats, participants, waitlist, otherRuns, interests, money } = loaderData;
+  const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(actionData.message);
@@ -163,7 +237,10 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                         .join(" · ")}
                     </p>
                     <p className="text-xs text-slate-500">
-                      Booked {formatDateTime(person.createdAt)} · Payment: not recorded yet
+                      Booked {formatDateTime(person.createdAt)}
+                      {person.reference && paymentOf.has(person.reference)
+                        ? ` · Payment: ${PAYMENT_STATE_LABELS[paymentOf.get(person.reference) as PaymentState].toLowerCase()}`
+                        : ""}
                     </p>
                   </div>
                   <RowStatusBadge status={person.status} />
@@ -248,6 +325,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
           </ol>
         )}
       </section>
+      <BookingMoney bookings={money} />
       <CourseInterests interests={interests} />
     </div>
   );

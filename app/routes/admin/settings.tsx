@@ -2,6 +2,8 @@ import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
 import { toast } from "sonner";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
+import { ContentSectionForm } from "#app/components/admin/content-section-form";
+import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
 import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SecondFactorOverview } from "#app/components/admin/second-factor-overview";
@@ -10,6 +12,7 @@ import { Badge } from "#app/components/ui/badge";
 import { listSecondFactorSummaries } from "#app/models/second-factor.server";
 import { listSettingRows } from "#app/models/setting.server";
 import { updateSystemSetting } from "#app/models/setting-admin.server";
+import { getSiteContent } from "#app/models/site-content.server";
 import { getSystemInfo } from "#app/models/system-info.server";
 import { parseSettingInput, SettingFormSchema } from "#app/schemas/setting-input";
 import { isSettingKey, SECURITY_SETTING_KEYS } from "#app/schemas/settings";
@@ -27,13 +30,21 @@ const FAILED = "Failed to update setting";
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const [settings, system, administrators, secondFactors] = await Promise.all([
+  const [settings, system, administrators, secondFactors, content] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
     loadAdministratorsCard(admin.user.id),
     listSecondFactorSummaries(),
+    getSiteContent(["payment"]),
   ]);
-  return { settings: settings.value, error: settings.error, system, administrators, secondFactors };
+  return {
+    settings: settings.value,
+    error: settings.error,
+    system,
+    administrators,
+    secondFactors,
+    payment: content.payment,
+  };
 }
 
 type Answer = { error: string; key?: string; detail?: string };
@@ -65,7 +76,8 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, error, system, administrators, secondFactors } = loaderData;
+  const { settings, error, system, administrators, secondFactors, payment } = loaderData;
+  const paymentSection = CONTENT_SECTIONS.find((section) => section.key === "payment");
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
   }, [actionData]);
@@ -85,6 +97,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </ul>
+      {paymentSection ? (
+        <div className="max-w-3xl">
+          <ContentSectionForm
+            key={JSON.stringify(payment)}
+            section={paymentSection}
+            value={payment}
+            returnTo="settings"
+          />
+        </div>
+      ) : null}
       <div className="max-w-2xl space-y-8">
         <AdministratorsCard {...administrators} />
         <SecondFactorOverview admins={secondFactors} />
