@@ -10,7 +10,11 @@ import {
 import type { AuditActor } from "#app/services/audit.server";
 import { recordAudit } from "#app/services/audit.server";
 import { formatKes } from "#app/utils/cents";
-import { type PaymentState, paymentState } from "#app/utils/payment-state";
+import {
+  PAYMENT_METHOD_LABELS as METHOD_LABELS,
+  type PaymentState,
+  paymentState,
+} from "#app/utils/payment-state";
 import { deriveBookingStatus } from "./booking-status.server";
 import { issueReceipt, lockBooking, openProforma } from "./finance-document.server";
 
@@ -121,13 +125,6 @@ async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor)
     actor,
   );
 }
-
-export const METHOD_LABELS: Record<Payment["method"], string> = {
-  mpesa: "M-PESA",
-  bank: "Bank transfer",
-  cheque: "Cheque",
-  cash: "Cash",
-};
 
 export type RecordOutcome =
   | { status: "recorded"; payment: Payment }

@@ -2,10 +2,9 @@ import { buffer } from "node:stream/consumers";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { bookings, payments, statementImports } from "#app/db/schema";
+import { BANK_FIELDS, type BankMapping } from "#app/schemas/finance";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import {
-  BANK_FIELDS,
-  type BankMapping,
   bankColumns,
   readBankStatement,
   readMpesaStatement,

@@ -67,3 +67,15 @@ export const ImportActionSchema = z.discriminatedUnion("intent", [ImportMappingS
 export const PaymentQuerySchema = z.object({
   view: z.enum(["all", "unmatched"]).catch("all"),
 });
+
+/** Bank statements differ per bank: the admin says which column holds what. */
+export const BANK_FIELDS = ["date", "amount", "code", "reference", "payer"] as const;
+export type BankField = (typeof BANK_FIELDS)[number];
+export type BankMapping = Record<BankField, string>;
+export const BANK_FIELD_LABELS: Record<BankField, string> = {
+  date: "Date received",
+  amount: "Amount paid in (credit)",
+  code: "Transaction reference (unique)",
+  reference: "Narrative / payer's reference",
+  payer: "Payer name",
+};

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { BANK_FIELDS, type BankField, type BankMapping } from "#app/schemas/finance";
 import { isRealDate } from "#app/schemas/query";
 import { parseCents } from "#app/utils/cents";
 
@@ -17,18 +18,6 @@ export type StatementLine = {
   payer: string;
   accountReference: string;
   refusal: string | null;
-};
-
-/** Bank statements differ per bank: the admin says which column holds what. */
-export const BANK_FIELDS = ["date", "amount", "code", "reference", "payer"] as const;
-export type BankField = (typeof BANK_FIELDS)[number];
-export type BankMapping = Record<BankField, string>;
-export const BANK_FIELD_LABELS: Record<BankField, string> = {
-  date: "Date received",
-  amount: "Amount paid in (credit)",
-  code: "Transaction reference (unique)",
-  reference: "Narrative / payer's reference",
-  payer: "Payer name",
 };
 
 /** The M-PESA organisation portal's statement columns we read. */

@@ -14,3 +14,10 @@ export function paymentState(invoicedCents: number, paidCents: number): PaymentS
   if (paidCents === invoicedCents && invoicedCents > 0) return "paid";
   return paidCents > 0 ? "part_paid" : "unpaid";
 }
+
+export const PAYMENT_METHOD_LABELS = {
+  mpesa: "M-PESA",
+  bank: "Bank transfer",
+  cheque: "Cheque",
+  cash: "Cash",
+} as const;

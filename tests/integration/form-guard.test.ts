@@ -8,7 +8,13 @@ type RouteEntry = { file: string; path?: string; children?: RouteEntry[] };
 type Action = (args: unknown) => unknown;
 
 // Signing out and asking for passkey sign-in options read no body: there is nothing in it to check.
-const READS_NO_BODY = new Set(["routes/admin/logout.tsx", "routes/admin/login.passkey.ts"]);
+// the M-PESA callback takes JSON from Safaricom through readJson (same limit, strict UTF-8, a schema); its
+// refusals are tested in money.test.ts
+const READS_NO_BODY = new Set([
+  "routes/admin/logout.tsx",
+  "routes/admin/login.passkey.ts",
+  "routes/resources/mpesa-callback.ts",
+]);
 const REFUSAL = "The form has a field it does not expect.";
 
 /** Every route in app/routes.ts with a URL that matches it and the params it was given. */

@@ -14,10 +14,10 @@ import {
   setImportMapping,
 } from "#app/models/statement-import.server";
 import { parseId } from "#app/schemas/admin-ids";
-import { ImportActionSchema } from "#app/schemas/finance";
+import { BANK_FIELD_LABELS, BANK_FIELDS, ImportActionSchema } from "#app/schemas/finance";
 import { requireAdmin } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
-import { BANK_FIELD_LABELS, BANK_FIELDS, StatementRefusal } from "#app/services/statement-csv.server";
+import { StatementRefusal } from "#app/services/statement-csv.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { formatKes } from "#app/utils/cents";
 import type { Route } from "./+types/finance-import";
@@ -49,8 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAdmin(args);
-  const item = await importOf(args.params);
   const form = await readForm(args.request, ImportActionSchema);
+  const item = await importOf(args.params);
   // the checkboxes post one "line" per accepted line
   const parsed = ImportActionSchema.safeParse({ ...Object.fromEntries(form), line: form.getAll("line") });
   if (!parsed.success)

@@ -8,13 +8,14 @@ import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { db } from "#app/db/client.server";
 import { listPayments } from "#app/models/finance-report.server";
-import { assignPayment, METHOD_LABELS, recordPayment, reversePayment } from "#app/models/payment.server";
+import { assignPayment, recordPayment, reversePayment } from "#app/models/payment.server";
 import { parseListQuery } from "#app/schemas/admin-lists";
 import { PaymentActionSchema, PaymentQuerySchema } from "#app/schemas/finance";
 import { requireAdmin } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
+import { PAYMENT_METHOD_LABELS as METHOD_LABELS } from "#app/utils/payment-state";
 import type { Route } from "./+types/finance-payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payments | Mafunzo Admin" }];

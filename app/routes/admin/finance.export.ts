@@ -1,10 +1,10 @@
 import { listFinanceDocuments, listPayments } from "#app/models/finance-report.server";
 import { auditExport } from "#app/models/list-query.server";
-import { METHOD_LABELS } from "#app/models/payment.server";
 import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
 import { csvResponse, exportDate } from "#app/services/csv.server";
 import { centsToDecimal } from "#app/utils/cents";
 import { formatSortableDateTime } from "#app/utils/datetime";
+import { PAYMENT_METHOD_LABELS as METHOD_LABELS } from "#app/utils/payment-state";
 import type { Route } from "./+types/finance.export";
 
 const DOCUMENT_KINDS = { invoices: "proforma", "credit-notes": "credit_note", receipts: "receipt" } as const;
