@@ -566,3 +566,68 @@ describe("overdue invoices", () => {
     expect(mail?.textBody).toContain("36 days past its due date");
   });
 });
+
+describe("the finance screens' actions", () => {
+  test("a statement over 2 MB is refused before it is read, and bad ledger input changes nothing", async () => {
+    const { signedInAdmin, outcome } = await import("../helpers/admin-session");
+    const { multipartRequest } = await import("../helpers/admin-actions");
+    const importsRoute = await import("#app/routes/admin/finance-imports");
+    const paymentsRoute = await import("#app/routes/admin/finance-payments");
+    const admin = await signedInAdmin();
+    const before = { imports: await db().$count(statementImports), payments: await db().$count(payments) };
+
+    const huge = Buffer.alloc(2 * 1024 * 1024 + 10, "a");
+    const refused = outcome(
+      await importsRoute.action(
+        admin.args(
+          multipartRequest(
+            "http://localhost/admin/finance/imports",
+            admin.cookie,
+            { kind: "mpesa" },
+            {
+              name: "big.csv",
+              type: "text/csv",
+              bytes: huge,
+            },
+          ),
+        ) as never,
+      ),
+    );
+    expect(refused.status).toBe(413);
+    expect(refused.data?.error).toContain("at most 2 MB");
+
+    const post = async (fields: Record<string, string>) =>
+      outcome(
+        await paymentsRoute.action(
+          admin.args("/admin/finance/payments", { form: { intent: "record", ...fields } }) as never,
+        ),
+      );
+    const good = {
+      method: "mpesa",
+      amount: "1500",
+      receivedOn: today(),
+      transactionCode: "TKV0000001",
+      payer: "",
+      reference: "",
+    };
+    const cases: [Record<string, string>, string][] = [
+      [{ ...good, amount: "-5" }, "Enter an amount"],
+      [{ ...good, amount: "12.345" }, "Enter an amount"],
+      [{ ...good, receivedOn: "2026-02-30" }, "Enter the date"],
+      [{ ...good, method: "check" }, "Choose how it was paid"],
+      [{ ...good, transactionCode: "" }, "Enter the transaction code"],
+      [{ ...good, reference: "not-a-ref" }, "Enter a booking reference"],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await post(fields);
+      expect(answer.status, message).toBe(400);
+      expect(String(answer.data?.message)).toContain(message);
+    }
+    expect((await post(good)).status).toBe(200);
+    const again = await post(good);
+    expect(again.status).toBe(409);
+    expect(String(again.data?.message)).toContain("already in the ledger");
+    expect(await db().$count(statementImports)).toBe(before.imports);
+    expect(await db().$count(payments)).toBe(before.payments + 1);
+  });
+});
