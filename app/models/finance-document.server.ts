@@ -261,11 +261,6 @@ const sameLines = (a: FinanceLine[], b: FinanceLine[]) =>
  * cancelled one gets a credit note for its open proforma. `onDemand` issues for a booking not yet confirmed,
  * and re-sends an invoice that is already up to date. Call it inside the transaction that changed the booking.
  */
-/** The run page's "Issue proforma": issues or re-sends the booking's invoice now, in its own transaction. */
-export function issueInvoiceNow(actor: AuditActor, bookingId: string) {
-  return db().transaction((tx) => reviseBookingInvoice(tx, bookingId, actor, { onDemand: true }));
-}
-
 export async function reviseBookingInvoice(
   tx: Executor,
   bookingId: string,

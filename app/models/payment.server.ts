@@ -76,7 +76,7 @@ export async function bookingBalance(executor: Executor, bookingId: string): Pro
  * After the ledger changed for a booking: fully paid moves its live registrations to "paid" and e-mails a
  * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed". Audited.
  */
-async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
+export async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return;
   const balance = await bookingBalance(tx, bookingId);

@@ -10,7 +10,7 @@ import {
 } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
-import { syncBooking } from "./booking-status.server";
+import { syncBooking } from "./booking-sync.server";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import {
   listDeletedRows,

@@ -3,7 +3,7 @@ import { db, type Executor } from "#app/db/client.server";
 import { bookings, courseRuns, courses, courseRegistrations as r, waitlistOffers } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
-import { syncBooking } from "./booking-status.server";
+import { syncBooking } from "./booking-sync.server";
 import { listCourseInterests } from "./course-interest.server";
 import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "./run-seats.server";
 import { offerFreeSeats } from "./waitlist-offer.server";

@@ -6,7 +6,7 @@ import { CourseInterests } from "#app/components/admin/course-interests";
 import { PaymentStatePill } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
-import { issueInvoiceNow } from "#app/models/finance-document.server";
+import { invoiceBookingNow } from "#app/models/booking-sync.server";
 import { runBookingMoney } from "#app/models/finance-report.server";
 import {
   cancelParticipant,
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const input = parsed.data;
   if (input.intent === "invoice") {
-    const invoiced = await issueInvoiceNow(actor, input.bookingId);
+    const invoiced = await invoiceBookingNow(actor, input.bookingId);
     const outcome: RosterOutcome = invoiced.ok
       ? { ok: true, message: invoiced.message }
       : { ok: false, status: 409, message: invoiced.message };

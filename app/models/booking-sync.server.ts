@@ -1,0 +1,27 @@
+import { db, type Executor } from "#app/db/client.server";
+import type { AuditActor } from "#app/services/audit.server";
+import { deriveBookingStatus } from "./booking-status.server";
+import { reviseBookingInvoice } from "./finance-document.server";
+import { settleBooking } from "./payment.server";
+
+/**
+ * After a participant changed (status, date): the booking's status, then its invoice — a confirmed booking
+ * gets its proforma, a changed one a new version, a cancelled one a credit note — then its payment state
+ * against the new invoice (money paid before the invoice, or an invoice made smaller, can settle it). A
+ * booking that cannot be invoiced yet (no price) keeps its status change; the run page says what is missing.
+ */
+export async function syncBooking(tx: Executor, bookingId: string | null, actor: AuditActor) {
+  if (!bookingId) return;
+  await deriveBookingStatus(tx, bookingId);
+  const invoiced = await reviseBookingInvoice(tx, bookingId, actor);
+  if (invoiced.ok && invoiced.document) await settleBooking(tx, bookingId, actor);
+}
+
+/** The run page's "Issue proforma": issues or re-sends the booking's invoice now, in its own transaction. */
+export function invoiceBookingNow(actor: AuditActor, bookingId: string) {
+  return db().transaction(async (tx) => {
+    const invoiced = await reviseBookingInvoice(tx, bookingId, actor, { onDemand: true });
+    if (invoiced.ok) await settleBooking(tx, bookingId, actor);
+    return invoiced;
+  });
+}
