@@ -49,14 +49,26 @@ test.describe("with JavaScript", () => {
     });
     await form.getByRole("button", { name: "Submit Registration" }).dblclick();
     await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
-    await expect(form.getByRole("status")).toContainText(
+    const done = page.getByTestId("booking-confirmation");
+    await expect(done.getByRole("status")).toContainText(
       "Registration Successful! We'll contact you soon with course details.",
     );
-    await expect(form.getByTestId("registration-reference")).toHaveText(/^MF-[A-Z0-9]{8}$/);
+    const reference = await done.getByTestId("registration-reference").textContent();
+    expect(reference).toMatch(/^MF-[2-9A-HJKMNP-Z]{8}$/);
     await expect(
       page.locator("[data-sonner-toast]").filter({ hasText: "Registration Successful!" }),
     ).toBeVisible();
+    // the form gave way to the panel: no button invites a second booking
+    await expect(form).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Submit Registration" })).toHaveCount(0);
+    await expect(done.getByRole("heading", { name: "How to pay" })).toBeVisible();
+    await expect(
+      done.getByText("Account number", { exact: true }).first().locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(reference as string);
+    await expectNoSeriousA11yViolations(page);
+    await done.getByRole("link", { name: "Register another participant" }).click();
     await expect(form.getByLabel("Full Name")).toHaveValue("");
+    await expect(form.getByLabel("Select Course")).toHaveValue(COURSE.slug);
   });
 });
 
@@ -78,11 +90,23 @@ test.describe("without JavaScript", () => {
     await again.getByLabel("Full Name").fill("No Script Nancy");
     await waitLikeAPerson(page);
     await again.getByRole("button", { name: "Submit Registration" }).click();
-    const done = page.getByRole("form", { name: "Course registration form" });
+    // post/redirect/get: the page shown is a GET of a signed URL, so reloading it books nothing again
+    await expect(page).toHaveURL(/\/register\?booking=MF-[2-9A-HJKMNP-Z]{8}\.[\w-]{43}$/);
+    const done = page.getByTestId("booking-confirmation");
     await expect(done.getByRole("status")).toContainText(
       "Registration Successful! We'll contact you soon with course details.",
     );
-    await expect(done.getByTestId("registration-reference")).toHaveText(/^MF-[A-Z0-9]{8}$/);
+    const reference = await done.getByTestId("registration-reference").textContent();
+    expect(reference).toMatch(/^MF-[2-9A-HJKMNP-Z]{8}$/);
+    await expect(page.getByRole("button", { name: "Submit Registration" })).toHaveCount(0);
+    await expect(done).toContainText("Paybill number");
+    await page.reload();
+    await expect(page.getByTestId("registration-reference")).toHaveText(reference as string);
+    await page.getByRole("link", { name: "Register another participant" }).click();
+    await expect(page).toHaveURL(new RegExp(`/register\\?course=${COURSE.slug}$`));
+    await expect(
+      page.getByRole("form", { name: "Course registration form" }).getByLabel("Full Name"),
+    ).toHaveValue("");
   });
 });
 

@@ -230,7 +230,7 @@ describe("contact", () => {
 
   test("contact_form_enabled off: the notice replaces the form and a POST is refused", async () => {
     await setSettingValue(db(), "contact_form_enabled", false, null);
-    const page = await contactRoute.loader();
+    const page = await contactRoute.loader({ request: new Request("http://localhost/contact") } as never);
     expect(page.contactFormEnabled).toBe(false);
     expect(page.registrationEnabled).toBe(true);
     const before = await counts();
