@@ -25,6 +25,7 @@ import {
 } from "#app/schemas/submission";
 import { ADD_PARTICIPANT_FIELD, MAX_PARTICIPANT_ROWS } from "#app/schemas/submission-limits";
 import { BOOKING_PARAM, readBookingReference, signBookingReference } from "./booking-link.server";
+import { confirmToken, isConfirmed } from "./form-confirm.server";
 import { FormRefusal, readFormData } from "./form-input.server";
 import { logger } from "./logger.server";
 import { wakeOutboxWorker } from "./outbox.server";
@@ -35,6 +36,10 @@ export const FORM_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 export const MIN_FILL_MS = 2_000;
 /** The hidden field a person never sees and a simple bot fills in. */
 export const HONEYPOT_FIELD = "website";
+/** The hidden field that confirms a form sent faster than MIN_FILL_MS (decision 0573). */
+export const CONFIRM_FIELD = "confirm";
+
+export const CONFIRM_MESSAGE = "Please check your details and press the button again to send them.";
 
 // "<issued-at in base 36>.<random>": one hidden field is both the idempotency key and the fill timer.
 const FORM_KEY = /^([0-9a-z]{6,10})\.[A-Za-z0-9_-]{16,43}$/;
@@ -55,7 +60,13 @@ function failure(form: FormName, message: string, status: number, extra: Partial
 }
 
 /** Posted beside the schemas' fields by every public form: its kind, the form key and the honeypot. */
-const PUBLIC_FORM_EXTRAS = ["intent", "formKey", HONEYPOT_FIELD, ADD_PARTICIPANT_FIELD] as const;
+const PUBLIC_FORM_EXTRAS = [
+  "intent",
+  "formKey",
+  HONEYPOT_FIELD,
+  CONFIRM_FIELD,
+  ADD_PARTICIPANT_FIELD,
+] as const;
 
 /**
  * Reads a public form (registration or contact) through the guarded reader into single string values.
@@ -169,11 +180,22 @@ export async function guard<S extends z.ZodType>(
       ),
     };
   }
-  if (Date.now() - Number.parseInt(issued[1] as string, 36) < MIN_FILL_MS) {
+  const tooFast = Date.now() - Number.parseInt(issued[1] as string, 36) < MIN_FILL_MS;
+  // autofill fills a form faster than a script would bother to wait: a person confirms once, a script that
+  // posts and moves on never does
+  if (tooFast && !isConfirmed(key, fields[CONFIRM_FIELD] ?? "")) {
     return {
-      error: failure(form, "The form was sent too quickly. Please wait a few seconds and try again.", 400, {
-        values,
-      }),
+      error: reply(
+        {
+          form,
+          ok: false,
+          title: "Please confirm",
+          message: CONFIRM_MESSAGE,
+          values,
+          confirm: { formKey: key, token: confirmToken(key) },
+        },
+        400,
+      ),
     };
   }
   const parsed = schema.safeParse({ ...values, ...nestRows(fields) });

@@ -203,7 +203,7 @@ const buildCases = (): Case[] => [
     fields: reg({}),
     freshKey: true,
     status: 400,
-    message: "The form was sent too quickly.",
+    message: "Please check your details",
   },
   {
     name: "markup in name with a bad e-mail",

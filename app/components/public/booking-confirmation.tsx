@@ -51,7 +51,8 @@ export function BookingConfirmation({
           >
             {result.title}
           </h2>
-          <p className="mt-1 text-sm">{result.message}</p>
+          {/* read as one sentence: "Registration Successful! We'll contact you…" */}{" "}
+          <p className="mt-1 text-sm">{result.message}</p>{" "}
           <p className="mt-3 text-sm">
             Your reference number is{" "}
             <strong data-testid="registration-reference" className="font-mono text-base tracking-wide">
