@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { REFERENCE_PATTERN } from "#app/models/registration.server";
 import { sessionSecret } from "./secret.server";
 
 /** The query parameter of the page a registration ends on without JavaScript. */
 export const BOOKING_PARAM = "booking";
-
-const REFERENCE = /^MF-[2-9A-HJKMNP-Z]{8}$/;
 
 function signature(reference: string) {
   // the purpose is part of what is signed, so no other signed value of this secret can stand in for it
@@ -31,7 +30,7 @@ export function readBookingReference(searchParams: URLSearchParams) {
   const dot = value.indexOf(".");
   if (dot < 0) return null;
   const reference = value.slice(0, dot);
-  if (!REFERENCE.test(reference)) return null;
+  if (!REFERENCE_PATTERN.test(reference)) return null;
   const given = Buffer.from(value.slice(dot + 1));
   const expected = Buffer.from(signature(reference));
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? reference : null;

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
 import { courseRuns, courses } from "#app/db/schema";
+import { REFERENCE_PATTERN } from "#app/models/registration.server";
 import { setSettingValue } from "#app/models/setting.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
@@ -145,4 +146,13 @@ describe("the confirmation a registration without JavaScript lands on", () => {
     expect(answer).not.toBeInstanceOf(Response);
     expect(answer.init.status).toBe(400);
   });
+});
+
+test("the contact page's M-PESA example reference has the format references are made in", async () => {
+  const page = (await contactRoute.loader({ request: new Request("http://localhost/contact") } as never)) as {
+    payment: { paybillAccountNote: string };
+  };
+  const examples = page.payment.paybillAccountNote.match(/MF-\S+?(?=[).,\s]|$)/g) ?? [];
+  expect(examples.length).toBeGreaterThan(0);
+  for (const example of examples) expect(example).toMatch(REFERENCE_PATTERN);
 });

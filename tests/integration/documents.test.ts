@@ -246,6 +246,24 @@ describe("public downloads", () => {
     expect(brochure.headers.get("Content-Disposition")).toContain('filename="Brochure 2025.pdf"');
     expect(Buffer.from(await brochure.arrayBuffer()).equals(newer)).toBe(true);
 
+    // a text file uploaded as the brochure, even one named .pdf, is not served as the brochure
+    await post(
+      { title: "Notes", category: "brochure" },
+      { name: "brochure.pdf", bytes: "Not a PDF at all\n" },
+    );
+    const still = await download(brochureLoader, "/downloads/brochure");
+    expect(still.headers.get("Content-Type")).toBe("application/pdf");
+    expect(Buffer.from(await still.arrayBuffer()).equals(newer)).toBe(true);
+    await db().delete(documents).where(eq(documents.mimeType, "application/pdf"));
+    const onlyText = await download(brochureLoader, "/downloads/brochure");
+    expect(onlyText.headers.get("Content-Type")).toBe("application/pdf");
+    expect(onlyText.headers.get("Content-Disposition")).toContain("mafunzo-company-brochure.pdf");
+    expect(
+      Buffer.from(await onlyText.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+
     const docx = "Fomu ya usajili\nJina:\n";
     await post(
       { title: "Registration form", category: "form" },
