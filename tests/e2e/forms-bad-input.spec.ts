@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import {
   COURSE_SLUG,
@@ -393,8 +394,12 @@ test("at least 50 hostile or malformed submissions: each a 4xx with a clear mess
   } finally {
     await server.stop();
   }
-  const stored = await readSubmissions({ dataDir });
-  expect(stored.registrations).toHaveLength(1);
-  expect(stored.contacts).toHaveLength(0);
-  expect(stored.outbox).toHaveLength(1);
+  try {
+    const stored = await readSubmissions({ dataDir });
+    expect(stored.registrations).toHaveLength(1);
+    expect(stored.contacts).toHaveLength(0);
+    expect(stored.outbox).toHaveLength(1);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

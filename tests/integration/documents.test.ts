@@ -171,11 +171,14 @@ describe("a refused upload stores nothing", () => {
     const blocked = path.join(os.tmpdir(), `mafunzo-blocked-${Date.now()}`);
     fs.writeFileSync(blocked, "a file where the store's folder should be");
     setStorage(createDiskStorage(blocked));
-    const before = await documentCount();
-    const result = await post({ title: "Brochure" }, { name: "a.pdf", bytes: PDF });
-    expect(result).toMatchObject({ status: 500, data: { error: DOCUMENT_MESSAGES.failed } });
-    expect(await documentCount()).toBe(before);
-    fs.rmSync(blocked);
+    try {
+      const before = await documentCount();
+      const result = await post({ title: "Brochure" }, { name: "a.pdf", bytes: PDF });
+      expect(result).toMatchObject({ status: 500, data: { error: DOCUMENT_MESSAGES.failed } });
+      expect(await documentCount()).toBe(before);
+    } finally {
+      fs.rmSync(blocked);
+    }
   });
 
   it("a row that cannot be written: the stored object is removed", async () => {
