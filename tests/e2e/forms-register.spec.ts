@@ -87,7 +87,7 @@ test("autofill: a form sent within two seconds is asked to confirm once, then bo
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
   test("errors come back with the values kept; success shows the reference", async ({ page }) => {
     await page.goto(`/register?course=${COURSE.slug}`);
@@ -114,6 +114,7 @@ test.describe("without JavaScript", () => {
     expect(reference).toMatch(/^MF-[2-9A-HJKMNP-Z]{8}$/);
     await expect(page.getByRole("button", { name: "Submit Registration" })).toHaveCount(0);
     await expect(done).toContainText("Paybill number");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.reload();
     await expect(page.getByTestId("registration-reference")).toHaveText(reference as string);
     await page.getByRole("link", { name: "Register another participant" }).click();

@@ -49,7 +49,7 @@ export function Header({ contact }: { contact: SiteContent["contact"] }) {
   const tel = `tel:${contact.phone.replace(/\s/g, "")}`;
   return (
     <>
-      <div className="hidden bg-brand-800 text-brand-50 sm:block">
+      <div data-testid="contact-strip" className="hidden bg-brand-800 text-brand-50 sm:block">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-1 text-sm">
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
             <a href={tel} className="inline-flex min-h-11 items-center gap-1.5 hover:text-white">
@@ -132,20 +132,19 @@ function MobileMenu({ tel, contact }: { tel: string; contact: SiteContent["conta
         <Menu aria-hidden className="size-5" />
         Menu
       </summary>
-      <nav
-        aria-label="Mobile"
-        className="absolute right-0 top-full z-40 mt-2 max-h-[calc(100dvh-5rem)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
-      >
-        {MOBILE_LINKS.map((link) => (
-          <NavLink
-            key={link.to}
-            to={link.to}
-            end={link.to === "/"}
-            className={({ isActive }) => cn(menuLink, isActive ? "text-brand-700" : "text-slate-700")}
-          >
-            {link.label}
-          </NavLink>
-        ))}
+      <div className="absolute right-0 top-full z-40 mt-2 max-h-[calc(100dvh-5rem)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl">
+        <nav aria-label="Mobile">
+          {MOBILE_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === "/"}
+              className={({ isActive }) => cn(menuLink, isActive ? "text-brand-700" : "text-slate-700")}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
         <div className="mt-2 border-t border-slate-200 pt-2 sm:hidden">
           <a href={tel} className={cn(menuLink, "text-slate-700")}>
             <Phone aria-hidden className="size-4" />
@@ -160,7 +159,7 @@ function MobileMenu({ tel, contact }: { tel: string; contact: SiteContent["conta
             Download Catalogue
           </a>
         </div>
-      </nav>
+      </div>
     </details>
   );
 }
