@@ -55,7 +55,10 @@ export function BookingConfirmation({
           <p className="mt-1 text-sm">{result.message}</p>{" "}
           <p className="mt-3 text-sm">
             Your reference number is{" "}
-            <strong data-testid="registration-reference" className="font-mono text-base tracking-wide">
+            <strong
+              data-testid="registration-reference"
+              className="whitespace-nowrap font-mono text-base tracking-wide"
+            >
               {reference}
             </strong>
             {group ? ` (one reference for all ${result.participants} participants)` : null}.
@@ -115,7 +118,7 @@ export function BookingConfirmation({
 
 function Details({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+    <dl className="mt-1 grid grid-cols-[9rem_1fr] gap-x-4 gap-y-1 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600">{label}</dt>
