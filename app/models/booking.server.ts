@@ -1,6 +1,6 @@
 import { and, count, eq, lte } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { bookings, courseRegistrations } from "#app/db/schema";
+import { bookings, courseRegistrations, courses } from "#app/db/schema";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/schemas/registration";
 import { REGISTRATION_MESSAGES } from "#app/schemas/registration";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
@@ -20,23 +20,57 @@ export type NewBooking = RegistrationInput & {
 };
 
 export type BookingOutcome =
-  | { ok: true; reference: string; waitlisted: boolean; position: number | null; replayed: boolean }
+  | {
+      ok: true;
+      reference: string;
+      waitlisted: boolean;
+      position: number | null;
+      participants: number;
+      replayed: boolean;
+    }
   | { ok: false; field: "course" | "run"; message: string };
 
-async function findByIdempotencyKey(executor: Executor, key: string): Promise<BookingOutcome | null> {
-  const [row] = await executor
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      status: bookings.status,
-      runId: bookings.runId,
-    })
-    .from(bookings)
-    .where(eq(bookings.idempotencyKey, key));
-  if (!row) return null;
+const OUTCOME_COLUMNS = {
+  id: bookings.id,
+  reference: bookings.reference,
+  status: bookings.status,
+  runId: bookings.runId,
+  participants: bookings.participants,
+};
+
+async function storedOutcome(
+  executor: Executor,
+  row: { id: string; reference: string; status: string; runId: string | null; participants: number },
+) {
   const waitlisted = row.status === "waitlisted";
   const position = waitlisted && row.runId ? await waitlistPosition(executor, row.runId, row.id) : null;
-  return { ok: true, reference: row.reference, waitlisted, position, replayed: true };
+  return {
+    ok: true as const,
+    reference: row.reference,
+    waitlisted,
+    position,
+    participants: row.participants,
+    replayed: true,
+  };
+}
+
+async function findByIdempotencyKey(executor: Executor, key: string): Promise<BookingOutcome | null> {
+  const [row] = await executor.select(OUTCOME_COLUMNS).from(bookings).where(eq(bookings.idempotencyKey, key));
+  return row ? storedOutcome(executor, row) : null;
+}
+
+/**
+ * A booking as its confirmation page shows it, with the course and date to book another participant on.
+ * Only called with a reference that came signed (decision 0570).
+ */
+export async function findBookingConfirmation(reference: string) {
+  const [row] = await db()
+    .select({ ...OUTCOME_COLUMNS, courseSlug: courses.slug })
+    .from(bookings)
+    .leftJoin(courses, eq(courses.id, bookings.courseId))
+    .where(eq(bookings.reference, reference));
+  if (!row) return null;
+  return { ...(await storedOutcome(db(), row)), courseSlug: row.courseSlug, runId: row.runId };
 }
 
 /** A waitlisted booking's place in its run's queue (1 = next to be offered a seat). */
@@ -162,7 +196,7 @@ export async function createBooking(input: NewBooking): Promise<BookingOutcome |
         attendees,
         position,
       });
-      return { ok: true, reference, waitlisted, position, replayed: false };
+      return { ok: true, reference, waitlisted, position, participants: attendees.length, replayed: false };
     }
     throw new Error("Could not allocate a unique booking reference");
   });

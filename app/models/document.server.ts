@@ -28,12 +28,24 @@ export async function getDocument(id: string, executor: Executor = db()) {
   return row;
 }
 
-/** The newest active document of a category: what the public download buttons serve when there is one. */
-export async function getLatestActiveDocument(category: DocumentCategory, executor: Executor = db()) {
+/**
+ * The newest active document of a category: what the public download buttons serve when there is one. With a
+ * type, only a document of that type (detected from its content at upload) counts.
+ */
+export async function getLatestActiveDocument(
+  category: DocumentCategory,
+  { mimeType, executor = db() }: { mimeType?: string; executor?: Executor } = {},
+) {
   const [row] = await executor
     .select(columns)
     .from(documents)
-    .where(and(eq(documents.category, category), eq(documents.status, "active")))
+    .where(
+      and(
+        eq(documents.category, category),
+        eq(documents.status, "active"),
+        mimeType ? eq(documents.mimeType, mimeType) : undefined,
+      ),
+    )
     .orderBy(desc(documents.createdAt))
     .limit(1);
   return row;

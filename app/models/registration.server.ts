@@ -119,6 +119,8 @@ export async function findCourseSnapshot(executor: Executor, slug: string, runId
 
 // No 0/O, 1/I/L: the reference is read out over the phone and typed as an M-PESA account number.
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/** What newRegistrationReference makes: MF- and eight letters and digits of the alphabet above. */
+export const REFERENCE_PATTERN = /^MF-[2-9A-HJKMNP-Z]{8}$/;
 
 export function newRegistrationReference() {
   let code = "";

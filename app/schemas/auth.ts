@@ -1,7 +1,9 @@
 import { z } from "zod";
 
 export const MIN_PASSWORD_LENGTH = 6;
-export const ADMIN_EXISTS_MESSAGE = "An admin account already exists. Only one admin account is allowed.";
+// the spec's "Only one admin account is allowed" contradicted the administrators card (decision 0574)
+export const ADMIN_EXISTS_MESSAGE =
+  "An admin account already exists. Only the first administrator signs up here.";
 
 const email = z
   .string({ error: "Email is required" })

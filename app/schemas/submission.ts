@@ -73,8 +73,13 @@ export type FormResult = {
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
   reference?: string;
+  /** A booking's outcome, for its confirmation panel: on the waiting list nothing is payable yet. */
+  waitlisted?: boolean;
+  participants?: number;
   /** After "Add another participant" without JavaScript: how many participant rows to show. */
   participantRows?: number;
+  /** A form sent faster than a person types: post it again with this key and token to confirm it. */
+  confirm?: { formKey: string; token: string };
   /** The key for the next submission, so a cleared form is a new submission. */
   nextFormKey?: string;
 };

@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, EnvVariables, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
@@ -33,5 +35,48 @@ describe("parseEnv", () => {
   ])("names %s when its value %s is bad", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);
+  });
+});
+
+describe("the configuration documents", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  // set by the npm scripts and the server entry, not by whoever configures an installation
+  const variables = Object.keys(EnvVariables.shape).filter((name) => name !== "NODE_ENV");
+
+  const readmeRows = () => {
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Databases"));
+    return section
+      .split("\n")
+      .filter((line) => /^\| `/.test(line))
+      .map((line) => {
+        const [names = "", defaults = ""] = line.split("|").slice(1, 3);
+        return { names: [...names.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1] as string), defaults };
+      });
+  };
+
+  it(".env.example and the README table list every variable of the schema, and nothing else", () => {
+    const example = fs.readFileSync(path.join(root, ".env.example"), "utf8");
+    const inExample = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...new Set(inExample)].sort()).toEqual([...variables].sort());
+    expect(
+      readmeRows()
+        .flatMap((row) => row.names)
+        .sort(),
+    ).toEqual([...variables].sort());
+  });
+
+  it("the README states each variable's real default", () => {
+    const defaults = parseEnv({}) as Record<string, unknown>;
+    for (const { names, defaults: cell } of readmeRows()) {
+      const stated = [...cell.matchAll(/`([^`]+)`/g)].map((m) => (m[1] as string).replace("PORT", "3000"));
+      names.forEach((name, i) => {
+        const actual = defaults[name];
+        // "unset", or a sentence such as "generated once into DATA_DIR": nothing is assumed
+        if (stated.length === 0 || name === "SESSION_SECRET")
+          expect([undefined, false], name).toContain(actual);
+        else expect(String(actual), name).toBe(stated.length === names.length ? stated[i] : stated[0]);
+      });
+    }
   });
 });

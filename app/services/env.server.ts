@@ -6,38 +6,49 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: optional.pipe(
-      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
-    ),
-    SESSION_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-    S3_BUCKET: optional,
-    S3_ENDPOINT: optional.pipe(z.url().optional()),
-    S3_REGION: z.string().default("us-east-1"),
-    S3_ACCESS_KEY_ID: optional,
-    S3_SECRET_ACCESS_KEY: optional,
-    SMTP_URL: optional.pipe(
-      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
-    ),
-    MAIL_FROM: z.string().default("Mafunzo Training <no-reply@mafunzo.co.ke>"),
-    ADMIN_NOTIFY_EMAIL: optional.pipe(z.email().optional()),
-    PUBLIC_URL: optional.pipe(z.url().optional()),
-    // Express "trust proxy": a hop count ("1"), "true", or addresses/names ("loopback", "10.0.0.0/8")
-    TRUST_PROXY: optional.transform((v) => {
-      if (v === undefined || v === "false") return false;
-      if (v === "true") return true;
-      return /^\d+$/.test(v) ? Number(v) : v;
-    }),
-    // How long a process owns the e-mails it claimed before another may retry them (it may have crashed)
-    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  })
-  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
+/** Every variable the server reads: `.env.example` and the README's configuration table list the same (a test). */
+export const EnvVariables = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optional.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+  ),
+  SESSION_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional.pipe(z.url().optional()),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  SMTP_URL: optional.pipe(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_FROM: z.string().default("Mafunzo Training <no-reply@mafunzo.co.ke>"),
+  ADMIN_NOTIFY_EMAIL: optional.pipe(z.email().optional()),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  // Express "trust proxy": a hop count ("1"), "true", or addresses/names ("loopback", "10.0.0.0/8")
+  TRUST_PROXY: optional.transform((v) => {
+    if (v === undefined || v === "false") return false;
+    if (v === "true") return true;
+    return /^\d+$/.test(v) ? Number(v) : v;
+  }),
+  // How long a process owns the e-mails it claimed before another may retry them (it may have crashed)
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // read by the build (react-router.config.ts) and the origin check; listed here to be validated and documented
+  ALLOWED_ACTION_ORIGINS: optional,
+  // tests only: where the business clock starts (app/utils/clock.ts reads it before any configuration)
+  TEST_NOW: optional.refine(
+    (v) => v === undefined || !Number.isNaN(Date.parse(v)),
+    "must be an ISO date-time",
+  ),
+});
+
+const EnvSchema = EnvVariables.transform((env) => ({
+  ...env,
+  PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+}));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,8 +1,13 @@
 import crypto from "node:crypto";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { requestInfoContext } from "#app/context";
-import { checkParticipants, createBooking } from "#app/models/booking.server";
+import {
+  type BookingOutcome,
+  checkParticipants,
+  createBooking,
+  findBookingConfirmation,
+} from "#app/models/booking.server";
 import { createContactSubmission } from "#app/models/contact.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
@@ -19,6 +24,8 @@ import {
   REQUIRED_FIELDS_MESSAGE,
 } from "#app/schemas/submission";
 import { ADD_PARTICIPANT_FIELD, MAX_PARTICIPANT_ROWS } from "#app/schemas/submission-limits";
+import { BOOKING_PARAM, readBookingReference, signBookingReference } from "./booking-link.server";
+import { confirmToken, isConfirmed } from "./form-confirm.server";
 import { FormRefusal, readFormData } from "./form-input.server";
 import { logger } from "./logger.server";
 import { wakeOutboxWorker } from "./outbox.server";
@@ -29,6 +36,10 @@ export const FORM_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 export const MIN_FILL_MS = 2_000;
 /** The hidden field a person never sees and a simple bot fills in. */
 export const HONEYPOT_FIELD = "website";
+/** The hidden field that confirms a form sent faster than MIN_FILL_MS (decision 0573). */
+export const CONFIRM_FIELD = "confirm";
+
+export const CONFIRM_MESSAGE = "Please check your details and press the button again to send them.";
 
 // "<issued-at in base 36>.<random>": one hidden field is both the idempotency key and the fill timer.
 const FORM_KEY = /^([0-9a-z]{6,10})\.[A-Za-z0-9_-]{16,43}$/;
@@ -49,7 +60,13 @@ function failure(form: FormName, message: string, status: number, extra: Partial
 }
 
 /** Posted beside the schemas' fields by every public form: its kind, the form key and the honeypot. */
-const PUBLIC_FORM_EXTRAS = ["intent", "formKey", HONEYPOT_FIELD, ADD_PARTICIPANT_FIELD] as const;
+const PUBLIC_FORM_EXTRAS = [
+  "intent",
+  "formKey",
+  HONEYPOT_FIELD,
+  CONFIRM_FIELD,
+  ADD_PARTICIPANT_FIELD,
+] as const;
 
 /**
  * Reads a public form (registration or contact) through the guarded reader into single string values.
@@ -163,11 +180,22 @@ export async function guard<S extends z.ZodType>(
       ),
     };
   }
-  if (Date.now() - Number.parseInt(issued[1] as string, 36) < MIN_FILL_MS) {
+  const tooFast = Date.now() - Number.parseInt(issued[1] as string, 36) < MIN_FILL_MS;
+  // autofill fills a form faster than a script would bother to wait: a person confirms once, a script that
+  // posts and moves on never does
+  if (tooFast && !isConfirmed(key, fields[CONFIRM_FIELD] ?? "")) {
     return {
-      error: failure(form, "The form was sent too quickly. Please wait a few seconds and try again.", 400, {
-        values,
-      }),
+      error: reply(
+        {
+          form,
+          ok: false,
+          title: "Please confirm",
+          message: CONFIRM_MESSAGE,
+          values,
+          confirm: { formKey: key, token: confirmToken(key) },
+        },
+        400,
+      ),
     };
   }
   const parsed = schema.safeParse({ ...values, ...nestRows(fields) });
@@ -212,10 +240,39 @@ function withMoreRows(fields: Fields) {
   );
 }
 
+/** What the confirmation panel says of a booking, after the post and on the page it redirects to. */
+function bookingResult(
+  outcome: Extract<BookingOutcome, { ok: true }>,
+  source: RegistrationSource,
+): FormResult {
+  const answer =
+    outcome.waitlisted && outcome.position !== null
+      ? REGISTRATION_MESSAGES.waitlisted(outcome.reference, outcome.position)
+      : REGISTRATION_MESSAGES[source];
+  return {
+    form: "registration",
+    ok: true,
+    ...answer,
+    reference: outcome.reference,
+    waitlisted: outcome.waitlisted,
+    participants: outcome.participants,
+  };
+}
+
+/**
+ * A form the browser itself posted (no JavaScript) is a navigation: answering it with a page would leave a
+ * reload that posts again, so it is redirected to the confirmation (post/redirect/get). The fetcher posts
+ * with fetch, and its answer is the data the panel is drawn from.
+ */
+function isBrowserNavigation(request: Request) {
+  return request.headers.get("sec-fetch-mode") === "navigate";
+}
+
 export async function submitRegistrationForm(
   fields: Fields,
   context: Readonly<RouterContextProvider>,
   source: RegistrationSource,
+  request: Request,
 ) {
   if (fields[ADD_PARTICIPANT_FIELD]) return withMoreRows(fields);
   const checked = await guard("registration", fields, context, RegistrationSchema, "registration_enabled");
@@ -244,18 +301,31 @@ export async function submitRegistrationForm(
     });
   }
   wakeOutboxWorker();
-  const answer =
-    outcome.waitlisted && outcome.position !== null
-      ? REGISTRATION_MESSAGES.waitlisted(outcome.reference, outcome.position)
-      : REGISTRATION_MESSAGES[source];
-  return reply(
-    {
-      form: "registration",
-      ok: true,
-      ...answer,
-      reference: outcome.reference,
-      nextFormKey: newFormKey(),
-    },
-    200,
-  );
+  if (isBrowserNavigation(request)) {
+    const target = new URL(request.url);
+    target.search = new URLSearchParams({
+      [BOOKING_PARAM]: signBookingReference(outcome.reference),
+    }).toString();
+    target.hash = source === "contact" ? "register-heading" : "";
+    return redirect(`${target.pathname}${target.search}${target.hash}`, 303);
+  }
+  return reply({ ...bookingResult(outcome, source), nextFormKey: newFormKey() }, 200);
+}
+
+/**
+ * The confirmation a page shows when its URL carries a signed booking reference (where a registration
+ * without JavaScript lands), with the link that books another participant on the same course and date.
+ */
+export async function confirmationFromUrl(url: URL, source: RegistrationSource) {
+  const reference = readBookingReference(url.searchParams);
+  const found = reference ? await findBookingConfirmation(reference) : null;
+  if (!found) return null;
+  const another = new URLSearchParams();
+  if (found.courseSlug) another.set("course", found.courseSlug);
+  if (found.courseSlug && found.runId) another.set("run", found.runId);
+  const query = another.toString();
+  return {
+    result: bookingResult(found, source),
+    anotherHref: source === "contact" ? "/contact#register-heading" : `/register${query ? `?${query}` : ""}`,
+  };
 }

@@ -54,7 +54,7 @@ test("the first signup: mismatch and too short are refused, then the admin is cr
   await page.goto(`${server.url}/admin/signup`);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Already Exists" })).toBeVisible();
   await expect(
-    page.getByText("An admin account already exists. Only one admin account is allowed."),
+    page.getByText("An admin account already exists. Only the first administrator signs up here."),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const post = await page.request.post(`${server.url}/admin/signup`, {

@@ -102,7 +102,7 @@ test("a group takes the last seats; the next booking joins the waiting list with
   await fillParticipants(page, 2, "kigali");
   await waitLikeAPerson(page);
   await form.getByRole("button", { name: "Submit Registration" }).click();
-  await expect(form.getByRole("status")).toContainText("Registration Successful!");
+  await expect(page.getByTestId("booking-confirmation")).toContainText("Registration Successful!");
 
   await page.goto(`/register?course=${slug}`);
   const full = page.getByRole("group", { name: "Course Date" });
@@ -111,7 +111,7 @@ test("a group takes the last seats; the next booking joins the waiting list with
   const again = await fillContact(page, `late.${stamp}@example.com`);
   await waitLikeAPerson(page);
   await again.getByRole("button", { name: "Submit Registration" }).click();
-  const answer = again.getByRole("status");
+  const answer = page.getByTestId("booking-confirmation");
   await expect(answer).toContainText("You are on the waiting list");
   await expect(answer).toContainText("position 1");
 });
@@ -127,8 +127,10 @@ test.describe("a group of eight booked in one go", () => {
     await fillParticipants(page, 8, "js");
     await waitLikeAPerson(page);
     await form.getByRole("button", { name: "Submit Registration" }).click();
-    await expect(form.getByRole("status")).toContainText("Registration Successful!");
-    await expect(form.getByTestId("registration-reference")).toHaveText(/^MF-[2-9A-HJKMNP-Z]{8}$/);
+    const done = page.getByTestId("booking-confirmation");
+    await expect(done).toContainText("Registration Successful!");
+    await expect(done).toContainText("one reference for all 8 participants");
+    await expect(done.getByTestId("registration-reference")).toHaveText(/^MF-[2-9A-HJKMNP-Z]{8}$/);
   });
 
   test.describe("without JavaScript", () => {
@@ -150,7 +152,10 @@ test.describe("a group of eight booked in one go", () => {
       await fillParticipants(page, 8, "nojs");
       await waitLikeAPerson(page);
       await page.getByRole("button", { name: "Submit Registration" }).click();
-      await expect(page.getByRole("status")).toContainText("Registration Successful!");
+      const done = page.getByTestId("booking-confirmation");
+      await expect(done).toContainText("Registration Successful!");
+      await expect(done).toContainText("one reference for all 8 participants");
+      await expect(page).toHaveURL(/\?booking=MF-/);
       await expect(page.getByTestId("registration-reference")).toHaveText(/^MF-/);
     });
   });

@@ -49,21 +49,49 @@ test.describe("with JavaScript", () => {
     });
     await form.getByRole("button", { name: "Submit Registration" }).dblclick();
     await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
-    await expect(form.getByRole("status")).toContainText(
+    const done = page.getByTestId("booking-confirmation");
+    await expect(done.getByRole("status")).toContainText(
       "Registration Successful! We'll contact you soon with course details.",
     );
-    await expect(form.getByTestId("registration-reference")).toHaveText(/^MF-[A-Z0-9]{8}$/);
+    const reference = await done.getByTestId("registration-reference").textContent();
+    expect(reference).toMatch(/^MF-[2-9A-HJKMNP-Z]{8}$/);
     await expect(
       page.locator("[data-sonner-toast]").filter({ hasText: "Registration Successful!" }),
     ).toBeVisible();
+    // the form gave way to the panel: no button invites a second booking
+    await expect(form).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Submit Registration" })).toHaveCount(0);
+    await expect(done.getByRole("heading", { name: "How to pay" })).toBeVisible();
+    await expect(
+      done.getByText("Account number", { exact: true }).first().locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(reference as string);
+    await expectNoSeriousA11yViolations(page);
+    await done.getByRole("link", { name: "Register another participant" }).click();
     await expect(form.getByLabel("Full Name")).toHaveValue("");
+    await expect(form.getByLabel("Select Course")).toHaveValue(COURSE.slug);
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+test("autofill: a form sent within two seconds is asked to confirm once, then books", async ({ page }) => {
+  await page.goto(`/register?course=${COURSE.slug}`);
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await form.getByLabel("Full Name").fill("Quick Quentin");
+  await form.getByLabel("Email Address").fill("quick@example.com");
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(form.getByRole("status")).toHaveText(
+    "Please confirm Please check your details and press the button again to send them.",
+  );
+  await expect(form.getByLabel("Full Name")).toHaveValue("Quick Quentin");
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(page.getByTestId("booking-confirmation")).toContainText("Registration Successful!");
+});
 
-  test("errors come back with the values kept; success shows the reference", async ({ page }) => {
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("errors come back with the values kept; a hurried post confirms once; success redirects to the panel", async ({
+    page,
+  }) => {
     await page.goto(`/register?course=${COURSE.slug}`);
     const form = page.getByRole("form", { name: "Course registration form" });
     await form.getByLabel("Email Address").fill("nojs@example.com");
@@ -75,14 +103,31 @@ test.describe("without JavaScript", () => {
     await expect(again.getByLabel("Email Address")).toHaveValue("nojs@example.com");
     await expect(again.getByLabel("Select Course")).toHaveValue(COURSE.slug);
 
+    // sent at once (the page with the errors issued a new form key): asked to confirm, values kept
     await again.getByLabel("Full Name").fill("No Script Nancy");
-    await waitLikeAPerson(page);
     await again.getByRole("button", { name: "Submit Registration" }).click();
-    const done = page.getByRole("form", { name: "Course registration form" });
+    const confirm = page.getByRole("form", { name: "Course registration form" });
+    await expect(confirm.getByRole("status")).toContainText("Please confirm");
+    await expect(confirm.getByLabel("Full Name")).toHaveValue("No Script Nancy");
+    await confirm.getByRole("button", { name: "Submit Registration" }).click();
+    // post/redirect/get: the page shown is a GET of a signed URL, so reloading it books nothing again
+    await expect(page).toHaveURL(/\/register\?booking=MF-[2-9A-HJKMNP-Z]{8}\.[\w-]{43}$/);
+    const done = page.getByTestId("booking-confirmation");
     await expect(done.getByRole("status")).toContainText(
       "Registration Successful! We'll contact you soon with course details.",
     );
-    await expect(done.getByTestId("registration-reference")).toHaveText(/^MF-[A-Z0-9]{8}$/);
+    const reference = await done.getByTestId("registration-reference").textContent();
+    expect(reference).toMatch(/^MF-[2-9A-HJKMNP-Z]{8}$/);
+    await expect(page.getByRole("button", { name: "Submit Registration" })).toHaveCount(0);
+    await expect(done).toContainText("Paybill number");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.reload();
+    await expect(page.getByTestId("registration-reference")).toHaveText(reference as string);
+    await page.getByRole("link", { name: "Register another participant" }).click();
+    await expect(page).toHaveURL(new RegExp(`/register\\?course=${COURSE.slug}$`));
+    await expect(
+      page.getByRole("form", { name: "Course registration form" }).getByLabel("Full Name"),
+    ).toHaveValue("");
   });
 });
 
@@ -101,7 +146,8 @@ test("the same form key posted twice (a resubmitted page) answers with the same 
     });
   const first = await (await post()).text();
   const second = await (await post()).text();
-  const reference = (html: string) => /data-testid="registration-reference">(MF-[A-Z0-9]+)</.exec(html)?.[1];
+  const reference = (html: string) =>
+    /data-testid="registration-reference"[^>]*>(MF-[A-Z0-9]+)</.exec(html)?.[1];
   expect(reference(first)).toMatch(/^MF-/);
   expect(reference(second)).toBe(reference(first));
 });

@@ -7,10 +7,11 @@ test("the home page is server-rendered with the shared header and footer", async
   expect(html).toContain("<h1");
   await page.goto("/");
   await expect(page.locator("h1")).toHaveCount(1);
-  const header = page.locator("header");
-  await expect(header.getByRole("link", { name: "Download Catalogue" })).toBeVisible();
-  await expect(header.locator('a[href^="tel:"]')).toBeVisible();
-  await expect(header.locator('a[href^="mailto:"]')).toBeVisible();
+  // the contact strip above the sticky header (decision 0571)
+  const strip = page.getByTestId("contact-strip");
+  await expect(strip.getByRole("link", { name: "Download Catalogue" })).toBeVisible();
+  await expect(strip.locator('a[href^="tel:"]')).toBeVisible();
+  await expect(strip.locator('a[href^="mailto:"]')).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const name of [
     "Home",

@@ -37,7 +37,7 @@ export async function registerForCourse(
   if (person.message) await form.getByLabel("Message / Special Requirements").fill(person.message);
   await page.waitForTimeout(2_100);
   await form.getByRole("button", { name: "Submit Registration" }).click();
-  await expect(form.getByRole("status")).toContainText("Registration Successful!");
+  await expect(page.getByTestId("booking-confirmation")).toContainText("Registration Successful!");
   await page.setExtraHTTPHeaders({});
 }
 

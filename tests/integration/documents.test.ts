@@ -171,11 +171,14 @@ describe("a refused upload stores nothing", () => {
     const blocked = path.join(os.tmpdir(), `mafunzo-blocked-${Date.now()}`);
     fs.writeFileSync(blocked, "a file where the store's folder should be");
     setStorage(createDiskStorage(blocked));
-    const before = await documentCount();
-    const result = await post({ title: "Brochure" }, { name: "a.pdf", bytes: PDF });
-    expect(result).toMatchObject({ status: 500, data: { error: DOCUMENT_MESSAGES.failed } });
-    expect(await documentCount()).toBe(before);
-    fs.rmSync(blocked);
+    try {
+      const before = await documentCount();
+      const result = await post({ title: "Brochure" }, { name: "a.pdf", bytes: PDF });
+      expect(result).toMatchObject({ status: 500, data: { error: DOCUMENT_MESSAGES.failed } });
+      expect(await documentCount()).toBe(before);
+    } finally {
+      fs.rmSync(blocked);
+    }
   });
 
   it("a row that cannot be written: the stored object is removed", async () => {
@@ -245,6 +248,24 @@ describe("public downloads", () => {
     const brochure = await download(brochureLoader, "/downloads/brochure");
     expect(brochure.headers.get("Content-Disposition")).toContain('filename="Brochure 2025.pdf"');
     expect(Buffer.from(await brochure.arrayBuffer()).equals(newer)).toBe(true);
+
+    // a text file uploaded as the brochure, even one named .pdf, is not served as the brochure
+    await post(
+      { title: "Notes", category: "brochure" },
+      { name: "brochure.pdf", bytes: "Not a PDF at all\n" },
+    );
+    const still = await download(brochureLoader, "/downloads/brochure");
+    expect(still.headers.get("Content-Type")).toBe("application/pdf");
+    expect(Buffer.from(await still.arrayBuffer()).equals(newer)).toBe(true);
+    await db().delete(documents).where(eq(documents.mimeType, "application/pdf"));
+    const onlyText = await download(brochureLoader, "/downloads/brochure");
+    expect(onlyText.headers.get("Content-Type")).toBe("application/pdf");
+    expect(onlyText.headers.get("Content-Disposition")).toContain("mafunzo-company-brochure.pdf");
+    expect(
+      Buffer.from(await onlyText.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const docx = "Fomu ya usajili\nJina:\n";
     await post(

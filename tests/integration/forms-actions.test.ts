@@ -230,7 +230,7 @@ describe("contact", () => {
 
   test("contact_form_enabled off: the notice replaces the form and a POST is refused", async () => {
     await setSettingValue(db(), "contact_form_enabled", false, null);
-    const page = await contactRoute.loader();
+    const page = await contactRoute.loader({ request: new Request("http://localhost/contact") } as never);
     expect(page.contactFormEnabled).toBe(false);
     expect(page.registrationEnabled).toBe(true);
     const before = await counts();
@@ -248,7 +248,7 @@ describe("contact", () => {
     expect(await counts()).toEqual(before);
   });
 
-  test("bots: a filled honeypot, a missing key and a too-fast submission are refused", async () => {
+  test("bots: a filled honeypot, a missing key and a too-fast submission are not stored", async () => {
     const base = { intent: "contact", source: "home", name: "Bot", email: "bot@example.com" };
     const honeypot = await contact({ ...base, website: "http://spam", formKey: oldFormKey() });
     expect(honeypot.status).toBe(400);
@@ -259,8 +259,48 @@ describe("contact", () => {
     expect(noKey.body.message).toBe(
       "This form is incomplete or has expired. Please reload the page and try again.",
     );
+    const before = await counts();
     const fast = await contact({ ...base, formKey: oldFormKey(100) });
-    expect(fast.body.message).toBe("The form was sent too quickly. Please wait a few seconds and try again.");
+    expect(fast.status).toBe(400);
+    expect(fast.body).toMatchObject({ ok: false, title: "Please confirm", values: { name: "Bot" } });
+    expect(await counts()).toEqual(before);
+  });
+
+  test("a form sent too quickly (autofill) is asked to confirm once; the confirmation under the same key passes", async () => {
+    const base = { intent: "contact", source: "home", name: "Auto Fill", email: "autofill@example.com" };
+    const before = await counts();
+    const fast = await contact({ ...base, formKey: oldFormKey(100) });
+    expect(fast.body.message).toBe("Please check your details and press the button again to send them.");
+    const confirm = fast.body.confirm as { formKey: string; token: string };
+    expect(confirm.token).toMatch(/^[\w-]{43}$/);
+    // a script replaying the first post, or pairing the token with another key, is asked again
+    expect((await contact({ ...base, formKey: confirm.formKey })).body.title).toBe("Please confirm");
+    const otherKey = oldFormKey(100);
+    expect((await contact({ ...base, formKey: otherKey, confirm: confirm.token })).body.title).toBe(
+      "Please confirm",
+    );
+    expect(
+      (await contact({ ...base, formKey: confirm.formKey, confirm: `${confirm.token.slice(1)}A` })).body
+        .title,
+    ).toBe("Please confirm");
+    // the honeypot still refuses a confirmed post
+    const trapped = await contact({
+      ...base,
+      formKey: confirm.formKey,
+      confirm: confirm.token,
+      website: "x",
+    });
+    expect(trapped.body.message).toContain("looks automated");
+    expect(await counts()).toEqual(before);
+    const confirmed = await contact({ ...base, formKey: confirm.formKey, confirm: confirm.token });
+    expect(confirmed.body).toMatchObject({ ok: true, title: "Message Sent!" });
+    const again = await contact({ ...base, formKey: confirm.formKey, confirm: confirm.token });
+    expect(again.body.ok).toBe(true);
+    const [row] = await db()
+      .select({ n: count() })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "autofill@example.com"));
+    expect(row?.n).toBe(1);
   });
 
   test("more than 10 submissions a minute from one address get 429 with the wait", async () => {

@@ -1,12 +1,13 @@
 import { ChevronDown, Download, Mail, MapPin, Menu, Phone } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { cn } from "#app/utils/cn";
 import { CATALOGUE_PDF, COURSE_CATEGORY_LINKS, MOBILE_LINKS, SERVICE_ANCHORS } from "./nav-links";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-700",
+    "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-700",
     isActive ? "text-brand-700" : "text-slate-700",
   );
 
@@ -40,20 +41,25 @@ function Dropdown({
   );
 }
 
+/**
+ * The contact strip scrolls away above the sticky bar, so on a phone only the bar (at most 64 px) stays; there
+ * the strip is folded into the menu instead (decision 0571).
+ */
 export function Header({ contact }: { contact: SiteContent["contact"] }) {
+  const tel = `tel:${contact.phone.replace(/\s/g, "")}`;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="bg-brand-800 text-brand-50">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-2 text-xs sm:text-sm">
+    <>
+      <div data-testid="contact-strip" className="hidden bg-brand-800 text-brand-50 sm:block">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-1 text-sm">
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <a
-              href={`tel:${contact.phone.replace(/\s/g, "")}`}
-              className="inline-flex items-center gap-1.5 hover:text-white"
-            >
+            <a href={tel} className="inline-flex min-h-11 items-center gap-1.5 hover:text-white">
               <Phone aria-hidden className="size-4" />
               {contact.phone}
             </a>
-            <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 hover:text-white">
+            <a
+              href={`mailto:${contact.email}`}
+              className="inline-flex min-h-11 items-center gap-1.5 hover:text-white"
+            >
               <Mail aria-hidden className="size-4" />
               {contact.email}
             </a>
@@ -65,62 +71,95 @@ export function Header({ contact }: { contact: SiteContent["contact"] }) {
           <a
             href={CATALOGUE_PDF}
             download
-            className="inline-flex items-center gap-1.5 rounded bg-accent-500 px-3 py-1 font-semibold text-brand-900 hover:bg-accent-400"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded bg-accent-500 px-3 font-semibold text-brand-900 hover:bg-accent-400"
           >
             <Download aria-hidden className="size-4" />
             Download Catalogue
           </a>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
-        <Link to="/" className="flex items-center gap-2">
-          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
-          <span className="text-lg font-bold text-brand-800">
-            Mafunzo{" "}
-            <span className="hidden font-normal text-slate-500 sm:inline">Training &amp; Consultancy</span>
-          </span>
-        </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavLink to="/" end className={navClass}>
-            Home
-          </NavLink>
-          <NavLink to="/about" className={navClass}>
-            About
-          </NavLink>
-          <Dropdown label="Services" to="/services" items={SERVICE_ANCHORS} />
-          <Dropdown label="Training Courses" to="/courses" items={COURSE_CATEGORY_LINKS} />
-          <NavLink to="/gallery" className={navClass}>
-            Gallery
-          </NavLink>
-          <NavLink to="/testimonials" className={navClass}>
-            Testimonials
-          </NavLink>
-          <NavLink to="/contact" className={navClass}>
-            Contact
-          </NavLink>
-        </nav>
-        <details className="relative lg:hidden">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
-            <Menu aria-hidden className="size-5" />
-            Menu
-          </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute right-0 top-full z-40 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
-          >
-            {MOBILE_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                end={link.to === "/"}
-                className={cn(navClass({ isActive: false }), "block")}
-              >
-                {link.label}
-              </NavLink>
-            ))}
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-2">
+          <Link to="/" className="flex min-h-11 items-center gap-2">
+            <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+            <span className="text-lg font-bold text-brand-800">
+              Mafunzo{" "}
+              <span className="hidden font-normal text-slate-600 sm:inline">Training &amp; Consultancy</span>
+            </span>
+          </Link>
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            <NavLink to="/" end className={navClass}>
+              Home
+            </NavLink>
+            <NavLink to="/about" className={navClass}>
+              About
+            </NavLink>
+            <Dropdown label="Services" to="/services" items={SERVICE_ANCHORS} />
+            <Dropdown label="Training Courses" to="/courses" items={COURSE_CATEGORY_LINKS} />
+            <NavLink to="/gallery" className={navClass}>
+              Gallery
+            </NavLink>
+            <NavLink to="/testimonials" className={navClass}>
+              Testimonials
+            </NavLink>
+            <NavLink to="/contact" className={navClass}>
+              Contact
+            </NavLink>
           </nav>
-        </details>
+          <MobileMenu tel={tel} contact={contact} />
+        </div>
+      </header>
+    </>
+  );
+}
+
+const menuLink = "flex min-h-11 items-center gap-2 rounded-md px-3 text-base font-medium hover:bg-brand-50";
+
+/**
+ * A native disclosure, so it opens without JavaScript; a link chosen in it navigates in place, so it is closed
+ * on every change of location (without JavaScript each page loads with it closed).
+ */
+function MobileMenu({ tel, contact }: { tel: string; contact: SiteContent["contact"] }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what the effect reacts to
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+  return (
+    <details ref={menu} className="relative lg:hidden">
+      <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden className="size-5" />
+        Menu
+      </summary>
+      <div className="absolute right-0 top-full z-40 mt-2 max-h-[calc(100dvh-5rem)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl">
+        <nav aria-label="Mobile">
+          {MOBILE_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === "/"}
+              className={({ isActive }) => cn(menuLink, isActive ? "text-brand-700" : "text-slate-700")}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mt-2 border-t border-slate-200 pt-2 sm:hidden">
+          <a href={tel} className={cn(menuLink, "text-slate-700")}>
+            <Phone aria-hidden className="size-4" />
+            {contact.phone}
+          </a>
+          <a href={`mailto:${contact.email}`} className={cn(menuLink, "break-all text-slate-700")}>
+            <Mail aria-hidden className="size-4 shrink-0" />
+            {contact.email}
+          </a>
+          <a href={CATALOGUE_PDF} download className={cn(menuLink, "text-brand-800")}>
+            <Download aria-hidden className="size-4" />
+            Download Catalogue
+          </a>
+        </div>
       </div>
-    </header>
+    </details>
   );
 }

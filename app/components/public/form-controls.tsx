@@ -1,4 +1,4 @@
-import { CheckCircle2, Mail, MapPin, OctagonAlert, Phone } from "lucide-react";
+import { CheckCircle2, Info, Mail, MapPin, OctagonAlert, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { type FieldLook, InputField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
@@ -88,7 +88,7 @@ export function PublicForm({
   busyLabel: string;
   children: ReactNode;
 }) {
-  const { fetcher, formRef, formKey, result, busy } = form;
+  const { fetcher, formRef, formKey, confirmToken, result, busy } = form;
   return (
     <fetcher.Form
       ref={formRef}
@@ -98,7 +98,7 @@ export function PublicForm({
       aria-label={label}
       noValidate
     >
-      <FormGuards formKey={formKey} />
+      <FormGuards formKey={formKey} confirmToken={confirmToken} />
       {children}
       <FormStatus result={result} />
       <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
@@ -107,10 +107,11 @@ export function PublicForm({
 }
 
 /** The idempotency key (also the fill timer) and the honeypot that simple bots fill in. */
-function FormGuards({ formKey }: { formKey: string }) {
+function FormGuards({ formKey, confirmToken }: { formKey: string; confirmToken?: string }) {
   return (
     <>
       <input type="hidden" name="formKey" value={formKey} />
+      {confirmToken ? <input type="hidden" name="confirm" value={confirmToken} /> : null}
       <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
         <label>
           Leave this field empty
@@ -137,13 +138,17 @@ function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string
 export function FormStatus({ result }: { result?: FormResult }) {
   // a form re-rendered with one more participant row has nothing to report
   if (!result || result.participantRows !== undefined) return null;
-  const Icon = result.ok ? CheckCircle2 : OctagonAlert;
+  const Icon = result.ok ? CheckCircle2 : result.confirm ? Info : OctagonAlert;
   return (
     <div
-      role={result.ok ? "status" : "alert"}
+      role={result.ok || result.confirm ? "status" : "alert"}
       className={cn(
         "flex gap-3 rounded-md border p-4 text-sm",
-        result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-900",
+        result.ok
+          ? "border-green-200 bg-green-50 text-green-900"
+          : result.confirm
+            ? "border-accent-400 bg-cream text-brand-900"
+            : "border-red-200 bg-red-50 text-red-900",
       )}
     >
       <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />

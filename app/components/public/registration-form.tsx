@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
+import type { PaymentDetails } from "#app/models/payment-details.server";
 import type { RegistrationCourse } from "#app/models/registration.server";
 import type { FormResult } from "#app/schemas/submission";
 import { LIMITS } from "#app/schemas/submission-limits";
+import { BookingConfirmation } from "./booking-confirmation";
 import { ClosedNotice, PersonFields, PublicForm, publicLook } from "./form-controls";
 import { GroupBookingFields } from "./group-booking-fields";
 import { RunChooser } from "./run-chooser";
@@ -38,6 +40,12 @@ export type RegistrationFormProps = {
   serverResult?: FormResult;
   /** Runs with this many seats or fewer say how many are left. */
   seatsLeftThreshold?: number;
+  /** Where the confirmation panel says to pay. */
+  payment: PaymentDetails;
+  /** On the page a post without JavaScript lands on: where "Register another participant" leads. */
+  anotherHref?: string;
+  /** Shown above the form only (the confirmation panel has its own heading). */
+  heading?: ReactNode;
 };
 
 export function RegistrationForm({
@@ -50,6 +58,9 @@ export function RegistrationForm({
   onCourseChange,
   serverResult,
   seatsLeftThreshold = 5,
+  payment,
+  anotherHref,
+  heading,
 }: RegistrationFormProps) {
   const form = usePublicForm("registration", initialKey, serverResult);
   const { id, field, values } = form;
@@ -60,6 +71,24 @@ export function RegistrationForm({
     // navigation state arrives after the first render
     setLastPassedIn(passedIn);
     setChoice(passedIn ?? null);
+  }
+  const [dismissed, setDismissed] = useState<FormResult | null>(null);
+  const booked = form.result?.ok ? form.result : undefined;
+  if (booked && booked !== dismissed) {
+    const sameCourse = choice
+      ? `?${new URLSearchParams(choice.runId ? { course: choice.slug, run: choice.runId } : { course: choice.slug })}`
+      : "";
+    return (
+      <BookingConfirmation
+        result={booked}
+        payment={payment}
+        anotherHref={
+          anotherHref ?? (variant === "register" ? `/register${sameCourse}` : "/contact#register-heading")
+        }
+        // after a fetcher post the form is still here, keeping the chosen course and date: show it again
+        onAnother={form.fetcher.data ? () => setDismissed(booked) : undefined}
+      />
+    );
   }
   if (!enabled) {
     return (
@@ -81,56 +110,59 @@ export function RegistrationForm({
   };
   const shown = describeChoice(courses, choice);
   return (
-    <PublicForm
-      form={form}
-      action={variant === "register" ? "/register" : "/contact"}
-      label="Course registration form"
-      submitLabel={variant === "register" ? "Submit Registration" : "Register Now"}
-      busyLabel="Submitting..."
-    >
-      <input type="hidden" name="intent" value="register" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields form={form} />
-        <SelectField
-          {...field("course")}
-          label={variant === "register" ? "Select Course" : "Course of Interest"}
-          required
-          value={choice?.slug ?? ""}
-          onChange={(event) => choose(event.target.value)}
-          className="sm:col-span-2"
-        >
-          <option value="">Choose a course</option>
-          {courses.map((course) => (
-            <option key={course.slug} value={course.slug}>
-              {course.title}
-            </option>
-          ))}
-        </SelectField>
-        {shown ? (
-          <RunChooser
-            id={id}
-            runs={shown.course.runs}
-            selected={shown.run?.id ?? null}
-            onSelect={chooseRun}
-            error={form.field("run").errors?.[0]}
-            seatsLeftThreshold={seatsLeftThreshold}
-          />
-        ) : null}
-        {shown ? (
-          <>
-            <InputField id={`${id}-venue`} look={publicLook} readOnly label="Venue" value={shown.venue} />
-            <InputField id={`${id}-cost`} look={publicLook} readOnly label="Cost" value={shown.cost} />
-          </>
-        ) : null}
-      </div>
-      <GroupBookingFields form={form} rowsAsked={form.result?.participantRows} />
-      <TextareaField
-        {...field("message")}
-        rows={4}
-        label={variant === "register" ? "Message / Special Requirements" : "Message"}
-        maxLength={LIMITS.message}
-        defaultValue={values?.message}
-      />
-    </PublicForm>
+    <>
+      {heading}
+      <PublicForm
+        form={form}
+        action={variant === "register" ? "/register" : "/contact"}
+        label="Course registration form"
+        submitLabel={variant === "register" ? "Submit Registration" : "Register Now"}
+        busyLabel="Submitting..."
+      >
+        <input type="hidden" name="intent" value="register" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PersonFields form={form} />
+          <SelectField
+            {...field("course")}
+            label={variant === "register" ? "Select Course" : "Course of Interest"}
+            required
+            value={choice?.slug ?? ""}
+            onChange={(event) => choose(event.target.value)}
+            className="sm:col-span-2"
+          >
+            <option value="">Choose a course</option>
+            {courses.map((course) => (
+              <option key={course.slug} value={course.slug}>
+                {course.title}
+              </option>
+            ))}
+          </SelectField>
+          {shown ? (
+            <RunChooser
+              id={id}
+              runs={shown.course.runs}
+              selected={shown.run?.id ?? null}
+              onSelect={chooseRun}
+              error={form.field("run").errors?.[0]}
+              seatsLeftThreshold={seatsLeftThreshold}
+            />
+          ) : null}
+          {shown ? (
+            <>
+              <InputField id={`${id}-venue`} look={publicLook} readOnly label="Venue" value={shown.venue} />
+              <InputField id={`${id}-cost`} look={publicLook} readOnly label="Cost" value={shown.cost} />
+            </>
+          ) : null}
+        </div>
+        <GroupBookingFields form={form} rowsAsked={form.result?.participantRows} />
+        <TextareaField
+          {...field("message")}
+          rows={4}
+          label={variant === "register" ? "Message / Special Requirements" : "Message"}
+          maxLength={LIMITS.message}
+          defaultValue={values?.message}
+        />
+      </PublicForm>
+    </>
   );
 }

@@ -29,6 +29,8 @@ export function usePublicForm(form: FormResult["form"], initialKey: string, serv
       toast.success(answer.title, { description: resultDescription(answer) });
       formRef.current?.reset();
       if (answer.nextFormKey) setFormKey(answer.nextFormKey);
+    } else if (answer.confirm) {
+      toast.info(answer.title, { description: answer.message });
     } else {
       toast.error(answer.title, { description: answer.message });
     }
@@ -39,7 +41,9 @@ export function usePublicForm(form: FormResult["form"], initialKey: string, serv
     id,
     fetcher,
     formRef,
-    formKey,
+    // a form sent too quickly is confirmed by sending it again under the same key, with the token
+    formKey: result?.confirm?.formKey ?? formKey,
+    confirmToken: result?.confirm?.token,
     result,
     busy: fetcher.state !== "idle",
     // after a post without JavaScript, the server sends back what was typed

@@ -137,7 +137,7 @@ export const seedSiteContent: SiteContent = {
     swift: "SVCBKENA",
     paybill: "880 142",
     paybillAccountNote:
-      "When paying by M-PESA, enter your registration reference (for example MF-25-0417) as the account number so that we can match the payment to your booking. If you do not yet have a reference, use your organisation's name.",
+      "When paying by M-PESA, enter your registration reference (for example MF-7KQ3XP9A) as the account number so that we can match the payment to your booking. If you do not yet have a reference, use your organisation's name.",
   },
   leadership: {
     name: "Dr. Samuel Kariuki Mwangi",

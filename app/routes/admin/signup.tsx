@@ -98,7 +98,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <AuthCard title="Admin Already Exists">
         <p className="text-slate-700">{ADMIN_EXISTS_MESSAGE}</p>
         <p className="mt-2 text-sm text-slate-600">
-          An existing administrator can add more administrators from System Settings.
+          More administrators are invited by an existing one, from System Settings. If you should have an
+          account, ask your administrator.
         </p>
         <Link to="/admin/login" className={buttonClass("primary", "md", "mt-6 w-full")}>
           Go to Admin Login

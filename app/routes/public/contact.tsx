@@ -8,10 +8,12 @@ import {
 } from "#app/components/public/contact-info";
 import { FormStatus } from "#app/components/public/form-controls";
 import { RegistrationForm } from "#app/components/public/registration-form";
+import { getPaymentDetails } from "#app/models/payment-details.server";
 import { listRegistrationCourses } from "#app/models/registration.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import {
+  confirmationFromUrl,
   newFormKey,
   readFormFields,
   submitContactForm,
@@ -20,14 +22,18 @@ import {
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/contact";
 
-export async function loader() {
-  const [content, settings, courses] = await Promise.all([
-    getSiteContent(["contact", "offices", "businessHours", "payment", "whyChoose"]),
+export async function loader({ request }: Route.LoaderArgs) {
+  const [content, payment, settings, courses, confirmation] = await Promise.all([
+    getSiteContent(["contact", "offices", "businessHours", "whyChoose"]),
+    getPaymentDetails(),
     getSettings(),
     listRegistrationCourses(),
+    confirmationFromUrl(new URL(request.url), "contact"),
   ]);
   return {
     ...content,
+    payment,
+    confirmation,
     courses,
     registrationEnabled: settings.registration_enabled,
     contactFormEnabled: settings.contact_form_enabled,
@@ -42,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readFormFields(request);
   if ("error" in read) return read.error;
   return read.fields.intent === "register"
-    ? submitRegistrationForm(read.fields, context, "contact")
+    ? submitRegistrationForm(read.fields, context, "contact", request)
     : submitContactForm(read.fields, context);
 }
 
@@ -55,7 +61,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, offices, businessHours, payment, whyChoose, courses, formKeys } = loaderData;
+  const { contact, offices, businessHours, payment, whyChoose, courses, formKeys, confirmation } = loaderData;
   return (
     <>
       <section className="bg-brand-800 px-4 py-16 text-white">
@@ -96,7 +102,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 formKey={formKeys.registration}
                 enabled={loaderData.registrationEnabled}
                 contact={contact}
-                serverResult={actionData}
+                payment={payment}
+                anotherHref={confirmation?.anotherHref}
+                serverResult={actionData ?? confirmation?.result}
               />
             </section>
             <section

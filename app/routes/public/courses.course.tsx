@@ -10,7 +10,7 @@ import { getActiveCourseBySlug } from "#app/models/course.server";
 import { InterestSchema } from "#app/schemas/interest";
 import { readForm } from "#app/services/form-input.server";
 import { submitInterestForm } from "#app/services/interest-form.server";
-import { HONEYPOT_FIELD, newFormKey } from "#app/services/public-forms.server";
+import { CONFIRM_FIELD, HONEYPOT_FIELD, newFormKey } from "#app/services/public-forms.server";
 import {
   CATEGORY_LABELS,
   CATEGORY_PAGES,
@@ -32,7 +32,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** The "Notify me of new dates" form posts here. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await readForm(request, InterestSchema, { extra: ["formKey", HONEYPOT_FIELD] });
+  const form = await readForm(request, InterestSchema, { extra: ["formKey", HONEYPOT_FIELD, CONFIRM_FIELD] });
   const fields = Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
   return submitInterestForm(fields, context, params.slug);
 }

@@ -6,19 +6,27 @@ import {
   describeChoice,
   RegistrationForm,
 } from "#app/components/public/registration-form";
+import { getPaymentDetails } from "#app/models/payment-details.server";
 import { listRegistrationCourses } from "#app/models/registration.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent } from "#app/models/site-content.server";
-import { newFormKey, readFormFields, submitRegistrationForm } from "#app/services/public-forms.server";
+import {
+  confirmationFromUrl,
+  newFormKey,
+  readFormFields,
+  submitRegistrationForm,
+} from "#app/services/public-forms.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/register";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [courses, settings, { contact }] = await Promise.all([
+  const [courses, settings, { contact }, payment, confirmation] = await Promise.all([
     listRegistrationCourses(),
     getSettings(),
     getSiteContent(["contact"]),
+    getPaymentDetails(),
+    confirmationFromUrl(url, "register"),
   ]);
   const slug = url.searchParams.get("course");
   return {
@@ -27,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     enabled: settings.registration_enabled,
     seatsLeftThreshold: settings.seats_left_threshold,
     contact,
+    payment,
+    confirmation,
     formKey: newFormKey(),
   };
 }
@@ -36,7 +46,7 @@ export const headers = headersWithRetryAfter;
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readFormFields(request);
   if ("error" in read) return read.error;
-  return submitRegistrationForm(read.fields, context, "register");
+  return submitRegistrationForm(read.fields, context, "register", request);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -47,7 +57,7 @@ export const meta: Route.MetaFunction = () => [
 type CourseData = { slug?: string; runId?: string | null };
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { courses, enabled, contact, formKey } = loaderData;
+  const { courses, enabled, contact, formKey, payment, confirmation } = loaderData;
   const location = useLocation();
   const [passedIn, setPassedIn] = useState<CourseChoice | null>(loaderData.passedIn);
   useEffect(() => {
@@ -105,8 +115,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 : "rounded-lg bg-white p-6 shadow-sm lg:col-span-3"
             }
           >
-            <h2 className="mb-6 text-xl font-semibold text-brand-900">Your Details</h2>
             <RegistrationForm
+              heading={<h2 className="mb-6 text-xl font-semibold text-brand-900">Your Details</h2>}
+              payment={payment}
+              anotherHref={confirmation?.anotherHref}
               variant="register"
               courses={courses}
               formKey={formKey}
@@ -114,7 +126,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               contact={contact}
               passedIn={passedIn}
               onCourseChange={setCurrent}
-              serverResult={actionData}
+              serverResult={actionData ?? confirmation?.result}
               seatsLeftThreshold={loaderData.seatsLeftThreshold}
             />
           </div>
