@@ -4,8 +4,9 @@ import { getSiteContent } from "./site-content.server";
 export type PaymentDetails = SiteContent["payment"];
 
 /**
- * The paybill and bank account a booking is paid to. Every public page that says how to pay reads them
- * here, so moving them (today they are site content) changes one function.
+ * The paybill and bank account a booking is paid to: the Payment information card (site content, also edited
+ * under System Settings), the one source that the public pages read here and the invoices read through
+ * `getFinanceProfile`.
  */
 export async function getPaymentDetails(): Promise<PaymentDetails> {
   const { payment } = await getSiteContent(["payment"]);

@@ -56,8 +56,9 @@ async function book(page: Page, email: string, people: number, name = "Akinyi Od
   }
   await waitLikeAPerson(page);
   await form.getByRole("button", { name: "Submit Registration" }).click();
-  await expect(form.getByRole("status")).toContainText("Registration Successful!");
-  const reference = /MF-[A-Z0-9]{8}/.exec((await form.getByRole("status").textContent()) ?? "")?.[0];
+  const done = page.getByTestId("booking-confirmation");
+  await expect(done).toContainText("Registration Successful!");
+  const reference = /MF-[A-Z0-9]{8}/.exec((await done.textContent()) ?? "")?.[0];
   expect(reference).toBeTruthy();
   return reference as string;
 }
