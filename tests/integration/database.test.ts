@@ -41,6 +41,14 @@ describe("migrated and seeded database", () => {
       waitlist_offer_hours: 48,
       require_second_factor: false,
       seats_left_threshold: 5,
+      finance_legal_name: "Mafunzo Training & Consultancy Ltd",
+      finance_kra_pin: "",
+      vat_registered: true,
+      vat_rate: 16,
+      prices_include_vat: true,
+      invoice_prefix: "PRO",
+      payment_terms_days: 14,
+      mpesa_callback_secret: "",
     });
   });
 
