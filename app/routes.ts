@@ -57,6 +57,7 @@ export default [
       route("courses/new", "routes/admin/course-new.tsx"),
       route("courses/:courseId", "routes/admin/course-edit.tsx"),
       route("courses/:courseId/runs/:runId", "routes/admin/course-run.tsx"),
+      route("courses/:courseId/runs/:runId/instructions", "routes/admin/run-instructions.tsx"),
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("audit-logs", "routes/admin/audit-logs.tsx"),

@@ -36,4 +36,5 @@ export const GALLERY_CATEGORIES = [
   "faith",
   "public-sector",
 ] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+// cancelled: a scheduled message (a reminder) that was no longer wanted when it fell due
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;

@@ -50,6 +50,11 @@ export function parseSettingInput(key: SettingKey, raw: FormDataEntryValue | nul
   if (parsed.success) return { ok: true, value: parsed.data };
   return {
     ok: false,
-    message: typeof definition.defaultValue === "number" ? numberRule(definition.schema) : "Invalid value",
+    message:
+      typeof definition.defaultValue === "number"
+        ? numberRule(definition.schema)
+        : typeof definition.defaultValue === "string"
+          ? (parsed.error.issues[0]?.message ?? "Invalid value")
+          : "Invalid value",
   };
 }
