@@ -58,6 +58,7 @@ export default [
       route("courses/:courseId", "routes/admin/course-edit.tsx"),
       route("courses/:courseId/runs/:runId", "routes/admin/course-run.tsx"),
       route("courses/:courseId/runs/:runId/instructions", "routes/admin/run-instructions.tsx"),
+      route("courses/:courseId/runs/:runId/attendance", "routes/admin/run-attendance.tsx"),
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("audit-logs", "routes/admin/audit-logs.tsx"),
@@ -70,5 +71,6 @@ export default [
     route("registrations/export", "routes/admin/registrations.export.ts"),
     route("contacts/export", "routes/admin/contacts.export.ts"),
     route("audit-logs/export", "routes/admin/audit-logs.export.ts"),
+    route("courses/:courseId/runs/:runId/sign-in-sheet.pdf", "routes/admin/run-sign-in-sheet.ts"),
   ]),
 ] satisfies RouteConfig;
