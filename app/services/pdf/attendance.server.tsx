@@ -4,7 +4,7 @@ import { formatLongDate } from "#app/utils/dates";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "./pdf-kit.server";
 
 type Run = { courseTitle: string; dates: string; venue: string | null; days: string[] };
-type Person = { name: string; organization: string | null; idNumber: string | null };
+type Person = { id: string; name: string; organization: string | null; idNumber: string | null };
 
 const cell = { borderWidth: 0.5, borderColor: "#94a3b8", padding: 4, fontSize: 8 } as const;
 const head = { ...cell, backgroundColor: "#eef7f8", fontFamily: "Helvetica-Bold" } as const;
@@ -55,7 +55,7 @@ export function SignInSheetPage({
       />
       <HeaderRow days={run.days} />
       {people.map((person, index) => (
-        <View key={`${person.name}-${index}`} style={{ flexDirection: "row", minHeight: 26 }} wrap={false}>
+        <View key={person.id} style={{ flexDirection: "row", minHeight: 26 }} wrap={false}>
           <PeopleColumns person={person} index={index} />
           {run.days.map((day) => (
             <Text key={day} style={[cell, { flex: 1 }]} />
@@ -84,7 +84,7 @@ export function AttendanceRegisterPage({
       />
       <HeaderRow days={[...run.days]} />
       {rows.map((row, index) => (
-        <View key={`${row.name}-${index}`} style={{ flexDirection: "row" }} wrap={false}>
+        <View key={row.id} style={{ flexDirection: "row" }} wrap={false}>
           <PeopleColumns person={row} index={index} />
           {row.marks.map((mark, i) => (
             <Text key={run.days[i]} style={[cell, { flex: 1, textAlign: "center" }]}>
