@@ -20,6 +20,8 @@ CREATE TABLE "certificates" (
 	"venue" text,
 	"hours" integer,
 	"attendance_percent" integer NOT NULL,
+	"signatory_name" text NOT NULL,
+	"signatory_title" text NOT NULL,
 	"storage_key" text NOT NULL,
 	"issued_at" timestamp with time zone NOT NULL,
 	"issued_by" uuid,

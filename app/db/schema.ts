@@ -624,6 +624,8 @@ export const certificates = pgTable(
     venue: text("venue"),
     hours: integer("hours"),
     attendancePercent: integer("attendance_percent").notNull(),
+    signatoryName: text("signatory_name").notNull(),
+    signatoryTitle: text("signatory_title").notNull(),
     storageKey: text("storage_key").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
