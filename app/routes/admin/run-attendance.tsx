@@ -28,10 +28,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAdmin(args);
-  const run = await requireRun(args.params);
   const parsed = AttendanceMarkSchema.safeParse(
     Object.fromEntries(await readForm(args.request, AttendanceMarkSchema)),
   );
+  // the body is judged before the run is looked up, so a hostile body never costs a query
+  const run = await requireRun(args.params);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid request.";
     return data<MarkOutcome>({ ok: false, status: 400, message }, { status: 400 });

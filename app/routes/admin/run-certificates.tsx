@@ -37,10 +37,11 @@ type Outcome = { ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAdmin(args);
-  const run = await requireRun(args.params);
   const parsed = CertificateActionSchema.safeParse(
     Object.fromEntries(await readForm(args.request, CertificateActionSchema)),
   );
+  // the body is judged before the run is looked up, so a hostile body never costs a query
+  const run = await requireRun(args.params);
   if (!parsed.success) {
     return data<Outcome>(
       { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." },

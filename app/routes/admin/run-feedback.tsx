@@ -22,10 +22,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAdmin(args);
-  const run = await requireRun(args.params);
   const parsed = FeedbackActionSchema.safeParse(
     Object.fromEntries(await readForm(args.request, FeedbackActionSchema)),
   );
+  // the body is judged before the run is looked up, so a hostile body never costs a query
+  const run = await requireRun(args.params);
   if (!parsed.success) {
     return data<DraftOutcome>(
       { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid request." },

@@ -26,8 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAdmin(args);
-  const run = await requireRun(args.params);
   const formData = await readForm(args.request, JoiningInstructionsSchema);
+  const run = await requireRun(args.params);
   const submission = parseWithZod(formData, { schema: JoiningInstructionsSchema });
   if (submission.status !== "success") {
     return data({ errors: submission.reply().error ?? {} }, { status: 400 });
