@@ -4,6 +4,7 @@ import type { emailOutbox } from "#app/db/schema";
 import { courseRegistrations as r, runReminders } from "#app/db/schema";
 import { runReminder } from "#app/services/delivery-email-templates.server";
 import type { Message } from "#app/services/email-templates.server";
+import { addDays, today } from "#app/utils/dates";
 import { findDeliveryRun, isLive } from "./delivery-run.server";
 import { getJoiningInstructions } from "./joining-instructions.server";
 
@@ -31,6 +32,8 @@ export async function reminderMessage(
     .innerJoin(r, eq(r.id, runReminders.registrationId))
     .where(eq(runReminders.id, reminderId));
   if (!reminder || !isLive(reminder.status) || reminder.deletedAt) return null;
+  // "starts in 7 days" is only true on its day: a reminder held up past it (no process ran) is dropped
+  if (today() > addDays(reminder.startDate, -reminder.daysBefore)) return null;
   if (reminder.registrationRunId !== reminder.runId) return null;
   const run = await findDeliveryRun(reminder.runId, executor);
   if (!run || run.status === "cancelled" || run.startDate !== reminder.startDate) return null;
