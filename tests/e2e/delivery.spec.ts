@@ -92,12 +92,12 @@ test("instructions are sent with the booking and as reminders 7 and 1 days ahead
   const form = page.locator("form#run-new");
   await form.getByLabel("Start date").fill(START);
   await form.getByLabel("End date").fill(END);
-  await form.getByLabel("Venue").fill("Naivasha, Kenya");
+  await form.getByLabel("Venue").fill("Soysambu Conservancy, Kenya");
   await form.getByRole("button", { name: "Add Run" }).click();
   await expect(page.getByText("Course run added successfully")).toBeVisible();
   await page
     .getByTestId("course-run")
-    .filter({ hasText: "Naivasha, Kenya" })
+    .filter({ hasText: "Soysambu Conservancy, Kenya" })
     .getByRole("link", { name: /^Participants/ })
     .click();
   await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
