@@ -41,6 +41,10 @@ describe("migrated and seeded database", () => {
       waitlist_offer_hours: 48,
       require_second_factor: false,
       seats_left_threshold: 5,
+      reminder_days: "7,1",
+      certificate_threshold: 80,
+      certificate_signatory_name: "Esther Achieng Oduor",
+      certificate_signatory_title: "Director of Training",
     });
   });
 

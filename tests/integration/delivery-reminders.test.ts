@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
 import { courseRegistrations, emailOutbox, runReminders } from "#app/db/schema";
 import { saveJoiningInstructions } from "#app/models/joining-instructions.server";
-import { reminderDueAt, scheduleReminders } from "#app/models/run-reminder.server";
+import { parseReminderDays, reminderDueAt, scheduleReminders } from "#app/models/run-reminder.server";
 import { cancelParticipant } from "#app/models/run-roster.server";
+import { parseSettingInput } from "#app/schemas/setting-input";
 import { createSmtpSender } from "#app/services/email.server";
 import { deliverDueEmails } from "#app/services/outbox.server";
 import { setClock } from "#app/utils/clock";
@@ -138,4 +139,22 @@ test("several processes scheduling and sending at once: each reminder exactly on
     // one reminder: the 7-day one was due before they booked
     expect(toOf(p.email).filter((m) => m.subject.startsWith("Reminder"))).toHaveLength(1);
   }
+});
+
+test("reminder_days and the certificate settings are checked as typed on the settings screen", () => {
+  expect(parseSettingInput("reminder_days", " 14, 7 ,1")).toEqual({ ok: true, value: "14, 7 ,1" });
+  expect(parseSettingInput("reminder_days", "7,x")).toEqual({
+    ok: false,
+    message: "Enter whole numbers of days separated by commas, e.g. 7,1",
+  });
+  expect(parseSettingInput("reminder_days", "90")).toEqual({
+    ok: false,
+    message: "Each number of days must be from 1 to 60",
+  });
+  expect(parseReminderDays("1, 7,7")).toEqual([7, 1]);
+  expect(parseSettingInput("certificate_threshold", "101")).toEqual({
+    ok: false,
+    message: "Enter a whole number from 1 to 100",
+  });
+  expect(parseSettingInput("certificate_signatory_name", "")).toMatchObject({ ok: false });
 });
