@@ -116,6 +116,7 @@ test("instructions are sent with the booking and as reminders 7 and 1 days ahead
   await page.getByLabel("Contact phone").fill("+254 700 111 222");
   await page.getByRole("button", { name: "Save instructions" }).click();
   await expect(page.getByText("Joining instructions saved")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   const visitor = await page.context().browser()?.newPage();
   if (!visitor) throw new Error("no browser");
@@ -207,10 +208,11 @@ test("two phones mark attendance at once; certificates go only to those over 80 
   expect(mailsTo("amina@example.com", /Your certificate/)[0]?.raw).toContain(`certificate-${code}.pdf`);
   expect(mailsTo("brian@example.com", /Your certificate/)).toHaveLength(0);
 
-  const visitor = await browser.newPage();
+  const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${base}/verify/${code}`);
   await expect(visitor.getByRole("status")).toContainText("Genuine");
   await expect(visitor.getByTestId("verify-name")).toHaveText("Amina Wanjiru");
+  await expectNoSeriousA11yViolations(visitor);
   const fake = await visitor.goto(`${base}/verify/ABCD-EFGH-JKMN-PQRS`);
   expect(fake?.status()).toBe(404);
   await expect(visitor.getByRole("status")).toContainText("No certificate has this code");
@@ -232,7 +234,7 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
     mailsTo("amina@example.com", /feedback/i)[0]?.text ?? "",
   )?.[0] as string;
   const path = new URL(link).pathname;
-  const visitor = await browser.newPage();
+  const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${base}${path}`);
   await visitor
     .getByRole("group", { name: /The course overall/ })
@@ -257,6 +259,7 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   await loginAsAdmin(page, ADMIN, base);
   await page.goto(`${base}${runPath}/feedback`);
   await expect(page.getByText("5 / 5")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Make testimonial draft from Amina Wanjiru" }).click();
   await expect(page.getByText("Testimonial draft created")).toBeVisible();
   await page.goto(`${base}/admin/testimonials`);
@@ -271,6 +274,7 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   await visitor.close();
 
   await page.goto(`${base}${runPath}/nita`);
+  await expectNoSeriousA11yViolations(page);
   const pdfHref = (await page
     .getByRole("link", { name: "PDF pack for Kenya Ports Authority" })
     .getAttribute("href")) as string;
