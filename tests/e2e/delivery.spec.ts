@@ -204,6 +204,7 @@ test("two phones mark attendance at once; certificates go only to those over 80 
   await expect(one.getByTestId("certificate-row").filter({ hasText: "Brian Otieno" })).toContainText(
     "Below 80%",
   );
+  await expectNoSeriousA11yViolations(one);
   await smtp.waitFor(() => mailsTo("amina@example.com", /Your certificate/).length > 0, 30_000);
   expect(mailsTo("amina@example.com", /Your certificate/)[0]?.raw).toContain(`certificate-${code}.pdf`);
   expect(mailsTo("brian@example.com", /Your certificate/)).toHaveLength(0);
@@ -212,6 +213,7 @@ test("two phones mark attendance at once; certificates go only to those over 80 
   await visitor.goto(`${base}/verify/${code}`);
   await expect(visitor.getByRole("status")).toContainText("Genuine");
   await expect(visitor.getByTestId("verify-name")).toHaveText("Amina Wanjiru");
+  await expectNoSeriousA11yViolations(visitor);
   await expectNoSeriousA11yViolations(visitor);
   const fake = await visitor.goto(`${base}/verify/ABCD-EFGH-JKMN-PQRS`);
   expect(fake?.status()).toBe(404);
@@ -236,6 +238,7 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   const path = new URL(link).pathname;
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${base}${path}`);
+  await expectNoSeriousA11yViolations(visitor);
   await visitor
     .getByRole("group", { name: /The course overall/ })
     .getByLabel("5")

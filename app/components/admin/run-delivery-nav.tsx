@@ -15,8 +15,8 @@ const PAGES = [
 export function RunDeliveryNav({ courseId, runId }: { courseId: string; runId: string }) {
   const base = `/admin/courses/${courseId}/runs/${runId}`;
   return (
-    <nav aria-label="Course date pages" className="-mx-1 overflow-x-auto">
-      <ul className="flex gap-1 whitespace-nowrap px-1">
+    <nav aria-label="Course date pages">
+      <ul className="flex flex-wrap gap-1">
         {PAGES.map(([path, label]) => (
           <li key={label}>
             <NavLink
