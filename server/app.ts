@@ -12,6 +12,7 @@ import {
   setDatabase,
 } from "#app/db/client.server";
 import { startOfferSweeper } from "#app/models/waitlist-offer.server";
+import { startDeliverySweeper } from "#app/services/delivery-sweep.server";
 import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
@@ -110,6 +111,8 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
   }
   // expired waiting-list offers pass to the next booking in every process; the rows decide who does it
   stoppers.push(startOfferSweeper({ onError: (err) => logger.error({ err }, "waiting-list sweep failed") }));
+  // reminders before a run and feedback links after it are scheduled the same way
+  stoppers.push(startDeliverySweeper({ onError: (err) => logger.error({ err }, "delivery sweep failed") }));
   if (config.SMTP_URL) {
     const send = createSmtpSender(config.SMTP_URL);
     const stopWorker = startOutboxWorker({ send, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 });

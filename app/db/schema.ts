@@ -648,3 +648,135 @@ export const statementImports = pgTable("statement_imports", {
   createdBy: text("created_by").notNull(),
   createdAt: createdAt(),
 });
+/** What a participant needs on the day (DESIGN §7: joining instructions belong to the run), one row per run. */
+export const runJoiningInstructions = pgTable("run_joining_instructions", {
+  runId: uuid("run_id")
+    .primaryKey()
+    .references(() => courseRuns.id, { onDelete: "cascade" }),
+  venueDetails: text("venue_details").notNull().default(""),
+  mapUrl: text("map_url"),
+  startTime: text("start_time").notNull().default(""),
+  timetable: text("timetable").notNull().default(""),
+  whatToBring: text("what_to_bring").notNull().default(""),
+  contactName: text("contact_name").notNull().default(""),
+  contactPhone: text("contact_phone").notNull().default(""),
+  updatedAt: updatedAt(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/**
+ * One joining-instructions reminder of one participant for one run start, `days_before` days ahead. The unique
+ * key makes scheduling idempotent across processes; the outbox row carries the not-before time.
+ */
+export const runReminders = pgTable(
+  "run_reminders",
+  {
+    id: id(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    startDate: date("start_date").notNull(),
+    daysBefore: integer("days_before").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("run_reminders_key").on(t.registrationId, t.runId, t.startDate, t.daysBefore),
+    index("run_reminders_run_idx").on(t.runId),
+  ],
+);
+
+/** Present or absent, per participant per run day; the last write wins and says who made it and when. */
+export const attendanceMarks = pgTable(
+  "attendance_marks",
+  {
+    id: id(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    present: boolean("present").notNull(),
+    markedBy: uuid("marked_by").references(() => users.id, { onDelete: "set null" }),
+    markedByEmail: text("marked_by_email"),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("attendance_marks_key").on(t.registrationId, t.runId, t.day),
+    index("attendance_marks_run_day_idx").on(t.runId, t.day),
+  ],
+);
+
+/**
+ * A certificate of attendance. What it says (name, course, dates, venue, hours) is kept as issued, so the
+ * public verify page shows the certificate itself even if the registration is edited later.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: id(),
+    /** The unguessable code printed on the certificate and in its QR link (/verify/<code>). */
+    code: text("code").notNull().unique(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    recipientName: text("recipient_name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    dates: text("dates").notNull(),
+    venue: text("venue"),
+    hours: integer("hours"),
+    attendancePercent: integer("attendance_percent").notNull(),
+    signatoryName: text("signatory_name").notNull(),
+    signatoryTitle: text("signatory_title").notNull(),
+    storageKey: text("storage_key").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("certificates_registration_run_key").on(t.registrationId, t.runId),
+    index("certificates_run_idx").on(t.runId),
+  ],
+);
+
+/** A feedback request to one attendee (one-use link: only the token's hash is stored) and its answers. */
+export const courseFeedback = pgTable(
+  "course_feedback",
+  {
+    id: id(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .unique()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    courseRating: integer("course_rating"),
+    facilitatorRating: integer("facilitator_rating"),
+    mostUseful: text("most_useful"),
+    improve: text("improve"),
+    consentToQuote: boolean("consent_to_quote").notNull().default(false),
+    quoteName: text("quote_name"),
+    quotePosition: text("quote_position"),
+    testimonialId: uuid("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "course_feedback_ratings_check",
+      sql`course_rating between 1 and 5 and facilitator_rating between 1 and 5`,
+    ),
+    index("course_feedback_run_idx").on(t.runId, t.submittedAt),
+  ],
+);

@@ -3,10 +3,12 @@ import { db, type Executor } from "#app/db/client.server";
 import { bookings, courseRegistrations, courses } from "#app/db/schema";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/schemas/registration";
 import { REGISTRATION_MESSAGES } from "#app/schemas/registration";
+import { joiningRows } from "#app/services/delivery-email-templates.server";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
+import { getJoiningInstructions } from "./joining-instructions.server";
 import { listAdminRecipients } from "./notify.server";
 import { findCourseSnapshot, newRegistrationReference } from "./registration.server";
 import { runCalendarAttachments } from "./run-calendar.server";
@@ -274,6 +276,7 @@ async function queueBookingEmails(
     reference,
     participants: args.attendees.map((a) => a.name),
     waitlistPosition: args.position,
+    joining: joiningRows(snapshot.runId ? await getJoiningInstructions(snapshot.runId, tx) : null),
   };
   // one after another: a transaction is one connection, and pg refuses overlapping queries on it from pg 9
   const payment = await getSiteContentValue(tx, "payment");

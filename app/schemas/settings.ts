@@ -97,6 +97,35 @@ export const SETTING_DEFINITIONS = {
       .max(64)
       .regex(/^$|^[A-Za-z0-9_-]{24,64}$/, "Use 24 to 64 letters, digits, - or _ (or leave it empty)"),
   },
+  reminder_days: {
+    defaultValue: "7,1",
+    description:
+      "Days before a course date starts when participants get the joining instructions again, separated by commas (e.g. 7,1; each 1 to 60).",
+    schema: z
+      .string()
+      .max(40)
+      .regex(/^\s*\d{1,2}\s*(,\s*\d{1,2}\s*)*$/, "Enter whole numbers of days separated by commas, e.g. 7,1")
+      .refine(
+        (text) => text.split(",").every((n) => Number(n) >= 1 && Number(n) <= 60),
+        "Each number of days must be from 1 to 60",
+      ),
+  },
+  certificate_threshold: {
+    defaultValue: 80,
+    description:
+      "The attendance (percent of course days present) a participant needs for a certificate (1 to 100).",
+    schema: z.number().int().min(1).max(100),
+  },
+  certificate_signatory_name: {
+    defaultValue: "Esther Achieng Oduor",
+    description: "The name printed above the signature line on certificates.",
+    schema: z.string().min(1).max(120),
+  },
+  certificate_signatory_title: {
+    defaultValue: "Director of Training",
+    description: "The signatory's position, printed under the name on certificates.",
+    schema: z.string().min(1).max(120),
+  },
 } as const;
 
 /** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */

@@ -3,11 +3,11 @@ import { escapeHtml } from "./email.server";
 import { env } from "./env.server";
 
 /** A label/value table rendered in both parts; every value is escaped in the HTML part. */
-type Row = [label: string, value: string | null | undefined];
+export type Row = [label: string, value: string | null | undefined];
 
-type Message = { subject: string; text: string; html: string };
+export type Message = { subject: string; text: string; html: string };
 
-function render(heading: string, paragraphs: string[], rows: Row[], footer: string[] = []): Message {
+export function render(heading: string, paragraphs: string[], rows: Row[], footer: string[] = []): Message {
   const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
   const text = [
     heading,
@@ -50,6 +50,8 @@ export type RegistrationMail = {
   participants?: string[];
   /** Set when the course date was full and the booking waits on the waiting list. */
   waitlistPosition?: number | null;
+  /** The run's joining instructions, sent with a confirmed place. */
+  joining?: Row[];
 };
 
 const participantList = (r: RegistrationMail) =>
@@ -86,6 +88,7 @@ export function registrationConfirmation(
       ["SWIFT", payment.swift],
       ["M-PESA paybill", payment.paybill],
       ["M-PESA account number", r.reference],
+      ...(waitlisted ? [] : (r.joining ?? [])),
     ],
     [
       `When paying by M-PESA, enter ${r.reference} as the account number so that we can match the payment to your booking.`,

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { type EmailAttachment, emailOutbox } from "#app/db/schema";
+import { currentScheduledMessage } from "#app/models/reminder-message.server";
+import { now } from "#app/utils/clock";
 import { logger } from "./logger.server";
 
 export type OutgoingEmail = {
@@ -12,6 +14,8 @@ export type OutgoingEmail = {
   relatedTable?: string;
   relatedId?: string;
   attachments?: EmailAttachment[];
+  /** Not sent before this instant on the business clock (a reminder days ahead); by default at once. */
+  notBefore?: Date;
 };
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -32,6 +36,8 @@ export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[])
       relatedTable: email.relatedTable,
       relatedId: email.relatedId,
       attachments: email.attachments?.length ? email.attachments : null,
+      // due times are business time, so a test clock (setClock, TEST_NOW) decides what is due
+      nextAttemptAt: email.notBefore ?? now(),
     })),
   );
 }
@@ -42,12 +48,12 @@ export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[])
  * away from the others while it is sent outside the transaction (so a slow SMTP server never holds a
  * database transaction open, which on PGlite would stall every request).
  */
-export async function claimDueEmails(limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDueEmails(limit: number, leaseMs: number, at: Date = now()): Promise<OutboxRow[]> {
   return db().transaction(async (tx) => {
     const due = await tx
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, at)))
       .orderBy(asc(emailOutbox.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });
@@ -56,7 +62,7 @@ export async function claimDueEmails(limit: number, leaseMs: number): Promise<Ou
       .update(emailOutbox)
       .set({
         attempts: sql`${emailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+        nextAttemptAt: new Date(at.getTime() + leaseMs),
       })
       .where(
         inArray(
@@ -88,12 +94,18 @@ export async function deliverDueEmails({
 }: DeliveryOptions) {
   const rows = await claimDueEmails(limit, leaseMs);
   let sent = 0;
-  for (const row of rows) {
+  for (const claimed of rows) {
+    // a scheduled message is written when it falls due, or dropped when it is no longer wanted
+    const row = await currentScheduledMessage(claimed);
+    if (!row) {
+      await db().update(emailOutbox).set({ status: "cancelled" }).where(eq(emailOutbox.id, claimed.id));
+      continue;
+    }
     try {
       await send(row);
       await db()
         .update(emailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .set({ status: "sent", sentAt: now(), lastError: null })
         .where(eq(emailOutbox.id, row.id));
       sent += 1;
     } catch (error) {
@@ -104,7 +116,7 @@ export async function deliverDueEmails({
         .set({
           status: giveUp ? "failed" : "pending",
           lastError: message.slice(0, 1000),
-          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts, retryBaseMs)),
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts, retryBaseMs)),
         })
         .where(eq(emailOutbox.id, row.id));
       logger.warn({ emailId: row.id, attempts: row.attempts, err: message }, "e-mail delivery failed");

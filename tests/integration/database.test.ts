@@ -49,6 +49,10 @@ describe("migrated and seeded database", () => {
       invoice_prefix: "PRO",
       payment_terms_days: 14,
       mpesa_callback_secret: "",
+      reminder_days: "7,1",
+      certificate_threshold: 80,
+      certificate_signatory_name: "Esther Achieng Oduor",
+      certificate_signatory_title: "Director of Training",
     });
   });
 

@@ -16,6 +16,7 @@ import {
 import { createBooking } from "#app/models/booking.server";
 import { documentUrl, reviseBookingInvoice } from "#app/models/finance-document.server";
 import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
+import { moneyDocumentsForBooking } from "#app/models/nita-money.server";
 import { assignPayment, bookingBalance, reversePayment } from "#app/models/payment.server";
 import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
 import { setSettingValue } from "#app/models/setting.server";
@@ -351,6 +352,15 @@ describe("M-PESA callbacks", () => {
     expect(receipts).toHaveLength(1);
     expect(extractPdfText(storedPdf(receipts[0]?.storageKey as string))).toContain("TKP0000002");
     expect(await mailsOf("finance_receipt", booking.contactEmail)).toHaveLength(1);
+    // the NITA claim pack takes the invoice and the receipt as issued
+    const forPack = await moneyDocumentsForBooking(booking.id);
+    expect(forPack.note).toBeNull();
+    expect(forPack.documents.map((d) => d.filename)).toEqual(
+      (await documentsOf(booking.id)).filter((d) => d.kind !== "credit_note").map((d) => `${d.number}.pdf`),
+    );
+    expect(extractPdfText(Buffer.from(forPack.documents[0]?.pdf as Uint8Array))).toContain(
+      "Proforma Invoice",
+    );
 
     // a reversal is a counter-entry; the booking is owed again and its participants go back to confirmed
     const [payment] = await db().select().from(payments).where(eq(payments.transactionCode, "TKP0000002"));

@@ -12,6 +12,7 @@ export type SettingRow = { key: string; value: unknown; description: string | nu
 const NUMBER_BOUNDS: Record<string, { min: number; max: number }> = {
   max_admin_accounts: { min: 1, max: 5 },
   seats_left_threshold: { min: 0, max: 100 },
+  certificate_threshold: { min: 1, max: 100 },
 };
 
 /** Spec §5 editors: a switch for booleans, a bounded number input for numbers, text or JSON text otherwise. */

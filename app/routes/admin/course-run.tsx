@@ -6,6 +6,7 @@ import { CourseInterests } from "#app/components/admin/course-interests";
 import { PaymentStatePill } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
+import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { invoiceBookingNow } from "#app/models/booking-sync.server";
 import { runBookingMoney } from "#app/models/finance-report.server";
 import {
@@ -171,6 +172,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
         <ArrowLeft aria-hidden className="size-4" /> Back to {run.courseTitle}
       </Link>
       <PageHeader title={run.courseTitle} description={[run.title, run.venue].filter(Boolean).join(" · ")} />
+      <RunDeliveryNav courseId={run.courseId} runId={run.id} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["Seats taken", String(seats.taken)],

@@ -38,9 +38,17 @@ export const styles = StyleSheet.create({
 });
 
 /** A branded A4 page with the firm's contact line and page numbers at the foot. */
-export function BrandedPage({ contact, children }: { contact: SiteContent["contact"]; children: ReactNode }) {
+export function BrandedPage({
+  contact,
+  children,
+  orientation = "portrait",
+}: {
+  contact: SiteContent["contact"];
+  children: ReactNode;
+  orientation?: "portrait" | "landscape";
+}) {
   return (
-    <Page size="A4" style={styles.page} wrap>
+    <Page size="A4" orientation={orientation} style={styles.page} wrap>
       {children}
       <View style={styles.footer} fixed>
         <Text>

@@ -1,0 +1,63 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { PageHeader } from "./page-header";
+
+const PAGES = [
+  ["", "Participants"],
+  ["/instructions", "Joining instructions"],
+  ["/attendance", "Attendance"],
+  ["/certificates", "Certificates"],
+  ["/feedback", "Feedback"],
+  ["/nita", "NITA pack"],
+] as const;
+
+/** The link bar between a run's participants page and its delivery pages. */
+export function RunDeliveryNav({ courseId, runId }: { courseId: string; runId: string }) {
+  const base = `/admin/courses/${courseId}/runs/${runId}`;
+  return (
+    <nav aria-label="Course date pages">
+      <ul className="flex flex-wrap gap-1">
+        {PAGES.map(([path, label]) => (
+          <li key={label}>
+            <NavLink
+              to={`${base}${path}`}
+              end
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold ${
+                  isActive ? "bg-brand-700 text-white" : "text-brand-700 hover:bg-brand-50"
+                }`
+              }
+            >
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The top of a run's delivery page: back to the course, the page's h1 naming the run, the link bar. */
+export function RunDeliveryHeader({
+  run,
+  title,
+}: {
+  run: { id: string; courseId: string; courseTitle: string; dates: string; venue: string | null };
+  title: string;
+}) {
+  return (
+    <div className="space-y-3">
+      <Link
+        to={`/admin/courses/${run.courseId}`}
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Back to {run.courseTitle}
+      </Link>
+      <PageHeader
+        title={`${title}: ${run.courseTitle}`}
+        description={[run.dates, run.venue].filter(Boolean).join(" · ")}
+      />
+      <RunDeliveryNav courseId={run.courseId} runId={run.id} />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "#app/db/client.server";
+import { attendanceMarks, courseRegistrations as r } from "#app/db/schema";
+import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { now } from "#app/utils/clock";
+import { type DeliveryRun, isLive, listLiveParticipants } from "./delivery-run.server";
+
+export type Mark = { present: boolean; markedByEmail: string | null; markedAt: Date };
+
+/** Every mark of the run, by registration and day. */
+export async function attendanceMarksOf(runId: string) {
+  const rows = await db()
+    .select({
+      registrationId: attendanceMarks.registrationId,
+      day: attendanceMarks.day,
+      present: attendanceMarks.present,
+      markedByEmail: attendanceMarks.markedByEmail,
+      markedAt: attendanceMarks.markedAt,
+    })
+    .from(attendanceMarks)
+    .where(eq(attendanceMarks.runId, runId));
+  const marks = new Map<string, Mark>();
+  for (const row of rows) marks.set(`${row.registrationId}/${row.day}`, row);
+  return { get: (registrationId: string, day: string) => marks.get(`${registrationId}/${day}`) ?? null };
+}
+
+/** The roster of live participants with their mark for one day. */
+export async function attendanceForDay(runId: string, day: string) {
+  const [people, marks] = await Promise.all([listLiveParticipants(runId), attendanceMarksOf(runId)]);
+  return people.map((p) => ({ ...p, mark: marks.get(p.id, day) }));
+}
+
+/** Per live participant: the days present out of the run's days, and the percentage (rounded down). */
+export async function attendanceSummary(run: DeliveryRun) {
+  const [people, marks] = await Promise.all([listLiveParticipants(run.id), attendanceMarksOf(run.id)]);
+  const total = run.days.length;
+  return people.map((p) => {
+    const present = run.days.filter((day) => marks.get(p.id, day)?.present).length;
+    return {
+      ...p,
+      marks: run.days.map((day) => marks.get(p.id, day)?.present ?? null),
+      present,
+      percent: total === 0 ? 0 : Math.floor((present * 100) / total),
+    };
+  });
+}
+
+export type MarkOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/**
+ * Records one tap: only this participant's cell for this day is written (the last write wins and says who
+ * and when), so two staff marking different people at once never undo each other.
+ */
+export async function markAttendance(
+  actor: AuditActor,
+  run: DeliveryRun,
+  input: { id: string; day: string; present: boolean },
+): Promise<MarkOutcome> {
+  if (!run.days.includes(input.day)) {
+    return { ok: false, status: 400, message: "That day is not a day of this course date." };
+  }
+  return db().transaction(async (tx) => {
+    const [person] = await tx
+      .select({ id: r.id, name: r.name, status: r.status })
+      .from(r)
+      .where(and(eq(r.id, input.id), eq(r.runId, run.id), isNull(r.deletedAt)));
+    if (!person) return { ok: false, status: 404, message: "This participant is not on this course date." };
+    if (!isLive(person.status)) {
+      return {
+        ok: false,
+        status: 409,
+        message: `${person.name} is ${person.status}: attendance is only kept for booked participants.`,
+      };
+    }
+    const values = {
+      present: input.present,
+      markedBy: actor.id,
+      markedByEmail: actor.email,
+      markedAt: now(),
+    };
+    const [before] = await tx
+      .select({ present: attendanceMarks.present })
+      .from(attendanceMarks)
+      .where(
+        and(
+          eq(attendanceMarks.registrationId, person.id),
+          eq(attendanceMarks.runId, run.id),
+          eq(attendanceMarks.day, input.day),
+        ),
+      );
+    await tx
+      .insert(attendanceMarks)
+      .values({ registrationId: person.id, runId: run.id, day: input.day, ...values })
+      .onConflictDoUpdate({
+        target: [attendanceMarks.registrationId, attendanceMarks.runId, attendanceMarks.day],
+        set: values,
+      });
+    await recordAudit(tx, actor, {
+      action: "Updated attendance",
+      tableName: "attendance_marks",
+      recordId: person.id,
+      oldValues: before ? { day: input.day, present: before.present } : null,
+      newValues: { day: input.day, present: input.present },
+    });
+    return { ok: true, message: `${person.name}: ${input.present ? "present" : "absent"}` };
+  });
+}

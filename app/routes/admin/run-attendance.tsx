@@ -1,0 +1,163 @@
+import { FileDown } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
+import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
+import { buttonClass } from "#app/components/ui/button";
+import { attendanceForDay, type MarkOutcome, markAttendance } from "#app/models/attendance.server";
+import { AttendanceMarkSchema, AttendanceQuerySchema } from "#app/schemas/attendance";
+import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
+import { requireRun } from "#app/services/run-page.server";
+import { cn } from "#app/utils/cn";
+import { formatLongDate, today } from "#app/utils/dates";
+import { formatDateTime } from "#app/utils/datetime";
+import type { Route } from "./+types/run-attendance";
+
+export const meta: Route.MetaFunction = () => [{ title: "Attendance | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const run = await requireRun(args.params);
+  const { day: asked } = AttendanceQuerySchema.parse(
+    Object.fromEntries(new URL(args.request.url).searchParams),
+  );
+  // today while the course runs, else its first day
+  const day = run.days.includes(asked) ? asked : run.days.includes(today()) ? today() : (run.days[0] ?? "");
+  const roster = day ? await attendanceForDay(run.id, day) : [];
+  return { run, day, roster };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAdmin(args);
+  const parsed = AttendanceMarkSchema.safeParse(
+    Object.fromEntries(await readForm(args.request, AttendanceMarkSchema)),
+  );
+  // the body is judged before the run is looked up, so a hostile body never costs a query
+  const run = await requireRun(args.params);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid request.";
+    return data<MarkOutcome>({ ok: false, status: 400, message }, { status: 400 });
+  }
+  const outcome = await markAttendance(actor, run, {
+    ...parsed.data,
+    present: parsed.data.present === "true",
+  });
+  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
+
+type Person = Route.ComponentProps["loaderData"]["roster"][number];
+
+/** One participant's row: two buttons, each tap saved at once by this row's own fetcher. */
+function AttendanceRow({ person, day }: { person: Person; day: string }) {
+  const fetcher = useFetcher<MarkOutcome>({ key: `attendance-${person.id}-${day}` });
+  const pending = fetcher.formData?.get("present");
+  const present = pending != null ? pending === "true" : (person.mark?.present ?? null);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const choice = (value: boolean) => (
+    <button
+      type="submit"
+      name="present"
+      value={String(value)}
+      aria-pressed={present === value}
+      className={cn(
+        "min-h-12 flex-1 rounded-lg border px-3 text-sm font-semibold sm:flex-none sm:min-w-28",
+        present === value
+          ? value
+            ? "border-emerald-700 bg-emerald-700 text-white"
+            : "border-clay-600 bg-clay-600 text-white"
+          : "border-slate-300 bg-white text-slate-800",
+      )}
+    >
+      {value ? "Present" : "Absent"}
+      <span className="sr-only"> {person.name}</span>
+    </button>
+  );
+  return (
+    <li
+      data-testid="attendance-row"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-slate-900">{person.name}</p>
+        <p className="text-sm text-slate-600">{person.organization ?? "No organisation"}</p>
+        <p className="text-xs text-slate-500" data-testid="mark-state">
+          {present === null
+            ? "Not marked"
+            : person.mark && pending == null
+              ? `${person.mark.present ? "Present" : "Absent"} · ${person.mark.markedByEmail ?? "unknown"}, ${formatDateTime(person.mark.markedAt)}`
+              : present
+                ? "Present"
+                : "Absent"}
+        </p>
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700">
+            {failed}
+          </p>
+        ) : null}
+      </div>
+      <fetcher.Form method="post" className="flex gap-2">
+        <input type="hidden" name="id" value={person.id} />
+        <input type="hidden" name="day" value={day} />
+        {choice(true)}
+        {choice(false)}
+      </fetcher.Form>
+    </li>
+  );
+}
+
+export default function RunAttendance({ loaderData }: Route.ComponentProps) {
+  const { run, day, roster } = loaderData;
+  const present = roster.filter((p) => p.mark?.present).length;
+  const absent = roster.filter((p) => p.mark && !p.mark.present).length;
+  return (
+    <div className="space-y-5">
+      <RunDeliveryHeader run={run} title="Attendance" />
+      {run.days.length === 0 ? (
+        <p className="text-slate-700">This course date has no start date yet, so there is nothing to mark.</p>
+      ) : (
+        <>
+          <nav aria-label="Course days" className="-mx-1 overflow-x-auto">
+            <ul className="flex gap-2 px-1">
+              {run.days.map((d, index) => (
+                <li key={d}>
+                  <Link
+                    to={`?day=${d}`}
+                    aria-current={d === day ? "page" : undefined}
+                    className={cn(
+                      "inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-semibold",
+                      d === day
+                        ? "border-brand-700 bg-brand-700 text-white"
+                        : "border-slate-300 text-slate-800",
+                    )}
+                  >
+                    Day {index + 1} · {formatLongDate(d)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-lg font-semibold text-slate-900" aria-live="polite">
+              {formatLongDate(day)}: {present} present, {absent} absent, {roster.length - present - absent}{" "}
+              not marked
+            </h2>
+            <a
+              href={`/admin/courses/${run.courseId}/runs/${run.id}/sign-in-sheet.pdf`}
+              className={buttonClass("outline", "md", "min-h-11")}
+            >
+              <FileDown aria-hidden className="size-4" /> Sign-in sheet (PDF)
+            </a>
+          </div>
+          {roster.length === 0 ? (
+            <p className="text-slate-700">No booked participants on this course date.</p>
+          ) : (
+            <ul className="space-y-3">
+              {roster.map((person) => (
+                <AttendanceRow key={`${person.id}-${day}`} person={person} day={day} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

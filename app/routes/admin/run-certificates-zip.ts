@@ -1,0 +1,24 @@
+import { listRunCertificates } from "#app/models/certificate.server";
+import { requireAdmin } from "#app/services/auth.server";
+import { requireRun } from "#app/services/run-page.server";
+import { readStored, zipResponse } from "#app/services/zip.server";
+import { fileNameSlug } from "#app/utils/file-name";
+import type { Route } from "./+types/run-certificates-zip";
+
+/** Every certificate of the run that still stands, in one ZIP. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const run = await requireRun(args.params);
+  const standing = (await listRunCertificates(run.id)).filter((c) => !c.revokedAt);
+  const entries = [];
+  for (const c of standing) {
+    entries.push({
+      name: `certificate-${fileNameSlug(c.recipientName)}-${c.code}.pdf`,
+      data: await readStored(c.storageKey),
+    });
+  }
+  return zipResponse(
+    entries,
+    `certificates-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}.zip`,
+  );
+}

@@ -1,0 +1,166 @@
+import { Download, FileDown } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form } from "react-router";
+import { toast } from "sonner";
+import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
+import { Badge } from "#app/components/ui/badge";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/field";
+import { attendanceSummary } from "#app/models/attendance.server";
+import { issueCertificates, listRunCertificates, revokeCertificate } from "#app/models/certificate.server";
+import { getSetting } from "#app/models/setting.server";
+import { CertificateActionSchema } from "#app/schemas/certificate";
+import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
+import { requireRun } from "#app/services/run-page.server";
+import { formatDateTime } from "#app/utils/datetime";
+import type { Route } from "./+types/run-certificates";
+
+export const meta: Route.MetaFunction = () => [{ title: "Certificates | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const run = await requireRun(args.params);
+  const [summary, issued, threshold] = await Promise.all([
+    attendanceSummary(run),
+    listRunCertificates(run.id),
+    getSetting("certificate_threshold"),
+  ]);
+  return {
+    run,
+    threshold,
+    rows: summary.map((p) => ({ ...p, certificate: issued.find((c) => c.registrationId === p.id) ?? null })),
+  };
+}
+
+type Outcome = { ok: boolean; message: string };
+
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAdmin(args);
+  const parsed = CertificateActionSchema.safeParse(
+    Object.fromEntries(await readForm(args.request, CertificateActionSchema)),
+  );
+  // the body is judged before the run is looked up, so a hostile body never costs a query
+  const run = await requireRun(args.params);
+  if (!parsed.success) {
+    return data<Outcome>(
+      { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  const outcome =
+    input.intent === "issue"
+      ? await issueCertificates(actor, run)
+      : await revokeCertificate(actor, run.id, input.id, input.reason);
+  return data<Outcome>(
+    { ok: outcome.ok, message: outcome.message },
+    { status: outcome.ok ? 200 : outcome.status },
+  );
+}
+
+export default function RunCertificates({ loaderData, actionData }: Route.ComponentProps) {
+  const { run, rows, threshold } = loaderData;
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success(actionData.message);
+    else toast.error("Certificates not changed", { description: actionData.message });
+  }, [actionData]);
+  const base = `/admin/courses/${run.courseId}/runs/${run.id}`;
+  const eligible = rows.filter((r) => r.percent >= threshold && !r.certificate).length;
+  return (
+    <div className="space-y-5">
+      <RunDeliveryHeader run={run} title="Certificates" />
+      <p className="text-sm text-slate-600">
+        Participants with at least {threshold}% attendance (setting <code>certificate_threshold</code>) get a
+        certificate with a QR code that opens its public check page. Each is e-mailed with the PDF attached.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="issue" />
+          <Button type="submit" className="min-h-11">
+            Issue certificates ({eligible} due)
+          </Button>
+        </Form>
+        <a href={`${base}/certificates.zip`} className={buttonClass("outline", "md", "min-h-11")}>
+          <Download aria-hidden className="size-4" /> Download all (ZIP)
+        </a>
+      </div>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+      <ul className="space-y-3">
+        {rows.map((row) => (
+          <li
+            key={row.id}
+            data-testid="certificate-row"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div>
+                <p className="font-semibold text-slate-900">{row.name}</p>
+                <p className="text-sm text-slate-600">
+                  Attendance {row.percent}% ({row.present} of {run.days.length} days)
+                </p>
+              </div>
+              {row.certificate ? (
+                row.certificate.revokedAt ? (
+                  <Badge tone="red">Revoked</Badge>
+                ) : (
+                  <Badge tone="green">Issued</Badge>
+                )
+              ) : row.percent >= threshold ? (
+                <Badge tone="brand">Due</Badge>
+              ) : (
+                <Badge tone="grey">Below {threshold}%</Badge>
+              )}
+            </div>
+            {row.certificate ? (
+              <div className="mt-3 space-y-2 text-sm">
+                <p>
+                  Code <code data-testid="certificate-code">{row.certificate.code}</code>, issued{" "}
+                  {formatDateTime(row.certificate.issuedAt)}
+                  {row.certificate.revokedAt
+                    ? `; revoked ${formatDateTime(row.certificate.revokedAt)}: ${row.certificate.revokedReason}`
+                    : ""}
+                </p>
+                <div className="flex flex-wrap items-end gap-2">
+                  <a
+                    href={`${base}/certificate-files/${row.certificate.id}`}
+                    className={buttonClass("outline", "sm", "min-h-11")}
+                  >
+                    <FileDown aria-hidden className="size-4" /> PDF{" "}
+                    <span className="sr-only">of {row.name}</span>
+                  </a>
+                  {row.certificate.revokedAt ? null : (
+                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="id" value={row.certificate.id} />
+                      <label className="block text-sm">
+                        <span className="block font-medium text-slate-800">
+                          Reason to revoke {row.name}'s certificate
+                        </span>
+                        <input
+                          name="reason"
+                          required
+                          minLength={3}
+                          maxLength={500}
+                          className={controlClass}
+                        />
+                      </label>
+                      <Button type="submit" variant="danger" className="min-h-11">
+                        Revoke
+                      </Button>
+                    </Form>
+                  )}
+                </div>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
+import { SaveButton } from "#app/components/admin/save-button";
+import { InputField, TextareaField } from "#app/components/ui/field";
+import { getJoiningInstructions, saveJoiningInstructions } from "#app/models/joining-instructions.server";
+import { getSetting } from "#app/models/setting.server";
+import { JoiningInstructionsSchema } from "#app/schemas/joining-instructions";
+import { requireAdmin } from "#app/services/auth.server";
+import { readForm } from "#app/services/form-input.server";
+import { requireRun } from "#app/services/run-page.server";
+import { redirectWithToast } from "#app/services/toast.server";
+import type { Route } from "./+types/run-instructions";
+
+export const meta: Route.MetaFunction = () => [{ title: "Joining instructions | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const run = await requireRun(args.params);
+  const [instructions, reminderDays] = await Promise.all([
+    getJoiningInstructions(run.id),
+    getSetting("reminder_days"),
+  ]);
+  return { run, instructions, reminderDays };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAdmin(args);
+  const formData = await readForm(args.request, JoiningInstructionsSchema);
+  const run = await requireRun(args.params);
+  const submission = parseWithZod(formData, { schema: JoiningInstructionsSchema });
+  if (submission.status !== "success") {
+    return data({ errors: submission.reply().error ?? {} }, { status: 400 });
+  }
+  await saveJoiningInstructions(actor, run.id, submission.value);
+  return redirectWithToast(new URL(args.request.url).pathname, { title: "Joining instructions saved" });
+}
+
+export default function RunInstructions({ loaderData, actionData }: Route.ComponentProps) {
+  const { run, instructions, reminderDays } = loaderData;
+  const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
+  const field = (name: keyof NonNullable<typeof instructions>) => ({
+    name,
+    defaultValue: instructions?.[name] ?? "",
+    errors: errors[name],
+  });
+  return (
+    <div className="space-y-6">
+      <RunDeliveryHeader run={run} title="Joining instructions" />
+      <p className="text-sm text-slate-600">
+        Sent with every booking confirmation for this date, and again {reminderDays.replaceAll(",", ", ")}{" "}
+        days before the start (setting <code>reminder_days</code>) to each participant still booked.
+      </p>
+      <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <TextareaField label="Where to go (venue, room, directions)" rows={3} {...field("venueDetails")} />
+        <InputField
+          label="Map link"
+          type="url"
+          placeholder="https://maps.google.com/…"
+          {...field("mapUrl")}
+        />
+        <InputField label="Start time on the first day" placeholder="08:30" {...field("startTime")} />
+        <TextareaField label="Daily timetable" rows={4} {...field("timetable")} />
+        <TextareaField label="What to bring" rows={3} {...field("whatToBring")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField label="Contact on the day" {...field("contactName")} />
+          <InputField label="Contact phone" type="tel" {...field("contactPhone")} />
+        </div>
+        <SaveButton isMine={(f) => f.has("venueDetails")}>Save instructions</SaveButton>
+      </Form>
+    </div>
+  );
+}

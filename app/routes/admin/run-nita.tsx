@@ -1,0 +1,61 @@
+import { Download, FileDown } from "lucide-react";
+import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
+import { buttonClass } from "#app/components/ui/button";
+import { listRunOrganisations } from "#app/models/nita-pack.server";
+import { requireAdmin } from "#app/services/auth.server";
+import { requireRun } from "#app/services/run-page.server";
+import type { Route } from "./+types/run-nita";
+
+export const meta: Route.MetaFunction = () => [{ title: "NITA claim pack | Mafunzo Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const run = await requireRun(args.params);
+  return { run, organisations: await listRunOrganisations(run.id) };
+}
+
+export default function RunNita({ loaderData }: Route.ComponentProps) {
+  const { run, organisations } = loaderData;
+  const base = `/admin/courses/${run.courseId}/runs/${run.id}/nita-pack`;
+  return (
+    <div className="space-y-5">
+      <RunDeliveryHeader run={run} title="NITA claim pack" />
+      <p className="text-sm text-slate-600">
+        One pack per organisation for its claim to the National Industrial Training Authority: participants
+        with ID numbers, the course outline and timetable, the proforma invoice and receipts, the attendance
+        register and the certificates. Download it as one PDF with a contents page, or as a ZIP of the
+        separate files.
+      </p>
+      {organisations.length === 0 ? (
+        <p className="text-slate-700">No booked participants on this course date.</p>
+      ) : (
+        <ul className="space-y-3">
+          {organisations.map((org) => {
+            const query = `?org=${encodeURIComponent(org.name)}`;
+            return (
+              <li
+                key={org.name}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div>
+                  <h2 className="font-semibold text-slate-900">{org.name}</h2>
+                  <p className="text-sm text-slate-600">{org.participants} participant(s)</p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <a href={`${base}/pack.pdf${query}`} className={buttonClass("primary", "md", "min-h-11")}>
+                    <FileDown aria-hidden className="size-4" /> PDF{" "}
+                    <span className="sr-only">pack for {org.name}</span>
+                  </a>
+                  <a href={`${base}/pack.zip${query}`} className={buttonClass("outline", "md", "min-h-11")}>
+                    <Download aria-hidden className="size-4" /> ZIP{" "}
+                    <span className="sr-only">pack for {org.name}</span>
+                  </a>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { type Message, type Row, render } from "./email-templates.server";
+import { env } from "./env.server";
+
+export type JoiningInstructions = {
+  venueDetails: string;
+  mapUrl: string | null;
+  startTime: string;
+  timetable: string;
+  whatToBring: string;
+  contactName: string;
+  contactPhone: string;
+};
+
+/** The instructions as label/value rows, shared by the booking confirmation and the reminders. */
+export function joiningRows(i: JoiningInstructions | null): Row[] {
+  if (!i) return [];
+  return [
+    ["Where to go", i.venueDetails],
+    ["Map", i.mapUrl],
+    ["Start time", i.startTime],
+    ["Daily timetable", i.timetable],
+    ["What to bring", i.whatToBring],
+    ["Contact on the day", [i.contactName, i.contactPhone].filter(Boolean).join(", ")],
+  ];
+}
+
+export type ReminderMail = {
+  name: string;
+  courseTitle: string;
+  dates: string;
+  venue: string | null;
+  daysBefore: number;
+  instructions: JoiningInstructions | null;
+};
+
+/** The joining instructions again, a set number of days before the course starts. */
+export function runReminder(m: ReminderMail): Message {
+  const when = m.daysBefore === 1 ? "tomorrow" : `in ${m.daysBefore} days`;
+  return render(
+    `Reminder: ${m.courseTitle} starts ${when}`,
+    [
+      `Dear ${m.name},`,
+      `This is a reminder that ${m.courseTitle} starts ${when}. Here is what you need on the day.`,
+    ],
+    [["Course", m.courseTitle], ["Dates", m.dates], ["Venue", m.venue], ...joiningRows(m.instructions)],
+  );
+}
+
+export type FeedbackMail = { name: string; courseTitle: string; token: string };
+
+/** After the course: the one-use link to the feedback form. */
+export function feedbackRequest(m: FeedbackMail): Message {
+  return render(
+    `How was ${m.courseTitle}? Your feedback`,
+    [
+      `Dear ${m.name},`,
+      `Thank you for attending ${m.courseTitle}. Please tell us how it went: the form takes two minutes and the link works once.`,
+    ],
+    [["Feedback form", `${env().PUBLIC_URL}/feedback/${m.token}`]],
+  );
+}
+
+export type CertificateMail = { name: string; courseTitle: string; code: string };
+
+/** The certificate as an attachment, with the address where anyone can check it. */
+export function certificateIssued(m: CertificateMail): Message {
+  return render(
+    `Your certificate: ${m.courseTitle}`,
+    [
+      `Dear ${m.name},`,
+      `Congratulations on completing ${m.courseTitle}. Your certificate of attendance is attached.`,
+      "Anyone can check that it is genuine at the address below, or by scanning the QR code on it.",
+    ],
+    [
+      ["Certificate code", m.code],
+      ["Verify", `${env().PUBLIC_URL}/verify/${m.code}`],
+    ],
+  );
+}

@@ -1,0 +1,306 @@
+import fs from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { freePort, startAppServer, tempDataDir } from "../../scripts/reliability/app-server.mjs";
+import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { extractPdfText, squash } from "../helpers/pdf-text";
+import { startSmtpServer } from "../helpers/smtp";
+import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+
+// A server of its own, restarted on one data directory with the business clock (TEST_NOW) moved forward:
+// reminders, the course days and the end of the course happen "now" without waiting for them.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+const ADMIN = { email: "delivery@mafunzo.test", password: "Naivasha-Course-2026" };
+const PHONE = { width: 390, height: 844 };
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// the course starts three weeks ahead of the real date, so every booking is made before its reminders fall due
+const START = day(21);
+const END = day(22);
+const at = (isoDate: string, time: string) => `${isoDate}T${time}+03:00`;
+const shift = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+let port: number;
+let dataDir: string;
+let base = "";
+let runPath = "";
+
+async function startAt(now: string) {
+  await server?.stop();
+  server = await startAppServer({ port, dataDir, env: { SMTP_URL: smtp.url, TEST_NOW: now } });
+  base = server.url;
+}
+
+const mailsTo = (address: string, subject: RegExp) =>
+  smtp.messages.filter((m) => m.to.includes(address) && subject.test(m.subject));
+
+async function phonePage(browser: Browser) {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await loginAsAdmin(page, ADMIN, base);
+  return page;
+}
+
+test.beforeAll(async () => {
+  smtp = await startSmtpServer();
+  port = await freePort();
+  dataDir = tempDataDir("delivery");
+  await startAt(at(shift(START, -9), "10:00:00"));
+  await signUpFirstAdminOn(base, ADMIN.email, ADMIN.password);
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function bookGroup(page: Page, runId: string) {
+  await asNewVisitor(page);
+  await page.goto(`${base}/register?course=${COURSE.slug}&run=${runId}`);
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await form.getByLabel("Full Name").fill("Grace HR");
+  await form.getByLabel("Email Address").fill("hr@kpa.example.com");
+  await form.getByLabel("Organization").fill("Kenya Ports Authority");
+  await form.getByText("Booking for several people?").click();
+  const people = [
+    ["Amina Wanjiru", "amina@example.com", "11112222"],
+    ["Brian Otieno", "brian@example.com", "33334444"],
+    ["Cate Cancelled", "cate@example.com", "55556666"],
+  ];
+  for (const _ of people) await form.getByRole("button", { name: "Add another participant" }).click();
+  for (const [i, [name, email, id]] of people.entries()) {
+    const row = page.getByRole("group", { name: `Participant ${i + 1}` });
+    await row.getByLabel("Full name").fill(name as string);
+    await row.getByLabel("Email address").fill(email as string);
+    await row.getByLabel("ID or passport number (optional)").fill(id as string);
+  }
+  await waitLikeAPerson(page);
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(form.getByRole("status")).toContainText("Registration Successful!");
+}
+
+test("instructions are sent with the booking and as reminders 7 and 1 days ahead, never to a cancelled participant", async ({
+  page,
+}) => {
+  await loginAsAdmin(page, ADMIN, base);
+  await page.goto(`${base}/admin/courses`);
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  await page.getByText("Add a run").click();
+  const form = page.locator("form#run-new");
+  await form.getByLabel("Start date").fill(START);
+  await form.getByLabel("End date").fill(END);
+  await form.getByLabel("Venue").fill("Soysambu Conservancy, Kenya");
+  await form.getByRole("button", { name: "Add Run" }).click();
+  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  await page
+    .getByTestId("course-run")
+    .filter({ hasText: "Soysambu Conservancy, Kenya" })
+    .getByRole("link", { name: /^Participants/ })
+    .click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+  runPath = new URL(page.url()).pathname;
+  const runId = runPath.split("/runs/")[1] as string;
+
+  await page.getByRole("link", { name: "Joining instructions" }).click();
+  await page
+    .getByLabel("Where to go (venue, room, directions)")
+    .fill("Lake Naivasha Resort, Kilimanjaro Hall");
+  await page.getByLabel("Map link").fill("https://maps.example.com/naivasha");
+  await page.getByLabel("Start time on the first day").fill("08:30");
+  await page.getByLabel("Daily timetable").fill("08:30 registration, 09:00 sessions, 17:00 close");
+  await page.getByLabel("What to bring").fill("Laptop and national ID");
+  await page.getByLabel("Contact on the day").fill("Peter Otieno");
+  await page.getByLabel("Contact phone").fill("+254 700 111 222");
+  await page.getByRole("button", { name: "Save instructions" }).click();
+  await expect(page.getByText("Joining instructions saved")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const visitor = await page.context().browser()?.newPage();
+  if (!visitor) throw new Error("no browser");
+  await bookGroup(visitor, runId);
+  await visitor.close();
+  await smtp.waitFor(() => mailsTo("hr@kpa.example.com", /Registration received/).length > 0, 30_000);
+  expect(mailsTo("hr@kpa.example.com", /Registration received/)[0]?.text).toContain("Kilimanjaro Hall");
+
+  await page.goto(`${base}${runPath}`);
+  await page.getByRole("button", { name: "Cancel Cate Cancelled" }).click();
+  await expect(page.getByText("Cate Cancelled is cancelled")).toBeVisible();
+  expect(mailsTo("amina@example.com", /Reminder/)).toHaveLength(0);
+
+  // a week before: the server (restarted, as after any deploy) finds the reminder due
+  await startAt(at(shift(START, -7), "08:05:00"));
+  await smtp.waitFor(
+    () => ["amina", "brian"].every((p) => mailsTo(`${p}@example.com`, /starts in 7 days/).length > 0),
+    30_000,
+  );
+  expect(mailsTo("amina@example.com", /starts in 7 days/)[0]?.text).toContain(
+    "Peter Otieno, +254 700 111 222",
+  );
+  await startAt(at(shift(START, -1), "08:05:00"));
+  await smtp.waitFor(
+    () => ["amina", "brian"].every((p) => mailsTo(`${p}@example.com`, /starts tomorrow/).length > 0),
+    30_000,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  for (const person of ["amina", "brian"])
+    expect(mailsTo(`${person}@example.com`, /^Reminder/)).toHaveLength(2);
+  expect(mailsTo("cate@example.com", /^Reminder/)).toHaveLength(0);
+});
+
+test("two phones mark attendance at once; certificates go only to those over 80 %; verify, then revoke", async ({
+  browser,
+}) => {
+  await startAt(at(START, "09:00:00"));
+  const [one, two] = [await phonePage(browser), await phonePage(browser)];
+  for (const page of [one, two]) await page.goto(`${base}${runPath}/attendance`);
+  await expect(one.getByRole("heading", { level: 1 })).toContainText("Attendance");
+  await expect(one.getByTestId("attendance-row")).toHaveCount(2);
+  await Promise.all([
+    one.getByRole("button", { name: "Present Amina Wanjiru" }).click(),
+    two.getByRole("button", { name: "Present Brian Otieno" }).click(),
+  ]);
+  for (const name of ["Amina Wanjiru", "Brian Otieno"]) {
+    await expect(two.getByRole("button", { name: `Present ${name}` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  }
+  await one.reload();
+  for (const name of ["Amina Wanjiru", "Brian Otieno"]) {
+    await expect(one.getByRole("button", { name: `Present ${name}` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  }
+  await expectNoSeriousA11yViolations(one);
+  for (const page of [one, two]) await page.getByRole("link", { name: /^Day 2/ }).click();
+  await Promise.all([
+    one.getByRole("button", { name: "Present Amina Wanjiru" }).click(),
+    two.getByRole("button", { name: "Absent Brian Otieno" }).click(),
+  ]);
+  await one.reload();
+  await expect(one.getByRole("button", { name: "Present Amina Wanjiru" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(one.getByRole("button", { name: "Absent Brian Otieno" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  const sheet = await one.request.get(`${base}${runPath}/sign-in-sheet.pdf`);
+  expect(squash(extractPdfText(Buffer.from(await sheet.body())))).toContain(
+    squash("Amina Wanjiru Kenya Ports Authority 11112222"),
+  );
+  await two.context().close();
+
+  await one.goto(`${base}${runPath}/certificates`);
+  await one.getByRole("button", { name: /Issue certificates/ }).click();
+  await expect(one.getByText("1 certificate(s) issued and e-mailed.")).toBeVisible();
+  const amina = one.getByTestId("certificate-row").filter({ hasText: "Amina Wanjiru" });
+  const code = (await amina.getByTestId("certificate-code").textContent()) as string;
+  await expect(one.getByTestId("certificate-row").filter({ hasText: "Brian Otieno" })).toContainText(
+    "Below 80%",
+  );
+  await expectNoSeriousA11yViolations(one);
+  await smtp.waitFor(() => mailsTo("amina@example.com", /Your certificate/).length > 0, 30_000);
+  expect(mailsTo("amina@example.com", /Your certificate/)[0]?.raw).toContain(`certificate-${code}.pdf`);
+  expect(mailsTo("brian@example.com", /Your certificate/)).toHaveLength(0);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${base}/verify/${code}`);
+  await expect(visitor.getByRole("status")).toContainText("Genuine");
+  await expect(visitor.getByTestId("verify-name")).toHaveText("Amina Wanjiru");
+  await expectNoSeriousA11yViolations(visitor);
+  await expectNoSeriousA11yViolations(visitor);
+  const fake = await visitor.goto(`${base}/verify/ABCD-EFGH-JKMN-PQRS`);
+  expect(fake?.status()).toBe(404);
+  await expect(visitor.getByRole("status")).toContainText("No certificate has this code");
+
+  await amina
+    .getByLabel("Reason to revoke Amina Wanjiru's certificate")
+    .fill("Issued before the final assessment");
+  await amina.getByRole("button", { name: "Revoke" }).click();
+  await expect(one.getByText(`Certificate ${code} of Amina Wanjiru revoked.`)).toBeVisible();
+  await visitor.goto(`${base}/verify/${code}`);
+  await expect(visitor.getByRole("status")).toContainText("revoked");
+  await visitor.close();
+});
+
+test("after the course: feedback, a published testimonial, and the NITA pack", async ({ page, browser }) => {
+  await startAt(at(END, "17:30:00"));
+  await smtp.waitFor(() => mailsTo("amina@example.com", /feedback/i).length > 0, 30_000);
+  const link = /http\S+\/feedback\/[\w-]+/.exec(
+    mailsTo("amina@example.com", /feedback/i)[0]?.text ?? "",
+  )?.[0] as string;
+  const path = new URL(link).pathname;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${base}${path}`);
+  await expectNoSeriousA11yViolations(visitor);
+  await visitor
+    .getByRole("group", { name: /The course overall/ })
+    .getByLabel("5")
+    .check();
+  await visitor
+    .getByRole("group", { name: /The facilitator/ })
+    .getByLabel("4")
+    .check();
+  await visitor
+    .getByLabel("What was most useful?")
+    .fill("The balanced scorecard clinic changed how we plan.");
+  await visitor.getByLabel("What should we improve?").fill("More case studies");
+  await visitor.getByLabel(/You may quote/).check();
+  await visitor.getByLabel("Name to quote").fill("Amina W.");
+  await visitor.getByLabel("Position and organisation").fill("Planning Officer, KPA");
+  await visitor.getByRole("button", { name: "Send feedback" }).click();
+  await expect(visitor.getByRole("status")).toContainText("Your feedback has been received");
+  await visitor.goto(`${base}${path}`);
+  await expect(visitor.getByRole("status")).toContainText("already been used");
+
+  await loginAsAdmin(page, ADMIN, base);
+  await page.goto(`${base}${runPath}/feedback`);
+  await expect(page.getByText("5 / 5")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Make testimonial draft from Amina Wanjiru" }).click();
+  await expect(page.getByText("Testimonial draft created")).toBeVisible();
+  await page.goto(`${base}/admin/testimonials`);
+  const card = page.getByTestId("testimonial-card").filter({ hasText: "Amina W." });
+  await expect(card).toContainText("inactive");
+  await card.getByRole("link", { name: "Edit Amina W." }).click();
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByRole("button", { name: /Save|Update/ }).click();
+  await expect(page.getByText("Testimonial updated successfully")).toBeVisible();
+  await visitor.goto(`${base}/testimonials`);
+  await expect(visitor.getByText("The balanced scorecard clinic changed how we plan.")).toBeVisible();
+  await visitor.close();
+
+  await page.goto(`${base}${runPath}/nita`);
+  await expectNoSeriousA11yViolations(page);
+  const pdfHref = (await page
+    .getByRole("link", { name: "PDF pack for Kenya Ports Authority" })
+    .getAttribute("href")) as string;
+  const pack = await page.request.get(`${base}${pdfHref}`);
+  expect(pack.headers()["content-type"]).toBe("application/pdf");
+  const text = squash(extractPdfText(Buffer.from(await pack.body())));
+  for (const part of [
+    "Contents",
+    "Participants and ID numbers",
+    "Amina Wanjiru 11112222",
+    "Brian Otieno 33334444",
+    "Course outline and timetable",
+    "08:30 registration",
+    "No proforma invoice has been issued for this booking yet.",
+    "Attendance register",
+    "Brian Otieno 50%",
+  ]) {
+    expect(text).toContain(squash(part));
+  }
+  expect(text).not.toContain("55556666");
+  const zipHref = (await page
+    .getByRole("link", { name: "ZIP pack for Kenya Ports Authority" })
+    .getAttribute("href")) as string;
+  const zip = await page.request.get(`${base}${zipHref}`);
+  expect(zip.headers()["content-type"]).toBe("application/zip");
+});
