@@ -79,7 +79,7 @@ async function bookGroup(page: Page, runId: string) {
   }
   await waitLikeAPerson(page);
   await form.getByRole("button", { name: "Submit Registration" }).click();
-  await expect(form.getByRole("status")).toContainText("Registration Successful!");
+  await expect(page.getByTestId("booking-confirmation")).toContainText("Registration Successful!");
 }
 
 test("instructions are sent with the booking and as reminders 7 and 1 days ahead, never to a cancelled participant", async ({
