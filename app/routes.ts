@@ -64,6 +64,7 @@ export default [
       route("documents", "routes/admin/documents.tsx"),
       route("images", "routes/admin/images.tsx"),
       route("gallery", "routes/admin/gallery.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)
     route("registrations/export", "routes/admin/registrations.export.ts"),

@@ -1,7 +1,7 @@
 // Screenshots of the dashboard and the registrations list at desktop and phone widths, for docs/screens/.
 // Usage: node scripts/admin-screens.mjs <base url> <email> <password> <prefix: before|after>
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { resolveChromium } from "../tests/helpers/chromium.mjs";
 

@@ -6,6 +6,7 @@ import { CourseForm } from "#app/components/admin/course-form";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { CourseRuns, type RunFormResult } from "#app/components/admin/course-runs";
 import { PageHeader } from "#app/components/admin/page-header";
+import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
@@ -41,6 +42,13 @@ export async function loader(args: Route.LoaderArgs) {
   const [runs, interests] = await Promise.all([listRunsForCourse(id), listCourseInterests(id)]);
   return { course, runs, interests };
 }
+
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Course not found",
+  text: "No course has this address. It may have been deleted, or the link is incomplete.",
+  list: "/admin/courses",
+  listLabel: "All courses",
+});
 
 const RUN_FAILED = "Failed to save course run";
 

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
+import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import {
   cancelParticipant,
   confirmParticipant,
@@ -26,6 +27,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 function notFound(): never {
   throw data({ error: "This course date does not exist." }, { status: 404 });
 }
+
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Course date not found",
+  text: "This course date does not exist. It may have been deleted, or the link is incomplete.",
+  list: "/admin/courses",
+  listLabel: "All courses",
+});
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
+import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
@@ -23,6 +24,13 @@ export async function loader(args: Route.LoaderArgs) {
   if (!registration) throw data("Registration not found", { status: 404 });
   return { registration };
 }
+
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Registration not found",
+  text: "No registration has this address. It may have been deleted for good, or the link is incomplete.",
+  list: "/admin/registrations",
+  listLabel: "All registrations",
+});
 
 export default function RegistrationDetail({ loaderData }: Route.ComponentProps) {
   const r = loaderData.registration;
