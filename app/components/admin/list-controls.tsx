@@ -15,20 +15,25 @@ import { SelectField } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";
 import { EmptyState } from "./page-header";
 
-/** Spec §4: new blue, contacted yellow, resolved green; registrations follow the same reading. */
+/**
+ * Spec §4: new blue, contacted yellow, resolved green. Each registration status has its own colour, so a
+ * list can be read at a glance: new blue, confirmed violet, paid green, attended teal, waitlisted orange,
+ * cancelled grey (decision 0551).
+ */
 export const STATUS_TONES: Record<string, BadgeTone> = {
   new: "blue",
   contacted: "yellow",
-  confirmed: "yellow",
-  paid: "brand",
-  attended: "green",
   resolved: "green",
+  confirmed: "violet",
+  paid: "green",
+  attended: "brand",
+  waitlisted: "orange",
   cancelled: "grey",
 };
 
 export function RowStatusBadge({ status }: { status: string }) {
   return (
-    <Badge tone={STATUS_TONES[status] ?? "grey"} className="capitalize">
+    <Badge tone={STATUS_TONES[status] ?? "grey"} className="capitalize" data-status={status}>
       {status}
     </Badge>
   );

@@ -12,6 +12,8 @@ export type RowActionResult = {
   id: string;
   title: string;
   message?: string;
+  /** After a status change: the status it had, which Undo sets again. */
+  undoStatus?: string;
 };
 
 /**
@@ -53,7 +55,23 @@ export function RowActionToasts({ kind }: { kind: RowKind }) {
     }),
   );
   useResultToast(restorer.data, (result) => toast.success(result.title));
-  useResultToast(status.data, (result) => toast.success(result.title));
+  useResultToast(status.data, (result) => {
+    const undoStatus = result.undoStatus;
+    toast.success(result.title, {
+      description: result.message,
+      duration: 10_000,
+      action: undoStatus
+        ? {
+            label: "Undo",
+            onClick: () =>
+              status.submit(
+                { intent: "status", id: result.id, status: undoStatus },
+                { method: "post", action: kind.action },
+              ),
+          }
+        : undefined,
+    });
+  });
   return null;
 }
 
