@@ -232,3 +232,13 @@ export function StatusFilter({ value, options }: { value: string | undefined; op
     </SelectField>
   );
 }
+
+/** A yes/no filter of a list: checked sends `name=1`, unchecked leaves the filter off. */
+export function FilterCheckbox({ label, name, checked }: { label: string; name: string; checked: boolean }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 self-end text-sm font-medium text-slate-800">
+      <input type="checkbox" name={name} value="1" defaultChecked={checked} className="size-5" />
+      {label}
+    </label>
+  );
+}

@@ -87,8 +87,15 @@ export function DeleteRowButton({ kind, id, label }: { kind: RowKind; id: string
     <fetcher.Form method="post" action={kind.action}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Delete ${label}`}>
-        <Trash2 aria-hidden className="size-4 text-clay-600" />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+        aria-label={`Delete ${label}`}
+        className="min-h-11 text-slate-600"
+      >
+        <Trash2 aria-hidden className="size-4" />
         {mine ? "Saving..." : "Delete"}
       </Button>
     </fetcher.Form>
@@ -108,6 +115,7 @@ export function RestoreRowButton({ kind, id, label }: { kind: RowKind; id: strin
         size="sm"
         disabled={fetcher.state !== "idle"}
         aria-label={`Restore ${label}`}
+        className="min-h-11"
       >
         <Undo2 aria-hidden className="size-4" />
         {mine ? "Saving..." : "Restore"}
@@ -151,7 +159,7 @@ export function StatusSelect({
         name="status"
         value={shown}
         disabled={fetcher.state !== "idle"}
-        className={cn(controlClass, "w-auto py-1 capitalize")}
+        className={cn(controlClass, "min-h-11 w-auto min-w-40 py-1 capitalize")}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
       >
         {options.map((option) => (

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BarChart } from "#app/components/admin/bar-chart";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
+import { TodayPanel } from "#app/components/admin/today-panel";
 import {
   contactsByStatus,
   getDashboardCounts,
@@ -11,6 +12,7 @@ import {
   registrationsByCourse,
   registrationsPerMonth,
 } from "#app/models/dashboard.server";
+import { getTodayWork, UPCOMING_RUN_DAYS } from "#app/models/dashboard-today.server";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";
@@ -19,7 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Mafunzo Adm
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const [counts, perMonth, byCourse, byStatus, registrations, contacts] = await Promise.all([
+  const [today, counts, perMonth, byCourse, byStatus, registrations, contacts] = await Promise.all([
+    getTodayWork(),
     getDashboardCounts(),
     registrationsPerMonth(),
     registrationsByCourse(),
@@ -27,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     latestRegistrations(),
     latestContacts(),
   ]);
-  return { counts, perMonth, byCourse, byStatus, registrations, contacts };
+  return { today, counts, perMonth, byCourse, byStatus, registrations, contacts };
 }
 
 const QUICK_ACTIONS = [
@@ -55,7 +58,7 @@ const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, perMonth, byCourse, byStatus, registrations, contacts } = loaderData;
+  const { today, counts, perMonth, byCourse, byStatus, registrations, contacts } = loaderData;
   const cards = [
     { label: "Course Registrations", value: counts.registrations, icon: Users },
     { label: "Contact Submissions", value: counts.contacts, icon: MessageSquare },
@@ -70,6 +73,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <TodayPanel items={today.items} runs={today.runs} days={UPCOMING_RUN_DAYS} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon }) => (
           <li key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -1,10 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
+import { ContactLinks } from "#app/components/admin/contact-links";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
-import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
+import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { findRegistration } from "#app/models/registration-admin.server";
@@ -37,8 +38,6 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
   const deleted = r.deletedAt !== null;
   const facts: [string, string | null][] = [
     ["Reference", r.reference],
-    ["Email", r.email],
-    ["Phone", r.phone],
     ["Organization", r.organization],
     ["Course", r.courseName],
     ["Course date", r.courseDate],
@@ -54,7 +53,12 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
       <RowActionToasts kind={REGISTRATION_KIND} />
       <PageHeader
         title={r.name}
-        badge={<RowStatusBadge status={r.status} />}
+        badge={
+          <span className="flex flex-wrap items-center gap-2">
+            <RowStatusBadge status={r.status} />
+            <DuplicateMark row={r} />
+          </span>
+        }
         actions={
           <Link to="/admin/registrations" className={buttonClass("outline")}>
             <ArrowLeft aria-hidden className="size-4" />
@@ -73,10 +77,16 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
       ) : null}
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <dt className="text-sm font-medium text-slate-500">Contact</dt>
+            <dd className="mt-0.5">
+              <ContactLinks name={r.name} email={r.email} phone={r.phone} />
+            </dd>
+          </div>
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt className="text-sm font-medium text-slate-500">{label}</dt>
-              <dd className="mt-0.5 text-slate-900">{value || "—"}</dd>
+              <dd className="mt-0.5 break-words text-slate-900">{value || "—"}</dd>
             </div>
           ))}
           <div className="sm:col-span-2">

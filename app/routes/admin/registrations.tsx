@@ -2,6 +2,7 @@ import { LayoutGrid, Table2 } from "lucide-react";
 import { Link } from "react-router";
 import {
   ExportAndDeletedLinks,
+  FilterCheckbox,
   FilterForm,
   ListBody,
   StatusFilter,
@@ -81,7 +82,7 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
           aria-current={view === value ? "true" : undefined}
           preventScrollReset
           className={cn(
-            "inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium",
+            "inline-flex min-h-10 items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium",
             view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
           )}
         >
@@ -132,6 +133,11 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
         <StatusFilter value={query.status} options={REGISTRATION_STATUSES} />
         <InputField label="Registered from" name="from" type="date" defaultValue={query.from} />
         <InputField label="Registered to" name="to" type="date" defaultValue={query.to} />
+        <FilterCheckbox
+          label="Only possible duplicates"
+          name="duplicates"
+          checked={query.duplicates === "1"}
+        />
         {query.view === "cards" ? <input type="hidden" name="view" value="cards" /> : null}
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
