@@ -107,5 +107,5 @@ export async function getTodayWork() {
     ...overdue,
     ...delivery,
   ];
-  return { items, runs };
+  return { items, runs, days: UPCOMING_RUN_DAYS };
 }

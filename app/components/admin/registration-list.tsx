@@ -37,7 +37,7 @@ function RunCell({ row }: { row: RegistrationListRow }) {
   return (
     <Link
       to={`/admin/courses/${row.courseId}/runs/${row.runId}`}
-      className="text-brand-800 hover:underline"
+      className="inline-flex items-center text-brand-800 hover:underline"
       aria-label={`${text}: the roster of this course date`}
     >
       {text}
@@ -95,7 +95,7 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                 <div className="min-w-0">
                   <Link
                     to={`/admin/registrations/${row.id}`}
-                    className="font-semibold text-brand-800 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
+                    className="inline-flex items-center font-semibold text-brand-800 hover:underline"
                   >
                     {row.name}
                   </Link>
@@ -152,7 +152,10 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <h2 className="font-semibold text-slate-900">
-                <Link to={`/admin/registrations/${row.id}`} className="text-brand-800 hover:underline">
+                <Link
+                  to={`/admin/registrations/${row.id}`}
+                  className="inline-flex items-center text-brand-800 hover:underline"
+                >
                   {row.name}
                 </Link>
               </h2>

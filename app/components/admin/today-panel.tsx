@@ -84,7 +84,7 @@ export function TodayPanel({ items, runs, days }: { items: Item[]; runs: Run[]; 
             <li key={run.id} className="py-3" data-testid="upcoming-run">
               <Link
                 to={`/admin/registrations?run=${run.id}`}
-                className="font-medium text-brand-800 hover:underline"
+                className="inline-flex items-center font-medium text-brand-800 hover:underline"
               >
                 {run.courseTitle}
               </Link>

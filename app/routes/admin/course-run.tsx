@@ -2,6 +2,7 @@ import { ArrowLeft, Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { toast } from "sonner";
+import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -144,23 +145,14 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">
-                      <Link to={`/admin/registrations/${person.id}`} className="hover:underline">
+                      <Link
+                        to={`/admin/registrations/${person.id}`}
+                        className="inline-flex items-center hover:underline"
+                      >
                         {person.name}
                       </Link>
                     </p>
-                    <p className="break-all text-sm text-slate-700">
-                      <a href={`mailto:${person.email}`} className="underline">
-                        {person.email}
-                      </a>
-                      {person.phone ? (
-                        <>
-                          {" · "}
-                          <a href={`tel:${person.phone.replace(/\s/g, "")}`} className="underline">
-                            {person.phone}
-                          </a>
-                        </>
-                      ) : null}
-                    </p>
+                    <ContactLinks name={person.name} email={person.email} phone={person.phone} />
                     <p className="text-sm text-slate-600">
                       {[
                         person.organization,

@@ -12,7 +12,7 @@ import {
   registrationsByCourse,
   registrationsPerMonth,
 } from "#app/models/dashboard.server";
-import { getTodayWork, UPCOMING_RUN_DAYS } from "#app/models/dashboard-today.server";
+import { getTodayWork } from "#app/models/dashboard-today.server";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";
@@ -73,7 +73,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-      <TodayPanel items={today.items} runs={today.runs} days={UPCOMING_RUN_DAYS} />
+      <TodayPanel {...today} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon }) => (
           <li key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -187,7 +187,10 @@ function LatestPanel({
   items: LatestItem[];
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={id}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <h2 id={id} className="font-semibold text-slate-900">
         {title}
       </h2>
@@ -198,7 +201,10 @@ function LatestPanel({
           {items.map((item) => (
             <li key={item.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
               <div className="min-w-0">
-                <Link to={item.to} className="font-medium text-brand-800 hover:underline">
+                <Link
+                  to={item.to}
+                  className="inline-flex items-center font-medium text-brand-800 hover:underline"
+                >
                   {item.name}
                 </Link>
                 {item.detail}

@@ -82,7 +82,7 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
           aria-current={view === value ? "true" : undefined}
           preventScrollReset
           className={cn(
-            "inline-flex min-h-10 items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium",
+            "inline-flex min-h-11 items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium",
             view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
           )}
         >
