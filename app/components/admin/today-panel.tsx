@@ -6,6 +6,7 @@ import { formatLongDate } from "#app/utils/dates";
 type Item = { id: string; count: number; title: string; to: string };
 type Run = {
   id: string;
+  courseId: string;
   courseTitle: string;
   startDate: string | null;
   label: string | null;
@@ -101,6 +102,12 @@ export function TodayPanel({ items, runs, days }: { items: Item[]; runs: Run[]; 
                 <MinimumNote run={run} />
               </p>
               <SeatBar run={run} />
+              <Link
+                to={`/admin/courses/${run.courseId}#run-${run.id}`}
+                className="mt-1 inline-flex items-center text-sm text-brand-700 underline"
+              >
+                Edit dates and minimum group <span className="sr-only">of {run.courseTitle}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -143,6 +143,14 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="dir" value={query.dir} />
         {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
       </FilterForm>
+      {query.run ? (
+        <p role="status" className="mb-4 text-sm text-slate-700">
+          Showing one course date's registrations.{" "}
+          <Link to={href({ run: null })} className="text-brand-800 underline">
+            Show every date
+          </Link>
+        </p>
+      ) : null}
       <ListBody error={error} list={list} empty={REGISTRATION_MESSAGES.empty}>
         {(page) =>
           query.view === "cards" ? (
