@@ -45,6 +45,7 @@ test("today's work, duplicates, status with Undo, readable audit, run minimum, d
   await registerForCourse(page, {
     name: `Once ${tag}`,
     email: `once.${tag}@example.com`,
+    phone: "0712 345 678",
     course: COURSES.project,
   });
   await loginAsAdmin(page);
@@ -84,6 +85,14 @@ test("today's work, duplicates, status with Undo, readable audit, run minimum, d
   await expect(rowOf(`Once ${tag}`).getByRole("link", { name: `once.${tag}@example.com` })).toHaveAttribute(
     "href",
     `mailto:once.${tag}@example.com`,
+  );
+  await expect(rowOf(`Once ${tag}`).getByRole("link", { name: `WhatsApp Once ${tag}` })).toHaveAttribute(
+    "href",
+    "https://wa.me/254712345678",
+  );
+  await expect(rowOf(`Once ${tag}`).getByRole("link", { name: "0712 345 678" })).toHaveAttribute(
+    "href",
+    "tel:+254712345678",
   );
   await page.getByLabel("Only possible duplicates").check();
   await page.getByRole("button", { name: "Apply filters" }).click();
