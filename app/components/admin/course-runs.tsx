@@ -117,7 +117,12 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
           {runs.map((run) => (
-            <li key={run.id} id={`run-${run.id}`} className="scroll-mt-4 py-3" data-testid="course-run">
+            <li
+              key={run.id}
+              id={`course-date-${run.id}`}
+              className="scroll-mt-4 py-3"
+              data-testid="course-run"
+            >
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div>
                   <p className="font-medium text-slate-900">{when(run)}</p>

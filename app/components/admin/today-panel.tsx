@@ -103,7 +103,7 @@ export function TodayPanel({ items, runs, days }: { items: Item[]; runs: Run[]; 
               </p>
               <SeatBar run={run} />
               <Link
-                to={`/admin/courses/${run.courseId}#run-${run.id}`}
+                to={`/admin/courses/${run.courseId}#course-date-${run.id}`}
                 className="mt-1 inline-flex items-center text-sm text-brand-700 underline"
               >
                 Edit dates and minimum group <span className="sr-only">of {run.courseTitle}</span>
