@@ -74,7 +74,11 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
     { value: "cards", label: "Cards", icon: LayoutGrid },
   ] as const;
   return (
-    <nav aria-label="View" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+    // a phone always shows cards (decision 0550): the choice is offered where a table fits
+    <nav
+      aria-label="View"
+      className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 max-md:hidden"
+    >
       {options.map(({ value, label, icon: Icon }) => (
         <Link
           key={value}
