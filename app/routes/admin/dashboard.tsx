@@ -147,7 +147,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           items={registrations.map((r) => ({
             ...r,
             to: `/admin/registrations/${r.id}`,
-            detail: <p className="truncate text-slate-600">{r.courseName}</p>,
+            detail: (
+              <>
+                <p className="truncate text-slate-600">{r.courseName}</p>
+                <p className="truncate text-xs text-slate-500">
+                  {[r.courseDate ?? "Date to be confirmed", r.courseVenue].filter(Boolean).join(" · ")}
+                </p>
+              </>
+            ),
           }))}
         />
         <LatestPanel

@@ -59,6 +59,16 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
             <DuplicateMark row={r} />
           </span>
         }
+        description={
+          r.possibleDuplicate ? (
+            <Link
+              to={`/admin/registrations?q=${encodeURIComponent(r.email)}&duplicates=1`}
+              className="text-brand-800 underline"
+            >
+              Compare with the other registration of {r.email} for this date
+            </Link>
+          ) : null
+        }
         actions={
           <Link to="/admin/registrations" className={buttonClass("outline")}>
             <ArrowLeft aria-hidden className="size-4" />
