@@ -94,4 +94,11 @@ test("every admin screen fits a 390 px phone (no sideways scrolling, 44 px tap t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/registrations");
   await expect(page.getByRole("table", { name: "Course registrations" }).locator("thead")).toBeHidden();
+  // and the filters fold behind a switch, so the first screen shows registrations
+  await expect(page.getByRole("search", { name: "Filter" })).toBeHidden();
+  await page.getByText("Filters", { exact: true }).click();
+  await expect(page.getByRole("search", { name: "Filter" })).toBeVisible();
+  await page.goto("/admin/registrations?status=new");
+  await expect(page.getByText("Filters (1 set)")).toBeVisible();
+  await expect(page.getByRole("search", { name: "Filter" })).toBeVisible();
 });
