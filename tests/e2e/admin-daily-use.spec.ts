@@ -26,6 +26,7 @@ test("a missing record shows a not-found inside the admin frame with the way bac
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Go to Admin Login" })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: back })).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page);
   await page.goto("/admin/registrations/00000000-0000-4000-8000-000000000000");
