@@ -274,6 +274,8 @@ export const courseRuns = pgTable(
     country: text("country"),
     deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("physical"),
     capacity: integer("capacity"),
+    /** The smallest group worth running (decision 0553); null = no minimum. */
+    minParticipants: integer("min_participants"),
     costOverride: numeric("cost_override", { precision: 12, scale: 2 }),
     status: text("status", { enum: RUN_STATUSES }).notNull().default("open"),
     createdAt: createdAt(),
@@ -284,6 +286,7 @@ export const courseRuns = pgTable(
     check("course_runs_status_check", inList("status", RUN_STATUSES)),
     check("course_runs_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
     check("course_runs_capacity_check", sql`capacity is null or capacity > 0`),
+    check("course_runs_min_participants_check", sql`min_participants is null or min_participants > 0`),
     index("course_runs_course_idx").on(t.courseId, t.startDate),
     index("course_runs_start_idx").on(t.startDate),
   ],
@@ -390,6 +393,8 @@ export const courseRegistrations = pgTable(
     index("course_registrations_deleted_idx").on(t.deletedAt),
     index("course_registrations_run_status_idx").on(t.runId, t.status),
     index("course_registrations_booking_idx").on(t.bookingId),
+    // the "possible duplicate" lookup: the same address for the same run
+    index("course_registrations_email_run_idx").on(sql`lower(${t.email})`, t.runId),
   ],
 );
 

@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { contactSubmissions as t } from "#app/db/schema";
-import type { ContactQuery, ContactStatus } from "#app/schemas/admin-lists";
+import { type ContactQuery, type ContactStatus, ENQUIRY_REPLY_HOURS } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
+import { now } from "#app/utils/clock";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import {
   listDeletedRows,
@@ -13,7 +14,7 @@ import {
   softDeleteRow,
 } from "./soft-delete.server";
 
-export type ContactFilter = Pick<ContactQuery, "q" | "status">;
+export type ContactFilter = Pick<ContactQuery, "q" | "status" | "waiting">;
 
 const columns = {
   id: t.id,
@@ -35,7 +36,14 @@ function whereFilter(filter: ContactFilter) {
       ? searchColumns([t.name, t.email, t.organization, t.courseInterest, t.message], filter.q)
       : undefined,
     filter.status ? eq(t.status, filter.status) : undefined,
+    filter.waiting ? waitingTooLong() : undefined,
   );
+}
+
+/** New enquiries older than the reply promise, by the business clock. */
+export function waitingTooLong() {
+  const cutoff = new Date(now().getTime() - ENQUIRY_REPLY_HOURS * 60 * 60 * 1000);
+  return and(eq(t.status, "new"), lt(t.createdAt, cutoff));
 }
 
 /** Newest first, as spec §7 orders them; the full message is part of each row. */

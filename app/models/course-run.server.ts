@@ -17,6 +17,7 @@ const runColumns = {
   country: courseRuns.country,
   deliveryMode: courseRuns.deliveryMode,
   capacity: courseRuns.capacity,
+  minParticipants: courseRuns.minParticipants,
   costOverride: courseRuns.costOverride,
   status: courseRuns.status,
   createdAt: courseRuns.createdAt,

@@ -76,6 +76,8 @@ export async function latestRegistrations(limit = 5) {
       id: courseRegistrations.id,
       name: courseRegistrations.name,
       courseName: courseRegistrations.courseName,
+      courseDate: courseRegistrations.courseDate,
+      courseVenue: courseRegistrations.courseVenue,
       status: courseRegistrations.status,
       createdAt: courseRegistrations.createdAt,
     })

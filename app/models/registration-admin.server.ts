@@ -12,6 +12,7 @@ import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches } from "#app/services/csv.server";
 import { syncBooking } from "./booking-sync.server";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
+import { possibleDuplicate } from "./registration-duplicates.server";
 import {
   listDeletedRows,
   purgeExpiredRows,
@@ -21,7 +22,10 @@ import {
   withinRestoreWindow,
 } from "./soft-delete.server";
 
-export type RegistrationFilter = Pick<RegistrationQuery, "q" | "course" | "status" | "from" | "to" | "run">;
+export type RegistrationFilter = Pick<
+  RegistrationQuery,
+  "q" | "course" | "status" | "from" | "to" | "run" | "duplicates"
+>;
 type Order = Pick<RegistrationQuery, "sort" | "dir">;
 
 const listColumns = {
@@ -65,6 +69,7 @@ function whereFilter(filter: RegistrationFilter) {
     filter.run ? eq(t.runId, filter.run) : undefined,
     filter.from ? gte(t.createdAt, startOfNairobiDay(filter.from)) : undefined,
     filter.to ? lt(t.createdAt, endOfNairobiDay(filter.to)) : undefined,
+    filter.duplicates ? possibleDuplicate() : undefined,
   );
 }
 
@@ -72,7 +77,7 @@ export function listRegistrations(query: RegistrationFilter & Order & { page: nu
   const where = whereFilter(query);
   return selectPage(t, where, query.page, (limit, offset) =>
     db()
-      .select(listColumns)
+      .select({ ...listColumns, possibleDuplicate: possibleDuplicate() })
       .from(t)
       .where(where)
       .orderBy(...orderBy(SORT_COLUMNS[query.sort], t.id, query.dir))
@@ -94,7 +99,7 @@ export async function listRegisteredCourseNames() {
 /** One registration, live or deleted within the restore window (the detail page offers Restore then). */
 export async function findRegistration(id: string) {
   const [row] = await db()
-    .select(detailColumns)
+    .select({ ...detailColumns, possibleDuplicate: possibleDuplicate() })
     .from(t)
     .where(and(eq(t.id, id), or(isNull(t.deletedAt), withinRestoreWindow(t))));
   return row;

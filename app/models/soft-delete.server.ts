@@ -118,6 +118,9 @@ export async function purgeExpiredRows(table: SoftTable, actor: AuditActor) {
 }
 
 /** Sets the status of a live row and audits the before/after status. */
+/** Whose status changed and from what, so the answer can name the person and offer the way back. */
+export type StatusChange = { name: string; previous: string };
+
 export async function setRowStatus<S extends string>(
   table: SoftTable,
   id: string,
@@ -126,14 +129,15 @@ export async function setRowStatus<S extends string>(
   afterChange?: (tx: Executor, id: string) => Promise<void>,
 ) {
   const { noun, tableName } = labels(table);
-  return db().transaction(async (tx) => {
+  return db().transaction(async (tx): Promise<StatusChange | false> => {
     const [before] = await tx
-      .select({ status: table.status })
+      .select({ status: table.status, name: table.name })
       .from(table)
       .where(and(eq(table.id, id), isNull(table.deletedAt)))
       .for("update");
     if (!before) return false;
-    if (before.status === status) return true;
+    const change = { name: before.name, previous: before.status };
+    if (before.status === status) return change;
     // the status enum differs per table (a union drizzle cannot narrow); the action schema checked the value
     await tx
       .update(table)
@@ -147,6 +151,6 @@ export async function setRowStatus<S extends string>(
       newValues: { status },
     });
     await afterChange?.(tx, id);
-    return true;
+    return change;
   });
 }

@@ -74,3 +74,69 @@ export async function updateGalleryImage(executor: Executor, id: string, changes
     .returning(columns);
   return row;
 }
+
+/**
+ * Where each picture of the library is used: the gallery (its place among the shown pictures, or hidden),
+ * a page section where it is the newest active picture (the one shown, as the public pages choose it), or
+ * nowhere (inactive, or replaced by a newer picture of its section).
+ */
+export type ImageUsage =
+  | { kind: "gallery"; position: number | null; category: string | null }
+  | { kind: "section"; component: ImageRow["component"] }
+  | { kind: "unused"; component: ImageRow["component"]; reason: "inactive" | "replaced" };
+
+export function imageUsages(images: ImageRow[]): Map<string, ImageUsage> {
+  const gallery = images
+    .filter((image) => image.component === "gallery" && image.status === "active")
+    .sort((a, b) => a.sortOrder - b.sortOrder || +new Date(a.createdAt) - +new Date(b.createdAt));
+  // newest first, as the public pages choose: the first active picture of a section is the one shown there
+  const shown = new Map<ImageRow["component"], string>();
+  for (const image of [...images].sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))) {
+    if (image.component !== "gallery" && image.status === "active" && !shown.has(image.component)) {
+      shown.set(image.component, image.id);
+    }
+  }
+  const usages = new Map<string, ImageUsage>();
+  for (const image of images) {
+    if (image.component === "gallery") {
+      const index = gallery.findIndex((item) => item.id === image.id);
+      usages.set(image.id, {
+        kind: "gallery",
+        position: index === -1 ? null : index + 1,
+        category: image.galleryCategory,
+      });
+    } else if (shown.get(image.component) === image.id) {
+      usages.set(image.id, { kind: "section", component: image.component });
+    } else {
+      const reason = image.status === "active" ? "replaced" : "inactive";
+      usages.set(image.id, { kind: "unused", component: image.component, reason });
+    }
+  }
+  return usages;
+}
+
+/**
+ * Puts a library picture that no page uses into the gallery, at its end: the gallery picks from the library.
+ * Undefined when the picture is gone or still shown somewhere (taking it would empty that section).
+ */
+export async function movePictureToGallery(
+  executor: Executor,
+  id: string,
+  galleryCategory: NonNullable<GalleryImageChanges["galleryCategory"]>,
+) {
+  const images = await listImages(executor);
+  const usage = imageUsages(images).get(id);
+  if (usage?.kind !== "unused") return undefined;
+  const [row] = await executor
+    .update(websiteImages)
+    .set({
+      component: "gallery",
+      galleryCategory,
+      status: "active",
+      sortOrder: await nextGallerySortOrder(executor),
+      updatedAt: new Date(),
+    })
+    .where(eq(websiteImages.id, id))
+    .returning(columns);
+  return row;
+}

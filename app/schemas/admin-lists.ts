@@ -7,6 +7,8 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 export const PAGE_SIZE = 25;
+/** The site promises a reply to an enquiry within this many hours; older new ones are waiting too long. */
+export const ENQUIRY_REPLY_HOURS = 24;
 /** Deleted rows can be restored for this long; older ones are purged. */
 export const RESTORE_WINDOW_DAYS = 30;
 
@@ -53,6 +55,8 @@ export const RegistrationQuerySchema = z.object({
   to: queryDate(),
   /** One course date's registrations (the run page links here). */
   run: lenient(z.uuid().or(z.literal("")), ""),
+  /** Only registrations marked "possible duplicate". */
+  duplicates: lenient(z.enum(["1"]).or(z.literal("")), ""),
   sort: lenient(z.enum(REGISTRATION_SORTS), "created"),
   view: lenient(z.enum(["table", "cards"]), "table"),
 });
@@ -61,6 +65,8 @@ export type RegistrationQuery = z.infer<typeof RegistrationQuerySchema>;
 export const ContactQuerySchema = z.object({
   ...listBase,
   status: lenient(z.enum(CONTACT_STATUSES).or(z.literal("")), ""),
+  /** Only new enquiries that have waited longer than the reply promise (the dashboard links here). */
+  waiting: lenient(z.enum(["1"]).or(z.literal("")), ""),
 });
 export type ContactQuery = z.infer<typeof ContactQuerySchema>;
 

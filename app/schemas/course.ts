@@ -96,12 +96,17 @@ export const CourseRunSchema = z
     country: optionalText(100),
     deliveryMode: z.enum(DELIVERY_MODES).default("physical"),
     capacity: optionalNumber("Capacity", { min: 1, max: 100_000, integer: true }),
+    minParticipants: optionalNumber("Minimum group", { min: 1, max: 100_000, integer: true }),
     costOverride: optionalNumber("Cost override", { min: 0, max: 100_000_000 }),
     status: z.enum(RUN_STATUSES).default("open"),
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     path: ["endDate"],
     message: "The end date cannot be before the start date",
+  })
+  .refine((v) => v.minParticipants === null || v.capacity === null || v.minParticipants <= v.capacity, {
+    path: ["minParticipants"],
+    message: "The minimum group cannot be larger than the capacity",
   });
 
 export type CourseRunInput = Omit<z.output<typeof CourseRunSchema>, "runId">;

@@ -84,6 +84,13 @@ export const GalleryUploadSchema = z.object({
   ...galleryFields,
 });
 
+/** Picks a picture from the library for the gallery. */
+export const GalleryAddSchema = z.object({
+  intent: z.literal("add"),
+  id: z.uuid("Choose a picture from the library"),
+  galleryCategory: galleryFields.galleryCategory,
+});
+
 export const GalleryImageSchema = z.object({
   id: z.uuid(),
   title: requiredTitle("Please provide a title"),

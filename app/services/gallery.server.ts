@@ -2,6 +2,7 @@ import { db } from "#app/db/client.server";
 import {
   type GalleryImageChanges,
   getImage,
+  movePictureToGallery,
   updateGalleryImage,
 } from "#app/models/website-image-admin.server";
 import { type AuditActor, recordAudit } from "./audit.server";
@@ -9,6 +10,8 @@ import { type AuditActor, recordAudit } from "./audit.server";
 export const GALLERY_MESSAGES = {
   updated: "Gallery image updated successfully",
   updateFailed: "Failed to update gallery image",
+  added: "Picture added to the gallery",
+  addFailed: "That picture is in use elsewhere or no longer exists",
 } as const;
 
 const pick = (row: GalleryImageChanges) => ({
@@ -33,6 +36,27 @@ export async function saveGalleryImage(actor: AuditActor, id: string, changes: G
       recordId: id,
       oldValues: pick(before),
       newValues: pick(after),
+    });
+    return after;
+  });
+}
+
+/** Puts an unused library picture at the end of the gallery, audited; null when it cannot be taken. */
+export async function addPictureToGallery(
+  actor: AuditActor,
+  id: string,
+  galleryCategory: NonNullable<GalleryImageChanges["galleryCategory"]>,
+) {
+  return db().transaction(async (tx) => {
+    const before = await getImage(id, tx);
+    const after = await movePictureToGallery(tx, id, galleryCategory);
+    if (!before || !after) return null;
+    await recordAudit(tx, actor, {
+      action: "Updated image placement: added to the gallery",
+      tableName: "website_images",
+      recordId: id,
+      oldValues: { component: before.component, status: before.status },
+      newValues: { component: after.component, galleryCategory, sortOrder: after.sortOrder },
     });
     return after;
   });

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { RowActionResult } from "#app/components/admin/row-actions";
+import type { StatusChange } from "#app/models/soft-delete.server";
 import type { AuditActor } from "./audit.server";
 import { requireAdmin } from "./auth.server";
 import { readForm } from "./form-input.server";
@@ -12,7 +13,7 @@ type Parsed = { intent: Intent; id: string; status?: string };
 export type RowActionHandlers = {
   remove: (id: string, actor: AuditActor) => Promise<boolean>;
   restore: (id: string, actor: AuditActor) => Promise<boolean>;
-  setStatus: (id: string, status: string, actor: AuditActor) => Promise<boolean>;
+  setStatus: (id: string, status: string, actor: AuditActor) => Promise<StatusChange | false>;
 };
 
 export type RowActionMessages = {
@@ -66,6 +67,15 @@ export async function handleRowAction(
         { ok: false, intent, id, title: text.failed, message: "The record no longer exists." },
         404,
       );
+    }
+    if (typeof done === "object") {
+      // whose status became what, and the status Undo puts back
+      const status = parsed.data.status as string;
+      if (done.previous === status) {
+        return reply({ ok: true, intent, id, title: text.ok, message: `${done.name} is already ${status}.` });
+      }
+      const message = `${done.name} is now ${status} (was ${done.previous}).`;
+      return reply({ ok: true, intent, id, title: text.ok, message, undoStatus: done.previous });
     }
     return reply({ ok: true, intent, id, title: text.ok });
   } catch (error) {

@@ -25,13 +25,21 @@ export const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.ran
 
 export async function registerForCourse(
   page: Page,
-  person: { name: string; email: string; organization?: string; course?: string; message?: string },
+  person: {
+    name: string;
+    email: string;
+    phone?: string;
+    organization?: string;
+    course?: string;
+    message?: string;
+  },
 ) {
   await asNewVisitor(page);
   await page.goto("/register");
   const form = page.getByRole("form", { name: "Course registration form" });
   await form.getByLabel("Full Name").fill(person.name);
   await form.getByLabel("Email Address").fill(person.email);
+  if (person.phone) await form.getByLabel("Phone Number").fill(person.phone);
   if (person.organization) await form.getByLabel("Organization").fill(person.organization);
   await form.getByLabel("Select Course").selectOption({ label: person.course ?? COURSES.strategic });
   if (person.message) await form.getByLabel("Message / Special Requirements").fill(person.message);

@@ -230,7 +230,10 @@ describe("soft delete, restore, purge and status", () => {
   it("changes the status and audits before and after", async () => {
     const [row] = await insertRegistrations([{ name: "Status Person", courseName: "Status" }]);
     const id = row?.id as string;
-    expect(await setRegistrationStatus(id, "confirmed", admin.actor)).toBe(true);
+    expect(await setRegistrationStatus(id, "confirmed", admin.actor)).toEqual({
+      name: "Status Person",
+      previous: "new",
+    });
     const [audit] = await auditFor(id);
     expect(audit).toMatchObject({
       action: "Updated registration status",

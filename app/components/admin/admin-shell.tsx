@@ -64,7 +64,7 @@ function AccountFooter({ email }: { email: string }) {
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <div className="min-h-screen bg-slate-50 lg:flex">
+    <div data-admin-shell className="min-h-screen bg-slate-50 lg:flex">
       <aside className="hidden w-64 shrink-0 flex-col bg-brand-900 p-4 lg:flex">
         <Link to="/admin/dashboard" className="mb-6 flex items-center gap-2 px-2 text-white">
           <img src="/favicon.svg" alt="" width={28} height={28} />

@@ -1,6 +1,7 @@
-import { BookOpen, Building2, Mail, Phone } from "lucide-react";
+import { BookOpen, Building2 } from "lucide-react";
 import { CONTACT_STATUSES } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
+import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge } from "./list-controls";
 import { RowActionsBar, type RowKind } from "./row-actions";
 
@@ -23,7 +24,10 @@ export function ContactCards({ rows }: { rows: ContactListRow[] }) {
   return (
     <ul className="grid gap-4 lg:grid-cols-2" aria-label="Contact submissions">
       {rows.map((row) => (
-        <li key={row.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <li
+          key={row.id}
+          className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
           <div className="flex items-start justify-between gap-3">
             <div>
               <h2 className="font-semibold text-slate-900">{row.name}</h2>
@@ -31,13 +35,10 @@ export function ContactCards({ rows }: { rows: ContactListRow[] }) {
             </div>
             <RowStatusBadge status={row.status} />
           </div>
-          <ul className="mt-3 space-y-1 text-sm text-slate-600">
-            <IconFact icon={Mail}>
-              <a href={`mailto:${row.email}`} className="text-brand-800 hover:underline">
-                {row.email}
-              </a>
-            </IconFact>
-            {row.phone ? <IconFact icon={Phone}>{row.phone}</IconFact> : null}
+          <div className="mt-3">
+            <ContactLinks name={row.name} email={row.email} phone={row.phone} />
+          </div>
+          <ul className="mt-1 space-y-1 text-sm text-slate-600">
             {row.organization ? <IconFact icon={Building2}>{row.organization}</IconFact> : null}
             {row.courseInterest ? <IconFact icon={BookOpen}>{row.courseInterest}</IconFact> : null}
           </ul>

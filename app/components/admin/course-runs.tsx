@@ -19,6 +19,7 @@ export type RunValues = {
   country: string | null;
   deliveryMode: string;
   capacity: number | null;
+  minParticipants: number | null;
   costOverride: string | null;
   status: string;
   updatedAt: Date | string;
@@ -35,7 +36,12 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
     id: formId,
     lastResult: lastResult?.formId === formId ? lastResult.result : undefined,
     defaultValue: run
-      ? { ...run, capacity: numericInput(run.capacity), costOverride: numericInput(run.costOverride) }
+      ? {
+          ...run,
+          capacity: numericInput(run.capacity),
+          minParticipants: numericInput(run.minParticipants),
+          costOverride: numericInput(run.costOverride),
+        }
       : { deliveryMode: "physical", status: "open" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseRunSchema }),
     shouldValidate: "onSubmit",
@@ -61,6 +67,12 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
           ))}
         </BoundSelect>
         <BoundInput label="Capacity" inputMode="numeric" meta={fields.capacity} />
+        <BoundInput
+          label="Minimum group"
+          hint="Fewest participants worth running; empty: no minimum"
+          inputMode="numeric"
+          meta={fields.minParticipants}
+        />
         <BoundInput
           label="Cost override (KES)"
           hint="Empty: the course cost applies"
@@ -105,7 +117,12 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
           {runs.map((run) => (
-            <li key={run.id} className="py-3" data-testid="course-run">
+            <li
+              key={run.id}
+              id={`course-date-${run.id}`}
+              className="scroll-mt-4 py-3"
+              data-testid="course-run"
+            >
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div>
                   <p className="font-medium text-slate-900">{when(run)}</p>

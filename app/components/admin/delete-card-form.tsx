@@ -1,3 +1,4 @@
+import { Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 
@@ -33,7 +34,15 @@ export function DeleteCardForm({
     <Form method="post" className={className}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idName} value={id} />
-      <ConfirmButton message={message} disabled={deleting} aria-label={`Delete ${label}`}>
+      {/* secondary on purpose: the card's own work (edit, save) is its loudest button (decision 0554) */}
+      <ConfirmButton
+        message={message}
+        disabled={deleting}
+        aria-label={`Delete ${label}`}
+        variant="ghost"
+        className="text-clay-600 hover:bg-red-50"
+      >
+        <Trash2 aria-hidden className="size-4" />
         {deleting ? "Deleting..." : "Delete"}
       </ConfirmButton>
     </Form>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button";
 import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
-import { ListBody } from "./list-controls";
+import { ListBody, RowStatusBadge } from "./list-controls";
 import { PageHeader } from "./page-header";
 import { RestoreRowButton, RowActionToasts, type RowKind } from "./row-actions";
 
@@ -12,6 +12,7 @@ export type DeletedRow = {
   name: string;
   email: string;
   detail: string | null;
+  status: string;
   deletedAt: string | Date;
 };
 
@@ -61,9 +62,11 @@ export function DeletedList({
               );
               return (
                 <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                  <div>
-                    <p className="font-semibold text-slate-900">{row.name}</p>
-                    <p className="text-sm text-slate-600">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                      {row.name} <RowStatusBadge status={row.status} />
+                    </p>
+                    <p className="break-words text-sm text-slate-600">
                       {row.email}
                       {row.detail ? ` · ${row.detail}` : ""}
                     </p>

@@ -5,6 +5,7 @@ import {
   ChevronRight,
   Download,
   type LucideIcon,
+  SlidersHorizontal,
   Trash2,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -15,20 +16,25 @@ import { SelectField } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";
 import { EmptyState } from "./page-header";
 
-/** Spec §4: new blue, contacted yellow, resolved green; registrations follow the same reading. */
+/**
+ * Spec §4: new blue, contacted yellow, resolved green. Each registration status has its own colour, so a
+ * list can be read at a glance: new blue, confirmed violet, paid green, attended teal, waitlisted orange,
+ * cancelled grey (decision 0551).
+ */
 export const STATUS_TONES: Record<string, BadgeTone> = {
   new: "blue",
   contacted: "yellow",
-  confirmed: "yellow",
-  paid: "brand",
-  attended: "green",
   resolved: "green",
+  confirmed: "violet",
+  paid: "green",
+  attended: "brand",
+  waitlisted: "orange",
   cancelled: "grey",
 };
 
 export function RowStatusBadge({ status }: { status: string }) {
   return (
-    <Badge tone={STATUS_TONES[status] ?? "grey"} className="capitalize">
+    <Badge tone={STATUS_TONES[status] ?? "grey"} className="capitalize" data-status={status}>
       {status}
     </Badge>
   );
@@ -57,27 +63,47 @@ export function TotalBadge({ total, noun }: { total: number; noun: string }) {
   );
 }
 
-/** The filter form: a plain GET form, so filters are links that can be shared and work without JavaScript. */
+/** Query parameters that order or page a list rather than filter it. */
+const NOT_FILTERS = new Set(["page", "sort", "dir", "view"]);
+
+/**
+ * The filter form: a plain GET form, so filters are links that can be shared and work without JavaScript.
+ * On a phone it folds behind a "Filters" switch (a checkbox, so no script is needed), open when a filter is
+ * set, so the list itself is on the first screen.
+ */
 export function FilterForm({ children, resetTo }: { children: ReactNode; resetTo: string }) {
   const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const active = [...params.entries()].filter(([key, value]) => value && !NOT_FILTERS.has(key)).length;
   const loading = navigation.state === "loading" && navigation.location?.pathname === resetTo;
+  const toggleId = `filters-${resetTo.replace(/\W+/g, "-")}`;
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Filter"
-      className="mb-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-    >
-      {children}
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit" disabled={loading}>
-          {loading ? "Loading..." : "Apply filters"}
-        </Button>
-        <Link to={resetTo} className={buttonClass("ghost")}>
-          Clear
-        </Link>
-      </div>
-    </Form>
+    <>
+      <input id={toggleId} type="checkbox" defaultChecked={active > 0} className="peer sr-only md:hidden" />
+      <label
+        htmlFor={toggleId}
+        className="mb-3 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 md:hidden"
+      >
+        <SlidersHorizontal aria-hidden className="size-4" />
+        Filters{active > 0 ? ` (${active} set)` : ""}
+      </label>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter"
+        className="mb-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm max-md:hidden max-md:peer-checked:grid sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {children}
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+          <Button type="submit" disabled={loading}>
+            {loading ? "Loading..." : "Apply filters"}
+          </Button>
+          <Link to={resetTo} className={buttonClass("ghost")}>
+            Clear
+          </Link>
+        </div>
+      </Form>
+    </>
   );
 }
 
@@ -225,5 +251,15 @@ export function StatusFilter({ value, options }: { value: string | undefined; op
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** A yes/no filter of a list: checked sends `name=1`, unchecked leaves the filter off. */
+export function FilterCheckbox({ label, name, checked }: { label: string; name: string; checked: boolean }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 self-end text-sm font-medium text-slate-800">
+      <input type="checkbox" name={name} value="1" defaultChecked={checked} className="size-5" />
+      {label}
+    </label>
   );
 }

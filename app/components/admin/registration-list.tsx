@@ -1,10 +1,13 @@
-import { Building2, CalendarDays, Mail, Phone } from "lucide-react";
+import { Building2, CalendarDays, Copy } from "lucide-react";
 import { Link } from "react-router";
 import { CARD_GRID } from "#app/components/admin/page-header";
+import { Badge } from "#app/components/ui/badge";
 import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
+import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
 import { DeleteRowButton, RowActionsBar, type RowKind, StatusSelect } from "./row-actions";
+import { STACKED } from "./stacked-table";
 
 export const REGISTRATION_KIND: RowKind = { name: "registration", action: "/admin/registrations" };
 
@@ -21,6 +24,7 @@ export type RegistrationListRow = {
   courseId: string | null;
   runId: string | null;
   status: string;
+  possibleDuplicate: boolean;
   createdAt: string | Date;
 };
 
@@ -29,68 +33,104 @@ type Order = { sort: string; dir: "asc" | "desc" };
 /** The course date and venue, linking to that run's roster when the registration names one. */
 function RunCell({ row }: { row: RegistrationListRow }) {
   const text = [row.courseDate ?? "Date to be confirmed", row.courseVenue].filter(Boolean).join(" · ");
-  if (!row.runId || !row.courseId) return <p>{text}</p>;
+  if (!row.runId || !row.courseId) return <p className="text-slate-600">{text}</p>;
   return (
-    <Link to={`/admin/courses/${row.courseId}/runs/${row.runId}`} className="text-brand-800 hover:underline">
+    <Link
+      to={`/admin/courses/${row.courseId}/runs/${row.runId}`}
+      className="inline-flex items-center text-brand-800 hover:underline"
+      aria-label={`${text}: the roster of this course date`}
+    >
       {text}
     </Link>
   );
 }
 
-export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]; order: Order }) {
+/** The mark of a registration that looks like a second one by the same person for the same date. */
+export function DuplicateMark({ row }: { row: { possibleDuplicate: boolean } }) {
+  if (!row.possibleDuplicate) return null;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <Badge tone="red" className="mt-1 gap-1">
+      <Copy aria-hidden className="size-3" />
+      Possible duplicate
+    </Badge>
+  );
+}
+
+function CourseWithRun({ row }: { row: RegistrationListRow }) {
+  return (
+    <>
+      <p className="font-medium text-slate-800">{row.courseName}</p>
+      <div className="text-sm">
+        <RunCell row={row} />
+      </div>
+    </>
+  );
+}
+
+/** A table on wide screens; below md each row is a card (the list's default on a phone). */
+export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]; order: Order }) {
+  const cell = STACKED.cell;
+  return (
+    <div className={STACKED.wrapper}>
+      <table className={STACKED.table}>
         <caption className="sr-only">Course registrations</caption>
-        <thead className="bg-slate-50 text-slate-700">
+        <thead className={STACKED.thead}>
           <tr>
             <SortHeader label="Name" sort="name" current={order.sort} dir={order.dir} />
             <th scope="col" className="px-4 py-3 text-left font-semibold">
               Contact
             </th>
-            <SortHeader label="Course" sort="course" current={order.sort} dir={order.dir} />
-            <th scope="col" className="px-4 py-3 text-left font-semibold">
-              Date and venue
-            </th>
+            <SortHeader label="Course, date and venue" sort="course" current={order.sort} dir={order.dir} />
             <SortHeader label="Registered" sort="created" current={order.sort} dir={order.dir} />
             <SortHeader label="Status" sort="status" current={order.sort} dir={order.dir} />
             <th scope="col" className="px-4 py-3 text-left font-semibold">
-              Actions
+              <span className="sr-only">Delete</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={STACKED.tbody}>
           {rows.map((row) => (
-            <tr key={row.id} className="align-top">
-              <td className="px-4 py-3">
-                <Link
-                  to={`/admin/registrations/${row.id}`}
-                  className="font-semibold text-brand-800 hover:underline"
-                >
-                  {row.name}
-                </Link>
-                <p className="text-xs text-slate-500">{row.reference}</p>
-                {row.organization ? <p className="text-slate-600">{row.organization}</p> : null}
+            <tr key={row.id} className={STACKED.row}>
+              <td className="px-4 py-3 max-md:flex max-md:items-start max-md:justify-between max-md:gap-3 max-md:px-0 max-md:pt-0">
+                <div className="min-w-0">
+                  <Link
+                    to={`/admin/registrations/${row.id}`}
+                    className="inline-flex items-center font-semibold text-brand-800 hover:underline"
+                  >
+                    {row.name}
+                  </Link>
+                  <p className="text-xs text-slate-500">{row.reference}</p>
+                  {row.organization ? <p className="text-slate-600">{row.organization}</p> : null}
+                  <DuplicateMark row={row} />
+                </div>
+                <span className="md:hidden">
+                  <RowStatusBadge status={row.status} />
+                </span>
               </td>
-              <td className="px-4 py-3 text-slate-700">
-                <p>{row.email}</p>
-                {row.phone ? <p className="text-slate-500">{row.phone}</p> : null}
+              <td className={cell} data-label="Contact">
+                <ContactLinks name={row.name} email={row.email} phone={row.phone} />
               </td>
-              <td className="px-4 py-3 text-slate-700">{row.courseName}</td>
-              <td className="px-4 py-3 text-slate-700">
-                <RunCell row={row} />
+              <td className={cell} data-label="Course">
+                <CourseWithRun row={row} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(row.createdAt)}</td>
-              <td className="px-4 py-3">
-                <StatusSelect
-                  kind={REGISTRATION_KIND}
-                  id={row.id}
-                  label={row.name}
-                  status={row.status}
-                  options={REGISTRATION_STATUSES}
-                />
+              <td className={`${cell} text-slate-600 md:whitespace-nowrap`} data-label="Registered">
+                {formatDateTime(row.createdAt)}
               </td>
-              <td className="px-4 py-3">
+              <td className={cell} data-label="Status">
+                <div className="flex flex-col items-start gap-2">
+                  <span className="max-md:hidden">
+                    <RowStatusBadge status={row.status} />
+                  </span>
+                  <StatusSelect
+                    kind={REGISTRATION_KIND}
+                    id={row.id}
+                    label={row.name}
+                    status={row.status}
+                    options={REGISTRATION_STATUSES}
+                  />
+                </div>
+              </td>
+              <td className="px-4 py-3 max-md:flex max-md:justify-end max-md:px-0 max-md:pb-0">
                 <DeleteRowButton kind={REGISTRATION_KIND} id={row.id} label={row.name} />
               </td>
             </tr>
@@ -105,25 +145,32 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
   return (
     <ul className={CARD_GRID} aria-label="Course registrations">
       {rows.map((row) => (
-        <li key={row.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <li
+          key={row.id}
+          className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
           <div className="flex items-start justify-between gap-3">
-            <div>
+            <div className="min-w-0">
               <h2 className="font-semibold text-slate-900">
-                <Link to={`/admin/registrations/${row.id}`} className="text-brand-800 hover:underline">
+                <Link
+                  to={`/admin/registrations/${row.id}`}
+                  className="inline-flex items-center text-brand-800 hover:underline"
+                >
                   {row.name}
                 </Link>
               </h2>
               <p className="text-xs text-slate-500">{row.reference}</p>
+              <DuplicateMark row={row} />
             </div>
             <RowStatusBadge status={row.status} />
           </div>
-          <p className="mt-3 font-medium text-slate-800">{row.courseName}</p>
-          <div className="text-sm text-slate-700">
-            <RunCell row={row} />
+          <div className="mt-3">
+            <CourseWithRun row={row} />
+          </div>
+          <div className="mt-2">
+            <ContactLinks name={row.name} email={row.email} phone={row.phone} />
           </div>
           <ul className="mt-2 space-y-1 text-sm text-slate-600">
-            <IconFact icon={Mail}>{row.email}</IconFact>
-            {row.phone ? <IconFact icon={Phone}>{row.phone}</IconFact> : null}
             {row.organization ? <IconFact icon={Building2}>{row.organization}</IconFact> : null}
             <IconFact icon={CalendarDays}>{formatDateTime(row.createdAt)}</IconFact>
           </ul>

@@ -12,6 +12,8 @@ export type RowActionResult = {
   id: string;
   title: string;
   message?: string;
+  /** After a status change: the status it had, which Undo sets again. */
+  undoStatus?: string;
 };
 
 /**
@@ -53,7 +55,23 @@ export function RowActionToasts({ kind }: { kind: RowKind }) {
     }),
   );
   useResultToast(restorer.data, (result) => toast.success(result.title));
-  useResultToast(status.data, (result) => toast.success(result.title));
+  useResultToast(status.data, (result) => {
+    const undoStatus = result.undoStatus;
+    toast.success(result.title, {
+      description: result.message,
+      duration: 10_000,
+      action: undoStatus
+        ? {
+            label: "Undo",
+            onClick: () =>
+              status.submit(
+                { intent: "status", id: result.id, status: undoStatus },
+                { method: "post", action: kind.action },
+              ),
+          }
+        : undefined,
+    });
+  });
   return null;
 }
 
@@ -69,8 +87,15 @@ export function DeleteRowButton({ kind, id, label }: { kind: RowKind; id: string
     <fetcher.Form method="post" action={kind.action}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Delete ${label}`}>
-        <Trash2 aria-hidden className="size-4 text-clay-600" />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+        aria-label={`Delete ${label}`}
+        className="min-h-11 text-slate-600"
+      >
+        <Trash2 aria-hidden className="size-4" />
         {mine ? "Saving..." : "Delete"}
       </Button>
     </fetcher.Form>
@@ -90,6 +115,7 @@ export function RestoreRowButton({ kind, id, label }: { kind: RowKind; id: strin
         size="sm"
         disabled={fetcher.state !== "idle"}
         aria-label={`Restore ${label}`}
+        className="min-h-11"
       >
         <Undo2 aria-hidden className="size-4" />
         {mine ? "Saving..." : "Restore"}
@@ -133,7 +159,7 @@ export function StatusSelect({
         name="status"
         value={shown}
         disabled={fetcher.state !== "idle"}
-        className={cn(controlClass, "w-auto py-1 capitalize")}
+        className={cn(controlClass, "min-h-11 w-auto min-w-40 py-1 capitalize")}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
       >
         {options.map((option) => (

@@ -8,6 +8,8 @@ const TONES = {
   yellow: "bg-yellow-100 text-yellow-900",
   red: "bg-red-100 text-red-800",
   brand: "bg-brand-100 text-brand-800",
+  violet: "bg-violet-100 text-violet-800",
+  orange: "bg-orange-100 text-orange-900",
 } as const;
 
 export type BadgeTone = keyof typeof TONES;
@@ -16,13 +18,16 @@ export function Badge({
   tone = "grey",
   children,
   className,
+  "data-status": dataStatus,
 }: {
   tone?: BadgeTone;
   children: ReactNode;
   className?: string;
+  "data-status"?: string;
 }) {
   return (
     <span
+      data-status={dataStatus}
       className={cn(
         "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
         TONES[tone],

@@ -1,6 +1,7 @@
 import { CONTACT_KIND, ContactCards } from "#app/components/admin/contact-list";
 import {
   ExportAndDeletedLinks,
+  FilterCheckbox,
   FilterForm,
   ListBody,
   StatusFilter,
@@ -85,6 +86,11 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
           <option value="desc">Newest first</option>
           <option value="asc">Oldest first</option>
         </SelectField>
+        <FilterCheckbox
+          label="Only new ones waiting more than 24 hours"
+          name="waiting"
+          checked={query.waiting === "1"}
+        />
       </FilterForm>
       <ListBody error={error} list={list} empty={CONTACT_MESSAGES.empty}>
         {(page) => <ContactCards rows={page.rows} />}

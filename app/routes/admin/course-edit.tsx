@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CourseForm } from "#app/components/admin/course-form";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { CourseRuns, type RunFormResult } from "#app/components/admin/course-runs";
 import { PageHeader } from "#app/components/admin/page-header";
+import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
@@ -41,6 +42,13 @@ export async function loader(args: Route.LoaderArgs) {
   const [runs, interests] = await Promise.all([listRunsForCourse(id), listCourseInterests(id)]);
   return { course, runs, interests };
 }
+
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Course not found",
+  text: "No course has this address. It may have been deleted, or the link is incomplete.",
+  list: "/admin/courses",
+  listLabel: "All courses",
+});
 
 const RUN_FAILED = "Failed to save course run";
 
@@ -120,17 +128,6 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
             /courses/{course.slug} <ExternalLink aria-hidden className="size-3" />
           </a>
         }
-        actions={
-          <Form method="post">
-            <input type="hidden" name="intent" value="delete-course" />
-            <ConfirmButton
-              message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
-              disabled={deleting}
-            >
-              {deleting ? "Deleting..." : "Delete Course"}
-            </ConfirmButton>
-          </Form>
-        }
       />
       <CourseForm
         key={new Date(course.updatedAt).toISOString()}
@@ -140,6 +137,29 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
       />
       <CourseRuns runs={runs} lastResult={actionData && "run" in actionData ? actionData.run : undefined} />
       <CourseInterests interests={interests} />
+      <section
+        aria-labelledby="delete-course"
+        className="rounded-xl border border-red-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="delete-course" className="font-semibold text-slate-900">
+          Delete this course
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Removes the course and all its dates from the site. Registrations keep the course name.
+        </p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="delete-course" />
+          <ConfirmButton
+            message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
+            disabled={deleting}
+            variant="outline"
+            className="border-red-300 text-clay-600 hover:bg-red-50"
+          >
+            <Trash2 aria-hidden className="size-4" />
+            {deleting ? "Deleting..." : "Delete Course"}
+          </ConfirmButton>
+        </Form>
+      </section>
     </div>
   );
 }

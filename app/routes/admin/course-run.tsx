@@ -2,10 +2,12 @@ import { ArrowLeft, Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { toast } from "sonner";
+import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { PaymentStatePill } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
+import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { invoiceBookingNow } from "#app/models/booking-sync.server";
 import { runBookingMoney } from "#app/models/finance-report.server";
@@ -32,6 +34,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 function notFound(): never {
   throw data({ error: "This course date does not exist." }, { status: 404 });
 }
+
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Course date not found",
+  text: "This course date does not exist. It may have been deleted, or the link is incomplete.",
+  list: "/admin/courses",
+  listLabel: "All courses",
+});
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -212,23 +221,14 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">
-                      <Link to={`/admin/registrations/${person.id}`} className="hover:underline">
+                      <Link
+                        to={`/admin/registrations/${person.id}`}
+                        className="inline-flex items-center hover:underline"
+                      >
                         {person.name}
                       </Link>
                     </p>
-                    <p className="break-all text-sm text-slate-700">
-                      <a href={`mailto:${person.email}`} className="underline">
-                        {person.email}
-                      </a>
-                      {person.phone ? (
-                        <>
-                          {" · "}
-                          <a href={`tel:${person.phone.replace(/\s/g, "")}`} className="underline">
-                            {person.phone}
-                          </a>
-                        </>
-                      ) : null}
-                    </p>
+                    <ContactLinks name={person.name} email={person.email} phone={person.phone} />
                     <p className="text-sm text-slate-600">
                       {[
                         person.organization,

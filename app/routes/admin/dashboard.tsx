@@ -1,8 +1,9 @@
-import { BookOpen, MessageSquare, Star, Users } from "lucide-react";
+import { BookOpen, MessageSquare, Star, Users, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BarChart } from "#app/components/admin/bar-chart";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
+import { TodayPanel } from "#app/components/admin/today-panel";
 import {
   contactsByStatus,
   getDashboardCounts,
@@ -11,7 +12,10 @@ import {
   registrationsByCourse,
   registrationsPerMonth,
 } from "#app/models/dashboard.server";
+import { getTodayWork } from "#app/models/dashboard-today.server";
+import { getMoneySummary } from "#app/models/finance-report.server";
 import { requireAdmin } from "#app/services/auth.server";
+import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";
 
@@ -19,15 +23,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Mafunzo Adm
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const [counts, perMonth, byCourse, byStatus, registrations, contacts] = await Promise.all([
+  const [today, counts, perMonth, byCourse, byStatus, registrations, contacts, money] = await Promise.all([
+    getTodayWork(),
     getDashboardCounts(),
     registrationsPerMonth(),
     registrationsByCourse(),
     contactsByStatus(),
     latestRegistrations(),
     latestContacts(),
+    getMoneySummary(),
   ]);
-  return { counts, perMonth, byCourse, byStatus, registrations, contacts };
+  return { today, counts, perMonth, byCourse, byStatus, registrations, contacts, money };
 }
 
 const QUICK_ACTIONS = [
@@ -55,7 +61,7 @@ const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, perMonth, byCourse, byStatus, registrations, contacts } = loaderData;
+  const { today, counts, perMonth, byCourse, byStatus, registrations, contacts, money } = loaderData;
   const cards = [
     { label: "Course Registrations", value: counts.registrations, icon: Users },
     { label: "Contact Submissions", value: counts.contacts, icon: MessageSquare },
@@ -70,6 +76,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <TodayPanel {...today} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon }) => (
           <li key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -80,6 +87,38 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`count-${label}`}>
               {value}
             </p>
+          </li>
+        ))}
+      </ul>
+      <ul className="grid gap-4 sm:grid-cols-2" aria-label="Money">
+        {[
+          {
+            label: "Received this month",
+            cents: money.receivedThisMonthCents,
+            note: "All payments recorded",
+          },
+          {
+            label: "Overdue",
+            cents: money.overdueCents,
+            note: `${money.overdueCount} ${money.overdueCount === 1 ? "invoice" : "invoices"} past due`,
+          },
+        ].map((card) => (
+          <li key={card.label}>
+            <Link
+              to="/admin/finance"
+              className="block rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500"
+            >
+              <p className="flex items-center justify-between text-sm font-medium text-slate-600">
+                {card.label} <Wallet aria-hidden className="size-5 text-brand-600" />
+              </p>
+              <p
+                className="mt-2 text-2xl font-bold tabular-nums text-slate-900"
+                data-testid={`money-${card.label}`}
+              >
+                {formatKes(card.cents)}
+              </p>
+              <p className="text-xs text-slate-500">{card.note}</p>
+            </Link>
           </li>
         ))}
       </ul>
@@ -143,7 +182,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           items={registrations.map((r) => ({
             ...r,
             to: `/admin/registrations/${r.id}`,
-            detail: <p className="truncate text-slate-600">{r.courseName}</p>,
+            detail: (
+              <>
+                <p className="truncate text-slate-600">{r.courseName}</p>
+                <p className="truncate text-xs text-slate-500">
+                  {[r.courseDate ?? "Date to be confirmed", r.courseVenue].filter(Boolean).join(" · ")}
+                </p>
+              </>
+            ),
           }))}
         />
         <LatestPanel
@@ -183,7 +229,10 @@ function LatestPanel({
   items: LatestItem[];
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={id}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <h2 id={id} className="font-semibold text-slate-900">
         {title}
       </h2>
@@ -194,7 +243,10 @@ function LatestPanel({
           {items.map((item) => (
             <li key={item.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
               <div className="min-w-0">
-                <Link to={item.to} className="font-medium text-brand-800 hover:underline">
+                <Link
+                  to={item.to}
+                  className="inline-flex items-center font-medium text-brand-800 hover:underline"
+                >
                   {item.name}
                 </Link>
                 {item.detail}

@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { CardGrid } from "#app/components/admin/card-grid";
 import { GalleryCategoryOptions, GalleryImageCard } from "#app/components/admin/gallery-image-card";
+import { LibraryPicker } from "#app/components/admin/library-picker";
 import {
   ImageFileField,
   shouldRevalidateUnlessToggle,
@@ -11,10 +12,16 @@ import {
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import { listGalleryImagesForAdmin } from "#app/models/website-image-admin.server";
-import { GalleryImageSchema, GalleryUploadSchema, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "#app/schemas/files";
+import { imageUsages, listGalleryImagesForAdmin, listImages } from "#app/models/website-image-admin.server";
+import {
+  GalleryAddSchema,
+  GalleryImageSchema,
+  GalleryUploadSchema,
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+} from "#app/schemas/files";
 import { requireAdmin } from "#app/services/auth.server";
-import { GALLERY_MESSAGES, saveGalleryImage } from "#app/services/gallery.server";
+import { addPictureToGallery, GALLERY_MESSAGES, saveGalleryImage } from "#app/services/gallery.server";
 import { deleteImage, uploadImage } from "#app/services/images.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { fileScreenAction, formFailure } from "#app/services/upload.server";
@@ -26,7 +33,11 @@ export const shouldRevalidate = shouldRevalidateUnlessToggle;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { images: await listGalleryImagesForAdmin() };
+  const [images, library] = await Promise.all([listGalleryImagesForAdmin(), listImages()]);
+  const usages = imageUsages(library);
+  // the gallery picks from the library: pictures no page uses can be added
+  const unused = library.filter((image) => usages.get(image.id)?.kind === "unused");
+  return { images, unused };
 }
 
 const success = (description: string) =>
@@ -38,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
     maxBytes: IMAGE_MAX_BYTES,
     messages: IMAGE_MESSAGES,
     schema: GalleryUploadSchema,
-    intentSchemas: [GalleryImageSchema],
+    intentSchemas: [GalleryImageSchema, GalleryAddSchema],
     upload: (input, file) => uploadImage(admin.actor, { ...input, component: "gallery" }, file),
     remove: (id) => deleteImage(admin.actor, id),
     done: success,
@@ -53,6 +64,15 @@ export async function action(args: Route.ActionArgs) {
         if (!saved) return formFailure(GALLERY_MESSAGES.updateFailed, 404, fields);
         return success(GALLERY_MESSAGES.updated);
       },
+      async add(fields) {
+        const parsed = GalleryAddSchema.safeParse(Object.fromEntries(fields));
+        if (!parsed.success) {
+          return formFailure(parsed.error.issues[0]?.message ?? GALLERY_MESSAGES.addFailed, 400, fields);
+        }
+        const added = await addPictureToGallery(admin.actor, parsed.data.id, parsed.data.galleryCategory);
+        if (!added) return formFailure(GALLERY_MESSAGES.addFailed, 409, fields);
+        return success(GALLERY_MESSAGES.added);
+      },
     },
   });
 }
@@ -66,7 +86,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
     <div>
       <UploadScreenTop
         title="Gallery"
-        description="What is saved here is what the public gallery shows: active images, by order."
+        description="The arrangement of the public gallery: which pictures, in which order and category. Every uploaded picture is in the Images library."
         otherActions={
           <Link to="/gallery" target="_blank" className={buttonClass("outline")}>
             <ExternalLink aria-hidden className="size-4" />
@@ -100,6 +120,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
       >
         {(image) => <GalleryImageCard key={image.id} image={image} />}
       </CardGrid>
+      <LibraryPicker pictures={loaderData.unused} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { CardGrid, ImageCard } from "#app/components/admin/card-grid";
 import { DateText } from "#app/components/admin/date-text";
@@ -11,8 +12,10 @@ import {
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { listImages } from "#app/models/website-image-admin.server";
+import { type ImageUsage, imageUsages, listImages } from "#app/models/website-image-admin.server";
 import {
+  GALLERY_CATEGORY_NAMES,
+  type GalleryCategoryValue,
   IMAGE_COMPONENTS,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
@@ -33,7 +36,12 @@ export const shouldRevalidate = shouldRevalidateUnlessToggle;
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   try {
-    return { images: await listImages(), fetchError: null };
+    const images = await listImages();
+    const usages = imageUsages(images);
+    return {
+      images: images.map((image) => ({ ...image, usage: usages.get(image.id) ?? null })),
+      fetchError: null,
+    };
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch images");
     return { images: [], fetchError: "Failed to fetch images" };
@@ -67,7 +75,7 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
     <div>
       <UploadScreenTop
         title="Image Management"
-        description="Pictures for the website's sections; the newest active image of a section is the one shown."
+        description="The library: every uploaded picture and where it is used. A page section shows its newest active picture; the Gallery screen arranges the gallery from this library."
         toggleLabel="Upload Image"
         reloadingText="Loading images..."
         id={PANEL_ID}
@@ -101,8 +109,10 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
         {(image) => (
           <ImageCard key={image.id} image={image}>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
-              <dt className="font-medium">Component</dt>
-              <dd>{optionLabel(image.component)}</dd>
+              <dt className="font-medium">Used on</dt>
+              <dd data-testid="image-usage">
+                <UsageText usage={image.usage} />
+              </dd>
               <dt className="font-medium">Alt text</dt>
               <dd>{image.altText || "—"}</dd>
               <dt className="font-medium">Uploaded</dt>
@@ -121,4 +131,25 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
       </CardGrid>
     </div>
   );
+}
+
+/** Where a library picture appears on the site, in words, with the way to the gallery's arrangement. */
+function UsageText({ usage }: { usage: ImageUsage | null }) {
+  if (!usage) return "—";
+  if (usage.kind === "gallery") {
+    const category = usage.category
+      ? ` (${GALLERY_CATEGORY_NAMES[usage.category as GalleryCategoryValue]})`
+      : "";
+    return (
+      <Link to="/admin/gallery" className="text-brand-800 underline">
+        {usage.position === null
+          ? `Gallery, hidden${category}`
+          : `Gallery, picture ${usage.position}${category}`}
+      </Link>
+    );
+  }
+  if (usage.kind === "section") return `${optionLabel(usage.component)} section (shown)`;
+  return usage.reason === "inactive"
+    ? `Not used (inactive; was for ${optionLabel(usage.component)})`
+    : `Not used (a newer ${optionLabel(usage.component)} picture is shown)`;
 }

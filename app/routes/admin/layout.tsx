@@ -25,23 +25,30 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A form posted after the session ended answers 401; say so and offer the way back in. */
+/**
+ * A form posted after the session ended answers 401: say so and offer the way back in. Anything else that
+ * reaches here happened to a signed-in admin, who is sent back to the dashboard, not to the login.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const ended = isRouteErrorResponse(error) && error.status === 401;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const ended = status === 401;
+  const title = ended ? "Session ended" : status === 404 ? "Page not found" : "Something went wrong";
+  const text = ended
+    ? SESSION_ENDED_TEXT
+    : status === 404
+      ? "There is nothing at this address."
+      : "An unexpected error occurred. Please try again in a moment.";
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">
-        {isRouteErrorResponse(error) ? error.status : 500}
-      </p>
-      <h1 className="mt-2 text-2xl font-bold text-brand-900">
-        {ended ? "Session ended" : "Something went wrong"}
-      </h1>
-      <p className="mt-4 text-slate-600">
-        {ended ? SESSION_ENDED_TEXT : "An unexpected error occurred. Please try again in a moment."}
-      </p>
-      <Link to="/admin/login" className={buttonClass("primary", "md", "mt-8")}>
-        Go to Admin Login
+      <p className="text-sm font-semibold text-brand-600">{status}</p>
+      <h1 className="mt-2 text-2xl font-bold text-brand-900">{title}</h1>
+      <p className="mt-4 text-slate-600">{text}</p>
+      <Link
+        to={ended ? "/admin/login" : "/admin/dashboard"}
+        className={buttonClass("primary", "md", "mt-8 min-h-11")}
+      >
+        {ended ? "Go to Admin Login" : "Back to the dashboard"}
       </Link>
     </main>
   );

@@ -1,9 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
+import { ContactLinks } from "#app/components/admin/contact-links";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
-import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
+import { recordErrorBoundary } from "#app/components/admin/record-not-found";
+import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { findRegistration } from "#app/models/registration-admin.server";
@@ -24,13 +26,18 @@ export async function loader(args: Route.LoaderArgs) {
   return { registration };
 }
 
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Registration not found",
+  text: "No registration has this address. It may have been deleted for good, or the link is incomplete.",
+  list: "/admin/registrations",
+  listLabel: "All registrations",
+});
+
 export default function RegistrationDetail({ loaderData }: Route.ComponentProps) {
   const r = loaderData.registration;
   const deleted = r.deletedAt !== null;
   const facts: [string, string | null][] = [
     ["Reference", r.reference],
-    ["Email", r.email],
-    ["Phone", r.phone],
     ["Organization", r.organization],
     ["Course", r.courseName],
     ["Course date", r.courseDate],
@@ -46,7 +53,22 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
       <RowActionToasts kind={REGISTRATION_KIND} />
       <PageHeader
         title={r.name}
-        badge={<RowStatusBadge status={r.status} />}
+        badge={
+          <span className="flex flex-wrap items-center gap-2">
+            <RowStatusBadge status={r.status} />
+            <DuplicateMark row={r} />
+          </span>
+        }
+        description={
+          r.possibleDuplicate ? (
+            <Link
+              to={`/admin/registrations?q=${encodeURIComponent(r.email)}&duplicates=1`}
+              className="text-brand-800 underline"
+            >
+              Compare with the other registration of {r.email} for this date
+            </Link>
+          ) : null
+        }
         actions={
           <Link to="/admin/registrations" className={buttonClass("outline")}>
             <ArrowLeft aria-hidden className="size-4" />
@@ -65,10 +87,16 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
       ) : null}
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <dt className="text-sm font-medium text-slate-500">Contact</dt>
+            <dd className="mt-0.5">
+              <ContactLinks name={r.name} email={r.email} phone={r.phone} />
+            </dd>
+          </div>
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt className="text-sm font-medium text-slate-500">{label}</dt>
-              <dd className="mt-0.5 text-slate-900">{value || "—"}</dd>
+              <dd className="mt-0.5 break-words text-slate-900">{value || "—"}</dd>
             </div>
           ))}
           <div className="sm:col-span-2">

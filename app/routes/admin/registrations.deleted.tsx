@@ -22,7 +22,12 @@ export default function DeletedRegistrations({ loaderData }: Route.ComponentProp
       title="Recently Deleted Registrations"
       backTo="/admin/registrations"
       backLabel="Back to registrations"
-      rows={list.rows.map((row) => ({ ...row, detail: row.courseName, deletedAt: row.deletedAt as Date }))}
+      rows={list.rows.map((row) => ({
+        ...row,
+        // the course with its date and venue, as the live list shows it
+        detail: [row.courseName, row.courseDate, row.courseVenue].filter(Boolean).join(" · "),
+        deletedAt: row.deletedAt as Date,
+      }))}
       page={list}
     />
   );

@@ -2,6 +2,7 @@ import { LayoutGrid, Table2 } from "lucide-react";
 import { Link } from "react-router";
 import {
   ExportAndDeletedLinks,
+  FilterCheckbox,
   FilterForm,
   ListBody,
   StatusFilter,
@@ -73,7 +74,11 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
     { value: "cards", label: "Cards", icon: LayoutGrid },
   ] as const;
   return (
-    <nav aria-label="View" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+    // a phone always shows cards (decision 0550): the choice is offered where a table fits
+    <nav
+      aria-label="View"
+      className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 max-md:hidden"
+    >
       {options.map(({ value, label, icon: Icon }) => (
         <Link
           key={value}
@@ -81,7 +86,7 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
           aria-current={view === value ? "true" : undefined}
           preventScrollReset
           className={cn(
-            "inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium",
+            "inline-flex min-h-11 items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium",
             view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
           )}
         >
@@ -132,11 +137,24 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
         <StatusFilter value={query.status} options={REGISTRATION_STATUSES} />
         <InputField label="Registered from" name="from" type="date" defaultValue={query.from} />
         <InputField label="Registered to" name="to" type="date" defaultValue={query.to} />
+        <FilterCheckbox
+          label="Only possible duplicates"
+          name="duplicates"
+          checked={query.duplicates === "1"}
+        />
         {query.view === "cards" ? <input type="hidden" name="view" value="cards" /> : null}
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
         {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
       </FilterForm>
+      {query.run ? (
+        <p role="status" className="mb-4 text-sm text-slate-700">
+          Showing one course date's registrations.{" "}
+          <Link to={href({ run: null })} className="text-brand-800 underline">
+            Show every date
+          </Link>
+        </p>
+      ) : null}
       <ListBody error={error} list={list} empty={REGISTRATION_MESSAGES.empty}>
         {(page) =>
           query.view === "cards" ? (
