@@ -173,8 +173,13 @@ describe("the dashboard's work for today", () => {
     expect(item("new-registrations")?.to).toBe("/admin/registrations?status=new");
     expect(item("waiting-enquiries")?.count).toBe((itemBefore("waiting-enquiries")?.count ?? 0) + 1);
     expect(item("waiting-enquiries")?.to).toBe("/admin/contacts?waiting=1");
-    // money and delivery have no items until that work lands
-    expect(work.items.map((i) => i.id)).toEqual(["new-registrations", "waiting-enquiries"]);
+    // then the money items; runs awaiting attendance or certificates only when there are some
+    expect(work.items.map((i) => i.id).slice(0, 4)).toEqual([
+      "new-registrations",
+      "waiting-enquiries",
+      "overdue-payments",
+      "unassigned-payments",
+    ]);
 
     const mine = work.runs.find((r) => r.id === soon);
     expect(mine).toMatchObject({ capacity: 12, minParticipants: 5, taken: 2, venue: "Nakuru, Kenya" });
@@ -267,5 +272,24 @@ describe("the image library and the gallery", () => {
     const after = imageUsages(await listImages()).get(older);
     expect(after).toMatchObject({ kind: "gallery", category: "faith" });
     expect(after?.kind === "gallery" && after.position).toBeGreaterThan(0);
+  });
+});
+
+describe("the dashboard's delivery work", () => {
+  it("a run under way with nobody marked awaits attendance, linked to its attendance page", async () => {
+    const { book, newRun } = await import("../helpers/delivery");
+    const run = await newRun({ inDays: 5, days: 3, venue: "Kericho, Kenya" });
+    await book(run.id, [{ name: "Tea Estate Manager", email: "estate@example.com" }]);
+    expect((await getTodayWork()).items.find((i) => i.id === `attendance-${run.id}`)).toBeUndefined();
+    try {
+      setClock(new Date(Date.now() + 6 * 86_400_000));
+      const item = (await getTodayWork()).items.find((i) => i.id === `attendance-${run.id}`);
+      expect(item).toMatchObject({
+        count: 2,
+        to: `/admin/courses/${run.courseId}/runs/${run.id}/attendance`,
+      });
+    } finally {
+      setClock(null);
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   statementImports,
 } from "#app/db/schema";
 import { createBooking } from "#app/models/booking.server";
+import { getTodayWork } from "#app/models/dashboard-today.server";
 import { documentUrl, reviseBookingInvoice } from "#app/models/finance-document.server";
 import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
 import { moneyDocumentsForBooking } from "#app/models/nita-money.server";
@@ -570,6 +571,8 @@ describe("overdue invoices", () => {
     const row = overview.overdue.find((o) => o.bookingId === booking.id);
     expect(row?.daysOverdue).toBe(36);
     expect(overview.buckets.find((b) => b.key === "31-60")?.count).toBeGreaterThanOrEqual(1);
+    const work = await getTodayWork();
+    expect(work.items.find((i) => i.id === "overdue-payments")?.count).toBeGreaterThanOrEqual(1);
     expect(await sendPaymentReminder(ACTOR, booking.id)).toMatchObject({ ok: true });
     const [mail] = await mailsOf("payment_reminder", booking.contactEmail);
     expect(mail?.subject).toContain("Payment reminder");
