@@ -85,7 +85,10 @@ export const nitaFileBase = (run: DeliveryRun, organization: string) =>
   `nita-pack-${fileNameSlug(organization)}-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}`;
 
 export function nitaPackPdf(gathered: GatheredPack) {
-  return renderNitaPack(gathered.pack);
+  return renderNitaPack(
+    gathered.pack,
+    gathered.moneyFiles.map((f) => f.pdf),
+  );
 }
 
 /** The same pack as separate files: each section, the money documents, and the certificates as issued. */

@@ -15,9 +15,11 @@ import {
 } from "#app/db/schema";
 import { createBooking } from "#app/models/booking.server";
 import { getTodayWork } from "#app/models/dashboard-today.server";
+import { findDeliveryRun } from "#app/models/delivery-run.server";
 import { documentUrl, reviseBookingInvoice } from "#app/models/finance-document.server";
 import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
 import { moneyDocumentsForBooking } from "#app/models/nita-money.server";
+import { gatherNitaPack, nitaPackPdf } from "#app/models/nita-pack.server";
 import { assignPayment, bookingBalance, reversePayment } from "#app/models/payment.server";
 import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
 import { setSettingValue } from "#app/models/setting.server";

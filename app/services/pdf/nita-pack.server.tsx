@@ -1,6 +1,7 @@
 import { Document, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { AttendanceRegisterPage } from "./attendance.server";
+import { bindPdfs } from "./bind-pdfs.server";
 import { type CertificateContent, CertificatePage } from "./certificate.server";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "./pdf-kit.server";
 
@@ -106,7 +107,8 @@ export function OutlinePage({ pack }: { pack: NitaPack }) {
   );
 }
 
-export function MoneyPage({ pack }: { pack: NitaPack }) {
+/** The invoice section: in the one-PDF pack the documents follow it; in the ZIP they are files beside it. */
+export function MoneyPage({ pack, documentsFollow = false }: { pack: NitaPack; documentsFollow?: boolean }) {
   return (
     <BrandedPage contact={pack.contact}>
       <DocumentHeader title={`NITA claim: ${pack.run.courseTitle}`} subtitle={pack.organization} />
@@ -118,7 +120,7 @@ export function MoneyPage({ pack }: { pack: NitaPack }) {
         <Text
           key={`${d.title}-${d.summary}`}
           style={styles.paragraph}
-        >{`• ${d.title}: ${d.summary} (separate file in the ZIP pack)`}</Text>
+        >{`• ${d.title}: ${d.summary} (${documentsFollow ? "follows this page" : "separate file in the ZIP pack"})`}</Text>
       ))}
       {pack.money.notes.map((note) => (
         <Text key={note} style={[styles.paragraph, styles.bold]}>
@@ -151,17 +153,22 @@ function ContentsPage({ pack }: { pack: NitaPack }) {
   );
 }
 
-/** The whole pack as one PDF: a contents page, then each section; certificates one per page. */
-export async function renderNitaPack(pack: NitaPack) {
-  return renderToBuffer(
-    <Document
-      title={`NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`}
-      author="Mafunzo Training & Consultancy"
-    >
+/**
+ * The whole pack as one PDF: a contents page, then each section; the issued invoice and receipts (stored PDFs,
+ * `moneyPdfs`) are bound in after the invoice section as they were issued; certificates one per page.
+ */
+export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
+  const title = `NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`;
+  const head = await renderToBuffer(
+    <Document title={title} author="Mafunzo Training & Consultancy">
       <ContentsPage pack={pack} />
       <ParticipantsPage pack={pack} />
       <OutlinePage pack={pack} />
-      <MoneyPage pack={pack} />
+      <MoneyPage pack={pack} documentsFollow />
+    </Document>,
+  );
+  const tail = await renderToBuffer(
+    <Document title={title} author="Mafunzo Training & Consultancy">
       <AttendanceRegisterPage run={pack.run} rows={pack.register} contact={pack.contact} />
       {pack.certificates.length === 0 ? (
         <BrandedPage contact={pack.contact}>
@@ -173,6 +180,7 @@ export async function renderNitaPack(pack: NitaPack) {
       )}
     </Document>,
   );
+  return bindPdfs(title, [head, ...moneyPdfs, tail]);
 }
 
 /** Each section on its own, for the ZIP pack. */
