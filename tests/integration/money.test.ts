@@ -364,6 +364,18 @@ describe("M-PESA callbacks", () => {
     expect(extractPdfText(Buffer.from(forPack.documents[0]?.pdf as Uint8Array))).toContain(
       "Proforma Invoice",
     );
+    // and binds them into the one-PDF pack after its invoice section
+    const gathered = await gatherNitaPack(
+      (await findDeliveryRun(runId)) as NonNullable<Awaited<ReturnType<typeof findDeliveryRun>>>,
+      "County Government of Kisumu",
+    );
+    const packText = extractPdfText(Buffer.from(await nitaPackPdf(gathered as NonNullable<typeof gathered>)));
+    expect(packText).toContain("follows this page");
+    // the bound documents themselves, not only their listing: the firm's PIN and the receipt's payments
+    for (const expected of ["P051111111Q", "How to pay", "Payments received", "TKP0000002"]) {
+      expect(packText).toContain(expected);
+    }
+    expect(packText.indexOf("Payments received")).toBeLessThan(packText.lastIndexOf("Attendance register"));
 
     // a reversal is a counter-entry; the booking is owed again and its participants go back to confirmed
     const [payment] = await db().select().from(payments).where(eq(payments.transactionCode, "TKP0000002"));
