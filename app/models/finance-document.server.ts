@@ -151,23 +151,27 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     ].filter((line): line is string => Boolean(line)),
   };
   const dueOn = kind === "proforma" ? addDays(issuedOn, profile.paymentTermsDays) : null;
+  // what the PDF prints is what the row keeps
+  const figures = {
+    kind,
+    number,
+    issuedOn,
+    dueOn,
+    seller: profile.seller,
+    buyer,
+    lines: input.lines,
+    vatRatePercent: input.totals.ratePercent,
+    pricesIncludeVat: input.pricesIncludeVat,
+    netCents: input.totals.netCents,
+    vatCents: input.totals.vatCents,
+    totalCents: input.totals.totalCents,
+    paymentNote,
+  };
   const pdf = await renderFinanceDocumentPdf(
     {
-      kind,
-      number,
-      issuedOn,
-      dueOn,
+      ...figures,
       bookingReference: booking.reference,
       relatesToNumber: input.relatesTo?.number ?? null,
-      seller: profile.seller,
-      buyer,
-      lines: input.lines,
-      vatRatePercent: input.totals.ratePercent,
-      pricesIncludeVat: input.pricesIncludeVat,
-      netCents: input.totals.netCents,
-      vatCents: input.totals.vatCents,
-      totalCents: input.totals.totalCents,
-      paymentNote,
       payments: input.payments,
     },
     profile.contact,
@@ -176,23 +180,11 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
   const [doc] = await tx
     .insert(financeDocuments)
     .values({
+      ...figures,
       id,
-      kind,
-      number,
       bookingId: booking.id,
       relatesToId: input.relatesTo?.id ?? null,
       version: input.version,
-      issuedOn,
-      dueOn,
-      seller: profile.seller,
-      buyer,
-      lines: input.lines,
-      vatRatePercent: input.totals.ratePercent,
-      pricesIncludeVat: input.pricesIncludeVat,
-      netCents: input.totals.netCents,
-      vatCents: input.totals.vatCents,
-      totalCents: input.totals.totalCents,
-      paymentNote,
       storageKey,
       issuedBy: input.actor.email ?? "system",
     })

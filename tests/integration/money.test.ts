@@ -99,6 +99,16 @@ const documentsOf = (bookingId: string) =>
     .where(eq(financeDocuments.bookingId, bookingId))
     .orderBy(asc(financeDocuments.createdAt));
 
+/** The database itself refuses to change or delete the row (the migration's triggers), whoever asks. */
+async function expectUnchangeable(
+  table: typeof financeDocuments | typeof payments,
+  id: string,
+  change: Record<string, unknown>,
+) {
+  await expect(db().update(table).set(change).where(eq(table.id, id))).rejects.toThrow();
+  await expect(db().delete(table).where(eq(table.id, id))).rejects.toThrow();
+}
+
 const mailsOf = (kind: string, to: string) =>
   db()
     .select()
@@ -234,17 +244,7 @@ describe("proforma invoices", () => {
     expect(await mailsOf("finance_credit_note", booking.contactEmail)).toHaveLength(1);
 
     // issued documents cannot be edited or deleted
-    await expect(
-      db()
-        .update(financeDocuments)
-        .set({ totalCents: 1 })
-        .where(eq(financeDocuments.id, proforma?.id as string)),
-    ).rejects.toThrow();
-    await expect(
-      db()
-        .delete(financeDocuments)
-        .where(eq(financeDocuments.id, proforma?.id as string)),
-    ).rejects.toThrow();
+    await expectUnchangeable(financeDocuments, proforma?.id as string, { totalCents: 1 });
   });
 
   test("a date without a price is not invoiced, and the back office is told why", async () => {
@@ -394,17 +394,7 @@ describe("M-PESA callbacks", () => {
       .where(eq(courseRegistrations.bookingId, booking.id));
     expect(after.map((s) => s.status)).toEqual(["confirmed", "confirmed"]);
     // the ledger itself cannot be edited or deleted
-    await expect(
-      db()
-        .update(payments)
-        .set({ amountCents: 1 })
-        .where(eq(payments.id, payment?.id as string)),
-    ).rejects.toThrow();
-    await expect(
-      db()
-        .delete(payments)
-        .where(eq(payments.id, payment?.id as string)),
-    ).rejects.toThrow();
+    await expectUnchangeable(payments, payment?.id as string, { amountCents: 1 });
   });
 
   test("a payment that names no booking waits unassigned until the admin gives it one", async () => {

@@ -63,3 +63,19 @@ export function MoneyTable({
 }
 
 export const moneyCell = "px-3 py-2 text-right tabular-nums";
+
+type Figures = { invoicedCents: number; receivedCents: number; outstandingCents: number };
+
+/** One row of invoiced, received and outstanding, headed by what it is for (a month, a course date). */
+export function MoneyRow({ children, figures }: { children: ReactNode; figures: Figures }) {
+  return (
+    <tr>
+      <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+        {children}
+      </th>
+      <td className={moneyCell}>{formatKes(figures.invoicedCents)}</td>
+      <td className={moneyCell}>{formatKes(figures.receivedCents)}</td>
+      <td className={moneyCell}>{formatKes(figures.outstandingCents)}</td>
+    </tr>
+  );
+}

@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { BackLink } from "./back-link";
 import { PageHeader } from "./page-header";
 
 const PAGES = [
@@ -47,12 +47,7 @@ export function RunDeliveryHeader({
 }) {
   return (
     <div className="space-y-3">
-      <Link
-        to={`/admin/courses/${run.courseId}`}
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to {run.courseTitle}
-      </Link>
+      <BackLink to={`/admin/courses/${run.courseId}`}>Back to {run.courseTitle}</BackLink>
       <PageHeader
         title={`${title}: ${run.courseTitle}`}
         description={[run.dates, run.venue].filter(Boolean).join(" · ")}

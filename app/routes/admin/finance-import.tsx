@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
@@ -91,12 +91,7 @@ export default function FinanceImport({ loaderData, actionData }: Route.Componen
     : [];
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/finance/imports"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to statements
-      </Link>
+      <BackLink to="/admin/finance/imports">Back to statements</BackLink>
       <PageHeader
         title={item.filename}
         description={item.kind === "mpesa" ? "M-PESA statement" : "Bank statement"}

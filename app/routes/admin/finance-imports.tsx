@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
+import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
@@ -53,12 +53,7 @@ export default function FinanceImports({ loaderData, actionData }: Route.Compone
   useErrorToast(actionData, "Statement not imported");
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/finance"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Finance
-      </Link>
+      <BackLink to="/admin/finance">Back to Finance</BackLink>
       <PageHeader
         title="Import a statement"
         description="Upload the M-PESA organisation portal statement or a bank statement as CSV. You see every line before anything is recorded."

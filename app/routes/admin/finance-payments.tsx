@@ -1,7 +1,7 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { toast } from "sonner";
+import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
@@ -108,12 +108,7 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
     actionData && !actionData.ok && actionData.field === name ? [actionData.message] : undefined;
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/finance"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Finance
-      </Link>
+      <BackLink to="/admin/finance">Back to Finance</BackLink>
       <PageHeader
         title="Payments"
         description="The ledger: every payment received, never edited or deleted. A mistake is reversed with a reason."

@@ -2,7 +2,7 @@ import { Download, FileUp, Wallet } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { toast } from "sonner";
-import { MoneyStat, MoneyTable, moneyCell } from "#app/components/admin/finance-parts";
+import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
 import { buttonClass } from "#app/components/ui/button";
 import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
@@ -137,14 +137,9 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             head={["Month", "Invoiced", "Received", "Outstanding"]}
           >
             {months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                  {monthName(m.month)}
-                </th>
-                <td className={moneyCell}>{formatKes(m.invoicedCents)}</td>
-                <td className={moneyCell}>{formatKes(m.receivedCents)}</td>
-                <td className={moneyCell}>{formatKes(m.outstandingCents)}</td>
-              </tr>
+              <MoneyRow key={m.month} figures={m}>
+                {monthName(m.month)}
+              </MoneyRow>
             ))}
           </MoneyTable>
         )}
@@ -162,21 +157,16 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             head={["Course date", "Invoiced", "Received", "Outstanding"]}
           >
             {runs.map((run) => (
-              <tr key={run.runId}>
-                <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                  {run.courseId ? (
-                    <Link to={`/admin/courses/${run.courseId}/runs/${run.runId}`} className="underline">
-                      {run.title}
-                    </Link>
-                  ) : (
-                    run.title
-                  )}
-                  <span className="block text-xs font-normal text-slate-600">{run.when}</span>
-                </th>
-                <td className={moneyCell}>{formatKes(run.invoicedCents)}</td>
-                <td className={moneyCell}>{formatKes(run.receivedCents)}</td>
-                <td className={moneyCell}>{formatKes(run.outstandingCents)}</td>
-              </tr>
+              <MoneyRow key={run.runId} figures={run}>
+                {run.courseId ? (
+                  <Link to={`/admin/courses/${run.courseId}/runs/${run.runId}`} className="underline">
+                    {run.title}
+                  </Link>
+                ) : (
+                  run.title
+                )}
+                <span className="block text-xs font-normal text-slate-600">{run.when}</span>
+              </MoneyRow>
             ))}
           </MoneyTable>
         )}
