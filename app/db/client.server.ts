@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -77,17 +78,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
+/** The contrib extensions the migrations create (pg_trgm: the admin search indexes, decision 0601). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
   if (options.inMemory) {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
   } else {
     release = acquireDataDirLock(options.dataDir);
     try {
       client = await PGlite.create({
         dataDir: path.join(options.dataDir, "db"),
         loadDataDir: options.loadDataDir,
+        extensions: PGLITE_EXTENSIONS,
       });
     } catch (error) {
       release();

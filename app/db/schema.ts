@@ -648,3 +648,17 @@ export const statementImports = pgTable("statement_imports", {
   createdBy: text("created_by").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * One row whose version a database trigger raises with every write to the tables public pages read (courses,
+ * runs, settings, site content, testimonials, images), inside the writing transaction: the public page cache
+ * of every process compares it on each request (decision 0600).
+ */
+export const publicDataVersion = pgTable(
+  "public_data_version",
+  {
+    id: integer("id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  () => [check("public_data_version_single_row", sql`id = 1`)],
+);

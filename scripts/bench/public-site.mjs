@@ -131,7 +131,8 @@ try {
         const result = await cannon({ url, duration: SECONDS });
         await drain();
         if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-        const entry = (totals[`${name}:${kind}`] ??= { requests: 0, seconds: 0, loads: [] });
+        totals[`${name}:${kind}`] ??= { requests: 0, seconds: 0, loads: [] };
+        const entry = totals[`${name}:${kind}`];
         entry.requests += result["2xx"];
         entry.seconds += result.duration;
         entry.loads.push(load());
@@ -241,7 +242,8 @@ async function rawInserts({ dataDir, databaseUrl }) {
     close = () => pool.end();
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
-    const db = await PGlite.create({ dataDir: path.join(dataDir, "db") });
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const db = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm } });
     client = db;
     close = () => db.close();
   }

@@ -9,8 +9,7 @@ import {
 import { FormStatus } from "#app/components/public/form-controls";
 import { RegistrationForm } from "#app/components/public/registration-form";
 import { listRegistrationCourses } from "#app/models/registration.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicSettings, publicSiteContent } from "#app/services/public-data.server";
 import {
   newFormKey,
   readFormFields,
@@ -22,8 +21,8 @@ import type { Route } from "./+types/contact";
 
 export async function loader() {
   const [content, settings, courses] = await Promise.all([
-    getSiteContent(["contact", "offices", "businessHours", "payment", "whyChoose"]),
-    getSettings(),
+    publicSiteContent(["contact", "offices", "businessHours", "payment", "whyChoose"]),
+    publicSettings(),
     listRegistrationCourses(),
   ]);
   return {

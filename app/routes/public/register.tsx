@@ -7,8 +7,7 @@ import {
   RegistrationForm,
 } from "#app/components/public/registration-form";
 import { listRegistrationCourses } from "#app/models/registration.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicSettings, publicSiteContent } from "#app/services/public-data.server";
 import { newFormKey, readFormFields, submitRegistrationForm } from "#app/services/public-forms.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/register";
@@ -17,8 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [courses, settings, { contact }] = await Promise.all([
     listRegistrationCourses(),
-    getSettings(),
-    getSiteContent(["contact"]),
+    publicSettings(),
+    publicSiteContent(["contact"]),
   ]);
   const slug = url.searchParams.get("course");
   return {
