@@ -1,15 +1,22 @@
 CREATE TABLE "public_data_version" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"version" bigint NOT NULL,
-	CONSTRAINT "public_data_version_single_row" CHECK (id = 1)
+	CONSTRAINT "public_data_version_rows" CHECK (id in (1, 2))
 );
 --> statement-breakpoint
-INSERT INTO "public_data_version" ("id", "version") VALUES (1, 1);--> statement-breakpoint
+INSERT INTO "public_data_version" ("id", "version") VALUES (1, 1), (2, 1);--> statement-breakpoint
 CREATE FUNCTION "bump_public_data_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "public_data_version" SET "version" = "version" + 1 WHERE "id" = 1;
   RETURN NULL;
 END $$;--> statement-breakpoint
+CREATE FUNCTION "bump_seats_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "public_data_version" SET "version" = "version" + 1 WHERE "id" = 2;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "course_registrations_seats_version" AFTER INSERT OR UPDATE OR DELETE ON "course_registrations" FOR EACH ROW EXECUTE FUNCTION "bump_seats_version"();--> statement-breakpoint
+CREATE TRIGGER "waitlist_offers_seats_version" AFTER INSERT OR UPDATE OR DELETE ON "waitlist_offers" FOR EACH ROW EXECUTE FUNCTION "bump_seats_version"();--> statement-breakpoint
 CREATE TRIGGER "courses_public_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "courses" FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_data_version"();--> statement-breakpoint
 CREATE TRIGGER "course_runs_public_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "course_runs" FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_data_version"();--> statement-breakpoint
 CREATE TRIGGER "system_settings_public_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "system_settings" FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_data_version"();--> statement-breakpoint

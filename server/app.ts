@@ -21,6 +21,7 @@ import { announceFirstStart } from "#app/services/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
+import { publicPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 export { env, logger, securityHeaders };
@@ -69,6 +70,7 @@ export function createApp({ production }: { production: boolean }) {
   app.use((_req, _res, next) => {
     checkPublicDataVersion().then(() => next(), next);
   });
+  app.use(publicPageCache);
 
   app.all(
     "/{*splat}",

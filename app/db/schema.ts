@@ -650,9 +650,10 @@ export const statementImports = pgTable("statement_imports", {
 });
 
 /**
- * One row whose version a database trigger raises with every write to the tables public pages read (courses,
- * runs, settings, site content, testimonials, images), inside the writing transaction: the public page cache
- * of every process compares it on each request (decision 0600).
+ * Versions that database triggers raise inside the writing transaction (decision 0600): row 1 with every write
+ * to the tables public pages read (courses, runs, settings, site content, testimonials, images), row 2 with
+ * every write that changes free seats (registrations, waiting-list offers). Every process compares them on
+ * each request. Two rows, so a booking never waits for an admin's transaction on the same lock.
  */
 export const publicDataVersion = pgTable(
   "public_data_version",
@@ -660,5 +661,5 @@ export const publicDataVersion = pgTable(
     id: integer("id").primaryKey(),
     version: bigint("version", { mode: "number" }).notNull(),
   },
-  () => [check("public_data_version_single_row", sql`id = 1`)],
+  () => [check("public_data_version_rows", sql`id in (1, 2)`)],
 );

@@ -19,6 +19,8 @@ const MAX_ENTRIES = 500;
 let enabled = false;
 /** The newest version a request has read; undefined until then or after a failed read (no caching). */
 let version: number | undefined;
+/** The same for free seats, which only whole cached pages depend on (server/page-cache.ts). */
+let seatsVersion: number | undefined;
 let checking: Promise<void> | undefined;
 let queued: Promise<void> | undefined;
 const entries = new Map<string, Entry>();
@@ -30,14 +32,18 @@ export function enablePublicCache() {
 
 function startCheck() {
   const check = db()
-    .select({ version: publicDataVersion.version })
+    .select({ id: publicDataVersion.id, version: publicDataVersion.version })
     .from(publicDataVersion)
     .then(
-      ([row]) => {
-        version = row ? Math.max(row.version, version ?? 0) : undefined;
+      (rows) => {
+        const data = rows.find((row) => row.id === 1)?.version;
+        const seats = rows.find((row) => row.id === 2)?.version;
+        version = data === undefined ? undefined : Math.max(data, version ?? 0);
+        seatsVersion = seats === undefined ? undefined : Math.max(seats, seatsVersion ?? 0);
       },
       () => {
         version = undefined;
+        seatsVersion = undefined;
       },
     )
     .finally(() => {
@@ -59,6 +65,12 @@ export function checkPublicDataVersion(): Promise<void> {
     return checking ?? startCheck();
   });
   return queued;
+}
+
+/** What a whole public page depends on besides its URL, or undefined when pages must not be cached now. */
+export function publicPageVersion(): string | undefined {
+  if (!enabled || version === undefined || seatsVersion === undefined) return undefined;
+  return `${version}.${seatsVersion}.${today()}`;
 }
 
 /**
