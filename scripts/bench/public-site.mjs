@@ -75,7 +75,13 @@ async function drain() {
 const postgres = process.env.DATABASE_URL;
 const scratch = postgres ? await createScratchDatabase(postgres, "bench") : undefined;
 const dataDir = tempDataDir("bench");
-const server = await startAppServer({ dataDir, databaseUrl: scratch?.url, env: { LOG_LEVEL: "error" } });
+const serverOptions = { dataDir, databaseUrl: scratch?.url, env: { LOG_LEVEL: "error" } };
+// the first start creates, migrates and seeds the database; the figures are taken on a restarted server
+const first = await startAppServer(serverOptions);
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const firstStartRssMb = rssMb(first.pid);
+await first.stop();
+const server = await startAppServer(serverOptions);
 const report = { database: scratch ? "postgres" : "pglite", cpus: os.cpus().length, started: new Date() };
 const lines = [];
 const say = (line) => {
@@ -87,7 +93,10 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3000));
   report.idleRssMb = rssMb(server.pid);
   report.idleLoad = load();
-  say(`idle RSS: ${report.idleRssMb} MB (load ${report.idleLoad})`);
+  report.firstStartRssMb = firstStartRssMb;
+  say(
+    `idle RSS: ${report.idleRssMb} MB after a restart, ${firstStartRssMb} MB on the first start (load ${report.idleLoad})`,
+  );
 
   // the same HTML as a static file, served by the same process
   fs.mkdirSync(STATIC_DIR, { recursive: true });
