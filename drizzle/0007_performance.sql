@@ -15,8 +15,8 @@ BEGIN
   UPDATE "public_data_version" SET "version" = "version" + 1 WHERE "id" = 2;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "course_registrations_seats_version" AFTER INSERT OR UPDATE OR DELETE ON "course_registrations" FOR EACH ROW EXECUTE FUNCTION "bump_seats_version"();--> statement-breakpoint
-CREATE TRIGGER "waitlist_offers_seats_version" AFTER INSERT OR UPDATE OR DELETE ON "waitlist_offers" FOR EACH ROW EXECUTE FUNCTION "bump_seats_version"();--> statement-breakpoint
+CREATE TRIGGER "course_registrations_seats_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "course_registrations" FOR EACH STATEMENT EXECUTE FUNCTION "bump_seats_version"();--> statement-breakpoint
+CREATE TRIGGER "waitlist_offers_seats_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "waitlist_offers" FOR EACH STATEMENT EXECUTE FUNCTION "bump_seats_version"();--> statement-breakpoint
 CREATE TRIGGER "courses_public_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "courses" FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_data_version"();--> statement-breakpoint
 CREATE TRIGGER "course_runs_public_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "course_runs" FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_data_version"();--> statement-breakpoint
 CREATE TRIGGER "system_settings_public_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "system_settings" FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_data_version"();--> statement-breakpoint
