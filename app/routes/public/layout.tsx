@@ -33,7 +33,16 @@ export async function loader() {
   }
   // "2026-2027": the years of the runs on offer, for every label that names the catalogue's years
   const catalogueYears = yearSpan(years);
-  return { contact, offices, images, settings, catalogueYears, publicUrl: env().PUBLIC_URL };
+  // only what the public components read: the page's hydration data carries every field sent here
+  const { registration_enabled, seats_left_threshold } = settings;
+  return {
+    contact,
+    offices,
+    images,
+    settings: { registration_enabled, seats_left_threshold },
+    catalogueYears,
+    publicUrl: env().PUBLIC_URL,
+  };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
