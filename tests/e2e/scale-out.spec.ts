@@ -12,6 +12,7 @@ import {
   startAppServer,
   tempDataDir,
 } from "../../scripts/reliability/app-server.mjs";
+import { loginAsAdmin } from "../helpers/admin";
 import { startS3 } from "../helpers/s3";
 import { startSmtpServer } from "../helpers/smtp";
 
@@ -167,10 +168,7 @@ test("a course, site content and maintenance mode changed on A show on B's very 
     const response = await fetch(`${b.url}${path}`);
     return { status: response.status, html: await response.text() };
   };
-  const separator = cookie.indexOf("=");
-  await page
-    .context()
-    .addCookies([{ name: cookie.slice(0, separator), value: cookie.slice(separator + 1), url: a.url }]);
+  await loginAsAdmin(page, ADMIN, a.url);
 
   // B has read each page (and cached its data) before A changes it
   const [course] = await query<{ id: string; title: string }>(
