@@ -12,9 +12,11 @@ import { newFormKey } from "#app/services/public-forms.server";
 
 type CachedPage = {
   headers: [string, string | number | string[]][];
-  body: string;
-  nonce: string;
-  formKeys: string[];
+  /** The body cut where a per-response value stood: pieces[i], value of slots[i], pieces[i + 1], … */
+  pieces: Buffer[];
+  /** -1 for the nonce, else the index of the form key (one key may stand in several places) */
+  slots: number[];
+  formKeyCount: number;
 };
 
 /** Far more than the site's pages; only odd query strings fill it, and then it starts again. */
@@ -27,11 +29,35 @@ const TRANSPORT_HEADERS = new Set(["content-length", "content-encoding", "transf
 
 const pages = new Map<string, CachedPage>();
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Cuts the body once at every occurrence of the nonce and the form keys, so a hit only joins buffers. */
+function cut(body: string, nonce: string, formKeys: string[]): Pick<CachedPage, "pieces" | "slots"> {
+  const values = [nonce, ...formKeys];
+  const pattern = new RegExp(values.map(escapeRegExp).join("|"), "g");
+  const pieces: Buffer[] = [];
+  const slots: number[] = [];
+  let from = 0;
+  for (const match of body.matchAll(pattern)) {
+    pieces.push(Buffer.from(body.slice(from, match.index), "utf8"));
+    slots.push(values.indexOf(match[0]) - 1);
+    from = match.index + match[0].length;
+  }
+  pieces.push(Buffer.from(body.slice(from), "utf8"));
+  return { pieces, slots };
+}
+
 function serve(page: CachedPage, res: Response) {
-  let body = page.body.replaceAll(page.nonce, res.locals.nonce as string);
-  for (const key of page.formKeys) body = body.replaceAll(key, newFormKey());
+  const nonce = Buffer.from(res.locals.nonce as string);
+  const keys = Array.from({ length: page.formKeyCount }, () => Buffer.from(newFormKey()));
+  const parts: Buffer[] = [];
+  page.pieces.forEach((piece, i) => {
+    parts.push(piece);
+    const slot = page.slots[i];
+    if (slot !== undefined) parts.push(slot === -1 ? nonce : (keys[slot] as Buffer));
+  });
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.status(200).end(body);
+  res.status(200).end(Buffer.concat(parts));
 }
 
 type Write = (chunk?: unknown, encoding?: unknown, callback?: unknown) => unknown;
@@ -72,9 +98,8 @@ export const publicPageCache: RequestHandler = (req, res, next) => {
         headers: Object.entries(res.getHeaders())
           .filter(([name]) => !before.has(name) && !TRANSPORT_HEADERS.has(name))
           .map(([name, value]) => [name, value as string | number | string[]]),
-        body: Buffer.concat(chunks).toString("utf8"),
-        nonce: res.locals.nonce as string,
-        formKeys,
+        ...cut(Buffer.concat(chunks).toString("utf8"), res.locals.nonce as string, formKeys),
+        formKeyCount: formKeys.length,
       });
     }
     return end(chunk, encoding, callback);
