@@ -8,11 +8,13 @@ INSERT INTO "public_data_version" ("id", "version") VALUES (1, 1), (2, 1);--> st
 CREATE FUNCTION "bump_public_data_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "public_data_version" SET "version" = "version" + 1 WHERE "id" = 1;
+  PERFORM pg_notify('public_data_version', '');
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "bump_seats_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "public_data_version" SET "version" = "version" + 1 WHERE "id" = 2;
+  PERFORM pg_notify('public_data_version', '');
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "course_registrations_seats_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "course_registrations" FOR EACH STATEMENT EXECUTE FUNCTION "bump_seats_version"();--> statement-breakpoint

@@ -102,7 +102,7 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
   configureLogger();
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   setDatabase(handle);
-  enablePublicCache();
+  await enablePublicCache(handle);
   const stoppers: Stoppable[] = [];
   logger.info({ database: handle.kind }, "database ready");
   await announceFirstStart();

@@ -26,6 +26,8 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** PostgreSQL pool when kind is postgres; used for LISTEN/NOTIFY and advisory locks. */
   pool?: pg.Pool;
+  /** The embedded engine when kind is pglite: the only writer to its data directory (LISTEN in-process). */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
@@ -115,6 +117,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     close: async () => {
       try {
         await client.close();
