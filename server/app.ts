@@ -17,10 +17,12 @@ import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
 import { startOutboxWorker } from "#app/services/outbox.server";
+import { checkPublicDataVersion, enablePublicCache } from "#app/services/public-cache.server";
 import { announceFirstStart } from "#app/services/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
+import { publicPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 export { env, logger, securityHeaders };
@@ -65,6 +67,11 @@ export function createApp({ production }: { production: boolean }) {
   app.use(closeUnreadBodies);
   app.use(requireSameOrigin);
   app.use(limitFormBodies);
+  // before any loader: a change committed by any process shows on this request (decision 0600)
+  app.use((_req, _res, next) => {
+    checkPublicDataVersion().then(() => next(), next);
+  });
+  app.use(publicPageCache);
 
   app.all(
     "/{*splat}",
@@ -96,6 +103,7 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
   configureLogger();
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   setDatabase(handle);
+  await enablePublicCache(handle);
   const stoppers: Stoppable[] = [];
   logger.info({ database: handle.kind }, "database ready");
   await announceFirstStart();

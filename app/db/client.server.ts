@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -25,6 +26,8 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** PostgreSQL pool when kind is postgres; used for LISTEN/NOTIFY and advisory locks. */
   pool?: pg.Pool;
+  /** The embedded engine when kind is pglite: the only writer to its data directory (LISTEN in-process). */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
@@ -77,17 +80,33 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
+/** The contrib extensions the migrations create (pg_trgm: the admin search indexes, decision 0601). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers costs PGlite about 270 MB of resident memory; the whole
+ * database of a training firm fits in 16 MB of hot pages, and the operating system caches the rest of the
+ * files (decision 0603). PGlite writes this into the data directory's postgresql.conf.
+ */
+const PGLITE_CONFIG = ["shared_buffers=16MB"];
+
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
   if (options.inMemory) {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await PGlite.create({
+      loadDataDir: options.loadDataDir,
+      extensions: PGLITE_EXTENSIONS,
+      postgresqlconf: PGLITE_CONFIG,
+    });
   } else {
     release = acquireDataDirLock(options.dataDir);
     try {
       client = await PGlite.create({
         dataDir: path.join(options.dataDir, "db"),
         loadDataDir: options.loadDataDir,
+        extensions: PGLITE_EXTENSIONS,
+        postgresqlconf: PGLITE_CONFIG,
       });
     } catch (error) {
       release();
@@ -98,6 +117,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     close: async () => {
       try {
         await client.close();

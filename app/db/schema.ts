@@ -785,3 +785,18 @@ export const courseFeedback = pgTable(
     index("course_feedback_run_idx").on(t.runId, t.submittedAt),
   ],
 );
+
+/**
+ * Versions that database triggers raise inside the writing transaction (decision 0600): row 1 with every write
+ * to the tables public pages read (courses, runs, settings, site content, testimonials, images), row 2 with
+ * every write that changes free seats (registrations, waiting-list offers). Every process compares them on
+ * each request. Two rows, so a booking never waits for an admin's transaction on the same lock.
+ */
+export const publicDataVersion = pgTable(
+  "public_data_version",
+  {
+    id: integer("id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  () => [check("public_data_version_rows", sql`id in (1, 2)`)],
+);

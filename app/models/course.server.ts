@@ -60,7 +60,13 @@ function selectCourses(executor: Executor) {
     .from(courses);
 }
 
-async function attachRuns(executor: Executor, rows: Awaited<ReturnType<typeof selectCourses>>) {
+/** A course with its runs, before `withSeats` adds the free seats, which change with every booking. */
+export type CourseWithRuns = Omit<CourseView, "runs"> & { runs: Omit<CourseRunView, "seatsLeft">[] };
+
+async function attachRuns(
+  executor: Executor,
+  rows: Awaited<ReturnType<typeof selectCourses>>,
+): Promise<CourseWithRuns[]> {
   if (rows.length === 0) return [];
   const runs = await executor
     .select({
@@ -84,23 +90,28 @@ async function attachRuns(executor: Executor, rows: Awaited<ReturnType<typeof se
       ),
     )
     .orderBy(asc(courseRuns.startDate), asc(courseRuns.createdAt));
-  const seats = await seatsForRuns(
-    runs.map((run) => run.id),
-    executor,
-  );
   const day = today();
   return rows.map((course) => ({
     ...course,
     runs: runs
       .filter((run) => run.courseId === course.id)
-      .map(
-        ({ courseId: _courseId, costOverride, ...run }): CourseRunView => ({
-          ...run,
-          cost: toNumber(costOverride) ?? course.cost,
-          past: isPastRun(run, day),
-          seatsLeft: seats.get(run.id)?.left ?? null,
-        }),
-      ),
+      .map(({ courseId: _courseId, costOverride, ...run }) => ({
+        ...run,
+        cost: toNumber(costOverride) ?? course.cost,
+        past: isPastRun(run, day),
+      })),
+  }));
+}
+
+/** The courses with each run's free seats, read now: new objects, so a cached list is never changed. */
+export async function withSeats(list: CourseWithRuns[], executor: Executor = db()): Promise<CourseView[]> {
+  const seats = await seatsForRuns(
+    list.flatMap((course) => course.runs.map((run) => run.id)),
+    executor,
+  );
+  return list.map((course) => ({
+    ...course,
+    runs: course.runs.map((run) => ({ ...run, seatsLeft: seats.get(run.id)?.left ?? null })),
   }));
 }
 
@@ -111,8 +122,12 @@ const runInYear = (year: number) =>
 
 export type CourseFilter = { categories?: readonly CourseCategory[]; year?: number; limit?: number };
 
-/** Active courses in catalogue order, each with its runs. */
+/** Active courses in catalogue order, each with its runs and their seats. */
 export async function listActiveCourses(filter: CourseFilter = {}, executor: Executor = db()) {
+  return withSeats(await listActiveCoursesWithoutSeats(filter, executor), executor);
+}
+
+export async function listActiveCoursesWithoutSeats(filter: CourseFilter = {}, executor: Executor = db()) {
   const conditions = [eq(courses.status, "active")];
   if (filter.categories?.length) conditions.push(inArray(courses.category, [...filter.categories]));
   if (filter.year) conditions.push(runInYear(filter.year));
@@ -152,6 +167,11 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const isPossibleSlug = (slug: string) => slug.length <= 80 && SLUG.test(slug);
 
 export async function getActiveCourseBySlug(slug: string, executor: Executor = db()) {
+  const course = await getActiveCourseBySlugWithoutSeats(slug, executor);
+  return course && (await withSeats([course], executor))[0];
+}
+
+export async function getActiveCourseBySlugWithoutSeats(slug: string, executor: Executor = db()) {
   if (!isPossibleSlug(slug)) return undefined;
   const rows = await selectCourses(executor)
     .where(and(eq(courses.slug, slug), eq(courses.status, "active")))

@@ -1,5 +1,5 @@
 import type { SiteContent } from "#app/db/seed/site-content";
-import { getSiteContent } from "./site-content.server";
+import { publicSiteContent } from "#app/services/public-data.server";
 
 export type PaymentDetails = SiteContent["payment"];
 
@@ -9,6 +9,6 @@ export type PaymentDetails = SiteContent["payment"];
  * `getFinanceProfile`.
  */
 export async function getPaymentDetails(): Promise<PaymentDetails> {
-  const { payment } = await getSiteContent(["payment"]);
+  const { payment } = await publicSiteContent(["payment"]);
   return payment;
 }

@@ -27,6 +27,7 @@ import { ADD_PARTICIPANT_FIELD, MAX_PARTICIPANT_ROWS } from "#app/schemas/submis
 import { BOOKING_PARAM, readBookingReference, signBookingReference } from "./booking-link.server";
 import { confirmToken, isConfirmed } from "./form-confirm.server";
 import { FormRefusal, readFormData } from "./form-input.server";
+import { noteFormKey } from "./issued-form-keys.server";
 import { logger } from "./logger.server";
 import { wakeOutboxWorker } from "./outbox.server";
 import { consumeRateLimit } from "./rate-limit.server";
@@ -45,7 +46,9 @@ export const CONFIRM_MESSAGE = "Please check your details and press the button a
 const FORM_KEY = /^([0-9a-z]{6,10})\.[A-Za-z0-9_-]{16,43}$/;
 
 export function newFormKey(now = Date.now()) {
-  return `${now.toString(36)}.${crypto.randomBytes(16).toString("base64url")}`;
+  const key = `${now.toString(36)}.${crypto.randomBytes(16).toString("base64url")}`;
+  noteFormKey(key);
+  return key;
 }
 
 type Fields = Record<string, string>;

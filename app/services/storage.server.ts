@@ -4,13 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "./env.server";
 
 export type StoredObject = { body: Readable; size: number; contentType: string };
@@ -117,19 +111,26 @@ async function toBuffer(body: Readable) {
 }
 
 export function createS3Storage(options: S3Options): Storage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    // S3-compatible servers (MinIO, s3rver) address buckets by path, not by sub-domain
-    forcePathStyle: true,
-    // with the default (always), streamed bodies reach s3rver and some gateways corrupted
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  // loaded on first use: the SDK holds about 23 MB that a server storing on disk never needs (decision 0603)
+  let loaded: Promise<{ sdk: typeof import("@aws-sdk/client-s3"); client: S3Client }> | undefined;
+  const s3 = () => {
+    loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: newClient(sdk.S3Client) }));
+    return loaded;
+  };
+  const newClient = (Client: typeof S3Client) =>
+    new Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      // S3-compatible servers (MinIO, s3rver) address buckets by path, not by sub-domain
+      forcePathStyle: true,
+      // with the default (always), streamed bodies reach s3rver and some gateways corrupted
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+    });
   const Bucket = options.bucket;
   return {
     kind: "s3",
@@ -137,8 +138,9 @@ export function createS3Storage(options: S3Options): Storage {
       assertKey(key);
       // a stream of unknown length cannot be signed; our objects are at most a few MB
       const buffer = Buffer.isBuffer(body) ? body : await toBuffer(body);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: buffer,
@@ -149,8 +151,9 @@ export function createS3Storage(options: S3Options): Storage {
     },
     async get(key) {
       assertKey(key);
+      const { sdk, client } = await s3();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         return {
           body: out.Body as Readable,
           size: out.ContentLength ?? 0,
@@ -163,12 +166,14 @@ export function createS3Storage(options: S3Options): Storage {
     },
     async delete(key) {
       assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async exists(key) {
       assertKey(key);
+      const { sdk, client } = await s3();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isMissing(error)) return false;

@@ -129,7 +129,8 @@ export async function readSubmissions({ dataDir, databaseUrl }) {
     await client.end();
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
-    const db = await PGlite.create({ dataDir: path.join(dataDir, "db") });
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const db = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm } });
     for (const [name, sql] of Object.entries(queries)) result[name] = (await db.query(sql)).rows;
     await db.close();
   }

@@ -12,6 +12,7 @@ import {
   startAppServer,
   tempDataDir,
 } from "../../scripts/reliability/app-server.mjs";
+import { loginAsAdmin } from "../helpers/admin";
 import { startS3 } from "../helpers/s3";
 import { startSmtpServer } from "../helpers/smtp";
 
@@ -157,6 +158,58 @@ test("registration switched off on A is refused by B", async () => {
   const after = await query<{ n: string }>("select count(*) as n from course_registrations");
   expect(after[0]?.n).toBe(before[0]?.n);
   expect((await setRegistration("true")).status).toBeLessThan(400);
+});
+
+test("a course, site content and maintenance mode changed on A show on B's very next request", async ({
+  page,
+}) => {
+  const [a, b] = servers;
+  const onB = async (path: string) => {
+    const response = await fetch(`${b.url}${path}`);
+    return { status: response.status, html: await response.text() };
+  };
+  await loginAsAdmin(page, ADMIN, a.url);
+
+  // B has read each page (and cached its data) before A changes it
+  const [course] = await query<{ id: string; title: string }>(
+    "select id, title from courses where slug = $1",
+    [COURSE_SLUG],
+  );
+  expect((await onB(`/courses/${COURSE_SLUG}`)).html).toContain(course?.title);
+  const title = `${course?.title} Revised`;
+  expect((await onB("/courses/all")).html).not.toContain(title);
+  await page.goto(`${a.url}/admin/courses/${course?.id}`);
+  await page.getByLabel("Title").fill(title);
+  await page.getByRole("button", { name: "Save Course" }).click();
+  await expect(page.getByText("Course updated successfully")).toBeVisible();
+  expect((await onB(`/courses/${COURSE_SLUG}`)).html).toContain(title);
+  expect((await onB("/courses/all")).html).toContain(title);
+
+  const headline = `Scale-out headline ${Date.now().toString(36)}`;
+  expect((await onB("/")).html).not.toContain(headline);
+  await page.goto(`${a.url}/admin/content`);
+  const hero = page.getByRole("form", { name: "Home page hero" });
+  await hero.getByLabel("Headline").fill(headline);
+  await hero.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Content updated successfully")).toBeVisible();
+  expect((await onB("/")).html).toContain(headline);
+
+  const setMaintenance = (value: string) =>
+    post(a.url, "/admin/settings", new URLSearchParams({ key: "site_maintenance", value }), { cookie });
+  expect((await setMaintenance("true")).status).toBeLessThan(400);
+  expect((await onB("/")).status).toBe(503);
+  expect((await setMaintenance("false")).status).toBeLessThan(400);
+  const home = await onB("/");
+  expect(home.status).toBe(200);
+
+  // per-response values stay per response: two visitors never share a nonce or a form key
+  const again = await onB("/");
+  const nonce = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1];
+  const key = (html: string) => /name="formKey" value="([^"]+)"/.exec(html)?.[1];
+  expect(nonce(home.html)).toBeTruthy();
+  expect(nonce(again.html)).not.toBe(nonce(home.html));
+  expect(key(home.html)).toBeTruthy();
+  expect(key(again.html)).not.toBe(key(home.html));
 });
 
 test("200 registrations over both processes, one killed and restarted: each stored and mailed exactly once", async () => {

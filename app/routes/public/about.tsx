@@ -2,12 +2,12 @@ import { Eye, Target } from "lucide-react";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
 import { StatsBand } from "#app/components/public/stats-band";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicSiteContent } from "#app/services/public-data.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/about";
 
 export async function loader() {
-  return getSiteContent(["about", "leadership", "team", "stats"]);
+  return publicSiteContent(["about", "leadership", "team", "stats"]);
 }
 
 export const meta: Route.MetaFunction = (args) =>

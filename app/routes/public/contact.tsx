@@ -10,8 +10,7 @@ import { FormStatus } from "#app/components/public/form-controls";
 import { RegistrationForm } from "#app/components/public/registration-form";
 import { getPaymentDetails } from "#app/models/payment-details.server";
 import { listRegistrationCourses } from "#app/models/registration.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicSettings, publicSiteContent } from "#app/services/public-data.server";
 import {
   confirmationFromUrl,
   newFormKey,
@@ -24,9 +23,9 @@ import type { Route } from "./+types/contact";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [content, payment, settings, courses, confirmation] = await Promise.all([
-    getSiteContent(["contact", "offices", "businessHours", "whyChoose"]),
+    publicSiteContent(["contact", "offices", "businessHours", "whyChoose"]),
     getPaymentDetails(),
-    getSettings(),
+    publicSettings(),
     listRegistrationCourses(),
     confirmationFromUrl(new URL(request.url), "contact"),
   ]);

@@ -2,8 +2,8 @@ import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { CourseFilters, resultLine } from "#app/components/public/course-filters";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero } from "#app/components/public/page-sections";
-import { listActiveCourses, listCourseYears } from "#app/models/course.server";
 import { parseCourseFilter } from "#app/schemas/course-filter";
+import { publicCourses, publicCourseYears } from "#app/services/public-data.server";
 import { CATEGORY_LABELS } from "#app/utils/course-categories";
 import { withYears, yearSpan } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
@@ -12,8 +12,8 @@ import type { Route } from "./+types/courses.all";
 export async function loader({ request }: Route.LoaderArgs) {
   const filter = parseCourseFilter(new URL(request.url).searchParams);
   const [courses, years] = await Promise.all([
-    listActiveCourses({ categories: filter.category ? [filter.category] : undefined, year: filter.year }),
-    listCourseYears(),
+    publicCourses({ categories: filter.category ? [filter.category] : undefined, year: filter.year }),
+    publicCourseYears(),
   ]);
   return { courses: courses.map(toCourseCard), years, ...filter };
 }

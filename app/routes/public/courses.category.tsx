@@ -4,8 +4,7 @@ import { CourseCard, toDetailedCourseCard } from "#app/components/public/course-
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { usePublicLayoutData } from "#app/components/public/use-public-layout";
-import { listActiveCourses } from "#app/models/course.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicCourses, publicSiteContent } from "#app/services/public-data.server";
 import {
   CATEGORY_PAGES,
   FAITH_GROUP_LABELS,
@@ -31,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!isCategoryPageKey(key)) throw data(null, { status: 404 });
   const page = CATEGORY_PAGES[key];
   const [courses, { policies }] = await Promise.all([
-    listActiveCourses({ categories: page.categories }),
-    getSiteContent(["policies"]),
+    publicCourses({ categories: page.categories }),
+    publicSiteContent(["policies"]),
   ]);
   return {
     key,

@@ -6,10 +6,10 @@ import { InterestForm } from "#app/components/public/interest-form";
 import { JsonLd } from "#app/components/public/json-ld";
 import { PageHero, Section } from "#app/components/public/page-sections";
 import { RegisterButton } from "#app/components/public/register-button";
-import { getActiveCourseBySlug } from "#app/models/course.server";
 import { InterestSchema } from "#app/schemas/interest";
 import { readForm } from "#app/services/form-input.server";
 import { submitInterestForm } from "#app/services/interest-form.server";
+import { publicCourse } from "#app/services/public-data.server";
 import { CONFIRM_FIELD, HONEYPOT_FIELD, newFormKey } from "#app/services/public-forms.server";
 import {
   CATEGORY_LABELS,
@@ -25,7 +25,7 @@ import { courseJsonLd } from "#app/utils/structured-data";
 import type { Route } from "./+types/courses.course";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const course = await getActiveCourseBySlug(params.slug);
+  const course = await publicCourse(params.slug);
   if (!course) throw data(null, { status: 404 });
   return { course, formKey: newFormKey() };
 }

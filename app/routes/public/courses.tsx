@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { buttonStyles, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
-import { listActiveCourses, listCourseYears } from "#app/models/course.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicCourses, publicCourseYears, publicSiteContent } from "#app/services/public-data.server";
 import { CATEGORY_PAGE_KEYS, CATEGORY_PAGES } from "#app/utils/course-categories";
 import { withYears, yearSpan } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
@@ -20,9 +19,9 @@ const CATEGORY_BLURBS = {
 
 export async function loader() {
   const [content, courses, years] = await Promise.all([
-    getSiteContent(["catalogueFeatures", "participation"]),
-    listActiveCourses(),
-    listCourseYears(),
+    publicSiteContent(["catalogueFeatures", "participation"]),
+    publicCourses(),
+    publicCourseYears(),
   ]);
   const counts = Object.fromEntries(
     CATEGORY_PAGE_KEYS.map((key) => [

@@ -1,6 +1,6 @@
 import { GalleryGrid } from "#app/components/public/gallery-grid";
 import { PageHero } from "#app/components/public/page-sections";
-import { listGalleryImages } from "#app/models/website-image.server";
+import { publicGalleryImages } from "#app/services/public-data.server";
 import { isGalleryCategory } from "#app/utils/gallery-categories";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/gallery";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/gallery";
 export async function loader({ request }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("category");
   const category = isGalleryCategory(requested) ? requested : null;
-  const images = await listGalleryImages();
+  const images = await publicGalleryImages();
   return { category, images: category ? images.filter((i) => i.galleryCategory === category) : images };
 }
 

@@ -4,10 +4,12 @@ import { HomeCourses } from "#app/components/public/home/courses-section";
 import { HomeHero } from "#app/components/public/home/hero";
 import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
 import { JsonLd } from "#app/components/public/json-ld";
-import { listActiveCourses } from "#app/models/course.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
-import { listActiveTestimonials } from "#app/models/testimonial.server";
+import {
+  publicCourses,
+  publicSettings,
+  publicSiteContent,
+  publicTestimonials,
+} from "#app/services/public-data.server";
 import { newFormKey } from "#app/services/public-forms.server";
 import { pageMeta, publicUrlFrom } from "#app/utils/seo";
 import { organizationJsonLd } from "#app/utils/structured-data";
@@ -17,7 +19,7 @@ const FEATURED_COUNT = 6;
 
 export async function loader() {
   const [content, courses, testimonials, settings] = await Promise.all([
-    getSiteContent([
+    publicSiteContent([
       "hero",
       "about",
       "departments",
@@ -26,9 +28,9 @@ export async function loader() {
       "businessHours",
       "offices",
     ]),
-    listActiveCourses(),
-    listActiveTestimonials({ homeOnly: true }),
-    getSettings(),
+    publicCourses(),
+    publicTestimonials({ homeOnly: true }),
+    publicSettings(),
   ]);
   return {
     ...content,

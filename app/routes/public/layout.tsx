@@ -3,11 +3,13 @@ import { ErrorPage } from "#app/components/layout/error-page";
 import { Footer } from "#app/components/layout/footer";
 import { Header } from "#app/components/layout/header";
 import { MaintenancePage } from "#app/components/public/maintenance-page";
-import { listCourseYears } from "#app/models/course.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
-import { listComponentImages } from "#app/models/website-image.server";
 import { env } from "#app/services/env.server";
+import {
+  publicComponentImages,
+  publicCourseYears,
+  publicSettings,
+  publicSiteContent,
+} from "#app/services/public-data.server";
 import { yearSpan } from "#app/utils/runs";
 import type { Route } from "./+types/layout";
 
@@ -15,10 +17,10 @@ export const MAINTENANCE_RETRY_SECONDS = 1800;
 
 export async function loader() {
   const [settings, { contact, offices }, images, years] = await Promise.all([
-    getSettings(),
-    getSiteContent(["contact", "offices"]),
-    listComponentImages(),
-    listCourseYears(),
+    publicSettings(),
+    publicSiteContent(["contact", "offices"]),
+    publicComponentImages(),
+    publicCourseYears(),
   ]);
   if (settings.site_maintenance) {
     throw data(
@@ -31,7 +33,16 @@ export async function loader() {
   }
   // "2026-2027": the years of the runs on offer, for every label that names the catalogue's years
   const catalogueYears = yearSpan(years);
-  return { contact, offices, images, settings, catalogueYears, publicUrl: env().PUBLIC_URL };
+  // only what the public components read: the page's hydration data carries every field sent here
+  const { registration_enabled, seats_left_threshold } = settings;
+  return {
+    contact,
+    offices,
+    images,
+    settings: { registration_enabled, seats_left_threshold },
+    catalogueYears,
+    publicUrl: env().PUBLIC_URL,
+  };
 }
 
 export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;

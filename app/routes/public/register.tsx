@@ -8,8 +8,7 @@ import {
 } from "#app/components/public/registration-form";
 import { getPaymentDetails } from "#app/models/payment-details.server";
 import { listRegistrationCourses } from "#app/models/registration.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicSettings, publicSiteContent } from "#app/services/public-data.server";
 import {
   confirmationFromUrl,
   newFormKey,
@@ -23,8 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [courses, settings, { contact }, payment, confirmation] = await Promise.all([
     listRegistrationCourses(),
-    getSettings(),
-    getSiteContent(["contact"]),
+    publicSettings(),
+    publicSiteContent(["contact"]),
     getPaymentDetails(),
     confirmationFromUrl(url, "register"),
   ]);

@@ -4,8 +4,7 @@ import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
 import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import type { ServicePageKey } from "#app/db/seed/site-content";
-import { listActiveCourses } from "#app/models/course.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicCourses, publicSiteContent } from "#app/services/public-data.server";
 import { categoryPageOf } from "#app/utils/course-categories";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/services.page";
@@ -13,12 +12,12 @@ import type { Route } from "./+types/services.page";
 const FEATURED_PER_SERVICE = 3;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { servicePages } = await getSiteContent(["servicePages"]);
+  const { servicePages } = await publicSiteContent(["servicePages"]);
   const page = Object.hasOwn(servicePages, params.service)
     ? servicePages[params.service as ServicePageKey]
     : undefined;
   if (!page) throw data(null, { status: 404 });
-  const courses = await listActiveCourses({ categories: [page.courseCategory], limit: FEATURED_PER_SERVICE });
+  const courses = await publicCourses({ categories: [page.courseCategory], limit: FEATURED_PER_SERVICE });
   return { page, courses: courses.map(toCourseCard) };
 }
 

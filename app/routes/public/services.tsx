@@ -2,12 +2,12 @@ import { CheckCircle2, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
 import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
-import { getSiteContent } from "#app/models/site-content.server";
+import { publicSiteContent } from "#app/services/public-data.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/services";
 
 export async function loader() {
-  return getSiteContent(["departments", "benefits", "servicePages"]);
+  return publicSiteContent(["departments", "benefits", "servicePages"]);
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -3,8 +3,7 @@ import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { StatsBand } from "#app/components/public/stats-band";
 import { TestimonialCard } from "#app/components/public/testimonial-card";
-import { getSiteContent } from "#app/models/site-content.server";
-import { listActiveTestimonials } from "#app/models/testimonial.server";
+import { publicSiteContent, publicTestimonials } from "#app/services/public-data.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/testimonials";
 
@@ -17,7 +16,7 @@ const BAND_LABELS = [
 ];
 
 export async function loader() {
-  const [{ stats }, testimonials] = await Promise.all([getSiteContent(["stats"]), listActiveTestimonials()]);
+  const [{ stats }, testimonials] = await Promise.all([publicSiteContent(["stats"]), publicTestimonials()]);
   const band = BAND_LABELS.flatMap((label) => stats.filter((s) => s.label === label));
   return { band, testimonials };
 }

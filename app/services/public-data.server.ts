@@ -1,0 +1,40 @@
+import {
+  type CourseFilter,
+  getActiveCourseBySlugWithoutSeats,
+  listActiveCoursesWithoutSeats,
+  listCourseYears,
+  withSeats,
+} from "#app/models/course.server";
+import { getSettings } from "#app/models/setting.server";
+import { getSiteContent, type SiteContentKey } from "#app/models/site-content.server";
+import { listActiveTestimonials } from "#app/models/testimonial.server";
+import { listComponentImages, listGalleryImages } from "#app/models/website-image.server";
+import { cachedPublic } from "./public-cache.server";
+
+// The reads of the public pages' loaders, through the public data cache (decision 0600). Admin screens and
+// actions read the models directly: they must see their own writes within the request.
+
+export const publicSettings = () => cachedPublic("settings", () => getSettings());
+
+export const publicSiteContent = <K extends SiteContentKey>(keys: readonly K[]) =>
+  cachedPublic(`content:${keys.join(",")}`, () => getSiteContent(keys));
+
+export const publicComponentImages = () => cachedPublic("images:components", () => listComponentImages());
+
+export const publicGalleryImages = () => cachedPublic("images:gallery", () => listGalleryImages());
+
+export const publicCourseYears = () => cachedPublic("course-years", () => listCourseYears());
+
+export const publicTestimonials = (options: { homeOnly?: boolean } = {}) =>
+  cachedPublic(`testimonials:${options.homeOnly ? "home" : "all"}`, () => listActiveTestimonials(options));
+
+/** Active courses with their runs from the cache, and each run's free seats read now. */
+export async function publicCourses(filter: CourseFilter = {}) {
+  const key = `courses:${filter.categories?.join(",") ?? ""}:${filter.year ?? ""}:${filter.limit ?? ""}`;
+  return withSeats(await cachedPublic(key, () => listActiveCoursesWithoutSeats(filter)));
+}
+
+export async function publicCourse(slug: string) {
+  const course = await cachedPublic(`course:${slug}`, () => getActiveCourseBySlugWithoutSeats(slug));
+  return course && (await withSeats([course]))[0];
+}

@@ -1,0 +1,274 @@
+// `npm run bench` (after `npm run build`): one run against the production build on a fresh data directory
+// (PGlite), or on a scratch PostgreSQL database next to DATABASE_URL when it is set. Prints, each as a ratio:
+//  - SSR throughput of /, /courses/all and a course page against the same HTML served as a static file by the
+//    same server, interleaved (autocannon, 32 connections, one client thread);
+//  - idle RSS and RSS after 10,000 mixed public requests;
+//  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
+//  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters.
+// Ratios within one run are what count: the machine's load is printed beside them.
+// Options: --seconds N (per interleaved slice, default 5), --rounds N (default 3), --json file.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import {
+  COURSE_SLUG,
+  createScratchDatabase,
+  formKey,
+  startAppServer,
+  tempDataDir,
+} from "../reliability/app-server.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    posts: { type: "string", default: "2000" },
+    mixed: { type: "string", default: "10000" },
+    json: { type: "string" },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const POSTS = Number(args.posts);
+const MIXED_COUNT = Number(args.mixed);
+const PAGES = { home: "/", catalogue: "/courses/all", course: `/courses/${COURSE_SLUG}` };
+const MIXED = [
+  "/",
+  "/courses/all",
+  `/courses/${COURSE_SLUG}`,
+  "/about",
+  "/courses",
+  "/courses/management",
+  "/gallery",
+  "/testimonials",
+  "/contact",
+  "/register",
+  "/courses/calendar",
+  "/services",
+];
+const STATIC_DIR = path.resolve(import.meta.dirname, "../../build/client/__bench");
+
+const load = () => os.loadavg()[0].toFixed(2);
+const rssMb = (pid) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+};
+const round = (n, digits = 2) => Number(n.toFixed(digits));
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 32, pipelining: 1, timeout: 30, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+/** Waits until the server has answered what the last slice left queued (a page queues behind it). */
+async function drain() {
+  await fetch(`${server.url}/`);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+const postgres = process.env.DATABASE_URL;
+const scratch = postgres ? await createScratchDatabase(postgres, "bench") : undefined;
+const dataDir = tempDataDir("bench");
+const serverOptions = { dataDir, databaseUrl: scratch?.url, env: { LOG_LEVEL: "error" } };
+// the first start creates, migrates and seeds the database; the figures are taken on a restarted server
+const first = await startAppServer(serverOptions);
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const firstStartRssMb = rssMb(first.pid);
+await first.stop();
+const server = await startAppServer(serverOptions);
+const report = { database: scratch ? "postgres" : "pglite", cpus: os.cpus().length, started: new Date() };
+const lines = [];
+const say = (line) => {
+  lines.push(line);
+  console.log(line);
+};
+
+try {
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  report.idleRssMb = rssMb(server.pid);
+  report.idleLoad = load();
+  report.firstStartRssMb = firstStartRssMb;
+  say(
+    `idle RSS: ${report.idleRssMb} MB after a restart, ${firstStartRssMb} MB on the first start (load ${report.idleLoad})`,
+  );
+
+  // the same HTML as a static file, served by the same process
+  fs.mkdirSync(STATIC_DIR, { recursive: true });
+  const html = {};
+  for (const [name, page] of Object.entries(PAGES)) {
+    const response = await fetch(`${server.url}${page}`);
+    if (!response.ok) throw new Error(`${page}: HTTP ${response.status}`);
+    html[name] = await response.text();
+    fs.writeFileSync(path.join(STATIC_DIR, `${name}.html`), html[name]);
+  }
+
+  // gzipped JS per page: every script and modulepreload the HTML names
+  report.js = {};
+  for (const [name, page] of Object.entries({ ...PAGES, gallery: "/gallery", contact: "/contact" })) {
+    const text = name in html ? html[name] : await (await fetch(`${server.url}${page}`)).text();
+    const urls = new Set(
+      [...text.matchAll(/<(?:link rel="modulepreload"|script[^>]*) [^>]*?(?:href|src)="([^"]+\.js)"/g)].map(
+        (m) => m[1],
+      ),
+    );
+    for (const m of text.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
+    let bytes = 0;
+    for (const url of urls) {
+      const body = Buffer.from(await (await fetch(new URL(url, server.url))).arrayBuffer());
+      bytes += zlib.gzipSync(body, { level: 9 }).length;
+    }
+    report.js[page] = { kb: round(bytes / 1024, 1), files: urls.size, htmlKb: round(text.length / 1024, 1) };
+    say(
+      `JS ${page}: ${report.js[page].kb} KB gzipped in ${urls.size} files; HTML ${report.js[page].htmlKb} KB`,
+    );
+  }
+
+  // throughput, SSR and static slices interleaved
+  const totals = {};
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [name, page] of Object.entries(PAGES)) {
+      for (const [kind, url] of [
+        ["ssr", `${server.url}${page}`],
+        ["static", `${server.url}/__bench/${name}.html`],
+      ]) {
+        const result = await cannon({ url, duration: SECONDS });
+        await drain();
+        if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
+        totals[`${name}:${kind}`] ??= { requests: 0, seconds: 0, loads: [] };
+        const entry = totals[`${name}:${kind}`];
+        entry.requests += result["2xx"];
+        entry.seconds += result.duration;
+        entry.loads.push(load());
+      }
+    }
+  }
+  report.throughput = {};
+  for (const [name, page] of Object.entries(PAGES)) {
+    const ssr = totals[`${name}:ssr`];
+    const stat = totals[`${name}:static`];
+    const ssrRps = ssr.requests / ssr.seconds;
+    const staticRps = stat.requests / stat.seconds;
+    report.throughput[page] = {
+      ssrRps: round(ssrRps, 1),
+      staticRps: round(staticRps, 1),
+      ratio: round(ssrRps / staticRps, 3),
+      load: ssr.loads.join("/"),
+    };
+    say(
+      `${page}: SSR ${round(ssrRps, 1)}/s, static ${round(staticRps, 1)}/s, ratio ${round(ssrRps / staticRps, 3)} (load ${ssr.loads.join("/")})`,
+    );
+  }
+
+  // RSS after 10,000 mixed requests
+  let i = 0;
+  const mixed = await cannon({
+    url: server.url,
+    amount: MIXED_COUNT,
+    requests: [{ setupRequest: (req) => ({ ...req, path: MIXED[i++ % MIXED.length] }) }],
+  });
+  if (mixed.non2xx) throw new Error(`mixed: ${mixed.non2xx} non-2xx answers`);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  report.rssAfterMb = rssMb(server.pid);
+  say(
+    `RSS after ${MIXED_COUNT} mixed requests: ${report.rssAfterMb} MB, ${round(report.rssAfterMb / report.idleRssMb)}× idle (load ${load()})`,
+  );
+
+  // registration POSTs at 50 concurrent posters, then raw inserts of the same rows
+  let n = 0;
+  const post = await cannon({
+    url: `${server.url}/register.data`,
+    connections: 50,
+    amount: POSTS,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req) => {
+          n += 1;
+          return {
+            ...req,
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              origin: server.url,
+              "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body: new URLSearchParams({
+              name: `Bench Participant ${n}`,
+              email: `bench${n}@example.com`,
+              course: COURSE_SLUG,
+              formKey: formKey(),
+            }).toString(),
+          };
+        },
+      },
+    ],
+  });
+  // autocannon drops the connections still open when the amount is reached: count the answered ones
+  if (post.non2xx) throw new Error(`posts: ${post.non2xx} non-2xx`);
+  const postRps = post["2xx"] / post.duration;
+  const postLoad = load();
+  await server.stop();
+  const raw = await rawInserts({ dataDir, databaseUrl: scratch?.url });
+  report.registration = {
+    postRps: round(postRps, 1),
+    p99Ms: post.latency.p99,
+    rawRps: round(raw, 1),
+    ratio: round(postRps / raw, 3),
+    load: postLoad,
+  };
+  say(
+    `registration POST: ${round(postRps, 1)}/s, p99 ${post.latency.p99} ms at 50 posters; raw inserts ${round(raw, 1)}/s; ratio ${round(postRps / raw, 3)} (load ${postLoad})`,
+  );
+} finally {
+  await server.stop();
+  fs.rmSync(STATIC_DIR, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
+}
+if (args.json) fs.writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+
+/**
+ * Copies of the stored registration rows inserted straight into the same database (50 at a time on
+ * PostgreSQL's pool; PGlite takes one statement at a time): the ceiling a registration POST is measured against.
+ */
+async function rawInserts({ dataDir, databaseUrl }) {
+  const copy = `insert into course_registrations (reference, name, email, phone, organization, course_name,
+    course_date, course_venue, status, source, course_id, run_id, idempotency_key)
+    select 'R' || substr(md5(random()::text), 1, 11), name, email, phone, organization, course_name,
+      course_date, course_venue, status, source, course_id, run_id, md5(random()::text)
+    from course_registrations where reference = $1`;
+  let client;
+  let close;
+  if (databaseUrl) {
+    const { default: pg } = await import("pg");
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    client = pool;
+    close = () => pool.end();
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const db = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm } });
+    client = db;
+    close = () => db.close();
+  }
+  try {
+    const refs = (await client.query("select reference from course_registrations")).rows.map(
+      (r) => r.reference,
+    );
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < refs.length) await client.query(copy, [refs[next++]]);
+      }),
+    );
+    return refs.length / ((performance.now() - started) / 1000);
+  } finally {
+    await close();
+  }
+}
