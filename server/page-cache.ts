@@ -21,8 +21,13 @@ type CachedPage = {
 
 /** Far more than the site's pages; only odd query strings fill it, and then it starts again. */
 const MAX_PAGES = 200;
-/** Paths that are not the public site's pages, or depend on more than the versions (an offer's expiry). */
-const NEVER = /^\/(admin|api|billing|files|media|downloads|register\/offer)(\/|$)/;
+/**
+ * The public site's pages (and their .data twins), whose content comes only from the versioned tables. Nothing
+ * else: an offer (its expiry), a certificate check (revocations are not versioned, and each check is counted by
+ * the rate limit), a feedback link (one use), files, admin and callbacks always reach the server.
+ */
+export const CACHEABLE_PATH =
+  /^\/(?:_root|about|services(?:\/[^/.]+)?|courses(?:\/[^/.]+)?|gallery|testimonials|contact|register)?(?:\.data)?$/;
 const CACHEABLE_TYPE = /^text\/(html|x-script)\b/;
 /** Set by the compression middleware for each response as it goes out: never part of the page. */
 const TRANSPORT_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary"]);
@@ -65,7 +70,7 @@ type Write = (chunk?: unknown, encoding?: unknown, callback?: unknown) => unknow
 export const publicPageCache: RequestHandler = (req, res, next) => {
   const version = publicPageVersion();
   if (req.method !== "GET" || req.headers.cookie || req.headers.authorization || !version) return next();
-  if (NEVER.test(req.path)) return next();
+  if (!CACHEABLE_PATH.test(req.path)) return next();
   const key = `${version} ${req.originalUrl}`;
   const hit = pages.get(key);
   if (hit) return serve(hit, res);
