@@ -168,6 +168,7 @@ test("two phones mark attendance at once; certificates go only to those over 80 
       "true",
     );
   }
+  await Promise.all([one.waitForLoadState("networkidle"), two.waitForLoadState("networkidle")]);
   await one.reload();
   for (const name of ["Amina Wanjiru", "Brian Otieno"]) {
     await expect(one.getByRole("button", { name: `Present ${name}` })).toHaveAttribute(
@@ -181,6 +182,8 @@ test("two phones mark attendance at once; certificates go only to those over 80 
     one.getByRole("button", { name: "Present Amina Wanjiru" }).click(),
     two.getByRole("button", { name: "Absent Brian Otieno" }).click(),
   ]);
+  // each tap saves in the background: let both saves finish before reading the day back
+  await Promise.all([one.waitForLoadState("networkidle"), two.waitForLoadState("networkidle")]);
   await one.reload();
   await expect(one.getByRole("button", { name: "Present Amina Wanjiru" })).toHaveAttribute(
     "aria-pressed",
