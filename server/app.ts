@@ -103,7 +103,7 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
   configureLogger();
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   setDatabase(handle);
-  await enablePublicCache(handle);
+  enablePublicCache();
   const stoppers: Stoppable[] = [];
   logger.info({ database: handle.kind }, "database ready");
   await announceFirstStart();

@@ -1,4 +1,4 @@
-import { type DatabaseHandle, db } from "#app/db/client.server";
+import { db } from "#app/db/client.server";
 import { publicDataVersion } from "#app/db/schema";
 import { today } from "#app/utils/dates";
 
@@ -22,25 +22,12 @@ let version: number | undefined;
 /** The same for free seats, which only whole cached pages depend on (server/page-cache.ts). */
 let seatsVersion: number | undefined;
 let checking: Promise<void> | undefined;
-/**
- * PGlite only: the engine is in this process and the data-directory lock makes it the only writer, so the
- * triggers' NOTIFY reaches us before the writing transaction's commit returns (PGlite calls listeners in a
- * microtask while it reads the commit's answer). Until a notification, the versions read last still hold.
- */
-let notified = false;
-let listening = false;
 let queued: Promise<void> | undefined;
 const entries = new Map<string, Entry>();
 
 /** The server turns the cache on; scripts and tests that call loaders straight read the database every time. */
-export async function enablePublicCache(handle: DatabaseHandle) {
+export function enablePublicCache() {
   enabled = true;
-  if (handle.pglite) {
-    await handle.pglite.listen("public_data_version", () => {
-      notified = true;
-    });
-    listening = true;
-  }
 }
 
 function startCheck() {
@@ -72,11 +59,6 @@ function startCheck() {
  */
 export function checkPublicDataVersion(): Promise<void> {
   if (!enabled) return Promise.resolve();
-  // no write since the last read finished (a read still under way may predate one: wait as below)
-  const settled = !checking && !queued && version !== undefined && seatsVersion !== undefined;
-  if (listening && !notified && settled) return Promise.resolve();
-  // a notification arriving while this read runs marks the versions stale again
-  notified = false;
   if (!checking) return startCheck();
   queued ??= checking.then(() => {
     queued = undefined;

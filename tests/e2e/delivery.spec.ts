@@ -177,7 +177,10 @@ test("two phones mark attendance at once; certificates go only to those over 80 
     );
   }
   await expectNoSeriousA11yViolations(one);
-  for (const page of [one, two]) await page.getByRole("link", { name: /^Day 2/ }).click();
+  for (const page of [one, two]) {
+    await page.getByRole("link", { name: /^Day 2/ }).click();
+    await expect(page.getByRole("link", { name: /^Day 2/ })).toHaveAttribute("aria-current", "page");
+  }
   await Promise.all([
     one.getByRole("button", { name: "Present Amina Wanjiru" }).click(),
     two.getByRole("button", { name: "Absent Brian Otieno" }).click(),

@@ -122,8 +122,11 @@ const menuLink = "flex min-h-11 items-center gap-2 rounded-md px-3 text-base fon
 function MobileMenu({ tel, contact }: { tel: string; contact: SiteContent["contact"] }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what the effect reacts to
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    // only a move to another location closes it: a menu opened before the page hydrated stays open
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
   return (
