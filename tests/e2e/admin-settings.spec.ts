@@ -7,8 +7,14 @@ const card = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
 
 async function saveBoolean(page: Page, key: string, enabled: boolean) {
   await page.goto("/admin/settings");
-  const toggle = card(page, key).getByRole("switch");
-  if ((await toggle.isChecked()) !== enabled) await toggle.click({ force: true });
+  // a tap before the page has hydrated is undone by hydration: tap until the card says the new state
+  await expect(async () => {
+    const toggle = card(page, key).getByRole("switch");
+    if ((await toggle.isChecked()) !== enabled) await toggle.click({ force: true });
+    await expect(card(page, key).getByText(enabled ? "Enabled" : "Disabled", { exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
   await card(page, key).getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Setting updated successfully")).toBeVisible();
 }
