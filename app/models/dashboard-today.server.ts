@@ -14,7 +14,7 @@ import { formatKes } from "#app/utils/cents";
 import { addDays, today } from "#app/utils/dates";
 import { waitingTooLong } from "./contact-admin.server";
 import { runDays } from "./delivery-run.server";
-import { getMoneySummary } from "./finance-report.server";
+import { getMoneySummary, type MoneySummary } from "./finance-report.server";
 import { seatsForRuns } from "./run-seats.server";
 
 /** How far ahead the dashboard looks for runs that need seats filled or confirmed. */
@@ -75,8 +75,7 @@ export type UpcomingRun = Awaited<ReturnType<typeof upcomingRuns>>[number];
 export type TodayItem = { id: string; count: number; title: string; to: string };
 
 /** Invoices past their due date and payments that matched no booking: each a list on the finance screens. */
-async function overduePaymentItems(): Promise<TodayItem[]> {
-  const { overdueCount, overdueCents } = await getMoneySummary();
+async function overduePaymentItems({ overdueCount, overdueCents }: MoneySummary): Promise<TodayItem[]> {
   const [unassigned] = await db()
     .select({ n: count() })
     .from(payments)
@@ -161,10 +160,12 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
 
 /** What needs doing today: the dashboard's first panel (each item links to its filtered list). */
 export async function getTodayWork() {
+  // read once: the dashboard shows the same summary beside its counts
+  const money = await getMoneySummary();
   const [newRegistrations, waitingEnquiries, overdue, delivery, runs] = await Promise.all([
     countNewRegistrations(),
     countWaitingEnquiries(),
-    overduePaymentItems(),
+    overduePaymentItems(money),
     awaitingDeliveryItems(),
     upcomingRuns(),
   ]);
@@ -187,5 +188,5 @@ export async function getTodayWork() {
     ...overdue,
     ...delivery,
   ];
-  return { items, runs, days: UPCOMING_RUN_DAYS };
+  return { items, runs, days: UPCOMING_RUN_DAYS, money };
 }

@@ -168,6 +168,8 @@ export async function getMoneySummary() {
   };
 }
 
+export type MoneySummary = Awaited<ReturnType<typeof getMoneySummary>>;
+
 export type ReminderOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 /** E-mails the booking's contact a reminder with the invoice attached and linked; audited. */
@@ -176,7 +178,7 @@ export async function sendPaymentReminder(actor: AuditActor, bookingId: string):
     const booking = await lockBooking(tx, bookingId);
     const invoice = booking && (await openProforma(tx, bookingId));
     if (!booking || !invoice) return { ok: false, status: 404, message: "This booking has no open invoice." };
-    const balance = await bookingBalance(tx, bookingId);
+    const balance = await bookingBalance(tx, bookingId, invoice);
     const day = today();
     if (balance.balanceCents <= 0) {
       return { ok: false, status: 409, message: `${booking.reference} is paid; no reminder was sent.` };
@@ -276,7 +278,7 @@ export async function runBookingMoney(runId: string) {
   const result = [];
   for (const booking of rows) {
     const invoice = await openProforma(db(), booking.id);
-    const balance = await bookingBalance(db(), booking.id);
+    const balance = await bookingBalance(db(), booking.id, invoice);
     result.push({
       ...booking,
       invoice: invoice && {

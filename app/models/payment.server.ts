@@ -16,7 +16,7 @@ import {
   paymentState,
 } from "#app/utils/payment-state";
 import { deriveBookingStatus } from "./booking-status.server";
-import { issueReceipt, lockBooking, openProforma } from "./finance-document.server";
+import { type FinanceDocument, issueReceipt, lockBooking, openProforma } from "./finance-document.server";
 
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = {
@@ -56,13 +56,17 @@ export async function findBookingByReference(executor: Executor, typed: string |
 export type Balance = { invoicedCents: number; paidCents: number; balanceCents: number; state: PaymentState };
 
 /** What a booking owes: its open proforma against the ledger (DESIGN §7: derived, never stored). */
-export async function bookingBalance(executor: Executor, bookingId: string): Promise<Balance> {
-  const proforma = await openProforma(executor, bookingId);
+export async function bookingBalance(
+  executor: Executor,
+  bookingId: string,
+  proforma?: FinanceDocument | null,
+): Promise<Balance> {
+  const invoice = proforma === undefined ? await openProforma(executor, bookingId) : proforma;
   const [row] = await executor
     .select({ paid: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
     .from(payments)
     .where(eq(payments.bookingId, bookingId));
-  const invoicedCents = proforma?.totalCents ?? 0;
+  const invoicedCents = invoice?.totalCents ?? 0;
   const paidCents = Number(row?.paid ?? 0);
   return {
     invoicedCents,
@@ -79,7 +83,8 @@ export async function bookingBalance(executor: Executor, bookingId: string): Pro
 export async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return;
-  const balance = await bookingBalance(tx, bookingId);
+  const proforma = await openProforma(tx, bookingId);
+  const balance = await bookingBalance(tx, bookingId, proforma);
   const paid = balance.state === "paid" || balance.state === "overpaid";
   const from = paid ? ["new", "confirmed"] : ["paid"];
   const to = paid ? "paid" : "confirmed";
@@ -104,9 +109,7 @@ export async function settleBooking(tx: Executor, bookingId: string, actor: Audi
       newValues: { status: to, booking: booking.reference, balance_cents: balance.balanceCents },
     });
   }
-  if (!paid) return;
-  const proforma = await openProforma(tx, bookingId);
-  if (!proforma) return;
+  if (!paid || !proforma) return;
   const ledger = await tx
     .select()
     .from(payments)

@@ -13,7 +13,6 @@ import {
   registrationsPerMonth,
 } from "#app/models/dashboard.server";
 import { getTodayWork } from "#app/models/dashboard-today.server";
-import { getMoneySummary } from "#app/models/finance-report.server";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
@@ -23,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Mafunzo Adm
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const [today, counts, perMonth, byCourse, byStatus, registrations, contacts, money] = await Promise.all([
+  const [today, counts, perMonth, byCourse, byStatus, registrations, contacts] = await Promise.all([
     getTodayWork(),
     getDashboardCounts(),
     registrationsPerMonth(),
@@ -31,9 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
     contactsByStatus(),
     latestRegistrations(),
     latestContacts(),
-    getMoneySummary(),
   ]);
-  return { today, counts, perMonth, byCourse, byStatus, registrations, contacts, money };
+  return { today, counts, perMonth, byCourse, byStatus, registrations, contacts, money: today.money };
 }
 
 const QUICK_ACTIONS = [
