@@ -28,6 +28,11 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
   /** The embedded engine when kind is pglite: the only writer to its data directory (LISTEN in-process). */
   pglite?: PGlite;
+  /**
+   * PGlite only: how many statements or transactions that may have written have finished in this process, the
+   * only one that can open its data directory. Unchanged since a read means nothing can have changed since.
+   */
+  finishedWrites?: () => number;
   close: () => Promise<void>;
 };
 
@@ -113,11 +118,13 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       throw error;
     }
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const counted = countFinishedWrites(client);
+  const db = drizzlePglite(counted.client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     pglite: client,
+    finishedWrites: counted.finishedWrites,
     close: async () => {
       try {
         await client.close();
@@ -126,6 +133,41 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       }
     },
   };
+}
+
+const READ_ONLY_STATEMENT = /^\s*select\b/i;
+
+/**
+ * The engine as drizzle sees it, counting every statement that is not a plain `select` and every transaction
+ * once it has finished (committed or not). PGlite runs a statement outside a transaction only when no
+ * transaction is open, so a read that starts after the count last moved sees every committed change
+ * (decision 0600).
+ */
+function countFinishedWrites(engine: PGlite) {
+  let finished = 0;
+  const afterwards = <T>(result: Promise<T>, wrote: boolean) =>
+    wrote
+      ? result.finally(() => {
+          finished += 1;
+        })
+      : result;
+  const client = new Proxy(engine, {
+    get(target, property) {
+      if (property === "query" || property === "exec") {
+        return (text: string, ...rest: unknown[]) =>
+          afterwards(
+            (target[property] as (...args: unknown[]) => Promise<unknown>).call(target, text, ...rest),
+            !READ_ONLY_STATEMENT.test(text),
+          );
+      }
+      if (property === "transaction") {
+        return (run: Parameters<PGlite["transaction"]>[0]) => afterwards(target.transaction(run), true);
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { client, finishedWrites: () => finished };
 }
 
 /** Applies the migrations and the seed once, even when several processes start together. */

@@ -1,4 +1,4 @@
-import { db } from "#app/db/client.server";
+import { db, getDatabaseHandle } from "#app/db/client.server";
 import { publicDataVersion } from "#app/db/schema";
 import { today } from "#app/utils/dates";
 
@@ -6,7 +6,9 @@ import { today } from "#app/utils/dates";
  * What public pages read (settings, site copy, courses and runs, testimonials, images), kept in memory for as
  * long as the database's public data version stays the same (decision 0600). A trigger raises the version in
  * every transaction that writes one of those tables, so a change made through any process is seen by the next
- * request of every process: each request reads the version once before its loaders run. Only data is cached,
+ * request of every process: each request reads the version once before its loaders run. On PGlite this process
+ * is the only writer and counts its finished writes; while the count stands still the version cannot have moved
+ * and is not read again. Only data is cached,
  * never a response: nonces, form keys and anything signed in are made per request as before. Seats change with
  * every booking and are not cached (see `withSeats`).
  */
@@ -21,6 +23,8 @@ let enabled = false;
 let version: number | undefined;
 /** The same for free seats, which only whole cached pages depend on (server/page-cache.ts). */
 let seatsVersion: number | undefined;
+/** PGlite's count of finished writes when the newest successful read began. */
+let readAfterWrites: number | undefined;
 let checking: Promise<void> | undefined;
 let queued: Promise<void> | undefined;
 const entries = new Map<string, Entry>();
@@ -31,6 +35,7 @@ export function enablePublicCache() {
 }
 
 function startCheck() {
+  const writes = getDatabaseHandle().finishedWrites?.();
   const check = db()
     .select({ id: publicDataVersion.id, version: publicDataVersion.version })
     .from(publicDataVersion)
@@ -40,10 +45,12 @@ function startCheck() {
         const seats = rows.find((row) => row.id === 2)?.version;
         version = data === undefined ? undefined : Math.max(data, version ?? 0);
         seatsVersion = seats === undefined ? undefined : Math.max(seats, seatsVersion ?? 0);
+        readAfterWrites = writes === undefined ? undefined : Math.max(writes, readAfterWrites ?? 0);
       },
       () => {
         version = undefined;
         seatsVersion = undefined;
+        readAfterWrites = undefined;
       },
     )
     .finally(() => {
@@ -59,6 +66,8 @@ function startCheck() {
  */
 export function checkPublicDataVersion(): Promise<void> {
   if (!enabled) return Promise.resolve();
+  const writes = getDatabaseHandle().finishedWrites?.();
+  if (writes !== undefined && writes === readAfterWrites && version !== undefined) return Promise.resolve();
   if (!checking) return startCheck();
   queued ??= checking.then(() => {
     queued = undefined;
