@@ -49,12 +49,12 @@ export function waitingTooLong() {
 /** Newest first, as spec §7 orders them; the full message is part of each row. */
 export function listContacts(query: ContactFilter & Pick<ContactQuery, "dir" | "page">) {
   const where = whereFilter(query);
-  return selectPage(t, where, query.page, (limit, offset) =>
+  return selectPage(t, where, query.page, ({ limit, offset, reversed }) =>
     db()
       .select(columns)
       .from(t)
       .where(where)
-      .orderBy(...orderBy(t.createdAt, t.id, query.dir))
+      .orderBy(...orderBy(t.createdAt, t.id, query.dir, reversed))
       .limit(limit)
       .offset(offset),
   );

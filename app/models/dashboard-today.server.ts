@@ -20,15 +20,6 @@ import { seatsForRuns } from "./run-seats.server";
 /** How far ahead the dashboard looks for runs that need seats filled or confirmed. */
 export const UPCOMING_RUN_DAYS = 30;
 
-/** Registrations that arrived and nobody has confirmed yet. */
-async function countNewRegistrations() {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(courseRegistrations)
-    .where(and(eq(courseRegistrations.status, "new"), isNull(courseRegistrations.deletedAt)));
-  return row?.n ?? 0;
-}
-
 /** New enquiries older than the reply promise. */
 async function countWaitingEnquiries() {
   const [row] = await db()
@@ -158,12 +149,15 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
   return items;
 }
 
-/** What needs doing today: the dashboard's first panel (each item links to its filtered list). */
-export async function getTodayWork() {
+/**
+ * What needs doing today: the dashboard's first panel (each item links to its filtered list). The count of
+ * new registrations comes from the dashboard's one pass over the registrations (registrationFigures).
+ */
+export async function getTodayWork(newRegistrationCount: Promise<number>) {
   // read once: the dashboard shows the same summary beside its counts
   const money = await getMoneySummary();
   const [newRegistrations, waitingEnquiries, overdue, delivery, runs] = await Promise.all([
-    countNewRegistrations(),
+    newRegistrationCount,
     countWaitingEnquiries(),
     overduePaymentItems(money),
     awaitingDeliveryItems(),

@@ -1,62 +1,77 @@
-import { count, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { count, desc, isNull, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { contactSubmissions, courseRegistrations, courses, testimonials } from "#app/db/schema";
 import { CONTACT_STATUSES } from "#app/schemas/admin-lists";
+import { getTodayWork } from "./dashboard-today.server";
 
-/** The four dashboard counts of spec §2 (deleted rows awaiting restore are not counted). */
-export async function getDashboardCounts() {
-  const [[registrations], [contacts], [activeCourses], [testimonialCount]] = await Promise.all([
-    db().select({ n: count() }).from(courseRegistrations).where(isNull(courseRegistrations.deletedAt)),
-    db().select({ n: count() }).from(contactSubmissions).where(isNull(contactSubmissions.deletedAt)),
-    db().select({ n: count() }).from(courses).where(eq(courses.status, "active")),
-    db().select({ n: count() }).from(testimonials),
-  ]);
+/** The dashboard's counts of the small tables, in one statement (deleted contacts awaiting restore are not counted). */
+async function smallTableCounts() {
+  const [row] = await db()
+    .select({
+      contacts: sql<number>`(select count(*)::int from ${contactSubmissions} where ${contactSubmissions.deletedAt} is null)`,
+      activeCourses: sql<number>`(select count(*)::int from ${courses} where ${courses.status} = 'active')`,
+      testimonials: sql<number>`(select count(*)::int from ${testimonials})`,
+    })
+    .from(sql`(select 1) as one`);
   return {
-    registrations: registrations?.n ?? 0,
-    contacts: contacts?.n ?? 0,
-    activeCourses: activeCourses?.n ?? 0,
-    testimonials: testimonialCount?.n ?? 0,
+    contacts: row?.contacts ?? 0,
+    activeCourses: row?.activeCourses ?? 0,
+    testimonials: row?.testimonials ?? 0,
   };
 }
 
 const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 
-/** "YYYY-MM" of the last `months` months in Nairobi time, oldest first, and the instant the first begins. */
+/**
+ * The last `months` months in Nairobi time, oldest first: "YYYY-MM" and the instants it begins and ends.
+ * Nairobi has no daylight saving, so a fixed offset is exact and needs no time-zone database.
+ */
 export function lastMonths(months: number, now = new Date()) {
   const local = new Date(now.getTime() + NAIROBI_OFFSET_MS);
-  const keys: string[] = [];
-  for (let i = months - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - i, 1));
-    keys.push(d.toISOString().slice(0, 7));
-  }
-  const start = new Date(`${keys[0]}-01T00:00:00+03:00`);
-  return { keys, start };
+  return Array.from({ length: months }, (_, i) => {
+    const year = local.getUTCFullYear();
+    const month = local.getUTCMonth() - (months - 1 - i);
+    return {
+      key: new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7),
+      from: new Date(Date.UTC(year, month, 1) - NAIROBI_OFFSET_MS),
+      to: new Date(Date.UTC(year, month + 1, 1) - NAIROBI_OFFSET_MS),
+    };
+  });
 }
 
-// Nairobi has no daylight saving, so a fixed offset is exact and needs no time-zone database.
-const nairobiMonth = sql<string>`to_char((${courseRegistrations.createdAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM')`;
-
-/** Registrations per month over the last twelve months, months without any included as zero. */
-export async function registrationsPerMonth(now = new Date()) {
-  const { keys, start } = lastMonths(12, now);
+/**
+ * Every dashboard figure about registrations from one pass over the live rows (decision 0605): the total, the
+ * new ones to confirm, per Nairobi month over the last twelve months (months without any as zero) and the ten
+ * courses with the most. Grouped by course only (a few dozen groups), each month a FILTER aggregate; the
+ * courses come ordered by their count, then name, in the database's collation.
+ */
+export async function registrationFigures(now = new Date()) {
+  const t = courseRegistrations;
+  const months = lastMonths(12, now);
+  const perMonth = months.map(
+    ({ from, to }) =>
+      sql`(count(*) filter (where ${t.createdAt} >= ${from} and ${t.createdAt} < ${to}))::int`,
+  );
   const rows = await db()
-    .select({ month: nairobiMonth, n: count() })
-    .from(courseRegistrations)
-    .where(sql`${courseRegistrations.deletedAt} is null and ${gte(courseRegistrations.createdAt, start)}`)
-    .groupBy(nairobiMonth);
-  const byMonth = new Map(rows.map((row) => [row.month, row.n]));
-  return keys.map((month) => ({ month, count: byMonth.get(month) ?? 0 }));
-}
-
-/** The ten courses with the most (live) registrations. */
-export async function registrationsByCourse(limit = 10) {
-  return db()
-    .select({ course: courseRegistrations.courseName, count: count() })
-    .from(courseRegistrations)
-    .where(isNull(courseRegistrations.deletedAt))
-    .groupBy(courseRegistrations.courseName)
-    .orderBy(desc(count()), courseRegistrations.courseName)
-    .limit(limit);
+    .select({
+      course: t.courseName,
+      n: count(),
+      fresh: sql<number>`(count(*) filter (where ${t.status} = 'new'))::int`,
+      months: sql<number[]>`array[${sql.join(perMonth, sql`, `)}]`,
+    })
+    .from(t)
+    .where(isNull(t.deletedAt))
+    .groupBy(t.courseName)
+    .orderBy(desc(count()), t.courseName);
+  return {
+    total: rows.reduce((sum, row) => sum + row.n, 0),
+    newCount: rows.reduce((sum, row) => sum + row.fresh, 0),
+    perMonth: months.map(({ key: month }, i) => ({
+      month,
+      count: rows.reduce((sum, row) => sum + (row.months[i] ?? 0), 0),
+    })),
+    byCourse: rows.slice(0, 10).map((row) => ({ course: row.course, count: row.n })),
+  };
 }
 
 /** Contact submissions per status, every status present (zero when none). */
@@ -100,4 +115,27 @@ export async function latestContacts(limit = 5) {
     .where(isNull(contactSubmissions.deletedAt))
     .orderBy(desc(contactSubmissions.createdAt))
     .limit(limit);
+}
+
+/** Everything the dashboard shows; the registrations table is read once for all its figures. */
+export async function getDashboard(now = new Date()) {
+  const registrations = registrationFigures(now);
+  const [figures, today, counts, byStatus, latest, contacts] = await Promise.all([
+    registrations,
+    getTodayWork(registrations.then((figures) => figures.newCount)),
+    smallTableCounts(),
+    contactsByStatus(),
+    latestRegistrations(),
+    latestContacts(),
+  ]);
+  return {
+    today,
+    counts: { registrations: figures.total, ...counts },
+    perMonth: figures.perMonth,
+    byCourse: figures.byCourse,
+    byStatus,
+    registrations: latest,
+    contacts,
+    money: today.money,
+  };
 }

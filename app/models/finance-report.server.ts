@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server";
 import {
@@ -18,13 +18,21 @@ import { bookingBalance } from "./payment.server";
 const superseded = sql<boolean>`exists (select 1 from finance_documents newer where newer.booking_id = ${financeDocuments.bookingId} and newer.kind = ${financeDocuments.kind} and newer.version > ${financeDocuments.version})`;
 const credited = sql<boolean>`exists (select 1 from finance_documents credit where credit.kind = 'credit_note' and credit.relates_to_id = ${financeDocuments.id})`;
 
-/** Each booking's open proforma (newest version, not cancelled by a credit note) with what has been paid. */
-async function openInvoices() {
-  const paid = db()
+/** What each booking has been paid, net of reversals. */
+const paidByBooking = () =>
+  db()
     .select({ bookingId: payments.bookingId, paid: sql<string>`sum(${payments.amountCents})`.as("paid") })
     .from(payments)
     .groupBy(payments.bookingId)
     .as("paid");
+
+/** A proforma still open: the newest version of its booking's, not cancelled by a credit note. */
+const openProformaWhere = () =>
+  and(eq(financeDocuments.kind, "proforma"), sql`not ${superseded}`, sql`not ${credited}`);
+
+/** Each booking's open proforma (newest version, not cancelled by a credit note) with what has been paid. */
+async function openInvoices() {
+  const paid = paidByBooking();
   const rows = await db()
     .select({
       id: financeDocuments.id,
@@ -43,7 +51,7 @@ async function openInvoices() {
     .from(financeDocuments)
     .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
     .leftJoin(paid, eq(paid.bookingId, financeDocuments.bookingId))
-    .where(and(eq(financeDocuments.kind, "proforma"), sql`not ${superseded}`, sql`not ${credited}`))
+    .where(openProformaWhere())
     .orderBy(asc(financeDocuments.dueOn));
   return rows.map((row) => {
     const paidCents = Number(row.paid ?? 0);
@@ -152,19 +160,34 @@ export async function getFinanceOverview() {
   };
 }
 
-/** The dashboard's money line: received this month (Nairobi) and what is overdue. */
+/**
+ * The dashboard's money line: received this month (Nairobi) and what is overdue. Both are summed by the
+ * database (the dashboard is read often; open invoices grow with the bookings), the month as a date range so
+ * the index on the payment date answers it.
+ */
 export async function getMoneySummary() {
-  const month = today().slice(0, 7);
-  const [received] = await db()
-    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(sql`to_char(${payments.receivedOn}, 'YYYY-MM') = ${month}`);
   const day = today();
-  const overdue = (await openInvoices()).filter((i) => i.dueOn && i.dueOn < day && i.outstandingCents > 0);
+  const month = `${day.slice(0, 7)}-01`;
+  const paid = paidByBooking();
+  const outstanding = sql`greatest(${financeDocuments.totalCents} - coalesce(${paid.paid}, 0), 0)`;
+  const [[received], [overdue]] = await Promise.all([
+    db()
+      .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+      .from(payments)
+      .where(
+        sql`${payments.receivedOn} >= ${month}::date and ${payments.receivedOn} < ${month}::date + interval '1 month'`,
+      ),
+    db()
+      .select({ count: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${outstanding}), 0)` })
+      .from(financeDocuments)
+      .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
+      .leftJoin(paid, eq(paid.bookingId, financeDocuments.bookingId))
+      .where(and(openProformaWhere(), lt(financeDocuments.dueOn, day), sql`${outstanding} > 0`)),
+  ]);
   return {
     receivedThisMonthCents: Number(received?.cents ?? 0),
-    overdueCents: overdue.reduce((sum, i) => sum + i.outstandingCents, 0),
-    overdueCount: overdue.length,
+    overdueCents: Number(overdue?.cents ?? 0),
+    overdueCount: overdue?.count ?? 0,
   };
 }
 

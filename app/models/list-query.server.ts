@@ -23,8 +23,9 @@ export function searchColumns(columns: Column[], term: string): SQL {
   return sql`(${joined}) ilike ${containsPattern(term)}`;
 }
 
-export function orderBy(column: Column, id: Column, dir: "asc" | "desc") {
-  const by = dir === "asc" ? asc : desc;
+/** ORDER BY column, id in one direction; `reversed` flips it (a page read from the far end, see selectPage). */
+export function orderBy(column: Column, id: Column, dir: "asc" | "desc", reversed = false) {
+  const by = (dir === "asc") !== reversed ? asc : desc;
   return [by(column), by(id)];
 }
 
@@ -51,20 +52,37 @@ export function pageOf<Row>(rows: Row[], total: number, page: number): Page<Row>
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), pageSize: PAGE_SIZE };
 }
 
-const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
+/**
+ * Which rows of the whole ordered list a page is: `offset` and `limit` in the list's order, or, when
+ * `reversed`, in the opposite order (the caller flips its ORDER BY; selectPage puts the rows back).
+ */
+export type PageSlice = { limit: number; offset: number; reversed: boolean };
 
-/** One page of an admin list and the count of the same WHERE, read together. */
+/**
+ * The slice to read for a page of a list of `total` rows. An OFFSET walks every row it skips, so a page in
+ * the back half is read from the far end: the last page costs what the first does and no page walks more
+ * than half the list (decision 0605). ORDER BY column, id is a total order, and PostgreSQL's DESC puts NULLs
+ * first where ASC puts them last, so the flipped order is the exact mirror.
+ */
+export function pageSlice(page: number, total: number): PageSlice {
+  const offset = (page - 1) * PAGE_SIZE;
+  const fromEnd = Math.max(total - offset - PAGE_SIZE, 0);
+  if (fromEnd >= offset || offset >= total) return { limit: PAGE_SIZE, offset, reversed: false };
+  return { limit: Math.min(PAGE_SIZE, total - offset), offset: fromEnd, reversed: true };
+}
+
+/** One page of an admin list and the count of the same WHERE (counted first: the count places the page). */
 export async function selectPage<Row>(
   table: PgTable,
   where: SQL | undefined,
   page: number,
-  selectRows: (limit: number, offset: number) => PromiseLike<Row[]>,
+  selectRows: (slice: PageSlice) => PromiseLike<Row[]>,
 ): Promise<Page<Row>> {
-  const [rows, [total]] = await Promise.all([
-    selectRows(PAGE_SIZE, pageOffset(page)),
-    db().select({ n: count() }).from(table).where(where),
-  ]);
-  return pageOf(rows, total?.n ?? 0, page);
+  const [counted] = await db().select({ n: count() }).from(table).where(where);
+  const total = counted?.n ?? 0;
+  const slice = pageSlice(page, total);
+  const rows = await selectRows(slice);
+  return pageOf(slice.reversed ? rows.reverse() : rows, total, page);
 }
 
 /** Personal data leaving the system is worth a line in the audit log (who exported what, with which filter). */

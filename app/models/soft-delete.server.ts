@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { db, type Executor } from "#app/db/client.server";
 import { contactSubmissions, courseRegistrations } from "#app/db/schema";
 import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
-import { selectPage } from "./list-query.server";
+import { orderBy, selectPage } from "./list-query.server";
 
 /** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */
 type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
@@ -28,12 +28,12 @@ export function listDeletedRows<Fields extends Record<string, PgColumn>>(
   page: number,
 ) {
   const where = withinRestoreWindow(table);
-  return selectPage(table, where, page, (limit, offset) =>
+  return selectPage(table, where, page, ({ limit, offset, reversed }) =>
     db()
       .select({ ...columns, deletedAt: table.deletedAt })
       .from(table)
       .where(where)
-      .orderBy(desc(table.deletedAt), desc(table.id))
+      .orderBy(...orderBy(table.deletedAt, table.id, "desc", reversed))
       .limit(limit)
       .offset(offset),
   );

@@ -3,12 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
 import { adminAuditLogs } from "#app/db/schema";
 import { listContacts } from "#app/models/contact-admin.server";
-import {
-  contactsByStatus,
-  lastMonths,
-  registrationsByCourse,
-  registrationsPerMonth,
-} from "#app/models/dashboard.server";
+import { getDashboard, lastMonths } from "#app/models/dashboard.server";
 import * as listRoute from "#app/routes/admin/contacts";
 import * as exportRoute from "#app/routes/admin/contacts.export";
 import { ContactQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
@@ -101,26 +96,34 @@ describe("contacts", () => {
 describe("dashboard figures", () => {
   it("lists the last twelve Nairobi months, oldest first", () => {
     // 31 Dec 22:00 UTC is already 1 January in Nairobi
-    const { keys, start } = lastMonths(12, new Date("2025-12-31T22:00:00Z"));
-    expect(keys[11]).toBe("2026-01");
-    expect(keys[0]).toBe("2025-02");
-    expect(start.toISOString()).toBe("2025-01-31T21:00:00.000Z");
+    const months = lastMonths(12, new Date("2025-12-31T22:00:00Z"));
+    expect(months[11]?.key).toBe("2026-01");
+    expect(months[0]?.key).toBe("2025-02");
+    expect(months[0]?.from.toISOString()).toBe("2025-01-31T21:00:00.000Z");
+    expect(months[0]?.to.toISOString()).toBe("2025-02-28T21:00:00.000Z");
+    expect(months[11]?.to.toISOString()).toBe("2026-01-31T21:00:00.000Z");
   });
 
-  it("counts registrations per month, top courses and contacts by status, ignoring deleted rows", async () => {
+  it("counts registrations, new ones, per month, top courses and contacts by status, ignoring deleted rows", async () => {
     const now = new Date();
+    const before = await getDashboard(now);
+    const newCount = (dashboard: typeof before) =>
+      dashboard.today.items.find((i) => i.id === "new-registrations")?.count;
     await insertRegistrations([
       { name: "Chart A", courseName: "Chart Course", createdAt: now },
-      { name: "Chart B", courseName: "Chart Course", createdAt: now },
+      { name: "Chart B", courseName: "Chart Course", createdAt: now, status: "paid" },
       { name: "Chart C", courseName: "Chart Course", createdAt: now, deletedAt: now },
     ]);
-    const months = await registrationsPerMonth(now);
+    const after = await getDashboard(now);
+    expect(after.counts.registrations).toBe(before.counts.registrations + 2);
+    expect(newCount(after)).toBe((newCount(before) ?? 0) + 1);
+    const months = after.perMonth;
     expect(months).toHaveLength(12);
-    expect(months[11]?.count).toBeGreaterThanOrEqual(2);
-    const top = await registrationsByCourse();
+    expect(months[11]?.count).toBe((before.perMonth[11]?.count ?? 0) + 2);
+    const top = after.byCourse;
     expect(top.length).toBeLessThanOrEqual(10);
     expect(top.find((c) => c.course === "Chart Course")?.count).toBe(2);
-    const statuses = await contactsByStatus();
+    const statuses = after.byStatus;
     expect(statuses.map((s) => s.status)).toEqual(["new", "contacted", "resolved"]);
     expect(statuses.every((s) => s.count >= 1)).toBe(true);
   });

@@ -4,15 +4,7 @@ import { Link } from "react-router";
 import { BarChart } from "#app/components/admin/bar-chart";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { TodayPanel } from "#app/components/admin/today-panel";
-import {
-  contactsByStatus,
-  getDashboardCounts,
-  latestContacts,
-  latestRegistrations,
-  registrationsByCourse,
-  registrationsPerMonth,
-} from "#app/models/dashboard.server";
-import { getTodayWork } from "#app/models/dashboard-today.server";
+import { getDashboard } from "#app/models/dashboard.server";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
@@ -22,16 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Mafunzo Adm
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const [today, counts, perMonth, byCourse, byStatus, registrations, contacts] = await Promise.all([
-    getTodayWork(),
-    getDashboardCounts(),
-    registrationsPerMonth(),
-    registrationsByCourse(),
-    contactsByStatus(),
-    latestRegistrations(),
-    latestContacts(),
-  ]);
-  return { today, counts, perMonth, byCourse, byStatus, registrations, contacts, money: today.money };
+  return getDashboard();
 }
 
 const QUICK_ACTIONS = [

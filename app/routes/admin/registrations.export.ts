@@ -1,9 +1,8 @@
 import { auditExport } from "#app/models/list-query.server";
-import { EXPORT_HEADER, streamRegistrations } from "#app/models/registration-admin.server";
+import { registrationExport } from "#app/models/registration-admin.server";
 import { parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
 import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
-import { csvResponse, exportDate, mapRows } from "#app/services/csv.server";
-import { formatSortableDateTime } from "#app/utils/datetime";
+import { csvResponse, exportDate } from "#app/services/csv.server";
 import type { Route } from "./+types/registrations.export";
 
 /** The CSV of exactly the rows the list shows for the same query string, in the same order. */
@@ -14,24 +13,5 @@ export async function loader(args: Route.LoaderArgs) {
   const query = parseListQuery(RegistrationQuerySchema, new URL(args.request.url));
   const { view: _view, page: _page, ...filter } = query;
   await auditExport(actor, { noun: "registrations", tableName: "course_registrations", query: filter });
-  return csvResponse({
-    filename: `registrations-${exportDate()}.csv`,
-    header: EXPORT_HEADER,
-    rows: mapRows(streamRegistrations(query), (r) => [
-      r.reference,
-      r.name,
-      r.email,
-      r.phone,
-      r.organization,
-      r.courseName,
-      r.courseDate,
-      r.courseVenue,
-      r.courseCost,
-      r.courseDuration,
-      r.specialRequirements,
-      r.status,
-      r.source,
-      formatSortableDateTime(r.createdAt),
-    ]),
-  });
+  return csvResponse({ filename: `registrations-${exportDate()}.csv`, ...registrationExport(query) });
 }
