@@ -9,7 +9,8 @@ import {
   startOfNairobiDay,
 } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
-import { csvRecordSql, keysetBatches, mapRows } from "#app/services/csv.server";
+import { keysetBatches, mapRows } from "#app/services/csv.server";
+import { formatSortableDateTime } from "#app/utils/datetime";
 import { syncBooking } from "./booking-sync.server";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import { possibleDuplicate } from "./registration-duplicates.server";
@@ -145,11 +146,8 @@ export const EXPORT_HEADER = [
   "Registered At",
 ] as const;
 
-// formatSortableDateTime, computed by the database: "2025-03-07 11:00" in Nairobi time
-const sortableDateTime = sql`to_char(${t.createdAt} at time zone 'Africa/Nairobi', 'YYYY-MM-DD HH24:MI')`;
-
-/** A registration as its CSV record, in EXPORT_HEADER's order. */
-const exportRecord = csvRecordSql([
+/** The exported columns in EXPORT_HEADER's order, the registration time as epoch milliseconds. */
+const exportColumns = [
   t.reference,
   t.name,
   t.email,
@@ -163,31 +161,44 @@ const exportRecord = csvRecordSql([
   t.specialRequirements,
   t.status,
   t.source,
-  sortableDateTime,
-]);
+  sql`floor(extract(epoch from ${t.createdAt}) * 1000)`,
+];
+
+type ExportRow = { id: string; key: string; cells: (string | null)[]; createdAt: number };
 
 /**
- * Every row matching the filter as its CSV record, in the list's order, read in keyset batches (never all in
- * memory); the database encodes the records (decision 0605).
+ * Every row matching the filter, in the list's order, read in keyset batches (never all in memory). Each row
+ * comes as one JSON array: taking sixteen values apart per row was most of an export's time on PGlite, one
+ * text value and JSON.parse cost a fraction of it (decision 0605).
  */
 export function streamRegistrations(query: RegistrationFilter & Order, batchSize = 1000) {
   const column = SORT_COLUMNS[query.sort];
   const where = whereFilter(query);
-  return keysetBatches(
-    (after: { key: string; id: string } | null, limit) =>
-      db()
-        .select({ id: t.id, key: sql<string>`${column}::text`, record: exportRecord })
-        .from(t)
-        .where(and(where, afterCursor(column, t.id, query.dir, after, sortType(query.sort))))
-        .orderBy(...orderBy(column, t.id, query.dir))
-        .limit(limit),
-    batchSize,
-  );
+  return keysetBatches(async (after: { key: string; id: string } | null, limit): Promise<ExportRow[]> => {
+    const rows = await db()
+      .select({
+        row: sql<string>`json_build_array(${t.id}, ${column}::text, ${sql.join(exportColumns, sql`, `)})::text`,
+      })
+      .from(t)
+      .where(and(where, afterCursor(column, t.id, query.dir, after, sortType(query.sort))))
+      .orderBy(...orderBy(column, t.id, query.dir))
+      .limit(limit);
+    return rows.map(({ row }) => {
+      const [id, key, ...cells] = JSON.parse(row) as [string, string, ...(string | null)[]];
+      return { id, key, cells, createdAt: Number(cells.pop()) };
+    });
+  }, batchSize);
 }
 
 /** The export of the rows the list shows for the same query, in the same order. */
 export function registrationExport(query: RegistrationFilter & Order) {
-  return { header: EXPORT_HEADER, records: mapRows(streamRegistrations(query), (row) => row.record) };
+  return {
+    header: EXPORT_HEADER,
+    rows: mapRows(streamRegistrations(query), (row) => [
+      ...row.cells,
+      formatSortableDateTime(new Date(row.createdAt)),
+    ]),
+  };
 }
 
 export const listDeletedRegistrations = (page: number) => listDeletedRows(t, listColumns, page);
