@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -799,4 +800,21 @@ export const publicDataVersion = pgTable(
     version: bigint("version", { mode: "number" }).notNull(),
   },
   () => [check("public_data_version_rows", sql`id in (1, 2)`)],
+);
+
+/**
+ * Live registrations counted per course name, Nairobi month ("YYYY-MM") and status, kept by a statement
+ * trigger on course_registrations inside every writing transaction (migration 0008, decision 0605): the
+ * dashboard and the unfiltered list count read a few hundred rows instead of every registration. A key's
+ * count may fall to zero and stay.
+ */
+export const registrationTallies = pgTable(
+  "registration_tallies",
+  {
+    courseName: text("course_name").notNull(),
+    month: text("month").notNull(),
+    status: text("status").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseName, t.month, t.status] })],
 );

@@ -1,6 +1,12 @@
 import { count, desc, isNull, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
-import { contactSubmissions, courseRegistrations, courses, testimonials } from "#app/db/schema";
+import {
+  contactSubmissions,
+  courseRegistrations,
+  courses,
+  registrationTallies,
+  testimonials,
+} from "#app/db/schema";
 import { CONTACT_STATUSES } from "#app/schemas/admin-lists";
 import { getTodayWork } from "./dashboard-today.server";
 
@@ -22,55 +28,48 @@ async function smallTableCounts() {
 
 const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 
-/**
- * The last `months` months in Nairobi time, oldest first: "YYYY-MM" and the instants it begins and ends.
- * Nairobi has no daylight saving, so a fixed offset is exact and needs no time-zone database.
- */
+/** "YYYY-MM" of the last `months` months in Nairobi time (no daylight saving: a fixed offset), oldest first. */
 export function lastMonths(months: number, now = new Date()) {
   const local = new Date(now.getTime() + NAIROBI_OFFSET_MS);
-  return Array.from({ length: months }, (_, i) => {
-    const year = local.getUTCFullYear();
-    const month = local.getUTCMonth() - (months - 1 - i);
-    return {
-      key: new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7),
-      from: new Date(Date.UTC(year, month, 1) - NAIROBI_OFFSET_MS),
-      to: new Date(Date.UTC(year, month + 1, 1) - NAIROBI_OFFSET_MS),
-    };
-  });
+  return Array.from({ length: months }, (_, i) =>
+    new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - (months - 1 - i), 1))
+      .toISOString()
+      .slice(0, 7),
+  );
 }
 
 /**
- * Every dashboard figure about registrations from one pass over the live rows (decision 0605): the total, the
- * new ones to confirm, per Nairobi month over the last twelve months (months without any as zero) and the ten
- * courses with the most. Grouped by course only (a few dozen groups), each month a FILTER aggregate; the
- * courses come ordered by their count, then name, in the database's collation.
+ * Every dashboard figure about registrations, read from the tallies that triggers keep (decision 0605), not
+ * from the registrations: the total, the new ones to confirm, per Nairobi month over the last twelve months
+ * (months without any as zero) and the ten courses with the most.
  */
 export async function registrationFigures(now = new Date()) {
-  const t = courseRegistrations;
+  const t = registrationTallies;
   const months = lastMonths(12, now);
-  const perMonth = months.map(
-    ({ from, to }) =>
-      sql`(count(*) filter (where ${t.createdAt} >= ${from} and ${t.createdAt} < ${to}))::int`,
-  );
-  const rows = await db()
-    .select({
-      course: t.courseName,
-      n: count(),
-      fresh: sql<number>`(count(*) filter (where ${t.status} = 'new'))::int`,
-      months: sql<number[]>`array[${sql.join(perMonth, sql`, `)}]`,
-    })
-    .from(t)
-    .where(isNull(t.deletedAt))
-    .groupBy(t.courseName)
-    .orderBy(desc(count()), t.courseName);
+  const total = sql<number>`sum(${t.n})::int`;
+  const [perMonth, byCourse] = await Promise.all([
+    db()
+      .select({
+        month: t.month,
+        n: total,
+        fresh: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = 'new'), 0)::int`,
+      })
+      .from(t)
+      .groupBy(t.month),
+    db()
+      .select({ course: t.courseName, count: total })
+      .from(t)
+      .groupBy(t.courseName)
+      .having(sql`sum(${t.n}) > 0`)
+      .orderBy(desc(total), t.courseName)
+      .limit(10),
+  ]);
+  const byMonth = new Map(perMonth.map((row) => [row.month, row.n]));
   return {
-    total: rows.reduce((sum, row) => sum + row.n, 0),
-    newCount: rows.reduce((sum, row) => sum + row.fresh, 0),
-    perMonth: months.map(({ key: month }, i) => ({
-      month,
-      count: rows.reduce((sum, row) => sum + (row.months[i] ?? 0), 0),
-    })),
-    byCourse: rows.slice(0, 10).map((row) => ({ course: row.course, count: row.n })),
+    total: perMonth.reduce((sum, row) => sum + row.n, 0),
+    newCount: perMonth.reduce((sum, row) => sum + row.fresh, 0),
+    perMonth: months.map((month) => ({ month, count: byMonth.get(month) ?? 0 })),
+    byCourse,
   };
 }
 

@@ -71,15 +71,18 @@ export function pageSlice(page: number, total: number): PageSlice {
   return { limit: Math.min(PAGE_SIZE, total - offset), offset: fromEnd, reversed: true };
 }
 
-/** One page of an admin list and the count of the same WHERE (counted first: the count places the page). */
+/**
+ * One page of an admin list and the count of the same WHERE (counted first: the count places the page). A
+ * model that keeps the count elsewhere for some filters passes `countRows`.
+ */
 export async function selectPage<Row>(
   table: PgTable,
   where: SQL | undefined,
   page: number,
   selectRows: (slice: PageSlice) => PromiseLike<Row[]>,
+  countRows = async () => (await db().select({ n: count() }).from(table).where(where))[0]?.n ?? 0,
 ): Promise<Page<Row>> {
-  const [counted] = await db().select({ n: count() }).from(table).where(where);
-  const total = counted?.n ?? 0;
+  const total = await countRows();
   const slice = pageSlice(page, total);
   const rows = await selectRows(slice);
   return pageOf(slice.reversed ? rows.reverse() : rows, total, page);

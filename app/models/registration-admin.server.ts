@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server";
-import { courseRegistrations as t } from "#app/db/schema";
+import { registrationTallies, courseRegistrations as t } from "#app/db/schema";
 import {
   endOfNairobiDay,
   type RegistrationQuery,
@@ -75,27 +75,53 @@ function whereFilter(filter: RegistrationFilter) {
 }
 
 /**
+ * How many live registrations match a filter on course and status only, from the tallies that triggers keep
+ * (decision 0605); undefined for any other filter, which is counted over the registrations.
+ */
+function talliedCount(filter: RegistrationFilter) {
+  if (filter.q || filter.run || filter.from || filter.to || filter.duplicates) return undefined;
+  return async () => {
+    const [row] = await db()
+      .select({ n: sql<number>`coalesce(sum(${registrationTallies.n}), 0)::int` })
+      .from(registrationTallies)
+      .where(
+        and(
+          filter.course ? eq(registrationTallies.courseName, filter.course) : undefined,
+          filter.status ? eq(registrationTallies.status, filter.status) : undefined,
+        ),
+      );
+    return row?.n ?? 0;
+  };
+}
+
+/**
  * One page of the list. The page's ids are found first and only those 25 rows are read in full: the
  * duplicate check in the select list would otherwise run for every row an OFFSET skips (decision 0605).
  */
 export function listRegistrations(query: RegistrationFilter & Order & { page: number }) {
   const where = whereFilter(query);
-  return selectPage(t, where, query.page, ({ limit, offset, reversed }) => {
-    const order = orderBy(SORT_COLUMNS[query.sort], t.id, query.dir, reversed);
-    const page = db()
-      .select({ id: t.id })
-      .from(t)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
-      .as("page");
-    return db()
-      .select({ ...listColumns, possibleDuplicate: possibleDuplicate() })
-      .from(t)
-      .innerJoin(page, eq(page.id, t.id))
-      .orderBy(...order);
-  });
+  return selectPage(
+    t,
+    where,
+    query.page,
+    ({ limit, offset, reversed }) => {
+      const order = orderBy(SORT_COLUMNS[query.sort], t.id, query.dir, reversed);
+      const page = db()
+        .select({ id: t.id })
+        .from(t)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .as("page");
+      return db()
+        .select({ ...listColumns, possibleDuplicate: possibleDuplicate() })
+        .from(t)
+        .innerJoin(page, eq(page.id, t.id))
+        .orderBy(...order);
+    },
+    talliedCount(query),
+  );
 }
 
 /**

@@ -96,12 +96,9 @@ describe("contacts", () => {
 describe("dashboard figures", () => {
   it("lists the last twelve Nairobi months, oldest first", () => {
     // 31 Dec 22:00 UTC is already 1 January in Nairobi
-    const months = lastMonths(12, new Date("2025-12-31T22:00:00Z"));
-    expect(months[11]?.key).toBe("2026-01");
-    expect(months[0]?.key).toBe("2025-02");
-    expect(months[0]?.from.toISOString()).toBe("2025-01-31T21:00:00.000Z");
-    expect(months[0]?.to.toISOString()).toBe("2025-02-28T21:00:00.000Z");
-    expect(months[11]?.to.toISOString()).toBe("2026-01-31T21:00:00.000Z");
+    const keys = lastMonths(12, new Date("2025-12-31T22:00:00Z"));
+    expect(keys[11]).toBe("2026-01");
+    expect(keys[0]).toBe("2025-02");
   });
 
   it("counts registrations, new ones, per month, top courses and contacts by status, ignoring deleted rows", async () => {

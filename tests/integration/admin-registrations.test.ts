@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
-import { adminAuditLogs, courseRegistrations } from "#app/db/schema";
+import { adminAuditLogs, courseRegistrations, registrationTallies } from "#app/db/schema";
 import {
   deleteRegistration,
   EXPORT_HEADER,
@@ -279,6 +279,69 @@ describe("registration export", () => {
       .where(eq(adminAuditLogs.action, "Exported registrations"))
       .orderBy(desc(adminAuditLogs.createdAt));
     expect(audit?.actorEmail).toBe(admin.user.email);
+  });
+});
+
+describe("registration tallies", () => {
+  /** The tallies next to the same counts taken over the registrations. */
+  async function talliesAndCounts() {
+    const month = sql`to_char((${courseRegistrations.createdAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM')`;
+    const counted = await db()
+      .select({
+        key: sql<string>`${courseRegistrations.courseName} || '|' || ${month} || '|' || ${courseRegistrations.status}`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(courseRegistrations)
+      .where(isNull(courseRegistrations.deletedAt))
+      .groupBy(sql`1`);
+    const tallied = await db()
+      .select({
+        key: sql<string>`${registrationTallies.courseName} || '|' || ${registrationTallies.month} || '|' || ${registrationTallies.status}`,
+        n: registrationTallies.n,
+      })
+      .from(registrationTallies)
+      .where(sql`${registrationTallies.n} <> 0`);
+    const sorted = (rows: { key: string; n: number }[]) => rows.sort((a, b) => (a.key < b.key ? -1 : 1));
+    return { tallied: sorted(tallied), counted: sorted(counted) };
+  }
+  const expectInStep = async () => {
+    const { tallied, counted } = await talliesAndCounts();
+    expect(tallied).toEqual(counted);
+  };
+
+  it("stay equal to a count of the live registrations through every kind of write", async () => {
+    await expectInStep();
+    const rows = await insertRegistrations(
+      Array.from({ length: 6 }, (_, i) => ({
+        name: `Tally ${i}`,
+        courseName: `Tally ${i % 2}`,
+        createdAt: new Date(Date.UTC(2025, 4, 31, 20 + (i % 2) * 2)), // either side of a Nairobi month's end
+      })),
+    );
+    await expectInStep();
+    const [first, second, third] = rows.map((row) => row.id) as [string, string, string];
+    await setRegistrationStatus(first, "confirmed", admin.actor);
+    await expectInStep();
+    await deleteRegistration(second, admin.actor);
+    await expectInStep();
+    await restoreRegistration(second, admin.actor);
+    await expectInStep();
+    await db()
+      .update(courseRegistrations)
+      .set({ courseName: "Tally renamed", createdAt: new Date(Date.UTC(2024, 0, 1)) })
+      .where(sql`${courseRegistrations.name} like 'Tally %'`);
+    await expectInStep();
+    await db()
+      .update(courseRegistrations)
+      .set({ phone: "0700 000000" })
+      .where(eq(courseRegistrations.id, third));
+    await db().delete(courseRegistrations).where(eq(courseRegistrations.id, third));
+    await expectInStep();
+    const list = await listRegistrations(query("course=Tally+renamed&status=new"));
+    expect(list.total).toBe(4);
+    expect((await listRegistrations(query(""))).total).toBe(
+      await db().$count(courseRegistrations, isNull(courseRegistrations.deletedAt)),
+    );
   });
 });
 
