@@ -6,7 +6,8 @@
 //  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
 //  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters.
 // Ratios within one run are what count: the machine's load is printed beside them.
-// Options: --seconds N (per interleaved slice, default 5), --rounds N (default 3), --json file.
+// Options: --seconds N (per interleaved slice, default 5), --rounds N (default 3), --json file,
+// --profile dir (the measured server writes a V8 CPU profile there when it stops).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     posts: { type: "string", default: "2000" },
     mixed: { type: "string", default: "10000" },
     json: { type: "string" },
+    profile: { type: "string" },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -81,7 +83,10 @@ const first = await startAppServer(serverOptions);
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const firstStartRssMb = rssMb(first.pid);
 await first.stop();
-const server = await startAppServer(serverOptions);
+const server = await startAppServer({
+  ...serverOptions,
+  nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+});
 const report = { database: scratch ? "postgres" : "pglite", cpus: os.cpus().length, started: new Date() };
 const lines = [];
 const say = (line) => {
