@@ -1,25 +1,25 @@
 import { sql } from "drizzle-orm";
-import { db } from "#app/db/client.server";
+import { db, type Executor, getDatabaseHandle } from "#app/db/client.server";
 import { rateLimitEvents } from "#app/db/schema";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts an attempt against `limit` per `windowMs` for (bucket, key), in the database so the limit holds
- * across server processes. The advisory lock serialises attempts for one key, so concurrent requests on
- * PostgreSQL cannot all read "9 so far" and all pass.
+ * across server processes. On PostgreSQL an advisory lock serialises attempts for one key, so concurrent
+ * requests cannot all read "9 so far" and all pass; PGlite runs one statement at a time, so there the one
+ * statement is enough on its own.
  */
 export async function consumeRateLimit(
   bucket: string,
   key: string,
   { limit, windowMs }: { limit: number; windowMs: number },
 ): Promise<RateLimitResult> {
-  return db().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`);
+  const attempt = async (executor: Executor) => {
     const since = new Date(Date.now() - windowMs);
     // one statement: forget this key's old events (no one needs them), count the recent ones and, under the
     // limit, record this attempt; every part sees the rows as they were when it began
-    const result = await tx.execute(sql`
+    const result = await executor.execute(sql`
       with expired as (
         delete from ${rateLimitEvents}
         where ${rateLimitEvents.bucket} = ${bucket} and ${rateLimitEvents.key} = ${key}
@@ -36,8 +36,13 @@ export async function consumeRateLimit(
     // node-postgres and PGlite both answer with { rows }; numbers may come as text from either
     const [recent] = (result as unknown as { rows: { n: number | string; oldest: number | string | null }[] })
       .rows;
-    if (Number(recent?.n ?? 0) < limit) return { allowed: true };
+    if (Number(recent?.n ?? 0) < limit) return { allowed: true } as const;
     const freeAt = Number(recent?.oldest ?? Date.now()) + windowMs;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)) };
+  };
+  if (getDatabaseHandle().kind === "pglite") return attempt(db());
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`);
+    return attempt(tx);
   });
 }
