@@ -4,6 +4,7 @@ import { freePort, startAppServer, tempDataDir } from "../../scripts/reliability
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { extractPdfText, squash } from "../helpers/pdf-text";
+import { expectScreensFit } from "../helpers/screen-fit";
 import { startSmtpServer } from "../helpers/smtp";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
@@ -229,6 +230,7 @@ test("two phones mark attendance at once; certificates go only to those over 80 
   const fake = await visitor.goto(`${base}/verify/ABCD-EFGH-JKMN-PQRS`);
   expect(fake?.status()).toBe(404);
   await expect(visitor.getByRole("status")).toContainText("No certificate has this code");
+  await expectScreensFit(visitor, [`${base}/verify/${code}`, `${base}/verify/ABCD-EFGH-JKMN-PQRS`]);
 
   await amina
     .getByLabel("Reason to revoke Amina Wanjiru's certificate")
@@ -237,6 +239,7 @@ test("two phones mark attendance at once; certificates go only to those over 80 
   await expect(one.getByText(`Certificate ${code} of Amina Wanjiru revoked.`)).toBeVisible();
   await visitor.goto(`${base}/verify/${code}`);
   await expect(visitor.getByRole("status")).toContainText("revoked");
+  await expectScreensFit(visitor, [`${base}/verify/${code}`]);
   await visitor.close();
 });
 
@@ -248,7 +251,7 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   )?.[0] as string;
   const path = new URL(link).pathname;
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto(`${base}${path}`);
+  await expectScreensFit(visitor, [`${base}/feedback/no-such-link-0123456789`, `${base}${path}`]);
   await expectNoSeriousA11yViolations(visitor);
   await visitor
     .getByRole("group", { name: /The course overall/ })
@@ -269,6 +272,7 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   await expect(visitor.getByRole("status")).toContainText("Your feedback has been received");
   await visitor.goto(`${base}${path}`);
   await expect(visitor.getByRole("status")).toContainText("already been used");
+  await expectScreensFit(visitor, [`${base}${path}`]);
 
   await loginAsAdmin(page, ADMIN, base);
   await page.goto(`${base}${runPath}/feedback`);
