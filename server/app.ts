@@ -76,7 +76,7 @@ export function createApp({ production }: { production: boolean }) {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: loadServerBuild,
       mode: production ? "production" : "development",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
@@ -94,6 +94,9 @@ export function createApp({ production }: { production: boolean }) {
 
   return app;
 }
+
+/** The pages and their server code: loaded before the server listens, so no visitor waits for it. */
+export const loadServerBuild = () => import("virtual:react-router/server-build");
 
 type Stoppable = () => Promise<void> | void;
 

@@ -43,6 +43,8 @@ async function main() {
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
   app.use(module.createApp({ production }));
+  // what the first visitor would otherwise wait for, and what the process holds from then on anyway
+  if (production) await module.loadServerBuild();
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
