@@ -2,11 +2,13 @@
 // (PGlite), or on a scratch PostgreSQL database next to DATABASE_URL when it is set. Prints, each as a ratio:
 //  - SSR throughput of /, /courses/all and a course page against the same HTML served as a static file by the
 //    same server, interleaved (autocannon, 32 connections, one client thread);
-//  - idle RSS and RSS after 10,000 mixed public requests;
+//  - idle RSS and RSS after 10,000 mixed public requests: 2 s after the last one, and once the process has been
+//    idle for --settle seconds (V8 gives back the heap it grew under load when it goes idle);
 //  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
 //  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters.
 // Ratios within one run are what count: the machine's load is printed beside them.
-// Options: --seconds N (per interleaved slice, default 5), --rounds N (default 3), --json file,
+// Options: --seconds N (per interleaved slice, default 10), --rounds N (default 3), --mixed N, --posts N,
+// --settle N (seconds idle before the last RSS reading, default 30), --json file,
 // --profile dir (the measured server writes a V8 CPU profile there when it stops).
 import fs from "node:fs";
 import os from "node:os";
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     posts: { type: "string", default: "2000" },
     mixed: { type: "string", default: "10000" },
+    settle: { type: "string", default: "30" },
     json: { type: "string" },
     profile: { type: "string" },
   },
@@ -182,6 +185,11 @@ try {
   report.rssAfterMb = rssMb(server.pid);
   say(
     `RSS after ${MIXED_COUNT} mixed requests: ${report.rssAfterMb} MB, ${round(report.rssAfterMb / report.idleRssMb)}× idle (load ${load()})`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, Number(args.settle) * 1000));
+  report.rssSettledMb = rssMb(server.pid);
+  say(
+    `RSS ${args.settle} s later, idle: ${report.rssSettledMb} MB, ${round(report.rssSettledMb / report.idleRssMb)}× idle (load ${load()})`,
   );
 
   // registration POSTs at 50 concurrent posters, then raw inserts of the same rows
