@@ -4,7 +4,24 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   // React Router 8 reads the server entry from the ssr environment: ours wraps the app in Express.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Every page loads all of React, React DOM and React Router: one chunk rather than the five that
+            // the automatic split cut them into by which routes import what (2-3 KB less gzipped, fewer requests).
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   ssr: {
     // Native and WASM packages stay outside the server bundle.
