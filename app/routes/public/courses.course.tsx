@@ -1,5 +1,5 @@
-import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { InterestForm } from "#app/components/public/interest-form";
@@ -55,7 +55,7 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
       <ul className="mt-3 space-y-2 text-slate-700">
         {items.map((item) => (
           <li key={item} className="flex gap-2">
-            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-500" />
+            <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-500" />
             {item}
           </li>
         ))}

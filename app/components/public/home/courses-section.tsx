@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { categoryPageOf } from "#app/utils/course-categories";
 import { withYears } from "#app/utils/runs";
@@ -49,7 +49,7 @@ export function HomeCourses({
       <div className="mt-10 text-center">
         <Link to="/courses/all" state={{ allCourses }} className={buttonStyles.solid}>
           View All Courses ({total})
-          <ArrowRight aria-hidden className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       </div>
     </Section>
