@@ -20,14 +20,14 @@ import {
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { nextRun } from "#app/utils/runs";
-import { pageMeta, publicUrlFrom } from "#app/utils/seo";
-import { courseJsonLd } from "#app/utils/structured-data";
+import { pageMeta } from "#app/utils/seo";
+import { courseJsonLd, publicOrigin } from "#app/utils/structured-data.server";
 import type { Route } from "./+types/courses.course";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const course = await publicCourse(params.slug);
   if (!course) throw data(null, { status: 404 });
-  return { course, formKey: newFormKey() };
+  return { course, formKey: newFormKey(), jsonLd: courseJsonLd(publicOrigin(), course) };
 }
 
 /** The "Notify me of new dates" form posts here. */
@@ -64,14 +64,14 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-export default function CoursePage({ loaderData, actionData, matches }: Route.ComponentProps) {
+export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { course, formKey } = loaderData;
   const upcoming = nextRun(course.runs);
   const categoryPage = categoryPageOf(course.category);
   const duration = formatDuration(course.durationDays);
   return (
     <>
-      <JsonLd data={courseJsonLd(publicUrlFrom(matches), course)} />
+      <JsonLd data={loaderData.jsonLd} />
       <PageHero
         eyebrow={
           course.faithGroup

@@ -11,8 +11,8 @@ import {
   publicTestimonials,
 } from "#app/services/public-data.server";
 import { newFormKey } from "#app/services/public-forms.server";
-import { pageMeta, publicUrlFrom } from "#app/utils/seo";
-import { organizationJsonLd } from "#app/utils/structured-data";
+import { pageMeta } from "#app/utils/seo";
+import { organizationJsonLd, publicOrigin } from "#app/utils/structured-data.server";
 import type { Route } from "./+types/home";
 
 const FEATURED_COUNT = 6;
@@ -34,6 +34,7 @@ export async function loader() {
   ]);
   return {
     ...content,
+    jsonLd: organizationJsonLd(publicOrigin(), content.contact, content.offices),
     featured: courses.slice(0, FEATURED_COUNT).map(toCourseCard),
     total: courses.length,
     // the compact list handed to /courses/all as navigation state (spec: allCourses)
@@ -57,11 +58,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Management, leadership, county government, experiential and faith-based training and consultancy in Kenya, Uganda, Rwanda and Tanzania since 2000.",
   });
 
-export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const origin = publicUrlFrom(matches);
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd data={organizationJsonLd(origin, loaderData.contact, loaderData.offices)} />
+      <JsonLd data={loaderData.jsonLd} />
       <HomeHero hero={loaderData.hero} offices={loaderData.offices} />
       <HomeAbout about={loaderData.about} />
       <HomeServices departments={loaderData.departments} />
