@@ -15,6 +15,8 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                { name: "shell", test: /[\\/]app[\\/](components[\\/](layout[\\/](error-page|nav-links)|nonce-provider|toast|icons[\\/]icon|public[\\/](use-public-layout|page-sections|site-image))|utils[\\/]cn)/ },
+                { name: "forms", test: /[\\/]app[\\/]components[\\/](public[\\/](use-public-form|form-controls|contact-form)|ui[\\/]field)/ },
               ],
             },
           },
