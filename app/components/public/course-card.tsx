@@ -5,6 +5,7 @@ import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categorie
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { isOfferedRun, nextRun } from "#app/utils/runs";
+import { CardGrid } from "./page-sections";
 import { RegisterButton, runLabel, SeatsNote } from "./register-button";
 
 export type CourseCardCourse = Pick<
@@ -140,5 +141,16 @@ export function CourseCard({
         </Link>
       </div>
     </article>
+  );
+}
+
+/** A grid of cards (the home page's featured courses). */
+export function CourseCards({ courses }: { courses: CourseCardCourse[] }) {
+  return (
+    <CardGrid>
+      {courses.map((course) => (
+        <CourseCard key={course.slug} course={course} />
+      ))}
+    </CardGrid>
   );
 }

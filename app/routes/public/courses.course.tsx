@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
 import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
+import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { InterestForm } from "#app/components/public/interest-form";
 import { JsonLd } from "#app/components/public/json-ld";
 import { PageHero, Section } from "#app/components/public/page-sections";
@@ -23,6 +24,12 @@ import { nextRun } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
 import { courseJsonLd, publicOrigin } from "#app/utils/structured-data.server";
 import type { Route } from "./+types/courses.course";
+
+// the "Notify me of new dates" form sits below the dates: its code comes when it comes into view
+const CourseInterestForm = hydrateOnView(
+  () => import("#app/components/public/interest-form").then((module) => module.InterestForm),
+  import.meta.env.SSR ? InterestForm : null,
+);
 
 export async function loader({ params }: Route.LoaderArgs) {
   const course = await publicCourse(params.slug);
@@ -142,7 +149,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
               are published, or contact us to arrange this course in-house.
             </p>
             <div className="mt-4">
-              <InterestForm slug={course.slug} formKey={formKey} serverResult={actionData} />
+              <CourseInterestForm slug={course.slug} formKey={formKey} serverResult={actionData} />
             </div>
           </div>
         )}

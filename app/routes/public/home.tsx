@@ -3,6 +3,7 @@ import { toCourseCard } from "#app/components/public/course-card";
 import { HomeCourses } from "#app/components/public/home/courses-section";
 import { HomeHero } from "#app/components/public/home/hero";
 import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
+import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { JsonLd } from "#app/components/public/json-ld";
 import {
   publicCourses,
@@ -16,6 +17,12 @@ import { organizationJsonLd, publicOrigin } from "#app/utils/structured-data.ser
 import type { Route } from "./+types/home";
 
 const FEATURED_COUNT = 6;
+
+// the enquiry form ends the page: its code (the forms') comes when a visitor scrolls down to it
+const HomeContactForm = hydrateOnView(
+  () => import("#app/components/public/contact-form").then((module) => module.ContactForm),
+  import.meta.env.SSR ? ContactForm : null,
+);
 
 export async function loader() {
   const [content, courses, testimonials, settings] = await Promise.all([
@@ -73,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <HomeTestimonials testimonials={loaderData.testimonials} />
       <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours}>
-        <ContactForm
+        <HomeContactForm
           variant="home"
           formKey={loaderData.contactFormKey}
           enabled={loaderData.contactFormEnabled}
