@@ -43,8 +43,9 @@ function Ready({ onReady }: { onReady: () => void }) {
  * A part of a page below the fold whose code is fetched only when it comes near the view or takes the focus,
  * then hydrated in place. The server renders it in full from `server` (pass it only on the server:
  * `import.meta.env.SSR ? Part : null`, so the client build leaves its static import out), so until then it
- * shows and works as plain HTML: a form posts without JavaScript. A submit in the moment between the view and
- * the hydration waits for the hydration and is then sent the JavaScript way.
+ * shows and works as plain HTML: a form posts without JavaScript. A click on a link or button, or a submit, in
+ * the moment between the view and the hydration waits for the hydration and is then replayed, so it takes the
+ * JavaScript way (a fetcher post, a navigation carrying its state).
  */
 export function hydrateOnView<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -56,11 +57,13 @@ export function hydrateOnView<P extends object>(
     const [seen] = useState(() => (server || pageHydrated ? null : signal()));
     const box = useRef<HTMLDivElement>(null);
     const hydrated = useRef(!seen);
-    const heldSubmit = useRef<HTMLFormElement | null>(null);
+    const held = useRef<HTMLElement | null>(null);
     const onReady = useCallback(() => {
       hydrated.current = true;
-      heldSubmit.current?.requestSubmit();
-      heldSubmit.current = null;
+      const action = held.current;
+      held.current = null;
+      if (action instanceof HTMLFormElement) action.requestSubmit();
+      else action?.click();
     }, []);
 
     useEffect(() => {
@@ -74,17 +77,28 @@ export function hydrateOnView<P extends object>(
         { rootMargin: "200px 0px" },
       );
       observer.observe(element);
-      const holdSubmit = (event: SubmitEvent) => {
-        if (hydrated.current || !(event.target instanceof HTMLFormElement)) return;
+      const hold = (event: Event, action: HTMLElement) => {
         event.preventDefault();
-        heldSubmit.current = event.target;
+        held.current = action;
         seen.resolve();
       };
+      const holdClick = (event: MouseEvent) => {
+        // a click that opens a new tab or window needs no JavaScript
+        if (hydrated.current || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+          return;
+        const action = event.target instanceof Element ? event.target.closest("a[href], button") : null;
+        if (action instanceof HTMLElement) hold(event, action);
+      };
+      const holdSubmit = (event: SubmitEvent) => {
+        if (!hydrated.current && event.target instanceof HTMLFormElement) hold(event, event.target);
+      };
       element.addEventListener("focusin", seen.resolve);
+      element.addEventListener("click", holdClick, true);
       element.addEventListener("submit", holdSubmit, true);
       return () => {
         observer.disconnect();
         element.removeEventListener("focusin", seen.resolve);
+        element.removeEventListener("click", holdClick, true);
         element.removeEventListener("submit", holdSubmit, true);
       };
     }, [seen]);
