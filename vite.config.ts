@@ -4,11 +4,43 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   // React Router 8 reads the server entry from the ssr environment: ours wraps the app in Express.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          // Components only declare components and constants: with no side effects, an import that a route uses
+          // only for the server render (the server half of hydrateOnView) leaves the client build.
+          treeshake: { moduleSideEffects: (id) => !/[\\/]app[\\/]components[\\/]/.test(id) },
+          output: {
+            // Every page loads all of React, React DOM and React Router: one chunk rather than the five that
+            // the automatic split cut them into by which routes import what (2-3 KB less gzipped, fewer requests).
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                {
+                  name: "shell",
+                  test: /[\\/]app[\\/](components[\\/](layout[\\/](error-page|nav-links)|nonce-provider|toast|icons[\\/]icon|public[\\/](use-public-layout|page-sections|site-image))|utils[\\/]cn)/,
+                },
+                // also the forms hydrated on view (hydrateOnView): a part bundled into the route chunk that imports
+                // it for the server render would load with the page
+                {
+                  name: "forms",
+                  test: /[\\/]app[\\/]components[\\/](public[\\/](use-public-form|form-controls|contact-form|interest-form)|ui[\\/]field)/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   ssr: {
     // Native and WASM packages stay outside the server bundle.
     external: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "pg", "@react-pdf/renderer", "pino"],
+    // bundled so only the icons in use are loaded: the package as a whole holds about 35 MB once imported
+    noExternal: ["lucide-react"],
   },
   plugins: [tailwindcss(), reactRouter()],
 });

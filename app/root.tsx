@@ -10,11 +10,11 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import { Toaster, toast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/layout/error-page";
 import { useNonce } from "./components/nonce-provider";
+import { Toasts, toast } from "./components/toast";
 import { getToast } from "./services/toast.server";
 
 export const links: Route.LinksFunction = () => [
@@ -42,11 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        <Toaster
-          position="top-right"
-          closeButton
-          toastOptions={{ classNames: { description: "!text-slate-700" } }}
-        />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

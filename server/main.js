@@ -42,7 +42,9 @@ async function main() {
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
-  app.use(module.createApp({ production }));
+  // loaded before listening: what the first visitor would otherwise wait for, and held from then on anyway
+  const build = production ? await module.loadServerBuild() : undefined;
+  app.use(module.createApp({ production, build }));
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();

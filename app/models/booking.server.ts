@@ -1,11 +1,13 @@
 import { and, count, eq, lte } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { bookings, courseRegistrations, courses } from "#app/db/schema";
+import type { SiteContent } from "#app/db/seed/site-content";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/schemas/registration";
 import { REGISTRATION_MESSAGES } from "#app/schemas/registration";
 import { joiningRows } from "#app/services/delivery-email-templates.server";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
+import { publicSiteContent } from "#app/services/public-data.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import { getJoiningInstructions } from "./joining-instructions.server";
@@ -13,7 +15,6 @@ import { listAdminRecipients } from "./notify.server";
 import { findCourseSnapshot, newRegistrationReference } from "./registration.server";
 import { runCalendarAttachments } from "./run-calendar.server";
 import { lockRunSeats } from "./run-seats.server";
-import { getSiteContentValue } from "./site-content.server";
 
 export type NewBooking = RegistrationInput & {
   source: RegistrationSource;
@@ -128,6 +129,8 @@ export function checkParticipants(input: NewBooking, maxGroupSize: number): Book
  * with the first booking.
  */
 export async function createBooking(input: NewBooking): Promise<BookingOutcome | null> {
+  // read before the transaction: on PGlite a read outside it would wait for it to end
+  const copy = await publicSiteContent(["payment", "contact"]);
   return db().transaction(async (tx) => {
     const existing = await findByIdempotencyKey(tx, input.idempotencyKey);
     if (existing) return existing;
@@ -191,6 +194,7 @@ export async function createBooking(input: NewBooking): Promise<BookingOutcome |
       const position =
         waitlisted && withRun.runId ? await waitlistPosition(tx, withRun.runId, booking.id) : null;
       await queueBookingEmails(tx, {
+        copy,
         input,
         reference,
         snapshot: withRun,
@@ -257,6 +261,7 @@ async function insertParticipants(
 async function queueBookingEmails(
   tx: Executor,
   args: {
+    copy: Pick<SiteContent, "payment" | "contact">;
     input: NewBooking;
     reference: string;
     snapshot: Snapshot;
@@ -278,9 +283,7 @@ async function queueBookingEmails(
     waitlistPosition: args.position,
     joining: joiningRows(snapshot.runId ? await getJoiningInstructions(snapshot.runId, tx) : null),
   };
-  // one after another: a transaction is one connection, and pg refuses overlapping queries on it from pg 9
-  const payment = await getSiteContentValue(tx, "payment");
-  const contact = await getSiteContentValue(tx, "contact");
+  const { payment, contact } = args.copy;
   const admins = await listAdminRecipients(tx);
   const related = { relatedTable: "course_registrations", relatedId: args.registrationId };
   await enqueueEmails(tx, [

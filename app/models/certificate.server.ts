@@ -6,11 +6,7 @@ import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { certificateIssued } from "#app/services/delivery-email-templates.server";
 import { env } from "#app/services/env.server";
 import { enqueueEmails, wakeOutboxWorker } from "#app/services/outbox.server";
-import {
-  type CertificateContent,
-  certificateQr,
-  renderCertificate,
-} from "#app/services/pdf/certificate.server";
+import type { CertificateContent } from "#app/services/pdf/certificate.server";
 import { deleteQuietly, newKey, storage } from "#app/services/storage.server";
 import { now } from "#app/utils/clock";
 import { fileNameSlug } from "#app/utils/file-name";
@@ -99,6 +95,8 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
       signatoryTitle: settings.certificate_signatory_title,
       verifyUrl: verifyUrl(code),
     };
+    // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+    const { certificateQr, renderCertificate } = await import("#app/services/pdf/certificate.server");
     const pdf = await renderCertificate({ ...content, qr: await certificateQr(content.verifyUrl) });
     const storageKey = newKey("certificates", "pdf");
     await storage().put(storageKey, Buffer.from(pdf), "application/pdf");

@@ -12,7 +12,6 @@ import type { AuditActor } from "#app/services/audit.server";
 import { recordAudit } from "#app/services/audit.server";
 import { financeDocumentMessage } from "#app/services/email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
-import { renderFinanceDocumentPdf } from "#app/services/pdf/finance-document.server";
 import { signedPath, signedUrl } from "#app/services/signed-link.server";
 import { storage } from "#app/services/storage.server";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -167,6 +166,8 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     totalCents: input.totals.totalCents,
     paymentNote,
   };
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+  const { renderFinanceDocumentPdf } = await import("#app/services/pdf/finance-document.server");
   const pdf = await renderFinanceDocumentPdf(
     {
       ...figures,

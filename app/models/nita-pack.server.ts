@@ -2,8 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { bookings, certificates } from "#app/db/schema";
 import { env } from "#app/services/env.server";
-import { certificateQr } from "#app/services/pdf/certificate.server";
-import { type NitaPack, renderNitaPack, renderNitaSection } from "#app/services/pdf/nita-pack.server";
+import type { NitaPack } from "#app/services/pdf/nita-pack.server";
 import type { ZipEntry } from "#app/services/zip.server";
 import { readStored } from "#app/services/zip.server";
 import { fileNameSlug } from "#app/utils/file-name";
@@ -56,6 +55,8 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string) {
     if (money.note) notes.add(money.note);
   }
   const mine = issued.filter((c) => ids.has(c.registrationId));
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+  const { certificateQr } = await import("#app/services/pdf/certificate.server");
   const certificatesIn = await Promise.all(
     mine.map(async (c) => {
       const verifyUrl = `${env().PUBLIC_URL}/verify/${c.code}`;
@@ -84,7 +85,11 @@ export type GatheredPack = NonNullable<Awaited<ReturnType<typeof gatherNitaPack>
 export const nitaFileBase = (run: DeliveryRun, organization: string) =>
   `nita-pack-${fileNameSlug(organization)}-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}`;
 
-export function nitaPackPdf(gathered: GatheredPack) {
+/** The PDF modules are imported here, on first use: see gatherNitaPack. */
+const nitaPdf = () => import("#app/services/pdf/nita-pack.server");
+
+export async function nitaPackPdf(gathered: GatheredPack) {
+  const { renderNitaPack } = await nitaPdf();
   return renderNitaPack(
     gathered.pack,
     gathered.moneyFiles.map((f) => f.pdf),
@@ -97,6 +102,7 @@ export async function nitaPackFiles({
   moneyFiles,
   certificateFiles,
 }: GatheredPack): Promise<ZipEntry[]> {
+  const { renderNitaSection } = await nitaPdf();
   const entries: ZipEntry[] = [
     { name: "1-participants.pdf", data: await renderNitaSection.participants(pack) },
     { name: "2-course-outline-and-timetable.pdf", data: await renderNitaSection.outline(pack) },

@@ -1,5 +1,4 @@
 import fsp from "node:fs/promises";
-import { fileTypeFromFile } from "file-type";
 
 export type DocumentType = { ext: "pdf" | "doc" | "docx" | "txt" | "jpg" | "png"; mime: string };
 
@@ -24,6 +23,7 @@ async function isPlainText(file: string) {
  * kinds (pdf, doc, docx, txt, jpg, png).
  */
 export async function detectDocumentType(file: string): Promise<DocumentType | null> {
+  const { fileTypeFromFile } = await import("file-type");
   const found = await fileTypeFromFile(file);
   switch (found?.ext) {
     case "pdf":

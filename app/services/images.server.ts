@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { db } from "#app/db/client.server";
 import type { IMAGE_COMPONENTS, ImageVariant, websiteImages } from "#app/db/schema";
 import { deleteImageRow, insertImage, nextGallerySortOrder } from "#app/models/website-image-admin.server";
@@ -56,13 +56,17 @@ export function variantWidths(width: number) {
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 12_000;
 
+/** libvips (about 30 MB) loads with the first upload, not in every process (decision 0603). */
+const loadSharp = async () => (await import("sharp")).default;
+
 /** Every decode is bounded too, should a header understate what follows. */
-const open = (file: TempFile) => sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS });
+const open = async (file: TempFile) => (await loadSharp())(file.path, { limitInputPixels: MAX_IMAGE_PIXELS });
 
 /** Reads the image's header: refuses SVG, anything that is not a raster image, and oversized images. */
 export async function inspectImage(file: TempFile) {
   if (file.size === 0) throw new UploadError(IMAGE_MESSAGES.empty);
   // the header alone: reading it decodes nothing, and the size it states is judged below
+  const sharp = await loadSharp();
   const meta = await sharp(file.path, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -96,7 +100,7 @@ async function storeImage(file: TempFile): Promise<Processed> {
     const jobs = variantWidths(info.width).flatMap((width) =>
       OUTPUTS.map(async (output) => {
         // autoOrient applies the EXIF rotation; sharp writes no metadata unless asked to
-        const pipeline = open(file).autoOrient().resize({ width, withoutEnlargement: true });
+        const pipeline = (await open(file)).autoOrient().resize({ width, withoutEnlargement: true });
         const body = await output.encode(pipeline).toBuffer();
         const key = `${folder}/${width}.${output.ext}`;
         await storage().put(key, body, output.mime);

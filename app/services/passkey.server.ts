@@ -1,11 +1,4 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import {
   type ChallengePurpose,
   consumeChallenge,
@@ -22,6 +15,8 @@ import { logger } from "./logger.server";
 // began), for CHALLENGE_TTL_MS, and are deleted as they are used.
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** About 30 MB of code only a passkey ceremony needs: loaded then, not by every process (decision 0603). */
+const webauthn = () => import("@simplewebauthn/server");
 const RP_NAME = "Mafunzo Admin";
 
 export function relyingParty() {
@@ -36,7 +31,7 @@ async function keepChallenge(challenge: string, purpose: ChallengePurpose, userI
 /** Options for registering a new passkey: a discoverable credential, so it can also be the sign-in itself. */
 export async function registrationOptions(user: AdminUser) {
   const existing = await listPasskeys(user.id);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty().rpID,
     userName: user.email,
@@ -60,7 +55,7 @@ export async function authenticationOptions(
   const allowCredentials = user
     ? (await listPasskeys(user.id)).map((p) => ({ id: p.credentialId, transports: p.transports }))
     : undefined;
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     allowCredentials,
     // a passkey alone is the whole sign-in only when the authenticator checked its owner (PIN, biometrics)
@@ -102,7 +97,7 @@ export async function verifyRegistration(
   if (!response || !challenge || !(await consumeChallenge(challenge, "register", user.id))) return null;
   const { rpID, origin } = relyingParty();
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,
@@ -143,7 +138,7 @@ export async function verifyAssertion(
   if (!passkey || (userId && passkey.userId !== userId)) return null;
   const { rpID, origin } = relyingParty();
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,

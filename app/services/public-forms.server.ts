@@ -9,8 +9,6 @@ import {
   findBookingConfirmation,
 } from "#app/models/booking.server";
 import { createContactSubmission } from "#app/models/contact.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
 import { CONTACT_MESSAGES, ContactSchema } from "#app/schemas/contact";
 import {
   REGISTRATION_MESSAGES,
@@ -30,6 +28,7 @@ import { FormRefusal, readFormData } from "./form-input.server";
 import { noteFormKey } from "./issued-form-keys.server";
 import { logger } from "./logger.server";
 import { wakeOutboxWorker } from "./outbox.server";
+import { publicSettings, publicSiteContent } from "./public-data.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
 export const FORM_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
@@ -147,9 +146,9 @@ export async function guard<S extends z.ZodType>(
       ),
     };
   }
-  const settings = await getSettings();
+  const settings = await publicSettings();
   if (gate && !settings[gate]) {
-    const { contact } = await getSiteContent(["contact"]);
+    const { contact } = await publicSiteContent(["contact"]);
     const what = gate === "registration_enabled" ? "Online course registration" : "The contact form";
     return {
       error: failure(
@@ -281,7 +280,7 @@ export async function submitRegistrationForm(
   const checked = await guard("registration", fields, context, RegistrationSchema, "registration_enabled");
   if ("error" in checked) return checked.error;
   const booking = { ...checked.input, source, idempotencyKey: checked.key, ip: checked.ip };
-  const { max_group_size } = await getSettings();
+  const { max_group_size } = await publicSettings();
   let outcome = checkParticipants(booking, max_group_size);
   if (!outcome) {
     try {

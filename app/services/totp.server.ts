@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import QRCode from "qrcode";
 import { sessionSecret } from "./secret.server";
 
 // RFC 6238 time-based codes (HMAC-SHA1, 30-second steps, 6 digits: what every authenticator app defaults to)
@@ -84,6 +83,7 @@ export function otpauthUri(secret: string, account: string, issuer: string) {
 
 /** The otpauth URI as an SVG QR code, made here: the page loads nothing from another host. */
 export async function qrSvg(text: string) {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 

@@ -1,4 +1,3 @@
-import { zipSync } from "fflate";
 import { storage } from "./storage.server";
 
 export type ZipEntry = { name: string; data: Uint8Array };
@@ -13,7 +12,9 @@ export async function readStored(key: string): Promise<Uint8Array> {
 }
 
 /** A ZIP download of the given files (PDFs are already compressed: stored, not deflated again). */
-export function zipResponse(entries: ZipEntry[], filename: string) {
+export async function zipResponse(entries: ZipEntry[], filename: string) {
+  // fflate loads with the first ZIP asked for, not in every process (decision 0603)
+  const { zipSync } = await import("fflate");
   const zip = zipSync(Object.fromEntries(entries.map((e) => [e.name, [e.data, { level: 0 }]])));
   return new Response(new Uint8Array(zip), {
     headers: {

@@ -2,16 +2,19 @@
 // (PGlite), or on a scratch PostgreSQL database next to DATABASE_URL when it is set. Prints, each as a ratio:
 //  - SSR throughput of /, /courses/all and a course page against the same HTML served as a static file by the
 //    same server, interleaved (autocannon, 32 connections, one client thread);
-//  - idle RSS and RSS after 10,000 mixed public requests;
+//  - idle RSS and RSS after 10,000 mixed public requests: 2 s after the last one, and once the process has been
+//    idle for --settle seconds (V8 gives back the heap it grew under load when it goes idle);
 //  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
 //  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters.
 // Ratios within one run are what count: the machine's load is printed beside them.
-// Options: --seconds N (per interleaved slice, default 5), --rounds N (default 3), --json file.
+// Options: --seconds N (per interleaved slice, default 10), --rounds N (default 3), --mixed N, --posts N,
+// --settle N (seconds idle before the last RSS reading, default 30), --json file,
+// --profile dir (the measured server writes a V8 CPU profile there when it stops),
+// --only js (the gzipped JavaScript and HTML size of each page, then stop).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import zlib from "node:zlib";
 import autocannon from "autocannon";
 import {
   COURSE_SLUG,
@@ -20,6 +23,7 @@ import {
   startAppServer,
   tempDataDir,
 } from "../reliability/app-server.mjs";
+import { gzippedScriptBytes } from "./page-js.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -27,7 +31,10 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     posts: { type: "string", default: "2000" },
     mixed: { type: "string", default: "10000" },
+    settle: { type: "string", default: "30" },
     json: { type: "string" },
+    profile: { type: "string" },
+    only: { type: "string" },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -81,7 +88,10 @@ const first = await startAppServer(serverOptions);
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const firstStartRssMb = rssMb(first.pid);
 await first.stop();
-const server = await startAppServer(serverOptions);
+const server = await startAppServer({
+  ...serverOptions,
+  nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+});
 const report = { database: scratch ? "postgres" : "pglite", cpus: os.cpus().length, started: new Date() };
 const lines = [];
 const say = (line) => {
@@ -112,23 +122,22 @@ try {
   report.js = {};
   for (const [name, page] of Object.entries({ ...PAGES, gallery: "/gallery", contact: "/contact" })) {
     const text = name in html ? html[name] : await (await fetch(`${server.url}${page}`)).text();
-    const urls = new Set(
-      [...text.matchAll(/<(?:link rel="modulepreload"|script[^>]*) [^>]*?(?:href|src)="([^"]+\.js)"/g)].map(
-        (m) => m[1],
-      ),
-    );
-    for (const m of text.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
-    let bytes = 0;
-    for (const url of urls) {
-      const body = Buffer.from(await (await fetch(new URL(url, server.url))).arrayBuffer());
-      bytes += zlib.gzipSync(body, { level: 9 }).length;
-    }
-    report.js[page] = { kb: round(bytes / 1024, 1), files: urls.size, htmlKb: round(text.length / 1024, 1) };
-    say(
-      `JS ${page}: ${report.js[page].kb} KB gzipped in ${urls.size} files; HTML ${report.js[page].htmlKb} KB`,
-    );
+    const { bytes, files } = await gzippedScriptBytes(server.url, text);
+    report.js[page] = { kb: round(bytes / 1024, 1), files, htmlKb: round(text.length / 1024, 1) };
+    say(`JS ${page}: ${report.js[page].kb} KB gzipped in ${files} files; HTML ${report.js[page].htmlKb} KB`);
   }
 
+  if (args.only !== "js") await loadFigures();
+} finally {
+  await server.stop();
+  fs.rmSync(STATIC_DIR, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
+}
+if (args.json) fs.writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+
+/** Throughput against static HTML, memory after mixed requests, and registration POSTs against raw inserts. */
+async function loadFigures() {
   // throughput, SSR and static slices interleaved
   const totals = {};
   for (let r = 0; r < ROUNDS; r++) {
@@ -178,6 +187,11 @@ try {
   say(
     `RSS after ${MIXED_COUNT} mixed requests: ${report.rssAfterMb} MB, ${round(report.rssAfterMb / report.idleRssMb)}× idle (load ${load()})`,
   );
+  await new Promise((resolve) => setTimeout(resolve, Number(args.settle) * 1000));
+  report.rssSettledMb = rssMb(server.pid);
+  say(
+    `RSS ${args.settle} s later, idle: ${report.rssSettledMb} MB, ${round(report.rssSettledMb / report.idleRssMb)}× idle (load ${load()})`,
+  );
 
   // registration POSTs at 50 concurrent posters, then raw inserts of the same rows
   let n = 0;
@@ -224,13 +238,7 @@ try {
   say(
     `registration POST: ${round(postRps, 1)}/s, p99 ${post.latency.p99} ms at 50 posters; raw inserts ${round(raw, 1)}/s; ratio ${round(postRps / raw, 3)} (load ${postLoad})`,
   );
-} finally {
-  await server.stop();
-  fs.rmSync(STATIC_DIR, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
 }
-if (args.json) fs.writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
 
 /**
  * Copies of the stored registration rows inserted straight into the same database (50 at a time on

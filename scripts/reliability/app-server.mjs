@@ -39,13 +39,19 @@ export function tempDataDir(label) {
  * Starts server/main.js from the build and resolves once /readyz answers. Without a port it takes a free one;
  * without a data directory it makes a fresh one and removes it again on stop().
  */
-export async function startAppServer({ port: givenPort, dataDir: givenDir, databaseUrl, env = {} } = {}) {
+export async function startAppServer({
+  port: givenPort,
+  dataDir: givenDir,
+  databaseUrl,
+  env = {},
+  nodeArgs = [],
+} = {}) {
   const port = givenPort ?? (await freePort());
   const dataDir = givenDir ?? tempDataDir("e2e-own");
   const removeOwnDir = () => {
     if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const child = spawn(process.execPath, [path.join(root, "server/main.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "server/main.js")], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,19 +2,19 @@ import { expect, type Page, test } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectAuditEntry } from "../helpers/audit";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { isHydrated, waitForHydration } from "../helpers/hydration";
 
 const card = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
 
 async function saveBoolean(page: Page, key: string, enabled: boolean) {
   await page.goto("/admin/settings");
-  // a tap before the page has hydrated is undone by hydration: tap until the card says the new state
-  await expect(async () => {
-    const toggle = card(page, key).getByRole("switch");
-    if ((await toggle.isChecked()) !== enabled) await toggle.click({ force: true });
-    await expect(card(page, key).getByText(enabled ? "Enabled" : "Disabled", { exact: true })).toBeVisible({
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 15_000 });
+  const toggle = card(page, key).getByRole("switch");
+  // one tap, made as soon as the page shows, whether or not it has hydrated yet
+  if ((await toggle.isChecked()) !== enabled) await toggle.click({ force: true });
+  await waitForHydration(page);
+  await expect(card(page, key).getByRole("switch", { name: enabled ? "Enabled" : "Disabled" })).toBeChecked({
+    checked: enabled,
+  });
   await card(page, key).getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Setting updated successfully")).toBeVisible();
 }
@@ -72,6 +72,36 @@ test("settings: one card per setting, booleans change locally and persist only o
     await saveBoolean(page, "registration_enabled", true);
   }
   await expect(card(page, "registration_enabled").getByText("Enabled", { exact: true })).toBeVisible();
+});
+
+test("settings: a switch tapped before the page hydrates keeps that tap", async ({ page }) => {
+  await loginAsAdmin(page);
+  // the page's scripts are held back until after the tap, so it surely lands on the server-rendered page
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/admin/settings", { waitUntil: "commit" });
+  const registration = card(page, "registration_enabled");
+  await expect(registration.getByRole("switch", { name: "Enabled" })).toBeChecked();
+  await registration.getByRole("switch").click({ force: true });
+  await expect(registration.getByRole("switch", { name: "Disabled" })).not.toBeChecked();
+  await expect(registration.getByText("Disabled", { exact: true })).toBeVisible();
+  expect(await isHydrated(page)).toBe(false);
+
+  release();
+  await waitForHydration(page);
+  await expect(registration.getByRole("switch", { name: "Disabled" })).not.toBeChecked();
+  await expect(registration.getByText("Disabled", { exact: true })).toBeVisible();
+  await expect(registration.getByText("Enabled", { exact: true })).toBeHidden();
+  // nothing was saved: the stored setting is still on
+  await page.unroute(/\/assets\/.+\.js$/);
+  await page.reload();
+  await expect(card(page, "registration_enabled").getByRole("switch", { name: "Enabled" })).toBeChecked();
 });
 
 test("settings: max_admin_accounts is a number from 1 to 5, checked by the browser and the server", async ({

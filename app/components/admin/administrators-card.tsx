@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { ConfirmButton } from "#app/components/ui/confirm-button";

@@ -1,7 +1,7 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { type ReactNode, useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast";
 import { Button } from "#app/components/ui/button";
 
 /** The centred card shared by the sign-in and sign-up screens. */

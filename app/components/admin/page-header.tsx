@@ -17,7 +17,7 @@ export function PageHeader({
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
         <div className="flex items-center gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          <h1 className="text-2xl font-bold text-slate-900 wrap-anywhere">{title}</h1>
           {badge}
         </div>
         {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}

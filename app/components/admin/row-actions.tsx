@@ -1,7 +1,7 @@
 import { Trash2, Undo2 } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast";
 import { Button } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
@@ -17,39 +16,30 @@ const NUMBER_BOUNDS: Record<string, { min: number; max: number }> = {
 
 /** Spec §5 editors: a switch for booleans, a bounded number input for numbers, text or JSON text otherwise. */
 function Editor({ setting, id, describedBy }: { setting: SettingRow; id: string; describedBy?: string }) {
-  const [enabled, setEnabled] = useState(setting.value === true);
   const common = { id, name: "value", "aria-describedby": describedBy, className: controlClass };
   if (typeof setting.value === "boolean") {
-    // a real checkbox: it changes only here until Save Changes, and it submits without JavaScript too
+    // a real, uncontrolled checkbox: it changes only here until Save Changes, it submits without JavaScript,
+    // and a tap made before hydration stays (hydration keeps an uncontrolled box's state); the track and the
+    // words follow the box itself through peer-checked
     return (
       <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-3">
         <input
           id={id}
           type="checkbox"
+          // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox tells its own checked state; a fixed aria-checked would be wrong after a tap
           role="switch"
-          aria-checked={enabled}
           name="value"
           value="true"
-          checked={enabled}
-          onChange={(e) => setEnabled(e.target.checked)}
+          defaultChecked={setting.value}
           aria-describedby={describedBy}
           className="peer sr-only"
         />
         <span
           aria-hidden
-          className={cn(
-            "relative h-6 w-11 rounded-full transition-colors peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2",
-            enabled ? "bg-brand-700" : "bg-slate-300",
-          )}
-        >
-          <span
-            className={cn(
-              "absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform",
-              enabled ? "translate-x-5" : "translate-x-0.5",
-            )}
-          />
-        </span>
-        <span className="text-sm font-medium text-slate-800">{enabled ? "Enabled" : "Disabled"}</span>
+          className="relative h-6 w-11 rounded-full bg-slate-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-700 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2"
+        />
+        <span className="text-sm font-medium text-slate-800 peer-checked:hidden">Disabled</span>
+        <span className="hidden text-sm font-medium text-slate-800 peer-checked:inline">Enabled</span>
       </label>
     );
   }

@@ -7,7 +7,7 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast";
 import { Button } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
 import { FormAlert } from "./auth-card";

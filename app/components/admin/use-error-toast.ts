@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast";
 
 /**
  * Shows an action's error as a toast each time a new answer arrives (the same message may repeat). With a

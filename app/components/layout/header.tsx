@@ -1,6 +1,6 @@
-import { ChevronDown, Download, Mail, MapPin, Menu, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { cn } from "#app/utils/cn";
 import { CATALOGUE_PDF, COURSE_CATEGORY_LINKS, MOBILE_LINKS, SERVICE_ANCHORS } from "./nav-links";
@@ -24,7 +24,7 @@ function Dropdown({
     <div className="group relative">
       <NavLink to={to} className={navClass} aria-haspopup="true">
         {label}
-        <ChevronDown aria-hidden className="ml-1 inline size-4" />
+        <Icon name="chevron-down" className="ml-1 inline size-4" />
       </NavLink>
       <div className="invisible absolute left-0 top-full z-40 w-72 rounded-lg border border-slate-200 bg-white p-2 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
         {items.map((item) => (
@@ -53,18 +53,18 @@ export function Header({ contact }: { contact: SiteContent["contact"] }) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-1 text-sm">
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
             <a href={tel} className="inline-flex min-h-11 items-center gap-1.5 hover:text-white">
-              <Phone aria-hidden className="size-4" />
+              <Icon name="phone" className="size-4" />
               {contact.phone}
             </a>
             <a
               href={`mailto:${contact.email}`}
               className="inline-flex min-h-11 items-center gap-1.5 hover:text-white"
             >
-              <Mail aria-hidden className="size-4" />
+              <Icon name="mail" className="size-4" />
               {contact.email}
             </a>
             <span className="hidden items-center gap-1.5 md:inline-flex">
-              <MapPin aria-hidden className="size-4" />
+              <Icon name="map-pin" className="size-4" />
               {contact.address}
             </span>
           </div>
@@ -73,7 +73,7 @@ export function Header({ contact }: { contact: SiteContent["contact"] }) {
             download
             className="inline-flex min-h-11 items-center gap-1.5 rounded bg-accent-500 px-3 font-semibold text-brand-900 hover:bg-accent-400"
           >
-            <Download aria-hidden className="size-4" />
+            <Icon name="download" className="size-4" />
             Download Catalogue
           </a>
         </div>
@@ -132,7 +132,7 @@ function MobileMenu({ tel, contact }: { tel: string; contact: SiteContent["conta
   return (
     <details ref={menu} className="relative lg:hidden">
       <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium [&::-webkit-details-marker]:hidden">
-        <Menu aria-hidden className="size-5" />
+        <Icon name="menu" className="size-5" />
         Menu
       </summary>
       <div className="absolute right-0 top-full z-40 mt-2 max-h-[calc(100dvh-5rem)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl">
@@ -150,15 +150,15 @@ function MobileMenu({ tel, contact }: { tel: string; contact: SiteContent["conta
         </nav>
         <div className="mt-2 border-t border-slate-200 pt-2 sm:hidden">
           <a href={tel} className={cn(menuLink, "text-slate-700")}>
-            <Phone aria-hidden className="size-4" />
+            <Icon name="phone" className="size-4" />
             {contact.phone}
           </a>
           <a href={`mailto:${contact.email}`} className={cn(menuLink, "break-all text-slate-700")}>
-            <Mail aria-hidden className="size-4 shrink-0" />
+            <Icon name="mail" className="size-4 shrink-0" />
             {contact.email}
           </a>
           <a href={CATALOGUE_PDF} download className={cn(menuLink, "text-brand-800")}>
-            <Download aria-hidden className="size-4" />
+            <Icon name="download" className="size-4" />
             Download Catalogue
           </a>
         </div>

@@ -1,5 +1,5 @@
-import { CheckCircle2, Hourglass } from "lucide-react";
 import { type MouseEvent, useEffect, useRef } from "react";
+import { Icon } from "#app/components/icons/icon";
 import type { PaymentDetails } from "#app/models/payment-details.server";
 import type { FormResult } from "#app/schemas/submission";
 
@@ -25,7 +25,7 @@ export function BookingConfirmation({
   useEffect(() => heading.current?.focus(), []);
   const reference = result.reference ?? "";
   const group = (result.participants ?? 1) > 1;
-  const Icon = result.waitlisted ? Hourglass : CheckCircle2;
+  const icon = result.waitlisted ? "hourglass" : "circle-check";
   const another = (event: MouseEvent) => {
     if (!onAnother) return;
     event.preventDefault();
@@ -41,7 +41,7 @@ export function BookingConfirmation({
         role="status"
         className="flex gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900"
       >
-        <Icon aria-hidden className="mt-1 size-6 shrink-0" />
+        <Icon name={icon} className="mt-1 size-6 shrink-0" />
         <div>
           <h2
             id="booking-confirmation-heading"

@@ -1,14 +1,5 @@
-import {
-  Building2,
-  CheckCircle2,
-  Clock,
-  CreditCard,
-  Download,
-  Mail,
-  MapPin,
-  MessageCircle,
-  Phone,
-} from "lucide-react";
+import { Icon } from "#app/components/icons/icon";
+import type { IconName } from "#app/components/icons/names";
 import { CATALOGUE_PDF } from "#app/components/layout/nav-links";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { withYears } from "#app/utils/runs";
@@ -16,22 +7,22 @@ import { usePublicLayoutData } from "./use-public-layout";
 
 export function ContactCards({ contact }: { contact: SiteContent["contact"] }) {
   const tel = (phone: string) => `tel:${phone.replace(/\s/g, "")}`;
-  const cards = [
-    { icon: Phone, title: "Call Us", value: contact.phone, href: tel(contact.phone) },
-    { icon: Mail, title: "Email Us", value: contact.email, href: `mailto:${contact.email}` },
+  const cards: { icon: IconName; title: string; value: string; href?: string }[] = [
+    { icon: "phone", title: "Call Us", value: contact.phone, href: tel(contact.phone) },
+    { icon: "mail", title: "Email Us", value: contact.email, href: `mailto:${contact.email}` },
     {
-      icon: MessageCircle,
+      icon: "message-circle",
       title: "WhatsApp",
       value: contact.whatsapp,
       href: `https://wa.me/${contact.whatsapp.replace(/\D/g, "")}`,
     },
-    { icon: MapPin, title: "Visit Us", value: contact.address },
+    { icon: "map-pin", title: "Visit Us", value: contact.address },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {cards.map(({ icon: Icon, title, value, href }) => (
+      {cards.map(({ icon, title, value, href }) => (
         <li key={title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <Icon aria-hidden className="size-6 text-brand-600" />
+          <Icon name={icon} className="size-6 text-brand-600" />
           <h2 className="mt-3 font-semibold text-brand-900">{title}</h2>
           {href ? (
             <a href={href} className="mt-1 block break-words text-sm text-brand-700 hover:underline">
@@ -50,7 +41,7 @@ export function PaymentBox({ payment }: { payment: SiteContent["payment"] }) {
   return (
     <section aria-labelledby="payment-heading" className="rounded-lg border border-brand-100 bg-brand-50 p-6">
       <h2 id="payment-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
-        <CreditCard aria-hidden className="size-5" /> Payment Information
+        <Icon name="credit-card" className="size-5" /> Payment Information
       </h2>
       <h3 className="mt-4 text-sm font-semibold text-brand-800">Bank Transfer</h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -83,7 +74,7 @@ export function WhyChoose({ items }: { items: string[] }) {
       <ul className="mt-3 space-y-2 text-sm">
         {items.map((item) => (
           <li key={item} className="flex gap-2">
-            <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-brand-600" />
             {item}
           </li>
         ))}
@@ -112,7 +103,7 @@ export function Downloads() {
               href={d.href}
               className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
             >
-              <Download aria-hidden className="size-4" /> Download{" "}
+              <Icon name="download" className="size-4" /> Download{" "}
               {d.href === CATALOGUE_PDF ? withYears(d.label, years) : d.label}
             </a>
           </li>
@@ -132,7 +123,7 @@ export function OfficeVisit({
   return (
     <section aria-labelledby="visit-heading" className="rounded-lg bg-brand-800 p-6 text-brand-50">
       <h2 id="visit-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
-        <Building2 aria-hidden className="size-5" /> Visit Our Offices
+        <Icon name="building-complex" className="size-5" /> Visit Our Offices
       </h2>
       <p className="mt-2 text-sm">
         You are welcome to visit us to discuss your training needs in person. Our headquarters are in Nairobi,
@@ -144,7 +135,7 @@ export function OfficeVisit({
         .
       </p>
       <h3 className="mt-4 flex items-center gap-2 text-sm font-semibold text-white">
-        <Clock aria-hidden className="size-4" /> Business Hours
+        <Icon name="clock" className="size-4" /> Business Hours
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {hours.map((h) => (

@@ -1,5 +1,5 @@
-import { CalendarPlus, MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import type { CalendarRun } from "#app/models/run-calendar.server";
 import { CATEGORY_LABELS, type CourseCategory } from "#app/utils/course-categories";
 import { formatLongDate } from "#app/utils/dates";
@@ -69,7 +69,7 @@ export function CalendarMonths({ runs }: { runs: Run[] }) {
                     <span>{CATEGORY_LABELS[run.category]}</span>
                     {run.venue && (
                       <span className="inline-flex items-center gap-1">
-                        <MapPin aria-hidden className="size-4" />
+                        <Icon name="map-pin" className="size-4" />
                         {run.venue}
                       </span>
                     )}
@@ -81,7 +81,7 @@ export function CalendarMonths({ runs }: { runs: Run[] }) {
                   download
                   className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                 >
-                  <CalendarPlus aria-hidden className="size-4" />
+                  <Icon name="calendar-plus" className="size-4" />
                   Add to calendar<span className="sr-only">: {run.title}</span>
                 </a>
               </li>

@@ -1,10 +1,11 @@
-import { CalendarDays, Clock, MapPin, Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import type { CourseRunView, CourseView } from "#app/models/course.server";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { isOfferedRun, nextRun } from "#app/utils/runs";
+import { CardGrid } from "./page-sections";
 import { RegisterButton, runLabel, SeatsNote } from "./register-button";
 
 export type CourseCardCourse = Pick<
@@ -33,14 +34,14 @@ export function CourseFacts({ course, run }: { course: CourseCardCourse; run: Co
     <dl className="grid gap-2 text-sm text-slate-700">
       {duration && (
         <div className="flex items-center gap-2">
-          <Clock aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <Icon name="clock" className="size-4 shrink-0 text-brand-600" />
           <dt className="sr-only">Duration</dt>
           <dd>{duration}</dd>
         </div>
       )}
       {date && (
         <div className="flex items-center gap-2">
-          <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <Icon name="calendar-days" className="size-4 shrink-0 text-brand-600" />
           <dt className="sr-only">Date</dt>
           <dd>
             {date}
@@ -56,20 +57,20 @@ export function CourseFacts({ course, run }: { course: CourseCardCourse; run: Co
       )}
       {!run && (
         <div className="flex items-center gap-2">
-          <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <Icon name="calendar-days" className="size-4 shrink-0 text-brand-600" />
           <dt className="sr-only">Date</dt>
           <dd data-testid="no-upcoming">No upcoming dates scheduled</dd>
         </div>
       )}
       {run?.venue && (
         <div className="flex items-center gap-2">
-          <MapPin aria-hidden className="size-4 shrink-0 text-brand-600" />
+          <Icon name="map-pin" className="size-4 shrink-0 text-brand-600" />
           <dt className="sr-only">Venue</dt>
           <dd>{run.venue}</dd>
         </div>
       )}
       <div className="flex items-center gap-2">
-        <Wallet aria-hidden className="size-4 shrink-0 text-brand-600" />
+        <Icon name="wallet" className="size-4 shrink-0 text-brand-600" />
         <dt className="sr-only">Cost</dt>
         <dd className="font-semibold text-brand-800">{formatKsh(run?.cost ?? course.cost)}</dd>
       </div>
@@ -140,5 +141,16 @@ export function CourseCard({
         </Link>
       </div>
     </article>
+  );
+}
+
+/** A grid of cards (the home page's featured courses). */
+export function CourseCards({ courses }: { courses: CourseCardCourse[] }) {
+  return (
+    <CardGrid>
+      {courses.map((course) => (
+        <CourseCard key={course.slug} course={course} />
+      ))}
+    </CardGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { CalendarPlus } from "lucide-react";
+import { Icon } from "#app/components/icons/icon";
 import type { CourseRunView } from "#app/models/course.server";
 import { formatKsh } from "#app/utils/money";
 import { isOfferedRun } from "#app/utils/runs";
@@ -54,7 +54,7 @@ function RunRow({ course, run }: { course: RegisterCourse; run: CourseRunView })
                 download
                 className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
               >
-                <CalendarPlus aria-hidden className="size-4" />
+                <Icon name="calendar-plus" className="size-4" />
                 Add to calendar<span className="sr-only">: {runLabel(run)}</span>
               </a>
             )}

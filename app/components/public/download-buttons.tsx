@@ -1,4 +1,4 @@
-import { Download, FileText } from "lucide-react";
+import { Icon } from "#app/components/icons/icon";
 import { CATALOGUE_PDF, REGISTRATION_FORM_PDF } from "#app/components/layout/nav-links";
 import { buttonStyles } from "./page-sections";
 
@@ -10,10 +10,10 @@ export function CatalogueDownloads({
   return (
     <div className="flex flex-wrap gap-3">
       <a href={CATALOGUE_PDF} download className={buttonStyles.solid}>
-        <Download aria-hidden className="size-4" /> {catalogueLabel}
+        <Icon name="download" className="size-4" /> {catalogueLabel}
       </a>
       <a href={REGISTRATION_FORM_PDF} download className={buttonStyles.outline}>
-        <FileText aria-hidden className="size-4" /> Download Registration Form
+        <Icon name="file-text" className="size-4" /> Download Registration Form
       </a>
     </div>
   );

@@ -1,5 +1,5 @@
-import { CheckCircle2, Info, Mail, MapPin, OctagonAlert, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon } from "#app/components/icons/icon";
 import { type FieldLook, InputField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { FormResult } from "#app/schemas/submission";
@@ -138,7 +138,7 @@ function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string
 export function FormStatus({ result }: { result?: FormResult }) {
   // a form re-rendered with one more participant row has nothing to report
   if (!result || result.participantRows !== undefined) return null;
-  const Icon = result.ok ? CheckCircle2 : result.confirm ? Info : OctagonAlert;
+  const icon = result.ok ? "circle-check" : result.confirm ? "info" : "octagon-exclamation-point";
   return (
     <div
       role={result.ok || result.confirm ? "status" : "alert"}
@@ -151,7 +151,7 @@ export function FormStatus({ result }: { result?: FormResult }) {
             : "border-red-200 bg-red-50 text-red-900",
       )}
     >
-      <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0" />
       <p>
         <strong>{result.title}</strong> {result.message}
         {result.reference ? (
@@ -181,19 +181,19 @@ export function ClosedNotice({
       <p className="mt-2 text-sm text-slate-700">{children}</p>
       <ul className="mt-4 space-y-2 text-sm">
         <li className="flex items-center gap-2">
-          <Phone aria-hidden className="size-4 text-brand-600" />
+          <Icon name="phone" className="size-4 text-brand-600" />
           <a href={`tel:${contact.phone.replace(/\s/g, "")}`} className="text-brand-700 underline">
             {contact.phone}
           </a>
         </li>
         <li className="flex items-center gap-2">
-          <Mail aria-hidden className="size-4 text-brand-600" />
+          <Icon name="mail" className="size-4 text-brand-600" />
           <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
             {contact.email}
           </a>
         </li>
         <li className="flex items-center gap-2">
-          <MapPin aria-hidden className="size-4 text-brand-600" />
+          <Icon name="map-pin" className="size-4 text-brand-600" />
           {contact.address}
         </li>
       </ul>

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef } from "react";
+import { Icon } from "#app/components/icons/icon";
 import type { GalleryImageView } from "#app/models/website-image.server";
 import { GALLERY_CATEGORY_LABELS } from "#app/utils/gallery-categories";
 import { ResponsiveImage } from "./site-image";
@@ -70,7 +70,7 @@ export function GalleryViewer({
               {(index ?? 0) + 1} of {images.length}
             </p>
             <button type="button" className={controlClass} onClick={onClose} aria-label="Close viewer">
-              <X aria-hidden className="size-6" />
+              <Icon name="x" className="size-6" />
             </button>
           </div>
           <div className="flex min-h-0 flex-1 items-center gap-2 px-2 sm:px-4">
@@ -80,7 +80,7 @@ export function GalleryViewer({
               onClick={() => step(-1)}
               aria-label="Previous image"
             >
-              <ChevronLeft aria-hidden className="size-6" />
+              <Icon name="chevron-left" className="size-6" />
             </button>
             <div className="flex min-h-0 flex-1 items-center justify-center">
               <ResponsiveImage
@@ -95,7 +95,7 @@ export function GalleryViewer({
               />
             </div>
             <button type="button" className={controlClass} onClick={() => step(1)} aria-label="Next image">
-              <ChevronRight aria-hidden className="size-6" />
+              <Icon name="chevron-right" className="size-6" />
             </button>
           </div>
           <div className="mx-auto max-w-3xl p-6 text-center">

@@ -1,14 +1,14 @@
-import { Quote, Star } from "lucide-react";
+import { Icon } from "#app/components/icons/icon";
 import type { TestimonialView } from "#app/models/testimonial.server";
 
 export function Stars({ rating }: { rating: number }) {
   return (
     <p className="flex gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, i) => (
-        <Star
+        <Icon
+          name="star"
           // biome-ignore lint/suspicious/noArrayIndexKey: the five stars have no identity
           key={i}
-          aria-hidden
           className={i < rating ? "size-4 fill-accent-500 text-accent-500" : "size-4 text-slate-300"}
         />
       ))}
@@ -24,7 +24,7 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialView 
     >
       <div className="flex items-center justify-between">
         <Stars rating={testimonial.rating} />
-        <Quote aria-hidden className="size-7 text-brand-100" />
+        <Icon name="quote" className="size-7 text-brand-100" />
       </div>
       <blockquote className="mt-4 flex-1 text-slate-700">
         <p>&ldquo;{testimonial.content}&rdquo;</p>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast";
 import type { FormResult } from "#app/schemas/submission";
 import { publicLook } from "./form-controls";
 

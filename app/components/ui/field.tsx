@@ -22,7 +22,7 @@ export type FieldLook = {
   announceErrors: boolean;
 };
 
-const panelLook: FieldLook = {
+export const panelLook: FieldLook = {
   field: "space-y-1.5",
   label: "block text-sm font-medium text-slate-800",
   control: controlClass,

@@ -1,7 +1,6 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { toast } from "sonner";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { PaymentStatePill } from "#app/components/admin/finance-parts";
@@ -9,6 +8,7 @@ import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
+import { toast } from "#app/components/toast";
 import { invoiceBookingNow } from "#app/models/booking-sync.server";
 import { runBookingMoney } from "#app/models/finance-report.server";
 import {

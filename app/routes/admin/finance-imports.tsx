@@ -101,7 +101,7 @@ export default function FinanceImports({ loaderData, actionData }: Route.Compone
               <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-3">
                 <Link
                   to={`/admin/finance/imports/${item.id}`}
-                  className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                  className="inline-flex min-h-11 max-w-full items-center font-semibold text-brand-700 underline wrap-anywhere"
                 >
                   {item.filename}
                 </Link>

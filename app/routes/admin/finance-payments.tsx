@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { toast } from "sonner";
 import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
+import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";

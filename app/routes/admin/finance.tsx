@@ -1,9 +1,9 @@
 import { Download, FileUp, Wallet } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { toast } from "sonner";
 import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
+import { toast } from "#app/components/toast";
 import { buttonClass } from "#app/components/ui/button";
 import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
 import { ReminderSchema } from "#app/schemas/finance";

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { CardGrid, ImageCard } from "#app/components/admin/card-grid";
 import { DateText } from "#app/components/admin/date-text";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
@@ -11,6 +10,7 @@ import {
   UploadTitleRow,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { toast } from "#app/components/toast";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { type ImageUsage, imageUsages, listImages } from "#app/models/website-image-admin.server";
 import {

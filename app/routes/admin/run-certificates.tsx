@@ -1,8 +1,8 @@
 import { Download, FileDown } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
-import { toast } from "sonner";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
+import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form } from "react-router";
-import { toast } from "sonner";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
+import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { type DraftOutcome, draftTestimonial, listRunFeedback } from "#app/models/feedback.server";

@@ -2,7 +2,7 @@ import { gatherNitaPack, nitaFileBase, nitaPackFiles, nitaPackPdf } from "#app/m
 import { NitaQuerySchema } from "#app/schemas/nita";
 import { requireAdmin } from "#app/services/auth.server";
 import { notFound } from "#app/services/file-response.server";
-import { pdfResponse } from "#app/services/pdf/pdf-kit.server";
+import { pdfResponse } from "#app/services/pdf/pdf-response.server";
 import { requireRun } from "#app/services/run-page.server";
 import { zipResponse } from "#app/services/zip.server";
 import type { Route } from "./+types/run-nita-pack";

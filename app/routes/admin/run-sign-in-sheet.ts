@@ -1,8 +1,7 @@
 import { listLiveParticipants } from "#app/models/delivery-run.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { requireAdmin } from "#app/services/auth.server";
-import { renderSignInSheet } from "#app/services/pdf/attendance.server";
-import { pdfResponse } from "#app/services/pdf/pdf-kit.server";
+import { pdfResponse } from "#app/services/pdf/pdf-response.server";
 import { requireRun } from "#app/services/run-page.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import type { Route } from "./+types/run-sign-in-sheet";
@@ -14,6 +13,8 @@ export async function loader(args: Route.LoaderArgs) {
     listLiveParticipants(run.id),
     getSiteContent(["contact"]),
   ]);
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+  const { renderSignInSheet } = await import("#app/services/pdf/attendance.server");
   const pdf = await renderSignInSheet(run, people, contact);
   return pdfResponse(pdf, `sign-in-sheet-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}.pdf`);
 }

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
-import { toast } from "sonner";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
@@ -8,6 +7,7 @@ import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-hea
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SecondFactorOverview } from "#app/components/admin/second-factor-overview";
 import { SettingCard } from "#app/components/admin/setting-card";
+import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
 import { listSecondFactorSummaries } from "#app/models/second-factor.server";
 import { listSettingRows } from "#app/models/setting.server";

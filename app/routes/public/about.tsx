@@ -1,4 +1,4 @@
-import { Eye, Target } from "lucide-react";
+import { Icon } from "#app/components/icons/icon";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
 import { StatsBand } from "#app/components/public/stats-band";
@@ -34,12 +34,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <Section id="vision" title="Vision and Mission">
         <div className="grid gap-6 md:grid-cols-2">
           <article className="rounded-xl bg-brand-50 p-8">
-            <Eye aria-hidden className="size-8 text-brand-600" />
+            <Icon name="eye" className="size-8 text-brand-600" />
             <h3 className="mt-3 text-xl font-bold text-brand-900">Our Vision</h3>
             <p className="mt-2 text-slate-700">{about.vision}</p>
           </article>
           <article className="rounded-xl bg-cream p-8">
-            <Target aria-hidden className="size-8 text-clay-600" />
+            <Icon name="target" className="size-8 text-clay-600" />
             <h3 className="mt-3 text-xl font-bold text-brand-900">Our Mission</h3>
             <p className="mt-2 text-slate-700">{about.mission}</p>
           </article>

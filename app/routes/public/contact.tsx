@@ -7,6 +7,7 @@ import {
   WhyChoose,
 } from "#app/components/public/contact-info";
 import { FormStatus } from "#app/components/public/form-controls";
+import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { RegistrationForm } from "#app/components/public/registration-form";
 import { getPaymentDetails } from "#app/models/payment-details.server";
 import { listRegistrationCourses } from "#app/models/registration.server";
@@ -20,6 +21,12 @@ import {
 } from "#app/services/public-forms.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/contact";
+
+// the registration form (its run chooser, group rows and confirmation) is fetched when it comes into view
+const ContactRegistrationForm = hydrateOnView(
+  () => import("#app/components/public/registration-form").then((module) => module.RegistrationForm),
+  import.meta.env.SSR ? RegistrationForm : null,
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [content, payment, settings, courses, confirmation] = await Promise.all([
@@ -95,7 +102,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <p className="mb-6 mt-1 text-sm text-slate-600">
                 Choose a course and leave your details: we'll confirm your place and the payment details.
               </p>
-              <RegistrationForm
+              <ContactRegistrationForm
                 variant="contact"
                 courses={courses}
                 formKey={formKeys.registration}

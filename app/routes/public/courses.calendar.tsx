@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { Icon } from "#app/components/icons/icon";
 import { CalendarFilters, CalendarMonths } from "#app/components/public/course-calendar";
 import { PageHero } from "#app/components/public/page-sections";
 import { listUpcomingRuns, listUpcomingVenues } from "#app/models/run-calendar.server";
@@ -32,7 +32,7 @@ export default function CourseCalendar({ loaderData }: Route.ComponentProps) {
           href="/courses/calendar.ics"
           className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-5 py-2.5 font-semibold text-brand-900 hover:bg-accent-400"
         >
-          <CalendarDays aria-hidden className="size-5" />
+          <Icon name="calendar-days" className="size-5" />
           Subscribe (iCalendar)
         </a>
       </PageHero>

@@ -1,5 +1,5 @@
-import { Info } from "lucide-react";
 import { data } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import { CourseCard, toDetailedCourseCard } from "#app/components/public/course-card";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
@@ -93,7 +93,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2 text-slate-700">
             {policy.map((item) => (
               <li key={item} className="flex gap-2">
-                <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                <Icon name="info" className="mt-0.5 size-5 shrink-0 text-brand-600" />
                 {item}
               </li>
             ))}

@@ -1,7 +1,8 @@
-import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
+import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { InterestForm } from "#app/components/public/interest-form";
 import { JsonLd } from "#app/components/public/json-ld";
 import { PageHero, Section } from "#app/components/public/page-sections";
@@ -20,14 +21,20 @@ import {
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { nextRun } from "#app/utils/runs";
-import { pageMeta, publicUrlFrom } from "#app/utils/seo";
-import { courseJsonLd } from "#app/utils/structured-data";
+import { pageMeta } from "#app/utils/seo";
+import { courseJsonLd, publicOrigin } from "#app/utils/structured-data.server";
 import type { Route } from "./+types/courses.course";
+
+// the "Notify me of new dates" form sits below the dates: its code comes when it comes into view
+const CourseInterestForm = hydrateOnView(
+  () => import("#app/components/public/interest-form").then((module) => module.InterestForm),
+  import.meta.env.SSR ? InterestForm : null,
+);
 
 export async function loader({ params }: Route.LoaderArgs) {
   const course = await publicCourse(params.slug);
   if (!course) throw data(null, { status: 404 });
-  return { course, formKey: newFormKey() };
+  return { course, formKey: newFormKey(), jsonLd: courseJsonLd(publicOrigin(), course) };
 }
 
 /** The "Notify me of new dates" form posts here. */
@@ -55,7 +62,7 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
       <ul className="mt-3 space-y-2 text-slate-700">
         {items.map((item) => (
           <li key={item} className="flex gap-2">
-            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-500" />
+            <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-500" />
             {item}
           </li>
         ))}
@@ -64,14 +71,14 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-export default function CoursePage({ loaderData, actionData, matches }: Route.ComponentProps) {
+export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { course, formKey } = loaderData;
   const upcoming = nextRun(course.runs);
   const categoryPage = categoryPageOf(course.category);
   const duration = formatDuration(course.durationDays);
   return (
     <>
-      <JsonLd data={courseJsonLd(publicUrlFrom(matches), course)} />
+      <JsonLd data={loaderData.jsonLd} />
       <PageHero
         eyebrow={
           course.faithGroup
@@ -142,7 +149,7 @@ export default function CoursePage({ loaderData, actionData, matches }: Route.Co
               are published, or contact us to arrange this course in-house.
             </p>
             <div className="mt-4">
-              <InterestForm slug={course.slug} formKey={formKey} serverResult={actionData} />
+              <CourseInterestForm slug={course.slug} formKey={formKey} serverResult={actionData} />
             </div>
           </div>
         )}

@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { buttonStyles, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
@@ -80,7 +80,7 @@ export default function CoursesLanding({ loaderData }: Route.ComponentProps) {
                 <span className="block text-lg font-bold text-brand-900">{CATEGORY_PAGES[key].title}</span>
                 <span className="mt-1 block text-sm text-slate-600">{CATEGORY_BLURBS[key]}</span>
                 <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
-                  {counts[key]} courses <ArrowRight aria-hidden className="size-4" />
+                  {counts[key]} courses <Icon name="arrow-right" className="size-4" />
                 </span>
               </span>
             </Link>

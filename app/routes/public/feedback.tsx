@@ -1,15 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { InputField, TextareaField } from "#app/components/ui/field";
+import { type FieldLook, InputField, panelLook, TextareaField } from "#app/components/ui/field";
 import { describeFeedbackLink, type FeedbackLink, submitFeedback } from "#app/models/feedback.server";
 import { FeedbackSchema } from "#app/schemas/feedback";
 import { readForm } from "#app/services/form-input.server";
+import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/feedback";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Course feedback | Mafunzo Training & Consultancy" },
   { name: "robots", content: "noindex" },
 ];
+
+// the link is opened from an e-mail, mostly on a phone: one-line fields are 44 px tap targets there too
+const FIELD_LOOK: FieldLook = { ...panelLook, control: cn(panelLook.control, "min-h-11") };
 
 const statusOf = (link: FeedbackLink) => (link.state === "unknown" ? 404 : link.state === "used" ? 410 : 200);
 
@@ -112,8 +116,15 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
               You may quote what I found most useful on your website, with my name and position.
             </label>
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField label="Name to quote" name="quoteName" maxLength={120} errors={errors.quoteName} />
               <InputField
+                look={FIELD_LOOK}
+                label="Name to quote"
+                name="quoteName"
+                maxLength={120}
+                errors={errors.quoteName}
+              />
+              <InputField
+                look={FIELD_LOOK}
                 label="Position and organisation"
                 name="quotePosition"
                 maxLength={120}

@@ -3,6 +3,7 @@ import { toCourseCard } from "#app/components/public/course-card";
 import { HomeCourses } from "#app/components/public/home/courses-section";
 import { HomeHero } from "#app/components/public/home/hero";
 import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
+import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { JsonLd } from "#app/components/public/json-ld";
 import {
   publicCourses,
@@ -11,11 +12,17 @@ import {
   publicTestimonials,
 } from "#app/services/public-data.server";
 import { newFormKey } from "#app/services/public-forms.server";
-import { pageMeta, publicUrlFrom } from "#app/utils/seo";
-import { organizationJsonLd } from "#app/utils/structured-data";
+import { pageMeta } from "#app/utils/seo";
+import { organizationJsonLd, publicOrigin } from "#app/utils/structured-data.server";
 import type { Route } from "./+types/home";
 
 const FEATURED_COUNT = 6;
+
+// the enquiry form ends the page: its code (the forms') comes when a visitor scrolls down to it
+const HomeContactForm = hydrateOnView(
+  () => import("#app/components/public/contact-form").then((module) => module.ContactForm),
+  import.meta.env.SSR ? ContactForm : null,
+);
 
 export async function loader() {
   const [content, courses, testimonials, settings] = await Promise.all([
@@ -34,6 +41,7 @@ export async function loader() {
   ]);
   return {
     ...content,
+    jsonLd: organizationJsonLd(publicOrigin(), content.contact, content.offices),
     featured: courses.slice(0, FEATURED_COUNT).map(toCourseCard),
     total: courses.length,
     // the compact list handed to /courses/all as navigation state (spec: allCourses)
@@ -57,11 +65,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Management, leadership, county government, experiential and faith-based training and consultancy in Kenya, Uganda, Rwanda and Tanzania since 2000.",
   });
 
-export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const origin = publicUrlFrom(matches);
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd data={organizationJsonLd(origin, loaderData.contact, loaderData.offices)} />
+      <JsonLd data={loaderData.jsonLd} />
       <HomeHero hero={loaderData.hero} offices={loaderData.offices} />
       <HomeAbout about={loaderData.about} />
       <HomeServices departments={loaderData.departments} />
@@ -73,7 +80,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       />
       <HomeTestimonials testimonials={loaderData.testimonials} />
       <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours}>
-        <ContactForm
+        <HomeContactForm
           variant="home"
           formKey={loaderData.contactFormKey}
           enabled={loaderData.contactFormEnabled}

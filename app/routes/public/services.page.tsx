@@ -1,5 +1,5 @@
-import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
 import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
@@ -52,7 +52,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
               data-testid="service-card"
             >
-              <CheckCircle2 aria-hidden className="size-6 text-brand-600" />
+              <Icon name="circle-check" className="size-6 text-brand-600" />
               <h3 className="mt-3 font-bold text-brand-900">{service.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{service.description}</p>
             </article>

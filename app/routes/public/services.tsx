@@ -1,5 +1,5 @@
-import { CheckCircle2, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { publicSiteContent } from "#app/services/public-data.server";
@@ -32,7 +32,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         }}
       >
         <Link to={CONTACT_FORM_LINK} className={buttonStyles.primary}>
-          <MessageSquare aria-hidden className="size-4" /> Request Consultation
+          <Icon name="message-square" className="size-4" /> Request Consultation
         </Link>
         <Link to="/courses/all" className={buttonStyles.secondary}>
           View All Courses
@@ -56,7 +56,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <ul className="mt-3 space-y-2 text-sm text-slate-700">
                   {category.items.map((item) => (
                     <li key={item} className="flex gap-2">
-                      <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-500" />
+                      <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-brand-500" />
                       {item}
                     </li>
                   ))}
@@ -83,7 +83,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 md:grid-cols-2">
           {benefits.map((benefit) => (
             <li key={benefit} className="flex gap-3 rounded-lg bg-brand-50 p-4 text-slate-700">
-              <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+              <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
               {benefit}
             </li>
           ))}

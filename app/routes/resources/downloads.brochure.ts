@@ -1,8 +1,7 @@
 import { getLatestActiveDocument } from "#app/models/document.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { documentResponse } from "#app/services/file-response.server";
-import { renderBrochurePdf } from "#app/services/pdf/brochure.server";
-import { pdfResponse } from "#app/services/pdf/pdf-kit.server";
+import { pdfResponse } from "#app/services/pdf/pdf-response.server";
 import type { Route } from "./+types/downloads.brochure";
 
 /**
@@ -15,5 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const response = uploaded ? await documentResponse(request, uploaded) : null;
   if (response) return response;
   const content = await getSiteContent(["about", "departments", "offices", "contact", "stats", "leadership"]);
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+  const { renderBrochurePdf } = await import("#app/services/pdf/brochure.server");
   return pdfResponse(await renderBrochurePdf(content), "mafunzo-company-brochure.pdf");
 }

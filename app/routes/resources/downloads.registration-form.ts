@@ -1,8 +1,7 @@
 import { getLatestActiveDocument } from "#app/models/document.server";
 import { getSiteContent } from "#app/models/site-content.server";
 import { documentResponse } from "#app/services/file-response.server";
-import { pdfResponse } from "#app/services/pdf/pdf-kit.server";
-import { renderRegistrationFormPdf } from "#app/services/pdf/registration-form.server";
+import { pdfResponse } from "#app/services/pdf/pdf-response.server";
 import type { Route } from "./+types/downloads.registration-form";
 
 /** The registration form the admin uploaded last (category form), else one generated from the site content. */
@@ -11,5 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const response = uploaded ? await documentResponse(request, uploaded) : null;
   if (response) return response;
   const content = await getSiteContent(["contact", "payment"]);
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+  const { renderRegistrationFormPdf } = await import("#app/services/pdf/registration-form.server");
   return pdfResponse(await renderRegistrationFormPdf(content), "mafunzo-registration-form.pdf");
 }

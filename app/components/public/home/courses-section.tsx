@@ -1,11 +1,18 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { categoryPageOf } from "#app/utils/course-categories";
 import { withYears } from "#app/utils/runs";
-import { CourseCard, type CourseCardCourse } from "../course-card";
-import { buttonStyles, CardGrid, Section } from "../page-sections";
+import { type CourseCardCourse, CourseCards } from "../course-card";
+import { hydrateOnView } from "../hydrate-on-view";
+import { buttonStyles, Section } from "../page-sections";
 import { usePublicLayoutData } from "../use-public-layout";
+
+// the cards sit below the fold: their code (course facts, register buttons) comes when they come into view
+const FeaturedCourseCards = hydrateOnView(
+  () => import("../course-card").then((module) => module.CourseCards),
+  import.meta.env.SSR ? CourseCards : null,
+);
 
 export type CourseListItem = Pick<CourseCardCourse, "slug" | "title" | "category" | "durationDays" | "cost">;
 
@@ -41,15 +48,11 @@ export function HomeCourses({
           </li>
         ))}
       </ul>
-      <CardGrid>
-        {courses.map((course) => (
-          <CourseCard key={course.slug} course={course} />
-        ))}
-      </CardGrid>
+      <FeaturedCourseCards courses={courses} />
       <div className="mt-10 text-center">
         <Link to="/courses/all" state={{ allCourses }} className={buttonStyles.solid}>
           View All Courses ({total})
-          <ArrowRight aria-hidden className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       </div>
     </Section>

@@ -1,4 +1,5 @@
-import { Award, Building2, Download, GraduationCap, MapPin } from "lucide-react";
+import { Icon } from "#app/components/icons/icon";
+import type { IconName } from "#app/components/icons/names";
 import { CATALOGUE_PDF } from "#app/components/layout/nav-links";
 import type { SiteContent } from "#app/db/seed/site-content";
 import { withYears } from "#app/utils/runs";
@@ -6,7 +7,7 @@ import { buttonStyles } from "../page-sections";
 import { SiteImage } from "../site-image";
 import { usePublicLayoutData } from "../use-public-layout";
 
-const BADGE_ICONS = [Award, Building2, GraduationCap];
+const BADGE_ICONS: IconName[] = ["award", "building-complex", "graduation-cap"];
 
 export function HomeHero({ hero, offices }: { hero: SiteContent["hero"]; offices: SiteContent["offices"] }) {
   return (
@@ -15,13 +16,13 @@ export function HomeHero({ hero, offices }: { hero: SiteContent["hero"]; offices
         <div>
           <ul className="flex flex-wrap gap-2" aria-label="At a glance">
             {hero.badges.map((badge, i) => {
-              const Icon = BADGE_ICONS[i % BADGE_ICONS.length] ?? Award;
+              const icon = BADGE_ICONS[i % BADGE_ICONS.length] ?? "award";
               return (
                 <li
                   key={badge}
                   className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-sm font-medium ring-1 ring-white/20"
                 >
-                  <Icon aria-hidden className="size-4 text-accent-400" />
+                  <Icon name={icon} className="size-4 text-accent-400" />
                   {badge}
                 </li>
               );
@@ -34,7 +35,7 @@ export function HomeHero({ hero, offices }: { hero: SiteContent["hero"]; offices
               Explore Our Courses
             </a>
             <a href={CATALOGUE_PDF} download className={buttonStyles.secondary}>
-              <Download aria-hidden className="size-4" />
+              <Icon name="download" className="size-4" />
               Download {withYears("Catalogue", usePublicLayoutData()?.catalogueYears)}
             </a>
           </div>
@@ -71,7 +72,7 @@ export function HomeHero({ hero, offices }: { hero: SiteContent["hero"]; offices
               className="flex items-start gap-3 rounded-xl bg-white/10 p-4 ring-1 ring-white/20"
               data-testid="location-card"
             >
-              <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-400" />
+              <Icon name="map-pin" className="mt-0.5 size-5 shrink-0 text-accent-400" />
               <div>
                 <p className="font-semibold">{office.city}</p>
                 <p className="text-sm text-brand-100">{office.region}</p>

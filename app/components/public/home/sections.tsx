@@ -1,6 +1,7 @@
-import { ArrowRight, Briefcase, Clock, Compass, Lightbulb, Mail, MapPin, Phone, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons/icon";
+import type { IconName } from "#app/components/icons/names";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { TestimonialView } from "#app/models/testimonial.server";
 import { CardGrid, Section } from "../page-sections";
@@ -8,12 +9,12 @@ import { SiteImage } from "../site-image";
 import { TestimonialCard } from "../testimonial-card";
 
 const DEPARTMENT_ICONS = {
-  strategic: Compass,
-  hr: Users,
-  policy: Lightbulb,
-  experiential: Briefcase,
-  special: Briefcase,
-};
+  strategic: "compass",
+  hr: "users",
+  policy: "lightbulb",
+  experiential: "briefcase",
+  special: "briefcase",
+} satisfies Record<string, IconName>;
 
 export function HomeAbout({ about }: { about: SiteContent["about"] }) {
   return (
@@ -40,7 +41,7 @@ export function HomeAbout({ about }: { about: SiteContent["about"] }) {
             to="/about"
             className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            More about us <ArrowRight aria-hidden className="size-4" />
+            More about us <Icon name="arrow-right" className="size-4" />
           </Link>
         </div>
         <SiteImage
@@ -67,13 +68,13 @@ export function HomeServices({ departments }: { departments: SiteContent["depart
     >
       <CardGrid>
         {departments.map((department) => {
-          const Icon = DEPARTMENT_ICONS[department.id];
+          const icon = DEPARTMENT_ICONS[department.id];
           return (
             <article
               key={department.id}
               className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
             >
-              <Icon aria-hidden className="size-8 text-brand-600" />
+              <Icon name={icon} className="size-8 text-brand-600" />
               <h3 className="mt-3 text-lg font-bold text-brand-900">{department.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{department.summary}</p>
               <Link
@@ -81,7 +82,7 @@ export function HomeServices({ departments }: { departments: SiteContent["depart
                 className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
               >
                 Learn more<span className="sr-only">: {department.title}</span>
-                <ArrowRight aria-hidden className="size-4" />
+                <Icon name="arrow-right" className="size-4" />
               </Link>
             </article>
           );
@@ -103,7 +104,7 @@ export function HomeTestimonials({ testimonials }: { testimonials: TestimonialVi
         to="/testimonials"
         className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
       >
-        Read more testimonials <ArrowRight aria-hidden className="size-4" />
+        Read more testimonials <Icon name="arrow-right" className="size-4" />
       </Link>
     </Section>
   );
@@ -137,17 +138,17 @@ export function HomeContact({
       <div className="grid gap-10 lg:grid-cols-2">
         <div className="space-y-8">
           <ul className="space-y-4 text-slate-700">
-            <ContactLine icon={<Phone aria-hidden className="size-5" />}>
+            <ContactLine icon={<Icon name="phone" className="size-5" />}>
               <a href={`tel:${contact.phone.replace(/\s/g, "")}`} className="hover:underline">
                 {contact.phone}
               </a>
             </ContactLine>
-            <ContactLine icon={<Mail aria-hidden className="size-5" />}>
+            <ContactLine icon={<Icon name="mail" className="size-5" />}>
               <a href={`mailto:${contact.email}`} className="hover:underline">
                 {contact.email}
               </a>
             </ContactLine>
-            <ContactLine icon={<MapPin aria-hidden className="size-5" />}>{contact.address}</ContactLine>
+            <ContactLine icon={<Icon name="map-pin" className="size-5" />}>{contact.address}</ContactLine>
           </ul>
           <BusinessHours hours={businessHours} />
         </div>
@@ -161,7 +162,7 @@ export function BusinessHours({ hours }: { hours: SiteContent["businessHours"] }
   return (
     <div className="rounded-xl bg-brand-50 p-6">
       <h3 className="flex items-center gap-2 font-bold text-brand-900">
-        <Clock aria-hidden className="size-5 text-brand-600" /> Business Hours
+        <Icon name="clock" className="size-5 text-brand-600" /> Business Hours
       </h3>
       <dl className="mt-3 space-y-1 text-sm text-slate-700">
         {hours.map((row) => (

@@ -1,5 +1,6 @@
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { CourseView } from "#app/models/course.server";
+import { env } from "#app/services/env.server";
 import { toEatDateTime } from "./dates";
 import { isFullyBooked } from "./runs";
 
@@ -10,6 +11,13 @@ const OFFICE_COUNTRIES: Record<string, string> = {
   Kampala: "UG",
   Kigali: "RW",
 };
+
+// Built in the loaders, so the browser gets the finished JSON-LD and none of the code that builds it.
+
+/** The site's origin, without a trailing slash. */
+export function publicOrigin() {
+  return env().PUBLIC_URL.replace(/\/$/, "");
+}
 
 /** schema.org Organization with one PostalAddress per office. */
 export function organizationJsonLd(

@@ -1,0 +1,26 @@
+// What a page costs the browser in JavaScript: every `<script src>`, `<link rel="modulepreload">` and inline
+// `import("…")` its HTML names, each gzipped at level 9. Shared by `npm run bench` and the budget e2e spec.
+import zlib from "node:zlib";
+
+/** The script URLs a page's HTML names, each once. */
+export function pageScriptUrls(html) {
+  const urls = new Set(
+    [...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*) [^>]*?(?:href|src)="([^"]+\.js)"/g)].map(
+      (m) => m[1],
+    ),
+  );
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
+  return urls;
+}
+
+/** Gzipped bytes of the scripts `html` names, fetched from `baseUrl`. */
+export async function gzippedScriptBytes(baseUrl, html) {
+  const urls = pageScriptUrls(html);
+  let bytes = 0;
+  for (const url of urls) {
+    const response = await fetch(new URL(url, baseUrl));
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    bytes += zlib.gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+  }
+  return { bytes, files: urls.size };
+}

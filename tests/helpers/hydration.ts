@@ -1,0 +1,20 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Whether React has committed its first render into the page: the fiber root that hydrateRoot hangs on the
+ * document has a committed tree only once hydration is over (a fiber key on an element comes earlier, while
+ * concurrent hydration may still be rendering).
+ */
+function hydrated() {
+  const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+  const hostRoot = key
+    ? (document as unknown as Record<string, { stateNode?: { current?: { child?: unknown } } }>)[key]
+    : undefined;
+  return Boolean(hostRoot?.stateNode?.current?.child);
+}
+
+export const isHydrated = (page: Page) => page.evaluate(hydrated);
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(hydrated);
+}
