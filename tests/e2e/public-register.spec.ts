@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { prepareDataDir } from "../helpers/data-dir";
+import { waitForHydration } from "../helpers/hydration";
 
 type CourseData = {
   slug: string;
@@ -12,8 +13,14 @@ type CourseData = {
   duration: string | null;
 };
 
-/** Clicks a Register button and returns the course it carried in the URL and in navigation state. */
+/**
+ * Clicks a Register button and returns the course it carried in the URL and in navigation state. State is the
+ * JavaScript way, so the click waits for the page to hydrate and its effects to run (a click before that is a
+ * plain link: the course still travels in the URL, as "survives a reload" proves).
+ */
 async function follow(page: Page, button: Locator) {
+  await waitForHydration(page);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await button.click();
   await expect(page).toHaveURL(/\/register\?course=/);
   const url = new URL(page.url());

@@ -17,6 +17,9 @@ let pageHydrated = false;
 
 type Signal = { promise: Promise<void>; resolve: () => void };
 
+/** What a visitor can press in a part before it hydrates: held, then replayed on the hydrated element. */
+const ACTIONS = "a[href], button, form";
+
 function signal(): Signal {
   let resolve = () => {};
   const promise = new Promise<void>((done) => {
@@ -57,13 +60,15 @@ export function hydrateOnView<P extends object>(
     const [seen] = useState(() => (server || pageHydrated ? null : signal()));
     const box = useRef<HTMLDivElement>(null);
     const hydrated = useRef(!seen);
-    const held = useRef<HTMLElement | null>(null);
+    /** Where the held action stands among the part's actions: hydration may put new elements in its place. */
+    const held = useRef<number | null>(null);
     const onReady = useCallback(() => {
       hydrated.current = true;
-      const action = held.current;
+      const index = held.current;
       held.current = null;
+      const action = index === null ? undefined : box.current?.querySelectorAll(ACTIONS)[index];
       if (action instanceof HTMLFormElement) action.requestSubmit();
-      else action?.click();
+      else if (action instanceof HTMLElement) action.click();
     }, []);
 
     useEffect(() => {
@@ -77,9 +82,9 @@ export function hydrateOnView<P extends object>(
         { rootMargin: "200px 0px" },
       );
       observer.observe(element);
-      const hold = (event: Event, action: HTMLElement) => {
+      const hold = (event: Event, action: Element) => {
         event.preventDefault();
-        held.current = action;
+        held.current = [...element.querySelectorAll(ACTIONS)].indexOf(action);
         seen.resolve();
       };
       const holdClick = (event: MouseEvent) => {
@@ -87,19 +92,26 @@ export function hydrateOnView<P extends object>(
         if (hydrated.current || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
           return;
         const action = event.target instanceof Element ? event.target.closest("a[href], button") : null;
-        if (action instanceof HTMLElement) hold(event, action);
+        if (action && element.contains(action)) hold(event, action);
       };
       const holdSubmit = (event: SubmitEvent) => {
-        if (!hydrated.current && event.target instanceof HTMLFormElement) hold(event, event.target);
+        if (!hydrated.current && event.target instanceof HTMLFormElement && element.contains(event.target))
+          hold(event, event.target);
       };
-      element.addEventListener("focusin", seen.resolve);
-      element.addEventListener("click", holdClick, true);
-      element.addEventListener("submit", holdSubmit, true);
+      const onFocus = (event: FocusEvent) => {
+        if (event.target instanceof Node && element.contains(event.target)) seen.resolve();
+      };
+      // On the window, in the capture phase: React's own listener on the document stops an event aimed at a
+      // part it has not hydrated yet before it could reach the part, and leaves its default (a plain page load
+      // or post) to happen.
+      window.addEventListener("focusin", onFocus, true);
+      window.addEventListener("click", holdClick, true);
+      window.addEventListener("submit", holdSubmit, true);
       return () => {
         observer.disconnect();
-        element.removeEventListener("focusin", seen.resolve);
-        element.removeEventListener("click", holdClick, true);
-        element.removeEventListener("submit", holdSubmit, true);
+        window.removeEventListener("focusin", onFocus, true);
+        window.removeEventListener("click", holdClick, true);
+        window.removeEventListener("submit", holdSubmit, true);
       };
     }, [seen]);
 
