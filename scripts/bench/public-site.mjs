@@ -2,8 +2,9 @@
 // (PGlite), or on a scratch PostgreSQL database next to DATABASE_URL when it is set. Prints, each as a ratio:
 //  - SSR throughput of /, /courses/all and a course page against the same HTML served as a static file by the
 //    same server, interleaved (autocannon, 32 connections, one client thread);
-//  - idle RSS and RSS after 10,000 mixed public requests: 2 s after the last one, and once the process has been
-//    idle for --settle seconds (V8 gives back the heap it grew under load when it goes idle);
+//  - idle RSS (a restarted server idle for --settle seconds) and RSS after 10,000 mixed public requests: 2 s after
+//    the last one, and once the process has been idle for --settle seconds again (V8 gives back the heap it grew
+//    under load when it goes idle);
 //  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
 //  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters.
 // Ratios within one run are what count: the machine's load is printed beside them.
@@ -100,12 +101,14 @@ const say = (line) => {
 };
 
 try {
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // read like the last reading below: once the process has been idle for --settle seconds (V8 keeps its young
+  // generation at full size for a while after start-up's allocations)
+  await new Promise((resolve) => setTimeout(resolve, Number(args.settle) * 1000));
   report.idleRssMb = rssMb(server.pid);
   report.idleLoad = load();
   report.firstStartRssMb = firstStartRssMb;
   say(
-    `idle RSS: ${report.idleRssMb} MB after a restart, ${firstStartRssMb} MB on the first start (load ${report.idleLoad})`,
+    `idle RSS: ${report.idleRssMb} MB after a restart and ${args.settle} s idle, ${firstStartRssMb} MB 3 s after the first start (load ${report.idleLoad})`,
   );
 
   // the same HTML as a static file, served by the same process
