@@ -29,11 +29,10 @@ export { env, logger, securityHeaders };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
-/** The application: everything below static files and compression, which the entry adds. */
 /**
- * `build` is the loaded server build in production. React Router re-derives its routes from a build given as a
- * function on every request (about a tenth of a registration's CPU), which only development, where Vite swaps
- * modules, needs.
+ * The application: everything below static files and compression, which the entry adds. `build` is the loaded
+ * server build in production: React Router re-derives its routes from a build given as a function on every
+ * request (about a tenth of a registration's CPU), which only development, where Vite swaps modules, needs.
  */
 export function createApp({ production, build }: { production: boolean; build?: ServerBuild }) {
   const app = express.Router();
