@@ -13,7 +13,7 @@ import { ENQUIRY_REPLY_HOURS } from "#app/schemas/admin-lists";
 import { formatKes } from "#app/utils/cents";
 import { addDays, today } from "#app/utils/dates";
 import { waitingTooLong } from "./contact-admin.server";
-import { runDays } from "./delivery-run.server";
+import { LIVE_STATUSES, runDays } from "./delivery-run.server";
 import { getMoneySummary, type MoneySummary } from "./finance-report.server";
 import { seatsForRuns } from "./run-seats.server";
 
@@ -106,7 +106,10 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       label: courseRuns.label,
-      participants: sql<number>`(select count(*)::int from ${courseRegistrations} r where r.run_id = ${courseRuns.id} and r.deleted_at is null and r.status in ('new', 'confirmed', 'paid', 'attended'))`,
+      participants: sql<number>`(select count(*)::int from ${courseRegistrations} r where r.run_id = ${courseRuns.id} and r.deleted_at is null and r.status in (${sql.join(
+        LIVE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}))`,
       markedDays: sql<number>`(select count(distinct a.day)::int from ${attendanceMarks} a where a.run_id = ${courseRuns.id})`,
       certificates: sql<number>`(select count(*)::int from ${certificates} c where c.run_id = ${courseRuns.id})`,
     })
