@@ -17,8 +17,10 @@ let pageHydrated = false;
 
 type Signal = { promise: Promise<void>; resolve: () => void };
 
-/** What a visitor can press in a part before it hydrates: held, then replayed on the hydrated element. */
-const ACTIONS = "a[href], button, form";
+/** What a click can press in a part before it hydrates. */
+const PRESSABLE = "a[href], button";
+/** What is held before the part hydrates (a press or a submit), then replayed on the hydrated element. */
+const ACTIONS = `${PRESSABLE}, form`;
 
 function signal(): Signal {
   let resolve = () => {};
@@ -91,7 +93,7 @@ export function hydrateOnView<P extends object>(
         // a click that opens a new tab or window needs no JavaScript
         if (hydrated.current || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
           return;
-        const action = event.target instanceof Element ? event.target.closest("a[href], button") : null;
+        const action = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
         if (action && element.contains(action)) hold(event, action);
       };
       const holdSubmit = (event: SubmitEvent) => {
