@@ -9,9 +9,9 @@ const card = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
 async function saveBoolean(page: Page, key: string, enabled: boolean) {
   await page.goto("/admin/settings");
   const toggle = card(page, key).getByRole("switch");
-  // one tap, made as soon as the page shows, whether or not it has hydrated yet
-  if ((await toggle.isChecked()) !== enabled) await toggle.click({ force: true });
+  // a tap before hydration is the next test's case; here the page is ready first
   await waitForHydration(page);
+  if ((await toggle.isChecked()) !== enabled) await toggle.click({ force: true });
   await expect(card(page, key).getByRole("switch", { name: enabled ? "Enabled" : "Disabled" })).toBeChecked({
     checked: enabled,
   });
