@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce-provider";
 import { requestInfoContext } from "./context";
+import { HydrateAfterPaint } from "./services/hydrate-after-paint.server";
 import { logger } from "./services/logger.server";
 
 export const streamTimeout = 5_000;
@@ -49,7 +50,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (isPublicPage(routerContext)) pipe(new HydrateAfterPaint(nonce)).pipe(body);
+          else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -67,6 +69,11 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The public site's pages; the back office hydrates as soon as its scripts are in. */
+function isPublicPage(context: EntryContext) {
+  return context.staticHandlerContext.matches.some((match) => match.route.id === "routes/public/layout");
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

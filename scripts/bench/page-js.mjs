@@ -1,15 +1,14 @@
-// What a page costs the browser in JavaScript: every `<script src>`, `<link rel="modulepreload">` and inline
-// `import("…")` its HTML names, each gzipped at level 9. Shared by `npm run bench` and the budget e2e spec.
+// What a page costs the browser in JavaScript: every `<script src>`, script `<link>` (a modulepreload, or one
+// held until the first paint, decision 0606) and inline import its HTML names, each gzipped at level 9. Shared by `npm run bench` and the budget e2e spec.
 import zlib from "node:zlib";
 
 /** The script URLs a page's HTML names, each once. */
 export function pageScriptUrls(html) {
   const urls = new Set(
-    [...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*) [^>]*?(?:href|src)="([^"]+\.js)"/g)].map(
-      (m) => m[1],
-    ),
+    [...html.matchAll(/<(?:link|script)[^>]* (?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]),
   );
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|(?:import|from) "([^"]+\.js)"/g))
+    urls.add(m[1] ?? m[2]);
   return urls;
 }
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { gotoHydrated } from "../helpers/hydration";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
 
 // Bookings on two dates of their own, late in the year ahead, added to a seeded course: other specs count the
@@ -80,7 +81,7 @@ test.afterAll(async ({ browser }) => {
 test.beforeEach(async ({ page }) => asNewVisitor(page));
 
 test("the visitor chooses and changes the date on /register", async ({ page }) => {
-  await page.goto(`/register?course=${slug}`);
+  await gotoHydrated(page, `/register?course=${slug}`);
   const dates = page.getByRole("group", { name: "Course Date" });
   await dates.getByText(MOMBASA).first().click();
   await expect(page.getByRole("complementary")).toContainText(MOMBASA);
@@ -93,7 +94,7 @@ test("the visitor chooses and changes the date on /register", async ({ page }) =
 test("a group takes the last seats; the next booking joins the waiting list with its position", async ({
   page,
 }) => {
-  await page.goto(`/register?course=${slug}`);
+  await gotoHydrated(page, `/register?course=${slug}`);
   await page.getByRole("group", { name: "Course Date" }).getByText(KIGALI).first().click();
   const form = await fillContact(page, `hr.${stamp}@example.com`);
   await form.getByText("Booking for several people?").click();
@@ -104,7 +105,7 @@ test("a group takes the last seats; the next booking joins the waiting list with
   await form.getByRole("button", { name: "Submit Registration" }).click();
   await expect(page.getByTestId("booking-confirmation")).toContainText("Registration Successful!");
 
-  await page.goto(`/register?course=${slug}`);
+  await gotoHydrated(page, `/register?course=${slug}`);
   const full = page.getByRole("group", { name: "Course Date" });
   await expect(full.getByText("Fully booked: join the waiting list")).toBeVisible();
   await full.getByText(KIGALI).first().click();
@@ -118,7 +119,7 @@ test("a group takes the last seats; the next booking joins the waiting list with
 
 test.describe("a group of eight booked in one go", () => {
   test("with JavaScript", async ({ page }) => {
-    await page.goto(`/register?course=${slug}`);
+    await gotoHydrated(page, `/register?course=${slug}`);
     await page.getByRole("group", { name: "Course Date" }).getByText(MOMBASA).first().click();
     const form = await fillContact(page, `js.${stamp}@example.com`);
     await form.getByText("Booking for several people?").click();
@@ -162,7 +163,7 @@ test.describe("a group of eight booked in one go", () => {
 });
 
 test("a duplicate participant e-mail is refused with its own message", async ({ page }) => {
-  await page.goto(`/register?course=${slug}`);
+  await gotoHydrated(page, `/register?course=${slug}`);
   await page.getByRole("group", { name: "Course Date" }).getByText(MOMBASA).first().click();
   const form = await fillContact(page, `dup.${stamp}@example.com`);
   await form.getByText("Booking for several people?").click();

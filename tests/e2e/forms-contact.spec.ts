@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { gotoHydrated } from "../helpers/hydration";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
 
 test.beforeEach(async ({ page }) => asNewVisitor(page));
@@ -36,7 +37,7 @@ test("the contact page shows its sections and passes axe", async ({ page }) => {
 
 test.describe("with JavaScript", () => {
   test("contact form: required fields, Sending..., success toast and a cleared form", async ({ page }) => {
-    await page.goto("/contact");
+    await gotoHydrated(page, "/contact");
     const form = page.getByRole("form", { name: "Contact form" });
     await waitLikeAPerson(page);
     await form.getByRole("button", { name: "Send Message" }).click();
@@ -64,7 +65,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("the home page's contact section sends a message without leaving the page", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const section = page.locator("section#contact");
     const form = section.getByRole("form", { name: "Contact form" });
     await expect(form.getByLabel("Message")).toHaveAttribute("rows", "4");
@@ -79,7 +80,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("contact page registration form answers Registration Received!", async ({ page }) => {
-    await page.goto("/contact");
+    await gotoHydrated(page, "/contact");
     const form = page.getByRole("form", { name: "Course registration form" });
     await form.getByLabel("Full Name").fill("Mary Atieno");
     await form.getByLabel("Email Address").fill("mary@example.com");

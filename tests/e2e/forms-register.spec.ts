@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { gotoHydrated } from "../helpers/hydration";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 test.beforeEach(async ({ page }) => asNewVisitor(page));
@@ -33,7 +34,7 @@ test("without a course the read-only fields are not shown and the dropdown lists
 
 test.describe("with JavaScript", () => {
   test("required fields, Submitting..., then success with a reference and no reload", async ({ page }) => {
-    await page.goto(`/register?course=${COURSE.slug}`);
+    await gotoHydrated(page, `/register?course=${COURSE.slug}`);
     const form = page.getByRole("form", { name: "Course registration form" });
     await waitLikeAPerson(page);
     await form.getByRole("button", { name: "Submit Registration" }).click();

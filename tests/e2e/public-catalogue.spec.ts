@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "../helpers/hydration";
 
 const resultLine = (page: Page) => page.getByTestId("result-line");
 const cards = (page: Page) => page.getByTestId("course-card");
@@ -13,7 +14,7 @@ async function offeredYears(page: Page) {
 
 test.describe("catalogue filters with JavaScript", () => {
   test("category and year combine, the result line says so and the URL keeps both", async ({ page }) => {
-    await page.goto("/courses/all");
+    await gotoHydrated(page, "/courses/all");
     await expect(resultLine(page)).toHaveText("Showing 37 courses");
     const [year] = await offeredYears(page);
     await expect(page.getByLabel("Category").locator("option")).toHaveText([
@@ -45,7 +46,7 @@ test.describe("catalogue filters with JavaScript", () => {
     // the shared link renders the same list on a fresh load
     const url = page.url();
     await page.goto("about:blank");
-    await page.goto(url);
+    await gotoHydrated(page, url);
     await expect(resultLine(page)).toHaveText(
       new RegExp(`^Showing ${shown} courses? in County Government for ${year}$`),
     );
@@ -54,14 +55,14 @@ test.describe("catalogue filters with JavaScript", () => {
   });
 
   test("a year with no runs shows the empty message", async ({ page }) => {
-    await page.goto("/courses/all?category=faith&year=2031");
+    await gotoHydrated(page, "/courses/all?category=faith&year=2031");
     await expect(resultLine(page)).toHaveText("Showing 0 courses in Faith-Based for 2031");
     await expect(page.getByText("No courses found matching your filters.")).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
   });
 
   test("Leadership alone, with the year back to All", async ({ page }) => {
-    await page.goto("/courses/all?category=leadership&year=2024");
+    await gotoHydrated(page, "/courses/all?category=leadership&year=2024");
     await page.getByLabel("Year").selectOption("all");
     await expect(resultLine(page)).toHaveText(/^Showing \d+ courses? in Leadership$/);
   });

@@ -18,3 +18,13 @@ export const isHydrated = (page: Page) => page.evaluate(hydrated);
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(hydrated);
 }
+
+/**
+ * Opens a page and waits for it to hydrate. A public page fetches its scripts after its first paint (decision
+ * 0606), so its load event comes before React has hydrated it; a test of the JavaScript way waits for that.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
