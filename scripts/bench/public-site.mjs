@@ -11,7 +11,8 @@
 // Options: --seconds N (per interleaved slice, default 10), --rounds N (default 3), --mixed N, --posts N,
 // --settle N (seconds idle before the last RSS reading, default 30), --json file,
 // --profile dir (the measured server writes a V8 CPU profile there when it stops),
-// --only js (the gzipped JavaScript and HTML size of each page, then stop).
+// --only js (the gzipped JavaScript and HTML size of each page, then stop), --only posts (the registration
+// figures alone).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -130,7 +131,8 @@ try {
     say(`JS ${page}: ${report.js[page].kb} KB gzipped in ${files} files; HTML ${report.js[page].htmlKb} KB`);
   }
 
-  if (args.only !== "js") await loadFigures();
+  if (args.only === "posts") await registrationFigures();
+  else if (args.only !== "js") await loadFigures();
 } finally {
   await server.stop();
   fs.rmSync(STATIC_DIR, { recursive: true, force: true });
@@ -196,7 +198,11 @@ async function loadFigures() {
     `RSS ${args.settle} s later, idle: ${report.rssSettledMb} MB, ${round(report.rssSettledMb / report.idleRssMb)}× idle (load ${load()})`,
   );
 
-  // registration POSTs at 50 concurrent posters, then raw inserts of the same rows
+  await registrationFigures();
+}
+
+/** Registration POSTs at 50 concurrent posters, then raw inserts of the same rows. */
+async function registrationFigures() {
   let n = 0;
   const post = await cannon({
     url: `${server.url}/register.data`,
