@@ -31,7 +31,7 @@ describe("HydrateAfterPaint", () => {
     expect(out).not.toContain('rel="modulepreload"');
     expect(out.match(new RegExp(`<link ${HELD_PRELOAD}=""`, "g"))).toHaveLength(2);
     expect(out).not.toContain('type="module"');
-    expect(out.match(/requestAnimationFrame/g)).toHaveLength(1);
+    expect(out.match(/setTimeout\(start, 1000\)/g)).toHaveLength(1);
     const held = `<script nonce="${NONCE}" type="${HELD_MODULE}">`;
     expect(out.indexOf("requestAnimationFrame")).toBeLessThan(out.indexOf(held));
     expect(out).toContain(`${held}import "/assets/framework-2.js";`);
