@@ -12,7 +12,7 @@
 // --settle N (seconds idle before the last RSS reading, default 30), --json file,
 // --profile dir (the measured server writes a V8 CPU profile there when it stops),
 // --only js (the gzipped JavaScript and HTML size of each page, then stop), --only posts (the registration
-// figures alone).
+// figures alone), --only memory (the RSS figures alone).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -132,6 +132,7 @@ try {
   }
 
   if (args.only === "posts") await registrationFigures();
+  else if (args.only === "memory") await memoryFigures();
   else if (args.only !== "js") await loadFigures();
 } finally {
   await server.stop();
@@ -179,7 +180,12 @@ async function loadFigures() {
     );
   }
 
-  // RSS after 10,000 mixed requests
+  await memoryFigures();
+  await registrationFigures();
+}
+
+/** RSS after --mixed public requests: 2 s after the last one, then once idle for --settle seconds. */
+async function memoryFigures() {
   let i = 0;
   const mixed = await cannon({
     url: server.url,
@@ -197,8 +203,6 @@ async function loadFigures() {
   say(
     `RSS ${args.settle} s later, idle: ${report.rssSettledMb} MB, ${round(report.rssSettledMb / report.idleRssMb)}× idle (load ${load()})`,
   );
-
-  await registrationFigures();
 }
 
 /** Registration POSTs at 50 concurrent posters, then raw inserts of the same rows. */
