@@ -12,7 +12,10 @@ const card = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
  * the checks that the target is in place, so a tap was lost now and then.
  */
 const tapSwitch = (page: Page, key: string) =>
-  card(page, key).locator("label").filter({ has: page.getByRole("switch") }).click();
+  card(page, key)
+    .locator("label")
+    .filter({ has: page.getByRole("switch") })
+    .click();
 
 async function saveBoolean(page: Page, key: string, enabled: boolean) {
   await page.goto("/admin/settings");
