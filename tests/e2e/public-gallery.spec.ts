@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { gotoHydrated } from "../helpers/hydration";
 
 const FILTERS = [
   "All",
@@ -28,8 +29,9 @@ test("seven filters narrow the nine images and keep the choice in the URL", asyn
   await expect(page.getByTestId("gallery-item")).toHaveCount(9);
 });
 
+// the viewer is the JavaScript way; without it an image's link opens the image itself
 test("the viewer opens by mouse and closes with its button", async ({ page }) => {
-  await page.goto("/gallery");
+  await gotoHydrated(page, "/gallery");
   await page.getByTestId("gallery-item").nth(2).locator("a").click();
   const viewer = page.getByRole("dialog");
   await expect(viewer).toBeVisible();
@@ -43,7 +45,7 @@ test("the viewer opens by mouse and closes with its button", async ({ page }) =>
 });
 
 test("the viewer works from the keyboard and keeps focus inside", async ({ page }) => {
-  await page.goto("/gallery");
+  await gotoHydrated(page, "/gallery");
   const opener = page.getByTestId("gallery-item").first().locator("a");
   await opener.focus();
   await page.keyboard.press("Enter");
