@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -50,8 +50,12 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (isPublicPage(routerContext)) pipe(new HydrateAfterPaint(nonce)).pipe(body);
-          else pipe(body);
+          if (isPublicPage(routerContext)) {
+            const held = new HydrateAfterPaint(nonce);
+            // React destroys its destination on a fatal error; pipeline passes that on to the response
+            pipeline(held, body, () => {});
+            pipe(held);
+          } else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
