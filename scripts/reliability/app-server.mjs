@@ -35,6 +35,9 @@ export function tempDataDir(label) {
   return dir;
 }
 
+/** The V8 flags `npm start` runs the server with (package.json's `serve`; decision 0603). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
+
 /**
  * Starts server/main.js from the build and resolves once /readyz answers. Without a port it takes a free one;
  * without a data directory it makes a fresh one and removes it again on stop().
@@ -51,7 +54,8 @@ export async function startAppServer({
   const removeOwnDir = () => {
     if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "server/main.js")], {
+  const args = [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(root, "server/main.js")];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
