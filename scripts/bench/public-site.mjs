@@ -296,7 +296,11 @@ async function rawInserts({ dataDir, databaseUrl }) {
     const refs = (await client.query("select reference from course_registrations")).rows.map(
       (r) => r.reference,
     );
-    const row = await rate(client, copy, refs.map((ref) => [ref]));
+    const row = await rate(
+      client,
+      copy,
+      refs.map((ref) => [ref]),
+    );
     return { row, allRows: await rate(client, INSERT_ALL_ROWS, await storedBookingRows(client)) };
   } finally {
     await close();
@@ -320,7 +324,11 @@ async function storedBookingRows(client) {
   });
   return rows.map((stored) => {
     const booking = { ...stored.booking, ...fresh() };
-    const registrations = (stored.registrations ?? []).map((r) => ({ ...r, ...fresh(), booking_id: booking.id }));
+    const registrations = (stored.registrations ?? []).map((r) => ({
+      ...r,
+      ...fresh(),
+      booking_id: booking.id,
+    }));
     const emails = (stored.emails ?? []).map((e) => ({ ...e, id: crypto.randomUUID() }));
     return [JSON.stringify(booking), JSON.stringify(registrations), JSON.stringify(emails)];
   });
