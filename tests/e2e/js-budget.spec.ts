@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { gzippedScriptBytes } from "../../scripts/bench/page-js.mjs";
-import { waitForHydration } from "../helpers/hydration";
+import { gotoHydrated } from "../helpers/hydration";
 
 // Issue 15: a public page loads at most 120 KB of gzipped JavaScript, counted as `npm run bench` counts it
 // (every script, script link and inline import its HTML names, gzip level 9).
@@ -47,8 +47,7 @@ for (const path of ["/", "/courses/all", "/gallery"]) {
     expect(html).toContain("data-modulepreload-after-paint");
     expect(html).toMatch(/<script nonce="[^"]+" type="text\/x-module-after-paint">/);
 
-    await page.goto(path);
-    await waitForHydration(page);
+    await gotoHydrated(page, path);
     const { stylesheetIn, firstScript, held } = await page.evaluate(() => {
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const path = (entry: PerformanceEntry) => new URL(entry.name).pathname;
