@@ -1,20 +1,23 @@
-import { and, count, eq, lte } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor } from "#app/db/client.server";
-import { bookings, courseRegistrations, courses } from "#app/db/schema";
+import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/db/schema";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/schemas/registration";
 import { REGISTRATION_MESSAGES } from "#app/schemas/registration";
 import { joiningRows } from "#app/services/delivery-email-templates.server";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
+import { groupCommit } from "#app/services/group-commit.server";
 import { enqueueEmails } from "#app/services/outbox.server";
 import { publicSiteContent } from "#app/services/public-data.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import { getJoiningInstructions } from "./joining-instructions.server";
 import { listAdminRecipients } from "./notify.server";
-import { findCourseSnapshot, newRegistrationReference } from "./registration.server";
+import { courseSnapshot, findActiveCourses, newRegistrationReference } from "./registration.server";
 import { runCalendarAttachments } from "./run-calendar.server";
-import { lockRunSeats } from "./run-seats.server";
+import { lockRunsSeats } from "./run-seats.server";
 
 export type NewBooking = RegistrationInput & {
   source: RegistrationSource;
@@ -46,7 +49,8 @@ async function storedOutcome(
   row: { id: string; reference: string; status: string; runId: string | null; participants: number },
 ) {
   const waitlisted = row.status === "waitlisted";
-  const position = waitlisted && row.runId ? await waitlistPosition(executor, row.runId, row.id) : null;
+  const position =
+    waitlisted && row.runId ? ((await waitlistPositions(executor, [row.id])).get(row.id) ?? null) : null;
   return {
     ok: true as const,
     reference: row.reference,
@@ -55,11 +59,6 @@ async function storedOutcome(
     participants: row.participants,
     replayed: true,
   };
-}
-
-async function findByIdempotencyKey(executor: Executor, key: string): Promise<BookingOutcome | null> {
-  const [row] = await executor.select(OUTCOME_COLUMNS).from(bookings).where(eq(bookings.idempotencyKey, key));
-  return row ? storedOutcome(executor, row) : null;
 }
 
 /**
@@ -76,24 +75,27 @@ export async function findBookingConfirmation(reference: string) {
   return { ...(await storedOutcome(db(), row)), courseSlug: row.courseSlug, runId: row.runId };
 }
 
-/** A waitlisted booking's place in its run's queue (1 = next to be offered a seat). */
-async function waitlistPosition(executor: Executor, runId: string, bookingId: string) {
-  const [own] = await executor
-    .select({ createdAt: bookings.createdAt })
+/**
+ * Waitlisted bookings' places in their runs' queues (1 = next to be offered a seat), counted in the queue's
+ * order: created at, then id (decision 0607).
+ */
+async function waitlistPositions(executor: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return new Map<string, number>();
+  const ahead = alias(bookings, "ahead");
+  const rows = await executor
+    .select({ id: bookings.id, n: count(ahead.id) })
     .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  if (!own) return null;
-  const [ahead] = await executor
-    .select({ n: count() })
-    .from(bookings)
-    .where(
+    .innerJoin(
+      ahead,
       and(
-        eq(bookings.runId, runId),
-        eq(bookings.status, "waitlisted"),
-        lte(bookings.createdAt, own.createdAt),
+        eq(ahead.runId, bookings.runId),
+        eq(ahead.status, "waitlisted"),
+        sql`(${ahead.createdAt}, ${ahead.id}) <= (${bookings.createdAt}, ${bookings.id})`,
       ),
-    );
-  return Number(ahead?.n ?? 1);
+    )
+    .where(inArray(bookings.id, bookingIds))
+    .groupBy(bookings.id);
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
 }
 
 /**
@@ -123,182 +125,258 @@ export function checkParticipants(input: NewBooking, maxGroupSize: number): Book
 }
 
 /**
- * Stores a booking, one registration per participant, and its e-mails in one transaction. The run's row is
- * locked while its seats are counted, so concurrent bookings take seats one after another; a booking larger
- * than the seats left goes whole on the waiting list (decision 0460). A repeated idempotency key answers
- * with the first booking.
+ * Stores a booking, one registration per participant, and its e-mails, in one transaction with the bookings
+ * that arrived beside it (decision 0607). The runs' rows are locked while their seats are counted, and the
+ * group's bookings take seats one after another in the order they arrived, so concurrent bookings never share
+ * a seat; a booking larger than the seats left goes whole on the waiting list (decision 0460). A repeated
+ * idempotency key answers with the first booking. Null: no active course of that slug.
  */
-export async function createBooking(input: NewBooking): Promise<BookingOutcome | null> {
+export function createBooking(input: NewBooking): Promise<BookingOutcome | null> {
+  return bookInGroup(input);
+}
+
+/** A random reference or an idempotency key met a stored row: the whole group is tried again. */
+class UniqueClash extends Error {}
+
+/**
+ * Stores a group of bookings in one transaction, one outcome per booking in their order. Exported for the test
+ * that runs groups at once from several connections, as separate processes would.
+ */
+export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome | null)[]> {
   // read before the transaction: on PGlite a read outside it would wait for it to end
   const copy = await publicSiteContent(["payment", "contact"]);
-  return db().transaction(async (tx) => {
-    const existing = await findByIdempotencyKey(tx, input.idempotencyKey);
-    if (existing) return existing;
-    const snapshot = await findCourseSnapshot(tx, input.course, null);
-    if (!snapshot) return null;
-    const attendees = attendeesOf(input);
-    let run: Awaited<ReturnType<typeof lockRunSeats>> = null;
-    if (input.run) {
-      run = await lockRunSeats(tx, input.run);
-      if (!run || run.courseId !== snapshot.courseId) {
-        return { ok: false, field: "run", message: REGISTRATION_MESSAGES.otherCourseRun };
-      }
-      if (run.status === "cancelled")
-        return { ok: false, field: "run", message: REGISTRATION_MESSAGES.cancelledRun };
-      if (run.startDate && run.startDate < today()) {
-        return { ok: false, field: "run", message: REGISTRATION_MESSAGES.pastRun };
-      }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await db().transaction((tx) => storeBookings(tx, inputs, copy));
+    } catch (error) {
+      if (!(error instanceof UniqueClash)) throw error;
     }
-    const withRun = run ? await findCourseSnapshot(tx, input.course, run.id) : snapshot;
-    if (!withRun) return null;
-    const waitlisted = run?.left != null && attendees.length > run.left;
-    const registrationStatus = waitlisted ? ("waitlisted" as const) : ("new" as const);
+  }
+  throw new Error("Could not allocate unique booking references");
+}
 
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const reference = newRegistrationReference();
-      // DO NOTHING covers both unique columns: a concurrent twin (same key) or a reference collision
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          reference,
-          courseId: withRun.courseId,
-          runId: withRun.runId,
-          contactName: input.name,
-          contactEmail: input.email,
-          contactPhone: input.phone,
-          organization: input.organization,
-          kraPin: input.kraPin,
-          lpoNumber: input.lpoNumber,
-          participants: attendees.length,
-          status: waitlisted ? "waitlisted" : "pending",
-          idempotencyKey: input.idempotencyKey,
-          ip: input.ip,
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: bookings.id });
-      if (!booking) {
-        const twin = await findByIdempotencyKey(tx, input.idempotencyKey);
-        if (twin) return twin;
-        continue;
-      }
-      const ids = await insertParticipants(tx, {
-        bookingId: booking.id,
-        reference,
-        attendees,
-        status: registrationStatus,
-        input,
-        snapshot: withRun,
-      });
-      const position =
-        waitlisted && withRun.runId ? await waitlistPosition(tx, withRun.runId, booking.id) : null;
-      await queueBookingEmails(tx, {
-        copy,
-        input,
-        reference,
-        snapshot: withRun,
-        registrationId: ids[0] as string,
-        attendees,
-        position,
-      });
-      return { ok: true, reference, waitlisted, position, participants: attendees.length, replayed: false };
+const bookInGroup = groupCommit(bookGroup);
+
+type Snapshot = ReturnType<typeof courseSnapshot>;
+type Copy = Pick<SiteContent, "payment" | "contact">;
+/** A booking the group will store: its checks passed and its seats are decided. */
+type Planned = {
+  /** Its place in the group, where its outcome goes. */
+  index: number;
+  input: NewBooking;
+  snapshot: Snapshot;
+  attendees: ParticipantInput[];
+  waitlisted: boolean;
+  bookingId: string;
+  reference: string;
+  registrationIds: string[];
+};
+
+async function storeBookings(tx: Executor, inputs: NewBooking[], copy: Copy) {
+  const outcomes: (BookingOutcome | null)[] = [];
+  const stored = await tx
+    .select({ ...OUTCOME_COLUMNS, key: bookings.idempotencyKey })
+    .from(bookings)
+    .where(inArray(bookings.idempotencyKey, [...new Set(inputs.map((input) => input.idempotencyKey))]));
+  const storedByKey = new Map(stored.map((row) => [row.key, row]));
+  // a key twice in one group (a double submit): the second answers with the first's outcome
+  const firstWithKey = new Map<string, number>();
+  const fresh: number[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const row = storedByKey.get(input.idempotencyKey);
+    if (row) outcomes[index] = await storedOutcome(tx, row);
+    else if (!firstWithKey.has(input.idempotencyKey)) {
+      firstWithKey.set(input.idempotencyKey, index);
+      fresh.push(index);
     }
-    throw new Error("Could not allocate a unique booking reference");
+  }
+  const courseBySlug = await findActiveCourses(
+    tx,
+    fresh.map((index) => (inputs[index] as NewBooking).course),
+  );
+  const runs = await lockRunsSeats(
+    tx,
+    fresh.flatMap((index) => inputs[index]?.run ?? []),
+  );
+  // sorted, so the queue's order among bookings of one millisecond (created at, then id) is their arrival order
+  const bookingIds = fresh.map(() => crypto.randomUUID()).sort();
+  const planned: Planned[] = [];
+  for (const index of fresh) {
+    const input = inputs[index] as NewBooking;
+    const decided = decideSeats(input, courseBySlug, runs);
+    if (decided === null || "ok" in decided) {
+      outcomes[index] = decided;
+      continue;
+    }
+    planned.push({
+      ...decided,
+      index,
+      input,
+      bookingId: bookingIds[planned.length] as string,
+      reference: newRegistrationReference(),
+      registrationIds: decided.attendees.map(() => crypto.randomUUID()),
+    });
+  }
+  await insertBookings(tx, planned);
+  const positions = await waitlistPositions(
+    tx,
+    planned.filter((p) => p.waitlisted).map((p) => p.bookingId),
+  );
+  await queueBookingEmails(tx, planned, positions, copy);
+  for (const booking of planned) {
+    outcomes[booking.index] = {
+      ok: true,
+      reference: booking.reference,
+      waitlisted: booking.waitlisted,
+      position: positions.get(booking.bookingId) ?? null,
+      participants: booking.attendees.length,
+      replayed: false,
+    };
+  }
+  return inputs.map((input, index) => {
+    const first = firstWithKey.get(input.idempotencyKey);
+    if (first === undefined || first === index) return outcomes[index] ?? null;
+    const answer = outcomes[first] ?? null;
+    return answer?.ok ? { ...answer, replayed: true } : answer;
   });
 }
 
-type Snapshot = NonNullable<Awaited<ReturnType<typeof findCourseSnapshot>>>;
-
 /**
- * One registration per participant. The first carries the booking's reference and idempotency key (what a
- * single-person registration always had); the others get references of their own, so each participant can
- * be found, moved or cancelled on their own.
+ * The run checks and the seat decision for one booking, against the runs locked for the group: taking seats
+ * lowers the run's count of seats left for the bookings after it. Null: no active course of that slug.
  */
-async function insertParticipants(
-  tx: Executor,
-  args: {
-    bookingId: string;
-    reference: string;
-    attendees: ParticipantInput[];
-    status: "new" | "waitlisted";
-    input: NewBooking;
-    snapshot: Snapshot;
-  },
-) {
-  const ids: string[] = [];
-  for (const [index, person] of args.attendees.entries()) {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await tx
-        .insert(courseRegistrations)
-        .values({
-          ...args.snapshot,
-          bookingId: args.bookingId,
-          reference: index === 0 ? args.reference : newRegistrationReference(),
-          name: person.name,
-          email: person.email,
-          phone: person.phone,
-          idNumber: person.idNumber,
-          organization: args.input.organization,
-          specialRequirements: args.input.message,
-          source: args.input.source,
-          idempotencyKey: index === 0 ? args.input.idempotencyKey : null,
-          ip: args.input.ip,
-          status: args.status,
-        })
-        .onConflictDoNothing()
-        .returning({ id: courseRegistrations.id });
-      if (row) {
-        ids.push(row.id);
-        break;
-      }
-      if (index === 0 || attempt === 4) throw new Error("Could not allocate a unique registration reference");
-    }
+function decideSeats(
+  input: NewBooking,
+  courseBySlug: Awaited<ReturnType<typeof findActiveCourses>>,
+  runs: Awaited<ReturnType<typeof lockRunsSeats>>,
+): BookingOutcome | null | Pick<Planned, "snapshot" | "attendees" | "waitlisted"> {
+  const course = courseBySlug.get(input.course);
+  if (!course) return null;
+  const attendees = attendeesOf(input);
+  if (!input.run) return { snapshot: courseSnapshot(course, null), attendees, waitlisted: false };
+  const run = runs.get(input.run);
+  if (!run || run.courseId !== course.id) {
+    return { ok: false, field: "run", message: REGISTRATION_MESSAGES.otherCourseRun };
   }
-  return ids;
+  if (run.status === "cancelled")
+    return { ok: false, field: "run", message: REGISTRATION_MESSAGES.cancelledRun };
+  if (run.startDate && run.startDate < today()) {
+    return { ok: false, field: "run", message: REGISTRATION_MESSAGES.pastRun };
+  }
+  const waitlisted = run.left != null && attendees.length > run.left;
+  if (!waitlisted && run.left != null) run.left -= attendees.length;
+  return { snapshot: courseSnapshot(course, run), attendees, waitlisted };
 }
 
+/**
+ * The group's bookings and one registration per participant. The first registration carries the booking's
+ * reference and idempotency key (what a single-person registration always had); the others get references of
+ * their own, so each participant can be found, moved or cancelled on their own. A row that did not go in met a
+ * stored reference or key: the group is tried again, and finds a twin stored under its key as a replay.
+ */
+async function insertBookings(tx: Executor, planned: Planned[]) {
+  if (planned.length === 0) return;
+  const at = now();
+  const storedBookings = await tx
+    .insert(bookings)
+    .values(
+      planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
+        id: bookingId,
+        reference,
+        courseId: snapshot.courseId,
+        runId: snapshot.runId,
+        contactName: input.name,
+        contactEmail: input.email,
+        contactPhone: input.phone,
+        organization: input.organization,
+        kraPin: input.kraPin,
+        lpoNumber: input.lpoNumber,
+        participants: attendees.length,
+        status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
+        idempotencyKey: input.idempotencyKey,
+        ip: input.ip,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: bookings.id });
+  if (storedBookings.length < planned.length) throw new UniqueClash();
+  const registrations = planned.flatMap((booking) =>
+    booking.attendees.map((person, index) => ({
+      ...booking.snapshot,
+      id: booking.registrationIds[index] as string,
+      bookingId: booking.bookingId,
+      reference: index === 0 ? booking.reference : newRegistrationReference(),
+      name: person.name,
+      email: person.email,
+      phone: person.phone,
+      idNumber: person.idNumber,
+      organization: booking.input.organization,
+      specialRequirements: booking.input.message,
+      source: booking.input.source,
+      idempotencyKey: index === 0 ? booking.input.idempotencyKey : null,
+      ip: booking.input.ip,
+      status: booking.waitlisted ? ("waitlisted" as const) : ("new" as const),
+    })),
+  );
+  const storedRegistrations = await tx
+    .insert(courseRegistrations)
+    .values(registrations)
+    .onConflictDoNothing()
+    .returning({ id: courseRegistrations.id });
+  if (storedRegistrations.length < registrations.length) throw new UniqueClash();
+}
+
+/** The confirmation to each contact and the notification to the administrators, written in the same transaction. */
 async function queueBookingEmails(
   tx: Executor,
-  args: {
-    copy: Pick<SiteContent, "payment" | "contact">;
-    input: NewBooking;
-    reference: string;
-    snapshot: Snapshot;
-    registrationId: string;
-    attendees: ParticipantInput[];
-    position: number | null;
-  },
+  planned: Planned[],
+  positions: Map<string, number>,
+  { payment, contact }: Copy,
 ) {
-  const { input, reference, snapshot } = args;
-  const mail = {
-    ...snapshot,
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    organization: input.organization,
-    specialRequirements: input.message,
-    reference,
-    participants: args.attendees.map((a) => a.name),
-    waitlistPosition: args.position,
-    joining: joiningRows(snapshot.runId ? await getJoiningInstructions(snapshot.runId, tx) : null),
-  };
-  const { payment, contact } = args.copy;
+  if (planned.length === 0) return;
   const admins = await listAdminRecipients(tx);
-  const related = { relatedTable: "course_registrations", relatedId: args.registrationId };
-  await enqueueEmails(tx, [
-    {
-      to: input.email,
-      kind: "registration_confirmation",
-      ...related,
-      ...registrationConfirmation(mail, payment, contact),
-      attachments: await runCalendarAttachments(tx, snapshot.runId),
-    },
-    ...admins.map((to) => ({
-      to,
-      kind: "registration_notification",
-      ...related,
-      ...registrationNotification(mail, input.source),
-    })),
-  ]);
+  const perRun = new Map<
+    string,
+    { joining: ReturnType<typeof joiningRows>; attachments: EmailAttachment[] }
+  >();
+  for (const runId of new Set(planned.flatMap((p) => p.snapshot.runId ?? []))) {
+    perRun.set(runId, {
+      joining: joiningRows(await getJoiningInstructions(runId, tx)),
+      attachments: await runCalendarAttachments(tx, runId),
+    });
+  }
+  const emails = planned.flatMap(({ input, snapshot, attendees, reference, bookingId, registrationIds }) => {
+    const run = snapshot.runId ? perRun.get(snapshot.runId) : undefined;
+    const mail = {
+      ...snapshot,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      organization: input.organization,
+      specialRequirements: input.message,
+      reference,
+      participants: attendees.map((a) => a.name),
+      waitlistPosition: positions.get(bookingId) ?? null,
+      joining: run?.joining ?? joiningRows(null),
+    };
+    const related = { relatedTable: "course_registrations", relatedId: registrationIds[0] as string };
+    return [
+      {
+        to: input.email,
+        kind: "registration_confirmation",
+        ...related,
+        ...registrationConfirmation(mail, payment, contact),
+        attachments: run?.attachments ?? [],
+      },
+      ...admins.map((to) => ({
+        to,
+        kind: "registration_notification",
+        ...related,
+        ...registrationNotification(mail, input.source),
+      })),
+    ];
+  });
+  await enqueueEmails(tx, emails);
 }

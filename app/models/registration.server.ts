@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, ne, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { courseRuns, courses } from "#app/db/schema";
 import { DELIVERY_LABELS } from "#app/schemas/course";
@@ -24,18 +24,21 @@ export type RegistrationCourse = {
   runs: RegistrationRun[];
 };
 
+/** What a registration form offers of a course and what a registration stores of it. */
+const COURSE_COLUMNS = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  durationDays: courses.durationDays,
+  cost: courses.cost,
+};
+
 const formatDuration = (days: number | null) => (days ? `${days} ${days === 1 ? "day" : "days"}` : null);
 
 /** The active courses and their upcoming runs (not started, not cancelled), as the registration forms offer them. */
 export async function listRegistrationCourses(executor: Executor = db()): Promise<RegistrationCourse[]> {
   const rows = await executor
-    .select({
-      id: courses.id,
-      slug: courses.slug,
-      title: courses.title,
-      durationDays: courses.durationDays,
-      cost: courses.cost,
-    })
+    .select(COURSE_COLUMNS)
     .from(courses)
     .where(eq(courses.status, "active"))
     .orderBy(asc(courses.sortOrder), asc(courses.title));
@@ -79,33 +82,29 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
   }));
 }
 
-/**
- * The course details stored with a registration, read from the database by slug and run id: the text a
- * browser posts is never trusted. A run of another course is ignored (the visitor changed the course).
- */
-export async function findCourseSnapshot(executor: Executor, slug: string, runId: string | null) {
-  const [course] = await executor
-    .select({ id: courses.id, title: courses.title, durationDays: courses.durationDays, cost: courses.cost })
+/** A course as a registration books it: the columns above. */
+type BookableCourse = Pick<typeof courses.$inferSelect, keyof typeof COURSE_COLUMNS>;
+
+/** The active courses among `slugs`, by slug: what a registration may book (a slug the browser posts is checked here). */
+export async function findActiveCourses(executor: Executor, slugs: readonly string[]) {
+  const bySlug = new Map<string, BookableCourse>();
+  if (slugs.length === 0) return bySlug;
+  const rows = await executor
+    .select(COURSE_COLUMNS)
     .from(courses)
-    .where(and(eq(courses.slug, slug), eq(courses.status, "active")));
-  if (!course) return null;
-  const [run] = runId
-    ? await executor
-        .select({
-          id: courseRuns.id,
-          label: courseRuns.label,
-          venue: courseRuns.venue,
-          costOverride: courseRuns.costOverride,
-        })
-        .from(courseRuns)
-        .where(
-          and(
-            eq(courseRuns.id, runId),
-            eq(courseRuns.courseId, course.id),
-            ne(courseRuns.status, "cancelled"),
-          ),
-        )
-    : [];
+    .where(and(inArray(courses.slug, [...new Set(slugs)]), eq(courses.status, "active")));
+  for (const row of rows) bySlug.set(row.slug, row);
+  return bySlug;
+}
+
+/**
+ * The course details stored with a registration, from the course and run rows read on the server: the text a
+ * browser posts is never trusted. The caller has checked that the run is of this course and not cancelled.
+ */
+export function courseSnapshot(
+  course: BookableCourse,
+  run: Pick<typeof courseRuns.$inferSelect, "id" | "label" | "venue" | "costOverride"> | null,
+) {
   return {
     courseId: course.id,
     runId: run?.id ?? null,

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { courseRegistrations, courseRuns, waitlistOffers } from "#app/db/schema";
 
@@ -15,6 +15,12 @@ function seatsLeft(run: { capacity: number | null; status: string }, taken: numb
   if (run.status === "full") return 0;
   return run.capacity === null ? null : Math.max(0, run.capacity - taken - held);
 }
+
+/** A registration that holds a seat: live, and not deleted. */
+const holdsSeat = and(
+  inArray(courseRegistrations.status, [...SEAT_HOLDING_STATUSES]),
+  isNull(courseRegistrations.deletedAt),
+);
 
 /**
  * The seats open waiting-list offers of a run hold, for use inside a query on course_runs. The outer column is
@@ -41,14 +47,7 @@ export async function seatsForRuns(
       taken: count(courseRegistrations.id),
     })
     .from(courseRuns)
-    .leftJoin(
-      courseRegistrations,
-      and(
-        eq(courseRegistrations.runId, courseRuns.id),
-        inArray(courseRegistrations.status, [...SEAT_HOLDING_STATUSES]),
-        isNull(courseRegistrations.deletedAt),
-      ),
-    )
+    .leftJoin(courseRegistrations, and(eq(courseRegistrations.runId, courseRuns.id), holdsSeat))
     .where(inArray(courseRuns.id, [...new Set(runIds)]))
     .groupBy(courseRuns.id);
   for (const row of rows) {
@@ -59,34 +58,49 @@ export async function seatsForRuns(
 }
 
 /**
- * Locks a run's row for the rest of the transaction and counts its seats: every booking of the run waits
- * here for the one before it, so two bookings can never both take the last seat (DESIGN §7).
+ * Locks runs' rows for the rest of the transaction, in id order (so two transactions never wait on each other),
+ * and counts their seats: every booking of a run waits here for the one before it, so two bookings can never
+ * both take the last seat (DESIGN §7). Runs not found are absent from the map.
  */
-export async function lockRunSeats(tx: Executor, runId: string) {
-  const [run] = await tx
+export async function lockRunsSeats(tx: Executor, runIds: readonly string[]) {
+  const ids = [...new Set(runIds)];
+  type Locked = Omit<Awaited<ReturnType<typeof lockedRuns>>[number], "held"> & Omit<RunSeats, "capacity">;
+  const locked = new Map<string, Locked>();
+  if (ids.length === 0) return locked;
+  const runs = await lockedRuns(tx, ids);
+  const counts = await tx
+    .select({ runId: courseRegistrations.runId, taken: count() })
+    .from(courseRegistrations)
+    .where(and(inArray(courseRegistrations.runId, ids), holdsSeat))
+    .groupBy(courseRegistrations.runId);
+  const taken = new Map(counts.map((row) => [row.runId, Number(row.taken)]));
+  for (const { held, ...run } of runs) {
+    const seats = taken.get(run.id) ?? 0;
+    locked.set(run.id, { ...run, taken: seats, left: seatsLeft(run, seats, Number(held)) });
+  }
+  return locked;
+}
+
+function lockedRuns(tx: Executor, ids: string[]) {
+  return tx
     .select({
       id: courseRuns.id,
       courseId: courseRuns.courseId,
       startDate: courseRuns.startDate,
       status: courseRuns.status,
       capacity: courseRuns.capacity,
+      label: courseRuns.label,
+      venue: courseRuns.venue,
+      costOverride: courseRuns.costOverride,
       held: heldByOffers,
     })
     .from(courseRuns)
-    .where(eq(courseRuns.id, runId))
+    .where(inArray(courseRuns.id, ids))
+    .orderBy(asc(courseRuns.id))
     .for("update");
-  if (!run) return null;
-  const [held] = await tx
-    .select({ taken: count() })
-    .from(courseRegistrations)
-    .where(
-      and(
-        eq(courseRegistrations.runId, runId),
-        inArray(courseRegistrations.status, [...SEAT_HOLDING_STATUSES]),
-        isNull(courseRegistrations.deletedAt),
-      ),
-    );
-  const taken = Number(held?.taken ?? 0);
-  const { held: promised, ...fields } = run;
-  return { ...fields, taken, left: seatsLeft(run, taken, Number(promised)) };
+}
+
+/** `lockRunsSeats` for one run: its row locked and its seats counted, or null when there is no such run. */
+export async function lockRunSeats(tx: Executor, runId: string) {
+  return (await lockRunsSeats(tx, [runId])).get(runId) ?? null;
 }

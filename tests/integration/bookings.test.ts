@@ -10,9 +10,16 @@ import {
   emailOutbox,
   waitlistOffers,
 } from "#app/db/schema";
-import { createBooking, type NewBooking } from "#app/models/booking.server";
+import {
+  type BookingOutcome,
+  bookGroup,
+  createBooking,
+  findBookingConfirmation,
+  type NewBooking,
+} from "#app/models/booking.server";
 import { setSettingValue } from "#app/models/setting.server";
 import * as registerRoute from "#app/routes/public/register";
+import { REGISTRATION_MESSAGES } from "#app/schemas/registration";
 import type { FormResult } from "#app/schemas/submission";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
@@ -175,40 +182,111 @@ describe("bookings", () => {
   });
 });
 
+/** A booking as the form hands it over, for a run of the course; `fields` change the defaults. */
+const newBooking = (runId: string | null, i: number, fields: Partial<NewBooking> = {}): NewBooking => ({
+  name: `Racer ${i}`,
+  email: `racer${i}@example.com`,
+  phone: null,
+  organization: null,
+  course: SLUG,
+  run: runId,
+  message: null,
+  kraPin: null,
+  lpoNumber: null,
+  participants: [],
+  source: "register",
+  idempotencyKey: `race-${runId}-${i}`,
+  ip: null,
+  ...fields,
+});
+
+async function seatsOf(runId: string) {
+  const [live] = await db()
+    .select({ n: count() })
+    .from(courseRegistrations)
+    .where(and(eq(courseRegistrations.runId, runId), inArray(courseRegistrations.status, ["new"])));
+  const [waiting] = await db()
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.runId, runId), eq(bookings.status, "waitlisted")));
+  return { taken: Number(live?.n), waiting: Number(waiting?.n) };
+}
+
+const positionsOf = (outcomes: (BookingOutcome | null)[]) =>
+  outcomes.flatMap((o) => (o?.ok && o.position ? [o.position] : [])).sort((a, b) => a - b);
+
 describe("seats under concurrency", () => {
   test("40 concurrent bookings for the last 5 seats: exactly 5 seats taken, 35 on the waiting list", async () => {
     const runId = await newRun(5);
-    const input = (i: number): NewBooking => ({
-      name: `Racer ${i}`,
-      email: `racer${i}@example.com`,
-      phone: null,
-      organization: null,
-      course: SLUG,
-      run: runId,
-      message: null,
-      kraPin: null,
-      lpoNumber: null,
-      participants: [],
-      source: "register",
-      idempotencyKey: `race-${runId}-${i}`,
-      ip: null,
-    });
-    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => createBooking(input(i))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => createBooking(newBooking(runId, i))),
+    );
     expect(outcomes.every((o) => o?.ok)).toBe(true);
-    const [live] = await db()
+    expect(await seatsOf(runId)).toEqual({ taken: 5, waiting: 35 });
+    expect(positionsOf(outcomes)).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+  });
+
+  test("8 groups of 5 stored at once, each in its own transaction as several processes would: still 5 seats taken", async () => {
+    const runId = await newRun(5);
+    const groups = await Promise.all(
+      Array.from({ length: 8 }, (_, g) =>
+        bookGroup(Array.from({ length: 5 }, (_, i) => newBooking(runId, g * 5 + i))),
+      ),
+    );
+    const outcomes = groups.flat();
+    expect(outcomes.every((o) => o?.ok)).toBe(true);
+    expect(await seatsOf(runId)).toEqual({ taken: 5, waiting: 35 });
+    expect(positionsOf(outcomes)).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+  });
+
+  test("in one group each booking is decided in the order it arrived, with its own answer", async () => {
+    const runId = await newRun(3);
+    const cancelled = await newRun(20, { status: "cancelled" as never });
+    const inputs = [
+      newBooking(runId, 0),
+      newBooking(runId, 1, {
+        participants: [1, 2, 3].map((n) => ({ ...person(n), phone: null, idNumber: null })),
+      }),
+      // a double submit of the first: the same key
+      newBooking(runId, 0, { name: "Racer 0 again" }),
+      newBooking(cancelled, 3),
+      newBooking(runId, 4, { course: "no-such-course" }),
+      newBooking(runId, 5, {
+        participants: [5, 6].map((n) => ({ ...person(n), phone: null, idNumber: null })),
+      }),
+      newBooking(runId, 7),
+    ];
+    const outcomes = await Promise.all(inputs.map((input) => createBooking(input)));
+    const first = outcomes[0];
+    expect(first).toMatchObject({ ok: true, waitlisted: false, participants: 1, replayed: false });
+    expect(outcomes[1]).toMatchObject({ ok: true, waitlisted: true, position: 1, participants: 3 });
+    expect(outcomes[2]).toEqual({ ...first, replayed: true });
+    expect(outcomes[3]).toEqual({ ok: false, field: "run", message: REGISTRATION_MESSAGES.cancelledRun });
+    expect(outcomes[4]).toBeNull();
+    expect(outcomes[5]).toMatchObject({ ok: true, waitlisted: false, participants: 2 });
+    expect(outcomes[6]).toMatchObject({ ok: true, waitlisted: true, position: 2 });
+    expect(await seatsOf(runId)).toEqual({ taken: 3, waiting: 2 });
+    // the confirmation page counts the queue the same way
+    const waitlisted = outcomes[6];
+    const shown = await findBookingConfirmation(waitlisted?.ok ? waitlisted.reference : "");
+    expect(shown).toMatchObject({ waitlisted: true, position: 2 });
+    const [stored] = await db()
       .select({ n: count() })
-      .from(courseRegistrations)
-      .where(and(eq(courseRegistrations.runId, runId), inArray(courseRegistrations.status, ["new"])));
-    const [waiting] = await db()
-      .select({ n: count() })
-      .from(bookings)
-      .where(and(eq(bookings.runId, runId), eq(bookings.status, "waitlisted")));
-    expect(Number(live?.n)).toBe(5);
-    expect(Number(waiting?.n)).toBe(35);
-    const positions = outcomes
-      .flatMap((o) => (o?.ok && o.position ? [o.position] : []))
-      .sort((a, b) => a - b);
-    expect(positions).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "registration_confirmation"));
+    expect(Number(stored?.n)).toBeGreaterThanOrEqual(4);
+  });
+
+  test("a booking the database refuses fails alone; the others in its group are stored", async () => {
+    const runId = await newRun(10);
+    const outcomes = await Promise.allSettled([
+      createBooking(newBooking(runId, 0)),
+      // text with a NUL character: PostgreSQL refuses it, whatever passed the form's checks
+      createBooking(newBooking(runId, 1, { organization: "Bad\u0000Org" })),
+      createBooking(newBooking(runId, 2)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(await seatsOf(runId)).toEqual({ taken: 2, waiting: 0 });
   });
 });
 
