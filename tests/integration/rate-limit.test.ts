@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
 import { rateLimitEvents } from "#app/db/schema";
-import { consumeRateLimit } from "#app/services/rate-limit.server";
+import { type Attempt, consumeRateLimit, countAttempts } from "#app/services/rate-limit.server";
 
 const LIMIT = { limit: 10, windowMs: 60_000 };
 
@@ -19,6 +19,39 @@ describe("rate limit", () => {
     }
     // another address is counted on its own
     expect(await consumeRateLimit("test", "192.0.2.11", LIMIT)).toEqual({ allowed: true });
+  });
+
+  it("counts the attempts of one group in their order, each key on its own", async () => {
+    const keys = Array.from({ length: 15 }, (_, i) => (i % 5 === 4 ? "192.0.2.31" : "192.0.2.30"));
+    const results = await Promise.all(keys.map((key) => consumeRateLimit("test", key, LIMIT)));
+    const allowed = (key: string) =>
+      results.flatMap((result, i) => (keys[i] === key ? [result.allowed] : []));
+    expect(allowed("192.0.2.30")).toEqual([...Array(10).fill(true), false, false]);
+    expect(allowed("192.0.2.31")).toEqual([true, true, true]);
+  });
+
+  it("holds across groups that arrive one after another", async () => {
+    const first = await Promise.all(
+      Array.from({ length: 6 }, () => consumeRateLimit("test", "192.0.2.40", LIMIT)),
+    );
+    const second = await Promise.all(
+      Array.from({ length: 6 }, () => consumeRateLimit("test", "192.0.2.40", LIMIT)),
+    );
+    expect(first.every((r) => r.allowed)).toBe(true);
+    expect(second.map((r) => r.allowed)).toEqual([true, true, true, true, false, false]);
+  });
+
+  it("holds when groups run at once, as in several processes (each on its own connection on PostgreSQL)", async () => {
+    const attempt: Attempt = { bucket: "test", key: "192.0.2.50", ...LIMIT };
+    const other: Attempt = { ...attempt, key: "192.0.2.51" };
+    const groups = Array.from({ length: 8 }, (_, i) =>
+      i % 2 ? [attempt, other, attempt] : [other, attempt],
+    );
+    const results = await Promise.all(groups.map((group) => countAttempts(group)));
+    const allowedFor = (key: string) =>
+      groups.flat().filter((sent, i) => sent.key === key && results.flat()[i]?.allowed).length;
+    expect(allowedFor("192.0.2.50")).toBe(10);
+    expect(allowedFor("192.0.2.51")).toBe(8);
   });
 
   it("forgets events older than the window and counts the attempt it lets through", async () => {
