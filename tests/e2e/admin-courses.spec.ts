@@ -61,8 +61,12 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   await expect(publicPage.getByText(title).first()).toBeVisible();
   // made inactive, it leaves the public catalogue
   await page.getByLabel("Status", { exact: true }).selectOption("inactive");
+  // the first save's toast may still be showing (its timer pauses while the page is in the background): wait
+  // for this save's answer, then for its toast, the newest
+  const saved = page.waitForResponse((r) => r.request().method() === "POST");
   await page.getByRole("button", { name: "Save Course" }).click();
-  await expect(page.getByText("Course updated successfully")).toBeVisible();
+  expect((await saved).ok()).toBe(true);
+  await expect(page.getByText("Course updated successfully").first()).toBeVisible();
   await publicPage.goto("/courses/all");
   await expect(publicPage.getByText(title)).toHaveCount(0);
   await publicPage.close();

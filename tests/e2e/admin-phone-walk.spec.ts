@@ -52,9 +52,9 @@ async function adminScreens(page: Page) {
     .first()
     .getAttribute("href");
   await page.goto("/admin/courses");
+  // a seeded course, which has runs: the first in the list may be one another spec has just made without any
   const course = await page
-    .getByRole("link", { name: /^Edit / })
-    .first()
+    .getByRole("link", { name: `Edit ${COURSES.strategic}`, exact: true })
     .getAttribute("href");
   await page.goto(course ?? "/admin/courses");
   const run = await page

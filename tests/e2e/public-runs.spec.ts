@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import ICAL from "ical.js";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { gotoHydrated } from "../helpers/hydration";
 
 const COURSE = "strategic-planning-and-performance-management";
 
@@ -128,7 +129,8 @@ test("the per-run .ics and the feed download and parse", async ({ page, request 
 
 test.describe("the course calendar", () => {
   test("groups upcoming runs by month and filters by category and venue", async ({ page }) => {
-    await page.goto("/courses/calendar");
+    // the filters apply as they change once the page has hydrated, after its first paint (decision 0606)
+    await gotoHydrated(page, "/courses/calendar");
     await expect(page.getByRole("heading", { level: 1, name: "Course Calendar" })).toBeVisible();
     const runs = page.getByTestId("calendar-run");
     const all = await runs.count();
