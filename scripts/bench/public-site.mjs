@@ -9,6 +9,7 @@
 //  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters.
 // Ratios within one run are what count: the machine's load is printed beside them.
 // Options: --seconds N (per interleaved slice, default 10), --rounds N (default 3), --mixed N, --posts N,
+// --warmup N (registration POSTs sent and not counted before the measured ones, default 300),
 // --settle N (seconds idle before the last RSS reading, default 30), --json file,
 // --profile dir (the measured server writes a V8 CPU profile there when it stops),
 // --only js (the gzipped JavaScript and HTML size of each page, then stop), --only posts (the registration
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     rounds: { type: "string", default: "3" },
     posts: { type: "string", default: "2000" },
+    warmup: { type: "string", default: "300" },
     mixed: { type: "string", default: "10000" },
     settle: { type: "string", default: "30" },
     json: { type: "string" },
@@ -42,6 +44,8 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const POSTS = Number(args.posts);
+/** Registration POSTs sent so far: each is a new participant from its own address. */
+let posted = 0;
 const MIXED_COUNT = Number(args.mixed);
 const PAGES = { home: "/", catalogue: "/courses/all", course: `/courses/${COURSE_SLUG}` };
 const MIXED = [
@@ -214,18 +218,18 @@ async function memoryFigures() {
   );
 }
 
-/** Registration POSTs at 50 concurrent posters, then raw inserts of the same rows. */
-async function registrationFigures() {
-  let n = 0;
-  const post = await cannon({
+/** `amount` registration POSTs from 50 concurrent posters, each a new participant from its own address. */
+function postRegistrations(amount) {
+  return cannon({
     url: `${server.url}/register.data`,
     connections: 50,
-    amount: POSTS,
+    amount,
     requests: [
       {
         method: "POST",
         setupRequest: (req) => {
-          n += 1;
+          posted += 1;
+          const n = posted;
           return {
             ...req,
             headers: {
@@ -244,6 +248,15 @@ async function registrationFigures() {
       },
     ],
   });
+}
+
+/**
+ * Registration POSTs at 50 concurrent posters, after --warmup of them that are not counted (a restarted server
+ * compiles its hot paths during the first few hundred), then raw inserts of the same rows.
+ */
+async function registrationFigures() {
+  if (Number(args.warmup) > 0) await postRegistrations(Number(args.warmup));
+  const post = await postRegistrations(POSTS);
   // autocannon drops the connections still open when the amount is reached: count the answered ones
   if (post.non2xx) throw new Error(`posts: ${post.non2xx} non-2xx`);
   const postRps = post["2xx"] / post.duration;
@@ -296,11 +309,10 @@ async function rawInserts({ dataDir, databaseUrl }) {
     const refs = (await client.query("select reference from course_registrations")).rows.map(
       (r) => r.reference,
     );
-    const row = await rate(
-      client,
-      copy,
-      refs.map((ref) => [ref]),
-    );
+    const params = refs.map((ref) => [ref]);
+    // warmed as the server was: the first statements plan and fill caches
+    await rate(client, copy, params.slice(0, Number(args.warmup) / 3));
+    const row = await rate(client, copy, params);
     return { row, allRows: await rate(client, INSERT_ALL_ROWS, await storedBookingRows(client)) };
   } finally {
     await close();
