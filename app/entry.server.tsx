@@ -40,6 +40,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React moves a finished Suspense boundary past 12.8 KB of page to the end of the stream and swaps it in
+        // with a script later: the home page's course cards and enquiry form (hydrated on view) came in after
+        // the first paint and pushed /#contact 800 px down from where the browser had scrolled to it
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

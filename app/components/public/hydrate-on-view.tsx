@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 // The parts rendered by the page's first hydration wait for the view; a part first rendered later (a client
 // navigation) loads at once.
@@ -62,6 +63,15 @@ export function hydrateOnView<P extends object>(
     const [seen] = useState(() => (server || pageHydrated ? null : signal()));
     const box = useRef<HTMLDivElement>(null);
     const hydrated = useRef(!seen);
+    // A router update (a form sent, a page loading, a revalidation) reaches a part React has not hydrated as a
+    // context change, which it cannot apply to the server's HTML: it holds the whole update until the part has
+    // hydrated, so a visitor who jumped to the enquiry form past the course cards saw no "Sending..." and no
+    // answer. The part hydrates as soon as the router is busy; resolving is all this does in render.
+    const navigation = useNavigation();
+    const fetchers = useFetchers();
+    const revalidator = useRevalidator();
+    const routerBusy = navigation.state !== "idle" || fetchers.length > 0 || revalidator.state !== "idle";
+    if (routerBusy && !hydrated.current) seen?.resolve();
     /** Where the held action stands among the part's actions: hydration may put new elements in its place. */
     const held = useRef<number | null>(null);
     const onReady = useCallback(() => {
