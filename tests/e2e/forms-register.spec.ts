@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { gotoHydrated } from "../helpers/hydration";
+import { gotoHydrated, isHydrated, waitForHydration } from "../helpers/hydration";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 test.beforeEach(async ({ page }) => asNewVisitor(page));
@@ -33,6 +33,40 @@ test("without a course the read-only fields are not shown and the dropdown lists
 });
 
 test.describe("with JavaScript", () => {
+  test("a course and date picked before the page hydrates are kept, shown and booked", async ({ page }) => {
+    // the page works before its scripts run (decision 0606); hold them until the visitor has chosen
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    // its load event would wait for the held scripts
+    await page.goto(`/register?course=${COURSE.slug}`, { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Course registration form" });
+    await form
+      .getByLabel("Select Course")
+      .selectOption({ label: "Financial Management for Non-Finance Managers" });
+    await form.getByLabel("Full Name").fill("Halima Abdi");
+    await form.getByLabel("Email Address").fill("halima@example.com");
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    await expect(form.getByLabel("Select Course")).toHaveValue(
+      "financial-management-for-non-finance-managers",
+    );
+    const dates = form.getByRole("group", { name: "Course Date" });
+    await dates.getByRole("radio").first().check();
+    await expect(form.getByLabel("Venue")).not.toHaveValue("To be confirmed");
+    await waitLikeAPerson(page);
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByTestId("booking-confirmation").getByRole("status")).toContainText(
+      "Registration Successful!",
+    );
+  });
+
   test("required fields, Submitting..., then success with a reference and no reload", async ({ page }) => {
     await gotoHydrated(page, `/register?course=${COURSE.slug}`);
     const form = page.getByRole("form", { name: "Course registration form" });

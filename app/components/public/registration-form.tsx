@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useLayoutEffect, useState } from "react";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { PaymentDetails } from "#app/models/payment-details.server";
@@ -72,6 +72,22 @@ export function RegistrationForm({
     setLastPassedIn(passedIn);
     setChoice(passedIn ?? null);
   }
+  // The page is painted, and its form works, before it hydrates (decision 0606): a course or date picked in
+  // between is in the form but not in this state, and the select's next render put "Choose a course" back, so
+  // the post said "Course is required." The choice is taken from the form once, as it hydrates.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, against the state the page hydrated with
+  useLayoutEffect(() => {
+    const element = form.formRef.current;
+    if (!element) return;
+    const data = new FormData(element);
+    const slug = data.get("course");
+    const runId = data.get("run");
+    const picked =
+      typeof slug === "string" && slug ? { slug, runId: typeof runId === "string" ? runId : null } : null;
+    if (picked?.slug === choice?.slug && picked?.runId === choice?.runId) return;
+    setChoice(picked);
+    onCourseChange?.(picked);
+  }, []);
   const [dismissed, setDismissed] = useState<FormResult | null>(null);
   const booked = form.result?.ok ? form.result : undefined;
   if (booked && booked !== dismissed) {
