@@ -20,7 +20,8 @@ const RESTORE = `(function () {
   function start() {
     if (started) return;
     var held = document.querySelector('script[type="${HELD_MODULE}"]');
-    if (!held) {
+    // while the document streams in, the held script may be there with half its text
+    if (!held || document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", start, { once: true });
       return;
     }
