@@ -6,7 +6,8 @@
 //    the last one, and once the process has been idle for --settle seconds again (V8 gives back the heap it grew
 //    under load when it goes idle);
 //  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
-//  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters.
+//  - registration POST throughput against raw inserts of the same rows, and p99 at 50 concurrent posters; then
+//    p99 of posts arriving evenly at half that throughput (open loop, at most 50 in flight).
 // Ratios within one run are what count: the machine's load is printed beside them.
 // Options: --seconds N (per interleaved slice, default 10), --rounds N (default 3), --mixed N, --posts N,
 // --warmup N (registration POSTs sent and not counted before the measured ones, default 300),
@@ -15,6 +16,7 @@
 // --only js (the gzipped JavaScript and HTML size of each page, then stop), --only posts (the registration
 // figures alone), --only memory (the RSS figures alone).
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -82,9 +84,16 @@ const INSERT_ALL_ROWS = `with b as (insert into bookings select * from jsonb_pop
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: 32, pipelining: 1, timeout: 30, ...opts }, (err, result) =>
-      err ? reject(err) : resolve(result),
+    const began = performance.now();
+    let lastAnswer = began;
+    const instance = autocannon({ connections: 32, pipelining: 1, timeout: 30, ...opts }, (err, result) =>
+      // a run of `amount` requests ends on autocannon's next one-second tick, up to a second after its last
+      // answer: `answeredIn` is the time to that answer
+      err ? reject(err) : resolve({ ...result, answeredIn: (lastAnswer - began) / 1000 }),
     );
+    instance.on("response", () => {
+      lastAnswer = performance.now();
+    });
   });
 }
 
@@ -218,36 +227,69 @@ async function memoryFigures() {
   );
 }
 
-/** `amount` registration POSTs from 50 concurrent posters, each a new participant from its own address. */
+/** The next registration POST's headers and body: a new participant from its own address. */
+function nextRegistration() {
+  posted += 1;
+  const n = posted;
+  return {
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.url,
+      "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    },
+    body: new URLSearchParams({
+      name: `Bench Participant ${n}`,
+      email: `bench${n}@example.com`,
+      course: COURSE_SLUG,
+      formKey: formKey(),
+    }).toString(),
+  };
+}
+
+/** `amount` registration POSTs from 50 concurrent posters, each posting again as soon as it is answered. */
 function postRegistrations(amount) {
   return cannon({
     url: `${server.url}/register.data`,
     connections: 50,
     amount,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (req) => {
-          posted += 1;
-          const n = posted;
-          return {
-            ...req,
-            headers: {
-              "content-type": "application/x-www-form-urlencoded",
-              origin: server.url,
-              "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-            },
-            body: new URLSearchParams({
-              name: `Bench Participant ${n}`,
-              email: `bench${n}@example.com`,
-              course: COURSE_SLUG,
-              formKey: formKey(),
-            }).toString(),
-          };
-        },
-      },
-    ],
+    requests: [{ method: "POST", setupRequest: (req) => ({ ...req, ...nextRegistration() }) }],
   });
+}
+
+/**
+ * `amount` registration POSTs started evenly at `rate` a second, at most 50 in flight: each one's time is its
+ * own, not the wait behind the posters ahead of it (autocannon's rate lets each connection send its second's
+ * share at once, a burst every second). Returns the median and p99 in ms.
+ */
+async function pacedRegistrations(amount, rate) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+  const url = new URL("/register.data", server.url);
+  const post = () =>
+    new Promise((resolve, reject) => {
+      const { headers, body } = nextRegistration();
+      const began = performance.now();
+      const request = http.request(url, { method: "POST", agent, headers }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          response.statusCode === 200
+            ? resolve(performance.now() - began)
+            : reject(new Error(`${response.statusCode}`)),
+        );
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+  const began = performance.now();
+  const posts = [];
+  for (let i = 0; i < amount; i++) {
+    const wait = began + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    posts.push(post());
+  }
+  const times = (await Promise.all(posts)).sort((a, b) => a - b);
+  agent.destroy();
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+  return { p50: at(0.5), p99: at(0.99) };
 }
 
 /**
@@ -259,13 +301,21 @@ async function registrationFigures() {
   const post = await postRegistrations(POSTS);
   // autocannon drops the connections still open when the amount is reached: count the answered ones
   if (post.non2xx) throw new Error(`posts: ${post.non2xx} non-2xx`);
-  const postRps = post["2xx"] / post.duration;
+  const postRps = post["2xx"] / post.answeredIn;
   const postLoad = load();
+  // 50 posters that post again as soon as they are answered wait 50 ÷ throughput on average (Little's law), so a
+  // p99 under 50 ms at 50 posters needs over 1,000 registrations a second. Posts arriving evenly at half the
+  // rate just measured show what a registration takes when it does not queue behind the other 49.
+  const pacedRate = Math.max(1, Math.round(postRps / 2));
+  const paced = await pacedRegistrations(Math.min(POSTS, pacedRate * 10), pacedRate);
   await server.stop();
   const raw = await rawInserts({ dataDir, databaseUrl: scratch?.url });
   report.registration = {
     postRps: round(postRps, 1),
     p99Ms: post.latency.p99,
+    pacedRate,
+    pacedP50Ms: paced.p50,
+    pacedP99Ms: paced.p99,
     rawRps: round(raw.row, 1),
     ratio: round(postRps / raw.row, 3),
     rawAllRowsRps: round(raw.allRows, 1),
@@ -274,6 +324,9 @@ async function registrationFigures() {
   };
   say(
     `registration POST: ${round(postRps, 1)}/s, p99 ${post.latency.p99} ms at 50 posters; raw inserts ${round(raw.row, 1)}/s; ratio ${round(postRps / raw.row, 3)} (load ${postLoad})`,
+  );
+  say(
+    `  posts arriving evenly at ${pacedRate}/s (half that throughput), at most 50 at a time: p99 ${paced.p99} ms, median ${paced.p50} ms`,
   );
   say(
     `  against every row a registration stores (booking, registration, e-mails) inserted raw, one statement each: ${round(raw.allRows, 1)}/s; ratio ${round(postRps / raw.allRows, 3)}`,
