@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor } from "#app/db/client.server";
+import { insertJsonRows } from "#app/db/json-rows.server";
 import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/db/schema";
 import type { SiteContent } from "#app/db/seed/site-content";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/schemas/registration";
@@ -277,31 +278,29 @@ function decideSeats(
 async function insertBookings(tx: Executor, planned: Planned[]) {
   if (planned.length === 0) return;
   const at = now();
-  const storedBookings = await tx
-    .insert(bookings)
-    .values(
-      planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
-        id: bookingId,
-        reference,
-        courseId: snapshot.courseId,
-        runId: snapshot.runId,
-        contactName: input.name,
-        contactEmail: input.email,
-        contactPhone: input.phone,
-        organization: input.organization,
-        kraPin: input.kraPin,
-        lpoNumber: input.lpoNumber,
-        participants: attendees.length,
-        status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
-        idempotencyKey: input.idempotencyKey,
-        ip: input.ip,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: bookings.id });
-  if (storedBookings.length < planned.length) throw new UniqueClash();
+  const storedBookings = await insertReturningIds(
+    tx,
+    bookings,
+    planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
+      id: bookingId,
+      reference,
+      courseId: snapshot.courseId,
+      runId: snapshot.runId,
+      contactName: input.name,
+      contactEmail: input.email,
+      contactPhone: input.phone,
+      organization: input.organization,
+      kraPin: input.kraPin,
+      lpoNumber: input.lpoNumber,
+      participants: attendees.length,
+      status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
+      idempotencyKey: input.idempotencyKey,
+      ip: input.ip,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
+  if (storedBookings < planned.length) throw new UniqueClash();
   const registrations = planned.flatMap((booking) =>
     booking.attendees.map((person, index) => ({
       ...booking.snapshot,
@@ -320,12 +319,19 @@ async function insertBookings(tx: Executor, planned: Planned[]) {
       status: booking.waitlisted ? ("waitlisted" as const) : ("new" as const),
     })),
   );
-  const storedRegistrations = await tx
-    .insert(courseRegistrations)
-    .values(registrations)
-    .onConflictDoNothing()
-    .returning({ id: courseRegistrations.id });
-  if (storedRegistrations.length < registrations.length) throw new UniqueClash();
+  const storedRegistrations = await insertReturningIds(tx, courseRegistrations, registrations);
+  if (storedRegistrations < registrations.length) throw new UniqueClash();
+}
+
+/** Inserts rows that may meet a stored unique value; answers how many went in. */
+async function insertReturningIds<T extends typeof bookings | typeof courseRegistrations>(
+  tx: Executor,
+  table: T,
+  rows: T["$inferInsert"][],
+) {
+  const result = await tx.execute(sql`${insertJsonRows(table, rows)} on conflict do nothing returning 1`);
+  // node-postgres and PGlite both answer with { rows }
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** The confirmation to each contact and the notification to the administrators, written in the same transaction. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
+import { insertJsonRows } from "#app/db/json-rows.server";
 import { type EmailAttachment, emailOutbox } from "#app/db/schema";
 import { currentScheduledMessage } from "#app/models/reminder-message.server";
 import { now } from "#app/utils/clock";
@@ -26,19 +27,22 @@ export const MAX_ATTEMPTS = 10;
 /** Queues messages; pass the submission's transaction so the mail exists exactly when the row does. */
 export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
   if (emails.length === 0) return;
-  await executor.insert(emailOutbox).values(
-    emails.map((email) => ({
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
-      kind: email.kind,
-      relatedTable: email.relatedTable,
-      relatedId: email.relatedId,
-      attachments: email.attachments?.length ? email.attachments : null,
-      // due times are business time, so a test clock (setClock, TEST_NOW) decides what is due
-      nextAttemptAt: email.notBefore ?? now(),
-    })),
+  await executor.execute(
+    insertJsonRows(
+      emailOutbox,
+      emails.map((email) => ({
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        kind: email.kind,
+        relatedTable: email.relatedTable ?? null,
+        relatedId: email.relatedId ?? null,
+        attachments: email.attachments?.length ? email.attachments : null,
+        // due times are business time, so a test clock (setClock, TEST_NOW) decides what is due
+        nextAttemptAt: email.notBefore ?? now(),
+      })),
+    ),
   );
 }
 
