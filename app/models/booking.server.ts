@@ -278,7 +278,7 @@ function decideSeats(
 async function insertBookings(tx: Executor, planned: Planned[]) {
   if (planned.length === 0) return;
   const at = now();
-  const storedBookings = await insertReturningIds(
+  const storedBookings = await insertUnlessStored(
     tx,
     bookings,
     planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
@@ -319,12 +319,12 @@ async function insertBookings(tx: Executor, planned: Planned[]) {
       status: booking.waitlisted ? ("waitlisted" as const) : ("new" as const),
     })),
   );
-  const storedRegistrations = await insertReturningIds(tx, courseRegistrations, registrations);
+  const storedRegistrations = await insertUnlessStored(tx, courseRegistrations, registrations);
   if (storedRegistrations < registrations.length) throw new UniqueClash();
 }
 
-/** Inserts rows that may meet a stored unique value; answers how many went in. */
-async function insertReturningIds<T extends typeof bookings | typeof courseRegistrations>(
+/** Inserts the rows that meet no stored unique value (reference, idempotency key); answers how many went in. */
+async function insertUnlessStored<T extends typeof bookings | typeof courseRegistrations>(
   tx: Executor,
   table: T,
   rows: T["$inferInsert"][],
