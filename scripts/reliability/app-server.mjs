@@ -36,7 +36,7 @@ export function tempDataDir(label) {
 }
 
 /** The V8 flags `npm start` runs the server with (package.json's `serve`; decision 0603). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--expose-gc"];
 
 /**
  * The environment `npm start` runs the server with (package.json's `serve`; decision 0603): glibc's malloc
