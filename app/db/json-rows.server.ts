@@ -27,6 +27,10 @@ export function insertJsonRows<T extends PgTable>(table: T, rows: Row<T>[]): SQL
       // a Date becomes its ISO text, which timestamptz reads back to the millisecond
       record[(named[index] as PgColumn).name] = value;
     }
+    // a property the first row lacks would otherwise be dropped without a word
+    const defined = Object.values(row).filter((value) => value !== undefined).length;
+    if (defined !== keys.length)
+      throw new Error("insertJsonRows: a row names a property the first row lacks");
     return record;
   });
   const list = sql.join(

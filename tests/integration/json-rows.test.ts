@@ -54,6 +54,9 @@ describe("insertJsonRows (decision 0608)", () => {
     const first = { ...message("d@example.com"), nextAttemptAt: new Date() };
     const { relatedId: _, ...second } = first;
     expect(() => insertJsonRows(emailOutbox, [first, second])).toThrow(/a row lacks relatedId/);
+    expect(() => insertJsonRows(emailOutbox, [second, first])).toThrow(
+      /names a property the first row lacks/,
+    );
     expect(() => insertJsonRows(emailOutbox, [{ ...first, nope: 1 } as never])).toThrow(/no column nope/);
     expect(() => insertJsonRows(emailOutbox, [])).toThrow(/no rows/);
   });
