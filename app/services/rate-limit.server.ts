@@ -68,7 +68,10 @@ export async function countAttempts(attempts: Attempt[]): Promise<RateLimitResul
 
 /**
  * One statement: forget the keys' old events (no one needs them), count the recent ones and record each
- * attempt still under its limit; every part sees the rows as they were when it began.
+ * attempt still under its limit; every part sees the rows as they were when it began. Each key is looked up on
+ * its own through the index: joined as a whole, the planner scanned the entire table twice, and the table holds
+ * every address that posted in the last minutes (4.5 ms a group at 6,000 addresses on PGlite, 2.2 ms this way).
+ * The LIMIT keeps the planner from joining the old events that way; a key's remaining ones go next time.
  */
 async function countAndRecord(executor: Executor, keys: KeyAttempts[]): Promise<Recent[]> {
   const input = JSON.stringify(
@@ -85,14 +88,16 @@ async function countAndRecord(executor: Executor, keys: KeyAttempts[]): Promise<
       select * from jsonb_to_recordset(${input}::jsonb)
         as t(bucket text, key text, attempts int, lim int, since timestamptz)
     ), expired as (
-      delete from ${rateLimitEvents} e using input i
-      where e.bucket = i.bucket and e.key = i.key and e.created_at < i.since
+      delete from ${rateLimitEvents} e where e.id in (
+        select old.id from input i cross join lateral (
+          select o.id from ${rateLimitEvents} o
+          where o.bucket = i.bucket and o.key = i.key and o.created_at < i.since limit 1000) as old)
     ), recent as (
-      select i.bucket, i.key, i.attempts, i.lim, count(e.id) as n,
-        extract(epoch from min(e.created_at))::float8 * 1000 as oldest
-      from input i
-      left join ${rateLimitEvents} e on e.bucket = i.bucket and e.key = i.key and e.created_at > i.since
-      group by i.bucket, i.key, i.attempts, i.lim
+      select i.bucket, i.key, i.attempts, i.lim, c.n, c.oldest
+      from input i cross join lateral (
+        select count(*) as n, extract(epoch from min(e.created_at))::float8 * 1000 as oldest
+        from ${rateLimitEvents} e
+        where e.bucket = i.bucket and e.key = i.key and e.created_at > i.since) as c
     ), recorded as (
       insert into ${rateLimitEvents} (bucket, key)
       select r.bucket, r.key from recent r cross join lateral generate_series(1, least(r.attempts, r.lim - r.n))
