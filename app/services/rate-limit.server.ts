@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db, type Executor, getDatabaseHandle } from "#app/db/client.server";
-import { rateLimitEvents } from "#app/db/schema";
+import { db } from "#app/db/client.server";
 import { groupCommit } from "./group-commit.server";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -37,21 +36,7 @@ export async function countAttempts(attempts: Attempt[]): Promise<RateLimitResul
     if (seen) seen.attempts += 1;
     else byKey.set(keyOf(attempt), { ...attempt, attempts: 1 });
   }
-  const keys = [...byKey.values()];
-  const counted = await (getDatabaseHandle().kind === "pglite"
-    ? // PGlite runs one statement at a time, so the one statement is enough on its own
-      countAndRecord(db(), keys)
-    : db().transaction(async (tx) => {
-        // a counted attempt is nothing anyone was promised, so its commit need not wait for the disk: a crash
-        // forgets the last moment's attempts, and lets that many more through
-        await tx.execute(sql`set local synchronous_commit = off`);
-        // an advisory lock per key serialises attempts across processes, so concurrent requests cannot all read
-        // "9 so far" and all pass; taken in one order, so two groups never wait on each other
-        await tx.execute(sql`select pg_advisory_xact_lock(h) from (
-            select distinct hashtext(k) as h from jsonb_array_elements_text(${JSON.stringify(keys.map(keyOf))}::jsonb) as k
-            order by h) as locks`);
-        return countAndRecord(tx, keys);
-      }));
+  const counted = await countAndRecord([...byKey.values()]);
   const recent = new Map(counted.map((row) => [keyOf(row), row]));
   const before = new Map<string, number>();
   return attempts.map((attempt) => {
@@ -67,13 +52,10 @@ export async function countAttempts(attempts: Attempt[]): Promise<RateLimitResul
 }
 
 /**
- * One statement: forget the keys' old events (no one needs them), count the recent ones and record each
- * attempt still under its limit; every part sees the rows as they were when it began. Each key is looked up on
- * its own through the index: joined as a whole, the planner scanned the entire table twice, and the table holds
- * every address that posted in the last minutes (4.5 ms a group at 6,000 addresses on PGlite, 2.2 ms this way).
- * The LIMIT keeps the planner from joining the old events that way; a key's remaining ones go next time.
+ * Forgets the keys' old events (no one needs them), counts the recent ones and records each attempt still under
+ * its limit: the migration's function, one statement and one round trip on either database (decision 0612).
  */
-async function countAndRecord(executor: Executor, keys: KeyAttempts[]): Promise<Recent[]> {
+async function countAndRecord(keys: KeyAttempts[]): Promise<Recent[]> {
   const input = JSON.stringify(
     keys.map(({ bucket, key, attempts, limit, windowMs }) => ({
       bucket,
@@ -83,26 +65,7 @@ async function countAndRecord(executor: Executor, keys: KeyAttempts[]): Promise<
       since: new Date(Date.now() - windowMs).toISOString(),
     })),
   );
-  const result = await executor.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${input}::jsonb)
-        as t(bucket text, key text, attempts int, lim int, since timestamptz)
-    ), expired as (
-      delete from ${rateLimitEvents} e where e.id in (
-        select old.id from input i cross join lateral (
-          select o.id from ${rateLimitEvents} o
-          where o.bucket = i.bucket and o.key = i.key and o.created_at < i.since limit 1000) as old)
-    ), recent as (
-      select i.bucket, i.key, i.attempts, i.lim, c.n, c.oldest
-      from input i cross join lateral (
-        select count(*) as n, extract(epoch from min(e.created_at))::float8 * 1000 as oldest
-        from ${rateLimitEvents} e
-        where e.bucket = i.bucket and e.key = i.key and e.created_at > i.since) as c
-    ), recorded as (
-      insert into ${rateLimitEvents} (bucket, key)
-      select r.bucket, r.key from recent r cross join lateral generate_series(1, least(r.attempts, r.lim - r.n))
-    )
-    select bucket, key, n, oldest from recent`);
+  const result = await db().execute(sql`select * from count_rate_limit_attempts(${input}::jsonb)`);
   // node-postgres and PGlite both answer with { rows }; numbers may come as text from either
   return (result as unknown as { rows: Recent[] }).rows;
 }
