@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -206,6 +206,15 @@ export function getDatabaseHandle(): DatabaseHandle {
 /** The application's database. */
 export function db(): Database {
   return getDatabaseHandle().db;
+}
+
+/**
+ * The rows of a statement written in SQL. Both drivers answer it with `{ rows }`, which drizzle types as the
+ * driver's own result; numbers may come as text from either, so callers convert them.
+ */
+export async function executeRows<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  const result = await executor.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
 }
 
 export async function pingDatabase(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db, type Executor } from "#app/db/client.server";
+import { db, type Executor, executeRows } from "#app/db/client.server";
 import { insertJsonRows } from "#app/db/json-rows.server";
 import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/db/schema";
 import type { SiteContent } from "#app/db/seed/site-content";
@@ -10,7 +10,7 @@ import { REGISTRATION_MESSAGES } from "#app/schemas/registration";
 import { joiningRows } from "#app/services/delivery-email-templates.server";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
 import { groupCommit } from "#app/services/group-commit.server";
-import { enqueueEmails } from "#app/services/outbox.server";
+import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/services/outbox.server";
 import { publicSiteContent } from "#app/services/public-data.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
@@ -218,12 +218,17 @@ async function storeBookings(tx: Executor, inputs: NewBooking[], copy: Copy) {
       registrationIds: decided.attendees.map(() => crypto.randomUUID()),
     });
   }
-  await insertBookings(tx, planned);
-  const positions = await waitlistPositions(
-    tx,
-    planned.filter((p) => p.waitlisted).map((p) => p.bookingId),
-  );
-  await queueBookingEmails(tx, planned, positions, copy);
+  const parts = await mailParts(tx, planned);
+  const waitlisted = planned.filter((p) => p.waitlisted).map((p) => p.bookingId);
+  let positions = new Map<string, number>();
+  if (waitlisted.length === 0) {
+    await insertBookings(tx, planned, bookingEmails(planned, positions, parts, copy));
+  } else {
+    // a waitlisted booking's confirmation names its place in the queue, counted once the booking is stored
+    await insertBookings(tx, planned, []);
+    positions = await waitlistPositions(tx, waitlisted);
+    await enqueueEmails(tx, bookingEmails(planned, positions, parts, copy));
+  }
   for (const booking of planned) {
     outcomes[booking.index] = {
       ok: true,
@@ -270,37 +275,34 @@ function decideSeats(
 }
 
 /**
- * The group's bookings and one registration per participant. The first registration carries the booking's
- * reference and idempotency key (what a single-person registration always had); the others get references of
- * their own, so each participant can be found, moved or cancelled on their own. A row that did not go in met a
- * stored reference or key: the group is tried again, and finds a twin stored under its key as a replay.
+ * The group's bookings, one registration per participant and the group's e-mails, in one statement (one round
+ * trip where three took three). The first registration carries the booking's reference and idempotency key (what
+ * a single-person registration always had); the others get references of their own, so each participant can be
+ * found, moved or cancelled on their own. A row that did not go in met a stored reference or key: the group is
+ * tried again, and finds a twin stored under its key as a replay. Registrations go in only when every booking
+ * did, as each must find its booking.
  */
-async function insertBookings(tx: Executor, planned: Planned[]) {
+async function insertBookings(tx: Executor, planned: Planned[], emails: OutgoingEmail[]) {
   if (planned.length === 0) return;
   const at = now();
-  const storedBookings = await insertUnlessStored(
-    tx,
-    bookings,
-    planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
-      id: bookingId,
-      reference,
-      courseId: snapshot.courseId,
-      runId: snapshot.runId,
-      contactName: input.name,
-      contactEmail: input.email,
-      contactPhone: input.phone,
-      organization: input.organization,
-      kraPin: input.kraPin,
-      lpoNumber: input.lpoNumber,
-      participants: attendees.length,
-      status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
-      idempotencyKey: input.idempotencyKey,
-      ip: input.ip,
-      createdAt: at,
-      updatedAt: at,
-    })),
-  );
-  if (storedBookings < planned.length) throw new UniqueClash();
+  const bookingRows = planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
+    id: bookingId,
+    reference,
+    courseId: snapshot.courseId,
+    runId: snapshot.runId,
+    contactName: input.name,
+    contactEmail: input.email,
+    contactPhone: input.phone,
+    organization: input.organization,
+    kraPin: input.kraPin,
+    lpoNumber: input.lpoNumber,
+    participants: attendees.length,
+    status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
+    idempotencyKey: input.idempotencyKey,
+    ip: input.ip,
+    createdAt: at,
+    updatedAt: at,
+  }));
   const registrations = planned.flatMap((booking) =>
     booking.attendees.map((person, index) => ({
       ...booking.snapshot,
@@ -319,41 +321,50 @@ async function insertBookings(tx: Executor, planned: Planned[]) {
       status: booking.waitlisted ? ("waitlisted" as const) : ("new" as const),
     })),
   );
-  const storedRegistrations = await insertUnlessStored(tx, courseRegistrations, registrations);
-  if (storedRegistrations < registrations.length) throw new UniqueClash();
+  const [stored] = await executeRows<{ bookings: number | string; registrations: number | string }>(
+    tx,
+    sql`with new_bookings as (
+        ${insertJsonRows(bookings, bookingRows)} on conflict do nothing returning 1
+      ), new_registrations as (
+        ${insertJsonRows(courseRegistrations, registrations)}
+        where (select count(*) from new_bookings) = ${bookingRows.length}
+        on conflict do nothing returning 1
+      )${emails.length > 0 ? sql`, new_emails as (${insertEmails(emails)})` : sql``}
+      select (select count(*) from new_bookings) as bookings,
+        (select count(*) from new_registrations) as registrations`,
+  );
+  if (Number(stored?.bookings) < bookingRows.length || Number(stored?.registrations) < registrations.length) {
+    throw new UniqueClash();
+  }
 }
 
-/** Inserts the rows that meet no stored unique value (reference, idempotency key); answers how many went in. */
-async function insertUnlessStored<T extends typeof bookings | typeof courseRegistrations>(
-  tx: Executor,
-  table: T,
-  rows: T["$inferInsert"][],
-) {
-  const result = await tx.execute(sql`${insertJsonRows(table, rows)} on conflict do nothing returning 1`);
-  // node-postgres and PGlite both answer with { rows }
-  return (result as unknown as { rows: unknown[] }).rows.length;
-}
+type MailParts = Awaited<ReturnType<typeof mailParts>>;
 
-/** The confirmation to each contact and the notification to the administrators, written in the same transaction. */
-async function queueBookingEmails(
-  tx: Executor,
-  planned: Planned[],
-  positions: Map<string, number>,
-  { payment, contact }: Copy,
-) {
-  if (planned.length === 0) return;
-  const admins = await listAdminRecipients(tx);
+/** What the group's e-mails need from the database: the administrators, and each run's joining details. */
+async function mailParts(tx: Executor, planned: Planned[]) {
   const perRun = new Map<
     string,
     { joining: ReturnType<typeof joiningRows>; attachments: EmailAttachment[] }
   >();
+  if (planned.length === 0) return { admins: [], perRun };
+  const admins = await listAdminRecipients(tx);
   for (const runId of new Set(planned.flatMap((p) => p.snapshot.runId ?? []))) {
     perRun.set(runId, {
       joining: joiningRows(await getJoiningInstructions(runId, tx)),
       attachments: await runCalendarAttachments(tx, runId),
     });
   }
-  const emails = planned.flatMap(({ input, snapshot, attendees, reference, bookingId, registrationIds }) => {
+  return { admins, perRun };
+}
+
+/** The confirmation to each contact and the notification to the administrators, stored with the bookings. */
+function bookingEmails(
+  planned: Planned[],
+  positions: Map<string, number>,
+  { admins, perRun }: MailParts,
+  { payment, contact }: Copy,
+): OutgoingEmail[] {
+  return planned.flatMap(({ input, snapshot, attendees, reference, bookingId, registrationIds }) => {
     const run = snapshot.runId ? perRun.get(snapshot.runId) : undefined;
     const mail = {
       ...snapshot,
@@ -384,5 +395,4 @@ async function queueBookingEmails(
       })),
     ];
   });
-  await enqueueEmails(tx, emails);
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
-import { db } from "#app/db/client.server";
+import { db, executeRows } from "#app/db/client.server";
 import { registrationTallies, courseRegistrations as t } from "#app/db/schema";
 import {
   endOfNairobiDay,
@@ -130,8 +130,9 @@ export function listRegistrations(query: RegistrationFilter & Order & { page: nu
  * index probes instead of a DISTINCT over every registration.
  */
 export async function listRegisteredCourseNames() {
-  // both drivers answer a raw statement with { rows }; drizzle's type for it is the driver's own result
-  const { rows } = (await db().execute(sql`
+  const rows = await executeRows<{ name: string }>(
+    db(),
+    sql`
     with recursive names(name) as (
       (select ${t.courseName} from ${t} where ${t.deletedAt} is null order by ${t.courseName} limit 1)
       union all
@@ -142,7 +143,8 @@ export async function listRegisteredCourseNames() {
       )
       from names where names.name is not null
     )
-    select name from names where name is not null`)) as unknown as { rows: { name: string }[] };
+    select name from names where name is not null`,
+  );
   return rows.map((row) => row.name);
 }
 

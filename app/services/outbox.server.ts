@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
 import { insertJsonRows } from "#app/db/json-rows.server";
 import { type EmailAttachment, emailOutbox } from "#app/db/schema";
@@ -27,22 +27,25 @@ export const MAX_ATTEMPTS = 10;
 /** Queues messages; pass the submission's transaction so the mail exists exactly when the row does. */
 export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
   if (emails.length === 0) return;
-  await executor.execute(
-    insertJsonRows(
-      emailOutbox,
-      emails.map((email) => ({
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
-        kind: email.kind,
-        relatedTable: email.relatedTable ?? null,
-        relatedId: email.relatedId ?? null,
-        attachments: email.attachments?.length ? email.attachments : null,
-        // due times are business time, so a test clock (setClock, TEST_NOW) decides what is due
-        nextAttemptAt: email.notBefore ?? now(),
-      })),
-    ),
+  await executor.execute(insertEmails(emails));
+}
+
+/** The statement that queues `emails` (at least one), for a caller that sends it as part of its own. */
+export function insertEmails(emails: OutgoingEmail[]): SQL {
+  return insertJsonRows(
+    emailOutbox,
+    emails.map((email) => ({
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      kind: email.kind,
+      relatedTable: email.relatedTable ?? null,
+      relatedId: email.relatedId ?? null,
+      attachments: email.attachments?.length ? email.attachments : null,
+      // due times are business time, so a test clock (setClock, TEST_NOW) decides what is due
+      nextAttemptAt: email.notBefore ?? now(),
+    })),
   );
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "#app/db/client.server";
+import { db, executeRows } from "#app/db/client.server";
 import { groupCommit } from "./group-commit.server";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -65,7 +65,5 @@ async function countAndRecord(keys: KeyAttempts[]): Promise<Recent[]> {
       since: new Date(Date.now() - windowMs).toISOString(),
     })),
   );
-  const result = await db().execute(sql`select * from count_rate_limit_attempts(${input}::jsonb)`);
-  // node-postgres and PGlite both answer with { rows }; numbers may come as text from either
-  return (result as unknown as { rows: Recent[] }).rows;
+  return executeRows<Recent>(db(), sql`select * from count_rate_limit_attempts(${input}::jsonb)`);
 }

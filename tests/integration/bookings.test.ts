@@ -290,6 +290,33 @@ describe("seats under concurrency", () => {
   });
 });
 
+test("one key in two groups stored at once, as two processes would: one booking, and the other answers with it", async () => {
+  const runId = await newRun(20);
+  const key = `twin-${crypto.randomUUID()}`;
+  const twin = (n: number) =>
+    newBooking(runId, n, {
+      idempotencyKey: key,
+      participants: [n, n + 1, n + 2].map((p) => ({ ...person(p), phone: null, idNumber: null })),
+    });
+  // on PostgreSQL the second transaction waits on the first's key, finds it taken and tries again
+  const [first, second] = await Promise.all([
+    bookGroup([twin(10), newBooking(runId, 20)]),
+    bookGroup([twin(30), newBooking(runId, 40)]),
+  ]);
+  const twins = [first?.[0], second?.[0]];
+  expect(twins.every((o) => o?.ok)).toBe(true);
+  const [a, b] = twins as Extract<BookingOutcome, { ok: true }>[];
+  expect(a?.reference).toBe(b?.reference);
+  expect([a?.replayed, b?.replayed].sort()).toEqual([false, true]);
+  expect([first?.[1]?.ok, second?.[1]?.ok]).toEqual([true, true]);
+  const stored = await db()
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.idempotencyKey, key));
+  expect(stored).toHaveLength(1);
+  expect(await registrationsOf(runId)).toHaveLength(5);
+});
+
 describe("the run page's actions", () => {
   const actor = { id: null, email: "admin@mafunzo.test", ip: "203.0.113.9", userAgent: "test" };
   async function participants(runId: string) {

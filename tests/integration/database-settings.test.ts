@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
+import { db, executeRows } from "#app/db/client.server";
 
 async function firstRow(query: string) {
-  const result = await db().execute(sql.raw(query));
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  return (await executeRows<Record<string, unknown>>(db(), sql.raw(query)))[0];
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))("PGlite's settings", () => {

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
+import { db, executeRows } from "#app/db/client.server";
 import { insertJsonRows } from "#app/db/json-rows.server";
 import { emailOutbox } from "#app/db/schema";
 
@@ -44,9 +44,9 @@ describe("insertJsonRows (decision 0608)", () => {
     const id = crypto.randomUUID();
     const row = { ...message("c@example.com"), id, nextAttemptAt: new Date() };
     const insert = () =>
-      db().execute(sql`${insertJsonRows(emailOutbox, [row])} on conflict do nothing returning id`);
-    expect(((await insert()) as unknown as { rows: unknown[] }).rows).toHaveLength(1);
-    expect(((await insert()) as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+      executeRows(db(), sql`${insertJsonRows(emailOutbox, [row])} on conflict do nothing returning id`);
+    expect(await insert()).toHaveLength(1);
+    expect(await insert()).toHaveLength(0);
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.id, id))).toHaveLength(1);
   });
 
