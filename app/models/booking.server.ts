@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db, type Executor, executeRows } from "#app/db/client.server";
+import { db, type Executor } from "#app/db/client.server";
 import { insertJsonRows } from "#app/db/json-rows.server";
 import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/db/schema";
 import type { SiteContent } from "#app/db/seed/site-content";
@@ -14,6 +14,7 @@ import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/services/o
 import { publicSiteContent } from "#app/services/public-data.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
+import { isUniqueViolation } from "./db-errors.server";
 import { getJoiningInstructions } from "./joining-instructions.server";
 import { listAdminRecipients } from "./notify.server";
 import { courseSnapshot, findActiveCourses, newRegistrationReference } from "./registration.server";
@@ -136,24 +137,28 @@ export function createBooking(input: NewBooking): Promise<BookingOutcome | null>
   return bookInGroup(input);
 }
 
-/** A random reference or an idempotency key met a stored row: the whole group is tried again. */
-class UniqueClash extends Error {}
-
 /**
- * Stores a group of bookings in one transaction, one outcome per booking in their order. Exported for the test
- * that runs groups at once from several connections, as separate processes would.
+ * Stores a group of bookings, one outcome per booking in their order. Exported for the test that runs groups at
+ * once from several connections, as separate processes would.
+ *
+ * A group that books seats on runs is one transaction, as the runs stay locked while their seats are counted and
+ * taken. A group without runs has no seats to count, and the one statement that stores it is a transaction of its
+ * own (decision 0613). A stored idempotency key is rare (a form sent twice): it is looked for once a row has met a
+ * stored reference or key, and then the whole group is tried again, finding a twin stored under its key as a replay.
  */
 export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome | null)[]> {
   // read before the transaction: on PGlite a read outside it would wait for it to end
   const copy = await publicSiteContent(["payment", "contact"]);
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const seats = inputs.some((input) => input.run);
+  for (let attempt = 0; ; attempt++) {
+    const options = { copy, lookForStored: attempt > 0 };
     try {
-      return await db().transaction((tx) => storeBookings(tx, inputs, copy));
+      if (!seats) return await storeBookings(db(), inputs, options);
+      return await db().transaction((tx) => storeBookings(tx, inputs, options));
     } catch (error) {
-      if (!(error instanceof UniqueClash)) throw error;
+      if (!isUniqueViolation(error) || attempt === 4) throw error;
     }
   }
-  throw new Error("Could not allocate unique booking references");
 }
 
 const bookInGroup = groupCommit(bookGroup);
@@ -173,12 +178,18 @@ type Planned = {
   registrationIds: string[];
 };
 
-async function storeBookings(tx: Executor, inputs: NewBooking[], copy: Copy) {
+async function storeBookings(
+  tx: Executor,
+  inputs: NewBooking[],
+  { copy, lookForStored }: { copy: Copy; lookForStored: boolean },
+) {
   const outcomes: (BookingOutcome | null)[] = [];
-  const stored = await tx
-    .select({ ...OUTCOME_COLUMNS, key: bookings.idempotencyKey })
-    .from(bookings)
-    .where(inArray(bookings.idempotencyKey, [...new Set(inputs.map((input) => input.idempotencyKey))]));
+  const stored = lookForStored
+    ? await tx
+        .select({ ...OUTCOME_COLUMNS, key: bookings.idempotencyKey })
+        .from(bookings)
+        .where(inArray(bookings.idempotencyKey, [...new Set(inputs.map((input) => input.idempotencyKey))]))
+    : [];
   const storedByKey = new Map(stored.map((row) => [row.key, row]));
   // a key twice in one group (a double submit): the second answers with the first's outcome
   const firstWithKey = new Map<string, number>();
@@ -276,11 +287,10 @@ function decideSeats(
 
 /**
  * The group's bookings, one registration per participant and the group's e-mails, in one statement (one round
- * trip where three took three). The first registration carries the booking's reference and idempotency key (what
+ * trip where there were three). The first registration carries the booking's reference and idempotency key (what
  * a single-person registration always had); the others get references of their own, so each participant can be
- * found, moved or cancelled on their own. A row that did not go in met a stored reference or key: the group is
- * tried again, and finds a twin stored under its key as a replay. Registrations go in only when every booking
- * did, as each must find its booking.
+ * found, moved or cancelled on their own. A row that meets a stored reference or key fails the statement, and
+ * with it every row of the group.
  */
 async function insertBookings(tx: Executor, planned: Planned[], emails: OutgoingEmail[]) {
   if (planned.length === 0) return;
@@ -321,21 +331,11 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
       status: booking.waitlisted ? ("waitlisted" as const) : ("new" as const),
     })),
   );
-  const [stored] = await executeRows<{ bookings: number | string; registrations: number | string }>(
-    tx,
-    sql`with new_bookings as (
-        ${insertJsonRows(bookings, bookingRows)} on conflict do nothing returning 1
-      ), new_registrations as (
-        ${insertJsonRows(courseRegistrations, registrations)}
-        where (select count(*) from new_bookings) = ${bookingRows.length}
-        on conflict do nothing returning 1
-      )${emails.length > 0 ? sql`, new_emails as (${insertEmails(emails)})` : sql``}
-      select (select count(*) from new_bookings) as bookings,
-        (select count(*) from new_registrations) as registrations`,
+  await tx.execute(
+    sql`with new_bookings as (${insertJsonRows(bookings, bookingRows)})${
+      emails.length > 0 ? sql`, new_emails as (${insertEmails(emails)})` : sql``
+    } ${insertJsonRows(courseRegistrations, registrations)}`,
   );
-  if (Number(stored?.bookings) < bookingRows.length || Number(stored?.registrations) < registrations.length) {
-    throw new UniqueClash();
-  }
 }
 
 type MailParts = Awaited<ReturnType<typeof mailParts>>;

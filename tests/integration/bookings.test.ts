@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
 import {
@@ -288,33 +288,53 @@ describe("seats under concurrency", () => {
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(await seatsOf(runId)).toEqual({ taken: 2, waiting: 0 });
   });
-});
 
-test("one key in two groups stored at once, as two processes would: one booking, and the other answers with it", async () => {
-  const runId = await newRun(20);
-  const key = `twin-${crypto.randomUUID()}`;
-  const twin = (n: number) =>
-    newBooking(runId, n, {
-      idempotencyKey: key,
-      participants: [n, n + 1, n + 2].map((p) => ({ ...person(p), phone: null, idNumber: null })),
-    });
-  // on PostgreSQL the second transaction waits on the first's key, finds it taken and tries again
-  const [first, second] = await Promise.all([
-    bookGroup([twin(10), newBooking(runId, 20)]),
-    bookGroup([twin(30), newBooking(runId, 40)]),
-  ]);
-  const twins = [first?.[0], second?.[0]];
-  expect(twins.every((o) => o?.ok)).toBe(true);
-  const [a, b] = twins as Extract<BookingOutcome, { ok: true }>[];
-  expect(a?.reference).toBe(b?.reference);
-  expect([a?.replayed, b?.replayed].sort()).toEqual([false, true]);
-  expect([first?.[1]?.ok, second?.[1]?.ok]).toEqual([true, true]);
-  const stored = await db()
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(eq(bookings.idempotencyKey, key));
-  expect(stored).toHaveLength(1);
-  expect(await registrationsOf(runId)).toHaveLength(5);
+  test.each([
+    ["on a run", true],
+    ["without a run, each group one statement", false],
+  ])(
+    "one key in two groups stored at once, as two processes would (%s): one booking, and the other answers with it",
+    async (_, onRun) => {
+      const runId = onRun ? await newRun(20) : null;
+      const key = `twin-${crypto.randomUUID()}`;
+      const twin = (n: number) =>
+        newBooking(runId, n, {
+          idempotencyKey: key,
+          participants: [n, n + 1, n + 2].map((p) => ({ ...person(p), phone: null, idNumber: null })),
+        });
+      const other = (n: number) => newBooking(runId, n, { idempotencyKey: `${key}-${n}` });
+      // on PostgreSQL the second group's statement waits on the first's key, fails on it, and the group is tried again
+      const [first, second] = await Promise.all([
+        bookGroup([twin(10), other(20)]),
+        bookGroup([twin(30), other(40)]),
+      ]);
+      const twins = [first?.[0], second?.[0]];
+      expect(twins.every((o) => o?.ok)).toBe(true);
+      const [a, b] = twins as Extract<BookingOutcome, { ok: true }>[];
+      expect(a?.reference).toBe(b?.reference);
+      expect([a?.replayed, b?.replayed].sort()).toEqual([false, true]);
+      expect([first?.[1]?.ok, second?.[1]?.ok]).toEqual([true, true]);
+      const stored = await db()
+        .select({ id: bookings.id, key: bookings.idempotencyKey, participants: bookings.participants })
+        .from(bookings)
+        .where(like(bookings.idempotencyKey, `${key}%`));
+      expect(stored.map((row) => [row.key, row.participants]).sort()).toEqual([
+        [key, 3],
+        [`${key}-20`, 1],
+        [`${key}-40`, 1],
+      ]);
+      const [registered] = await db()
+        .select({ n: count() })
+        .from(courseRegistrations)
+        .where(
+          inArray(
+            courseRegistrations.bookingId,
+            stored.map((row) => row.id),
+          ),
+        );
+      expect(Number(registered?.n)).toBe(5);
+    },
+  );
 });
 
 describe("the run page's actions", () => {
