@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -98,6 +98,36 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  */
 const PGLITE_CONFIG = ["shared_buffers=8MB", "wal_init_zero=off"];
 
+/**
+ * The types drizzle reads as the engine's text and converts itself: its PGlite session passes a parser that
+ * returns the text for each of them with every query. PGlite merges parsers a query brings into a copy of its
+ * whole parser table, about 118 kB and 80 µs a query (decision 0614), so the engine gets them once, once it is
+ * ready, and the client drizzle is given drops drizzle's (`withoutDrizzleParsers`).
+ * `tests/integration/database-settings.test.ts` fails when drizzle's set is no longer this one.
+ */
+export const DRIZZLE_TEXT_TYPES: readonly number[] = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+const TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES);
+const asText = (value: string) => value;
+const PGLITE_PARSERS = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, asText]));
+
+/** A query's options without parsers the engine already has; parsers for any other type are kept. */
+function withoutDrizzleParsers(options: QueryOptions | undefined) {
+  if (!options?.parsers) return options;
+  for (const type of Object.keys(options.parsers)) if (!TEXT_TYPES.has(Number(type))) return options;
+  const { parsers: _, ...rest } = options;
+  return rest;
+}
+
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
@@ -115,13 +145,15 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
         loadDataDir: options.loadDataDir,
         extensions: PGLITE_EXTENSIONS,
         postgresqlconf: PGLITE_CONFIG,
-      });
+        });
     } catch (error) {
       release();
       throw error;
     }
   }
-  const counted = countFinishedWrites(client);
+  // after creation: PGlite adds its own parsers for every array type once it is ready
+  Object.assign(client.parsers, PGLITE_PARSERS);
+  const counted = drizzleClient(client);
   const db = drizzlePglite(counted.client, { schema }) as unknown as Database;
   return {
     db,
@@ -141,12 +173,13 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
 const READ_ONLY_STATEMENT = /^\s*select\b/i;
 
 /**
- * The engine as drizzle sees it, counting every statement that is not a plain `select` and every transaction
- * once it has finished (committed or not). PGlite runs a statement outside a transaction only when no
+ * The engine as drizzle sees it. It counts every statement that is not a plain `select` and every transaction
+ * once it has finished (committed or not): PGlite runs a statement outside a transaction only when no
  * transaction is open, so a read that starts after the count last moved sees every committed change
- * (decision 0600).
+ * (decision 0600). And it drops from each query the parsers the engine was given when it was created
+ * (decision 0614).
  */
-function countFinishedWrites(engine: PGlite) {
+function drizzleClient(engine: PGlite) {
   let finished = 0;
   const afterwards = <T>(result: Promise<T>, wrote: boolean) =>
     wrote
@@ -156,21 +189,43 @@ function countFinishedWrites(engine: PGlite) {
       : result;
   const client = new Proxy(engine, {
     get(target, property) {
-      if (property === "query" || property === "exec") {
-        return (text: string, ...rest: unknown[]) =>
+      if (property === "query") {
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
           afterwards(
-            (target[property] as (...args: unknown[]) => Promise<unknown>).call(target, text, ...rest),
+            target.query(text, params, withoutDrizzleParsers(options)),
             !READ_ONLY_STATEMENT.test(text),
           );
       }
+      if (property === "exec") {
+        return (text: string, options?: QueryOptions) =>
+          afterwards(target.exec(text, options), !READ_ONLY_STATEMENT.test(text));
+      }
       if (property === "transaction") {
-        return (run: Parameters<PGlite["transaction"]>[0]) => afterwards(target.transaction(run), true);
+        return <T>(run: (tx: Transaction) => Promise<T>) =>
+          afterwards(
+            target.transaction((tx) => run(transactionWithoutDrizzleParsers(tx))),
+            true,
+          );
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
   return { client, finishedWrites: () => finished };
+}
+
+/** A transaction's queries, without parsers the engine already has (see `withoutDrizzleParsers`). */
+function transactionWithoutDrizzleParsers(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, property) {
+      if (property === "query") {
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(text, params, withoutDrizzleParsers(options));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Applies the migrations and the seed once, even when several processes start together. */
