@@ -145,7 +145,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
         loadDataDir: options.loadDataDir,
         extensions: PGLITE_EXTENSIONS,
         postgresqlconf: PGLITE_CONFIG,
-        });
+      });
     } catch (error) {
       release();
       throw error;
