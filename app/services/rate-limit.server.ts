@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db, executeRows } from "#app/db/client.server";
+import { db, executeRows, getDatabaseHandle } from "#app/db/client.server";
 import { groupCommit } from "./group-commit.server";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -12,15 +12,19 @@ type Recent = { bucket: string; key: string; n: number | string; oldest: number 
 const keyOf = ({ bucket, key }: Pick<Attempt, "bucket" | "key">) => `${bucket}:${key}`;
 
 /**
- * Counts an attempt against `limit` per `windowMs` for (bucket, key), in the database so the limit holds
- * across server processes. Attempts that arrive together are counted in one statement (decision 0607).
+ * Counts an attempt against `limit` per `windowMs` for (bucket, key). On PostgreSQL the attempts are counted in
+ * the database, so the limit holds across server processes, and attempts that arrive together are counted in
+ * one statement (decision 0607). Only one process can open a PGlite database, so there they are counted in that
+ * process (decision 0615).
  */
 export function consumeRateLimit(
   bucket: string,
   key: string,
   { limit, windowMs }: { limit: number; windowMs: number },
 ): Promise<RateLimitResult> {
-  return consumeInGroup({ bucket, key, limit, windowMs });
+  const attempt = { bucket, key, limit, windowMs };
+  if (getDatabaseHandle().kind === "pglite") return Promise.resolve(countInProcess(attempt));
+  return consumeInGroup(attempt);
 }
 
 const consumeInGroup = groupCommit(countAttempts);
@@ -30,6 +34,7 @@ const consumeInGroup = groupCommit(countAttempts);
  * test that runs groups at once from several connections, as separate processes would.
  */
 export async function countAttempts(attempts: Attempt[]): Promise<RateLimitResult[]> {
+  if (getDatabaseHandle().kind === "pglite") return attempts.map((attempt) => countInProcess(attempt));
   const byKey = new Map<string, KeyAttempts>();
   for (const attempt of attempts) {
     const seen = byKey.get(keyOf(attempt));
@@ -66,4 +71,38 @@ async function countAndRecord(keys: KeyAttempts[]): Promise<Recent[]> {
     })),
   );
   return executeRows<Recent>(db(), sql`select * from count_rate_limit_attempts(${input}::jsonb)`);
+}
+
+/** Keys counted in this process (PGlite): past this many, the one used longest ago is forgotten. */
+const MAX_KEYS_IN_PROCESS = 50_000;
+/**
+ * The attempts each (bucket, key) was let through, oldest first, with the instant the newest leaves its window.
+ * The map keeps keys in the order an attempt of theirs was last let through.
+ */
+const letThrough = new Map<string, { times: number[]; until: number }>();
+
+/** The same count as `count_rate_limit_attempts`, kept in this process's memory. */
+function countInProcess(attempt: Attempt): RateLimitResult {
+  const at = Date.now();
+  forgetPastWindows(at);
+  const key = keyOf(attempt);
+  const since = at - attempt.windowMs;
+  const times = (letThrough.get(key)?.times ?? []).filter((time) => time > since);
+  if (times.length >= attempt.limit) {
+    const freeAt = (times[0] as number) + attempt.windowMs;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - at) / 1000)) };
+  }
+  times.push(at);
+  letThrough.delete(key);
+  letThrough.set(key, { times, until: at + attempt.windowMs });
+  if (letThrough.size > MAX_KEYS_IN_PROCESS) letThrough.delete(letThrough.keys().next().value as string);
+  return { allowed: true };
+}
+
+/** Forgets keys whose attempts have all left their windows, from the one used longest ago. */
+function forgetPastWindows(at: number) {
+  for (const [key, { until }] of letThrough) {
+    if (until > at) return;
+    letThrough.delete(key);
+  }
 }
