@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { env } from "#app/services/env.server";
+import { randomBytes } from "#app/utils/random-bytes.server";
 
 /** A nonce-based policy: only our own scripts, and inline scripts carrying this response's nonce. */
 export function contentSecurityPolicy(nonce: string) {
@@ -24,7 +24,7 @@ export function contentSecurityPolicy(nonce: string) {
  */
 export function securityHeaders({ production }: { production: boolean }) {
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { requestInfoContext } from "#app/context";
@@ -22,6 +21,7 @@ import {
   REQUIRED_FIELDS_MESSAGE,
 } from "#app/schemas/submission";
 import { ADD_PARTICIPANT_FIELD, MAX_PARTICIPANT_ROWS } from "#app/schemas/submission-limits";
+import { randomBytes } from "#app/utils/random-bytes.server";
 import { BOOKING_PARAM, readBookingReference, signBookingReference } from "./booking-link.server";
 import { confirmToken, isConfirmed } from "./form-confirm.server";
 import { FormRefusal, readFormData } from "./form-input.server";
@@ -45,7 +45,7 @@ export const CONFIRM_MESSAGE = "Please check your details and press the button a
 const FORM_KEY = /^([0-9a-z]{6,10})\.[A-Za-z0-9_-]{16,43}$/;
 
 export function newFormKey(now = Date.now()) {
-  const key = `${now.toString(36)}.${crypto.randomBytes(16).toString("base64url")}`;
+  const key = `${now.toString(36)}.${randomBytes(16).toString("base64url")}`;
   noteFormKey(key);
   return key;
 }

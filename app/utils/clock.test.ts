@@ -12,6 +12,14 @@ describe("business clock and today()", () => {
     expect(today()).toBe("2026-11-23");
   });
 
+  it("turns at the first millisecond of the Nairobi day, whatever instant it was last asked for", () => {
+    expect(today(new Date("2026-11-22T20:59:59.999Z"))).toBe("2026-11-22");
+    expect(today(new Date("2026-11-22T21:00:00.000Z"))).toBe("2026-11-23");
+    expect(today(new Date("2026-11-22T20:59:59.000Z"))).toBe("2026-11-22");
+    expect(today(new Date("2026-11-23T20:59:59.998Z"))).toBe("2026-11-23");
+    expect(today(new Date("2026-11-23T20:59:59.999Z"))).toBe("2026-11-23");
+  });
+
   it("keeps ticking from the time it was set to", async () => {
     setClock("2030-01-01T00:00:00Z");
     const first = now().getTime();

@@ -10,9 +10,17 @@ const isoDay = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** "Today" as the firm counts it: the YYYY-MM-DD date in Africa/Nairobi on the business clock. */
+/** The last date `today` formatted, and the whole second it was for: a date only changes on a second. */
+let lastDay = { second: Number.NaN, day: "" };
+
+/**
+ * "Today" as the firm counts it: the YYYY-MM-DD date in Africa/Nairobi on the business clock. Formatting costs a
+ * few microseconds and a request asks several times, so the answer is kept for the rest of its second.
+ */
 export function today(at: Date = now()): string {
-  return isoDay.format(at);
+  const second = Math.floor(at.getTime() / 1000);
+  if (second !== lastDay.second) lastDay = { second, day: isoDay.format(at) };
+  return lastDay.day;
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */
