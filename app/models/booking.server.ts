@@ -11,13 +11,13 @@ import { joiningRows } from "#app/services/delivery-email-templates.server";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
 import { groupCommit } from "#app/services/group-commit.server";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/services/outbox.server";
-import { publicSiteContent } from "#app/services/public-data.server";
+import { publicBookableCourses, publicSiteContent } from "#app/services/public-data.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import { isUniqueViolation } from "./db-errors.server";
 import { getJoiningInstructions } from "./joining-instructions.server";
 import { listAdminRecipients } from "./notify.server";
-import { courseSnapshot, findActiveCourses, newRegistrationReference } from "./registration.server";
+import { courseSnapshot, newRegistrationReference } from "./registration.server";
 import { runCalendarAttachments } from "./run-calendar.server";
 import { lockRunsSeats } from "./run-seats.server";
 
@@ -149,9 +149,10 @@ export function createBooking(input: NewBooking): Promise<BookingOutcome | null>
 export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome | null)[]> {
   // read before the transaction: on PGlite a read outside it would wait for it to end
   const copy = await publicSiteContent(["payment", "contact"]);
+  const courseBySlug = await publicBookableCourses(inputs.map((input) => input.course));
   const seats = inputs.some((input) => input.run);
   for (let attempt = 0; ; attempt++) {
-    const options = { copy, lookForStored: attempt > 0 };
+    const options = { copy, courseBySlug, lookForStored: attempt > 0 };
     try {
       if (!seats) return await storeBookings(db(), inputs, options);
       return await db().transaction((tx) => storeBookings(tx, inputs, options));
@@ -164,6 +165,7 @@ export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome |
 const bookInGroup = groupCommit(bookGroup);
 
 type Snapshot = ReturnType<typeof courseSnapshot>;
+type CourseBySlug = Awaited<ReturnType<typeof publicBookableCourses>>;
 type Copy = Pick<SiteContent, "payment" | "contact">;
 /** A booking the group will store: its checks passed and its seats are decided. */
 type Planned = {
@@ -181,7 +183,7 @@ type Planned = {
 async function storeBookings(
   tx: Executor,
   inputs: NewBooking[],
-  { copy, lookForStored }: { copy: Copy; lookForStored: boolean },
+  { copy, courseBySlug, lookForStored }: { copy: Copy; courseBySlug: CourseBySlug; lookForStored: boolean },
 ) {
   const outcomes: (BookingOutcome | null)[] = [];
   const stored = lookForStored
@@ -202,10 +204,6 @@ async function storeBookings(
       fresh.push(index);
     }
   }
-  const courseBySlug = await findActiveCourses(
-    tx,
-    fresh.map((index) => (inputs[index] as NewBooking).course),
-  );
   const runs = await lockRunsSeats(
     tx,
     fresh.flatMap((index) => inputs[index]?.run ?? []),
@@ -264,7 +262,7 @@ async function storeBookings(
  */
 function decideSeats(
   input: NewBooking,
-  courseBySlug: Awaited<ReturnType<typeof findActiveCourses>>,
+  courseBySlug: CourseBySlug,
   runs: Awaited<ReturnType<typeof lockRunsSeats>>,
 ): BookingOutcome | null | Pick<Planned, "snapshot" | "attendees" | "waitlisted"> {
   const course = courseBySlug.get(input.course);

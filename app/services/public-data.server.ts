@@ -1,3 +1,4 @@
+import { db } from "#app/db/client.server";
 import {
   type CourseFilter,
   getActiveCourseBySlugWithoutSeats,
@@ -5,6 +6,7 @@ import {
   listCourseYears,
   withSeats,
 } from "#app/models/course.server";
+import { findActiveCourses } from "#app/models/registration.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent, type SiteContentKey } from "#app/models/site-content.server";
 import { listActiveTestimonials } from "#app/models/testimonial.server";
@@ -37,4 +39,17 @@ export async function publicCourses(filter: CourseFilter = {}) {
 export async function publicCourse(slug: string) {
   const course = await cachedPublic(`course:${slug}`, () => getActiveCourseBySlugWithoutSeats(slug));
   return course && (await withSeats([course]))[0];
+}
+
+/**
+ * The active courses of these slugs, as a registration books them (decision 0616). A course an admin changes
+ * moves the public data version, so the next request in any process reads it again.
+ */
+export async function publicBookableCourses(slugs: readonly string[]) {
+  const found = await Promise.all(
+    [...new Set(slugs)].map((slug) =>
+      cachedPublic(`bookable:${slug}`, async () => (await findActiveCourses(db(), [slug])).get(slug) ?? null),
+    ),
+  );
+  return new Map(found.flatMap((course) => (course ? [[course.slug, course] as const] : [])));
 }
