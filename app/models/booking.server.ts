@@ -11,12 +11,11 @@ import { joiningRows } from "#app/services/delivery-email-templates.server";
 import { registrationConfirmation, registrationNotification } from "#app/services/email-templates.server";
 import { groupCommit } from "#app/services/group-commit.server";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/services/outbox.server";
-import { publicBookableCourses, publicSiteContent } from "#app/services/public-data.server";
+import { notifiedAdmins, publicBookableCourses, publicSiteContent } from "#app/services/public-data.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import { isUniqueViolation } from "./db-errors.server";
 import { getJoiningInstructions } from "./joining-instructions.server";
-import { listAdminRecipients } from "./notify.server";
 import { courseSnapshot, newRegistrationReference } from "./registration.server";
 import { runCalendarAttachments } from "./run-calendar.server";
 import { lockRunsSeats } from "./run-seats.server";
@@ -150,9 +149,10 @@ export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome |
   // read before the transaction: on PGlite a read outside it would wait for it to end
   const copy = await publicSiteContent(["payment", "contact"]);
   const courseBySlug = await publicBookableCourses(inputs.map((input) => input.course));
+  const admins = await notifiedAdmins();
   const seats = inputs.some((input) => input.run);
   for (let attempt = 0; ; attempt++) {
-    const options = { copy, courseBySlug, lookForStored: attempt > 0 };
+    const options = { copy, courseBySlug, admins, lookForStored: attempt > 0 };
     try {
       if (!seats) return await storeBookings(db(), inputs, options);
       return await db().transaction((tx) => storeBookings(tx, inputs, options));
@@ -183,7 +183,12 @@ type Planned = {
 async function storeBookings(
   tx: Executor,
   inputs: NewBooking[],
-  { copy, courseBySlug, lookForStored }: { copy: Copy; courseBySlug: CourseBySlug; lookForStored: boolean },
+  {
+    copy,
+    courseBySlug,
+    admins,
+    lookForStored,
+  }: { copy: Copy; courseBySlug: CourseBySlug; admins: string[]; lookForStored: boolean },
 ) {
   const outcomes: (BookingOutcome | null)[] = [];
   const stored = lookForStored
@@ -227,7 +232,7 @@ async function storeBookings(
       registrationIds: decided.attendees.map(() => crypto.randomUUID()),
     });
   }
-  const parts = await mailParts(tx, planned);
+  const parts = { admins, perRun: await runMailParts(tx, planned) };
   const waitlisted = planned.filter((p) => p.waitlisted).map((p) => p.bookingId);
   let positions = new Map<string, number>();
   if (waitlisted.length === 0) {
@@ -336,23 +341,21 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
   );
 }
 
-type MailParts = Awaited<ReturnType<typeof mailParts>>;
+type MailParts = { admins: string[]; perRun: Awaited<ReturnType<typeof runMailParts>> };
 
-/** What the group's e-mails need from the database: the administrators, and each run's joining details. */
-async function mailParts(tx: Executor, planned: Planned[]) {
+/** What the group's e-mails need of each run: its joining details and calendar file. */
+async function runMailParts(tx: Executor, planned: Planned[]) {
   const perRun = new Map<
     string,
     { joining: ReturnType<typeof joiningRows>; attachments: EmailAttachment[] }
   >();
-  if (planned.length === 0) return { admins: [], perRun };
-  const admins = await listAdminRecipients(tx);
   for (const runId of new Set(planned.flatMap((p) => p.snapshot.runId ?? []))) {
     perRun.set(runId, {
       joining: joiningRows(await getJoiningInstructions(runId, tx)),
       attachments: await runCalendarAttachments(tx, runId),
     });
   }
-  return { admins, perRun };
+  return perRun;
 }
 
 /** The confirmation to each contact and the notification to the administrators, stored with the bookings. */

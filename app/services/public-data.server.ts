@@ -6,6 +6,7 @@ import {
   listCourseYears,
   withSeats,
 } from "#app/models/course.server";
+import { listAdminRecipients } from "#app/models/notify.server";
 import { findActiveCourses } from "#app/models/registration.server";
 import { getSettings } from "#app/models/setting.server";
 import { getSiteContent, type SiteContentKey } from "#app/models/site-content.server";
@@ -53,3 +54,9 @@ export async function publicBookableCourses(slugs: readonly string[]) {
   );
   return new Map(found.flatMap((course) => (course ? [[course.slug, course] as const] : [])));
 }
+
+/**
+ * The addresses a new booking notifies (decision 0617). Not public, but kept under the same version: a trigger
+ * moves it whenever the users change.
+ */
+export const notifiedAdmins = () => cachedPublic("admin-recipients", () => listAdminRecipients(db()));

@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, getDatabaseHandle } from "#app/db/client.server";
-import { courses } from "#app/db/schema";
+import { courses, users } from "#app/db/schema";
 import {
   cachedPublic,
   checkPublicDataVersion,
   enablePublicCache,
   publicPageVersion,
 } from "#app/services/public-cache.server";
+import { notifiedAdmins } from "#app/services/public-data.server";
 
 const onPglite = !process.env.DATABASE_URL;
 
@@ -61,6 +62,23 @@ describe("public data cache", () => {
     });
     await checkPublicDataVersion();
     expect(publicPageVersion()).not.toBe(start);
+  });
+
+  it("notifies an administrator added by any process from the next request on (decision 0617)", async () => {
+    const email = `added-${crypto.randomUUID()}@example.com`;
+    await checkPublicDataVersion();
+    expect(await notifiedAdmins()).not.toContain(email);
+    const [added] = await db().insert(users).values({ email, passwordHash: "x" }).returning({ id: users.id });
+    try {
+      await checkPublicDataVersion();
+      expect(await notifiedAdmins()).toContain(email);
+    } finally {
+      await db()
+        .delete(users)
+        .where(eq(users.id, added?.id ?? ""));
+    }
+    await checkPublicDataVersion();
+    expect(await notifiedAdmins()).not.toContain(email);
   });
 
   it.runIf(onPglite)(
