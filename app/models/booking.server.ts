@@ -146,10 +146,13 @@ export function createBooking(input: NewBooking): Promise<BookingOutcome | null>
  * stored reference or key, and then the whole group is tried again, finding a twin stored under its key as a replay.
  */
 export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome | null)[]> {
-  // read before the transaction: on PGlite a read outside it would wait for it to end
-  const copy = await publicSiteContent(["payment", "contact"]);
-  const courseBySlug = await publicBookableCourses(inputs.map((input) => input.course));
-  const admins = await notifiedAdmins();
+  // read before the transaction (on PGlite a read outside it would wait for it to end), and at once: each is a
+  // round trip on PostgreSQL when the cache has moved on
+  const [copy, courseBySlug, admins] = await Promise.all([
+    publicSiteContent(["payment", "contact"]),
+    publicBookableCourses(inputs.map((input) => input.course)),
+    notifiedAdmins(),
+  ]);
   const seats = inputs.some((input) => input.run);
   for (let attempt = 0; ; attempt++) {
     const options = { copy, courseBySlug, admins, lookForStored: attempt > 0 };
