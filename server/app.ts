@@ -11,12 +11,14 @@ import {
   pingDatabase,
   setDatabase,
 } from "#app/db/client.server";
+import { forgetOldAttempts } from "#app/models/attempt-retention.server";
 import { startOfferSweeper } from "#app/models/waitlist-offer.server";
 import { startDeliverySweeper } from "#app/services/delivery-sweep.server";
 import { createSmtpSender } from "#app/services/email.server";
 import { env } from "#app/services/env.server";
 import { configureLogger, logger } from "#app/services/logger.server";
 import { startOutboxWorker } from "#app/services/outbox.server";
+import { runPeriodically } from "#app/services/periodic.server";
 import { checkPublicDataVersion, enablePublicCache } from "#app/services/public-cache.server";
 import { announceFirstStart } from "#app/services/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
@@ -128,6 +130,14 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
   stoppers.push(startOfferSweeper({ onError: (err) => logger.error({ err }, "waiting-list sweep failed") }));
   // reminders before a run and feedback links after it are scheduled the same way
   stoppers.push(startDeliverySweeper({ onError: (err) => logger.error({ err }, "delivery sweep failed") }));
+  // rate-limit events and sign-in attempts past every window are forgotten the same way
+  stoppers.push(
+    runPeriodically(forgetOldAttempts, {
+      intervalMs: 60 * 60_000,
+      atStart: true,
+      onError: (err) => logger.error({ err }, "forgetting old attempts failed"),
+    }),
+  );
   if (config.SMTP_URL) {
     const send = createSmtpSender(config.SMTP_URL);
     const stopWorker = startOutboxWorker({ send, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 });

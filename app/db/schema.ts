@@ -174,6 +174,8 @@ export const loginAttempts = pgTable(
   (t) => [
     index("login_attempts_email_idx").on(t.email, t.createdAt),
     index("login_attempts_ip_idx").on(t.ip, t.createdAt),
+    // rows are inserted in time order, so a block range index finds the old ones to forget at almost no cost
+    index("login_attempts_created_brin_idx").using("brin", t.createdAt),
   ],
 );
 
@@ -185,7 +187,10 @@ export const rateLimitEvents = pgTable(
     key: text("key").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.key, t.createdAt)],
+  (t) => [
+    index("rate_limit_events_lookup_idx").on(t.bucket, t.key, t.createdAt),
+    index("rate_limit_events_created_brin_idx").using("brin", t.createdAt),
+  ],
 );
 
 export const systemSettings = pgTable("system_settings", {

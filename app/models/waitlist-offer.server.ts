@@ -6,6 +6,7 @@ import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { waitlistOffer } from "#app/services/email-templates.server";
 import { env } from "#app/services/env.server";
 import { enqueueEmails } from "#app/services/outbox.server";
+import { runPeriodically } from "#app/services/periodic.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
 import { lockRunSeats } from "./run-seats.server";
@@ -241,16 +242,6 @@ export async function claimOffer(token: string): Promise<OfferView> {
 }
 
 /** Runs the sweep every `intervalMs` in this process; the returned function stops it. */
-export function startOfferSweeper({
-  intervalMs = 60_000,
-  onError,
-}: {
-  intervalMs?: number;
-  onError: (e: unknown) => void;
-}) {
-  const timer = setInterval(() => {
-    sweepExpiredOffers().catch(onError);
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startOfferSweeper(options: { intervalMs?: number; onError: (e: unknown) => void }) {
+  return runPeriodically(sweepExpiredOffers, options);
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db, executeRows, getDatabaseHandle } from "#app/db/client.server";
+import { ATTEMPT_RETENTION_MS } from "#app/models/attempt-retention.server";
 import { groupCommit } from "./group-commit.server";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -22,6 +23,9 @@ export function consumeRateLimit(
   key: string,
   { limit, windowMs }: { limit: number; windowMs: number },
 ): Promise<RateLimitResult> {
+  // older events are deleted (`forgetOldAttempts`), so a longer window would count too few
+  if (windowMs > ATTEMPT_RETENTION_MS)
+    throw new Error(`rate limit ${bucket}: its window outlasts the stored events`);
   const attempt = { bucket, key, limit, windowMs };
   if (getDatabaseHandle().kind === "pglite") return Promise.resolve(countInProcess(attempt));
   return consumeInGroup(attempt);

@@ -1,7 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/client.server";
-import { rateLimitEvents } from "#app/db/schema";
+import { loginAttempts, rateLimitEvents } from "#app/db/schema";
+import { ATTEMPT_RETENTION_MS, forgetOldAttempts } from "#app/models/attempt-retention.server";
+import { LOCK_WINDOW_MS } from "#app/services/login.server";
+import { FORM_RATE_LIMIT } from "#app/services/public-forms.server";
 import { type Attempt, consumeRateLimit, countAttempts } from "#app/services/rate-limit.server";
 
 const LIMIT = { limit: 10, windowMs: 60_000 };
@@ -92,4 +95,53 @@ describe("rate limit", () => {
       expect(row?.n).toBe(1);
     },
   );
+});
+
+describe("forgetting old attempts", () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+  const left = async (bucket: string) => {
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimitEvents)
+      .where(eq(rateLimitEvents.bucket, bucket));
+    return row?.n;
+  };
+
+  it("deletes rate-limit events and sign-in attempts past every window, and keeps those still counted", async () => {
+    await db()
+      .insert(rateLimitEvents)
+      .values([
+        { bucket: "forget-old", key: "192.0.2.80", createdAt: hoursAgo(25) },
+        { bucket: "forget-old", key: "192.0.2.81", createdAt: hoursAgo(25) },
+        { bucket: "forget-new", key: "192.0.2.80", createdAt: hoursAgo(23) },
+      ]);
+    await db()
+      .insert(loginAttempts)
+      .values([
+        { email: "old@example.com", ip: "192.0.2.82", success: false, createdAt: hoursAgo(25) },
+        { email: "new@example.com", ip: "192.0.2.82", success: false, createdAt: hoursAgo(23) },
+      ]);
+    await forgetOldAttempts();
+    expect(await left("forget-old")).toBe(0);
+    expect(await left("forget-new")).toBe(1);
+    const emails = await db().select({ email: loginAttempts.email }).from(loginAttempts);
+    expect(emails.map((row) => row.email)).not.toContain("old@example.com");
+    expect(emails.map((row) => row.email)).toContain("new@example.com");
+  });
+
+  it("deletes in batches until none is left, each row once when two processes sweep at once", async () => {
+    await db().execute(sql`insert into rate_limit_events (bucket, key, created_at)
+      select 'forget-many', '192.0.2.' || (n % 250), now() - interval '2 days' from generate_series(1, 12000) n`);
+    const [first, second] = await Promise.all([forgetOldAttempts(), forgetOldAttempts()]);
+    expect((first?.rateLimitEvents ?? 0) + (second?.rateLimitEvents ?? 0)).toBeGreaterThanOrEqual(12_000);
+    expect(await left("forget-many")).toBe(0);
+  });
+
+  it("refuses a window longer than the events are kept, and the sign-in lock fits in it", () => {
+    expect(() =>
+      consumeRateLimit("too-long", "192.0.2.90", { limit: 1, windowMs: ATTEMPT_RETENTION_MS + 1 }),
+    ).toThrow(/outlasts/);
+    expect(LOCK_WINDOW_MS).toBeLessThanOrEqual(ATTEMPT_RETENTION_MS);
+    expect(FORM_RATE_LIMIT.windowMs).toBeLessThanOrEqual(ATTEMPT_RETENTION_MS);
+  });
 });
