@@ -187,43 +187,35 @@ function drizzleClient(engine: PGlite) {
           finished += 1;
         })
       : result;
-  const client = new Proxy(engine, {
-    get(target, property) {
-      if (property === "query") {
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          afterwards(
-            target.query(text, params, withoutDrizzleParsers(options)),
-            !READ_ONLY_STATEMENT.test(text),
-          );
-      }
-      if (property === "exec") {
-        return (text: string, options?: QueryOptions) =>
-          afterwards(target.exec(text, options), !READ_ONLY_STATEMENT.test(text));
-      }
-      if (property === "transaction") {
-        return <T>(run: (tx: Transaction) => Promise<T>) =>
-          afterwards(
-            target.transaction((tx) => run(transactionWithoutDrizzleParsers(tx))),
-            true,
-          );
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  const client = withMethods(engine, {
+    query: (text: string, params?: unknown[], options?: QueryOptions) =>
+      afterwards(engine.query(text, params, withoutDrizzleParsers(options)), !READ_ONLY_STATEMENT.test(text)),
+    exec: (text: string, options?: QueryOptions) =>
+      afterwards(engine.exec(text, options), !READ_ONLY_STATEMENT.test(text)),
+    transaction: <T>(run: (tx: Transaction) => Promise<T>) =>
+      afterwards(
+        engine.transaction((tx) => run(transactionWithoutDrizzleParsers(tx))),
+        true,
+      ),
   });
   return { client, finishedWrites: () => finished };
 }
 
 /** A transaction's queries, without parsers the engine already has (see `withoutDrizzleParsers`). */
 function transactionWithoutDrizzleParsers(tx: Transaction): Transaction {
-  return new Proxy(tx, {
-    get(target, property) {
-      if (property === "query") {
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(text, params, withoutDrizzleParsers(options));
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
+  return withMethods(tx, {
+    query: (text: string, params?: unknown[], options?: QueryOptions) =>
+      tx.query(text, params, withoutDrizzleParsers(options)),
+  });
+}
+
+/** `target` with the given methods in place of its own; every other property is read from `target` itself. */
+function withMethods<T extends object>(target: T, methods: Partial<Record<keyof T, unknown>>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (Object.hasOwn(methods, property)) return methods[property as keyof T];
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === "function" ? value.bind(object) : value;
     },
   });
 }
