@@ -7,7 +7,8 @@
 //    under load when it goes idle);
 //  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
 //  - registration POST throughput against raw inserts of the same rows, and median and p99 at 50 concurrent
-//    posters in the steady state, after the warmup in the same run (the p99 over the whole run beside it); then
+//    posters in the steady state, after the warmup in the same run (the p99 over the whole run beside it), with
+//    the CPU a counted post took in the server and in this client and how many cores the machine had busy; then
 //    p99 of posts arriving evenly at half that throughput (open loop, at most 50 in flight).
 // Ratios within one run are what count: the machine's load is printed beside them.
 // Options: --seconds N (per interleaved slice, default 10), --rounds N (default 3), --mixed N, --posts N,
@@ -68,6 +69,33 @@ const MIXED = [
 const STATIC_DIR = path.resolve(import.meta.dirname, "../../build/client/__bench");
 
 const load = () => os.loadavg()[0].toFixed(2);
+/**
+ * Starts counting CPU: the returned function gives, per `count` items since, the server process's CPU (all its
+ * threads) and this load client's in ms, and how many of the machine's cores were busy meanwhile. It tells a
+ * server that uses the cores it has from one held back by a single thread or by the rest of the machine.
+ */
+function cpuMeter(pid) {
+  const serverMs = () => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  };
+  const machine = () =>
+    fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const [server0, client0, machine0] = [serverMs(), process.cpuUsage(), machine()];
+  return (count) => {
+    const client = process.cpuUsage(client0);
+    const ticks = machine().map((value, i) => value - (machine0[i] ?? 0));
+    const all = ticks.reduce((sum, value) => sum + value, 0);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return {
+      serverCpuMsPerItem: round((serverMs() - server0) / count, 3),
+      clientCpuMsPerItem: round((client.user + client.system) / 1000 / count, 3),
+      machineBusyCores: round(((all - idle) / all) * os.cpus().length, 2),
+    };
+  };
+}
+// /proc counts CPU time in clock ticks, 100 a second on Linux
+const CLOCK_TICKS = 100;
 const rssMb = (pid) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
@@ -259,6 +287,8 @@ function postRegistrations(amount, warmup) {
     let answered = 0;
     let steadyFrom;
     let lastAnswer;
+    let meter;
+    let cpu;
     const instance = autocannon(
       {
         url: `${server.url}/register.data`,
@@ -278,13 +308,17 @@ function postRegistrations(amount, warmup) {
           p50: at(0.5),
           p99: at(0.99),
           p99WholeRun: result.latency.p99,
+          ...cpu,
         });
       },
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => {
       answered += 1;
       lastAnswer = performance.now();
-      if (answered === warmup) steadyFrom = lastAnswer;
+      if (answered === warmup) {
+        steadyFrom = lastAnswer;
+        meter = cpuMeter(server.pid);
+      } else if (answered === warmup + amount) cpu = meter?.(amount);
       else if (answered > warmup) times.push(responseTime);
     });
   });
@@ -355,9 +389,15 @@ async function registrationFigures() {
     rawAllRowsRps: round(raw.allRows, 1),
     ratioAllRows: round(postRps / raw.allRows, 3),
     load: postLoad,
+    serverCpuMsPerPost: post.serverCpuMsPerItem,
+    clientCpuMsPerPost: post.clientCpuMsPerItem,
+    machineBusyCores: post.machineBusyCores,
   };
   say(
     `registration POST: ${round(postRps, 1)}/s, p99 ${post.p99} ms (median ${post.p50} ms) at 50 posters; raw inserts ${round(raw.row, 1)}/s; ratio ${round(postRps / raw.row, 3)} (load ${postLoad})`,
+  );
+  say(
+    `  CPU a counted post: server ${post.serverCpuMsPerItem} ms (all its threads), load client ${post.clientCpuMsPerItem} ms; ${post.machineBusyCores} of ${os.cpus().length} cores busy`,
   );
   say(
     `  p99 over the whole run, warmup and the 50 connections opening at once included: ${post.p99WholeRun} ms`,
