@@ -101,7 +101,13 @@ export async function deliverDueEmails({
 }: DeliveryOptions) {
   const rows = await claimDueEmails(limit, leaseMs);
   let sent = 0;
-  for (const claimed of rows) {
+  for (const [index, claimed] of rows.entries()) {
+    // once half a lease has gone on the batch (a slow SMTP server), the rest go back to be claimed afresh: sent
+    // later, a row's lease could run out during its SMTP conversation, and another process would send it again
+    if (now().getTime() >= claimed.nextAttemptAt.getTime() - leaseMs / 2) {
+      await giveBack(rows.slice(index));
+      break;
+    }
     // a scheduled message is written when it falls due, or dropped when it is no longer wanted
     const row = await currentScheduledMessage(claimed);
     if (!row) {
@@ -130,6 +136,22 @@ export async function deliverDueEmails({
     }
   }
   return { claimed: rows.length, sent };
+}
+
+/** Claimed rows not attempted: due again at once, their attempt not counted, unless another process has them now. */
+async function giveBack(rows: OutboxRow[]) {
+  for (const row of rows) {
+    await db()
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: now() })
+      .where(
+        and(
+          eq(emailOutbox.id, row.id),
+          eq(emailOutbox.status, "pending"),
+          eq(emailOutbox.nextAttemptAt, row.nextAttemptAt),
+        ),
+      );
+  }
 }
 
 let wake: (() => void) | undefined;

@@ -8,7 +8,7 @@ import * as registerRoute from "#app/routes/public/register";
 import type { FormResult } from "#app/schemas/submission";
 import { createSmtpSender } from "#app/services/email.server";
 import { resetEnv } from "#app/services/env.server";
-import { deliverDueEmails, startOutboxWorker } from "#app/services/outbox.server";
+import { deliverDueEmails, enqueueEmails, startOutboxWorker } from "#app/services/outbox.server";
 import { callAction, oldFormKey } from "../helpers/form-post";
 import { startSmtpServer } from "../helpers/smtp";
 
@@ -125,4 +125,33 @@ test("SMTP down: the message is still accepted and is delivered once SMTP is bac
     await stop();
     send.close();
   }
+});
+
+test("a batch that takes half its lease gives the rest back, so no row is sent after another process may have it", async () => {
+  await db().update(emailOutbox).set({ status: "sent" });
+  const to = ["slow1@example.com", "slow2@example.com", "slow3@example.com"];
+  await enqueueEmails(
+    db(),
+    to.map((address) => ({ to: address, subject: "Slow", text: "Slow", html: "<p>Slow</p>", kind: "test" })),
+  );
+  const sentTo: string[] = [];
+  // a slow SMTP server: the first message takes more than half of a 2 s lease
+  const send = async (row: { toAddress: string }) => {
+    if (sentTo.length === 0) await new Promise((resolve) => setTimeout(resolve, 1_200));
+    sentTo.push(row.toAddress);
+  };
+  const rows = () =>
+    db()
+      .select({ status: emailOutbox.status, attempts: emailOutbox.attempts })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, "Slow"));
+  const count = (list: { status: string; attempts: number }[]) =>
+    list.map((row) => `${row.status} ${row.attempts}`).sort();
+
+  expect(await deliverDueEmails({ send, leaseMs: 2_000 })).toEqual({ claimed: 3, sent: 1 });
+  // the two not attempted are due again at once, their attempt not counted
+  expect(count(await rows())).toEqual(["pending 0", "pending 0", "sent 1"]);
+  expect(await deliverDueEmails({ send, leaseMs: 2_000 })).toEqual({ claimed: 2, sent: 2 });
+  expect(sentTo.sort()).toEqual(to);
+  expect(count(await rows())).toEqual(["sent 1", "sent 1", "sent 1"]);
 });
