@@ -318,8 +318,8 @@ function postRegistrations(amount, warmup) {
       if (answered === warmup) {
         steadyFrom = lastAnswer;
         meter = cpuMeter(server.pid);
-      } else if (answered === warmup + amount) cpu = meter?.(amount);
-      else if (answered > warmup) times.push(responseTime);
+      } else if (answered > warmup) times.push(responseTime);
+      if (answered === warmup + amount) cpu = meter?.(amount);
     });
   });
 }
