@@ -138,20 +138,26 @@ export async function deliverDueEmails({
   return { claimed: rows.length, sent };
 }
 
-/** Claimed rows not attempted: due again at once, their attempt not counted, unless another process has them now. */
+/**
+ * Claimed rows not attempted: due again at once, their attempt not counted, unless another process has them now.
+ * One claim gives its rows one lease end, so a row whose lease end moved was claimed again since.
+ */
 async function giveBack(rows: OutboxRow[]) {
-  for (const row of rows) {
-    await db()
-      .update(emailOutbox)
-      .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: now() })
-      .where(
-        and(
-          eq(emailOutbox.id, row.id),
-          eq(emailOutbox.status, "pending"),
-          eq(emailOutbox.nextAttemptAt, row.nextAttemptAt),
+  const [first] = rows;
+  if (!first) return;
+  await db()
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: now() })
+    .where(
+      and(
+        inArray(
+          emailOutbox.id,
+          rows.map((row) => row.id),
         ),
-      );
-  }
+        eq(emailOutbox.status, "pending"),
+        eq(emailOutbox.nextAttemptAt, first.nextAttemptAt),
+      ),
+    );
 }
 
 let wake: (() => void) | undefined;
