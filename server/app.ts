@@ -22,12 +22,13 @@ import { runPeriodically } from "#app/services/periodic.server";
 import { checkPublicDataVersion, enablePublicCache } from "#app/services/public-cache.server";
 import { announceFirstStart } from "#app/services/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
+import { collectWhenIdle } from "./idle-collection";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
-export { env, logger, securityHeaders };
+export { collectWhenIdle, env, logger, securityHeaders };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 

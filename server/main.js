@@ -27,9 +27,16 @@ async function main() {
     process.exit(1);
   }
 
+  // loaded before listening: what the first visitor would otherwise wait for, and held from then on anyway
+  const build = production ? await module.loadServerBuild() : undefined;
+  // start-up's garbage and, after every busy spell, what load grew is given back once the process falls idle
+  // (npm start passes --expose-gc; decisions 0603, 0619)
+  const idleCollection = module.collectWhenIdle(globalThis.gc);
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  app.use(idleCollection.track);
   app.use(compression());
   app.use(module.securityHeaders({ production }));
   if (devServer) {
@@ -42,17 +49,12 @@ async function main() {
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
-  // loaded before listening: what the first visitor would otherwise wait for, and held from then on anyway
-  const build = production ? await module.loadServerBuild() : undefined;
   app.use(module.createApp({ production, build }));
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     module.logger.info({ port }, `Mafunzo listening on http://localhost:${port}`);
-    // start-up (migrations, the seed, the build's modules) leaves garbage that V8 keeps for a while at the size
-    // the heap grew to; one full collection now gives it back (npm start passes --expose-gc; decision 0603)
-    globalThis.gc?.();
   });
   server.on("error", (error) => {
     console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`);
@@ -63,6 +65,7 @@ async function main() {
   const shutdown = (signal) => {
     if (stopping) return;
     stopping = true;
+    idleCollection.stop();
     module.logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
