@@ -1,15 +1,15 @@
 import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { collectWhenIdle } from "./idle-collection";
 
 const IDLE_MS = 10_000;
-let collect: ReturnType<typeof vi.fn>;
+let collect: Mock<(options: { flavor: "last-resort" }) => void>;
 let collector: ReturnType<typeof collectWhenIdle>;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  collect = vi.fn();
+  collect = vi.fn<(options: { flavor: "last-resort" }) => void>();
   collector = collectWhenIdle(collect, IDLE_MS);
 });
 afterEach(() => {
