@@ -20,15 +20,15 @@ export function collectWhenIdle(
   let started = 0;
   let open = 0;
   let seen = 0;
-  let pending = true;
+  /** The count of requests when the last collection ran: the same count means no work since. */
+  let collectedAt = -1;
   const check = () => {
     if (started !== seen) {
       seen = started;
-      pending = true;
       return;
     }
-    if (!pending || open > 0) return;
-    pending = false;
+    if (open > 0 || collectedAt === started) return;
+    collectedAt = started;
     collect?.({ flavor: "last-resort" });
   };
   const timer = collect ? setInterval(check, idleMs) : undefined;
