@@ -121,6 +121,18 @@ function nodeOf(schema: z.ZodType, depth = 0): Node {
   }
 }
 
+// a form's schemas are module constants and a zod schema never changes, so each is walked once, not on every
+// body it checks
+const shapes = new WeakMap<z.ZodType, Node>();
+function shapeOf(schema: z.ZodType): Node {
+  let node = shapes.get(schema);
+  if (!node) {
+    node = nodeOf(schema);
+    shapes.set(schema, node);
+  }
+  return node;
+}
+
 // a wrapper (optional, transform, catch) keeps its inner shape; a leaf keeps the outer schema so that
 // its messages are the ones the form would show
 const wrap = (outer: z.ZodType, inner: Node): Node =>
@@ -163,7 +175,7 @@ export function formShape(
   extra: readonly string[] = [],
 ): FormShape {
   const list = Array.isArray(schemas) ? schemas : [schemas as z.ZodType];
-  const root = list.map((s) => nodeOf(s)).reduce(merge, { kind: "object", fields: new Map() } as Node);
+  const root = list.map(shapeOf).reduce(merge, { kind: "object", fields: new Map() } as Node);
   const extras = new Set(extra);
   const extraLeaf: Leaf = { kind: "leaf", maxLength: EXTRA_MAX_LENGTH, schema: null };
   return {
