@@ -24,11 +24,12 @@ import { announceFirstStart } from "#app/services/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
 import { collectWhenIdle } from "./idle-collection";
 import { isLocalRequest } from "./loopback";
+import { loadMallocTrim } from "./native-memory";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
-export { collectWhenIdle, env, logger, securityHeaders };
+export { collectWhenIdle, env, loadMallocTrim, logger, securityHeaders };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 

@@ -29,9 +29,22 @@ async function main() {
 
   // loaded before listening: what the first visitor would otherwise wait for, and held from then on anyway
   const build = production ? await module.loadServerBuild() : undefined;
-  // start-up's garbage and, after every busy spell, what load grew is given back once the process falls idle
-  // (npm start passes --expose-gc; decisions 0603, 0619)
-  const idleCollection = module.collectWhenIdle(globalThis.gc);
+  // start-up's garbage and, after every busy spell, what load grew is given back once the process falls idle:
+  // V8's heap, then the pages malloc holds free (npm start passes --expose-gc; decisions 0603, 0619, 0620)
+  const trim = module.loadMallocTrim(root);
+  if (!trim && process.platform === "linux") {
+    module.logger.warn(
+      "native/malloc-trim is not built (npm install builds it): freed native memory stays held",
+    );
+  }
+  const gc = globalThis.gc;
+  const idleCollection = module.collectWhenIdle(
+    gc &&
+      ((options) => {
+        gc(options);
+        trim?.();
+      }),
+  );
 
   const app = express();
   app.disable("x-powered-by");
