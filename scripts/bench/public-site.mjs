@@ -9,8 +9,8 @@
 //  - registration POST throughput against raw inserts of the same rows, and median and p99 at 50 concurrent
 //    posters in the steady state, after the warmup and every poster's first answer in the same run (the p99 over
 //    the whole run beside it), with the CPU a counted post took in the server and in this client and how many
-//    cores the machine had busy; then
-//    p99 of posts arriving evenly at half that throughput (open loop, at most 50 in flight).
+//    cores the machine had busy; then p99 of posts arriving evenly at half that throughput (open loop, at most
+//    50 in flight).
 // Ratios within one run are what count: the machine's load is printed beside them.
 // Options: --seconds N (per interleaved slice, default 10), --rounds N (default 3), --mixed N, --posts N,
 // --warmup N (registration POSTs sent and not counted before the measured ones in the same run, default 2000),
