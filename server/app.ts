@@ -28,8 +28,9 @@ import { loadMallocTrim } from "./native-memory";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
+import { warmPublicPages } from "./warm-up";
 
-export { collectWhenIdle, env, loadMallocTrim, logger, securityHeaders };
+export { collectWhenIdle, env, loadMallocTrim, logger, securityHeaders, warmPublicPages };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 

@@ -64,10 +64,18 @@ async function main() {
   }
   app.use(module.createApp({ production, build }));
 
+  // the fixed public pages are asked for once, so the first visitors after a start are answered from the page
+  // cache (decision 0621); development compiles each page when it is first asked for and is not warmed
+  const warmUp = new AbortController();
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     module.logger.info({ port }, `Mafunzo listening on http://localhost:${port}`);
+    if (production && typeof address === "object" && address) {
+      module
+        .warmPublicPages(address, { signal: warmUp.signal })
+        .then((result) => module.logger.info(result, "public pages rendered once at start"));
+    }
   });
   server.on("error", (error) => {
     console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`);
@@ -79,6 +87,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     idleCollection.stop();
+    warmUp.abort();
     module.logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
