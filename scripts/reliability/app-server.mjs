@@ -35,8 +35,8 @@ export function tempDataDir(label) {
   return dir;
 }
 
-/** The V8 flags `npm start` runs the server with (package.json's `serve`; decisions 0603, 0619). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--expose-gc", "--no-wasm-dynamic-tiering"];
+/** The V8 flags `npm start` runs the server with (package.json's `serve`; decisions 0603, 0619, 0622). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32", "--expose-gc", "--no-wasm-dynamic-tiering"];
 
 /**
  * The environment `npm start` runs the server with (package.json's `serve`; decision 0603): glibc's malloc
