@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./scripts/build/precompress-assets.ts";
 
 export default defineConfig({
   // React Router 8 reads the server entry from the ssr environment: ours wraps the app in Express.
@@ -42,5 +43,5 @@ export default defineConfig({
     // bundled so only the icons in use are loaded: the package as a whole holds about 35 MB once imported
     noExternal: ["lucide-react"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
 });

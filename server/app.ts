@@ -27,10 +27,19 @@ import { isLocalRequest } from "./loopback";
 import { loadMallocTrim } from "./native-memory";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
+import { precompressedAssets } from "./precompressed-assets";
 import { securityHeaders } from "./security-headers";
 import { warmPublicPages } from "./warm-up";
 
-export { collectWhenIdle, env, loadMallocTrim, logger, securityHeaders, warmPublicPages };
+export {
+  collectWhenIdle,
+  env,
+  loadMallocTrim,
+  logger,
+  precompressedAssets,
+  securityHeaders,
+  warmPublicPages,
+};
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 

@@ -56,9 +56,11 @@ async function main() {
     app.use(devServer.middlewares);
   } else {
     const client = path.join(root, "build/client");
+    const assets = path.join(client, "assets");
     app.use(
       "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      module.precompressedAssets(assets),
+      express.static(assets, { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }

@@ -5,7 +5,8 @@
 //  - idle RSS (a restarted server idle for --settle seconds) and RSS after 10,000 mixed public requests: 2 s after
 //    the last one, and once the process has been idle for --settle seconds again (V8 gives back the heap it grew
 //    under load when it goes idle);
-//  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML);
+//  - gzipped JavaScript each public page loads (the modulepreload and script links in its HTML), and the bytes the
+//    server sends for it to a browser (the build's brotli copies);
 //  - registration POST throughput against raw inserts of the same rows, and median and p99 at 50 concurrent
 //    posters in the steady state, after the warmup and every poster's first answer in the same run (the p99 over
 //    the whole run beside it), with the CPU a counted post took in the server and in this client and how many
@@ -31,7 +32,7 @@ import {
   startAppServer,
   tempDataDir,
 } from "../reliability/app-server.mjs";
-import { gzippedScriptBytes } from "./page-js.mjs";
+import { gzippedScriptBytes, sentScriptBytes } from "./page-js.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -181,8 +182,11 @@ try {
   for (const [name, page] of Object.entries({ ...PAGES, gallery: "/gallery", contact: "/contact" })) {
     const text = name in html ? html[name] : await (await fetch(`${server.url}${page}`)).text();
     const { bytes, files } = await gzippedScriptBytes(server.url, text);
-    report.js[page] = { kb: round(bytes / 1024, 1), files, htmlKb: round(text.length / 1024, 1) };
-    say(`JS ${page}: ${report.js[page].kb} KB gzipped in ${files} files; HTML ${report.js[page].htmlKb} KB`);
+    const sentKb = round((await sentScriptBytes(server.url, text)) / 1024, 1);
+    report.js[page] = { kb: round(bytes / 1024, 1), sentKb, files, htmlKb: round(text.length / 1024, 1) };
+    say(
+      `JS ${page}: ${report.js[page].kb} KB gzipped in ${files} files, ${sentKb} KB as sent to a browser; HTML ${report.js[page].htmlKb} KB`,
+    );
   }
 
   if (args.only === "posts") await registrationFigures();
