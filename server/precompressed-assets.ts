@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 
-/** The copies the build writes beside an asset (`scripts/build/precompress-assets.ts`), best first. */
+/** The copies the build writes beside an asset (`scripts/vite-plugins/precompress-assets.ts`), best first. */
 const COPIES = [
   { encoding: "br", ending: ".br" },
   { encoding: "gzip", ending: ".gz" },
