@@ -57,10 +57,11 @@ async function main() {
   } else {
     const client = path.join(root, "build/client");
     const assets = path.join(client, "assets");
+    const hashed = { immutable: true, maxAge: "1y" };
     app.use(
       "/assets",
-      module.precompressedAssets(assets),
-      express.static(assets, { immutable: true, maxAge: "1y", index: false }),
+      module.precompressedAssets(assets, hashed),
+      express.static(assets, { ...hashed, index: false }),
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }

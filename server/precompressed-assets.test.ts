@@ -21,14 +21,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "app-1.js.gz"), zlib.gzipSync(SCRIPT));
   // a script the build left no copy of (one not smaller than the original)
   fs.writeFileSync(path.join(dir, "tiny-2.js"), SCRIPT);
+  // a script whose copy is removed once the server has started
+  fs.writeFileSync(path.join(dir, "gone-3.js"), SCRIPT);
+  fs.writeFileSync(path.join(dir, "gone-3.js.br"), zlib.brotliCompressSync(SCRIPT));
   // as server/main.js mounts them
   const app = express();
   app.use(compression());
-  app.use(
-    "/assets",
-    precompressedAssets(dir),
-    express.static(dir, { immutable: true, maxAge: "1y", index: false }),
-  );
+  const hashed = { immutable: true, maxAge: "1y" };
+  app.use("/assets", precompressedAssets(dir, hashed), express.static(dir, { ...hashed, index: false }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -98,6 +98,16 @@ describe("precompressedAssets (decision 0623)", () => {
     const head = await get("/assets/app-1.js", "br", "HEAD");
     expect(head.headers["content-encoding"]).toBe("br");
     expect(head.body.length).toBe(0);
+  });
+
+  it("sends the script itself, as any other, when its copy is gone under the running server", async () => {
+    fs.rmSync(path.join(dir, "gone-3.js.br"));
+    const answer = await get("/assets/gone-3.js", "br");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(SCRIPT);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("never points a request outside the build's files", async () => {

@@ -20,13 +20,15 @@ function acceptedEncodings(header: string | undefined) {
 }
 
 /**
- * Sends the build's brotli or gzip copy of an asset to a browser that accepts it (decision 0623): mounted before
- * the static files of `dir`, it only points the request at the copy and sets its encoding and type, so the static
- * handler sends it with the asset's caching headers, and the compression middleware, which leaves an encoded
- * answer alone, does not compress it again. Which copies exist is read once at start: the assets of a build never
- * change under a running server.
+ * Sends the build's brotli or gzip copy of an asset to a browser that accepts it (decision 0623), with the
+ * asset's own type and the caching `options` of the static files it is mounted before; the compression
+ * middleware leaves an encoded answer alone. Which copies exist is read once at start (a build's assets do not
+ * change under a running server); a copy that is gone all the same leaves the request to the static files.
  */
-export function precompressedAssets(dir: string): RequestHandler {
+export function precompressedAssets(
+  dir: string,
+  options: { maxAge: string; immutable: boolean },
+): RequestHandler {
   const files = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -41,7 +43,11 @@ export function precompressedAssets(dir: string): RequestHandler {
     if (!copy) return next();
     res.type(path.extname(name));
     res.setHeader("Content-Encoding", copy.encoding);
-    req.url = `/${name}${copy.ending}`;
-    next();
+    res.sendFile(`${name}${copy.ending}`, { root: dir, ...options }, (error) => {
+      if (!error || res.headersSent) return;
+      res.removeHeader("Content-Encoding");
+      res.removeHeader("Content-Type");
+      next();
+    });
   };
 }
