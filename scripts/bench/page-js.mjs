@@ -27,7 +27,7 @@ export async function gzippedScriptBytes(baseUrl, html) {
 }
 
 /** What Chromium asks for. */
-export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** The bytes one GET of `url` sends as they come over the wire, still encoded. */
 function sentBytes(url, acceptEncoding) {
