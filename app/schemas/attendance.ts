@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { isRealDate, queryDate } from "./query";
+import { formDate, queryDate } from "./query";
 
 /** One tap on the attendance screen: this participant, this day, present or absent. */
 export const AttendanceMarkSchema = z.object({
   id: z.uuid("Unknown participant."),
-  day: z.string().max(10).refine(isRealDate, "Choose a day of this course date."),
+  day: formDate("Choose a day of this course date."),
   present: z.enum(["true", "false"], "Choose present or absent."),
 });
 

@@ -6,6 +6,7 @@ import {
   FAITH_GROUPS,
   RUN_STATUSES,
 } from "#app/db/enums";
+import { isCalendarDate } from "#app/utils/calendar-date";
 import { checkbox, lineList, optionalNumber, optionalText, requiredText } from "./form-fields";
 
 export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = {
@@ -81,7 +82,7 @@ export type CourseInput = z.output<typeof CourseSchema>;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-07")
-  .refine((v) => !Number.isNaN(Date.parse(v)), "Not a real date")
+  .refine(isCalendarDate, "Not a real date")
   .optional()
   .transform((v) => v ?? null);
 

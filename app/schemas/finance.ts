@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, STATEMENT_KINDS } from "#app/db/enums";
 import { parseCents } from "#app/utils/cents";
-import { isRealDate } from "./query";
+import { formDate } from "./query";
 
 const id = z.uuid("Choose a record from the list");
 const reference = z
@@ -18,7 +18,7 @@ export const RecordPaymentSchema = z.object({
     .trim()
     .max(20, "Enter an amount such as 45000 or 45,000.50")
     .refine((text) => (parseCents(text) ?? 0) > 0, "Enter an amount such as 45000 or 45,000.50"),
-  receivedOn: z.string().trim().max(10).refine(isRealDate, "Enter the date the money was received"),
+  receivedOn: formDate("Enter the date the money was received"),
   transactionCode: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "#app/utils/calendar-date";
 
 // NUL cannot be stored or compared by PostgreSQL, and no person types a control character into a search box
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -16,14 +17,8 @@ export const queryText = (max = 200) =>
     .refine((v) => !CONTROL.test(v))
     .catch("");
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD date in a query string, or "" when absent or not a real date in the product's range. */
+export const queryDate = () => z.string().refine(isCalendarDate).or(z.literal("")).catch("");
 
-/** A real calendar date (2026-02-30 is not one), as YYYY-MM-DD. */
-export const isRealDate = (value: string) => {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-
-/** A YYYY-MM-DD date in a query string, or "" when absent or not a real date. */
-export const queryDate = () => z.string().refine(isRealDate).or(z.literal("")).catch("");
+/** A required YYYY-MM-DD form field: a real calendar date in the product's range, or `message`. */
+export const formDate = (message: string) => z.string().trim().max(10).refine(isCalendarDate, message);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isRealDate } from "#app/schemas/query";
+import { isCalendarDate } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
 
 /**
@@ -53,7 +53,7 @@ export function readC2B(
   if (amountCents === null || amountCents === 0) return { ok: false, answer: C2B_INVALID_AMOUNT };
   const t = callback.TransTime;
   const receivedOn = `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}`;
-  if (!isRealDate(receivedOn)) return { ok: false, answer: C2B_OTHER_ERROR };
+  if (!isCalendarDate(receivedOn)) return { ok: false, answer: C2B_OTHER_ERROR };
   const name = [callback.FirstName, callback.MiddleName, callback.LastName].filter(Boolean).join(" ");
   return {
     ok: true,

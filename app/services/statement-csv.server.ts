@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { BANK_FIELDS, type BankField, type BankMapping } from "#app/schemas/finance";
-import { isRealDate } from "#app/schemas/query";
+import { calendarDateOf } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
 
 /** A statement the admin uploaded, read into lines; nothing here touches the database. */
@@ -87,12 +87,11 @@ function refusalOf(cells: string[]): string | null {
 /** "2026-11-20 14:32:10", "20-11-2026 14:32", "20/11/2026": the statement's date as YYYY-MM-DD. */
 export function statementDate(text: string): string | null {
   const day = text.trim().split(/[\sT]/)[0] ?? "";
-  let iso: string | null = null;
   const ymd = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(day);
+  if (ymd) return calendarDateOf(ymd[1] ?? "", ymd[2] ?? "", ymd[3] ?? "");
   const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(day);
-  if (ymd) iso = `${ymd[1]}-${ymd[2]?.padStart(2, "0")}-${ymd[3]?.padStart(2, "0")}`;
-  else if (dmy) iso = `${dmy[3]}-${dmy[2]?.padStart(2, "0")}-${dmy[1]?.padStart(2, "0")}`;
-  return iso && isRealDate(iso) ? iso : null;
+  if (dmy) return calendarDateOf(dmy[3] ?? "", dmy[2] ?? "", dmy[1] ?? "");
+  return null;
 }
 
 /** The row that names the columns: the portal prints a few lines about the account above it. */
