@@ -39,6 +39,7 @@ export const GALLERY_CATEGORIES = [
 export const FINANCE_DOCUMENT_KINDS = ["proforma", "credit_note", "receipt"] as const;
 export const PAYMENT_METHODS = ["mpesa", "bank", "cheque", "cash"] as const;
 export const PAYMENT_SOURCES = ["manual", "mpesa_callback", "mpesa_statement", "bank_statement"] as const;
+export const PAYMENT_REVIEW_STATES = ["open", "recorded", "dismissed"] as const;
 export const STATEMENT_KINDS = ["mpesa", "bank"] as const;
 // cancelled: a scheduled message (a reminder) that was no longer wanted when it fell due
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;

@@ -29,6 +29,7 @@ import {
   OFFER_STATUSES,
   OUTBOX_STATUSES,
   PAYMENT_METHODS,
+  PAYMENT_REVIEW_STATES,
   PAYMENT_SOURCES,
   REGISTRATION_STATUSES,
   RUN_STATUSES,
@@ -312,6 +313,10 @@ export const bookings = pgTable(
     contactName: text("contact_name").notNull(),
     contactEmail: text("contact_email").notNull(),
     contactPhone: text("contact_phone"),
+    /** what Safaricom sends as MSISDN for this phone (SHA-256 of 2547…/2541…): a payment's payer finds its booking */
+    contactPhoneSha256: text("contact_phone_sha256").generatedAlwaysAs(
+      sql`mpesa_msisdn_sha256(contact_phone)`,
+    ),
     organization: text("organization"),
     kraPin: text("kra_pin"),
     lpoNumber: text("lpo_number"),
@@ -326,6 +331,7 @@ export const bookings = pgTable(
     check("bookings_status_check", inList("status", BOOKING_STATUSES)),
     check("bookings_participants_check", sql`participants > 0`),
     index("bookings_run_status_idx").on(t.runId, t.status, t.createdAt),
+    index("bookings_contact_phone_sha256_idx").on(t.contactPhoneSha256),
   ],
 );
 
@@ -364,6 +370,7 @@ export const courseRegistrations = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
+    phoneSha256: text("phone_sha256").generatedAlwaysAs(sql`mpesa_msisdn_sha256(phone)`),
     organization: text("organization"),
     courseName: text("course_name").notNull(),
     courseDate: text("course_date"),
@@ -399,6 +406,7 @@ export const courseRegistrations = pgTable(
     index("course_registrations_deleted_idx").on(t.deletedAt),
     index("course_registrations_run_status_idx").on(t.runId, t.status),
     index("course_registrations_booking_idx").on(t.bookingId),
+    index("course_registrations_phone_sha256_idx").on(t.phoneSha256),
     // the "possible duplicate" lookup: the same address for the same run
     index("course_registrations_email_run_idx").on(sql`lower(${t.email})`, t.runId),
   ],
@@ -626,6 +634,8 @@ export const payments = pgTable(
     /** the M-PESA receipt, bank reference or cheque number; unique per method */
     transactionCode: text("transaction_code"),
     payer: text("payer"),
+    /** the payer's number as it came: plain, masked (2547*****126) or, from M-PESA since 2024, its SHA-256 */
+    payerPhone: text("payer_phone"),
     /** the account number or reference the payer gave */
     accountReference: text("account_reference"),
     bookingId: uuid("booking_id").references(() => bookings.id),
@@ -644,6 +654,42 @@ export const payments = pgTable(
     uniqueIndex("payments_reverses_idx").on(t.reversesId),
     index("payments_booking_idx").on(t.bookingId),
     index("payments_received_idx").on(t.receivedOn),
+  ],
+);
+
+/**
+ * A confirmed payment that could not go into the ledger as it came: dated in the future or impossibly, of an
+ * absurd amount, for another shortcode, or carrying control characters. The money has moved, so it is kept
+ * whole here until a person records it (with the corrections) or dismisses it with a reason.
+ */
+export const paymentReviews = pgTable(
+  "payment_reviews",
+  {
+    id: id(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    source: text("source", { enum: PAYMENT_SOURCES }).notNull(),
+    transactionCode: text("transaction_code").notNull(),
+    /** as read, when it could be read */
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    receivedOn: date("received_on"),
+    payer: text("payer"),
+    payerPhone: text("payer_phone"),
+    accountReference: text("account_reference"),
+    /** why it waits, for the person who reviews it */
+    reasons: text("reasons").array().notNull(),
+    /** the call as received, control characters written out (\u0000) so it can be stored and read */
+    payload: jsonb("payload").notNull(),
+    state: text("state", { enum: PAYMENT_REVIEW_STATES }).notNull().default("open"),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payment_reviews_state_check", inList("state", PAYMENT_REVIEW_STATES)),
+    uniqueIndex("payment_reviews_method_code_idx").on(t.method, t.transactionCode),
+    index("payment_reviews_state_idx").on(t.state, t.createdAt),
   ],
 );
 

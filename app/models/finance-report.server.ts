@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server";
 import {
@@ -11,6 +11,7 @@ import {
 } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
+import { isHashedMsisdn } from "#app/utils/phone";
 import { documentPath, lockBooking, openProforma, sendDocument } from "./finance-document.server";
 import { bookingBalance } from "./payment.server";
 
@@ -244,9 +245,51 @@ export async function listFinanceDocuments(kind: "proforma" | "credit_note" | "r
 
 const LEDGER_PAGE = 200;
 
+type Suggestion = { reference: string; who: string };
+
+/**
+ * The bookings whose contact's or a participant's phone is the one M-PESA names by its SHA-256, for each such
+ * digest: a payment with a mistyped account number still came from a phone the firm knows.
+ */
+async function bookingsByPhoneHash(hashes: string[]) {
+  const found = new Map<string, Suggestion[]>();
+  if (hashes.length === 0) return found;
+  const rows = await db()
+    .selectDistinct({
+      contactHash: bookings.contactPhoneSha256,
+      participantHash: courseRegistrations.phoneSha256,
+      reference: bookings.reference,
+      contactName: bookings.contactName,
+      organization: bookings.organization,
+    })
+    .from(bookings)
+    .leftJoin(
+      courseRegistrations,
+      and(eq(courseRegistrations.bookingId, bookings.id), inArray(courseRegistrations.phoneSha256, hashes)),
+    )
+    .where(
+      or(inArray(bookings.contactPhoneSha256, hashes), inArray(courseRegistrations.phoneSha256, hashes)),
+    );
+  for (const row of rows) {
+    for (const hash of new Set([row.contactHash, row.participantHash])) {
+      if (!hash || !hashes.includes(hash)) continue;
+      const list = found.get(hash) ?? [];
+      if (!list.some((s) => s.reference === row.reference)) {
+        list.push({
+          reference: row.reference,
+          who: `${row.organization ?? row.contactName} · phone matches`,
+        });
+      }
+      found.set(hash, list);
+    }
+  }
+  return found;
+}
+
 /**
  * The newest payments (or only those waiting for a booking), each with its booking, whether it was reversed,
- * and for an unassigned one the bookings whose outstanding amount it equals: the usual two-click match.
+ * and for an unassigned one the bookings it may pay: first those whose phone M-PESA names (by its hash), then
+ * those whose outstanding amount it equals: the usual two-click match.
  */
 export async function listPayments(view: "all" | "unmatched", limit: number | null = LEDGER_PAGE) {
   const reversal = alias(payments, "reversal");
@@ -262,22 +305,29 @@ export async function listPayments(view: "all" | "unmatched", limit: number | nu
     .where(view === "unmatched" ? sql`${payments.bookingId} is null` : undefined)
     .orderBy(desc(payments.receivedOn), desc(payments.createdAt))
     .limit(limit ?? Number.MAX_SAFE_INTEGER);
-  const waiting = rows.filter((row) => !row.payment.bookingId);
+  const waiting = rows.filter((row) => !row.payment.bookingId && !row.payment.reversesId);
   const owing = waiting.length > 0 ? (await openInvoices()).filter((i) => i.outstandingCents > 0) : [];
-  return rows.map((row) => ({
-    ...row.payment,
-    reference: row.reference,
-    reversed: row.reversedBy !== null,
-    suggestions: row.payment.bookingId
-      ? []
-      : owing
-          .filter((invoice) => invoice.outstandingCents === row.payment.amountCents)
-          .slice(0, 3)
-          .map((invoice) => ({
-            reference: invoice.reference,
-            who: invoice.organization ?? invoice.contactName,
-          })),
-  }));
+  const byPhone = await bookingsByPhoneHash([
+    ...new Set(
+      waiting.map((row) => row.payment.payerPhone).filter((p): p is string => !!p && isHashedMsisdn(p)),
+    ),
+  ]);
+  return rows.map((row) => {
+    const byAmount = owing
+      .filter((invoice) => invoice.outstandingCents === row.payment.amountCents)
+      .map((invoice) => ({ reference: invoice.reference, who: invoice.organization ?? invoice.contactName }));
+    const candidates = [...(byPhone.get(row.payment.payerPhone ?? "") ?? []), ...byAmount];
+    return {
+      ...row.payment,
+      reference: row.reference,
+      reversed: row.reversedBy !== null,
+      suggestions: row.payment.bookingId
+        ? []
+        : candidates
+            .filter((c, i) => candidates.findIndex((o) => o.reference === c.reference) === i)
+            .slice(0, 3),
+    };
+  });
 }
 
 /**

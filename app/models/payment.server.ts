@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, type Executor } from "#app/db/client.server";
+import type { Executor } from "#app/db/client.server";
 import {
   bookings,
   courseRegistrations,
   type PAYMENT_METHODS,
   type PAYMENT_SOURCES,
+  paymentReviews,
   payments,
 } from "#app/db/schema";
 import type { AuditActor } from "#app/services/audit.server";
@@ -17,6 +18,7 @@ import {
 } from "#app/utils/payment-state";
 import { deriveBookingStatus } from "./booking-status.server";
 import { type FinanceDocument, issueReceipt, lockBooking, openProforma } from "./finance-document.server";
+import { moneyTransaction } from "./money-transaction.server";
 
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = {
@@ -25,6 +27,8 @@ export type NewPayment = {
   receivedOn: string;
   transactionCode: string | null;
   payer: string | null;
+  /** the payer's number as the provider sent it (M-PESA: plain, masked or hashed) */
+  payerPhone?: string | null;
   accountReference: string | null;
   bookingId: string | null;
   source: (typeof PAYMENT_SOURCES)[number];
@@ -134,9 +138,14 @@ export type RecordOutcome =
   | { status: "duplicate"; existing: Payment | null };
 
 /**
- * Adds a payment to the ledger, in the caller's transaction. The same transaction code for the same method
- * is recorded once whatever the route it arrives by (callback, statement, by hand): a repeat changes nothing.
- * Without a booking, the account reference is matched to one; a payment that matches none waits unassigned.
+ * Adds a payment to the ledger, in the caller's transaction (a `moneyTransaction`). The same transaction code
+ * for the same method is recorded once whatever the route it arrives by (callback, statement, by hand): a
+ * repeat changes nothing. Without a booking, the account reference is matched to one; a payment that matches
+ * none waits unassigned. A payment held for review with the same code is closed by it.
+ *
+ * Locks: the booking row first (FOR UPDATE), before the insert takes its foreign-key share lock on it. Taking
+ * the share lock first let two payments for one booking each hold it and wait for the other's FOR UPDATE: a
+ * deadlock on PostgreSQL that lost one of them.
  */
 export async function recordPayment(
   tx: Executor,
@@ -144,6 +153,7 @@ export async function recordPayment(
   actor: AuditActor,
 ): Promise<RecordOutcome> {
   const bookingId = input.bookingId ?? (await findBookingByReference(tx, input.accountReference));
+  if (bookingId) await lockBooking(tx, bookingId);
   const code = input.transactionCode?.trim().toUpperCase() || null;
   const [payment] = await tx
     .insert(payments)
@@ -158,6 +168,24 @@ export async function recordPayment(
           .where(and(eq(payments.method, input.method), eq(payments.transactionCode, code)))
       : [];
     return { status: "duplicate", existing: existing ?? null };
+  }
+  if (code) {
+    await tx
+      .update(paymentReviews)
+      .set({
+        state: "recorded",
+        paymentId: payment.id,
+        resolvedBy: actor.email ?? "system",
+        resolvedAt: new Date(),
+        resolution: "Recorded when the same receipt arrived again",
+      })
+      .where(
+        and(
+          eq(paymentReviews.method, payment.method),
+          eq(paymentReviews.transactionCode, code),
+          eq(paymentReviews.state, "open"),
+        ),
+      );
   }
   await recordAudit(tx, actor, {
     action: "Recorded payment",
@@ -183,7 +211,13 @@ export async function reversePayment(
   paymentId: string,
   reason: string,
 ): Promise<LedgerOutcome> {
-  return db().transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
+    // the booking before the payment row: every money transaction locks in that order
+    const [owner] = await tx
+      .select({ bookingId: payments.bookingId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (owner?.bookingId) await lockBooking(tx, owner.bookingId);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!payment || payment.amountCents < 0) {
       return { ok: false, status: 404, message: "That payment is not in the ledger." };
@@ -225,10 +259,11 @@ export async function assignPayment(
   paymentId: string,
   reference: string,
 ): Promise<LedgerOutcome> {
-  return db().transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
     const bookingId = await findBookingByReference(tx, reference);
     if (!bookingId)
       return { ok: false, status: 400, message: `No booking has the reference "${reference}".` };
+    await lockBooking(tx, bookingId);
     const [payment] = await tx
       .update(payments)
       .set({ bookingId })

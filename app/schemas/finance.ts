@@ -10,15 +10,18 @@ const reference = z
   .max(40, "A booking reference has 11 characters, such as MF-7K2Q9XP4")
   .regex(/^MF[\s-]?[A-Za-z0-9]{8}$/i, "Enter a booking reference such as MF-7K2Q9XP4");
 
+const amount = z
+  .string()
+  .trim()
+  .max(20, "Enter an amount such as 45000 or 45,000.50")
+  .refine((text) => (parseCents(text) ?? 0) > 0, "Enter an amount such as 45000 or 45,000.50");
+const receivedOn = formDate("Enter the date the money was received");
+
 export const RecordPaymentSchema = z.object({
   intent: z.literal("record"),
   method: z.enum(PAYMENT_METHODS, "Choose how it was paid"),
-  amount: z
-    .string()
-    .trim()
-    .max(20, "Enter an amount such as 45000 or 45,000.50")
-    .refine((text) => (parseCents(text) ?? 0) > 0, "Enter an amount such as 45000 or 45,000.50"),
-  receivedOn: formDate("Enter the date the money was received"),
+  amount,
+  receivedOn,
   transactionCode: z
     .string()
     .trim()
@@ -38,10 +41,31 @@ export const ReversePaymentSchema = z.object({
 
 export const AssignPaymentSchema = z.object({ intent: z.literal("assign"), id, reference });
 
+/** A payment held for review, recorded with the amount and date a person checked. */
+export const RecordReviewedSchema = z.object({
+  intent: z.literal("review-record"),
+  id,
+  amount,
+  receivedOn,
+  reference: reference.or(z.literal("")).optional().default(""),
+});
+
+export const DismissReviewSchema = z.object({
+  intent: z.literal("review-dismiss"),
+  id,
+  reason: z
+    .string()
+    .trim()
+    .min(3, "Say why it is not the firm's money")
+    .max(300, "Use at most 300 characters"),
+});
+
 export const PaymentActionSchema = z.discriminatedUnion("intent", [
   RecordPaymentSchema,
   ReversePaymentSchema,
   AssignPaymentSchema,
+  RecordReviewedSchema,
+  DismissReviewSchema,
 ]);
 
 export const ReminderSchema = z.object({ intent: z.literal("remind"), bookingId: id });

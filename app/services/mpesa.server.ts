@@ -1,30 +1,38 @@
 import { z } from "zod";
-import { isCalendarDate } from "#app/utils/calendar-date";
+import { calendarDateOf } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
+import { implausiblePayment, MAX_PLAUSIBLE_PAYMENT_CENTS } from "#app/utils/payment-sanity";
+import { isHashedMsisdn } from "#app/utils/phone";
 
 /**
- * Safaricom Daraja C2B (v2) callbacks: the fields we use, as Daraja sends them (strings; amounts like
- * "1500.00", times as YYYYMMDDHHmmss in Nairobi). Unknown fields are ignored, but each value is bounded.
+ * Safaricom Daraja C2B (v2) callbacks, as Daraja sends them today: strings (amounts like "1500.00", times as
+ * YYYYMMDDHHmmss in Nairobi), a payer's MSISDN as the SHA-256 hex digest of the number (since July 2024; masked
+ * like "2547*****126" before), and often only a first name. The schema takes any value a field may carry
+ * within its bound: what is odd about a confirmation is judged by `readC2B`, not refused here, because a
+ * confirmation means the money has already moved.
  */
-const field = (max: number) => z.string().max(max);
+const text = (max: number) => z.union([z.string().max(max), z.number()]).transform(String);
+const optionalText = (max: number) => text(max).optional().default("");
 export const C2BCallbackSchema = z.object({
-  TransactionType: field(40).optional(),
-  TransID: z.string().regex(/^[A-Za-z0-9]{6,20}$/),
-  TransTime: z.string().regex(/^\d{14}$/),
-  TransAmount: z.union([z.string().max(20), z.number()]),
-  BusinessShortCode: z.union([z.string().max(12), z.number()]),
-  BillRefNumber: field(100).optional().default(""),
-  InvoiceNumber: field(100).optional(),
-  OrgAccountBalance: z.union([z.string().max(30), z.number()]).optional(),
-  ThirdPartyTransID: field(100).optional(),
-  MSISDN: field(40).optional().default(""),
-  FirstName: field(100).optional().default(""),
-  MiddleName: field(100).optional().default(""),
-  LastName: field(100).optional().default(""),
+  TransactionType: optionalText(40),
+  TransID: z.string().min(1).max(40),
+  TransTime: text(40),
+  TransAmount: text(40),
+  BusinessShortCode: text(20),
+  BillRefNumber: optionalText(100),
+  InvoiceNumber: optionalText(100),
+  OrgAccountBalance: optionalText(40),
+  ThirdPartyTransID: optionalText(100),
+  MSISDN: optionalText(100),
+  FirstName: optionalText(100),
+  MiddleName: optionalText(100),
+  LastName: optionalText(100),
 });
 export type C2BCallback = z.infer<typeof C2BCallbackSchema>;
 
-/** Daraja's answers: accept, or refuse with one of its result codes. */
+export type C2BAnswer = { ResultCode: string; ResultDesc: string };
+
+/** Daraja's answers: accept, or refuse with one of its result codes (validation only). */
 export const C2B_ACCEPTED = { ResultCode: "0", ResultDesc: "Accepted" } as const;
 export const C2B_INVALID_AMOUNT = { ResultCode: "C2B00013", ResultDesc: "Rejected: invalid amount" } as const;
 export const C2B_INVALID_SHORTCODE = {
@@ -33,36 +41,86 @@ export const C2B_INVALID_SHORTCODE = {
 } as const;
 export const C2B_OTHER_ERROR = { ResultCode: "C2B00016", ResultDesc: "Rejected" } as const;
 
-export type C2BPayment = {
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+const RECEIPT = /^[A-Z0-9]{6,20}$/;
+
+/** A callback's values with control characters written out (NUL as \u0000): storable, and readable by a person. */
+function visible(callback: C2BCallback): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(callback).map(([key, value]) => [
+      key,
+      value.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    ]),
+  );
+}
+
+export type C2BReading = {
+  /** the transaction code: the M-PESA receipt number, what makes a payment recorded once */
   code: string;
-  amountCents: number;
-  receivedOn: string;
+  amountCents: number | null;
+  receivedOn: string | null;
   accountReference: string;
   payer: string;
+  /** MSISDN as it came: plain, masked or hashed */
+  payerPhone: string | null;
+  /** what validation answers Safaricom: accept, or the result code that refuses the payment */
+  validation: C2BAnswer;
+  /** why a confirmation cannot go into the ledger as it came; empty when it can */
+  reviewReasons: string[];
+  /** the callback as received, fit to store for the person who reviews it */
+  payload: Record<string, string>;
 };
 
-/** The payment a callback describes, or the result code that refuses it. */
-export function readC2B(
-  callback: C2BCallback,
-  paybill: string,
-): { ok: true; payment: C2BPayment } | { ok: false; answer: { ResultCode: string; ResultDesc: string } } {
-  if (paybill && String(callback.BusinessShortCode).replace(/\D/g, "") !== paybill) {
-    return { ok: false, answer: C2B_INVALID_SHORTCODE };
+/** Reads a callback: the payment it describes, what validation answers, and what a person must look at. */
+export function readC2B(callback: C2BCallback, paybill: string, today: string): C2BReading {
+  const reasons: string[] = [];
+  const dirty = Object.entries(callback)
+    .filter(([, value]) => value.search(CONTROL) >= 0)
+    .map(([key]) => key);
+  if (dirty.length > 0) reasons.push(`Control characters in ${dirty.join(", ")} (removed here).`);
+  const clean = Object.fromEntries(
+    Object.entries(callback).map(([key, value]) => [key, value.replace(CONTROL, "").trim()]),
+  ) as C2BCallback;
+
+  let validation: C2BAnswer = C2B_ACCEPTED;
+  const code = clean.TransID.toUpperCase();
+  if (!RECEIPT.test(code)) reasons.push(`TransID “${code}” is not an M-PESA receipt number.`);
+  const shortcode = clean.BusinessShortCode.replace(/\D/g, "");
+  if (paybill && shortcode !== paybill) {
+    validation = C2B_INVALID_SHORTCODE;
+    reasons.push(`Paid to shortcode ${shortcode || "(none)"}, not the firm's paybill ${paybill}.`);
   }
-  const amountCents = parseCents(callback.TransAmount);
-  if (amountCents === null || amountCents === 0) return { ok: false, answer: C2B_INVALID_AMOUNT };
-  const t = callback.TransTime;
-  const receivedOn = `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}`;
-  if (!isCalendarDate(receivedOn)) return { ok: false, answer: C2B_OTHER_ERROR };
-  const name = [callback.FirstName, callback.MiddleName, callback.LastName].filter(Boolean).join(" ");
+  const parsed = parseCents(clean.TransAmount);
+  const amountCents = parsed && parsed > 0 ? parsed : null;
+  if (amountCents === null || amountCents > MAX_PLAUSIBLE_PAYMENT_CENTS) validation = C2B_INVALID_AMOUNT;
+  if (amountCents === null) {
+    reasons.push(`TransAmount “${clean.TransAmount}” is not an amount paid.`);
+  }
+  const t = /^(\d{4})(\d{2})(\d{2})\d{6}$/.exec(clean.TransTime);
+  const receivedOn = t ? calendarDateOf(t[1] as string, t[2] as string, t[3] as string) : null;
+  if (receivedOn === null) {
+    if (validation === C2B_ACCEPTED) validation = C2B_OTHER_ERROR;
+    reasons.push(`TransTime “${clean.TransTime}” is not a real date and time.`);
+  }
+  if (amountCents !== null && receivedOn !== null) {
+    const implausible = implausiblePayment({ amountCents, receivedOn }, today);
+    if (implausible) reasons.push(implausible);
+  }
+
+  const name = [clean.FirstName, clean.MiddleName, clean.LastName].filter(Boolean).join(" ");
+  const phone = clean.MSISDN || null;
+  // a hashed number means nothing to a person reading the ledger; it is kept in payerPhone for matching
+  const shownPhone = phone && !isHashedMsisdn(phone) ? phone : null;
   return {
-    ok: true,
-    payment: {
-      code: callback.TransID.toUpperCase(),
-      amountCents,
-      receivedOn,
-      accountReference: callback.BillRefNumber.trim(),
-      payer: [name, callback.MSISDN].filter(Boolean).join(" · ") || "M-PESA customer",
-    },
+    code,
+    amountCents,
+    receivedOn,
+    accountReference: clean.BillRefNumber,
+    payer: [name, shownPhone].filter(Boolean).join(" · ") || "M-PESA customer",
+    payerPhone: phone && isHashedMsisdn(phone) ? phone.toLowerCase() : phone,
+    validation,
+    reviewReasons: reasons,
+    payload: visible(callback),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { internationalDigits, telHref, whatsappHref } from "./phone";
+import { internationalDigits, isHashedMsisdn, safaricomMsisdn, telHref, whatsappHref } from "./phone";
 
 describe("phone links", () => {
   it("reads Kenyan local, international and 00-prefixed numbers as international digits", () => {
@@ -14,5 +14,28 @@ describe("phone links", () => {
     expect(whatsappHref("+44 20 7946 0958")).toBe("https://wa.me/442079460958");
     expect(whatsappHref("ask at reception")).toBeNull();
     expect(telHref("12")).toBeNull();
+  });
+});
+
+describe("safaricomMsisdn", () => {
+  it.each([
+    ["0712 345 678", "254712345678"],
+    ["+254 712-345-678", "254712345678"],
+    ["254712345678", "254712345678"],
+    ["712345678", "254712345678"],
+    ["0112 345 678", "254112345678"],
+    ["+254 (0)112 345678", null],
+    ["020 123 4567", null],
+    ["+44 20 7946 0958", null],
+    ["", null],
+    [null, null],
+  ])("%s is %s", (phone, msisdn) => {
+    expect(safaricomMsisdn(phone)).toBe(msisdn);
+  });
+
+  it("tells a hashed MSISDN from a plain or masked one", () => {
+    expect(isHashedMsisdn("7132104d6aae9c3fac82095a42c2817952bca48e09d98d5bf4ac08218982fb90")).toBe(true);
+    expect(isHashedMsisdn("2547*****126")).toBe(false);
+    expect(isHashedMsisdn("254712345678")).toBe(false);
   });
 });

@@ -22,3 +22,18 @@ export function whatsappHref(phone: string): string | null {
   const digits = internationalDigits(phone);
   return digits ? `https://wa.me/${digits}` : null;
 }
+
+/**
+ * A Kenyan mobile number as M-PESA writes it (MSISDN): "254712345678" or "254112345678"; null for anything
+ * else. The database's mpesa_msisdn_sha256() applies the same rule before hashing (a test keeps them in step).
+ */
+export function safaricomMsisdn(phone: string | null | undefined): string | null {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  if (/^0[17]\d{8}$/.test(digits)) return `254${digits.slice(1)}`;
+  if (/^254[17]\d{8}$/.test(digits)) return digits;
+  if (/^[17]\d{8}$/.test(digits)) return `254${digits}`;
+  return null;
+}
+
+/** Since July 2024 M-PESA sends a payer's MSISDN as its SHA-256 in hex, not the number. */
+export const isHashedMsisdn = (value: string) => /^[0-9a-f]{64}$/i.test(value);

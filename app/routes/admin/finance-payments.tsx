@@ -2,19 +2,26 @@ import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
+import { PaymentReviews } from "#app/components/admin/payment-reviews";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { db } from "#app/db/client.server";
 import { listPayments } from "#app/models/finance-report.server";
+import { moneyTransaction } from "#app/models/money-transaction.server";
 import { assignPayment, recordPayment, reversePayment } from "#app/models/payment.server";
+import {
+  dismissPaymentReview,
+  listOpenPaymentReviews,
+  recordReviewedPayment,
+} from "#app/models/payment-review.server";
 import { parseListQuery } from "#app/schemas/admin-lists";
 import { PaymentActionSchema, PaymentQuerySchema } from "#app/schemas/finance";
 import { requireAdmin } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
+import { implausiblePayment, MAX_PLAUSIBLE_PAYMENT_CENTS } from "#app/utils/payment-sanity";
 import { PAYMENT_METHOD_LABELS as METHOD_LABELS } from "#app/utils/payment-state";
 import type { Route } from "./+types/finance-payments";
 
@@ -23,7 +30,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Payments | Mafunzo Admi
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { view } = parseListQuery(PaymentQuerySchema, new URL(args.request.url));
-  return { view, today: today(), payments: await listPayments(view) };
+  const [payments, reviews] = await Promise.all([listPayments(view), listOpenPaymentReviews()]);
+  return { view, today: today(), payments, reviews };
 }
 
 type Answer = { ok: boolean; message: string; field?: string };
@@ -49,7 +57,25 @@ export async function action(args: Route.ActionArgs) {
     const outcome = await assignPayment(actor, input.id, input.reference);
     return data<Answer>(outcome, { status: outcome.ok ? 200 : outcome.status });
   }
+  if (input.intent === "review-dismiss") {
+    const outcome = await dismissPaymentReview(actor, input.id, input.reason);
+    return data<Answer>(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
   const amountCents = parseCents(input.amount) as number;
+  // a person types these: a date after tomorrow or an amount no client pays is a typo, said where it was made
+  const implausible = implausiblePayment({ amountCents, receivedOn: input.receivedOn }, today());
+  if (implausible) {
+    const field = amountCents > MAX_PLAUSIBLE_PAYMENT_CENTS ? "amount" : "receivedOn";
+    return data<Answer>({ ok: false, field, message: implausible }, { status: 400 });
+  }
+  if (input.intent === "review-record") {
+    const outcome = await recordReviewedPayment(actor, input.id, {
+      amountCents,
+      receivedOn: input.receivedOn,
+      reference: input.reference || null,
+    });
+    return data<Answer>(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
   if (input.method !== "cash" && !input.transactionCode) {
     return data<Answer>(
       {
@@ -60,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await db().transaction((tx) =>
+  const outcome = await moneyTransaction((tx) =>
     recordPayment(
       tx,
       {
@@ -98,7 +124,7 @@ const SOURCE_LABELS = {
 } as const;
 
 export default function FinancePayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, payments } = loaderData;
+  const { view, payments, reviews } = loaderData;
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(actionData.message);
@@ -165,6 +191,8 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
           </button>
         </div>
       </Form>
+
+      <PaymentReviews reviews={reviews} />
 
       <nav aria-label="Which payments" className="flex gap-2">
         {(["all", "unmatched"] as const).map((v) => (
