@@ -4,16 +4,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
 import {
-  bookings,
   courseRegistrations,
-  courseRuns,
-  courses,
   emailOutbox,
   financeDocuments,
   payments,
   statementImports,
 } from "#app/db/schema";
-import { createBooking } from "#app/models/booking.server";
 import { getDashboard } from "#app/models/dashboard.server";
 import { findDeliveryRun } from "#app/models/delivery-run.server";
 import { documentUrl, reviseBookingInvoice } from "#app/models/finance-document.server";
@@ -21,76 +17,15 @@ import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-rep
 import { moneyDocumentsForBooking } from "#app/models/nita-money.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/models/nita-pack.server";
 import { assignPayment, bookingBalance, reversePayment } from "#app/models/payment.server";
-import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
+import { cancelParticipant } from "#app/models/run-roster.server";
 import { setSettingValue } from "#app/models/setting.server";
 import { commitImport, createImport, findImport, previewImport } from "#app/models/statement-import.server";
 import * as billingRoute from "#app/routes/resources/billing-document";
-import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
-import type { AuditActor } from "#app/services/audit.server";
 import { env } from "#app/services/env.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
-import { contextFor } from "../helpers/form-post";
+import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
 import { extractPdfText } from "../helpers/pdf-text";
-
-const SLUG = "strategic-planning-and-performance-management";
-const SECRET = "cb-secret-0123456789abcdefghij";
-const ACTOR: AuditActor = { id: null, email: "finance@mafunzo.test", ip: "127.0.0.1", userAgent: "vitest" };
-
-async function newRun(costOverride: string | null = "45000.00") {
-  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
-  const startDate = addDays(today(), 30);
-  const [run] = await db()
-    .insert(courseRuns)
-    .values({
-      courseId: course?.id as string,
-      startDate,
-      endDate: addDays(startDate, 4),
-      venue: "Naivasha, Kenya",
-      capacity: 40,
-      costOverride,
-    })
-    .returning({ id: courseRuns.id });
-  return run?.id as string;
-}
-
-let keyCounter = 0;
-/** A booking of `size` participants on the run, as the public form makes it. */
-async function book(runId: string, size: number, contact = "Achieng") {
-  keyCounter++;
-  const outcome = await createBooking({
-    name: `${contact} Otieno`,
-    email: `${contact.toLowerCase()}${keyCounter}@county.example`,
-    phone: "0712345678",
-    organization: "County Government of Kisumu",
-    kraPin: "P051234567X",
-    lpoNumber: "LPO-2026-88",
-    course: SLUG,
-    run: runId,
-    message: null,
-    participants: Array.from({ length: size }, (_, i) => ({
-      name: `Participant ${keyCounter}-${i}`,
-      email: `p${keyCounter}-${i}@county.example`,
-      phone: null,
-      idNumber: `2${String(keyCounter).padStart(3, "0")}${i}000`,
-    })),
-    source: "registration_page",
-    idempotencyKey: `money-${keyCounter}-${Date.now()}`,
-    ip: null,
-  } as never);
-  if (!outcome?.ok) throw new Error(`booking failed: ${JSON.stringify(outcome)}`);
-  const [row] = await db().select().from(bookings).where(eq(bookings.reference, outcome.reference));
-  const people = await db()
-    .select({ id: courseRegistrations.id })
-    .from(courseRegistrations)
-    .where(eq(courseRegistrations.bookingId, row?.id as string))
-    .orderBy(asc(courseRegistrations.createdAt));
-  return { booking: row as typeof bookings.$inferSelect, participants: people.map((p) => p.id) };
-}
-
-async function confirmAll(runId: string, ids: string[]) {
-  for (const id of ids) expect((await confirmParticipant(ACTOR, runId, id)).ok).toBe(true);
-}
 
 const documentsOf = (bookingId: string) =>
   db()
@@ -118,36 +53,6 @@ const mailsOf = (kind: string, to: string) =>
 function storedPdf(key: string) {
   return fs.readFileSync(path.join(env().DATA_DIR, "uploads", key));
 }
-
-async function callback(kind: string, body: unknown, secret = SECRET) {
-  const request = new Request(`http://localhost/api/mpesa/${secret}/${kind}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const response = (await mpesaRoute.action({
-    request,
-    params: { secret, kind },
-    context: contextFor(),
-  } as never)) as Response;
-  return {
-    status: response.status,
-    body: (await response.json()) as { ResultCode: string; ResultDesc: string },
-  };
-}
-
-const c2b = (fields: Record<string, string>) => ({
-  TransactionType: "Pay Bill",
-  TransID: "TKL1ABC234",
-  TransTime: `${today().replaceAll("-", "")}101500`,
-  TransAmount: "1000.00",
-  BusinessShortCode: "880142",
-  BillRefNumber: "",
-  MSISDN: "2547 ***** 678",
-  FirstName: "JANE",
-  LastName: "DOE",
-  ...fields,
-});
 
 beforeEach(async () => {
   await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);

@@ -1,0 +1,106 @@
+import { asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { db } from "#app/db/client.server";
+import { bookings, courseRegistrations, courseRuns, courses } from "#app/db/schema";
+import { createBooking } from "#app/models/booking.server";
+import { confirmParticipant } from "#app/models/run-roster.server";
+import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
+import type { AuditActor } from "#app/services/audit.server";
+import { addDays, today } from "#app/utils/dates";
+import { contextFor } from "./form-post";
+
+// Bookings, runs and M-PESA callbacks for the money tests, made the way the product makes them.
+
+export const SLUG = "strategic-planning-and-performance-management";
+export const SECRET = "cb-secret-0123456789abcdefghij";
+export const ACTOR: AuditActor = {
+  id: null,
+  email: "finance@mafunzo.test",
+  ip: "127.0.0.1",
+  userAgent: "vitest",
+};
+
+export async function newRun(costOverride: string | null = "45000.00") {
+  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
+  const startDate = addDays(today(), 30);
+  const [run] = await db()
+    .insert(courseRuns)
+    .values({
+      courseId: course?.id as string,
+      startDate,
+      endDate: addDays(startDate, 4),
+      venue: "Naivasha, Kenya",
+      capacity: 40,
+      costOverride,
+    })
+    .returning({ id: courseRuns.id });
+  return run?.id as string;
+}
+
+let keyCounter = 0;
+/** A booking of `size` participants on the run, as the public form makes it. */
+export async function book(runId: string, size: number, contact = "Achieng") {
+  keyCounter++;
+  const outcome = await createBooking({
+    name: `${contact} Otieno`,
+    email: `${contact.toLowerCase()}${keyCounter}@county.example`,
+    phone: "0712345678",
+    organization: "County Government of Kisumu",
+    kraPin: "P051234567X",
+    lpoNumber: "LPO-2026-88",
+    course: SLUG,
+    run: runId,
+    message: null,
+    participants: Array.from({ length: size }, (_, i) => ({
+      name: `Participant ${keyCounter}-${i}`,
+      email: `p${keyCounter}-${i}@county.example`,
+      phone: null,
+      idNumber: `2${String(keyCounter).padStart(3, "0")}${i}000`,
+    })),
+    source: "registration_page",
+    idempotencyKey: `money-${keyCounter}-${Date.now()}`,
+    ip: null,
+  } as never);
+  if (!outcome?.ok) throw new Error(`booking failed: ${JSON.stringify(outcome)}`);
+  const [row] = await db().select().from(bookings).where(eq(bookings.reference, outcome.reference));
+  const people = await db()
+    .select({ id: courseRegistrations.id })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.bookingId, row?.id as string))
+    .orderBy(asc(courseRegistrations.createdAt));
+  return { booking: row as typeof bookings.$inferSelect, participants: people.map((p) => p.id) };
+}
+
+export async function confirmAll(runId: string, ids: string[]) {
+  for (const id of ids) expect((await confirmParticipant(ACTOR, runId, id)).ok).toBe(true);
+}
+
+export async function callback(kind: string, body: unknown, secret = SECRET) {
+  const request = new Request(`http://localhost/api/mpesa/${secret}/${kind}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const response = (await mpesaRoute.action({
+    request,
+    params: { secret, kind },
+    context: contextFor(),
+  } as never)) as Response;
+  return {
+    status: response.status,
+    body: (await response.json()) as { ResultCode: string; ResultDesc: string },
+  };
+}
+
+export const c2b = (fields: Record<string, string>) => ({
+  TransactionType: "Pay Bill",
+  TransID: "TKL1ABC234",
+  TransTime: `${today().replaceAll("-", "")}101500`,
+  TransAmount: "1000.00",
+  BusinessShortCode: "880142",
+  BillRefNumber: "",
+  MSISDN: "2547 ***** 678",
+  FirstName: "JANE",
+  LastName: "DOE",
+  ...fields,
+});

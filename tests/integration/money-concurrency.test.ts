@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server";
+import { payments } from "#app/db/schema";
+import { bookingBalance } from "#app/models/payment.server";
+import { setSettingValue } from "#app/models/setting.server";
+import { book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
+
+// PGlite runs one transaction at a time, so these races only exist on PostgreSQL: CI runs this file there too.
+
+beforeEach(async () => {
+  await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
+  await setSettingValue(db(), "finance_kra_pin", "P051111111Q", null);
+});
+
+describe("payments for one booking arriving together", () => {
+  test("40 simultaneous confirmations: every one answered 0 and stored once, none lost to a deadlock", async () => {
+    const runId = await newRun("10000.00");
+    const { booking, participants } = await book(runId, 4, "Racer");
+    await confirmAll(runId, participants);
+    const codes = Array.from(
+      { length: 40 },
+      (_, i) => `TKR${String(i).padStart(3, "0")}${booking.reference.slice(3, 7)}`,
+    );
+    const answers = await Promise.all(
+      codes.map((code) =>
+        callback(
+          "confirmation",
+          c2b({ TransID: code, TransAmount: "1000.00", BillRefNumber: booking.reference }),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(codes.map(() => 200));
+    expect(answers.map((a) => a.body.ResultCode)).toEqual(codes.map(() => "0"));
+    const stored = await db()
+      .select({ code: payments.transactionCode })
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id));
+    expect(stored.map((p) => p.code).sort()).toEqual([...codes].sort());
+    expect((await bookingBalance(db(), booking.id)).paidCents).toBe(40 * 100_000);
+  });
+
+  test("the same receipt sent 10 times at once is stored once", async () => {
+    const runId = await newRun("10000.00");
+    const { booking, participants } = await book(runId, 1, "Replayer");
+    await confirmAll(runId, participants);
+    const code = `TKD${booking.reference.slice(3, 10)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        callback(
+          "confirmation",
+          c2b({ TransID: code, TransAmount: "10000.00", BillRefNumber: booking.reference }),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(await db().$count(payments, eq(payments.transactionCode, code))).toBe(1);
+    expect((await bookingBalance(db(), booking.id)).state).toBe("paid");
+  });
+});
