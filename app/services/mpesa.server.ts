@@ -103,8 +103,9 @@ export function readC2B(callback: C2BCallback, paybill: string, today: string): 
     if (validation === C2B_ACCEPTED) validation = C2B_OTHER_ERROR;
     reasons.push(`TransTime “${clean.TransTime}” is not a real date and time.`);
   }
-  if (amountCents !== null && receivedOn !== null) {
-    const implausible = implausiblePayment({ amountCents, receivedOn }, today);
+  if (amountCents !== null) {
+    // an unreadable date is already a reason of its own: judge the amount alone then
+    const implausible = implausiblePayment({ amountCents, receivedOn: receivedOn ?? today }, today);
     if (implausible) reasons.push(implausible);
   }
 
