@@ -1,7 +1,8 @@
-import { db, type Executor } from "#app/db/client.server";
+import type { Executor } from "#app/db/client.server";
 import type { AuditActor } from "#app/services/audit.server";
 import { deriveBookingStatus } from "./booking-status.server";
 import { reviseBookingInvoice } from "./finance-document.server";
+import { moneyTransaction } from "./money-transaction.server";
 import { settleBooking } from "./payment.server";
 
 /**
@@ -19,7 +20,7 @@ export async function syncBooking(tx: Executor, bookingId: string | null, actor:
 
 /** The run page's "Issue proforma": issues or re-sends the booking's invoice now, in its own transaction. */
 export function invoiceBookingNow(actor: AuditActor, bookingId: string) {
-  return db().transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
     const invoiced = await reviseBookingInvoice(tx, bookingId, actor, { onDemand: true });
     if (invoiced.ok) await settleBooking(tx, bookingId, actor);
     return invoiced;

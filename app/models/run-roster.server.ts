@@ -5,6 +5,8 @@ import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { syncBooking } from "./booking-sync.server";
 import { listCourseInterests } from "./course-interest.server";
+import { lockBooking } from "./finance-document.server";
+import { moneyTransaction } from "./money-transaction.server";
 import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "./run-seats.server";
 import { offerFreeSeats } from "./waitlist-offer.server";
 
@@ -100,7 +102,13 @@ export async function getRunRoster(courseId: string, runId: string) {
 export type RunRoster = NonNullable<Awaited<ReturnType<typeof getRunRoster>>>;
 export type RosterOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
 
+/**
+ * The participant, locked for the change, after their booking: a payment locks the booking and then moves
+ * its participants, so taking the participant first could deadlock with it (runs → booking → participant).
+ */
 async function participantOf(tx: Executor, runId: string, registrationId: string) {
+  const [owner] = await tx.select({ bookingId: r.bookingId }).from(r).where(eq(r.id, registrationId));
+  if (owner?.bookingId) await lockBooking(tx, owner.bookingId);
   const [row] = await tx
     .select({ id: r.id, name: r.name, status: r.status, bookingId: r.bookingId, courseId: r.courseId })
     .from(r)
@@ -133,7 +141,7 @@ async function setParticipantStatus(
 
 /** Confirms a participant; one taken off the waiting list needs a free seat, checked under the run's lock. */
 export async function confirmParticipant(actor: AuditActor, runId: string, registrationId: string) {
-  return db().transaction(async (tx): Promise<RosterOutcome> => {
+  return moneyTransaction(async (tx): Promise<RosterOutcome> => {
     const seats = await lockRunSeats(tx, runId);
     const participant = await participantOf(tx, runId, registrationId);
     if (!seats || !participant)
@@ -173,7 +181,7 @@ export async function confirmParticipant(actor: AuditActor, runId: string, regis
 
 /** Cancels a participant: the seat they held is free again. */
 export async function cancelParticipant(actor: AuditActor, runId: string, registrationId: string) {
-  return db().transaction(async (tx): Promise<RosterOutcome> => {
+  return moneyTransaction(async (tx): Promise<RosterOutcome> => {
     await lockRunSeats(tx, runId);
     const participant = await participantOf(tx, runId, registrationId);
     if (!participant)
@@ -197,7 +205,7 @@ export async function moveParticipant(
   registrationId: string,
   toRunId: string,
 ) {
-  return db().transaction(async (tx): Promise<RosterOutcome> => {
+  return moneyTransaction(async (tx): Promise<RosterOutcome> => {
     const [first, second] = [runId, toRunId].sort();
     const locked = [await lockRunSeats(tx, first as string), await lockRunSeats(tx, second as string)];
     const from = locked.find((run) => run?.id === runId);

@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
 import { payments } from "#app/db/schema";
 import { bookingBalance } from "#app/models/payment.server";
+import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
 import { setSettingValue } from "#app/models/setting.server";
-import { book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
+import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 
 // PGlite runs one transaction at a time, so these races only exist on PostgreSQL: CI runs this file there too.
 
@@ -56,5 +57,34 @@ describe("payments for one booking arriving together", () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(await db().$count(payments, eq(payments.transactionCode, code))).toBe(1);
     expect((await bookingBalance(db(), booking.id)).state).toBe("paid");
+  });
+
+  test("the office confirming and cancelling participants while payments arrive: nothing lost, no error", async () => {
+    const runId = await newRun("10000.00");
+    const { booking, participants } = await book(runId, 6, "Busy");
+    await confirmAll(runId, participants.slice(0, 1));
+    const codes = Array.from(
+      { length: 10 },
+      (_, i) => `TKB${String(i).padStart(3, "0")}${booking.reference.slice(3, 7)}`,
+    );
+    const [office, answers] = await Promise.all([
+      Promise.all([
+        ...participants.slice(1, 4).map((id) => confirmParticipant(ACTOR, runId, id)),
+        ...participants.slice(4).map((id) => cancelParticipant(ACTOR, runId, id)),
+      ]),
+      Promise.all(
+        codes.map((code) =>
+          callback(
+            "confirmation",
+            c2b({ TransID: code, TransAmount: "1000.00", BillRefNumber: booking.reference }),
+          ),
+        ),
+      ),
+    ]);
+    expect(office.map((o) => o.ok)).toEqual(Array(5).fill(true));
+    expect(answers.map((a) => `${a.status} ${a.body.ResultCode}`)).toEqual(Array(10).fill("200 0"));
+    expect(await db().$count(payments, eq(payments.bookingId, booking.id))).toBe(10);
+    const balance = await bookingBalance(db(), booking.id);
+    expect(balance).toMatchObject({ paidCents: 1_000_000, invoicedCents: 4 * 1_000_000 });
   });
 });
