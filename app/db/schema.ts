@@ -252,11 +252,15 @@ export const courses = pgTable(
     featured: boolean("featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     imageUrl: text("image_url"),
+    /** Kept with its history but off the public site; an archived course is never active (check below). */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("courses_category_check", inList("category", COURSE_CATEGORIES)),
+    // every public read asks for status 'active', so an archived course is hidden wherever a course is shown
+    check("courses_archived_check", sql`archived_at is null or status = 'inactive'`),
     check("courses_status_check", inList("status", ACTIVE_STATUSES)),
     check("courses_faith_group_check", sql`faith_group is null or faith_group in ('A', 'B', 'C')`),
     check("courses_duration_check", sql`duration_days is null or duration_days between 1 and 365`),
@@ -308,8 +312,9 @@ export const bookings = pgTable(
   {
     id: id(),
     reference: text("reference").notNull().unique(),
-    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
-    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "set null" }),
+    // restrict: a booking, and the invoices and certificates that stand on it, outlive any delete attempt
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "restrict" }),
+    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "restrict" }),
     contactName: text("contact_name").notNull(),
     contactEmail: text("contact_email").notNull(),
     contactPhone: text("contact_phone"),
@@ -332,6 +337,8 @@ export const bookings = pgTable(
     check("bookings_participants_check", sql`participants > 0`),
     index("bookings_run_status_idx").on(t.runId, t.status, t.createdAt),
     index("bookings_contact_phone_sha256_idx").on(t.contactPhoneSha256),
+    // the restrict check when a course is deleted, and "does this course have bookings"
+    index("bookings_course_idx").on(t.courseId),
   ],
 );
 
@@ -345,7 +352,7 @@ export const waitlistOffers = pgTable(
       .references(() => bookings.id),
     runId: uuid("run_id")
       .notNull()
-      .references(() => courseRuns.id, { onDelete: "cascade" }),
+      .references(() => courseRuns.id, { onDelete: "restrict" }),
     /** sha256 of the link's token: the link itself is only in the e-mail. */
     tokenHash: text("token_hash").notNull().unique(),
     seats: integer("seats").notNull(),
@@ -378,8 +385,8 @@ export const courseRegistrations = pgTable(
     courseCost: text("course_cost"),
     courseDuration: text("course_duration"),
     specialRequirements: text("special_requirements"),
-    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
-    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "set null" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "restrict" }),
+    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "restrict" }),
     bookingId: uuid("booking_id").references(() => bookings.id),
     /** ID or passport number, needed for NITA claims. */
     idNumber: text("id_number"),
@@ -752,10 +759,10 @@ export const attendanceMarks = pgTable(
     id: id(),
     registrationId: uuid("registration_id")
       .notNull()
-      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+      .references(() => courseRegistrations.id, { onDelete: "restrict" }),
     runId: uuid("run_id")
       .notNull()
-      .references(() => courseRuns.id, { onDelete: "cascade" }),
+      .references(() => courseRuns.id, { onDelete: "restrict" }),
     day: date("day").notNull(),
     present: boolean("present").notNull(),
     markedBy: uuid("marked_by").references(() => users.id, { onDelete: "set null" }),
@@ -778,12 +785,14 @@ export const certificates = pgTable(
     id: id(),
     /** The unguessable code printed on the certificate and in its QR link (/verify/<code>). */
     code: text("code").notNull().unique(),
+    // restrict here and on what it stands on (registration, run, attendance): an issued certificate is never
+    // deleted, so /verify answers for it as long as the firm exists (a trigger in migration 0014 refuses deletes)
     registrationId: uuid("registration_id")
       .notNull()
-      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+      .references(() => courseRegistrations.id, { onDelete: "restrict" }),
     runId: uuid("run_id")
       .notNull()
-      .references(() => courseRuns.id, { onDelete: "cascade" }),
+      .references(() => courseRuns.id, { onDelete: "restrict" }),
     recipientName: text("recipient_name").notNull(),
     courseTitle: text("course_title").notNull(),
     dates: text("dates").notNull(),
@@ -813,10 +822,10 @@ export const courseFeedback = pgTable(
     registrationId: uuid("registration_id")
       .notNull()
       .unique()
-      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+      .references(() => courseRegistrations.id, { onDelete: "restrict" }),
     runId: uuid("run_id")
       .notNull()
-      .references(() => courseRuns.id, { onDelete: "cascade" }),
+      .references(() => courseRuns.id, { onDelete: "restrict" }),
     tokenHash: text("token_hash").notNull().unique(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     courseRating: integer("course_rating"),

@@ -10,12 +10,14 @@ import { settleBooking } from "./payment.server";
  * gets its proforma, a changed one a new version, a cancelled one a credit note — then its payment state
  * against the new invoice (money paid before the invoice, or an invoice made smaller, can settle it). A
  * booking that cannot be invoiced yet (no price) keeps its status change; the run page says what is missing.
+ * Answers what happened to the invoice (null without a booking).
  */
 export async function syncBooking(tx: Executor, bookingId: string | null, actor: AuditActor) {
-  if (!bookingId) return;
+  if (!bookingId) return null;
   await deriveBookingStatus(tx, bookingId);
   const invoiced = await reviseBookingInvoice(tx, bookingId, actor);
   if (invoiced.ok && invoiced.document) await settleBooking(tx, bookingId, actor);
+  return invoiced;
 }
 
 /** The run page's "Issue proforma": issues or re-sends the booking's invoice now, in its own transaction. */

@@ -4,6 +4,7 @@ import { courseRuns, courses } from "#app/db/schema";
 import { type CourseInput, slugify } from "#app/schemas/course";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { courseCardColumns, courseDetailColumns } from "./course.server";
+import { courseHasHistory, courseHistory, courseKeptReason, hasHistory } from "./course-history.server";
 import { listRunsForCourse } from "./course-run.server";
 import { isUniqueViolation } from "./db-errors.server";
 
@@ -16,6 +17,7 @@ const courseColumns = {
   featured: courses.featured,
   sortOrder: courses.sortOrder,
   imageUrl: courses.imageUrl,
+  archivedAt: courses.archivedAt,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,
 };
@@ -35,7 +37,10 @@ export async function listCoursesForAdmin(executor: Executor = db()) {
       cost: courses.cost,
       status: courses.status,
       featured: courses.featured,
+      archivedAt: courses.archivedAt,
       runs: sql<number>`coalesce(${runCount.n}, 0)`.mapWith(Number),
+      /** bookings or issued documents: archived, never deleted */
+      hasHistory: courseHasHistory,
     })
     .from(courses)
     .leftJoin(runCount, eq(runCount.courseId, courses.id))
@@ -84,7 +89,7 @@ export const SLUG_TAKEN = "Another course already uses this slug";
 
 export type CourseWriteResult =
   | { ok: true; course: AdminCourse }
-  | { ok: false; reason: "slug-taken" | "not-found" };
+  | { ok: false; reason: "slug-taken" | "not-found" | "archived" };
 
 const toRow = (input: CourseInput) => ({
   ...input,
@@ -119,6 +124,8 @@ export async function updateCourse(
     db().transaction(async (tx) => {
       const before = await lockCourse(tx, id);
       if (!before) return { ok: false, reason: "not-found" };
+      // an archived course is never active (a check constraint): it is restored first, on purpose
+      if (before.archivedAt && input.status === "active") return { ok: false, reason: "archived" };
       const slug = input.slug ?? before.slug;
       if (await slugTaken(tx, slug, id)) return { ok: false, reason: "slug-taken" };
       const [course] = await tx
@@ -139,11 +146,24 @@ export async function updateCourse(
   );
 }
 
-/** Deletes a course and (by cascade) its runs; the audit row keeps both as they were. */
+export type CourseChangeOutcome = { ok: true } | { ok: false; status: number; message: string };
+
+const NO_SUCH_COURSE = { ok: false, status: 404, message: "Failed to delete course" } as const;
+
+/**
+ * Deletes a course nobody ever booked, and (by cascade) its runs; the audit row keeps both as they were. A
+ * course with bookings or issued documents is kept (decision 0625): the answer says to archive it instead.
+ */
 export async function deleteCourse(actor: AuditActor, id: string) {
-  return db().transaction(async (tx) => {
+  return db().transaction(async (tx): Promise<CourseChangeOutcome> => {
     const before = await lockCourse(tx, id);
-    if (!before) return false;
+    if (!before) return NO_SUCH_COURSE;
+    // every booking locks its run first: with the runs locked, none lands between the check and the delete
+    await tx.select({ id: courseRuns.id }).from(courseRuns).where(eq(courseRuns.courseId, id)).for("update");
+    const history = await courseHistory(id, tx);
+    if (hasHistory(history)) {
+      return { ok: false, status: 409, message: courseKeptReason(history, before.archivedAt !== null) };
+    }
     const runs = await listRunsForCourse(id, tx);
     await tx.delete(courses).where(eq(courses.id, id));
     await recordAudit(tx, actor, {
@@ -152,6 +172,41 @@ export async function deleteCourse(actor: AuditActor, id: string) {
       recordId: id,
       oldValues: { ...before, runs },
     });
-    return true;
+    return { ok: true };
   });
+}
+
+/**
+ * Archives a course (kept with its history, off the public site, the registration form, the sitemap and the
+ * calendar: it becomes inactive) or restores it (active again). Doing either twice changes nothing.
+ */
+export async function setCourseArchived(actor: AuditActor, id: string, archived: boolean) {
+  return db().transaction(async (tx): Promise<CourseChangeOutcome> => {
+    const before = await lockCourse(tx, id);
+    if (!before) return { ok: false, status: 404, message: "This course no longer exists" };
+    if ((before.archivedAt !== null) === archived) return { ok: true };
+    const [after] = await tx
+      .update(courses)
+      .set({
+        archivedAt: archived ? sql`now()` : null,
+        status: archived ? "inactive" : "active",
+        updatedAt: new Date(),
+      })
+      .where(eq(courses.id, id))
+      .returning({ status: courses.status, archivedAt: courses.archivedAt });
+    await recordAudit(tx, actor, {
+      action: archived ? "Updated course: archived" : "Updated course: restored",
+      tableName: "courses",
+      recordId: id,
+      oldValues: { status: before.status, archivedAt: before.archivedAt },
+      newValues: after,
+    });
+    return { ok: true };
+  });
+}
+
+/** The course page's last section: delete, archive or restore, and why. */
+export async function courseKeeping(course: Pick<AdminCourse, "id" | "archivedAt">) {
+  const history = await courseHistory(course.id);
+  return hasHistory(history) ? courseKeptReason(history, course.archivedAt !== null) : null;
 }

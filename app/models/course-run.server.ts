@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/client.server";
-import { courseRuns } from "#app/db/schema";
+import { courseRegistrations, courseRuns } from "#app/db/schema";
 import type { CourseRunInput } from "#app/schemas/course";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { hasHistory, runHistory, runKeptReason } from "./course-history.server";
 import { notifyInterestedOfRun } from "./course-interest.server";
 import { lockRunSeats } from "./run-seats.server";
 import { offerFreeSeats } from "./waitlist-offer.server";
@@ -61,20 +62,46 @@ export async function createCourseRun(actor: AuditActor, courseId: string, input
   });
 }
 
-/** Updates a run of the given course; undefined when no such run belongs to it. */
+export type RunWriteOutcome = { ok: true } | { ok: false; status: number; message: string };
+
+const NO_SUCH_RUN = { ok: false, status: 404, message: "This course date does not exist." } as const;
+
+/** The run of the given course as it is before a change, locked until the change's transaction ends. */
+export async function lockRun(tx: Executor, courseId: string, runId: string) {
+  const [run] = await tx.select(runColumns).from(courseRuns).where(ofCourse(courseId, runId)).for("update");
+  return run;
+}
+
+/** Updates a run of the given course. */
 export async function updateCourseRun(
   actor: AuditActor,
   courseId: string,
   runId: string,
   input: CourseRunInput,
 ) {
-  return db().transaction(async (tx) => {
-    const [before] = await tx
-      .select(runColumns)
-      .from(courseRuns)
-      .where(ofCourse(courseId, runId))
-      .for("update");
-    if (!before) return undefined;
+  return db().transaction(async (tx): Promise<RunWriteOutcome> => {
+    const before = await lockRun(tx, courseId, runId);
+    if (!before) return NO_SUCH_RUN;
+    if (input.status === "cancelled" && before.status !== "cancelled") {
+      const [booked] = await tx
+        .select({ n: count() })
+        .from(courseRegistrations)
+        .where(
+          and(
+            eq(courseRegistrations.runId, runId),
+            ne(courseRegistrations.status, "cancelled"),
+            isNull(courseRegistrations.deletedAt),
+          ),
+        );
+      // a status alone would leave its participants booked (or waiting) on a date that does not happen
+      if (Number(booked?.n ?? 0) > 0) {
+        return {
+          ok: false,
+          status: 409,
+          message: `Participants are booked on this course date: use "Cancel this course date" on its page, which tells them and issues the credit notes.`,
+        };
+      }
+    }
     const [run] = await tx
       .update(courseRuns)
       .set({ ...toRow(input), updatedAt: new Date() })
@@ -89,19 +116,24 @@ export async function updateCourseRun(
     });
     // a larger capacity (or a run no longer marked full) frees seats for the waiting list
     const seats = await lockRunSeats(tx, runId);
-    if (seats) await offerFreeSeats(tx, seats);
-    return run;
+    if (seats && seats.status !== "cancelled") await offerFreeSeats(tx, seats);
+    return { ok: true };
   });
 }
 
+/**
+ * Deletes a run that nobody ever booked. A run with bookings or issued documents is kept (decision 0625):
+ * the answer says so and what to do instead, and the database's restrict keys refuse it whatever this says.
+ */
 export async function deleteCourseRun(actor: AuditActor, courseId: string, runId: string) {
-  return db().transaction(async (tx) => {
-    const [before] = await tx
-      .select(runColumns)
-      .from(courseRuns)
-      .where(ofCourse(courseId, runId))
-      .for("update");
-    if (!before) return false;
+  return db().transaction(async (tx): Promise<RunWriteOutcome> => {
+    // the run's lock is the one every booking takes first, so no booking lands between the check and the delete
+    const before = await lockRun(tx, courseId, runId);
+    if (!before) return NO_SUCH_RUN;
+    const history = await runHistory(runId, tx);
+    if (hasHistory(history)) {
+      return { ok: false, status: 409, message: runKeptReason(history, before.status === "cancelled") };
+    }
     await tx.delete(courseRuns).where(ofCourse(courseId, runId));
     await recordAudit(tx, actor, {
       action: "Deleted course run",
@@ -109,6 +141,20 @@ export async function deleteCourseRun(actor: AuditActor, courseId: string, runId
       recordId: runId,
       oldValues: before,
     });
-    return true;
+    return { ok: true };
   });
+}
+
+/** Why a run is kept rather than deleted (its bookings, issued documents); null when it can be deleted. */
+export async function runKeptBecause(run: { id: string; status: string }, executor: Executor = db()) {
+  const history = await runHistory(run.id, executor);
+  return hasHistory(history) ? runKeptReason(history, run.status === "cancelled") : null;
+}
+
+/** The runs of a course, each with why it is kept (null: it can be deleted). */
+export async function listRunsWithHistory(courseId: string, executor: Executor = db()) {
+  const runs = await listRunsForCourse(courseId, executor);
+  const kept: (string | null)[] = [];
+  for (const run of runs) kept.push(await runKeptBecause(run, executor));
+  return runs.map((run, i) => ({ ...run, keptBecause: kept[i] ?? null }));
 }

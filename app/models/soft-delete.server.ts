@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, not, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { db, type Executor } from "#app/db/client.server";
 import { contactSubmissions, courseRegistrations } from "#app/db/schema";
@@ -9,9 +9,22 @@ import { orderBy, selectPage } from "./list-query.server";
 /** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */
 type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
 
-type Labels = { noun: string; tableName: string };
+/** `keep`: rows the purge never removes, because something issued stands on them (decision 0625). */
+type Labels = { noun: string; tableName: string; keep?: SQL };
 const LABELS = new Map<SoftTable, Labels>([
-  [courseRegistrations, { noun: "registration", tableName: "course_registrations" }],
+  [
+    courseRegistrations,
+    {
+      noun: "registration",
+      tableName: "course_registrations",
+      // a deleted participant with a certificate, attendance or feedback, or on an invoiced booking, stays
+      // deleted (out of every list) but is kept: the database's restrict keys would refuse the purge anyway
+      keep: sql`(exists (select 1 from certificates c where c.registration_id = "course_registrations"."id")
+        or exists (select 1 from attendance_marks a where a.registration_id = "course_registrations"."id")
+        or exists (select 1 from course_feedback f where f.registration_id = "course_registrations"."id")
+        or exists (select 1 from finance_documents d where d.booking_id = "course_registrations"."booking_id"))`,
+    },
+  ],
   [contactSubmissions, { noun: "contact", tableName: "contact_submissions" }],
 ]);
 
@@ -99,8 +112,8 @@ export async function restoreRow(table: SoftTable, id: string, actor: AuditActor
  * list and "Recently deleted" loaders, so expired rows go the next time anyone looks; one indexed delete.
  */
 export async function purgeExpiredRows(table: SoftTable, actor: AuditActor) {
-  const { noun, tableName } = labels(table);
-  const expired = and(isNotNull(table.deletedAt), lte(table.deletedAt, restoreCutoff()));
+  const { noun, tableName, keep } = labels(table);
+  const expired = and(isNotNull(table.deletedAt), lte(table.deletedAt, restoreCutoff()), keep && not(keep));
   const [probe] = await db().select({ id: table.id }).from(table).where(expired).limit(1);
   if (!probe) return 0;
   return db().transaction(async (tx) => {

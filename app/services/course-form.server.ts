@@ -7,6 +7,7 @@ import type { AdminSession } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
 
 const FAILED = "Failed to save course";
+const ARCHIVED = "This course is archived: restore it to make it active again.";
 
 /**
  * The save step shared by "add course" and "edit course": validate, write with its audit row, and answer
@@ -29,8 +30,10 @@ export async function saveCourseSubmission(admin: AdminSession, formData: FormDa
     const reply =
       outcome.reason === "slug-taken"
         ? submission.reply({ fieldErrors: { slug: [SLUG_TAKEN] } })
-        : submission.reply({ formErrors: ["This course no longer exists"] });
-    return data({ result: reply, error: FAILED }, { status: outcome.reason === "slug-taken" ? 409 : 404 });
+        : outcome.reason === "archived"
+          ? submission.reply({ fieldErrors: { status: [ARCHIVED] } })
+          : submission.reply({ formErrors: ["This course no longer exists"] });
+    return data({ result: reply, error: FAILED }, { status: outcome.reason === "not-found" ? 404 : 409 });
   }
   return redirectWithToast(`/admin/courses/${outcome.course.id}`, {
     title: courseId ? "Course updated successfully" : "Course added successfully",

@@ -77,3 +77,29 @@ export function certificateIssued(m: CertificateMail): Message {
     ],
   );
 }
+
+export type RunCancelledMail = {
+  name: string;
+  courseTitle: string;
+  dates: string;
+  venue: string | null;
+  reference: string | null;
+};
+
+/** To every participant and booking contact of a course date the firm cancelled. */
+export function runCancelled(m: RunCancelledMail): Message {
+  return render(
+    `Cancelled: ${m.courseTitle}, ${m.dates}`,
+    [
+      `Dear ${m.name},`,
+      `We are sorry to tell you that ${m.courseTitle}, ${m.dates}${m.venue ? `, ${m.venue}` : ""}, has been cancelled, and with it the places booked on it.`,
+      "An open invoice for the booking is cancelled by a credit note, sent to the person who made the booking. If you have already paid, we will contact you about a refund or a place on another date.",
+    ],
+    [
+      ["Course", m.courseTitle],
+      ["Dates", m.dates],
+      ["Venue", m.venue],
+      ["Booking reference", m.reference],
+    ],
+  );
+}

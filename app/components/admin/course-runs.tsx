@@ -23,6 +23,8 @@ export type RunValues = {
   costOverride: string | null;
   status: string;
   updatedAt: Date | string;
+  /** Why the run is kept (bookings, issued documents); null when it can be deleted. */
+  keptBecause?: string | null;
 };
 
 export type RunFormResult = { formId: string; result: SubmissionResult<string[]> };
@@ -146,16 +148,28 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
                     Participants <span className="sr-only">of {when(run)}</span>
                   </Link>
                   <Badge tone={RUN_TONE[run.status as keyof typeof RUN_TONE] ?? "grey"}>{run.status}</Badge>
-                  <DeleteCardForm
-                    id={run.id}
-                    label={`run ${when(run)}`}
-                    message={`Are you sure you want to delete the run "${when(run)}"?`}
-                    showPending
-                    intent="delete-run"
-                    idName="runId"
-                  />
+                  {run.keptBecause ? null : (
+                    <DeleteCardForm
+                      id={run.id}
+                      label={`run ${when(run)}`}
+                      message={`Are you sure you want to delete the run "${when(run)}"?`}
+                      showPending
+                      intent="delete-run"
+                      idName="runId"
+                    />
+                  )}
                 </div>
               </div>
+              {run.keptBecause ? (
+                <p className="mt-1 text-sm text-slate-600" data-testid="run-kept-because">
+                  {run.keptBecause}{" "}
+                  {run.status === "cancelled" ? null : (
+                    <Link to={`runs/${run.id}#cancel-run`} className="font-semibold text-brand-700 underline">
+                      Cancel it on its page <span className="sr-only">({when(run)})</span>
+                    </Link>
+                  )}
+                </p>
+              ) : null}
               <details className="mt-2" open={lastResult?.formId === `run-${run.id}` || undefined}>
                 <summary className="cursor-pointer text-sm font-semibold text-brand-700">
                   Edit run <span className="sr-only">{when(run)}</span>

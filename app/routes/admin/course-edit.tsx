@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { ArchiveCourseForm } from "#app/components/admin/archive-course-form";
 import { CourseForm } from "#app/components/admin/course-form";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { CourseRuns, type RunFormResult } from "#app/components/admin/course-runs";
@@ -10,12 +11,18 @@ import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
-import { deleteCourse, findCourseForAdmin } from "#app/models/course-admin.server";
+import {
+  courseKeeping,
+  deleteCourse,
+  findCourseForAdmin,
+  setCourseArchived,
+} from "#app/models/course-admin.server";
 import { listCourseInterests } from "#app/models/course-interest.server";
 import {
   createCourseRun,
   deleteCourseRun,
-  listRunsForCourse,
+  listRunsWithHistory,
+  type RunWriteOutcome,
   updateCourseRun,
 } from "#app/models/course-run.server";
 import { parseId } from "#app/schemas/admin-ids";
@@ -39,8 +46,12 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const id = parseId(args.params.courseId) ?? notFound();
   const course = (await findCourseForAdmin(id)) ?? notFound();
-  const [runs, interests] = await Promise.all([listRunsForCourse(id), listCourseInterests(id)]);
-  return { course, runs, interests };
+  const [runs, interests, keptBecause] = await Promise.all([
+    listRunsWithHistory(id),
+    listCourseInterests(id),
+    courseKeeping(course),
+  ]);
+  return { course, runs, interests, keptBecause };
 }
 
 export const ErrorBoundary = recordErrorBoundary({
@@ -63,14 +74,19 @@ async function saveRun(admin: AdminSession, courseId: string, formData: FormData
     return answer({ run: { formId, result: submission.reply() }, error: RUN_FAILED }, 400);
   }
   const { runId, ...input } = submission.value;
-  const write = await writeOrReport(RUN_FAILED, () =>
-    runId
-      ? updateCourseRun(admin.actor, courseId, runId, input)
-      : createCourseRun(admin.actor, courseId, input),
-  );
-  if (!write.ok || !write.value) {
+  const write = await writeOrReport(RUN_FAILED, async (): Promise<RunWriteOutcome> => {
+    if (runId) return updateCourseRun(admin.actor, courseId, runId, input);
+    await createCourseRun(admin.actor, courseId, input);
+    return { ok: true };
+  });
+  if (!write.ok) {
     const run = { formId, result: submission.reply({ formErrors: [RUN_FAILED] }) };
-    return answer({ run, error: RUN_FAILED }, write.ok ? 404 : 500);
+    return answer({ run, error: RUN_FAILED }, 500);
+  }
+  if (!write.value.ok) {
+    const { message, status } = write.value;
+    const run = { formId, result: submission.reply({ formErrors: [message] }) };
+    return answer({ run, error: message }, status);
   }
   return redirectWithToast(`/admin/courses/${courseId}`, {
     title: runId ? "Course run updated successfully" : "Course run added successfully",
@@ -91,16 +107,30 @@ export async function action(args: Route.ActionArgs) {
       return saveRun(admin, courseId, formData);
     case "delete-run": {
       const runId = parseId(formData.get("runId"));
-      const write = await writeOrReport("Failed to delete course run", async () =>
-        runId ? deleteCourseRun(admin.actor, courseId, runId) : false,
+      if (!runId) return answer({ error: "Failed to delete course run" }, 400);
+      const write = await writeOrReport("Failed to delete course run", () =>
+        deleteCourseRun(admin.actor, courseId, runId),
       );
-      if (!write.ok || !write.value) return answer({ error: "Failed to delete course run" }, 400);
+      if (!write.ok) return answer({ error: write.error }, 500);
+      if (!write.value.ok) return answer({ error: write.value.message }, write.value.status);
       return redirectWithToast(`/admin/courses/${courseId}`, { title: "Course run deleted successfully" });
     }
     case "delete-course": {
       const write = await writeOrReport("Failed to delete course", () => deleteCourse(admin.actor, courseId));
-      if (!write.ok || !write.value) return answer({ error: "Failed to delete course" }, 400);
+      if (!write.ok) return answer({ error: write.error }, 500);
+      if (!write.value.ok) return answer({ error: write.value.message }, write.value.status);
       return redirectWithToast("/admin/courses", { title: "Course deleted successfully" });
+    }
+    case "archive":
+    case "restore": {
+      const archive = formData.get("intent") === "archive";
+      const failed = archive ? "Failed to archive course" : "Failed to restore course";
+      const write = await writeOrReport(failed, () => setCourseArchived(admin.actor, courseId, archive));
+      if (!write.ok) return answer({ error: write.error }, 500);
+      if (!write.value.ok) return answer({ error: write.value.message }, write.value.status);
+      return redirectWithToast(`/admin/courses/${courseId}`, {
+        title: archive ? "Course archived" : "Course restored",
+      });
     }
     default:
       return answer({ error: "Unknown action" }, 400);
@@ -108,7 +138,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, runs, interests } = loaderData;
+  const { course, runs, interests, keptBecause } = loaderData;
   const navigation = useNavigation();
   const deleting = navigation.formData?.get("intent") === "delete-course";
   useErrorToast(actionData);
@@ -119,7 +149,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <PageHeader
         title={course.title}
-        badge={<StatusBadge status={course.status} />}
+        badge={<StatusBadge status={course.archivedAt ? "archived" : course.status} />}
         description={
           <a
             href={`/courses/${course.slug}`}
@@ -137,29 +167,53 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
       />
       <CourseRuns runs={runs} lastResult={actionData && "run" in actionData ? actionData.run : undefined} />
       <CourseInterests interests={interests} />
-      <section
-        aria-labelledby="delete-course"
-        className="rounded-xl border border-red-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="delete-course" className="font-semibold text-slate-900">
-          Delete this course
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Removes the course and all its dates from the site. Registrations keep the course name.
-        </p>
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="delete-course" />
-          <ConfirmButton
-            message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
-            disabled={deleting}
-            variant="outline"
-            className="border-red-300 text-clay-600 hover:bg-red-50"
-          >
-            <Trash2 aria-hidden className="size-4" />
-            {deleting ? "Deleting..." : "Delete Course"}
-          </ConfirmButton>
-        </Form>
-      </section>
+      {keptBecause || course.archivedAt ? (
+        <section
+          aria-labelledby="keep-course"
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <h2 id="keep-course" className="font-semibold text-slate-900">
+            {course.archivedAt ? "Restore this course" : "Archive this course"}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600" data-testid="course-kept-because">
+            {keptBecause ? `${keptBecause} ` : ""}
+            {course.archivedAt
+              ? "It is off the website and the registration form. Restoring it makes it active again."
+              : "Archiving takes it off the website and the registration form and keeps its history; you can restore it later."}
+          </p>
+          <div className="mt-3">
+            <ArchiveCourseForm
+              title={course.title}
+              archived={course.archivedAt !== null}
+              label={course.archivedAt ? "Restore Course" : "Archive Course"}
+            />
+          </div>
+        </section>
+      ) : (
+        <section
+          aria-labelledby="delete-course"
+          className="rounded-xl border border-red-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <h2 id="delete-course" className="font-semibold text-slate-900">
+            Delete this course
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Nobody has booked it yet, so it can be deleted: it and its dates leave the site for good.
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="delete-course" />
+            <ConfirmButton
+              message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
+              disabled={deleting}
+              variant="outline"
+              className="border-red-300 text-clay-600 hover:bg-red-50"
+            >
+              <Trash2 aria-hidden className="size-4" />
+              {deleting ? "Deleting..." : "Delete Course"}
+            </ConfirmButton>
+          </Form>
+        </section>
+      )}
     </div>
   );
 }

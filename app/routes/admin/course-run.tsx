@@ -1,6 +1,7 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
+import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { PaymentStatePill } from "#app/components/admin/finance-parts";
@@ -10,7 +11,9 @@ import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { toast } from "#app/components/toast";
 import { invoiceBookingNow } from "#app/models/booking-sync.server";
+import { runKeptBecause } from "#app/models/course-run.server";
 import { runBookingMoney } from "#app/models/finance-report.server";
+import { cancelCourseRun } from "#app/models/run-cancellation.server";
 import {
   cancelParticipant,
   confirmParticipant,
@@ -47,11 +50,16 @@ export async function loader(args: Route.LoaderArgs) {
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const roster = (await getRunRoster(courseId, runId)) ?? notFound();
-  return { ...roster, money: await runBookingMoney(runId) };
+  return {
+    ...roster,
+    money: await runBookingMoney(runId),
+    keptBecause: await runKeptBecause(roster.run),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAdmin(args);
+  const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const parsed = RosterActionSchema.safeParse(
     Object.fromEntries(await readForm(args.request, RosterActionSchema)),
@@ -63,6 +71,10 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   const input = parsed.data;
+  if (input.intent === "cancel-run") {
+    const outcome: RosterOutcome = await cancelCourseRun(actor, courseId, runId);
+    return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
   if (input.intent === "invoice") {
     const invoiced = await invoiceBookingNow(actor, input.bookingId);
     const outcome: RosterOutcome = invoiced.ok
@@ -164,7 +176,7 @@ function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData
 }
 
 export default function CourseRun({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, seats, participants, waitlist, otherRuns, interests, money } = loaderData;
+  const { run, seats, participants, waitlist, otherRuns, interests, money, keptBecause } = loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useEffect(() => {
     if (!actionData) return;
@@ -329,6 +341,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
       </section>
       <BookingMoney bookings={money} />
       <CourseInterests interests={interests} />
+      <CancelRunSection run={run} keptBecause={keptBecause} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { Pencil, Plus } from "lucide-react";
 import { data, Link } from "react-router";
+import { ArchiveCourseForm } from "#app/components/admin/archive-course-form";
 import { Card, CardActions, CardGrid, CardTitle } from "#app/components/admin/card-grid";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { LoadError, PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
-import { deleteCourse, listCoursesForAdmin } from "#app/models/course-admin.server";
+import { deleteCourse, listCoursesForAdmin, setCourseArchived } from "#app/models/course-admin.server";
 import { parseId } from "#app/schemas/admin-ids";
 import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
 import { requireAdmin } from "#app/services/auth.server";
@@ -24,15 +25,28 @@ export async function loader(args: Route.LoaderArgs) {
   return { courses: value, error };
 }
 
+const FAILED = { archive: "Failed to archive course", restore: "Failed to restore course" } as const;
+
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const form = await readForm(args.request, [], { extra: ["intent", "id"] });
   const id = parseId(form.get("id"));
-  if (form.get("intent") !== "delete" || !id)
-    return data({ error: "Failed to delete course" }, { status: 400 });
+  const intent = form.get("intent");
+  if (intent === "archive" || intent === "restore") {
+    if (!id) return data({ error: FAILED[intent] }, { status: 400 });
+    const changed = await writeOrReport(FAILED[intent], () =>
+      setCourseArchived(admin.actor, id, intent === "archive"),
+    );
+    if (!changed.ok) return data({ error: changed.error }, { status: 500 });
+    if (!changed.value.ok) return data({ error: changed.value.message }, { status: changed.value.status });
+    return redirectWithToast("/admin/courses", {
+      title: intent === "archive" ? "Course archived" : "Course restored",
+    });
+  }
+  if (intent !== "delete" || !id) return data({ error: "Failed to delete course" }, { status: 400 });
   const result = await writeOrReport("Failed to delete course", () => deleteCourse(admin.actor, id));
   if (!result.ok) return data({ error: result.error }, { status: 500 });
-  if (!result.value) return data({ error: "Failed to delete course" }, { status: 404 });
+  if (!result.value.ok) return data({ error: result.value.message }, { status: result.value.status });
   return redirectWithToast("/admin/courses", { title: "Course deleted successfully" });
 }
 
@@ -59,7 +73,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
       >
         {(course) => (
           <Card key={course.id} data-testid="course-card">
-            <CardTitle status={course.status}>{course.title}</CardTitle>
+            <CardTitle status={course.archivedAt ? "archived" : course.status}>{course.title}</CardTitle>
             <p className="mt-1 text-sm text-brand-700">
               {CATEGORY_LABELS[course.category]}
               {course.faithGroup ? ` · Category ${course.faithGroup}` : ""}
@@ -82,6 +96,13 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                 <dd className="font-medium">{course.runs}</dd>
               </div>
             </dl>
+            {course.hasHistory ? (
+              <p className="mt-2 text-xs text-slate-600">
+                {course.archivedAt
+                  ? "Archived: off the website, kept with its bookings and documents."
+                  : "Has bookings: it can be archived, not deleted."}
+              </p>
+            ) : null}
             <CardActions>
               <Link
                 to={`/admin/courses/${course.id}`}
@@ -91,12 +112,21 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                 <Pencil aria-hidden className="size-4" />
                 Edit
               </Link>
-              <DeleteCardForm
-                id={course.id}
-                label={course.title}
-                message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
-                showPending
-              />
+              {course.hasHistory || course.archivedAt ? (
+                <ArchiveCourseForm
+                  id={course.id}
+                  title={course.title}
+                  archived={course.archivedAt !== null}
+                  label={course.archivedAt ? "Restore" : "Archive"}
+                />
+              ) : (
+                <DeleteCardForm
+                  id={course.id}
+                  label={course.title}
+                  message={`Are you sure you want to delete "${course.title}"? Its runs are deleted too.`}
+                  showPending
+                />
+              )}
             </CardActions>
           </Card>
         )}
