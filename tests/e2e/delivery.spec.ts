@@ -319,3 +319,63 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   const zip = await page.request.get(`${base}${zipHref}`);
   expect(zip.headers()["content-type"]).toBe("application/zip");
 });
+
+test("a delivered course date is kept: no Delete, cancelled with everyone told, its certificates still verify", async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page, ADMIN, base);
+  // Brian is marked present on day 2 after all, and gets his certificate
+  await page.goto(`${base}${runPath}/attendance`);
+  await page.getByRole("link", { name: /^Day 2/ }).click();
+  await page.getByRole("button", { name: "Present Brian Otieno" }).click();
+  await expectStored(page, "Brian Otieno", "Present");
+  await page.goto(`${base}${runPath}/certificates`);
+  await page.getByRole("button", { name: /Issue certificates/ }).click();
+  await expect(page.getByText("1 certificate(s) issued and e-mailed.")).toBeVisible();
+  const brian = page.getByTestId("certificate-row").filter({ hasText: "Brian Otieno" });
+  const code = (await brian.getByTestId("certificate-code").textContent()) as string;
+  const revoked = (await page
+    .getByTestId("certificate-row")
+    .filter({ hasText: "Amina Wanjiru" })
+    .getByTestId("certificate-code")
+    .textContent()) as string;
+
+  // the course page says why this date cannot be deleted before anyone tries, and offers no Delete for it
+  const runId = runPath.split("/runs/")[1] as string;
+  await page.goto(`${base}${runPath.split("/runs/")[0]}`);
+  const run = page.locator(`#course-date-${runId}`);
+  await expect(run.getByTestId("run-kept-because")).toContainText(
+    "This course date has 1 booking and issued certificates: cancel it instead.",
+  );
+  await expect(run.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+  await run.getByRole("link", { name: /^Cancel it on its page/ }).click();
+  await page.waitForURL(new RegExp(`${runPath}#cancel-run$`));
+  const section = page.getByRole("region", { name: "Cancel this course date" });
+  await expect(section).toContainText("Cancelling tells every participant and booking contact by e-mail");
+  await expectNoSeriousA11yViolations(page);
+  page.once("dialog", (dialog) => dialog.accept());
+  await section.getByRole("button", { name: "Cancel this course date" }).click();
+  await expect(
+    page.getByText("Course date cancelled: 2 participants cancelled, 3 people told by e-mail."),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This course date is cancelled" })).toBeVisible();
+  await smtp.waitFor(
+    () =>
+      ["amina@example.com", "brian@example.com", "hr@kpa.example.com"].every(
+        (to) => mailsTo(to, /^Cancelled: /).length === 1,
+      ),
+    30_000,
+  );
+  expect(mailsTo("cate@example.com", /^Cancelled: /)).toHaveLength(0);
+  await expectScreensFit(page, [`${base}${runPath}`]);
+
+  // both certificates are still what they were: Brian's genuine, Amina's revoked (not "unknown")
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${base}/verify/${code}`);
+  await expect(visitor.getByRole("status")).toContainText("Genuine");
+  await expect(visitor.getByTestId("verify-name")).toHaveText("Brian Otieno");
+  await visitor.goto(`${base}/verify/${revoked}`);
+  await expect(visitor.getByRole("status")).toContainText("revoked");
+  await visitor.close();
+});
