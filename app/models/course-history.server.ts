@@ -48,7 +48,8 @@ export const runHistory = (runId: string, executor: Executor = db()) => historyO
 export const courseHistory = (courseId: string, executor: Executor = db()) =>
   historyOf({ courseId }, executor);
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** "1 booking", "4 bookings". */
+export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** "4 bookings and issued invoices and certificates": what the screens and refusals name. */
 export function describeHistory(h: History) {

@@ -5,13 +5,12 @@ import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { runCancelled } from "#app/services/delivery-email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
 import { syncBooking } from "./booking-sync.server";
+import { plural } from "./course-history.server";
 import { lockRun } from "./course-run.server";
 import { findDeliveryRun } from "./delivery-run.server";
 import { moneyTransaction } from "./money-transaction.server";
 
 export type CancelRunOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /**
  * Cancels everyone still on a run, inside the caller's transaction, which holds the run's row lock: the
