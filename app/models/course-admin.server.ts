@@ -152,7 +152,7 @@ const NO_SUCH_COURSE = { ok: false, status: 404, message: "Failed to delete cour
 
 /**
  * Deletes a course nobody ever booked, and (by cascade) its runs; the audit row keeps both as they were. A
- * course with bookings or issued documents is kept (decision 0625): the answer says to archive it instead.
+ * course with bookings or issued documents is kept (decision 0630): the answer says to archive it instead.
  */
 export async function deleteCourse(actor: AuditActor, id: string) {
   return db().transaction(async (tx): Promise<CourseChangeOutcome> => {

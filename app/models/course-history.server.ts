@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { db, type Executor, executeRows } from "#app/db/client.server";
 
 /**
- * What a course date or a course carries that is never deleted (decision 0625): its bookings and their
+ * What a course date or a course carries that is never deleted (decision 0630): its bookings and their
  * registrations (live or deleted), and the documents issued on them (invoices, credit notes, receipts,
  * certificates). Attendance and feedback stand on registrations, so they are counted with them.
  */

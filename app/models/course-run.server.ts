@@ -122,7 +122,7 @@ export async function updateCourseRun(
 }
 
 /**
- * Deletes a run that nobody ever booked. A run with bookings or issued documents is kept (decision 0625):
+ * Deletes a run that nobody ever booked. A run with bookings or issued documents is kept (decision 0630):
  * the answer says so and what to do instead, and the database's restrict keys refuse it whatever this says.
  */
 export async function deleteCourseRun(actor: AuditActor, courseId: string, runId: string) {

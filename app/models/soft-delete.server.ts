@@ -9,7 +9,7 @@ import { orderBy, selectPage } from "./list-query.server";
 /** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */
 type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
 
-/** `keep`: rows the purge never removes, because something issued stands on them (decision 0625). */
+/** `keep`: rows the purge never removes, because something issued stands on them (decision 0630). */
 type Labels = { noun: string; tableName: string; keep?: SQL };
 const LABELS = new Map<SoftTable, Labels>([
   [
