@@ -26,12 +26,6 @@ async function cancelEveryoneOnRun(tx: Executor, actor: AuditActor, runId: strin
     .from(r)
     .where(and(eq(r.runId, runId), isNull(r.deletedAt), ne(r.status, "cancelled")))
     .orderBy(asc(r.createdAt), asc(r.id));
-  // a seat offered on a date that will not happen is withdrawn
-  await tx
-    .update(waitlistOffers)
-    .set({ status: "expired" })
-    .where(and(eq(waitlistOffers.runId, runId), eq(waitlistOffers.status, "open")));
-  if (participants.length === 0) return { participants: 0, bookings: [], told: 0, creditNotes: [] };
   // a booking whose participants all moved to another date is not touched, nor its contact told
   const ids = [...new Set(participants.map((p) => p.bookingId).filter((id): id is string => id !== null))];
   const affected =
@@ -48,6 +42,12 @@ async function cancelEveryoneOnRun(tx: Executor, actor: AuditActor, runId: strin
           .where(inArray(bookings.id, ids))
           .orderBy(asc(bookings.id))
           .for("update");
+  // a seat offered on a date that will not happen is withdrawn
+  await tx
+    .update(waitlistOffers)
+    .set({ status: "expired" })
+    .where(and(eq(waitlistOffers.runId, runId), eq(waitlistOffers.status, "open")));
+  if (participants.length === 0) return { participants: 0, bookings: [], told: 0, creditNotes: [] };
   await tx
     .update(r)
     .set({ status: "cancelled", updatedAt: new Date() })
