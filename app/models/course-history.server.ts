@@ -65,10 +65,23 @@ export function describeHistory(h: History) {
   return [held, issued.length > 0 ? `issued ${issued.join(" and ")}` : null].filter(Boolean).join(" and ");
 }
 
+/** Where a kept course date stands: still ahead (it can be cancelled), held (it began), or cancelled. */
+export type RunStanding = "ahead" | "held" | "cancelled";
+
+export function runStanding(run: { status: string; startDate: string | null }, day: string): RunStanding {
+  if (run.status === "cancelled") return "cancelled";
+  return run.startDate !== null && run.startDate < day ? "held" : "ahead";
+}
+
+const INSTEAD: Record<RunStanding, string> = {
+  ahead: "cancel it instead",
+  held: "it took place, so it stays on record as it is",
+  cancelled: "it stays on record as cancelled",
+};
+
 /** Why a course date cannot be deleted, and what to do instead. */
-export function runKeptReason(h: History, cancelled: boolean) {
-  const instead = cancelled ? "it stays on record as cancelled" : "cancel it instead";
-  return `This course date has ${describeHistory(h)}: ${instead}.`;
+export function runKeptReason(h: History, standing: RunStanding) {
+  return `This course date has ${describeHistory(h)}: ${INSTEAD[standing]}.`;
 }
 
 /** Why a course cannot be deleted, and what to do instead. */

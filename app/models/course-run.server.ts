@@ -3,7 +3,8 @@ import { db, type Executor } from "#app/db/client.server";
 import { courseRegistrations, courseRuns } from "#app/db/schema";
 import type { CourseRunInput } from "#app/schemas/course";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
-import { hasHistory, runHistory, runKeptReason } from "./course-history.server";
+import { today } from "#app/utils/dates";
+import { hasHistory, runHistory, runKeptReason, runStanding } from "./course-history.server";
 import { notifyInterestedOfRun } from "./course-interest.server";
 import { lockRunSeats } from "./run-seats.server";
 import { offerFreeSeats } from "./waitlist-offer.server";
@@ -132,7 +133,7 @@ export async function deleteCourseRun(actor: AuditActor, courseId: string, runId
     if (!before) return NO_SUCH_RUN;
     const history = await runHistory(runId, tx);
     if (hasHistory(history)) {
-      return { ok: false, status: 409, message: runKeptReason(history, before.status === "cancelled") };
+      return { ok: false, status: 409, message: runKeptReason(history, runStanding(before, today())) };
     }
     await tx.delete(courseRuns).where(ofCourse(courseId, runId));
     await recordAudit(tx, actor, {
@@ -145,16 +146,23 @@ export async function deleteCourseRun(actor: AuditActor, courseId: string, runId
   });
 }
 
-/** Why a run is kept rather than deleted (its bookings, issued documents); null when it can be deleted. */
-export async function runKeptBecause(run: { id: string; status: string }, executor: Executor = db()) {
+/**
+ * Why a run is kept rather than deleted (its bookings, issued documents; null when it can be deleted), and
+ * where it stands: only a date still ahead can be cancelled.
+ */
+export async function runKeptBecause(
+  run: { id: string; status: string; startDate: string | null },
+  executor: Executor = db(),
+) {
   const history = await runHistory(run.id, executor);
-  return hasHistory(history) ? runKeptReason(history, run.status === "cancelled") : null;
+  const standing = runStanding(run, today());
+  return { keptBecause: hasHistory(history) ? runKeptReason(history, standing) : null, standing };
 }
 
-/** The runs of a course, each with why it is kept (null: it can be deleted). */
+/** The runs of a course, each with why it is kept (null: it can be deleted) and where it stands. */
 export async function listRunsWithHistory(courseId: string, executor: Executor = db()) {
   const runs = await listRunsForCourse(courseId, executor);
-  const kept: (string | null)[] = [];
+  const kept: Awaited<ReturnType<typeof runKeptBecause>>[] = [];
   for (const run of runs) kept.push(await runKeptBecause(run, executor));
-  return runs.map((run, i) => ({ ...run, keptBecause: kept[i] ?? null }));
+  return runs.map((run, i) => ({ ...run, keptBecause: null, standing: "ahead" as const, ...kept[i] }));
 }

@@ -4,8 +4,9 @@ import { bookings, courseRuns, courseRegistrations as r, waitlistOffers } from "
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { runCancelled } from "#app/services/delivery-email-templates.server";
 import { enqueueEmails } from "#app/services/outbox.server";
+import { formatLongDate, today } from "#app/utils/dates";
 import { syncBooking } from "./booking-sync.server";
-import { plural } from "./course-history.server";
+import { plural, runStanding } from "./course-history.server";
 import { lockRun } from "./course-run.server";
 import { findDeliveryRun } from "./delivery-run.server";
 import { moneyTransaction } from "./money-transaction.server";
@@ -111,6 +112,13 @@ export async function cancelCourseRun(actor: AuditActor, courseId: string, runId
     const run = await lockRun(tx, courseId, runId);
     if (!run) return { ok: false, status: 404, message: "This course date does not exist." };
     if (run.status === "cancelled") return { ok: true, message: "This course date was already cancelled." };
+    if (runStanding(run, today()) === "held") {
+      return {
+        ok: false,
+        status: 409,
+        message: `This course date began on ${formatLongDate(run.startDate as string)}: a date that took place is kept as it is. Cancel a participant's place on the list instead.`,
+      };
+    }
     const done = await cancelEveryoneOnRun(tx, actor, runId);
     await tx
       .update(courseRuns)

@@ -320,7 +320,7 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   expect(zip.headers()["content-type"]).toBe("application/zip");
 });
 
-test("a delivered course date is kept: no Delete, cancelled with everyone told, its certificates still verify", async ({
+test("a delivered course date is kept as it is: no Delete, no Cancel, its certificates still verify", async ({
   page,
   browser,
 }) => {
@@ -341,34 +341,20 @@ test("a delivered course date is kept: no Delete, cancelled with everyone told, 
     .getByTestId("certificate-code")
     .textContent()) as string;
 
-  // the course page says why this date cannot be deleted before anyone tries, and offers no Delete for it
+  // the course page says why this date is kept before anyone tries, and offers neither Delete nor Cancel
   const runId = runPath.split("/runs/")[1] as string;
   await page.goto(`${base}${runPath.split("/runs/")[0]}`);
   const run = page.locator(`#course-date-${runId}`);
   await expect(run.getByTestId("run-kept-because")).toContainText(
-    "This course date has 1 booking and issued certificates: cancel it instead.",
+    "This course date has 1 booking and issued certificates: it took place, so it stays on record as it is.",
   );
   await expect(run.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
-  await run.getByRole("link", { name: /^Cancel it on its page/ }).click();
-  await page.waitForURL(new RegExp(`${runPath}#cancel-run$`));
-  const section = page.getByRole("region", { name: "Cancel this course date" });
-  await expect(section).toContainText("Cancelling tells every participant and booking contact by e-mail");
+  await expect(run.getByRole("link", { name: /^Cancel it on its page/ })).toHaveCount(0);
+  await run.getByRole("link", { name: /^Participants/ }).click();
+  const section = page.getByRole("region", { name: "This course date took place" });
+  await expect(section).toContainText("its attendance, certificates and documents stay as issued");
+  await expect(section.getByRole("button")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  page.once("dialog", (dialog) => dialog.accept());
-  await section.getByRole("button", { name: "Cancel this course date" }).click();
-  await expect(
-    page.getByText("Course date cancelled: 2 participants cancelled, 3 people told by e-mail."),
-  ).toBeVisible();
-  await expect(page.getByRole("heading", { name: "This course date is cancelled" })).toBeVisible();
-  await smtp.waitFor(
-    () =>
-      ["amina@example.com", "brian@example.com", "hr@kpa.example.com"].every(
-        (to) => mailsTo(to, /^Cancelled: /).length === 1,
-      ),
-    30_000,
-  );
-  expect(mailsTo("cate@example.com", /^Cancelled: /)).toHaveLength(0);
-  await expectScreensFit(page, [`${base}${runPath}`]);
 
   // both certificates are still what they were: Brian's genuine, Amina's revoked (not "unknown")
   const visitor = await (await browser.newContext()).newPage();
@@ -378,4 +364,49 @@ test("a delivered course date is kept: no Delete, cancelled with everyone told, 
   await visitor.goto(`${base}/verify/${revoked}`);
   await expect(visitor.getByRole("status")).toContainText("revoked");
   await visitor.close();
+});
+
+test("a booked course date still ahead is cancelled, not deleted, and everyone on it is told", async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page, ADMIN, base);
+  await page.goto(`${base}/admin/courses`);
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  await page.getByText("Add a run").click();
+  const form = page.locator("form#run-new");
+  await form.getByLabel("Start date").fill(shift(START, 60));
+  await form.getByLabel("End date").fill(shift(START, 62));
+  await form.getByLabel("Venue").fill("Elementaita Lodge, Kenya");
+  await form.getByRole("button", { name: "Add Run" }).click();
+  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  const later = page.getByTestId("course-run").filter({ hasText: "Elementaita Lodge, Kenya" });
+  await later.getByRole("link", { name: /^Participants/ }).click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+  const laterPath = new URL(page.url()).pathname;
+  const visitor = await browser.newPage();
+  await bookGroup(visitor, laterPath.split("/runs/")[1] as string);
+  await visitor.close();
+  const before = (to: string) => mailsTo(to, /^Cancelled: /).length;
+  const told = ["amina@example.com", "brian@example.com", "cate@example.com", "hr@kpa.example.com"];
+  const counts = told.map(before);
+
+  await page.goto(`${base}${laterPath.split("/runs/")[0]}`);
+  const row = page.getByTestId("course-run").filter({ hasText: "Elementaita Lodge, Kenya" });
+  await expect(row.getByTestId("run-kept-because")).toContainText(
+    "This course date has 1 booking: cancel it instead.",
+  );
+  await expect(row.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+  await row.getByRole("link", { name: /^Cancel it on its page/ }).click();
+  await page.waitForURL(new RegExp(`${laterPath}#cancel-run$`));
+  const section = page.getByRole("region", { name: "Cancel this course date" });
+  await expect(section).toContainText("Cancelling tells every participant and booking contact by e-mail");
+  page.once("dialog", (dialog) => dialog.accept());
+  await section.getByRole("button", { name: "Cancel this course date" }).click();
+  await expect(
+    page.getByText("Course date cancelled: 3 participants cancelled, 4 people told by e-mail."),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This course date is cancelled" })).toBeVisible();
+  await smtp.waitFor(() => told.every((to, i) => before(to) === (counts[i] ?? 0) + 1), 30_000);
+  await expectScreensFit(page, [`${base}${laterPath}`]);
 });

@@ -22,6 +22,8 @@ import * as courseList from "#app/routes/admin/courses";
 import * as attendancePage from "#app/routes/admin/run-attendance";
 import * as certificatesPage from "#app/routes/admin/run-certificates";
 import * as verifyPage from "#app/routes/public/verify";
+import { setClock } from "#app/utils/clock";
+import { addDays } from "#app/utils/dates";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { book, clearOutbox, newRun, SLUG } from "../helpers/delivery";
@@ -171,6 +173,27 @@ describe("a course date with bookings and issued documents", () => {
     expect(refused.status).toBe(409);
     expect(refused.data?.error).toMatch(/use "Cancel this course date" on its page/);
     expect((await runRow())?.status).toBe("open");
+  });
+
+  test("once it has begun it is neither deleted nor cancelled: it took place, and its records stay as issued", async () => {
+    setClock(`${addDays(run.startDate, 2)}T09:00:00+03:00`);
+    try {
+      const refused = await onRun({ intent: "cancel-run" });
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.data)).toContain("a date that took place is kept as it is");
+      expect((await runRow())?.status).toBe("open");
+      expect(await onCourse({ intent: "delete-run", runId: run.id })).toMatchObject({
+        status: 409,
+        data: {
+          error:
+            "This course date has 1 booking and issued invoices and certificates: it took place, so it stays on record as it is.",
+        },
+      });
+      const page = await answer(() => courseRun.loader(admin.args(runPath(), {}, runParams()) as never));
+      expect(page.data).toMatchObject({ standing: "held" });
+    } finally {
+      setClock(null);
+    }
   });
 
   test("is cancelled: everyone cancelled and told, the open proforma credited, all audited, the certificate kept", async () => {

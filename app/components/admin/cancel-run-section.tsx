@@ -9,13 +9,33 @@ import { ConfirmButton } from "#app/components/ui/confirm-button";
 export function CancelRunSection({
   run,
   keptBecause,
+  standing,
 }: {
   run: { title: string; status: string };
   keptBecause: string | null;
+  standing: "ahead" | "held" | "cancelled";
 }) {
   const navigation = useNavigation();
   const pending = navigation.formData?.get("intent") === "cancel-run";
-  const cancelled = run.status === "cancelled";
+  const cancelled = standing === "cancelled";
+  if (standing === "held") {
+    return (
+      <section
+        id="cancel-run"
+        aria-labelledby="cancel-run-heading"
+        className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="cancel-run-heading" className="text-lg font-semibold text-slate-900">
+          This course date took place
+        </h2>
+        <p className="mt-1 text-sm text-slate-600" data-testid="run-kept-because">
+          {keptBecause ?? "It has begun."} A date that took place is neither cancelled nor deleted: its
+          attendance, certificates and documents stay as issued. To take one participant off, cancel their
+          place in the list above.
+        </p>
+      </section>
+    );
+  }
   return (
     <section
       id="cancel-run"

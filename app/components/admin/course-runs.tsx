@@ -25,6 +25,7 @@ export type RunValues = {
   updatedAt: Date | string;
   /** Why the run is kept (bookings, issued documents); null when it can be deleted. */
   keptBecause?: string | null;
+  standing?: "ahead" | "held" | "cancelled";
 };
 
 export type RunFormResult = { formId: string; result: SubmissionResult<string[]> };
@@ -163,7 +164,7 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
               {run.keptBecause ? (
                 <p className="mt-1 text-sm text-slate-600" data-testid="run-kept-because">
                   {run.keptBecause}{" "}
-                  {run.status === "cancelled" ? null : (
+                  {run.standing !== "ahead" ? null : (
                     <Link to={`runs/${run.id}#cancel-run`} className="font-semibold text-brand-700 underline">
                       Cancel it on its page <span className="sr-only">({when(run)})</span>
                     </Link>

@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...roster,
     money: await runBookingMoney(runId),
-    keptBecause: await runKeptBecause(roster.run),
+    ...(await runKeptBecause(roster.run)),
   };
 }
 
@@ -176,7 +176,8 @@ function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData
 }
 
 export default function CourseRun({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, seats, participants, waitlist, otherRuns, interests, money, keptBecause } = loaderData;
+  const { run, seats, participants, waitlist, otherRuns, interests, money, keptBecause, standing } =
+    loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useEffect(() => {
     if (!actionData) return;
@@ -341,7 +342,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
       </section>
       <BookingMoney bookings={money} />
       <CourseInterests interests={interests} />
-      <CancelRunSection run={run} keptBecause={keptBecause} />
+      <CancelRunSection run={run} keptBecause={keptBecause} standing={standing} />
     </div>
   );
 }
