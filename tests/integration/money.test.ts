@@ -23,7 +23,13 @@ import { gatherNitaPack, nitaPackPdf } from "#app/models/nita-pack.server";
 import { assignPayment, bookingBalance, reversePayment } from "#app/models/payment.server";
 import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
 import { setSettingValue } from "#app/models/setting.server";
-import { commitImport, createImport, findImport, previewImport } from "#app/models/statement-import.server";
+import {
+  commitImport,
+  createImport,
+  findImport,
+  previewFingerprint,
+  previewImport,
+} from "#app/models/statement-import.server";
 import * as billingRoute from "#app/routes/resources/billing-document";
 import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
 import type { AuditActor } from "#app/services/audit.server";
@@ -481,7 +487,7 @@ describe("statement imports", () => {
     expect(preview[3]?.refusal).toContain("Not completed");
     expect(preview[5]?.refusal).toContain("formula");
 
-    const all = preview.map((l) => l.line);
+    const all = { leftOut: new Set<number>(), fingerprint: previewFingerprint(preview) };
     expect(await commitImport(ACTOR, item as never, all)).toMatchObject({ ok: true, recorded: 2 });
     expect(await bookingBalance(db(), booking.id)).toMatchObject({ state: "paid" });
     expect(await db().$count(payments, eq(payments.transactionCode, "TKI0000005"))).toBe(0);
@@ -529,7 +535,10 @@ describe("statement imports", () => {
       ["FT2611ABC", "matched", booking.reference],
       ["FT2611ABD", "refused", null],
     ]);
-    await commitImport(ACTOR, mapped as never, [2, 3]);
+    await commitImport(ACTOR, mapped as never, {
+      leftOut: new Set(),
+      fingerprint: previewFingerprint(preview),
+    });
     expect(await bookingBalance(db(), booking.id)).toMatchObject({ state: "paid" });
   });
 
