@@ -3,9 +3,9 @@ import { buffer } from "node:stream/consumers";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { desc, eq, inArray } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/client.server";
-import { bookings, statementImports } from "#app/db/schema";
+import { bookings, payments, statementImports } from "#app/db/schema";
 import { BANK_FIELDS, type BankMapping, IMPORT_LOOK_AGAIN, IMPORT_PAGE_SIZE } from "#app/schemas/finance";
-import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { type AuditActor, recordAudit, recordAudits } from "#app/services/audit.server";
 import {
   bankColumns,
   readBankStatement,
@@ -15,8 +15,9 @@ import {
 } from "#app/services/statement-csv.server";
 import { storage } from "#app/services/storage.server";
 import { mpesaCodesIn, referenceIn } from "#app/utils/booking-reference";
+import { formatKes } from "#app/utils/cents";
 import { moneyTransaction } from "./money-transaction.server";
-import { recordPayment } from "./payment.server";
+import { settleBooking } from "./payment.server";
 import { bookingsByReference, recordedCodes } from "./statement-match.server";
 
 export type StatementImport = typeof statementImports.$inferSelect;
@@ -103,7 +104,7 @@ export async function setImportMapping(actor: AuditActor, item: StatementImport,
   return { ok: true as const };
 }
 
-const methodOf = (kind: ImportKind) => (kind === "mpesa" ? "mpesa" : "bank");
+const methodOf = (kind: ImportKind) => (kind === "mpesa" ? ("mpesa" as const) : ("bank" as const));
 
 export const MAP_COLUMNS_FIRST = "Map the statement's columns first: say which column holds what.";
 
@@ -206,11 +207,13 @@ export function previewPage(preview: PreviewLine[], page: number, leftOut: Set<n
 }
 
 /** A commit's lines are recorded this many at a time, each batch a short transaction of its own. */
-const BATCH_LINES = 200;
+const BATCH_LINES = 100;
 
 /**
- * Records one batch of lines in one transaction. The batch's bookings are locked first, in one order, as every
- * money transaction takes them (DESIGN §7): a callback for one of them waits for this batch, never in a circle.
+ * Records one batch of lines in one transaction, in a few statements whatever its size: the batch's bookings
+ * are locked first, in one order, as every money transaction takes them (DESIGN §7), so a callback for one of
+ * them waits for this batch, never in a circle; then its payments and their audit rows go in at once, and each
+ * booking they pay is settled once. A code already in the ledger (a callback got there first) adds nothing.
  */
 async function recordBatch(tx: Tx, actor: AuditActor, kind: ImportKind, lines: PreviewLine[]) {
   const bookingIds = [...new Set(lines.flatMap((line) => line.bookingId ?? []))].sort();
@@ -222,11 +225,10 @@ async function recordBatch(tx: Tx, actor: AuditActor, kind: ImportKind, lines: P
       .orderBy(bookings.id)
       .for("update");
   }
-  let recorded = 0;
-  for (const line of lines) {
-    const outcome = await recordPayment(
-      tx,
-      {
+  const added = await tx
+    .insert(payments)
+    .values(
+      lines.map((line) => ({
         method: methodOf(kind),
         amountCents: line.amountCents as number,
         receivedOn: line.receivedOn as string,
@@ -234,13 +236,31 @@ async function recordBatch(tx: Tx, actor: AuditActor, kind: ImportKind, lines: P
         payer: line.payer || null,
         accountReference: line.accountReference || null,
         bookingId: line.bookingId,
-        source: kind === "mpesa" ? "mpesa_statement" : "bank_statement",
+        source: kind === "mpesa" ? ("mpesa_statement" as const) : ("bank_statement" as const),
+        recordedBy: actor.email ?? "system",
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  await recordAudits(
+    tx,
+    actor,
+    added.map((payment) => ({
+      action: "Recorded payment",
+      tableName: "payments",
+      recordId: payment.id,
+      newValues: {
+        method: payment.method,
+        amount: formatKes(payment.amountCents),
+        code: payment.transactionCode,
+        source: payment.source,
+        booking_id: payment.bookingId,
       },
-      actor,
-    );
-    if (outcome.status === "recorded") recorded++;
-  }
-  return recorded;
+    })),
+  );
+  const paid = new Set(added.flatMap((payment) => payment.bookingId ?? []));
+  for (const bookingId of bookingIds) if (paid.has(bookingId)) await settleBooking(tx, bookingId, actor);
+  return added.length;
 }
 
 export type CommitOutcome = { ok: true; recorded: number; skipped: number } | { ok: false; message: string };

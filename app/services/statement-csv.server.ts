@@ -118,6 +118,10 @@ function refusalOf(cells: string[]): string | null {
   return null;
 }
 
+/** Why a line's amount is not money paid in: none (a debit, a charge), or a text that is not an amount. */
+const notPaidIn = (text: string, none: string) =>
+  parseCents(text) === null && text !== "" ? `“${text.slice(0, 40)}” is not an amount of money.` : none;
+
 /** The refusal of a line that is money paid in on a real date: one that cannot be a genuine payment. */
 function implausible(line: StatementLine) {
   return implausiblePayment(
@@ -176,7 +180,7 @@ export async function readMpesaStatement(bytes: Uint8Array): Promise<StatementLi
       : normal(cell("status")) !== "completed"
         ? `Not completed (${cell("status") || "no status"}).`
         : !line.amountCents
-          ? "Not money paid in (a withdrawal or a charge)."
+          ? notPaidIn(cell("paidIn"), "Not money paid in (a withdrawal or a charge).")
           : !line.receivedOn
             ? "No valid completion time."
             : implausible(line);
@@ -222,7 +226,7 @@ export async function readBankStatement(bytes: Uint8Array, mapping: BankMapping)
     line.refusal ??= !line.code
       ? "No transaction reference."
       : !line.amountCents
-        ? "Not money paid in."
+        ? notPaidIn(cell("amount"), "Not money paid in.")
         : !line.receivedOn
           ? "No valid date."
           : implausible(line);
