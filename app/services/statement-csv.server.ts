@@ -52,8 +52,8 @@ function decode(bytes: Uint8Array) {
 }
 
 /** How much text is parsed before the event loop is given back: a few milliseconds of work. */
-const SLICE_CHARS = 32 * 1024;
-const SLICE_LINES = 1_000;
+const SLICE_CHARS = 16 * 1024;
+const SLICE_LINES = 500;
 
 /**
  * The file's rows, trimmed. A 20,000-line statement takes a few hundred milliseconds to parse: it is fed to the

@@ -140,19 +140,20 @@ describe("a long statement", () => {
     const commit = await latenciesDuring(() => commitAll(item, preview.result));
     expect(commit.result).toEqual({ ok: true, recorded: 20_000, skipped: 0 });
 
-    // measured before batching: one wait as long as the whole commit (10 to 56 s); the thresholds leave room for
-    // a machine busy with other tests, where a 50 ms timer alone can fire a few hundred milliseconds late
-    const worst = (waits: number[]) => Math.round(Math.max(...waits));
-    const p95 = (waits: number[]) =>
-      Math.round([...waits].sort((a, b) => a - b)[Math.floor(waits.length * 0.95)] ?? 0);
+    // Before batching the whole commit was one wait (10 s here, 56 s on the server) and the preview blocked the
+    // event loop for its parse. On a quiet machine the worst wait is now about 150 ms; the bounds leave room for
+    // a machine busy with other tests, where a 50 ms timer alone can fire hundreds of milliseconds late.
+    const at = (waits: number[], q: number) =>
+      Math.round([...waits].sort((a, b) => a - b)[Math.floor((waits.length - 1) * q)] ?? 0);
     console.info(
-      `20,000 lines: preview ${Math.round(preview.ms)} ms (probe p95 ${p95(preview.waits)} ms, worst ${worst(preview.waits)} ms); ` +
-        `commit ${Math.round(commit.ms)} ms (probe p95 ${p95(commit.waits)} ms, worst ${worst(commit.waits)} ms, ${commit.waits.length} probes)`,
+      `20,000 lines: preview ${Math.round(preview.ms)} ms (probe median ${at(preview.waits, 0.5)} ms, worst ${at(preview.waits, 1)} ms); ` +
+        `commit ${Math.round(commit.ms)} ms (probe median ${at(commit.waits, 0.5)} ms, p95 ${at(commit.waits, 0.95)} ms, worst ${at(commit.waits, 1)} ms, ${commit.waits.length} probes)`,
     );
     expect(commit.waits.length).toBeGreaterThan(commit.ms / 250);
     for (const { waits } of [preview, commit]) {
-      expect(p95(waits)).toBeLessThan(150);
-      expect(worst(waits)).toBeLessThan(600);
+      expect(at(waits, 0.5)).toBeLessThan(100);
+      expect(at(waits, 0.95)).toBeLessThan(400);
+      expect(at(waits, 1)).toBeLessThan(1_000);
     }
     expect(await db().$count(payments, like(payments.transactionCode, "TKL%"))).toBe(20_000);
     expect(await db().$count(payments, eq(payments.bookingId, booking.id))).toBe(60);
