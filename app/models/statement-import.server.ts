@@ -15,9 +15,9 @@ import {
 } from "#app/services/statement-csv.server";
 import { storage } from "#app/services/storage.server";
 import { mpesaCodesIn, referenceIn } from "#app/utils/booking-reference";
-import { formatKes } from "#app/utils/cents";
 import { moneyTransaction } from "./money-transaction.server";
 import { settleBooking } from "./payment.server";
+import { paymentRecordedAudit } from "./payment-audit.server";
 import { bookingsByReference, recordedCodes } from "./statement-match.server";
 
 export type StatementImport = typeof statementImports.$inferSelect;
@@ -242,22 +242,7 @@ async function recordBatch(tx: Tx, actor: AuditActor, kind: ImportKind, lines: P
     )
     .onConflictDoNothing()
     .returning();
-  await recordAudits(
-    tx,
-    actor,
-    added.map((payment) => ({
-      action: "Recorded payment",
-      tableName: "payments",
-      recordId: payment.id,
-      newValues: {
-        method: payment.method,
-        amount: formatKes(payment.amountCents),
-        code: payment.transactionCode,
-        source: payment.source,
-        booking_id: payment.bookingId,
-      },
-    })),
-  );
+  await recordAudits(tx, actor, added.map(paymentRecordedAudit));
   const paid = new Set(added.flatMap((payment) => payment.bookingId ?? []));
   for (const bookingId of bookingIds) if (paid.has(bookingId)) await settleBooking(tx, bookingId, actor);
   return added.length;

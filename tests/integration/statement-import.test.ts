@@ -18,11 +18,13 @@ import {
   setImportMapping,
 } from "#app/models/statement-import.server";
 import * as importRoute from "#app/routes/admin/finance-import";
+import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
 import type { AuditActor } from "#app/services/audit.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { outcome, signedInAdmin } from "../helpers/admin-session";
 import { book, newRun } from "../helpers/delivery";
+import { contextFor } from "../helpers/form-post";
 
 const ACTOR: AuditActor = { id: null, email: "finance@mafunzo.test", ip: "127.0.0.1", userAgent: "vitest" };
 const HEADER =
@@ -66,6 +68,16 @@ async function uploaded(kind: "mpesa" | "bank", bytes: Buffer) {
   const created = await createImport(ACTOR, kind, `${kind}.csv`, bytes);
   if (!created.ok) throw new Error(created.message);
   return (await findImport(created.id)) as StatementImport;
+}
+
+const BANK_HEADER = "Date,Credit,Ref,Narrative,Remitter";
+
+/** A bank statement of `lines` under BANK_HEADER, uploaded and its columns mapped. */
+async function mappedBank(lines: string[]) {
+  const item = await uploaded("bank", Buffer.from([BANK_HEADER, ...lines].join("\n")));
+  const mapping = { date: "Date", amount: "Credit", code: "Ref", reference: "Narrative", payer: "Remitter" };
+  expect(await setImportMapping(ACTOR, item, mapping)).toEqual({ ok: true });
+  return (await findImport(item.id)) as StatementImport;
 }
 
 /** Commits every line the preview offers, as the screen does when nothing is left out. */
@@ -203,26 +215,11 @@ describe("lines that cannot be payments", () => {
   });
 
   test("a bank line dated year 0000 or of an absurd amount is refused the same way", async () => {
-    const item = await uploaded(
-      "bank",
-      Buffer.from(
-        [
-          "Date,Credit,Ref,Narrative,Remitter",
-          `0000-01-01,500.00,FT00000001,TRF ACME,ACME`,
-          `${today()},"20,000,000.00",FT00000002,TRF ACME,ACME`,
-          `${today()},500.00,FT00000003,TRF ACME,ACME`,
-        ].join("\n"),
-      ),
-    );
-    const mapping = {
-      date: "Date",
-      amount: "Credit",
-      code: "Ref",
-      reference: "Narrative",
-      payer: "Remitter",
-    };
-    expect(await setImportMapping(ACTOR, item, mapping)).toEqual({ ok: true });
-    const mapped = (await findImport(item.id)) as StatementImport;
+    const mapped = await mappedBank([
+      `0000-01-01,500.00,FT00000001,TRF ACME,ACME`,
+      `${today()},"20,000,000.00",FT00000002,TRF ACME,ACME`,
+      `${today()},500.00,FT00000003,TRF ACME,ACME`,
+    ]);
     const preview = await previewImport(mapped);
     expect(preview.map((l) => [l.code, l.state])).toEqual([
       ["FT00000001", "refused"],
@@ -257,27 +254,12 @@ describe("a bank line for an M-PESA payment", () => {
       );
       expect(outcome.status).toBe("recorded");
     }
-    const item = await uploaded(
-      "bank",
-      Buffer.from(
-        [
-          "Date,Credit,Ref,Narrative,Remitter",
-          `${today()},"1,500.00",FT26110001,MPESA C2B skl4abcd12 880142,SAFARICOM`,
-          `${today()},"1,500.00",TK5F8H2K9Q,MPESA SETTLEMENT,SAFARICOM`,
-          `${today()},"1,500.00",FT26110003,MPESA C2B SKL4ABCD99 880142,SAFARICOM`,
-          `${today()},"1,500.00",FT26110004,TRF ${booking.reference},KISUMU COUNTY`,
-        ].join("\n"),
-      ),
-    );
-    const mapping = {
-      date: "Date",
-      amount: "Credit",
-      code: "Ref",
-      reference: "Narrative",
-      payer: "Remitter",
-    };
-    await setImportMapping(ACTOR, item, mapping);
-    const mapped = (await findImport(item.id)) as StatementImport;
+    const mapped = await mappedBank([
+      `${today()},"1,500.00",FT26110001,MPESA C2B skl4abcd12 880142,SAFARICOM`,
+      `${today()},"1,500.00",TK5F8H2K9Q,MPESA SETTLEMENT,SAFARICOM`,
+      `${today()},"1,500.00",FT26110003,MPESA C2B SKL4ABCD99 880142,SAFARICOM`,
+      `${today()},"1,500.00",FT26110004,TRF ${booking.reference},KISUMU COUNTY`,
+    ]);
     const preview = await previewImport(mapped);
     expect(preview.map((l) => [l.code, l.state])).toEqual([
       ["FT26110001", "recorded"],
@@ -370,4 +352,64 @@ describe("the import screen", () => {
     expect((await findImport(item.id))?.committedAt).toBeNull();
     expect(await db().$count(statementImports, eq(statementImports.id, item.id))).toBe(1);
   });
+});
+
+describe("a commit racing callbacks", () => {
+  const SECRET = "race-secret-0123456789abcdefghij";
+
+  async function confirmation(code: string, account: string) {
+    const body = {
+      TransactionType: "Pay Bill",
+      TransID: code,
+      TransTime: `${today().replaceAll("-", "")}101500`,
+      TransAmount: "1.00",
+      BusinessShortCode: "880142",
+      BillRefNumber: account,
+      MSISDN: "2547*****678",
+      FirstName: "JANE",
+      LastName: "DOE",
+    };
+    const request = new Request(`http://localhost/api/mpesa/${SECRET}/confirmation`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const response = (await mpesaRoute.action({
+      request,
+      params: { secret: SECRET, kind: "confirmation" },
+      context: contextFor(),
+    } as never)) as Response;
+    return { status: response.status, body: await response.json() };
+  }
+
+  test("a 300-line statement for one booking committed while 10 callbacks for it arrive: every payment stored once", async () => {
+    await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
+    const { booking } = await confirmedBooking();
+    const code = (i: number) => `TKR${String(i).padStart(7, "0")}`;
+    const item = await uploaded(
+      "mpesa",
+      statement(Array.from({ length: 300 }, (_, i) => mpesa(code(i), "1.00", booking.reference))),
+    );
+    const preview = await previewImport(item);
+    // five callbacks bring codes the statement also carries, five bring codes of their own
+    const callbacks = [...[0, 101, 202, 250, 299].map(code), ...[1, 2, 3, 4, 5].map((i) => code(1000 + i))];
+    // the callbacks arrive one after another while the commit runs: callbacks racing each other are the
+    // callback's own concern (its lock order), tested with the callbacks
+    const answers: Awaited<ReturnType<typeof confirmation>>[] = [];
+    const [commit] = await Promise.all([
+      commitAll(item, preview),
+      (async () => {
+        for (const c of callbacks) answers.push(await confirmation(c, booking.reference));
+      })(),
+    ]);
+    expect(commit).toMatchObject({ ok: true });
+    for (const answer of answers)
+      expect(answer).toEqual({ status: 200, body: { ResultCode: "0", ResultDesc: "Accepted" } });
+    const stored = await db()
+      .select({ code: payments.transactionCode })
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id));
+    expect(stored).toHaveLength(305);
+    expect(new Set(stored.map((p) => p.code)).size).toBe(305);
+  }, 60_000);
 });
