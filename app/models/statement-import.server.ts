@@ -121,7 +121,7 @@ const settlementNote = (code: string) =>
 /**
  * The statement's lines as they would be committed now: refused (with the reason), already recorded (the same
  * code for the same method is in the ledger, or earlier in this file; for a bank line, the M-PESA payment it
- * settles is), matched to a booking, or unmatched. Three queries whatever the length of the file.
+ * settles is), matched to a booking, or unmatched. A few set-based queries whatever the length of the file.
  */
 export async function previewImport(
   item: StatementImport,
