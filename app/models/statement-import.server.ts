@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { buffer } from "node:stream/consumers";
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { db, type Executor } from "#app/db/client.server";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { desc, eq, inArray } from "drizzle-orm";
+import { db, type Executor, type Tx } from "#app/db/client.server";
 import { bookings, payments, statementImports } from "#app/db/schema";
-import { BANK_FIELDS, type BankMapping } from "#app/schemas/finance";
-import { type AuditActor, recordAudit } from "#app/services/audit.server";
+import { BANK_FIELDS, type BankMapping, IMPORT_LOOK_AGAIN, IMPORT_PAGE_SIZE } from "#app/schemas/finance";
+import { type AuditActor, recordAudit, recordAudits } from "#app/services/audit.server";
 import {
   bankColumns,
   readBankStatement,
@@ -12,14 +14,21 @@ import {
   StatementRefusal,
 } from "#app/services/statement-csv.server";
 import { storage } from "#app/services/storage.server";
-import { findBookingByReference, recordPayment } from "./payment.server";
+import { mpesaCodesIn, referenceIn } from "#app/utils/booking-reference";
+import { moneyTransaction } from "./money-transaction.server";
+import { settleBooking } from "./payment.server";
+import { paymentRecordedAudit } from "./payment-audit.server";
+import { bookingsByReference, recordedCodes } from "./statement-match.server";
 
 export type StatementImport = typeof statementImports.$inferSelect;
 export type ImportKind = StatementImport["kind"];
 
 export type PreviewLine = StatementLine & {
   state: "matched" | "unmatched" | "recorded" | "refused";
+  bookingId: string | null;
   bookingReference: string | null;
+  /** why a line counts as recorded when its own code is not in the ledger */
+  note: string | null;
 };
 
 export type ImportOutcome = { ok: true; id: string } | { ok: false; message: string };
@@ -35,8 +44,8 @@ export async function createImport(
   bytes: Uint8Array,
 ): Promise<ImportOutcome> {
   try {
-    if (kind === "mpesa") readMpesaStatement(bytes);
-    else bankColumns(bytes);
+    if (kind === "mpesa") await readMpesaStatement(bytes);
+    else await bankColumns(bytes);
   } catch (error) {
     if (error instanceof StatementRefusal) return { ok: false, message: error.message };
     throw error;
@@ -95,95 +104,175 @@ export async function setImportMapping(actor: AuditActor, item: StatementImport,
   return { ok: true as const };
 }
 
-const methodOf = (kind: ImportKind) => (kind === "mpesa" ? "mpesa" : "bank");
+const methodOf = (kind: ImportKind) => (kind === "mpesa" ? ("mpesa" as const) : ("bank" as const));
+
+export const MAP_COLUMNS_FIRST = "Map the statement's columns first: say which column holds what.";
+
+async function linesOfImport(item: StatementImport) {
+  const bytes = await fileOf(item);
+  if (item.kind === "mpesa") return readMpesaStatement(bytes);
+  if (!item.mapping) throw new StatementRefusal(MAP_COLUMNS_FIRST);
+  return readBankStatement(bytes, item.mapping as BankMapping);
+}
+
+const settlementNote = (code: string) =>
+  `The M-PESA payment ${code} is already in the ledger: this line is its settlement to the bank.`;
 
 /**
  * The statement's lines as they would be committed now: refused (with the reason), already recorded (the same
- * code for the same method is in the ledger, or earlier in this file), matched to a booking, or unmatched.
+ * code for the same method is in the ledger, or earlier in this file; for a bank line, the M-PESA payment it
+ * settles is), matched to a booking, or unmatched. A few set-based queries whatever the length of the file.
  */
 export async function previewImport(
   item: StatementImport,
   executor: Executor = db(),
 ): Promise<PreviewLine[]> {
-  const bytes = await fileOf(item);
-  const lines =
-    item.kind === "mpesa" ? readMpesaStatement(bytes) : readBankStatement(bytes, item.mapping as BankMapping);
-  const codes = lines.filter((l) => !l.refusal && l.code).map((l) => l.code as string);
-  const recorded = new Set<string>();
-  for (let i = 0; i < codes.length; i += 1000) {
-    const rows = await executor
-      .select({ code: payments.transactionCode })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.method, methodOf(item.kind)),
-          inArray(payments.transactionCode, codes.slice(i, i + 1000)),
-        ),
-      );
-    for (const row of rows) recorded.add(row.code as string);
-  }
+  const lines = await linesOfImport(item);
+  const offered = lines.filter((line) => !line.refusal);
+  const recorded = await recordedCodes(
+    executor,
+    methodOf(item.kind),
+    offered.map((line) => line.code as string),
+  );
+  // an M-PESA payment the firm's paybill settles to its bank account shows on the bank statement too
+  const settled =
+    item.kind === "bank"
+      ? await recordedCodes(
+          executor,
+          null,
+          offered.flatMap((line) => [...mpesaCodesIn(line.code), ...mpesaCodesIn(line.accountReference)]),
+        )
+      : new Set<string>();
+  const matches = await bookingsByReference(
+    executor,
+    offered.flatMap((line) => referenceIn(line.accountReference) ?? []),
+  );
   const seen = new Set<string>();
-  const preview: PreviewLine[] = [];
-  for (const line of lines) {
-    if (line.refusal) {
-      preview.push({ ...line, state: "refused", bookingReference: null });
-      continue;
-    }
+  return lines.map((line) => {
+    const none = { bookingId: null, bookingReference: null, note: null };
+    if (line.refusal) return { ...line, ...none, state: "refused" };
     const code = line.code as string;
-    if (recorded.has(code) || seen.has(code)) {
-      preview.push({ ...line, state: "recorded", bookingReference: null });
-      continue;
+    const settles = [...mpesaCodesIn(code), ...mpesaCodesIn(line.accountReference)].find((c) =>
+      settled.has(c),
+    );
+    if (recorded.has(code) || seen.has(code) || settles) {
+      return { ...line, ...none, state: "recorded", note: settles ? settlementNote(settles) : null };
     }
     seen.add(code);
-    const bookingId = await findBookingByReference(executor, line.accountReference);
-    const [booking] = bookingId
-      ? await executor
-          .select({ reference: bookings.reference })
-          .from(bookings)
-          .where(eq(bookings.id, bookingId))
-      : [];
-    preview.push({
+    const booking = matches.get(referenceIn(line.accountReference) ?? "");
+    return {
       ...line,
+      ...none,
       state: booking ? "matched" : "unmatched",
+      bookingId: booking?.id ?? null,
       bookingReference: booking?.reference ?? null,
-    });
+    };
+  });
+}
+
+const importable = (line: PreviewLine) => line.state === "matched" || line.state === "unmatched";
+
+/** The fingerprint of the lines a preview offers: what the clerk saw is what the commit imports. */
+export function previewFingerprint(preview: PreviewLine[]) {
+  const hash = createHash("sha256");
+  for (const line of preview) {
+    if (line.refusal) continue;
+    hash.update(
+      `${line.line}\t${line.code}\t${line.amountCents}\t${line.receivedOn}\t${line.accountReference}\n`,
+    );
   }
-  return preview;
+  return hash.digest("hex");
+}
+
+/** What the preview screen shows: the counts, one page of lines, and what a commit would import. */
+export function previewPage(preview: PreviewLine[], page: number, leftOut: Set<number>) {
+  const counts = { matched: 0, unmatched: 0, recorded: 0, refused: 0 };
+  let toImport = 0;
+  for (const line of preview) {
+    counts[line.state]++;
+    if (importable(line) && !leftOut.has(line.line)) toImport++;
+  }
+  const pageCount = Math.max(1, Math.ceil(preview.length / IMPORT_PAGE_SIZE));
+  const shown = Math.min(page, pageCount);
+  return {
+    counts,
+    toImport,
+    leftOut: preview.filter((line) => importable(line) && leftOut.has(line.line)).length,
+    page: shown,
+    pageCount,
+    total: preview.length,
+    lines: preview.slice((shown - 1) * IMPORT_PAGE_SIZE, shown * IMPORT_PAGE_SIZE),
+    fingerprint: previewFingerprint(preview),
+  };
+}
+
+/** A commit's lines are recorded this many at a time, each batch a short transaction of its own. */
+const BATCH_LINES = 100;
+
+/**
+ * Records one batch of lines in one transaction, in a few statements whatever its size: the batch's bookings
+ * are locked first, in one order, as every money transaction takes them (DESIGN §7), so a callback for one of
+ * them waits for this batch, never in a circle; then its payments and their audit rows go in at once, and each
+ * booking they pay is settled once. A code already in the ledger (a callback got there first) adds nothing.
+ */
+async function recordBatch(tx: Tx, actor: AuditActor, kind: ImportKind, lines: PreviewLine[]) {
+  const bookingIds = [...new Set(lines.flatMap((line) => line.bookingId ?? []))].sort();
+  if (bookingIds.length > 0) {
+    await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(inArray(bookings.id, bookingIds))
+      .orderBy(bookings.id)
+      .for("update");
+  }
+  const added = await tx
+    .insert(payments)
+    .values(
+      lines.map((line) => ({
+        method: methodOf(kind),
+        amountCents: line.amountCents as number,
+        receivedOn: line.receivedOn as string,
+        transactionCode: line.code,
+        payer: line.payer || null,
+        accountReference: line.accountReference || null,
+        bookingId: line.bookingId,
+        source: kind === "mpesa" ? ("mpesa_statement" as const) : ("bank_statement" as const),
+        recordedBy: actor.email ?? "system",
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  await recordAudits(tx, actor, added.map(paymentRecordedAudit));
+  const paid = new Set(added.flatMap((payment) => payment.bookingId ?? []));
+  for (const bookingId of bookingIds) if (paid.has(bookingId)) await settleBooking(tx, bookingId, actor);
+  return added.length;
 }
 
 export type CommitOutcome = { ok: true; recorded: number; skipped: number } | { ok: false; message: string };
 
 /**
- * Records the lines the admin accepted, read again from the stored file (the browser only names line
- * numbers). Lines refused or already in the ledger are skipped, so importing the same file twice adds nothing.
+ * Records every line the preview offered except those the clerk left out, read again from the stored file.
+ * The lines go in batches, each its own short transaction with the event loop given back between them, so the
+ * site keeps answering during a long statement. Lines refused or already in the ledger are skipped: a commit
+ * interrupted between batches, or the same file imported twice, adds nothing twice.
  */
 export async function commitImport(
   actor: AuditActor,
   item: StatementImport,
-  accepted: number[],
+  { leftOut, fingerprint }: { leftOut: Set<number>; fingerprint: string },
 ): Promise<CommitOutcome> {
-  const wanted = new Set(accepted);
-  return db().transaction(async (tx) => {
-    const preview = await previewImport(item, tx);
-    let recorded = 0;
-    for (const line of preview) {
-      if (!wanted.has(line.line) || (line.state !== "matched" && line.state !== "unmatched")) continue;
-      const outcome = await recordPayment(
-        tx,
-        {
-          method: methodOf(item.kind),
-          amountCents: line.amountCents as number,
-          receivedOn: line.receivedOn as string,
-          transactionCode: line.code,
-          payer: line.payer || null,
-          accountReference: line.accountReference || null,
-          bookingId: null,
-          source: item.kind === "mpesa" ? "mpesa_statement" : "bank_statement",
-        },
-        actor,
-      );
-      if (outcome.status === "recorded") recorded++;
-    }
+  if (item.kind === "bank" && !item.mapping) return { ok: false, message: MAP_COLUMNS_FIRST };
+  const preview = await previewImport(item);
+  if (previewFingerprint(preview) !== fingerprint) return { ok: false, message: IMPORT_LOOK_AGAIN };
+  const wanted = preview.filter((line) => importable(line) && !leftOut.has(line.line));
+  let recorded = 0;
+  for (let at = 0; at < wanted.length; at += BATCH_LINES) {
+    const batch = wanted.slice(at, at + BATCH_LINES);
+    recorded += await moneyTransaction((tx) => recordBatch(tx, actor, item.kind, batch));
+    await yieldToEventLoop();
+  }
+  const skipped = preview.filter((line) => line.state === "recorded").length + wanted.length - recorded;
+  await db().transaction(async (tx) => {
     await tx
       .update(statementImports)
       .set({ committedAt: new Date() })
@@ -192,10 +281,10 @@ export async function commitImport(
       action: "Imported payment statement",
       tableName: "statement_imports",
       recordId: item.id,
-      newValues: { recorded, accepted: wanted.size },
+      newValues: { recorded, skipped, left_out: leftOut.size },
     });
-    return { ok: true, recorded, skipped: wanted.size - recorded };
   });
+  return { ok: true, recorded, skipped };
 }
 
 export async function listImports() {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, STATEMENT_KINDS } from "#app/db/enums";
 import { parseCents } from "#app/utils/cents";
+import { parseLineList } from "#app/utils/line-list";
 import { formDate } from "./query";
 
 const id = z.uuid("Choose a record from the list");
@@ -81,11 +82,32 @@ export const ImportMappingSchema = z.object({
   reference: column,
   payer: column,
 });
+/** Lines left out of an import, as "3,17,250-260". */
+const LOOK_AGAIN =
+  "The statement's lines changed since this preview. Look at the preview again before importing.";
+const lineList = z
+  .string()
+  .trim()
+  .max(4_000, LOOK_AGAIN)
+  .refine((text) => parseLineList(text) !== null, LOOK_AGAIN);
+/**
+ * Committing imports every line the preview offered except those left out; `preview` is the fingerprint of
+ * the lines the clerk saw, so a mapping changed meanwhile cannot import lines nobody looked at.
+ */
 export const ImportCommitSchema = z.object({
   intent: z.literal("commit"),
-  line: z.array(z.coerce.number().int().min(1).max(1_000_000)).max(20_050).optional().default([]),
+  skip: lineList.optional().default(""),
+  preview: z.string().regex(/^[0-9a-f]{64}$/, LOOK_AGAIN),
 });
+export const IMPORT_LOOK_AGAIN = LOOK_AGAIN;
 export const ImportActionSchema = z.discriminatedUnion("intent", [ImportMappingSchema, ImportCommitSchema]);
+
+/** A statement preview's page and the lines the clerk left out so far. */
+export const ImportQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000).catch(1),
+  skip: lineList.catch(""),
+});
+export const IMPORT_PAGE_SIZE = 200;
 
 /** Which payments the ledger shows. */
 export const PaymentQuerySchema = z.object({

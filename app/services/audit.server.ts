@@ -17,15 +17,23 @@ export type AuditEntry = {
  * Action text is human-readable and contains its verb ("Created course", "Admin login").
  */
 export async function recordAudit(executor: Executor, actor: AuditActor, entry: AuditEntry) {
-  await executor.insert(adminAuditLogs).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: entry.action,
-    tableName: entry.tableName,
-    recordId: entry.recordId ?? null,
-    oldValues: entry.oldValues ?? null,
-    newValues: entry.newValues ?? null,
-    ip: actor.ip,
-    userAgent: actor.userAgent.slice(0, 500),
-  });
+  await recordAudits(executor, actor, [entry]);
+}
+
+/** Writes the audit rows of many changes by one actor in one statement (a statement import's payments). */
+export async function recordAudits(executor: Executor, actor: AuditActor, entries: AuditEntry[]) {
+  if (entries.length === 0) return;
+  await executor.insert(adminAuditLogs).values(
+    entries.map((entry) => ({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: entry.action,
+      tableName: entry.tableName,
+      recordId: entry.recordId ?? null,
+      oldValues: entry.oldValues ?? null,
+      newValues: entry.newValues ?? null,
+      ip: actor.ip,
+      userAgent: actor.userAgent.slice(0, 500),
+    })),
+  );
 }

@@ -205,7 +205,7 @@ test("a statement import, an unmatched payment assigned in two clicks, and a rev
     "Already recorded",
   );
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("button", { name: "Import the ticked lines" }).click();
+  await page.getByRole("button", { name: "Import 2 lines" }).click();
   await expect(page.getByText("2 payment(s) recorded")).toBeVisible();
 
   // the unmatched one: its amount equals what the other booking owes, offered as a one-click match
@@ -229,4 +229,44 @@ test("a statement import, an unmatched payment assigned in two clicks, and a rev
     "Unpaid",
   );
   await expect(page.getByTestId("booking-money").filter({ hasText: references.later })).toContainText("Paid");
+});
+
+test("a statement of more than 2,000 lines is imported, with a line left out on its second page", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const base = server.url;
+  const day = new Date().toISOString().slice(0, 10);
+  const code = (i: number) => `TKM${stamp.slice(-3).toUpperCase()}${String(i).padStart(4, "0")}`;
+  const csv = [
+    "Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.",
+    ...Array.from(
+      { length: 2_100 },
+      (_, i) =>
+        `${code(i)},${day} 09:30:00,${day} 09:30:00,Pay Bill,Completed,10.00,,0,true,Pay Bill Online,254700000000 - PAYER,,WALK-IN ${i}`,
+    ),
+  ].join("\n");
+  await loginAsAdmin(page, ADMIN, base);
+  await page.goto(`${base}/admin/finance/imports`);
+  await page
+    .getByLabel("Statement file")
+    .setInputFiles({ name: "long.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Upload and preview" }).click();
+  await expect(page.getByTestId("import-line")).toHaveCount(200);
+  await expect(page.getByText("No booking found: 2,100")).toBeVisible();
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 11")).toBeVisible();
+  // the statement's line 205 is its 204th payment: the header is line 1
+  await page.getByRole("link", { name: `Leave out line 205 (${code(203)})` }).click();
+  await expect(page.getByText("Left out: 1")).toBeVisible();
+  await expect(page.getByText("Page 2 of 11")).toBeVisible();
+  await expect(page.getByRole("link", { name: `Put back line 205 (${code(203)})` })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Import 2,099 lines" }).click();
+  await expect(page.getByText("2099 payment(s) recorded")).toBeVisible({ timeout: 60_000 });
+  await page.goto(`${base}/admin/finance/imports`);
+  await page.getByRole("link", { name: "long.csv" }).first().click();
+  await expect(page.getByText("Already recorded: 2,099")).toBeVisible();
+  await expect(page.getByText("No booking found: 1")).toBeVisible();
 });

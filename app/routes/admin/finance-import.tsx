@@ -1,5 +1,6 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
+import { Pagination, useQueryHref } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
@@ -11,15 +12,18 @@ import {
   importColumns,
   type PreviewLine,
   previewImport,
+  previewPage,
   setImportMapping,
 } from "#app/models/statement-import.server";
 import { parseId } from "#app/schemas/admin-ids";
-import { BANK_FIELD_LABELS, BANK_FIELDS, ImportActionSchema } from "#app/schemas/finance";
+import { parseListQuery } from "#app/schemas/admin-lists";
+import { BANK_FIELD_LABELS, BANK_FIELDS, ImportActionSchema, ImportQuerySchema } from "#app/schemas/finance";
 import { requireAdmin } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import { StatementRefusal } from "#app/services/statement-csv.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { formatKes } from "#app/utils/cents";
+import { lineListText, parseLineList } from "#app/utils/line-list";
 import type { Route } from "./+types/finance-import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Statement preview | Mafunzo Admin" }];
@@ -36,13 +40,21 @@ async function importOf(params: { id?: string }) {
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const item = await importOf(args.params);
+  const query = parseListQuery(ImportQuerySchema, new URL(args.request.url));
   try {
     if (item.kind === "bank" && !item.mapping) {
-      return { item, columns: await importColumns(item), lines: null, error: null };
+      return { item, columns: await importColumns(item), preview: null, skip: "", error: null };
     }
-    return { item, columns: null, lines: await previewImport(item), error: null };
+    const preview = previewPage(
+      await previewImport(item),
+      query.page,
+      parseLineList(query.skip) ?? new Set(),
+    );
+    return { item, columns: null, preview, skip: query.skip, error: null };
   } catch (error) {
-    if (error instanceof StatementRefusal) return { item, columns: null, lines: null, error: error.message };
+    if (error instanceof StatementRefusal) {
+      return { item, columns: null, preview: null, skip: "", error: error.message };
+    }
     throw error;
   }
 }
@@ -51,8 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAdmin(args);
   const form = await readForm(args.request, ImportActionSchema);
   const item = await importOf(args.params);
-  // the checkboxes post one "line" per accepted line
-  const parsed = ImportActionSchema.safeParse({ ...Object.fromEntries(form), line: form.getAll("line") });
+  const parsed = ImportActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
   const input = parsed.data;
@@ -62,7 +73,10 @@ export async function action(args: Route.ActionArgs) {
     return redirect(`/admin/finance/imports/${item.id}`);
   }
   try {
-    const outcome = await commitImport(actor, item, input.line);
+    const outcome = await commitImport(actor, item, {
+      leftOut: parseLineList(input.skip) ?? new Set(),
+      fingerprint: input.preview,
+    });
     if (!outcome.ok) return data({ error: outcome.message }, { status: 400 });
     return redirectWithToast("/admin/finance/payments", {
       title: "Statement imported",
@@ -82,13 +96,15 @@ const STATES: Record<PreviewLine["state"], { label: string; tone: BadgeTone }> =
 };
 
 export default function FinanceImport({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, columns, lines, error } = loaderData;
+  const { item, columns, preview, skip, error } = loaderData;
   useErrorToast(actionData, "Not imported");
-  const counts = lines
-    ? (Object.keys(STATES) as PreviewLine["state"][]).map(
-        (state) => [state, lines.filter((l) => l.state === state).length] as const,
-      )
-    : [];
+  const href = useQueryHref();
+  const leftOut = parseLineList(skip) ?? new Set<number>();
+  const toggle = (line: number) => {
+    const next = new Set(leftOut);
+    if (!next.delete(line)) next.add(line);
+    return href({ skip: lineListText(next), page: preview?.page ?? 1 });
+  };
   return (
     <div className="space-y-6">
       <BackLink to="/admin/finance/imports">Back to statements</BackLink>
@@ -132,71 +148,93 @@ export default function FinanceImport({ loaderData, actionData }: Route.Componen
           </div>
         </Form>
       ) : null}
-      {lines ? (
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="commit" />
+      {preview ? (
+        <div className="space-y-4">
           <p className="flex flex-wrap gap-2 text-sm">
-            {counts.map(([state, n]) => (
+            {(Object.keys(STATES) as PreviewLine["state"][]).map((state) => (
               <Badge key={state} tone={STATES[state].tone}>
-                {STATES[state].label}: {n}
+                {STATES[state].label}: {preview.counts[state].toLocaleString("en")}
               </Badge>
             ))}
+            {preview.leftOut > 0 ? <Badge tone="grey">Left out: {preview.leftOut}</Badge> : null}
+          </p>
+          <p className="text-sm text-slate-700">
+            Every matched and unmatched line is imported unless you leave it out.
           </p>
           <ul className="space-y-2">
-            {lines.map((line) => {
-              const selectable = line.state === "matched" || line.state === "unmatched";
-              return (
-                <li
-                  key={line.line}
-                  data-testid="import-line"
-                  data-state={line.state}
-                  className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
-                >
-                  {selectable ? (
-                    <input
-                      type="checkbox"
-                      name="line"
-                      value={line.line}
-                      defaultChecked
-                      id={`line-${line.line}`}
-                      className="mt-1 size-5 shrink-0"
-                      aria-label={`Import line ${line.line}: ${line.code}`}
-                    />
-                  ) : (
-                    <span className="size-5 shrink-0" />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                      <span>Line {line.line}</span>
-                      <span className="break-all">{line.code ?? "—"}</span>
-                      {line.amountCents ? (
-                        <span className="tabular-nums">{formatKes(line.amountCents)}</span>
-                      ) : null}
-                      <Badge tone={STATES[line.state].tone}>{STATES[line.state].label}</Badge>
-                    </p>
-                    <p className="break-words text-slate-700">
-                      {[
-                        line.receivedOn,
-                        line.payer,
-                        line.accountReference && `Account “${line.accountReference}”`,
-                      ]
-                        .filter(Boolean)
-                        .join(" · ")}
-                    </p>
-                    {line.bookingReference ? (
-                      <p className="text-green-800">Pays {line.bookingReference}</p>
-                    ) : null}
-                    {line.refusal ? <p className="text-red-800">{line.refusal}</p> : null}
-                  </div>
-                </li>
-              );
-            })}
+            {preview.lines.map((line) => (
+              <PreviewRow
+                key={line.line}
+                line={line}
+                leftOut={leftOut.has(line.line)}
+                toggleHref={toggle(line.line)}
+              />
+            ))}
           </ul>
-          <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
-            Import the ticked lines
-          </button>
-        </Form>
+          <Pagination page={preview.page} pageCount={preview.pageCount} total={preview.total} />
+          <Form method="post">
+            <input type="hidden" name="intent" value="commit" />
+            <input type="hidden" name="skip" value={skip} />
+            <input type="hidden" name="preview" value={preview.fingerprint} />
+            <button
+              type="submit"
+              disabled={preview.toImport === 0}
+              className={buttonClass("primary", "md", "min-h-11")}
+            >
+              Import {preview.toImport.toLocaleString("en")} {preview.toImport === 1 ? "line" : "lines"}
+            </button>
+          </Form>
+        </div>
       ) : null}
     </div>
+  );
+}
+
+function PreviewRow({
+  line,
+  leftOut,
+  toggleHref,
+}: {
+  line: PreviewLine;
+  leftOut: boolean;
+  toggleHref: string;
+}) {
+  const selectable = line.state === "matched" || line.state === "unmatched";
+  return (
+    <li
+      data-testid="import-line"
+      data-state={line.state}
+      data-left-out={leftOut || undefined}
+      className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+          <span>Line {line.line}</span>
+          <span className="break-all">{line.code ?? "—"}</span>
+          {line.amountCents ? <span className="tabular-nums">{formatKes(line.amountCents)}</span> : null}
+          <Badge tone={STATES[line.state].tone}>{STATES[line.state].label}</Badge>
+          {leftOut ? <Badge tone="grey">Left out</Badge> : null}
+        </p>
+        <p className="break-words text-slate-700">
+          {[line.receivedOn, line.payer, line.accountReference && `Account “${line.accountReference}”`]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        {line.bookingReference ? <p className="text-green-800">Pays {line.bookingReference}</p> : null}
+        {line.note ? <p className="text-slate-700">{line.note}</p> : null}
+        {line.refusal ? <p className="text-red-800">{line.refusal}</p> : null}
+      </div>
+      {selectable ? (
+        <Link
+          to={toggleHref}
+          replace
+          preventScrollReset
+          className={buttonClass("outline", "sm", "min-h-11")}
+          aria-label={`${leftOut ? "Put back" : "Leave out"} line ${line.line} (${line.code})`}
+        >
+          {leftOut ? "Put back" : "Leave out"}
+        </Link>
+      ) : null}
+    </li>
   );
 }
