@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import {
   bookings,
@@ -10,6 +10,7 @@ import {
 } from "#app/db/schema";
 import type { AuditActor } from "#app/services/audit.server";
 import { recordAudit } from "#app/services/audit.server";
+import { referenceIn } from "#app/utils/booking-reference";
 import { formatKes } from "#app/utils/cents";
 import {
   PAYMENT_METHOD_LABELS as METHOD_LABELS,
@@ -19,6 +20,7 @@ import {
 import { deriveBookingStatus } from "./booking-status.server";
 import { type FinanceDocument, issueReceipt, lockBooking, openProforma } from "./finance-document.server";
 import { moneyTransaction } from "./money-transaction.server";
+import { paymentRecordedAudit } from "./payment-audit.server";
 
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = {
@@ -39,12 +41,8 @@ export type NewPayment = {
  * matter (" mf-7k2q 9xp4" is MF-7K2Q9XP4). A group participant's own reference finds the group's booking.
  */
 export async function findBookingByReference(executor: Executor, typed: string | null) {
-  if (!typed) return null;
-  const compact = typed.toUpperCase().replace(/[\s-]/g, "");
-  // a bank narrative carries the reference among other words: "TRF MF-7K2Q9XP4 KCB NAIROBI"
-  const match = /^MF([A-Z0-9]{8})$/.exec(compact) ?? /\bMF[\s-]?([A-Z0-9]{8})\b/.exec(typed.toUpperCase());
-  if (!match) return null;
-  const reference = `MF-${match[1]}`;
+  const reference = referenceIn(typed);
+  if (!reference) return null;
   const [booking] = await executor
     .select({ id: bookings.id })
     .from(bookings)
@@ -133,6 +131,37 @@ export async function settleBooking(tx: Executor, bookingId: string, actor: Audi
   );
 }
 
+/**
+ * Payments held for review (payment_reviews) that these ledger rows now account for, by method and receipt
+ * code: the same money arrived again by a statement, a callback or by hand, so the review is closed with it.
+ */
+export async function closeReviewsOf(tx: Executor, recorded: Payment[], actor: AuditActor) {
+  const coded = recorded.filter((p) => p.transactionCode);
+  if (coded.length === 0) return;
+  await tx
+    .update(paymentReviews)
+    .set({
+      state: "recorded",
+      paymentId: sql`(select p.id from payments p where p.method = payment_reviews.method and p.transaction_code = payment_reviews.transaction_code)`,
+      resolvedBy: actor.email ?? "system",
+      resolvedAt: new Date(),
+      resolution: "Recorded when the same receipt arrived again",
+    })
+    .where(
+      and(
+        eq(paymentReviews.state, "open"),
+        or(
+          ...coded.map((p) =>
+            and(
+              eq(paymentReviews.method, p.method),
+              eq(paymentReviews.transactionCode, p.transactionCode as string),
+            ),
+          ),
+        ),
+      ),
+    );
+}
+
 export type RecordOutcome =
   | { status: "recorded"; payment: Payment }
   | { status: "duplicate"; existing: Payment | null };
@@ -169,36 +198,8 @@ export async function recordPayment(
       : [];
     return { status: "duplicate", existing: existing ?? null };
   }
-  if (code) {
-    await tx
-      .update(paymentReviews)
-      .set({
-        state: "recorded",
-        paymentId: payment.id,
-        resolvedBy: actor.email ?? "system",
-        resolvedAt: new Date(),
-        resolution: "Recorded when the same receipt arrived again",
-      })
-      .where(
-        and(
-          eq(paymentReviews.method, payment.method),
-          eq(paymentReviews.transactionCode, code),
-          eq(paymentReviews.state, "open"),
-        ),
-      );
-  }
-  await recordAudit(tx, actor, {
-    action: "Recorded payment",
-    tableName: "payments",
-    recordId: payment.id,
-    newValues: {
-      method: payment.method,
-      amount: formatKes(payment.amountCents),
-      code: payment.transactionCode,
-      source: payment.source,
-      booking_id: payment.bookingId,
-    },
-  });
+  await closeReviewsOf(tx, [payment], actor);
+  await recordAudit(tx, actor, paymentRecordedAudit(payment));
   if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor);
   return { status: "recorded", payment };
 }

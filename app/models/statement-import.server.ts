@@ -16,7 +16,7 @@ import {
 import { storage } from "#app/services/storage.server";
 import { mpesaCodesIn, referenceIn } from "#app/utils/booking-reference";
 import { moneyTransaction } from "./money-transaction.server";
-import { settleBooking } from "./payment.server";
+import { closeReviewsOf, settleBooking } from "./payment.server";
 import { paymentRecordedAudit } from "./payment-audit.server";
 import { bookingsByReference, recordedCodes } from "./statement-match.server";
 
@@ -242,6 +242,7 @@ async function recordBatch(tx: Tx, actor: AuditActor, kind: ImportKind, lines: P
     )
     .onConflictDoNothing()
     .returning();
+  await closeReviewsOf(tx, added, actor);
   await recordAudits(tx, actor, added.map(paymentRecordedAudit));
   const paid = new Set(added.flatMap((payment) => payment.bookingId ?? []));
   for (const bookingId of bookingIds) if (paid.has(bookingId)) await settleBooking(tx, bookingId, actor);
