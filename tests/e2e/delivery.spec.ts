@@ -78,6 +78,26 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Adds a date to the course on its admin page and opens the date's page: its path. */
+async function addRun(page: Page, start: string, end: string, venue: string) {
+  await page.goto(`${base}/admin/courses`);
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  await page.getByText("Add a run").click();
+  const form = page.locator("form#run-new");
+  await form.getByLabel("Start date").fill(start);
+  await form.getByLabel("End date").fill(end);
+  await form.getByLabel("Venue").fill(venue);
+  await form.getByRole("button", { name: "Add Run" }).click();
+  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  await page
+    .getByTestId("course-run")
+    .filter({ hasText: venue })
+    .getByRole("link", { name: /^Participants/ })
+    .click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
 async function bookGroup(page: Page, runId: string) {
   await asNewVisitor(page);
   await page.goto(`${base}/register?course=${COURSE.slug}&run=${runId}`);
@@ -107,22 +127,7 @@ test("instructions are sent with the booking and as reminders 7 and 1 days ahead
   page,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  await page.goto(`${base}/admin/courses`);
-  await page.getByRole("link", { name: COURSE.title }).first().click();
-  await page.getByText("Add a run").click();
-  const form = page.locator("form#run-new");
-  await form.getByLabel("Start date").fill(START);
-  await form.getByLabel("End date").fill(END);
-  await form.getByLabel("Venue").fill("Soysambu Conservancy, Kenya");
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
-  await page
-    .getByTestId("course-run")
-    .filter({ hasText: "Soysambu Conservancy, Kenya" })
-    .getByRole("link", { name: /^Participants/ })
-    .click();
-  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
-  runPath = new URL(page.url()).pathname;
+  runPath = await addRun(page, START, END, "Soysambu Conservancy, Kenya");
   const runId = runPath.split("/runs/")[1] as string;
 
   await page.getByRole("link", { name: "Joining instructions" }).click();
@@ -371,19 +376,7 @@ test("a booked course date still ahead is cancelled, not deleted, and everyone o
   browser,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  await page.goto(`${base}/admin/courses`);
-  await page.getByRole("link", { name: COURSE.title }).first().click();
-  await page.getByText("Add a run").click();
-  const form = page.locator("form#run-new");
-  await form.getByLabel("Start date").fill(shift(START, 60));
-  await form.getByLabel("End date").fill(shift(START, 62));
-  await form.getByLabel("Venue").fill("Elementaita Lodge, Kenya");
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
-  const later = page.getByTestId("course-run").filter({ hasText: "Elementaita Lodge, Kenya" });
-  await later.getByRole("link", { name: /^Participants/ }).click();
-  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
-  const laterPath = new URL(page.url()).pathname;
+  const laterPath = await addRun(page, shift(START, 60), shift(START, 62), "Elementaita Lodge, Kenya");
   const visitor = await browser.newPage();
   await bookGroup(visitor, laterPath.split("/runs/")[1] as string);
   await visitor.close();

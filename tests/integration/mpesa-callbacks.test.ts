@@ -38,6 +38,21 @@ const reviewRow = (code: string) =>
     .from(paymentReviews)
     .where(and(eq(paymentReviews.method, "mpesa"), eq(paymentReviews.transactionCode, code)));
 
+/** A payment recorded on Finance → Payments by a signed-in admin, as the form posts it. */
+async function typedByHand(code: string, fields: Record<string, string> = {}) {
+  const { args } = await signedInAdmin();
+  const form = {
+    intent: "record",
+    method: "mpesa",
+    amount: "1000",
+    receivedOn: today(),
+    transactionCode: code,
+  };
+  return answer(() =>
+    paymentsRoute.action(args("/admin/finance/payments", { form: { ...form, ...fields } }) as never),
+  );
+}
+
 beforeEach(async () => {
   await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
   await setSettingValue(db(), "finance_kra_pin", "P051111111Q", null);
@@ -204,20 +219,7 @@ describe("confirmations that cannot go into the ledger as they came are held for
     const code = nextCode();
     await callback("confirmation", c2b({ TransID: code, FirstName: "A\u0001B" }));
     expect((await reviewRow(code))[0]?.state).toBe("open");
-    const { args } = await signedInAdmin();
-    const recorded = await answer(() =>
-      paymentsRoute.action(
-        args("/admin/finance/payments", {
-          form: {
-            intent: "record",
-            method: "mpesa",
-            amount: "1000",
-            receivedOn: today(),
-            transactionCode: code,
-          },
-        }) as never,
-      ),
-    );
+    const recorded = await typedByHand(code);
     expect(recorded).toMatchObject({ status: 200, data: { ok: true } });
     expect((await reviewRow(code))[0]?.state).toBe("recorded");
   });
@@ -239,21 +241,7 @@ describe("payments typed by hand", () => {
     ["an absurd amount", { amount: "9000000000.00" }, "amount", /more than one payment can plausibly be/],
   ])("%s is refused on its field and changes nothing", async (_name, fields, field, message) => {
     const code = nextCode();
-    const { args } = await signedInAdmin();
-    const refused = await answer(() =>
-      paymentsRoute.action(
-        args("/admin/finance/payments", {
-          form: {
-            intent: "record",
-            method: "mpesa",
-            amount: "1000",
-            receivedOn: today(),
-            transactionCode: code,
-            ...fields,
-          },
-        }) as never,
-      ),
-    );
+    const refused = await typedByHand(code, fields);
     expect(refused).toMatchObject({ status: 400, data: { ok: false, field } });
     expect(JSON.stringify(refused.data)).toMatch(message);
     expect(await ledgerRow(code)).toEqual([]);

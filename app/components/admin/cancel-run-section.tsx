@@ -1,57 +1,56 @@
 import { Ban } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
+import { cn } from "#app/utils/cn";
+
+const TEXT = {
+  ahead: {
+    heading: "Cancel this course date",
+    then: "Cancelling tells every participant and booking contact by e-mail, cancels their places and waiting-list offers, and issues a credit note for each open invoice. Certificates, attendance and documents are kept.",
+  },
+  held: {
+    heading: "This course date took place",
+    then: "A date that took place is neither cancelled nor deleted: its attendance, certificates and documents stay as issued. To take one participant off, cancel their place in the list above.",
+  },
+  cancelled: {
+    heading: "This course date is cancelled",
+    then: "Its bookings, invoices, credit notes and certificates are kept on record.",
+  },
+} as const;
 
 /**
  * The run page's last section: what cancelling the date does, said before the button, and the button (after
- * the browser's confirmation). A date with bookings is cancelled, never deleted; `keptBecause` says why.
+ * the browser's confirmation). A date with bookings is cancelled, never deleted; `keptBecause` says why. Only
+ * a date still ahead can be cancelled.
  */
 export function CancelRunSection({
   run,
   keptBecause,
   standing,
 }: {
-  run: { title: string; status: string };
+  run: { title: string };
   keptBecause: string | null;
-  standing: "ahead" | "held" | "cancelled";
+  standing: keyof typeof TEXT;
 }) {
   const navigation = useNavigation();
   const pending = navigation.formData?.get("intent") === "cancel-run";
-  const cancelled = standing === "cancelled";
-  if (standing === "held") {
-    return (
-      <section
-        id="cancel-run"
-        aria-labelledby="cancel-run-heading"
-        className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="cancel-run-heading" className="text-lg font-semibold text-slate-900">
-          This course date took place
-        </h2>
-        <p className="mt-1 text-sm text-slate-600" data-testid="run-kept-because">
-          {keptBecause ?? "It has begun."} A date that took place is neither cancelled nor deleted: its
-          attendance, certificates and documents stay as issued. To take one participant off, cancel their
-          place in the list above.
-        </p>
-      </section>
-    );
-  }
   return (
     <section
       id="cancel-run"
       aria-labelledby="cancel-run-heading"
-      className="scroll-mt-4 rounded-xl border border-red-200 bg-white p-4 shadow-sm sm:p-6"
+      className={cn(
+        "scroll-mt-4 rounded-xl border bg-white p-4 shadow-sm sm:p-6",
+        standing === "ahead" ? "border-red-200" : "border-slate-200",
+      )}
     >
       <h2 id="cancel-run-heading" className="text-lg font-semibold text-slate-900">
-        {cancelled ? "This course date is cancelled" : "Cancel this course date"}
+        {TEXT[standing].heading}
       </h2>
       <p className="mt-1 text-sm text-slate-600" data-testid="run-kept-because">
         {keptBecause ?? "Nobody has booked this date: it can also be deleted from the course page."}{" "}
-        {cancelled
-          ? "Its bookings, invoices, credit notes and certificates are kept on record."
-          : "Cancelling tells every participant and booking contact by e-mail, cancels their places and waiting-list offers, and issues a credit note for each open invoice. Certificates, attendance and documents are kept."}
+        {TEXT[standing].then}
       </p>
-      {cancelled ? null : (
+      {standing === "ahead" ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="cancel-run" />
           <ConfirmButton
@@ -64,7 +63,7 @@ export function CancelRunSection({
             {pending ? "Cancelling..." : "Cancel this course date"}
           </ConfirmButton>
         </Form>
-      )}
+      ) : null}
     </section>
   );
 }
