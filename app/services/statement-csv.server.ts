@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { BANK_FIELDS, type BankField, type BankMapping } from "#app/schemas/finance";
 import { calendarDateOf } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
+import { withoutControlCharacters } from "#app/utils/control-characters";
 
 /** A statement the admin uploaded, read into lines; nothing here touches the database. */
 export class StatementRefusal extends Error {}
@@ -68,7 +69,8 @@ function records(bytes: Uint8Array): string[][] {
       `The statement has more than ${MAX_STATEMENT_LINES.toLocaleString("en")} lines. Import a shorter period.`,
     );
   }
-  return rows.map((row) => row.map((cell) => cell.trim()));
+  // a bank's file cannot be sent back to be fixed: control characters are dropped, not refused (decision 0624)
+  return rows.map((row) => row.map((cell) => withoutControlCharacters(cell).trim()));
 }
 
 const normal = (header: string) => header.trim().toLowerCase().replace(/\s+/g, " ");
