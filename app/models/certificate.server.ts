@@ -200,7 +200,7 @@ export type Verification =
 
 /**
  * What the public verify page may say: a genuine certificate as issued; of a revoked one only that its code
- * was issued and when it was revoked, never whose it was (decision 0625).
+ * was issued and when it was revoked, never whose it was (decision 0632).
  */
 export async function verifyCertificate(input: string): Promise<Verification> {
   const code = normaliseCode(input);

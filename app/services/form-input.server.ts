@@ -21,7 +21,7 @@ import { type FormShape, formShape } from "./form-shape";
  * The one way an action reads its body. The body is read under the path's byte limit, then every field
  * is checked against the form's schema before Conform or zod see it: an undeclared name, an array index
  * past the schema's maximum, more fields than the form has, a name sent twice, a value longer than its
- * field allows, or a control character the field's schema would let through (decision 0624) is refused
+ * field allows, or a control character the field's schema would let through (decision 0631) is refused
  * with a 400 and a short message, and nothing of it is echoed back.
  */
 
@@ -49,7 +49,7 @@ export type FileField = {
   tooLargeMessage: string;
   /**
    * Stores the upload's bytes (to a temporary file); the reader keeps no file in the FormData. `name` is the
-   * file's name without control characters, the one to keep (decision 0624).
+   * file's name without control characters, the one to keep (decision 0631).
    */
   receive: (upload: File, name: string) => Promise<void>;
 };
@@ -225,7 +225,7 @@ export function refusalResponse(refusal: FormRefusal) {
 /**
  * The JSON twin of `readFormData`, for callers that are servers rather than browsers (payment callbacks):
  * the same byte limit, then strict UTF-8, then the schema. Refusals say what was wrong, never echo the body.
- * A string's control characters are the schema's to clean or refuse (decision 0624): a payment
+ * A string's control characters are the schema's to clean or refuse (decision 0631): a payment
  * confirmation is recorded whatever one of its fields holds, so the reader refuses no body for them.
  */
 export async function readJson<Schema extends z.ZodType>(

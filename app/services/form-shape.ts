@@ -38,7 +38,7 @@ export type Leaf = {
   kind: "leaf";
   maxLength: number;
   schema: z.ZodType | null;
-  /** Whether the field's schema answers a control character with its own message (decision 0624). */
+  /** Whether the field's schema answers a control character with its own message (decision 0631). */
   refusesControlCharacters: boolean;
 };
 type Node = Leaf | { kind: "object"; fields: Map<string, Node> } | { kind: "array"; max: number; item: Node };

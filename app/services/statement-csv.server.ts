@@ -69,7 +69,7 @@ function records(bytes: Uint8Array): string[][] {
       `The statement has more than ${MAX_STATEMENT_LINES.toLocaleString("en")} lines. Import a shorter period.`,
     );
   }
-  // a bank's file cannot be sent back to be fixed: control characters are dropped, not refused (decision 0624)
+  // a bank's file cannot be sent back to be fixed: control characters are dropped, not refused (decision 0631)
   return rows.map((row) => row.map((cell) => withoutControlCharacters(cell).trim()));
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Characters no person types into a field (decision 0624): the control characters but tab, newline and
+ * Characters no person types into a field (decision 0631): the control characters but tab, newline and
  * return (NUL among them, which PostgreSQL cannot store in text at all), lone UTF-16 surrogates (only a JSON
  * escape can make one), and U+FFFD, what invalid UTF-8 decodes to.
  */

@@ -5,7 +5,7 @@ import { adminCookie, answersHealth, multipartBody } from "../helpers/hostile";
 
 // Control characters thrown at every way in: every form the site shows (public and admin, each field in
 // turn, with the form's own values otherwise), every parameterised route and the query strings of every page.
-// No answer may be a 5xx, and afterwards no text in the database may hold a control character (decision 0624).
+// No answer may be a 5xx, and afterwards no text in the database may hold a control character (decision 0631).
 test.describe.configure({ timeout: 600_000 });
 
 const CONTROLS = ["\u0000", "\u0001", "\u001b", "\u007f"];

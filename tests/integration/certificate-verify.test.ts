@@ -4,15 +4,14 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
-import { certificates, courseRegistrations, courseRuns, courses } from "#app/db/schema";
+import { certificates, courseRegistrations } from "#app/db/schema";
 import { setSettingValue } from "#app/models/setting.server";
 import * as registerRoute from "#app/routes/public/register";
 import * as verifyPage from "#app/routes/public/verify";
-import { addDays, today } from "#app/utils/dates";
 import { answer, routeArgs } from "../helpers/admin-session";
+import { newRun, SLUG } from "../helpers/delivery";
 import { callAction, oldFormKey } from "../helpers/form-post";
 
-const SLUG = "strategic-planning-and-performance-management";
 const HOLDER = "Wanjiku Revoked";
 
 beforeAll(async () => {
@@ -21,12 +20,7 @@ beforeAll(async () => {
 
 /** A certificate issued to a participant of a fresh run, with a code of its own. */
 async function issuedCertificate() {
-  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
-  const startDate = addDays(today(), -10);
-  const [run] = await db()
-    .insert(courseRuns)
-    .values({ courseId: course?.id as string, startDate, endDate: addDays(startDate, 1), venue: "Naivasha" })
-    .returning({ id: courseRuns.id });
+  const run = await newRun({ inDays: -10, days: 2, venue: "Naivasha" });
   const email = `holder.${crypto.randomUUID().slice(0, 8)}@example.com`;
   await callAction(registerRoute.action, "/register", {
     name: HOLDER,
@@ -44,7 +38,7 @@ async function issuedCertificate() {
     .values({
       code,
       registrationId: registration?.id as string,
-      runId: run?.id as string,
+      runId: run.id,
       recipientName: HOLDER,
       courseTitle: "Strategic Planning and Performance Management",
       dates: "2–3 March 2026",

@@ -13,7 +13,7 @@ import { multipartRequest } from "../helpers/admin-actions";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { callAction, oldFormKey } from "../helpers/form-post";
 
-// Decision 0624: a control character in a form field is refused with the field's message and changes
+// Decision 0631: a control character in a form field is refused with the field's message and changes
 // nothing; one in a file nobody at our end can fix (a statement, a file's name) is dropped.
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
-import { courseRegistrations, courseRuns, courses, emailOutbox, waitlistOffers } from "#app/db/schema";
+import { courseRegistrations, courseRuns, emailOutbox, waitlistOffers } from "#app/db/schema";
 import { cancelParticipant } from "#app/models/run-roster.server";
 import { setSettingValue } from "#app/models/setting.server";
 import * as registerRoute from "#app/routes/public/register";
@@ -10,35 +10,22 @@ import * as offerRoute from "#app/routes/public/register.offer";
 import type { FormResult } from "#app/schemas/submission";
 import { createSmtpSender } from "#app/services/email.server";
 import { deliverDueEmails } from "#app/services/outbox.server";
-import { addDays, today } from "#app/utils/dates";
+import { clearOutbox, newRun, SLUG } from "../helpers/delivery";
 import { callAction, contextFor, formRequest, oldFormKey } from "../helpers/form-post";
 import { startSmtpServer } from "../helpers/smtp";
 
-const SLUG = "strategic-planning-and-performance-management";
 const ACTOR = { id: null, email: "registrar@mafunzo.test", ip: "203.0.113.9", userAgent: "vitest" };
 
 beforeAll(async () => {
   await setSettingValue(db(), "registration_enabled", true, null);
   // rows other tests left in this database must not be sent to this file's SMTP server
-  await db().update(emailOutbox).set({ status: "sent" });
+  await clearOutbox();
 });
 
 /** A run with one seat, taken by a first booking; each further booking waits on its waiting list. */
 async function fullRun(...waiting: string[]) {
-  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
-  const startDate = addDays(today(), 30);
-  const [run] = await db()
-    .insert(courseRuns)
-    .values({
-      courseId: course?.id as string,
-      startDate,
-      endDate: addDays(startDate, 4),
-      venue: "Nairobi, Kenya",
-      capacity: 1,
-      status: "open",
-    })
-    .returning({ id: courseRuns.id });
-  const runId = run?.id as string;
+  const { id: runId } = await newRun({ inDays: 30, days: 5 });
+  await db().update(courseRuns).set({ capacity: 1 }).where(eq(courseRuns.id, runId));
   const stamp = crypto.randomUUID().slice(0, 8);
   const holder = `holder.${stamp}@example.com`;
   const answers: FormResult[] = [];
