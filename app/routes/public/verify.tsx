@@ -64,8 +64,8 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
             </p>
           ) : result.state === "revoked" ? (
             <p className="font-semibold text-red-800">
-              Certificate <code>{result.code}</code> was issued by Mafunzo Training &amp; Consultancy, but it was
-              revoked on {formatDate(result.revokedAt)} and is no longer valid.
+              Certificate <code>{result.code}</code> was issued by Mafunzo Training &amp; Consultancy, but it
+              was revoked on {formatDate(result.revokedAt)} and is no longer valid.
             </p>
           ) : (
             <p className="font-semibold text-green-800">
