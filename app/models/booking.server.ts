@@ -389,7 +389,8 @@ function bookingEmails(
         kind: "registration_confirmation",
         ...related,
         ...registrationConfirmation(mail, payment, contact),
-        attachments: run?.attachments ?? [],
+        // a calendar invitation is for a seat held, not a place in the queue
+        attachments: mail.waitlistPosition === null ? (run?.attachments ?? []) : [],
       },
       ...admins.map((to) => ({
         to,

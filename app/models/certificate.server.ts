@@ -187,18 +187,21 @@ export async function revokeCertificate(
 
 export type Verification =
   | { state: "unknown" }
+  | { state: "revoked"; code: string; revokedAt: Date }
   | {
-      state: "genuine" | "revoked";
+      state: "genuine";
       code: string;
       recipientName: string;
       courseTitle: string;
       dates: string;
       venue: string | null;
       issuedAt: Date;
-      revokedAt: Date | null;
     };
 
-/** What the public verify page may say: the certificate as issued and whether it still stands, nothing else. */
+/**
+ * What the public verify page may say: a genuine certificate as issued; of a revoked one only that its code
+ * was issued and when it was revoked, never whose it was (decision 0632).
+ */
 export async function verifyCertificate(input: string): Promise<Verification> {
   const code = normaliseCode(input);
   if (!code) return { state: "unknown" };
@@ -215,7 +218,8 @@ export async function verifyCertificate(input: string): Promise<Verification> {
     .from(certificates)
     .where(eq(certificates.code, code));
   if (!row) return { state: "unknown" };
-  return { state: row.revokedAt ? "revoked" : "genuine", ...row };
+  const { revokedAt, ...issued } = row;
+  return revokedAt ? { state: "revoked", code: row.code, revokedAt } : { state: "genuine", ...issued };
 }
 
 /** A certificate's stored file and download name, for the back office. */

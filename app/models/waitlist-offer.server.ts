@@ -210,13 +210,19 @@ export async function describeOffer(token: string) {
   return viewOf(await findOffer(db(), token, false));
 }
 
-/** Claims an open offer: the booking's participants take the held seats. */
-export async function claimOffer(token: string): Promise<OfferView> {
-  if (token.length > 100) return { state: "unknown" };
+/** An offer after a claim, and whether this claim is the one that took it (not one before it). */
+export type ClaimOutcome = OfferView & { claimedNow: boolean };
+
+/**
+ * Claims an open offer: the booking's participants take the held seats. Claims of one offer at once queue on
+ * its row lock; the first takes it, and each later one reads it claimed and says so.
+ */
+export async function claimOffer(token: string): Promise<ClaimOutcome> {
+  if (token.length > 100) return { state: "unknown", claimedNow: false };
   return db().transaction(async (tx) => {
     const row = await findOffer(tx, token, true);
     const view = viewOf(row);
-    if (!row || view.state !== "open") return view;
+    if (!row || view.state !== "open") return { ...view, claimedNow: false };
     await tx
       .update(waitlistOffers)
       .set({ status: "claimed", claimedAt: now() })
@@ -237,7 +243,7 @@ export async function claimOffer(token: string): Promise<OfferView> {
       recordId: row.id,
       newValues: { booking: row.reference, seats: row.seats },
     });
-    return { ...view, state: "claimed" };
+    return { ...view, state: "claimed", claimedNow: true };
   });
 }
 

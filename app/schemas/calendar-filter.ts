@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "#app/db/enums";
+import { queryText } from "./query";
 
 /**
  * The course calendar's filters in the URL (?category=county&venue=Mombasa%2C+Kenya). "all", a missing
@@ -8,7 +9,7 @@ import { COURSE_CATEGORIES } from "#app/db/enums";
  */
 export const CalendarFilterSchema = z.object({
   category: z.enum(COURSE_CATEGORIES).optional().catch(undefined),
-  venue: z.string().trim().min(1).max(120).optional().catch(undefined),
+  venue: queryText(120).transform((v) => v || undefined),
 });
 
 export type CalendarFilterInput = z.infer<typeof CalendarFilterSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { controlCharactersMessage, noControlCharacters } from "#app/utils/control-characters";
 
 /**
  * Field helpers shared by the admin forms. Conform turns an empty input into `undefined`; these map it to
@@ -9,6 +10,7 @@ export const optionalText = (max = 2000) =>
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .check(noControlCharacters(controlCharactersMessage("This field")))
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -17,7 +19,8 @@ export const requiredText = (label: string, max = 200) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .check(noControlCharacters(controlCharactersMessage(label)));
 
 /**
  * A number typed by a person: thousands separators and spaces are allowed ("95,000"); anything else that is
@@ -49,6 +52,7 @@ export const optionalNumber = (
 export const lineList = (max = 50) =>
   z
     .string()
+    .check(noControlCharacters(controlCharactersMessage("This list")))
     .optional()
     .transform((v) =>
       (v ?? "")

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "#app/utils/calendar-date";
-
-// NUL cannot be stored or compared by PostgreSQL, and no person types a control character into a search box
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u001F\u007F]/;
+import { hasControlCharacters } from "#app/utils/control-characters";
 
 /**
  * Query-string values. A bad value falls back (to "" or the given default) instead of failing the page:
@@ -14,7 +11,8 @@ export const queryText = (max = 200) =>
     .string()
     .trim()
     .max(max)
-    .refine((v) => !CONTROL.test(v))
+    // NUL cannot be stored or compared by PostgreSQL, and no person types a control character into a search box
+    .refine((v) => !hasControlCharacters(v, { oneLine: true }))
     .catch("");
 
 /** A YYYY-MM-DD date in a query string, or "" when absent or not a real date in the product's range. */

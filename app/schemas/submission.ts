@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { controlCharactersMessage, noControlCharacters } from "#app/utils/control-characters";
 
 import { LIMITS } from "./submission-limits";
 
@@ -7,20 +8,12 @@ export { LIMITS };
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 
-// C0 controls other than tab/newline/return cannot be typed into a form, and U+FFFD is what
-// invalid UTF-8 decodes to: both mean the body was not produced by a person using our page.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
-
 function text(label: string, max: number) {
   return z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`)
-    .refine(
-      (value) => !FORBIDDEN_CHARACTERS.test(value),
-      `${label} contains characters that are not allowed (control characters or invalid UTF-8).`,
-    );
+    .check(noControlCharacters(controlCharactersMessage(label)));
 }
 
 export function requiredText(label: string, max: number) {

@@ -6,6 +6,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from "#app/schemas/files";
 import { fileNameSlug, safeFileName } from "#app/utils/file-name";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { detectDocumentType } from "./file-types.server";
+import { readImageHeader } from "./images.server";
 import { deleteQuietly, newKey, storage } from "./storage.server";
 import { type TempFile, UploadError } from "./upload.server";
 
@@ -23,6 +24,10 @@ export async function uploadDocument(actor: AuditActor, input: NewDocumentInput,
   if (file.size > DOCUMENT_MAX_BYTES) throw new UploadError(DOCUMENT_MESSAGES.tooLarge, 413);
   const type = await detectDocumentType(file.path);
   if (!type) throw new UploadError(DOCUMENT_MESSAGES.wrongType, 415);
+  // served inline as it came, an image is held to the image screens' rule on its size
+  if ((type.ext === "jpg" || type.ext === "png") && !(await readImageHeader(file))) {
+    throw new UploadError(DOCUMENT_MESSAGES.wrongType, 415);
+  }
 
   const id = crypto.randomUUID();
   const key = newKey("documents", type.ext);

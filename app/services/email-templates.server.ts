@@ -81,22 +81,30 @@ export function registrationConfirmation(
       ["Venue", r.courseVenue ?? "To be confirmed"],
       ["Duration", r.courseDuration],
       ["Cost", r.courseCost ?? "To be confirmed"],
-      ["Bank", payment.bankName],
-      ["Account name", payment.accountName],
-      ["Account number", payment.accountNumber],
-      ["Branch", payment.branch],
-      ["SWIFT", payment.swift],
-      ["M-PESA paybill", payment.paybill],
-      ["M-PESA account number", r.reference],
-      ...(waitlisted ? [] : (r.joining ?? [])),
+      // nothing is payable on the waiting list: how to pay, and what to bring, come with a confirmed seat
+      ...(waitlisted ? [] : [...paymentRows(r.reference, payment), ...(r.joining ?? [])]),
     ],
     [
-      `When paying by M-PESA, enter ${r.reference} as the account number so that we can match the payment to your booking.`,
+      ...(waitlisted
+        ? []
+        : [
+            `When paying by M-PESA, enter ${r.reference} as the account number so that we can match the payment to your booking.`,
+          ]),
       `Questions? Call ${contact.phone} or write to ${contact.email}.`,
     ],
   );
   return message;
 }
+
+const paymentRows = (reference: string, payment: SiteContent["payment"]): Row[] => [
+  ["Bank", payment.bankName],
+  ["Account name", payment.accountName],
+  ["Account number", payment.accountNumber],
+  ["Branch", payment.branch],
+  ["SWIFT", payment.swift],
+  ["M-PESA paybill", payment.paybill],
+  ["M-PESA account number", reference],
+];
 
 export function registrationNotification(r: RegistrationMail, source: string): Message {
   return render(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { LoginSchema } from "#app/schemas/auth";
+import { requiredText } from "#app/schemas/form-fields";
 import { SITE_CONTENT_SCHEMAS } from "#app/schemas/site-content";
 import { FormRefusal, readFormData } from "./form-input.server";
 import { formShape } from "./form-shape";
@@ -95,6 +96,54 @@ describe("readFormData", () => {
     const big = new FormData();
     big.set("password", "p".repeat(20_000));
     expect((await refusal(readFormData(post("/admin/login", big), LoginSchema))).status).toBe(413);
+  });
+
+  it("leaves a control character to a field whose schema refuses it, and refuses it in any other field", async () => {
+    const schema = z.object({
+      name: requiredText("Name"),
+      kind: z.enum(["a", "b"]),
+      pin: z.string().max(20),
+    });
+    // the schema answers with its own message, so the form keeps its values
+    const kept = await readFormData(post("/admin/x", "name=A%00B&kind=a"), schema);
+    expect(kept.get("name")).toBe("A\u0000B");
+    for (const [field, body] of [
+      ["kind", "kind=%01"],
+      ["pin", "pin=1234%1B"],
+      ["intent", "intent=save%7F"],
+      ["pin", "pin=%C3%28"],
+    ] as const) {
+      const error = await refusal(readFormData(post("/admin/x", body), schema, { extra: ["intent"] }));
+      expect(error.status).toBe(400);
+      expect(error.field).toBe(field);
+      expect(error.message).toBe(
+        `The field "${field}" contains characters that are not allowed (control characters or invalid UTF-8).`,
+      );
+    }
+    // two forms on one action: left to the schemas only if every one of them refuses it
+    const loose = z.object({ name: z.string().max(500) });
+    expect((await refusal(readFormData(post("/admin/x", "name=A%00B"), [schema, loose]))).field).toBe("name");
+    // tab and line breaks are text
+    const lines = await readFormData(post("/admin/x", "pin=a%09b%0D%0Ac"), schema);
+    expect(lines.get("pin")).toBe("a\tb\r\nc");
+  });
+
+  it("hands an uploaded file's name over without its control characters", async () => {
+    const parts = new FormData();
+    parts.set("title", "Brochure");
+    parts.set("file", new Blob(["%PDF-1.4"], { type: "application/pdf" }), "bro\u0000chure\u001b.pdf");
+    let received = "";
+    await readFormData(post("/admin/documents", parts), z.object({ title: z.string() }), {
+      file: {
+        name: "file",
+        maxBytes: 1024,
+        tooLargeMessage: "too large",
+        receive: async (_upload, name) => {
+          received = name;
+        },
+      },
+    });
+    expect(received).toBe("brochure.pdf");
   });
 
   it("answers a multipart body with thousands of parts with a refusal, not a crash", async () => {

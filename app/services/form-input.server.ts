@@ -9,14 +9,20 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import type { z } from "zod";
+import {
+  controlCharactersMessage,
+  hasControlCharacters,
+  withoutControlCharacters,
+} from "#app/utils/control-characters";
 import { type BodyLimit, bodyLimitFor, limitText } from "./body-limits";
 import { type FormShape, formShape } from "./form-shape";
 
 /**
  * The one way an action reads its body. The body is read under the path's byte limit, then every field
  * is checked against the form's schema before Conform or zod see it: an undeclared name, an array index
- * past the schema's maximum, more fields than the form has, a name sent twice, or a value longer than its
- * field allows is refused with a 400 and a short message, and nothing of it is echoed back.
+ * past the schema's maximum, more fields than the form has, a name sent twice, a value longer than its
+ * field allows, or a control character the field's schema would let through (decision 0631) is refused
+ * with a 400 and a short message, and nothing of it is echoed back.
  */
 
 /** A body refused before it reached the form's schema; `field` names the field when one is to blame. */
@@ -41,8 +47,11 @@ export type FileField = {
   name: string;
   maxBytes: number;
   tooLargeMessage: string;
-  /** Stores the upload's bytes (to a temporary file); the reader keeps no file in the FormData. */
-  receive: (upload: File) => Promise<void>;
+  /**
+   * Stores the upload's bytes (to a temporary file); the reader keeps no file in the FormData. `name` is the
+   * file's name without control characters, the one to keep (decision 0631).
+   */
+  receive: (upload: File, name: string) => Promise<void>;
 };
 
 type Schemas = z.ZodType | readonly z.ZodType[];
@@ -103,7 +112,7 @@ async function readMultipart(
         }
         // a file input left empty still sends a part, with no name and no bytes
         if (upload.name === "" && upload.size === 0) return null;
-        await file.receive(upload);
+        await file.receive(upload, withoutControlCharacters(upload.name));
         return null;
       },
     );
@@ -150,6 +159,9 @@ export function checkFields(entries: Iterable<[string, FormDataEntryValue]>, sha
     if (typeof value !== "string") throw new FormRefusal("Files cannot be attached to this form.", 400, name);
     if (value.length > field.leaf.maxLength)
       throw new FormRefusal(tooLongMessage(name, field.leaf), 400, name);
+    // a field whose schema refuses the character itself answers with its own message, the values kept
+    if (hasControlCharacters(value) && !field.leaf.refusesControlCharacters)
+      throw new FormRefusal(controlCharactersMessage(`The field "${name}"`), 400, name);
     accepted.append(name, value);
   }
   return accepted;
@@ -213,6 +225,8 @@ export function refusalResponse(refusal: FormRefusal) {
 /**
  * The JSON twin of `readFormData`, for callers that are servers rather than browsers (payment callbacks):
  * the same byte limit, then strict UTF-8, then the schema. Refusals say what was wrong, never echo the body.
+ * A string's control characters are the schema's to clean or refuse (decision 0631): a payment
+ * confirmation is recorded whatever one of its fields holds, so the reader refuses no body for them.
  */
 export async function readJson<Schema extends z.ZodType>(
   request: Request,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { refusesControlCharacters } from "#app/utils/control-characters";
 
 /**
  * What a form schema lets a body contain, read from the zod schema itself: the field names (Conform's
@@ -33,7 +34,13 @@ const NUMBER_MAX_LENGTH = 40;
 /** Fields not declared by any schema but posted by every form of a kind (an intent, a return path). */
 const EXTRA_MAX_LENGTH = 2_000;
 
-export type Leaf = { kind: "leaf"; maxLength: number; schema: z.ZodType | null };
+export type Leaf = {
+  kind: "leaf";
+  maxLength: number;
+  schema: z.ZodType | null;
+  /** Whether the field's schema answers a control character with its own message (decision 0631). */
+  refusesControlCharacters: boolean;
+};
 type Node = Leaf | { kind: "object"; fields: Map<string, Node> } | { kind: "array"; max: number; item: Node };
 
 const maxCheck = (def: Def) =>
@@ -41,25 +48,32 @@ const maxCheck = (def: Def) =>
 
 const literalLength = (values: unknown[]) => Math.max(1, ...values.map((v) => String(v).length));
 
-function leaf(schema: z.ZodType, def: Def): Leaf {
+function maxLengthOf(def: Def) {
   switch (def.type) {
     case "string":
-      return { kind: "leaf", maxLength: maxCheck(def) ?? DEFAULT_MAX_LENGTH, schema };
+      return maxCheck(def) ?? DEFAULT_MAX_LENGTH;
     case "number":
     case "bigint":
     case "int":
     case "date":
-      return { kind: "leaf", maxLength: NUMBER_MAX_LENGTH, schema };
+      return NUMBER_MAX_LENGTH;
     case "boolean":
-      return { kind: "leaf", maxLength: 5, schema };
+      return 5;
     case "enum":
-      return { kind: "leaf", maxLength: literalLength(Object.values(def.entries ?? {})), schema };
+      return literalLength(Object.values(def.entries ?? {}));
     case "literal":
-      return { kind: "leaf", maxLength: literalLength(def.values ?? []), schema };
+      return literalLength(def.values ?? []);
     default:
-      return { kind: "leaf", maxLength: DEFAULT_MAX_LENGTH, schema };
+      return DEFAULT_MAX_LENGTH;
   }
 }
+
+const leaf = (schema: z.ZodType, def: Def): Leaf => ({
+  kind: "leaf",
+  maxLength: maxLengthOf(def),
+  schema,
+  refusesControlCharacters: refusesControlCharacters(schema),
+});
 
 /** Merges two alternatives (union options, intersections): a name is allowed if either allows it. */
 function merge(a: Node, b: Node): Node {
@@ -75,8 +89,10 @@ function merge(a: Node, b: Node): Node {
     return { kind: "array", max: Math.max(a.max, b.max), item: merge(a.item, b.item) };
   }
   if (a.kind === "leaf" && b.kind === "leaf") {
-    // the longer limit wins, with the messages of the schema that sets it
-    return a.maxLength >= b.maxLength ? a : b;
+    // the longer limit wins, with the messages of the schema that sets it; a control character is left to
+    // the schemas only when every one of them refuses it
+    const refusesControlCharacters = a.refusesControlCharacters && b.refusesControlCharacters;
+    return { ...(a.maxLength >= b.maxLength ? a : b), refusesControlCharacters };
   }
   return a.kind === "object" ? a : b;
 }
@@ -177,7 +193,12 @@ export function formShape(
   const list = Array.isArray(schemas) ? schemas : [schemas as z.ZodType];
   const root = list.map(shapeOf).reduce(merge, { kind: "object", fields: new Map() } as Node);
   const extras = new Set(extra);
-  const extraLeaf: Leaf = { kind: "leaf", maxLength: EXTRA_MAX_LENGTH, schema: null };
+  const extraLeaf: Leaf = {
+    kind: "leaf",
+    maxLength: EXTRA_MAX_LENGTH,
+    schema: null,
+    refusesControlCharacters: false,
+  };
   return {
     maxFields: Math.min(capacity(root) + extras.size, 2_000),
     resolve(name) {

@@ -62,21 +62,31 @@ const loadSharp = async () => (await import("sharp")).default;
 /** Every decode is bounded too, should a header understate what follows. */
 const open = async (file: TempFile) => (await loadSharp())(file.path, { limitInputPixels: MAX_IMAGE_PIXELS });
 
-/** Reads the image's header: refuses SVG, anything that is not a raster image, and oversized images. */
-export async function inspectImage(file: TempFile) {
-  if (file.size === 0) throw new UploadError(IMAGE_MESSAGES.empty);
-  // the header alone: reading it decodes nothing, and the size it states is judged below
+/**
+ * The one rule for every raster image kept, on the image screens and on the Documents screen (which serves a
+ * JPG or PNG as it came): the header alone is read, which decodes nothing, and an image it says is larger
+ * than the limits is refused. Null when the header cannot be read.
+ */
+export async function readImageHeader(file: TempFile) {
   const sharp = await loadSharp();
   const meta = await sharp(file.path, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (meta?.format === "svg") throw new UploadError(IMAGE_MESSAGES.svg, 415);
-  const raster = meta ? RASTER_FORMATS[meta.format] : undefined;
-  if (!meta || !raster) throw new UploadError(IMAGE_MESSAGES.notImage, 415);
+  if (!meta || meta.format === "svg") return meta;
   const { width, height } = meta;
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
     throw new UploadError(IMAGE_MESSAGES.tooManyPixels(width, height), 413);
   }
+  return meta;
+}
+
+/** Reads the image's header: refuses SVG, anything that is not a raster image, and oversized images. */
+export async function inspectImage(file: TempFile) {
+  if (file.size === 0) throw new UploadError(IMAGE_MESSAGES.empty);
+  const meta = await readImageHeader(file);
+  if (meta?.format === "svg") throw new UploadError(IMAGE_MESSAGES.svg, 415);
+  const raster = meta ? RASTER_FORMATS[meta.format] : undefined;
+  if (!meta || !raster) throw new UploadError(IMAGE_MESSAGES.notImage, 415);
   return { ...raster, width: meta.autoOrient.width, height: meta.autoOrient.height };
 }
 

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { calendarDateOf } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
+import {
+  hasControlCharacters,
+  showControlCharacters,
+  withoutControlCharacters,
+} from "#app/utils/control-characters";
 import { implausiblePayment, MAX_PLAUSIBLE_PAYMENT_CENTS } from "#app/utils/payment-sanity";
 import { isHashedMsisdn } from "#app/utils/phone";
 
@@ -41,19 +46,10 @@ export const C2B_INVALID_SHORTCODE = {
 } as const;
 export const C2B_OTHER_ERROR = { ResultCode: "C2B00016", ResultDesc: "Rejected" } as const;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
 const RECEIPT = /^[A-Z0-9]{6,20}$/;
 
-/** A callback's values with control characters written out (NUL as \u0000): storable, and readable by a person. */
-function visible(callback: C2BCallback): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(callback).map(([key, value]) => [
-      key,
-      value.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
-    ]),
-  );
-}
+const eachValue = (callback: C2BCallback, change: (value: string) => string) =>
+  Object.fromEntries(Object.entries(callback).map(([key, value]) => [key, change(value)])) as C2BCallback;
 
 export type C2BReading = {
   /** the transaction code: the M-PESA receipt number, what makes a payment recorded once */
@@ -76,12 +72,10 @@ export type C2BReading = {
 export function readC2B(callback: C2BCallback, paybill: string, today: string): C2BReading {
   const reasons: string[] = [];
   const dirty = Object.entries(callback)
-    .filter(([, value]) => value.search(CONTROL) >= 0)
+    .filter(([, value]) => hasControlCharacters(value, { oneLine: true }))
     .map(([key]) => key);
   if (dirty.length > 0) reasons.push(`Control characters in ${dirty.join(", ")} (removed here).`);
-  const clean = Object.fromEntries(
-    Object.entries(callback).map(([key, value]) => [key, value.replace(CONTROL, "").trim()]),
-  ) as C2BCallback;
+  const clean = eachValue(callback, (value) => withoutControlCharacters(value, { oneLine: true }).trim());
 
   let validation: C2BAnswer = C2B_ACCEPTED;
   const code = clean.TransID.toUpperCase();
@@ -122,6 +116,6 @@ export function readC2B(callback: C2BCallback, paybill: string, today: string): 
     payerPhone: phone && isHashedMsisdn(phone) ? phone.toLowerCase() : phone,
     validation,
     reviewReasons: reasons,
-    payload: visible(callback),
+    payload: eachValue(callback, showControlCharacters),
   };
 }

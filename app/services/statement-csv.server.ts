@@ -4,6 +4,7 @@ import { parse } from "csv-parse";
 import { BANK_FIELDS, type BankField, type BankMapping } from "#app/schemas/finance";
 import { calendarDateOf } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
+import { hasControlCharacters } from "#app/utils/control-characters";
 import { today } from "#app/utils/dates";
 import { implausiblePayment } from "#app/utils/payment-sanity";
 
@@ -105,16 +106,14 @@ const normal = (header: string) => header.trim().toLowerCase().replace(/\s+/g, "
 
 // Cells a spreadsheet would run as a formula when the file is opened: such a line is refused, not stored.
 const FORMULA = /^[=+@\t\r]|^-[^\d.]/;
-// Control characters have no place in a payer's name or a reference; a line break inside quotes is allowed.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 function refusalOf(cells: string[]): string | null {
   const formula = cells.find((cell) => FORMULA.test(cell));
   if (formula !== undefined)
     return `A cell starts with “${formula.slice(0, 1)}”, as a spreadsheet formula does.`;
   if (cells.some((cell) => cell.length > MAX_CELL)) return `A cell is longer than ${MAX_CELL} characters.`;
-  if (cells.some((cell) => CONTROL.test(cell))) return "A cell holds a control character.";
+  // a line, not the file: the clerk sees the reason in the preview and records that payment by hand if it is real
+  if (cells.some((cell) => hasControlCharacters(cell))) return "A cell holds a control character.";
   return null;
 }
 

@@ -64,13 +64,13 @@ export async function parseUpload(request: Request, options: Options): Promise<P
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
   let file: TempFile | null = null;
 
-  const receive = async (upload: File) => {
+  const receive = async (upload: File, name: string) => {
     const target = path.join(dir, crypto.randomUUID());
     await pipeline(
       Readable.fromWeb(upload.stream() as Parameters<typeof Readable.fromWeb>[0]),
       fs.createWriteStream(target),
     );
-    file = { path: target, size: (await fsp.stat(target)).size, name: upload.name };
+    file = { path: target, size: (await fsp.stat(target)).size, name };
   };
 
   try {

@@ -77,6 +77,14 @@ const fieldName = fc
 const value = fc.oneof(
   { weight: 6, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  // control characters among text (decision 0631), and a lone surrogate where an encoding can carry one
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom("\u0000", "\u0001", "\u001b", "\u007f", "\u0085", "\ud800", "a", " "),
+      maxLength: 20,
+    }),
+  },
   { weight: 1, arbitrary: fc.nat({ max: 200_000 }).map((n) => "v".repeat(n)) },
 );
 const encoding = fc.constantFrom("urlencoded", "multipart", "raw-percent", "json", "text");

@@ -137,7 +137,7 @@ test("a path parameter no record could have is a 404, never a 500", async () => 
   }
 });
 
-test("an image whose header claims 16000×16000 pixels is refused from the header, and nothing is stored", async () => {
+test("an image whose header claims 16000×16000 pixels is refused from the header, as an image or a document, and nothing is stored", async () => {
   const png = await pngClaiming(16_000, 16_000);
   expect(png.length).toBeLessThan(1024 * 1024);
   const upload = new FormData();
@@ -159,6 +159,22 @@ test("an image whose header claims 16000×16000 pixels is refused from the heade
   expect(response.headers.get("content-type")).toBeTruthy();
   const list = await (await fetch(`${base}/admin/images`, { headers: { Cookie: cookie } })).text();
   expect(list).not.toContain("Bomb");
+
+  // the same rule for a PNG uploaded as a document, which would be served inline as it came
+  const document = new FormData();
+  document.set("intent", "upload");
+  document.set("title", "Scanned bomb");
+  document.set("category", "manual");
+  document.set("file", new Blob([png], { type: "image/png" }), "scan.png");
+  const refused = await fetch(`${base}/admin/documents`, {
+    method: "POST",
+    body: document,
+    headers: { Cookie: cookie, Origin: base },
+  });
+  expect(refused.status).toBe(413);
+  expect(await refused.text()).toContain("16,000 × 16,000 pixels");
+  const documents = await (await fetch(`${base}/admin/documents`, { headers: { Cookie: cookie } })).text();
+  expect(documents).not.toContain("Scanned bomb");
 });
 
 test("an upload with 5,000 parts is a 400, not a 500", async () => {

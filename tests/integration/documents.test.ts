@@ -10,11 +10,12 @@ import { action } from "#app/routes/admin/documents";
 import { loader as brochureLoader } from "#app/routes/resources/downloads.brochure";
 import { loader as formLoader } from "#app/routes/resources/downloads.registration-form";
 import { loader as fileLoader } from "#app/routes/resources/files";
-import { DOCUMENT_MESSAGES } from "#app/schemas/files";
+import { DOCUMENT_MESSAGES, IMAGE_MESSAGES } from "#app/schemas/files";
 import { uploadDocument } from "#app/services/documents.server";
 import { createDiskStorage, setStorage } from "#app/services/storage.server";
 import { adminWithTempStorage, multipartRequest } from "../helpers/admin-actions";
 import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";
+import { pngClaiming } from "../helpers/hostile";
 
 const URL = "http://localhost/admin/documents";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -156,6 +157,26 @@ describe("a refused upload stores nothing", () => {
     expect(result.data?.error).toBe(message);
     expect(await documentCount()).toBe(before);
     expect(files.store.keys()).toEqual([]);
+  });
+
+  it("an image whose header claims 16000×16000 pixels: the image screens' rule, not served as it came", async () => {
+    const before = await documentCount();
+    const bomb = await pngClaiming(16_000, 16_000);
+    const result = await post({ title: "Bomb" }, { name: "scan.png", type: "image/png", bytes: bomb });
+    expect(result).toMatchObject({
+      status: 413,
+      data: { error: IMAGE_MESSAGES.tooManyPixels(16_000, 16_000) },
+    });
+    // a PNG signature over a header no decoder can read is not an image either
+    const broken = Buffer.concat([bomb.subarray(0, 8), Buffer.alloc(200, 0x41)]);
+    const unreadable = await post({ title: "Broken" }, { name: "scan.png", bytes: broken });
+    expect(unreadable).toMatchObject({ status: 415, data: { error: DOCUMENT_MESSAGES.wrongType } });
+    expect(await documentCount()).toBe(before);
+    expect(files.store.keys()).toEqual([]);
+    // an image within the limits is still a document
+    const scan = await post({ title: "Scan" }, { name: "scan.png", bytes: await pngClaiming(1200, 1600) });
+    expect(scan.status).toBe(302);
+    expect(await documentCount()).toBe(before + 1);
   });
 
   it("an oversized file", async () => {

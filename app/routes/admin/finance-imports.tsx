@@ -31,8 +31,8 @@ export async function action(args: Route.ActionArgs) {
         name: "file",
         maxBytes: STATEMENT_MAX_BYTES,
         tooLargeMessage: TOO_LARGE,
-        receive: async (file) => {
-          upload = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+        receive: async (file, name) => {
+          upload = { name, bytes: new Uint8Array(await file.arrayBuffer()) };
         },
       },
     });

@@ -20,11 +20,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   // the claim button posts nothing but itself
   await readForm(request, [], { extra: ["intent"] });
-  const offer = await claimOffer(params.token);
-  return data(
-    { offer, claimedNow: offer.state === "claimed" },
-    { status: offer.state === "unknown" ? 404 : 200 },
-  );
+  const { claimedNow, ...offer } = await claimOffer(params.token);
+  return data({ offer, claimedNow }, { status: offer.state === "unknown" ? 404 : 200 });
 }
 
 function Explanation({ offer, claimedNow }: { offer: OfferView; claimedNow: boolean }) {

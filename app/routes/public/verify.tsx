@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
 }
 
-function Facts({ result }: { result: Exclude<Verification, { state: "unknown" }> }) {
+function Facts({ result }: { result: Extract<Verification, { state: "genuine" }> }) {
   return (
     <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
       <dt className="font-semibold">Awarded to</dt>
@@ -64,7 +64,8 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
             </p>
           ) : result.state === "revoked" ? (
             <p className="font-semibold text-red-800">
-              This certificate was revoked on {formatDate(result.revokedAt as Date)} and is no longer valid.
+              Certificate <code>{result.code}</code> was issued by Mafunzo Training &amp; Consultancy, but it
+              was revoked on {formatDate(result.revokedAt)} and is no longer valid.
             </p>
           ) : (
             <p className="font-semibold text-green-800">
@@ -72,7 +73,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
             </p>
           )}
         </div>
-        {result.state === "unknown" ? null : <Facts result={result} />}
+        {result.state === "genuine" ? <Facts result={result} /> : null}
       </div>
     </section>
   );

@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server";
+import { courseRegistrations, courseRuns, emailOutbox, waitlistOffers } from "#app/db/schema";
+import { cancelParticipant } from "#app/models/run-roster.server";
+import { setSettingValue } from "#app/models/setting.server";
+import * as registerRoute from "#app/routes/public/register";
+import * as offerRoute from "#app/routes/public/register.offer";
+import type { FormResult } from "#app/schemas/submission";
+import { createSmtpSender } from "#app/services/email.server";
+import { deliverDueEmails } from "#app/services/outbox.server";
+import { clearOutbox, newRun, SLUG } from "../helpers/delivery";
+import { callAction, contextFor, formRequest, oldFormKey } from "../helpers/form-post";
+import { startSmtpServer } from "../helpers/smtp";
+
+const ACTOR = { id: null, email: "registrar@mafunzo.test", ip: "203.0.113.9", userAgent: "vitest" };
+
+beforeAll(async () => {
+  await setSettingValue(db(), "registration_enabled", true, null);
+  // rows other tests left in this database must not be sent to this file's SMTP server
+  await clearOutbox();
+});
+
+/** A run with one seat, taken by a first booking; each further booking waits on its waiting list. */
+async function fullRun(...waiting: string[]) {
+  const { id: runId } = await newRun({ inDays: 30, days: 5 });
+  await db().update(courseRuns).set({ capacity: 1 }).where(eq(courseRuns.id, runId));
+  const stamp = crypto.randomUUID().slice(0, 8);
+  const holder = `holder.${stamp}@example.com`;
+  const answers: FormResult[] = [];
+  for (const email of [holder, ...waiting.map((w) => `${w}.${stamp}@example.com`)]) {
+    const answer = await callAction<FormResult>(
+      registerRoute.action,
+      "/register",
+      { name: "Grace Achieng", email, course: SLUG, run: runId, formKey: oldFormKey() },
+      contextFor(`198.18.1.${crypto.randomInt(250)}`),
+    );
+    answers.push(answer.body);
+  }
+  return { runId, holder, stamp, answers };
+}
+
+describe("the confirmation of a booking on the waiting list", () => {
+  test("says nothing is payable, and carries no payment details and no calendar invitation", async () => {
+    const smtp = await startSmtpServer();
+    const send = createSmtpSender(smtp.url);
+    try {
+      const { holder, stamp, answers } = await fullRun("waiting");
+      expect(answers.map((a) => a.waitlisted ?? false)).toEqual([false, true]);
+      await deliverDueEmails({ send });
+      const mails = await smtp.waitFor(
+        (m) => m.filter((mail) => mail.to[0]?.endsWith(`${stamp}@example.com`)).length >= 2,
+      );
+      const seat = mails.find((m) => m.to[0] === holder);
+      const queued = mails.find((m) => m.to[0] === `waiting.${stamp}@example.com`);
+      const reference = answers[1]?.reference as string;
+
+      // a seat: how to pay, and the course in the calendar
+      expect(seat?.text).toContain("M-PESA paybill: 880 142");
+      expect(seat?.raw).toContain("text/calendar");
+
+      expect(queued?.subject).toBe(
+        `On the waiting list: Strategic Planning and Performance Management (${reference})`,
+      );
+      for (const part of [queued?.text, queued?.html]) {
+        expect(part).toContain("Nothing is payable until your seat is confirmed.");
+        for (const payment of [
+          "paybill",
+          "880 142",
+          "0142 7719 3305 01",
+          "Account number",
+          "SWIFT",
+          "When paying",
+        ]) {
+          expect(part).not.toContain(payment);
+        }
+      }
+      expect(queued?.raw).not.toContain("text/calendar");
+      expect(queued?.raw).not.toContain(".ics");
+    } finally {
+      send.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe("a waiting-list offer claimed ten times at once", () => {
+  test("confirms one claim; the other nine read that it has already been claimed", async () => {
+    const { runId, holder, stamp } = await fullRun("first");
+    const [seat] = await db()
+      .select({ id: courseRegistrations.id })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.email, holder));
+    await cancelParticipant(ACTOR as never, runId, seat?.id as string);
+    const [mail] = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.toAddress, `first.${stamp}@example.com`), eq(emailOutbox.kind, "waitlist_offer")),
+      );
+    const token = /\/register\/offer\/([\w-]+)/.exec(mail?.text ?? "")?.[1] as string;
+    expect(token).toBeTruthy();
+
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const request = formRequest(`/register/offer/${token}`, { intent: "claim" });
+        const answer = (await offerRoute.action({
+          request,
+          params: { token },
+          context: contextFor(),
+        } as never)) as {
+          data: { offer: { state: string }; claimedNow: boolean };
+          init: { status?: number };
+        };
+        return {
+          status: answer.init?.status ?? 200,
+          state: answer.data.offer.state,
+          claimedNow: answer.data.claimedNow,
+        };
+      }),
+    );
+    expect(claims.map((c) => [c.status, c.state])).toEqual(Array(10).fill([200, "claimed"]));
+    expect(claims.filter((c) => c.claimedNow)).toHaveLength(1);
+    const [offer] = await db()
+      .select({ status: waitlistOffers.status })
+      .from(waitlistOffers)
+      .where(eq(waitlistOffers.runId, runId));
+    expect(offer?.status).toBe("claimed");
+  });
+});
