@@ -2,10 +2,10 @@ import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db, executeRows } from "#app/db/client.server";
 import { registrationTallies, courseRegistrations as t } from "#app/db/schema";
 import {
+  type DecidedRegistrationStatus,
   endOfNairobiDay,
   type RegistrationQuery,
   type RegistrationSort,
-  type RegistrationStatus,
   startOfNairobiDay,
 } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
@@ -234,8 +234,11 @@ export const listDeletedRegistrations = (page: number) => listDeletedRows(t, lis
 export const deleteRegistration = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
 export const restoreRegistration = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
 export const purgeExpiredRegistrations = (actor: AuditActor) => purgeExpiredRows(t, actor);
-/** A participant's new status also moves their booking's status and invoice (DESIGN §7). */
-export const setRegistrationStatus = (id: string, status: RegistrationStatus, actor: AuditActor) =>
+/**
+ * A participant's new status also moves their booking's status and invoice (DESIGN §7). Only a status a person
+ * decides: "paid" and "attended" follow from the ledger and the attendance register.
+ */
+export const setRegistrationStatus = (id: string, status: DecidedRegistrationStatus, actor: AuditActor) =>
   setRowStatus(t, id, status, actor, async (tx) => {
     const [row] = await tx.select({ bookingId: t.bookingId }).from(t).where(eq(t.id, id));
     await syncBooking(tx, row?.bookingId ?? null, actor);

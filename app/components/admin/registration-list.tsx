@@ -2,7 +2,7 @@ import { Building2, CalendarDays, Copy } from "lucide-react";
 import { Link } from "react-router";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
-import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
+import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
@@ -42,6 +42,30 @@ function RunCell({ row }: { row: RegistrationListRow }) {
     >
       {text}
     </Link>
+  );
+}
+
+/**
+ * The status select, offering what a person decides; a status that follows from records (paid, attended) is
+ * shown as text saying where it comes from instead, as the action would refuse it anyway.
+ */
+export function RegistrationStatusControl({ row }: { row: { id: string; name: string; status: string } }) {
+  const source = recordedStatusSource(row.status);
+  if (source) {
+    return (
+      <p data-testid="recorded-status" className="max-w-xs text-xs text-slate-600">
+        {source}
+      </p>
+    );
+  }
+  return (
+    <StatusSelect
+      kind={REGISTRATION_KIND}
+      id={row.id}
+      label={row.name}
+      status={row.status}
+      options={DECIDED_REGISTRATION_STATUSES}
+    />
   );
 }
 
@@ -121,13 +145,7 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                   <span className="max-md:hidden">
                     <RowStatusBadge status={row.status} />
                   </span>
-                  <StatusSelect
-                    kind={REGISTRATION_KIND}
-                    id={row.id}
-                    label={row.name}
-                    status={row.status}
-                    options={REGISTRATION_STATUSES}
-                  />
+                  <RegistrationStatusControl row={row} />
                 </div>
               </td>
               <td className="px-4 py-3 max-md:flex max-md:justify-end max-md:px-0 max-md:pb-0">
@@ -177,7 +195,7 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
           <RowActionsBar
             kind={REGISTRATION_KIND}
             row={row}
-            options={REGISTRATION_STATUSES}
+            control={<RegistrationStatusControl row={row} />}
             className="mt-4 gap-2"
           />
         </li>

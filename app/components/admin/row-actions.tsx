@@ -1,5 +1,5 @@
 import { Trash2, Undo2 } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/components/toast";
 import { Button } from "#app/components/ui/button";
@@ -178,23 +178,24 @@ export function StatusSelect({
   );
 }
 
-/** A row's status select and delete button side by side, as the cards and the detail page end. */
+/** A row's status control and delete button side by side, as the cards and the detail page end. */
 export function RowActionsBar({
   kind,
   row,
-  options,
+  control,
   className,
 }: {
   kind: RowKind;
-  row: { id: string; name: string; status: string };
-  options: readonly string[];
+  row: { id: string; name: string };
+  /** the row's status select, or what stands for it where the status is not chosen by hand */
+  control: ReactNode;
   className: string;
 }) {
   return (
     <div
       className={cn("flex flex-wrap items-center justify-between border-t border-slate-100 pt-4", className)}
     >
-      <StatusSelect kind={kind} id={row.id} label={row.name} status={row.status} options={options} />
+      {control}
       <DeleteRowButton kind={kind} id={row.id} label={row.name} />
     </div>
   );

@@ -5,11 +5,14 @@ import { ContactLinks } from "#app/components/admin/contact-links";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
-import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registration-list";
+import {
+  DuplicateMark,
+  REGISTRATION_KIND,
+  RegistrationStatusControl,
+} from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { findRegistration } from "#app/models/registration-admin.server";
-import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/registrations.$id";
@@ -108,7 +111,7 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
           <RowActionsBar
             kind={REGISTRATION_KIND}
             row={r}
-            options={REGISTRATION_STATUSES}
+            control={<RegistrationStatusControl row={r} />}
             className="mt-6 gap-3"
           />
         )}

@@ -26,12 +26,12 @@ import {
   setRegistrationStatus,
 } from "#app/models/registration-admin.server";
 import {
+  type DecidedRegistrationStatus,
   parseListQuery,
   REGISTRATION_MESSAGES,
   REGISTRATION_STATUSES,
   RegistrationActionSchema,
   RegistrationQuerySchema,
-  type RegistrationStatus,
 } from "#app/schemas/admin-lists";
 import { requireAdmin } from "#app/services/auth.server";
 import { handleRowAction, loadListScreen } from "#app/services/row-actions.server";
@@ -61,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
     {
       remove: deleteRegistration,
       restore: restoreRegistration,
-      setStatus: (id, status, actor) => setRegistrationStatus(id, status as RegistrationStatus, actor),
+      setStatus: (id, status, actor) => setRegistrationStatus(id, status as DecidedRegistrationStatus, actor),
     },
     REGISTRATION_MESSAGES,
   );
