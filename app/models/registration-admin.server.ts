@@ -11,7 +11,7 @@ import {
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches, mapRows } from "#app/services/csv.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
-import { syncBooking } from "./booking-sync.server";
+import { invoiceNote, syncBooking } from "./booking-sync.server";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import { possibleDuplicate } from "./registration-duplicates.server";
 import {
@@ -241,5 +241,5 @@ export const purgeExpiredRegistrations = (actor: AuditActor) => purgeExpiredRows
 export const setRegistrationStatus = (id: string, status: DecidedRegistrationStatus, actor: AuditActor) =>
   setRowStatus(t, id, status, actor, async (tx) => {
     const [row] = await tx.select({ bookingId: t.bookingId }).from(t).where(eq(t.id, id));
-    await syncBooking(tx, row?.bookingId ?? null, actor);
+    return invoiceNote(await syncBooking(tx, row?.bookingId ?? null, actor));
   });

@@ -2,6 +2,8 @@ import { expect, type Page } from "@playwright/test";
 
 /** The administrator the end-to-end server starts with (created by tests/setup/e2e-global.ts). */
 export const E2E_ADMIN = { email: "admin@mafunzo.test", password: "Kilimanjaro-2026" } as const;
+/** The firm's KRA PIN on the shared server (tests/setup/e2e-global.ts), which completes its finance profile. */
+export const E2E_FIRM_KRA_PIN = "P051111111Q";
 
 /** Signs in through the login form; `base` is the origin of a spawned server ("" for the shared one). */
 export async function loginAsAdmin(

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { ContactLinks } from "#app/components/admin/contact-links";
+import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
@@ -12,6 +13,7 @@ import {
 } from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
+import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
 import { findRegistration } from "#app/models/registration-admin.server";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatDateTime } from "#app/utils/datetime";
@@ -26,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = z.uuid().safeParse(args.params.id);
   const registration = id.success ? await findRegistration(id.data) : undefined;
   if (!registration) throw data("Registration not found", { status: 404 });
-  return { registration };
+  return { registration, financeGaps: await currentFinanceProfileGaps() };
 }
 
 export const ErrorBoundary = recordErrorBoundary({
@@ -79,6 +81,7 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
           </Link>
         }
       />
+      <FinanceProfileNotice gaps={loaderData.financeGaps} />
       {deleted ? (
         <div
           role="status"
