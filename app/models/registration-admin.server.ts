@@ -29,9 +29,16 @@ export type RegistrationFilter = Pick<
 >;
 type Order = Pick<RegistrationQuery, "sort" | "dir">;
 
+/**
+ * The reference a registration shows: its booking's, the one reference of all its participants (issue 30). A row
+ * without a booking (none is made so since migration 0003) shows its own. The trigram search index of migration
+ * 0015 holds this very expression.
+ */
+const shownReference = sql<string>`coalesce(${t.bookingReference}, ${t.reference})`;
+
 const listColumns = {
   id: t.id,
-  reference: t.reference,
+  reference: shownReference,
   name: t.name,
   email: t.email,
   phone: t.phone,
@@ -58,13 +65,15 @@ const detailColumns = {
 const SORT_COLUMNS = { created: t.createdAt, name: t.name, course: t.courseName, status: t.status } as const;
 const sortType = (sort: RegistrationSort) => (sort === "created" ? "timestamptz" : "text");
 
+/** The search box: the columns the list shows, on the trigram index of the same expression (migration 0015). */
+export const registrationSearch = (term: string) =>
+  searchColumns([t.name, t.email, t.organization, t.courseName, shownReference], term);
+
 /** The WHERE of the admin list and of its export, so the export holds exactly the rows the list shows. */
-function whereFilter(filter: RegistrationFilter) {
+function registrationWhere(filter: RegistrationFilter) {
   return and(
     isNull(t.deletedAt),
-    filter.q
-      ? searchColumns([t.name, t.email, t.organization, t.courseName, t.reference], filter.q)
-      : undefined,
+    filter.q ? registrationSearch(filter.q) : undefined,
     filter.course ? eq(t.courseName, filter.course) : undefined,
     filter.status ? eq(t.status, filter.status) : undefined,
     filter.run ? eq(t.runId, filter.run) : undefined,
@@ -99,7 +108,7 @@ function talliedCount(filter: RegistrationFilter) {
  * duplicate check in the select list would otherwise run for every row an OFFSET skips (decision 0605).
  */
 export function listRegistrations(query: RegistrationFilter & Order & { page: number }) {
-  const where = whereFilter(query);
+  const where = registrationWhere(query);
   return selectPage(
     t,
     where,
@@ -176,7 +185,7 @@ export const EXPORT_HEADER = [
 
 /** The exported columns in EXPORT_HEADER's order, the registration time as epoch milliseconds. */
 const exportColumns = [
-  t.reference,
+  shownReference,
   t.name,
   t.email,
   t.phone,
@@ -201,7 +210,7 @@ type ExportRow = { id: string; key: string; cells: (string | null)[]; createdAt:
  */
 export function streamRegistrations(query: RegistrationFilter & Order, batchSize = 1000) {
   const column = SORT_COLUMNS[query.sort];
-  const where = whereFilter(query);
+  const where = registrationWhere(query);
   return keysetBatches(async (after: { key: string; id: string } | null, limit): Promise<ExportRow[]> => {
     const rows = await db()
       .select({

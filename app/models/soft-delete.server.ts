@@ -35,7 +35,7 @@ export const withinRestoreWindow = (table: SoftTable) =>
   and(isNotNull(table.deletedAt), gt(table.deletedAt, restoreCutoff()));
 
 /** The "Recently deleted" page of a table: the given columns and deletedAt, most recently deleted first. */
-export function listDeletedRows<Fields extends Record<string, PgColumn>>(
+export function listDeletedRows<Fields extends Record<string, PgColumn | SQL>>(
   table: SoftTable,
   columns: Fields,
   page: number,
