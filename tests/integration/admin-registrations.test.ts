@@ -403,14 +403,15 @@ describe("soft delete, restore, purge and status", () => {
 });
 
 describe("the registrations route", () => {
+  const post = (form: Record<string, string>) =>
+    listRoute.action(admin.args("/admin/registrations", { form }) as never) as Promise<{
+      data: unknown;
+      init: ResponseInit | null;
+    }>;
+
   it("answers the row actions with the spec's messages and audits with the signed-in admin", async () => {
     const [row] = await insertRegistrations([{ name: "Route Person", courseName: "Route" }]);
     const id = row?.id as string;
-    const post = (form: Record<string, string>) =>
-      listRoute.action(admin.args("/admin/registrations", { form }) as never) as Promise<{
-        data: unknown;
-        init: ResponseInit | null;
-      }>;
     const deleted = await post({ intent: "delete", id });
     expect(deleted.data).toMatchObject({ ok: true, title: "Registration Deleted", id });
     const [audit] = await auditFor(id);
@@ -445,11 +446,6 @@ describe("the registrations route", () => {
       { name: "Unpaid Person", courseName: "Recorded", status: "confirmed" },
     ]);
     const id = row?.id as string;
-    const post = (form: Record<string, string>) =>
-      listRoute.action(admin.args("/admin/registrations", { form }) as never) as Promise<{
-        data: unknown;
-        init: ResponseInit | null;
-      }>;
     const refusals = {
       paid: "Paid follows from the payments recorded for the booking",
       attended: "Attended comes from the attendance register",
