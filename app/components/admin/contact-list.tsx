@@ -3,7 +3,7 @@ import { CONTACT_STATUSES } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge } from "./list-controls";
-import { RowActionsBar, type RowKind, StatusSelect } from "./row-actions";
+import { RowActionsBar, type RowKind } from "./row-actions";
 
 export const CONTACT_KIND: RowKind = { name: "contact", action: "/admin/contacts" };
 
@@ -45,20 +45,7 @@ export function ContactCards({ rows }: { rows: ContactListRow[] }) {
           <p className="mt-3 flex-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800">
             {row.message || "(no message)"}
           </p>
-          <RowActionsBar
-            kind={CONTACT_KIND}
-            row={row}
-            control={
-              <StatusSelect
-                kind={CONTACT_KIND}
-                id={row.id}
-                label={row.name}
-                status={row.status}
-                options={CONTACT_STATUSES}
-              />
-            }
-            className="mt-4 gap-2"
-          />
+          <RowActionsBar kind={CONTACT_KIND} row={row} options={CONTACT_STATUSES} className="mt-4 gap-2" />
         </li>
       ))}
     </ul>

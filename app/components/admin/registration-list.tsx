@@ -6,7 +6,7 @@ import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/schema
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
-import { DeleteRowButton, RowActionsBar, type RowKind, StatusSelect } from "./row-actions";
+import { DeleteRowButton, RowActionsBar, type RowKind, StatusControl } from "./row-actions";
 import { STACKED } from "./stacked-table";
 
 export const REGISTRATION_KIND: RowKind = { name: "registration", action: "/admin/registrations" };
@@ -42,30 +42,6 @@ function RunCell({ row }: { row: RegistrationListRow }) {
     >
       {text}
     </Link>
-  );
-}
-
-/**
- * The status select, offering what a person decides; a status that follows from records (paid, attended) is
- * shown as text saying where it comes from instead, as the action would refuse it anyway.
- */
-export function RegistrationStatusControl({ row }: { row: { id: string; name: string; status: string } }) {
-  const source = recordedStatusSource(row.status);
-  if (source) {
-    return (
-      <p data-testid="recorded-status" className="max-w-xs text-xs text-slate-600">
-        {source}
-      </p>
-    );
-  }
-  return (
-    <StatusSelect
-      kind={REGISTRATION_KIND}
-      id={row.id}
-      label={row.name}
-      status={row.status}
-      options={DECIDED_REGISTRATION_STATUSES}
-    />
   );
 }
 
@@ -145,7 +121,12 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                   <span className="max-md:hidden">
                     <RowStatusBadge status={row.status} />
                   </span>
-                  <RegistrationStatusControl row={row} />
+                  <StatusControl
+                    kind={REGISTRATION_KIND}
+                    row={row}
+                    options={DECIDED_REGISTRATION_STATUSES}
+                    readOnly={recordedStatusSource(row.status)}
+                  />
                 </div>
               </td>
               <td className="px-4 py-3 max-md:flex max-md:justify-end max-md:px-0 max-md:pb-0">
@@ -195,7 +176,8 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
           <RowActionsBar
             kind={REGISTRATION_KIND}
             row={row}
-            control={<RegistrationStatusControl row={row} />}
+            options={DECIDED_REGISTRATION_STATUSES}
+            readOnly={recordedStatusSource(row.status)}
             className="mt-4 gap-2"
           />
         </li>

@@ -1,5 +1,5 @@
 import { Trash2, Undo2 } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/components/toast";
 import { Button } from "#app/components/ui/button";
@@ -178,24 +178,34 @@ export function StatusSelect({
   );
 }
 
-/** A row's status control and delete button side by side, as the cards and the detail page end. */
-export function RowActionsBar({
-  kind,
-  row,
-  control,
-  className,
-}: {
+type StatusControlProps = {
   kind: RowKind;
-  row: { id: string; name: string };
-  /** the row's status select, or what stands for it where the status is not chosen by hand */
-  control: ReactNode;
-  className: string;
-}) {
+  row: { id: string; name: string; status: string };
+  options: readonly string[];
+  /** where the row's status comes from when it is not one a person chooses: shown instead of the select */
+  readOnly?: string | null;
+};
+
+/** The row's status select, or the text saying where a status nobody chooses by hand comes from. */
+export function StatusControl({ kind, row, options, readOnly }: StatusControlProps) {
+  if (readOnly) {
+    return (
+      <p data-testid="recorded-status" className="max-w-xs text-xs text-slate-600">
+        {readOnly}
+      </p>
+    );
+  }
+  return <StatusSelect kind={kind} id={row.id} label={row.name} status={row.status} options={options} />;
+}
+
+/** A row's status control and delete button side by side, as the cards and the detail page end. */
+export function RowActionsBar({ className, ...control }: StatusControlProps & { className: string }) {
+  const { kind, row } = control;
   return (
     <div
       className={cn("flex flex-wrap items-center justify-between border-t border-slate-100 pt-4", className)}
     >
-      {control}
+      <StatusControl {...control} />
       <DeleteRowButton kind={kind} id={row.id} label={row.name} />
     </div>
   );

@@ -6,15 +6,12 @@ import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
-import {
-  DuplicateMark,
-  REGISTRATION_KIND,
-  RegistrationStatusControl,
-} from "#app/components/admin/registration-list";
+import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
 import { findRegistration } from "#app/models/registration-admin.server";
+import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/schemas/admin-lists";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/registrations.$id";
@@ -114,7 +111,8 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
           <RowActionsBar
             kind={REGISTRATION_KIND}
             row={r}
-            control={<RegistrationStatusControl row={r} />}
+            options={DECIDED_REGISTRATION_STATUSES}
+            readOnly={recordedStatusSource(r.status)}
             className="mt-6 gap-3"
           />
         )}
