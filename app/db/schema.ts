@@ -373,7 +373,13 @@ export const courseRegistrations = pgTable(
   "course_registrations",
   {
     id: id(),
-    reference: text("reference").notNull().unique(),
+    /**
+     * A payment account number of this participant's own: the first participant carries the booking's; the
+     * others of a group booked before migration 0015 had one each, still accepted with a payment. Never shown.
+     */
+    reference: text("reference").unique(),
+    /** The booking's reference, on every participant: what the screens, the search and the export show. */
+    bookingReference: text("booking_reference"),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),

@@ -1,7 +1,8 @@
 import type { Executor } from "#app/db/client.server";
+import { FINANCE_PROFILE_INCOMPLETE } from "#app/schemas/settings";
 import type { AuditActor } from "#app/services/audit.server";
 import { deriveBookingStatus } from "./booking-status.server";
-import { reviseBookingInvoice } from "./finance-document.server";
+import { type InvoiceOutcome, reviseBookingInvoice } from "./finance-document.server";
 import { moneyTransaction } from "./money-transaction.server";
 import { settleBooking } from "./payment.server";
 
@@ -18,6 +19,14 @@ export async function syncBooking(tx: Executor, bookingId: string | null, actor:
   const invoiced = await reviseBookingInvoice(tx, bookingId, actor);
   if (invoiced.ok && invoiced.document) await settleBooking(tx, bookingId, actor);
   return invoiced;
+}
+
+/**
+ * What the person who changed a participant must hear of the invoice: that none could be issued for want of
+ * the finance profile (their change stands); nothing otherwise.
+ */
+export function invoiceNote(invoiced: InvoiceOutcome | null) {
+  return invoiced && !invoiced.ok && invoiced.profileIncomplete ? FINANCE_PROFILE_INCOMPLETE : undefined;
 }
 
 /** The run page's "Issue proforma": issues or re-sends the booking's invoice now, in its own transaction. */

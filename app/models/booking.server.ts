@@ -293,10 +293,11 @@ function decideSeats(
 
 /**
  * The group's bookings, one registration per participant and the group's e-mails, in one statement (one round
- * trip where there were three). The first registration carries the booking's reference and idempotency key (what
- * a single-person registration always had); the others get references of their own, so each participant can be
- * found, moved or cancelled on their own. A row that meets a stored reference or key fails the statement, and
- * with it every row of the group.
+ * trip where there were three). Every registration carries the booking's reference: the visitor is told one
+ * reference for all the participants, pays against it and quotes it on the phone (issue 30). The first also
+ * holds it as its own reference with the idempotency key (what a single-person registration always had); the
+ * others have none of their own. A row that meets a stored reference or key fails the statement, and with it
+ * every row of the group.
  */
 async function insertBookings(tx: Executor, planned: Planned[], emails: OutgoingEmail[]) {
   if (planned.length === 0) return;
@@ -324,7 +325,8 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
       ...booking.snapshot,
       id: booking.registrationIds[index] as string,
       bookingId: booking.bookingId,
-      reference: index === 0 ? booking.reference : newRegistrationReference(),
+      reference: index === 0 ? booking.reference : null,
+      bookingReference: booking.reference,
       name: person.name,
       email: person.email,
       phone: person.phone,

@@ -14,6 +14,7 @@ import { formatKes } from "#app/utils/cents";
 import { addDays, today } from "#app/utils/dates";
 import { waitingTooLong } from "./contact-admin.server";
 import { LIVE_STATUSES, runDays } from "./delivery-run.server";
+import { currentFinanceProfileGaps } from "./finance-profile.server";
 import { getMoneySummary, type MoneySummary } from "./finance-report.server";
 import { seatsForRuns } from "./run-seats.server";
 
@@ -84,6 +85,22 @@ async function overduePaymentItems({ overdueCount, overdueCents }: MoneySummary)
       count: waiting,
       title: waiting === 1 ? "payment waiting to be assigned" : "payments waiting to be assigned",
       to: "/admin/finance/payments?view=unmatched",
+    },
+  ];
+}
+
+/** The finance profile's missing pieces, while any is missing: no invoice, receipt or credit note goes out. */
+async function financeProfileItems(): Promise<TodayItem[]> {
+  const gaps = await currentFinanceProfileGaps();
+  const first = gaps[0];
+  if (!first) return [];
+  const details = gaps.length === 1 ? "detail" : "details";
+  return [
+    {
+      id: "finance-profile",
+      count: gaps.length,
+      title: `finance profile ${details} missing (${gaps.map((gap) => gap.label).join(", ")}): no invoice can be issued until ${gaps.length === 1 ? "it is" : "they are"} filled in`,
+      to: first.to,
     },
   ];
 }
@@ -159,12 +176,13 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
 export async function getTodayWork(newRegistrationCount: Promise<number>) {
   // read once: the dashboard shows the same summary beside its counts
   const money = await getMoneySummary();
-  const [newRegistrations, waitingEnquiries, overdue, delivery, runs] = await Promise.all([
+  const [newRegistrations, waitingEnquiries, overdue, delivery, runs, profile] = await Promise.all([
     newRegistrationCount,
     countWaitingEnquiries(),
     overduePaymentItems(money),
     awaitingDeliveryItems(),
     upcomingRuns(),
+    financeProfileItems(),
   ]);
   const items: TodayItem[] = [
     {
@@ -183,6 +201,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
       to: "/admin/contacts?waiting=1",
     },
     ...overdue,
+    ...profile,
     ...delivery,
   ];
   return { items, runs, days: UPCOMING_RUN_DAYS, money };

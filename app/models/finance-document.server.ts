@@ -8,6 +8,7 @@ import {
   type FinanceLine,
   financeDocuments,
 } from "#app/db/schema";
+import { FINANCE_PROFILE_INCOMPLETE } from "#app/schemas/settings";
 import type { AuditActor } from "#app/services/audit.server";
 import { recordAudit } from "#app/services/audit.server";
 import { financeDocumentMessage } from "#app/services/email-templates.server";
@@ -18,7 +19,12 @@ import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
-import { type FinanceProfile, getFinanceProfile, paymentInstructions } from "./finance-profile.server";
+import {
+  type FinanceProfile,
+  financeProfileGaps,
+  getFinanceProfile,
+  paymentInstructions,
+} from "./finance-profile.server";
 
 export type FinanceDocument = typeof financeDocuments.$inferSelect;
 export type FinanceDocumentKind = FinanceDocument["kind"];
@@ -235,7 +241,22 @@ export async function sendDocument(
 
 export type InvoiceOutcome =
   | { ok: true; message: string; document: FinanceDocument | null }
-  | { ok: false; message: string };
+  | { ok: false; message: string; profileIncomplete?: true };
+
+/**
+ * The refusal to issue while the firm's finance profile is incomplete (the document could never be corrected),
+ * or null. Whatever changed the booking stands: a confirmed seat stays confirmed, a payment stays recorded.
+ */
+function profileRefusal(profile: FinanceProfile) {
+  const gaps = financeProfileGaps(profile);
+  if (gaps.length === 0) return null;
+  const missing = gaps.map((gap) => gap.label).join(", ");
+  return {
+    ok: false as const,
+    profileIncomplete: true as const,
+    message: `${FINANCE_PROFILE_INCOMPLETE} Missing: ${missing}.`,
+  };
+}
 
 // field by field: jsonb does not keep the key order the lines were written with
 const sameLines = (a: FinanceLine[], b: FinanceLine[]) =>
@@ -272,6 +293,8 @@ export async function reviseBookingInvoice(
         ? { ok: false, message: `Booking ${booking.reference} has no participants to invoice.` }
         : { ok: true, message: "Nothing to invoice.", document: null };
     }
+    const refused = profileRefusal(profile);
+    if (refused) return refused;
     const credit = await issueDocument(tx, {
       kind: "credit_note",
       booking,
@@ -299,6 +322,8 @@ export async function reviseBookingInvoice(
     if (onDemand) await sendDocument(tx, open, booking);
     return { ok: true, message: `${open.number} is up to date and was sent again.`, document: open };
   }
+  const refused = profileRefusal(profile);
+  if (refused) return refused;
   const proforma = await issueDocument(tx, {
     kind: "proforma",
     booking,
@@ -319,7 +344,11 @@ export async function reviseBookingInvoice(
   };
 }
 
-/** A receipt for an open proforma now fully paid (once per proforma). */
+/**
+ * A receipt for an open proforma now fully paid (once per proforma). None while the finance profile is
+ * incomplete: the payment is recorded all the same, and the receipt follows with the next settling once the
+ * profile is complete ("Send invoice again" on the run page settles the booking).
+ */
 export async function issueReceipt(
   tx: Executor,
   booking: LockedBooking,
@@ -332,10 +361,12 @@ export async function issueReceipt(
     .from(financeDocuments)
     .where(and(eq(financeDocuments.kind, "receipt"), eq(financeDocuments.relatesToId, proforma.id)));
   if (existing) return null;
+  const profile = await getFinanceProfile(tx);
+  if (profileRefusal(profile)) return null;
   return issueDocument(tx, {
     kind: "receipt",
     booking,
-    profile: await getFinanceProfile(tx),
+    profile,
     lines: proforma.lines,
     totals: { ...proforma, ratePercent: proforma.vatRatePercent },
     pricesIncludeVat: proforma.pricesIncludeVat,

@@ -1,6 +1,7 @@
-import type { Executor } from "#app/db/client.server";
+import { db, type Executor } from "#app/db/client.server";
 import type { FinanceParty } from "#app/db/schema";
 import type { SiteContent } from "#app/db/seed/site-content";
+import type { FinanceProfileGap } from "#app/schemas/settings";
 import type { VatRule } from "#app/utils/vat";
 import { getSettings } from "./setting.server";
 import { getSiteContentValue } from "./site-content.server";
@@ -53,4 +54,27 @@ export function paymentInstructions(profile: FinanceProfile, reference: string):
       `Bank transfer: ${payment.accountName}, ${payment.bankName}, ${payment.branch}, account ${payment.accountNumber}${payment.swift ? `, SWIFT ${payment.swift}` : ""}; quote ${reference} as the reference.`,
   ].filter(Boolean);
   return ways.length > 0 ? ways.join(" ") : `Quote ${reference} with your payment.`;
+}
+
+/**
+ * What the firm's documents need and its profile lacks, each with where it is filled in. An issued document can
+ * never be corrected, so none is issued while any of these is missing (issue 30): a proforma without the firm's
+ * KRA PIN is no use to a county's accounts office. The PIN setting only ever holds a valid PIN or nothing
+ * (getSettings reads a stored value that fails its rule as the empty default).
+ */
+export function financeProfileGaps(profile: FinanceProfile): FinanceProfileGap[] {
+  const { seller, contact, payment, paybill } = profile;
+  return [
+    seller.name.trim() ? null : { label: "the legal name", to: "/admin/settings#setting-finance_legal_name" },
+    seller.kraPin ? null : { label: "the KRA PIN", to: "/admin/settings#setting-finance_kra_pin" },
+    contact.address.trim() ? null : { label: "the firm's address", to: "/admin/content#content-contact" },
+    paybill || payment.accountNumber.trim()
+      ? null
+      : { label: "an M-PESA paybill or a bank account", to: "/admin/settings#content-payment" },
+  ].filter((gap) => gap !== null);
+}
+
+/** The gaps of the profile as it stands, for the screens that warn before anyone tries to issue. */
+export async function currentFinanceProfileGaps(executor: Executor = db()) {
+  return financeProfileGaps(await getFinanceProfile(executor));
 }

@@ -15,7 +15,7 @@ function containsPattern(term: string) {
  * join is written with `||` and coalesce, which PostgreSQL holds immutable, so the trigram indexes of
  * migration 0007 on the very same expression answer it (decision 0601); concat_ws is only stable.
  */
-export function searchColumns(columns: Column[], term: string): SQL {
+export function searchColumns(columns: (Column | SQL)[], term: string): SQL {
   const joined = sql.join(
     columns.map((column) => sql`coalesce(${column}, '')`),
     sql` || chr(31) || `,

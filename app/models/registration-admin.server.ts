@@ -2,16 +2,16 @@ import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db, executeRows } from "#app/db/client.server";
 import { registrationTallies, courseRegistrations as t } from "#app/db/schema";
 import {
+  type DecidedRegistrationStatus,
   endOfNairobiDay,
   type RegistrationQuery,
   type RegistrationSort,
-  type RegistrationStatus,
   startOfNairobiDay,
 } from "#app/schemas/admin-lists";
 import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches, mapRows } from "#app/services/csv.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
-import { syncBooking } from "./booking-sync.server";
+import { invoiceNote, syncBooking } from "./booking-sync.server";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import { possibleDuplicate } from "./registration-duplicates.server";
 import {
@@ -29,9 +29,16 @@ export type RegistrationFilter = Pick<
 >;
 type Order = Pick<RegistrationQuery, "sort" | "dir">;
 
+/**
+ * The reference a registration shows: its booking's, the one reference of all its participants (issue 30). A row
+ * without a booking (none is made so since migration 0003) shows its own. The trigram search index of migration
+ * 0015 holds this very expression.
+ */
+const shownReference = sql<string>`coalesce(${t.bookingReference}, ${t.reference})`;
+
 const listColumns = {
   id: t.id,
-  reference: t.reference,
+  reference: shownReference,
   name: t.name,
   email: t.email,
   phone: t.phone,
@@ -58,13 +65,15 @@ const detailColumns = {
 const SORT_COLUMNS = { created: t.createdAt, name: t.name, course: t.courseName, status: t.status } as const;
 const sortType = (sort: RegistrationSort) => (sort === "created" ? "timestamptz" : "text");
 
+/** The search box: the columns the list shows, on the trigram index of the same expression (migration 0015). */
+export const registrationSearch = (term: string) =>
+  searchColumns([t.name, t.email, t.organization, t.courseName, shownReference], term);
+
 /** The WHERE of the admin list and of its export, so the export holds exactly the rows the list shows. */
-function whereFilter(filter: RegistrationFilter) {
+function registrationWhere(filter: RegistrationFilter) {
   return and(
     isNull(t.deletedAt),
-    filter.q
-      ? searchColumns([t.name, t.email, t.organization, t.courseName, t.reference], filter.q)
-      : undefined,
+    filter.q ? registrationSearch(filter.q) : undefined,
     filter.course ? eq(t.courseName, filter.course) : undefined,
     filter.status ? eq(t.status, filter.status) : undefined,
     filter.run ? eq(t.runId, filter.run) : undefined,
@@ -99,7 +108,7 @@ function talliedCount(filter: RegistrationFilter) {
  * duplicate check in the select list would otherwise run for every row an OFFSET skips (decision 0605).
  */
 export function listRegistrations(query: RegistrationFilter & Order & { page: number }) {
-  const where = whereFilter(query);
+  const where = registrationWhere(query);
   return selectPage(
     t,
     where,
@@ -176,7 +185,7 @@ export const EXPORT_HEADER = [
 
 /** The exported columns in EXPORT_HEADER's order, the registration time as epoch milliseconds. */
 const exportColumns = [
-  t.reference,
+  shownReference,
   t.name,
   t.email,
   t.phone,
@@ -201,7 +210,7 @@ type ExportRow = { id: string; key: string; cells: (string | null)[]; createdAt:
  */
 export function streamRegistrations(query: RegistrationFilter & Order, batchSize = 1000) {
   const column = SORT_COLUMNS[query.sort];
-  const where = whereFilter(query);
+  const where = registrationWhere(query);
   return keysetBatches(async (after: { key: string; id: string } | null, limit): Promise<ExportRow[]> => {
     const rows = await db()
       .select({
@@ -234,9 +243,12 @@ export const listDeletedRegistrations = (page: number) => listDeletedRows(t, lis
 export const deleteRegistration = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
 export const restoreRegistration = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
 export const purgeExpiredRegistrations = (actor: AuditActor) => purgeExpiredRows(t, actor);
-/** A participant's new status also moves their booking's status and invoice (DESIGN §7). */
-export const setRegistrationStatus = (id: string, status: RegistrationStatus, actor: AuditActor) =>
+/**
+ * A participant's new status also moves their booking's status and invoice (DESIGN §7). Only a status a person
+ * decides: "paid" and "attended" follow from the ledger and the attendance register.
+ */
+export const setRegistrationStatus = (id: string, status: DecidedRegistrationStatus, actor: AuditActor) =>
   setRowStatus(t, id, status, actor, async (tx) => {
     const [row] = await tx.select({ bookingId: t.bookingId }).from(t).where(eq(t.id, id));
-    await syncBooking(tx, row?.bookingId ?? null, actor);
+    return invoiceNote(await syncBooking(tx, row?.bookingId ?? null, actor));
   });

@@ -3,7 +3,7 @@ import { db, type Executor } from "#app/db/client.server";
 import { bookings, courseRuns, courses, courseRegistrations as r, waitlistOffers } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatLongDate, today } from "#app/utils/dates";
-import { syncBooking } from "./booking-sync.server";
+import { invoiceNote, syncBooking } from "./booking-sync.server";
 import { listCourseInterests } from "./course-interest.server";
 import { lockBooking } from "./finance-document.server";
 import { moneyTransaction } from "./money-transaction.server";
@@ -117,6 +117,9 @@ async function participantOf(tx: Executor, runId: string, registrationId: string
   return row ?? null;
 }
 
+/** An outcome's message with what the booking's invoice had to say (the change itself stands). */
+const withNote = (message: string, note: string | undefined) => (note ? `${message} ${note}` : message);
+
 const holdsSeat = (status: string) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(status);
 
 async function setParticipantStatus(
@@ -126,7 +129,7 @@ async function setParticipantStatus(
   status: "confirmed" | "cancelled",
 ) {
   await tx.update(r).set({ status, updatedAt: new Date() }).where(eq(r.id, participant.id));
-  await syncBooking(tx, participant.bookingId, actor);
+  const note = invoiceNote(await syncBooking(tx, participant.bookingId, actor));
   await recordAudit(tx, actor, {
     action:
       status === "confirmed"
@@ -137,6 +140,7 @@ async function setParticipantStatus(
     oldValues: { status: participant.status },
     newValues: { status },
   });
+  return note;
 }
 
 /** Confirms a participant; one taken off the waiting list needs a free seat, checked under the run's lock. */
@@ -168,14 +172,14 @@ export async function confirmParticipant(actor: AuditActor, runId: string, regis
         message: "No seat is free on this course date. Raise its capacity first.",
       };
     }
-    await setParticipantStatus(tx, actor, participant, "confirmed");
+    const note = await setParticipantStatus(tx, actor, participant, "confirmed");
     if (offer) {
       await tx
         .update(waitlistOffers)
         .set({ status: "claimed", claimedAt: new Date() })
         .where(eq(waitlistOffers.id, offer.id));
     }
-    return { ok: true, message: `${participant.name} is confirmed.` };
+    return { ok: true, message: withNote(`${participant.name} is confirmed.`, note) };
   });
 }
 
@@ -188,10 +192,10 @@ export async function cancelParticipant(actor: AuditActor, runId: string, regist
       return { ok: false, status: 404, message: "The participant is no longer on this course date." };
     if (participant.status === "cancelled")
       return { ok: true, message: `${participant.name} was already cancelled.` };
-    await setParticipantStatus(tx, actor, participant, "cancelled");
+    const note = await setParticipantStatus(tx, actor, participant, "cancelled");
     const freed = await lockRunSeats(tx, runId);
     if (freed) await offerFreeSeats(tx, freed);
-    return { ok: true, message: `${participant.name} is cancelled; their seat is free.` };
+    return { ok: true, message: withNote(`${participant.name} is cancelled; their seat is free.`, note) };
   });
 }
 
@@ -246,7 +250,10 @@ export async function moveParticipant(
       oldValues: { run_id: runId },
       newValues: { run_id: toRunId, course_date: courseDate },
     });
-    await syncBooking(tx, participant.bookingId, actor);
-    return { ok: true, message: `${participant.name} moved to ${courseDate ?? "the new date"}.` };
+    const note = invoiceNote(await syncBooking(tx, participant.bookingId, actor));
+    return {
+      ok: true,
+      message: withNote(`${participant.name} moved to ${courseDate ?? "the new date"}.`, note),
+    };
   });
 }

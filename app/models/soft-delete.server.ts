@@ -35,7 +35,7 @@ export const withinRestoreWindow = (table: SoftTable) =>
   and(isNotNull(table.deletedAt), gt(table.deletedAt, restoreCutoff()));
 
 /** The "Recently deleted" page of a table: the given columns and deletedAt, most recently deleted first. */
-export function listDeletedRows<Fields extends Record<string, PgColumn>>(
+export function listDeletedRows<Fields extends Record<string, PgColumn | SQL>>(
   table: SoftTable,
   columns: Fields,
   page: number,
@@ -131,15 +131,18 @@ export async function purgeExpiredRows(table: SoftTable, actor: AuditActor) {
 }
 
 /** Sets the status of a live row and audits the before/after status. */
-/** Whose status changed and from what, so the answer can name the person and offer the way back. */
-export type StatusChange = { name: string; previous: string };
+/**
+ * Whose status changed and from what, so the answer can name the person and offer the way back; `note` is
+ * what else the change's follow-up has to say.
+ */
+export type StatusChange = { name: string; previous: string; note?: string };
 
 export async function setRowStatus<S extends string>(
   table: SoftTable,
   id: string,
   status: S,
   actor: AuditActor,
-  afterChange?: (tx: Executor, id: string) => Promise<void>,
+  afterChange?: (tx: Executor, id: string) => Promise<string | undefined>,
 ) {
   const { noun, tableName } = labels(table);
   return db().transaction(async (tx): Promise<StatusChange | false> => {
@@ -163,7 +166,7 @@ export async function setRowStatus<S extends string>(
       oldValues: { status: before.status },
       newValues: { status },
     });
-    await afterChange?.(tx, id);
-    return change;
+    const note = await afterChange?.(tx, id);
+    return note ? { ...change, note } : change;
   });
 }

@@ -6,6 +6,27 @@ export { CONTACT_STATUSES, REGISTRATION_STATUSES };
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/**
+ * The statuses a person decides. "paid" follows from the ledger (a booking's payments settle it) and "attended"
+ * from the attendance register: set by hand they would contradict the records they stand for, and the finance
+ * overview and the reminders, which read the ledger, would go on treating the booking as unpaid (issue 30).
+ */
+export const DECIDED_REGISTRATION_STATUSES = ["new", "confirmed", "cancelled", "waitlisted"] as const;
+export type DecidedRegistrationStatus = (typeof DECIDED_REGISTRATION_STATUSES)[number];
+
+const RECORDED_STATUS_SOURCES = {
+  paid: "Paid follows from the payments recorded for the booking: record or reverse a payment in Finance to change it.",
+  attended:
+    "Attended comes from the attendance register kept on the course date's attendance page; it is not set by hand.",
+} as const;
+
+/** Where a recorded status comes from, as the screens show it and the action's refusal says; null for the rest. */
+export function recordedStatusSource(status: unknown): string | null {
+  return typeof status === "string" && Object.hasOwn(RECORDED_STATUS_SOURCES, status)
+    ? RECORDED_STATUS_SOURCES[status as keyof typeof RECORDED_STATUS_SOURCES]
+    : null;
+}
+
 export const PAGE_SIZE = 25;
 /** The site promises a reply to an enquiry within this many hours; older new ones are waiting too long. */
 export const ENQUIRY_REPLY_HOURS = 24;
@@ -86,7 +107,9 @@ export const RegistrationActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("status"),
     id,
-    status: z.enum(REGISTRATION_STATUSES, "Choose a valid status."),
+    status: z.enum(DECIDED_REGISTRATION_STATUSES, {
+      error: (issue) => recordedStatusSource(issue.input) ?? "Choose a valid status.",
+    }),
   }),
 ]);
 

@@ -128,6 +128,12 @@ export const SETTING_DEFINITIONS = {
   },
 } as const;
 
+/** Said wherever a finance document would be issued while the firm's finance profile is incomplete. */
+export const FINANCE_PROFILE_INCOMPLETE =
+  "Complete the finance profile in Settings before invoices can be issued.";
+/** A missing piece of the finance profile, and the page (and card) where it is filled in. */
+export type FinanceProfileGap = { label: string; to: string };
+
 /** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */
 export const SECURITY_SETTING_KEYS: readonly SettingKey[] = [
   "max_admin_accounts",

@@ -74,7 +74,9 @@ export async function handleRowAction(
       if (done.previous === status) {
         return reply({ ok: true, intent, id, title: text.ok, message: `${done.name} is already ${status}.` });
       }
-      const message = `${done.name} is now ${status} (was ${done.previous}).`;
+      const message = [`${done.name} is now ${status} (was ${done.previous}).`, done.note]
+        .filter(Boolean)
+        .join(" ");
       return reply({ ok: true, intent, id, title: text.ok, message, undoStatus: done.previous });
     }
     return reply({ ok: true, intent, id, title: text.ok });

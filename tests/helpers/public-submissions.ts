@@ -32,6 +32,8 @@ export async function registerForCourse(
     organization?: string;
     course?: string;
     message?: string;
+    /** a group booking: the people who attend, booked by `person` */
+    participants?: { name: string; email: string }[];
   },
 ) {
   await asNewVisitor(page);
@@ -43,10 +45,22 @@ export async function registerForCourse(
   if (person.organization) await form.getByLabel("Organization").fill(person.organization);
   await form.getByLabel("Select Course").selectOption({ label: person.course ?? COURSES.strategic });
   if (person.message) await form.getByLabel("Message / Special Requirements").fill(person.message);
+  if (person.participants) {
+    await form.getByText("Booking for several people?").click();
+    for (const [i, participant] of person.participants.entries()) {
+      await form.getByRole("button", { name: "Add another participant" }).click();
+      const row = form.getByRole("group", { name: `Participant ${i + 1}` });
+      await row.getByLabel("Full name").fill(participant.name);
+      await row.getByLabel("Email address").fill(participant.email);
+    }
+  }
   await page.waitForTimeout(2_100);
   await form.getByRole("button", { name: "Submit Registration" }).click();
-  await expect(page.getByTestId("booking-confirmation")).toContainText("Registration Successful!");
+  const done = page.getByTestId("booking-confirmation");
+  await expect(done).toContainText("Registration Successful!");
   await page.setExtraHTTPHeaders({});
+  /** the booking's reference, as the visitor is told it */
+  return (await done.getByTestId("registration-reference").textContent()) ?? "";
 }
 
 export async function sendContactMessage(

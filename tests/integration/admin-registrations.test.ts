@@ -403,14 +403,15 @@ describe("soft delete, restore, purge and status", () => {
 });
 
 describe("the registrations route", () => {
+  const post = (form: Record<string, string>) =>
+    listRoute.action(admin.args("/admin/registrations", { form }) as never) as Promise<{
+      data: unknown;
+      init: ResponseInit | null;
+    }>;
+
   it("answers the row actions with the spec's messages and audits with the signed-in admin", async () => {
     const [row] = await insertRegistrations([{ name: "Route Person", courseName: "Route" }]);
     const id = row?.id as string;
-    const post = (form: Record<string, string>) =>
-      listRoute.action(admin.args("/admin/registrations", { form }) as never) as Promise<{
-        data: unknown;
-        init: ResponseInit | null;
-      }>;
     const deleted = await post({ intent: "delete", id });
     expect(deleted.data).toMatchObject({ ok: true, title: "Registration Deleted", id });
     const [audit] = await auditFor(id);
@@ -424,7 +425,7 @@ describe("the registrations route", () => {
     expect(again.data).toMatchObject({ ok: false, title: "Failed to delete registration." });
     const restored = await post({ intent: "restore", id });
     expect(restored.data).toMatchObject({ ok: true, title: "Registration Restored" });
-    const status = await post({ intent: "status", id, status: "attended" });
+    const status = await post({ intent: "status", id, status: "cancelled" });
     expect(status.data).toMatchObject({ ok: true, title: "Status Updated" });
     const bad = await post({ intent: "status", id, status: "vanished" });
     expect(bad.init?.status).toBe(400);
@@ -437,7 +438,35 @@ describe("the registrations route", () => {
       .select({ status: courseRegistrations.status })
       .from(courseRegistrations)
       .where(and(eq(courseRegistrations.id, id)));
-    expect(current?.status).toBe("attended");
+    expect(current?.status).toBe("cancelled");
+  });
+
+  it("refuses the statuses that follow from records (paid, attended) and changes nothing", async () => {
+    const [row] = await insertRegistrations([
+      { name: "Unpaid Person", courseName: "Recorded", status: "confirmed" },
+    ]);
+    const id = row?.id as string;
+    const refusals = {
+      paid: "Paid follows from the payments recorded for the booking",
+      attended: "Attended comes from the attendance register",
+    };
+    for (const [status, why] of Object.entries(refusals)) {
+      const refused = await post({ intent: "status", id, status });
+      expect(refused.init?.status, status).toBe(400);
+      expect(refused.data, status).toMatchObject({
+        ok: false,
+        title: "Failed to update status.",
+        message: expect.stringContaining(why),
+      });
+    }
+    const [current] = await db()
+      .select({ status: courseRegistrations.status })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.id, id));
+    expect(current?.status).toBe("confirmed");
+    expect(await auditFor(id)).toEqual([]);
+    // the statuses a person decides still go through
+    expect((await post({ intent: "status", id, status: "new" })).data).toMatchObject({ ok: true });
   });
 
   it("says the spec's 'Failed to fetch registrations.' when the query fails", async () => {

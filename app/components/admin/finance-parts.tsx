@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
+import { FINANCE_PROFILE_INCOMPLETE, type FinanceProfileGap } from "#app/schemas/settings";
 import { formatKes } from "#app/utils/cents";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
 
@@ -12,6 +14,35 @@ const STATE_TONES: Record<PaymentState, BadgeTone> = {
 
 export function PaymentStatePill({ state }: { state: PaymentState }) {
   return <Badge tone={STATE_TONES[state]}>{PAYMENT_STATE_LABELS[state]}</Badge>;
+}
+
+/**
+ * Where invoices would be issued (registrations, a course date's bookings, settings): what the finance profile
+ * lacks, each piece linking to where it is filled in. Nothing while it is complete.
+ */
+export function FinanceProfileNotice({ gaps }: { gaps: FinanceProfileGap[] }) {
+  if (gaps.length === 0) return null;
+  return (
+    <div
+      data-testid="finance-profile-notice"
+      className="mb-6 rounded-md border border-orange-200 bg-orange-50 p-4 text-orange-950"
+    >
+      <p className="font-semibold">{FINANCE_PROFILE_INCOMPLETE}</p>
+      <p className="mt-1 text-sm">
+        Missing:{" "}
+        {gaps.map((gap, index) => (
+          <Fragment key={gap.to}>
+            {index > 0 ? ", " : null}
+            <Link to={gap.to} className="font-medium underline">
+              {gap.label}
+            </Link>
+          </Fragment>
+        ))}
+        . Seats can still be confirmed; their invoices are issued once the profile is complete ("Issue
+        proforma" on the course date's page).
+      </p>
+    </div>
+  );
 }
 
 /** One figure of a money summary: a label over an amount in KES. */

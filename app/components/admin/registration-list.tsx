@@ -2,11 +2,11 @@ import { Building2, CalendarDays, Copy } from "lucide-react";
 import { Link } from "react-router";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
-import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
+import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
-import { DeleteRowButton, RowActionsBar, type RowKind, StatusSelect } from "./row-actions";
+import { DeleteRowButton, RowActionsBar, type RowKind, StatusControl } from "./row-actions";
 import { STACKED } from "./stacked-table";
 
 export const REGISTRATION_KIND: RowKind = { name: "registration", action: "/admin/registrations" };
@@ -121,12 +121,11 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                   <span className="max-md:hidden">
                     <RowStatusBadge status={row.status} />
                   </span>
-                  <StatusSelect
+                  <StatusControl
                     kind={REGISTRATION_KIND}
-                    id={row.id}
-                    label={row.name}
-                    status={row.status}
-                    options={REGISTRATION_STATUSES}
+                    row={row}
+                    options={DECIDED_REGISTRATION_STATUSES}
+                    readOnly={recordedStatusSource(row.status)}
                   />
                 </div>
               </td>
@@ -177,7 +176,8 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
           <RowActionsBar
             kind={REGISTRATION_KIND}
             row={row}
-            options={REGISTRATION_STATUSES}
+            options={DECIDED_REGISTRATION_STATUSES}
+            readOnly={recordedStatusSource(row.status)}
             className="mt-4 gap-2"
           />
         </li>

@@ -178,23 +178,34 @@ export function StatusSelect({
   );
 }
 
-/** A row's status select and delete button side by side, as the cards and the detail page end. */
-export function RowActionsBar({
-  kind,
-  row,
-  options,
-  className,
-}: {
+type StatusControlProps = {
   kind: RowKind;
   row: { id: string; name: string; status: string };
   options: readonly string[];
-  className: string;
-}) {
+  /** where the row's status comes from when it is not one a person chooses: shown instead of the select */
+  readOnly?: string | null;
+};
+
+/** The row's status select, or the text saying where a status nobody chooses by hand comes from. */
+export function StatusControl({ kind, row, options, readOnly }: StatusControlProps) {
+  if (readOnly) {
+    return (
+      <p data-testid="recorded-status" className="max-w-xs text-xs text-slate-600">
+        {readOnly}
+      </p>
+    );
+  }
+  return <StatusSelect kind={kind} id={row.id} label={row.name} status={row.status} options={options} />;
+}
+
+/** A row's status control and delete button side by side, as the cards and the detail page end. */
+export function RowActionsBar({ className, ...control }: StatusControlProps & { className: string }) {
+  const { kind, row } = control;
   return (
     <div
       className={cn("flex flex-wrap items-center justify-between border-t border-slate-100 pt-4", className)}
     >
-      <StatusSelect kind={kind} id={row.id} label={row.name} status={row.status} options={options} />
+      <StatusControl {...control} />
       <DeleteRowButton kind={kind} id={row.id} label={row.name} />
     </div>
   );

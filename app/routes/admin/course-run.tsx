@@ -4,7 +4,7 @@ import { data, Form, Link } from "react-router";
 import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
-import { PaymentStatePill } from "#app/components/admin/finance-parts";
+import { FinanceProfileNotice, PaymentStatePill } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
@@ -12,6 +12,7 @@ import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { toast } from "#app/components/toast";
 import { invoiceBookingNow } from "#app/models/booking-sync.server";
 import { runKeptBecause } from "#app/models/course-run.server";
+import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
 import { runBookingMoney } from "#app/models/finance-report.server";
 import { cancelCourseRun } from "#app/models/run-cancellation.server";
 import {
@@ -54,6 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...roster,
     money: await runBookingMoney(runId),
     ...(await runKeptBecause(roster.run)),
+    financeGaps: await currentFinanceProfileGaps(),
   };
 }
 
@@ -153,7 +155,9 @@ function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <PaymentStatePill state={booking.balance.state} />
-                {booking.status === "cancelled" ? null : (
+                {/* a cancelled booking still holding an invoice is owed its credit note (one withheld while
+                    the finance profile was incomplete) */}
+                {booking.status === "cancelled" && !booking.invoice ? null : (
                   <Form method="post">
                     <input type="hidden" name="intent" value="invoice" />
                     <input type="hidden" name="bookingId" value={booking.id} />
@@ -161,7 +165,11 @@ function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData
                       type="submit"
                       className={`${button} border border-slate-300 bg-white text-slate-800`}
                     >
-                      {booking.invoice ? "Send invoice again" : "Issue proforma"}{" "}
+                      {booking.status === "cancelled"
+                        ? "Issue credit note"
+                        : booking.invoice
+                          ? "Send invoice again"
+                          : "Issue proforma"}{" "}
                       <span className="sr-only">for {booking.reference}</span>
                     </button>
                   </Form>
@@ -176,8 +184,18 @@ function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData
 }
 
 export default function CourseRun({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, seats, participants, waitlist, otherRuns, interests, money, keptBecause, standing } =
-    loaderData;
+  const {
+    run,
+    seats,
+    participants,
+    waitlist,
+    otherRuns,
+    interests,
+    money,
+    keptBecause,
+    standing,
+    financeGaps,
+  } = loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useEffect(() => {
     if (!actionData) return;
@@ -195,6 +213,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <PageHeader title={run.courseTitle} description={[run.title, run.venue].filter(Boolean).join(" · ")} />
       <RunDeliveryNav courseId={run.courseId} runId={run.id} />
+      <FinanceProfileNotice gaps={financeGaps} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["Seats taken", String(seats.taken)],

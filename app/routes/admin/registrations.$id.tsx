@@ -2,14 +2,16 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { ContactLinks } from "#app/components/admin/contact-links";
+import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
+import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
 import { findRegistration } from "#app/models/registration-admin.server";
-import { REGISTRATION_STATUSES } from "#app/schemas/admin-lists";
+import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/schemas/admin-lists";
 import { requireAdmin } from "#app/services/auth.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/registrations.$id";
@@ -23,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = z.uuid().safeParse(args.params.id);
   const registration = id.success ? await findRegistration(id.data) : undefined;
   if (!registration) throw data("Registration not found", { status: 404 });
-  return { registration };
+  return { registration, financeGaps: await currentFinanceProfileGaps() };
 }
 
 export const ErrorBoundary = recordErrorBoundary({
@@ -76,6 +78,7 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
           </Link>
         }
       />
+      <FinanceProfileNotice gaps={loaderData.financeGaps} />
       {deleted ? (
         <div
           role="status"
@@ -108,7 +111,8 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
           <RowActionsBar
             kind={REGISTRATION_KIND}
             row={r}
-            options={REGISTRATION_STATUSES}
+            options={DECIDED_REGISTRATION_STATUSES}
+            readOnly={recordedStatusSource(r.status)}
             className="mt-6 gap-3"
           />
         )}

@@ -1,5 +1,6 @@
 import { LayoutGrid, Table2 } from "lucide-react";
 import { Link } from "react-router";
+import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import {
   ExportAndDeletedLinks,
   FilterCheckbox,
@@ -17,6 +18,7 @@ import {
 } from "#app/components/admin/registration-list";
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
+import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
 import {
   deleteRegistration,
   listRegisteredCourseNames,
@@ -26,12 +28,12 @@ import {
   setRegistrationStatus,
 } from "#app/models/registration-admin.server";
 import {
+  type DecidedRegistrationStatus,
   parseListQuery,
   REGISTRATION_MESSAGES,
   REGISTRATION_STATUSES,
   RegistrationActionSchema,
   RegistrationQuerySchema,
-  type RegistrationStatus,
 } from "#app/schemas/admin-lists";
 import { requireAdmin } from "#app/services/auth.server";
 import { handleRowAction, loadListScreen } from "#app/services/row-actions.server";
@@ -46,10 +48,14 @@ export async function loader(args: Route.LoaderArgs) {
   return loadListScreen(
     async () => {
       await purgeExpiredRegistrations(actor);
-      const [list, courseNames] = await Promise.all([listRegistrations(query), listRegisteredCourseNames()]);
-      return { query, list, courseNames };
+      const [list, courseNames, financeGaps] = await Promise.all([
+        listRegistrations(query),
+        listRegisteredCourseNames(),
+        currentFinanceProfileGaps(),
+      ]);
+      return { query, list, courseNames, financeGaps };
     },
-    { query, list: null, courseNames: [] },
+    { query, list: null, courseNames: [], financeGaps: [] },
     REGISTRATION_MESSAGES.fetchFailed,
   );
 }
@@ -61,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
     {
       remove: deleteRegistration,
       restore: restoreRegistration,
-      setStatus: (id, status, actor) => setRegistrationStatus(id, status as RegistrationStatus, actor),
+      setStatus: (id, status, actor) => setRegistrationStatus(id, status as DecidedRegistrationStatus, actor),
     },
     REGISTRATION_MESSAGES,
   );
@@ -99,7 +105,7 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
 }
 
 export default function Registrations({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list, courseNames, error } = loaderData;
+  const { query, list, courseNames, financeGaps, error } = loaderData;
   const href = useQueryHref();
   const exportHref = `/admin/registrations/export${href({ view: null, page: null }).replace(/^\?$/, "")}`;
   return (
@@ -117,6 +123,7 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
           </>
         }
       />
+      <FinanceProfileNotice gaps={financeGaps} />
       <FilterForm resetTo="/admin/registrations">
         <InputField
           label="Search"

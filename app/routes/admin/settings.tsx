@@ -3,12 +3,14 @@ import { data } from "react-router";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
+import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SecondFactorOverview } from "#app/components/admin/second-factor-overview";
 import { SettingCard } from "#app/components/admin/setting-card";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
+import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
 import { listSecondFactorSummaries } from "#app/models/second-factor.server";
 import { listSettingRows } from "#app/models/setting.server";
 import { updateSystemSetting } from "#app/models/setting-admin.server";
@@ -30,12 +32,13 @@ const FAILED = "Failed to update setting";
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const [settings, system, administrators, secondFactors, content] = await Promise.all([
+  const [settings, system, administrators, secondFactors, content, financeGaps] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
     loadAdministratorsCard(admin.user.id),
     listSecondFactorSummaries(),
     getSiteContent(["payment"]),
+    currentFinanceProfileGaps(),
   ]);
   return {
     settings: settings.value,
@@ -44,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     administrators,
     secondFactors,
     payment: content.payment,
+    financeGaps,
   };
 }
 
@@ -76,7 +80,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, error, system, administrators, secondFactors, payment } = loaderData;
+  const { settings, error, system, administrators, secondFactors, payment, financeGaps } = loaderData;
   const paymentSection = CONTENT_SECTIONS.find((section) => section.key === "payment");
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
@@ -88,6 +92,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <div className="space-y-8">
       <PageHeader title="System Settings" description="Switches that change how the public site behaves." />
       <LoadError error={error} />
+      <FinanceProfileNotice gaps={financeGaps} />
       <ul className={CARD_GRID}>
         {settings.map((setting) => (
           <SettingCard
