@@ -16,6 +16,7 @@ import { waitingTooLong } from "./contact-admin.server";
 import { LIVE_STATUSES, runDays } from "./delivery-run.server";
 import { currentFinanceProfileGaps } from "./finance-profile.server";
 import { getMoneySummary, type MoneySummary } from "./finance-report.server";
+import { countOpenPaymentReviews } from "./payment-review.server";
 import { seatsForRuns } from "./run-seats.server";
 
 /** How far ahead the dashboard looks for runs that need seats filled or confirmed. */
@@ -66,13 +67,17 @@ export type UpcomingRun = Awaited<ReturnType<typeof upcomingRuns>>[number];
 /** One line of "what needs doing today": how many, what, and the list already filtered to them. */
 export type TodayItem = { id: string; count: number; title: string; to: string };
 
-/** Invoices past their due date and payments that matched no booking: each a list on the finance screens. */
+/**
+ * Payments held for review, invoices past their due date and payments that matched no booking: each a list on
+ * the finance screens.
+ */
 async function overduePaymentItems({ overdueCount, overdueCents }: MoneySummary): Promise<TodayItem[]> {
   const [unassigned] = await db()
     .select({ n: count() })
     .from(payments)
     .where(and(isNull(payments.bookingId), isNull(payments.reversesId)));
   const waiting = unassigned?.n ?? 0;
+  const held = await countOpenPaymentReviews();
   return [
     {
       id: "overdue-payments",
@@ -85,6 +90,12 @@ async function overduePaymentItems({ overdueCount, overdueCents }: MoneySummary)
       count: waiting,
       title: waiting === 1 ? "payment waiting to be assigned" : "payments waiting to be assigned",
       to: "/admin/finance/payments?view=unmatched",
+    },
+    {
+      id: "payments-to-review",
+      count: held,
+      title: `M-PESA ${held === 1 ? "payment" : "payments"} held for review: not in the ledger until checked`,
+      to: "/admin/finance/payments#reviews-heading",
     },
   ];
 }

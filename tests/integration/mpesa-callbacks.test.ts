@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db, executeRows } from "#app/db/client.server";
 import { bookings, paymentReviews, payments } from "#app/db/schema";
+import { getDashboard } from "#app/models/dashboard.server";
 import { getFinanceOverview, listPayments } from "#app/models/finance-report.server";
 import { bookingBalance } from "#app/models/payment.server";
 import { dismissPaymentReview, recordReviewedPayment } from "#app/models/payment-review.server";
@@ -161,6 +162,16 @@ describe("confirmations that cannot go into the ledger as they came are held for
       expect(after.unmatched).toEqual(before.unmatched);
     },
   );
+
+  test("the dashboard's work for today counts what waits for review and leads to it", async () => {
+    const waiting = async () => (await getDashboard()).today.items.find((i) => i.id === "payments-to-review");
+    const before = (await waiting())?.count ?? 0;
+    await callback("confirmation", c2b({ TransID: nextCode(), TransTime: "00000101000000" }));
+    expect(await waiting()).toMatchObject({
+      count: before + 1,
+      to: "/admin/finance/payments#reviews-heading",
+    });
+  });
 
   test("validation refuses an impossible date and an absurd amount with Daraja's codes", async () => {
     expect((await callback("validation", c2b({ TransTime: "00000101000000" }))).body.ResultCode).toBe(
