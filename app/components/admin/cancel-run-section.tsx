@@ -6,15 +6,15 @@ import { cn } from "#app/utils/cn";
 const TEXT = {
   ahead: {
     heading: "Cancel this course date",
-    then: "Cancelling tells every participant and booking contact by e-mail, cancels their places and waiting-list offers, and issues a credit note for each open invoice. Certificates, attendance and documents are kept.",
+    text: "Cancelling tells every participant and booking contact by e-mail, cancels their places and waiting-list offers, and issues a credit note for each open invoice. Certificates, attendance and documents are kept.",
   },
   held: {
     heading: "This course date took place",
-    then: "A date that took place is neither cancelled nor deleted: its attendance, certificates and documents stay as issued. To take one participant off, cancel their place in the list above.",
+    text: "A date that took place is neither cancelled nor deleted: its attendance, certificates and documents stay as issued. To take one participant off, cancel their place in the list above.",
   },
   cancelled: {
     heading: "This course date is cancelled",
-    then: "Its bookings, invoices, credit notes and certificates are kept on record.",
+    text: "Its bookings, invoices, credit notes and certificates are kept on record.",
   },
 } as const;
 
@@ -48,7 +48,7 @@ export function CancelRunSection({
       </h2>
       <p className="mt-1 text-sm text-slate-600" data-testid="run-kept-because">
         {keptBecause ?? "Nobody has booked this date: it can also be deleted from the course page."}{" "}
-        {TEXT[standing].then}
+        {TEXT[standing].text}
       </p>
       {standing === "ahead" ? (
         <Form method="post" className="mt-3">
