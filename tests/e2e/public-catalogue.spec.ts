@@ -66,6 +66,26 @@ test.describe("catalogue filters with JavaScript", () => {
     await page.getByLabel("Year").selectOption("all");
     await expect(resultLine(page)).toHaveText(/^Showing \d+ courses? in Leadership$/);
   });
+
+  // a click fetches /courses/<category>.data, which a full page load never asks for
+  test("each category tile of the home page opens its category page", async ({ page }) => {
+    const titles = {
+      "/courses/management": "Management Courses",
+      "/courses/county-government": "County Government Courses",
+      "/courses/experiential-learning": "Experiential Learning Programmes",
+      "/courses/faith-based": "Faith-Based Courses",
+    };
+    for (const [path, title] of Object.entries(titles)) {
+      await gotoHydrated(page, "/");
+      await page
+        .getByTestId("category-counter")
+        .and(page.locator(`[href="${path}"]`))
+        .click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(cards(page).first()).toBeVisible();
+    }
+  });
 });
 
 test.describe("catalogue filters without JavaScript", () => {

@@ -19,9 +19,12 @@ const thrownInit = (error: unknown) => (error as { init?: ResponseInit } | undef
 
 const SLUG = "strategic-planning-and-performance-management";
 
-// Loaders receive more than these tests use; each takes what it reads.
-const args = (url: string, params: Record<string, string> = {}) =>
-  ({ request: new Request(`http://localhost${url}`), params, context: {} }) as never;
+// Loaders receive more than these tests use; each takes what it reads (the pattern: these routes have no params).
+const args = (url: string, params: Record<string, string> = {}) => {
+  const request = new Request(`http://localhost${url}`);
+  const { pathname } = new URL(request.url);
+  return { request, url: new URL(request.url), pattern: pathname, params, context: {} } as never;
+};
 
 describe("public pages read the database", () => {
   it("a course edited in the database shows on its public pages", async () => {

@@ -539,7 +539,7 @@ export const seedSiteContent: SiteContent = {
       step: 1,
       title: "Choose Your Course",
       description:
-        "Browse the 2024-2025 catalogue and select the course, date and venue that suit you or your team.",
+        "Browse the current catalogue and select the course, date and venue that suit you or your team.",
     },
     {
       step: 2,

@@ -33,7 +33,8 @@ export async function action(args: Route.ActionArgs) {
     return data({ errors: submission.reply().error ?? {} }, { status: 400 });
   }
   await saveJoiningInstructions(actor, run.id, submission.value);
-  return redirectWithToast(new URL(args.request.url).pathname, { title: "Joining instructions saved" });
+  // back to this page as the address bar shows it: a save made with JavaScript is posted to <path>.data
+  return redirectWithToast(args.url.pathname, { title: "Joining instructions saved" });
 }
 
 export default function RunInstructions({ loaderData, actionData }: Route.ComponentProps) {

@@ -25,8 +25,10 @@ const INTROS = {
   "faith-based": "Discounted programmes for churches and faith-based organisations, in three categories.",
 } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const key = new URL(request.url).pathname.split("/").filter(Boolean).at(-1) ?? "";
+export async function loader({ pattern }: Route.LoaderArgs) {
+  // the route's own path (app/routes.ts declares one per category), never the URL: a client-side navigation
+  // asks for /courses/<key>.data
+  const key = pattern.split("/").at(-1) ?? "";
   if (!isCategoryPageKey(key)) throw data(null, { status: 404 });
   const page = CATEGORY_PAGES[key];
   const [courses, { policies }] = await Promise.all([

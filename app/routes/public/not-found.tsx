@@ -2,8 +2,9 @@ import { data, Link } from "react-router";
 import { logger } from "#app/services/logger.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
+  // the address asked for, not the request: a click in the browser asks for <path>.data
+  const { pathname } = url;
   logger.warn({ path: pathname }, "404: no route for path");
   return data({ pathname }, { status: 404 });
 }
