@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
-import { db, executeRows } from "#app/db/client.server";
+import { db, type Executor, executeRows } from "#app/db/client.server";
 import { registrationTallies, courseRegistrations as t } from "#app/db/schema";
 import {
   type DecidedRegistrationStatus,
@@ -12,6 +12,7 @@ import type { AuditActor } from "#app/services/audit.server";
 import { keysetBatches, mapRows } from "#app/services/csv.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { invoiceNote, syncBooking } from "./booking-sync.server";
+import { lockBooking } from "./finance-document.server";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import { possibleDuplicate } from "./registration-duplicates.server";
 import {
@@ -248,7 +249,16 @@ export const purgeExpiredRegistrations = (actor: AuditActor) => purgeExpiredRows
  * decides: "paid" and "attended" follow from the ledger and the attendance register.
  */
 export const setRegistrationStatus = (id: string, status: DecidedRegistrationStatus, actor: AuditActor) =>
-  setRowStatus(t, id, status, actor, async (tx) => {
-    const [row] = await tx.select({ bookingId: t.bookingId }).from(t).where(eq(t.id, id));
-    return invoiceNote(await syncBooking(tx, row?.bookingId ?? null, actor));
+  setRowStatus(t, id, status, actor, {
+    // the booking before its participant, as a payment takes them
+    lockFirst: async (tx) => {
+      const bookingId = await bookingOf(tx, id);
+      if (bookingId) await lockBooking(tx, bookingId);
+    },
+    afterChange: async (tx) => invoiceNote(await syncBooking(tx, await bookingOf(tx, id), actor)),
   });
+
+async function bookingOf(tx: Executor, id: string) {
+  const [row] = await tx.select({ bookingId: t.bookingId }).from(t).where(eq(t.id, id));
+  return row?.bookingId ?? null;
+}

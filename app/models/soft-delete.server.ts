@@ -5,6 +5,7 @@ import { contactSubmissions, courseRegistrations } from "#app/db/schema";
 import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { orderBy, selectPage } from "./list-query.server";
+import { moneyTransaction } from "./money-transaction.server";
 
 /** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */
 type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
@@ -130,7 +131,6 @@ export async function purgeExpiredRows(table: SoftTable, actor: AuditActor) {
   });
 }
 
-/** Sets the status of a live row and audits the before/after status. */
 /**
  * Whose status changed and from what, so the answer can name the person and offer the way back; `note` is
  * what else the change's follow-up has to say.
@@ -142,10 +142,16 @@ export async function setRowStatus<S extends string>(
   id: string,
   status: S,
   actor: AuditActor,
-  afterChange?: (tx: Executor, id: string) => Promise<string | undefined>,
+  follow?: {
+    /** locks taken before the row's own: what the house lock order puts first (a participant's booking) */
+    lockFirst?: (tx: Executor, id: string) => Promise<void>;
+    afterChange?: (tx: Executor, id: string) => Promise<string | undefined>;
+  },
 ) {
   const { noun, tableName } = labels(table);
-  return db().transaction(async (tx): Promise<StatusChange | false> => {
+  // a status change may move money (a participant's invoice): it retries a deadlock as money transactions do
+  return moneyTransaction(async (tx): Promise<StatusChange | false> => {
+    await follow?.lockFirst?.(tx, id);
     const [before] = await tx
       .select({ status: table.status, name: table.name })
       .from(table)
@@ -166,7 +172,7 @@ export async function setRowStatus<S extends string>(
       oldValues: { status: before.status },
       newValues: { status },
     });
-    const note = await afterChange?.(tx, id);
+    const note = await follow?.afterChange?.(tx, id);
     return note ? { ...change, note } : change;
   });
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
 import { payments } from "#app/db/schema";
 import { bookingBalance } from "#app/models/payment.server";
+import { setRegistrationStatus } from "#app/models/registration-admin.server";
 import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
 import { setSettingValue } from "#app/models/setting.server";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
@@ -86,5 +87,33 @@ describe("payments for one booking arriving together", () => {
     expect(await db().$count(payments, eq(payments.bookingId, booking.id))).toBe(10);
     const balance = await bookingBalance(db(), booking.id);
     expect(balance).toMatchObject({ paidCents: 1_000_000, invoicedCents: 4 * 1_000_000 });
+  });
+
+  test("statuses changed on the registrations list while payments arrive: nothing lost, no error", async () => {
+    const runId = await newRun("10000.00");
+    const { booking, participants } = await book(runId, 5, "Listed");
+    await confirmAll(runId, participants.slice(0, 1));
+    const codes = Array.from(
+      { length: 10 },
+      (_, i) => `TKL${String(i).padStart(3, "0")}${booking.reference.slice(3, 7)}`,
+    );
+    const [changes, answers] = await Promise.all([
+      Promise.all(participants.slice(1).map((id) => setRegistrationStatus(id, "confirmed", ACTOR))),
+      Promise.all(
+        codes.map((code) =>
+          callback(
+            "confirmation",
+            c2b({ TransID: code, TransAmount: "1000.00", BillRefNumber: booking.reference }),
+          ),
+        ),
+      ),
+    ]);
+    expect(changes.every((c) => c !== false)).toBe(true);
+    expect(answers.map((a) => `${a.status} ${a.body.ResultCode}`)).toEqual(Array(10).fill("200 0"));
+    expect(await db().$count(payments, eq(payments.bookingId, booking.id))).toBe(10);
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({
+      invoicedCents: 5_000_000,
+      paidCents: 1_000_000,
+    });
   });
 });
