@@ -3,8 +3,9 @@ import { db, type Executor } from "#app/db/client.server";
 import { type PAYMENT_METHODS, type PAYMENT_SOURCES, paymentReviews, payments } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { formatKes } from "#app/utils/cents";
+import { lockBooking } from "./finance-document.server";
 import { moneyTransaction } from "./money-transaction.server";
-import { type LedgerOutcome, recordPayment } from "./payment.server";
+import { findBookingByReference, type LedgerOutcome, recordPayment } from "./payment.server";
 
 export type PaymentReview = typeof paymentReviews.$inferSelect;
 
@@ -82,6 +83,13 @@ export async function recordReviewedPayment(
   checked: { amountCents: number; receivedOn: string; reference: string | null },
 ): Promise<LedgerOutcome> {
   return moneyTransaction(async (tx) => {
+    // the booking it will pay first, as every money transaction locks: then the review, then the ledger
+    const [held] = await tx
+      .select({ reference: paymentReviews.accountReference })
+      .from(paymentReviews)
+      .where(eq(paymentReviews.id, id));
+    const bookingId = await findBookingByReference(tx, checked.reference ?? held?.reference ?? null);
+    if (bookingId) await lockBooking(tx, bookingId);
     const review = await lockOpenReview(tx, id);
     if (!review) return { ok: false, status: 409, message: "That payment was already dealt with." };
     const outcome = await recordPayment(
@@ -94,7 +102,7 @@ export async function recordReviewedPayment(
         payer: review.payer,
         payerPhone: review.payerPhone,
         accountReference: checked.reference ?? review.accountReference,
-        bookingId: null,
+        bookingId,
         source: review.source,
       },
       actor,

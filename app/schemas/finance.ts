@@ -102,11 +102,16 @@ export const ImportCommitSchema = z.object({
 export const IMPORT_LOOK_AGAIN = LOOK_AGAIN;
 export const ImportActionSchema = z.discriminatedUnion("intent", [ImportMappingSchema, ImportCommitSchema]);
 
-/** A statement preview's page and the lines the clerk left out so far. */
+/**
+ * A statement preview's page and the lines the clerk left out so far. A list the address cannot hold (too long,
+ * or edited by hand) is null, never read as "nothing left out": that would import the lines the clerk excluded.
+ */
 export const ImportQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000).catch(1),
-  skip: lineList.catch(""),
+  skip: lineList.default("").nullable().catch(null),
 });
+export const IMPORT_SKIP_UNREADABLE =
+  "The lines left out no longer fit in this page's address. Go back and put some back, or import the statement in smaller files.";
 export const IMPORT_PAGE_SIZE = 200;
 
 /** Which payments the ledger shows. */

@@ -16,22 +16,41 @@ import { isHashedMsisdn } from "#app/utils/phone";
  * within its bound: what is odd about a confirmation is judged by `readC2B`, not refused here, because a
  * confirmation means the money has already moved.
  */
-const text = (max: number) => z.union([z.string().max(max), z.number()]).transform(String);
-const optionalText = (max: number) => text(max).optional().default("");
+// What a field may hold before the callback is refused outright (the body is bounded before it is read); a value
+// over the field's own bound below is cut and the confirmation held for review.
+const ANY_TEXT = 1_000;
+const text = z.union([z.string().max(ANY_TEXT), z.number()]).transform(String);
+const optionalText = text.nullish().transform((value) => value ?? "");
+/** Each field's bound: what a real M-PESA value fits in with room to spare. */
+const FIELD_BOUNDS = {
+  TransactionType: 40,
+  TransID: 40,
+  TransTime: 40,
+  TransAmount: 40,
+  BusinessShortCode: 20,
+  BillRefNumber: 100,
+  InvoiceNumber: 100,
+  OrgAccountBalance: 40,
+  ThirdPartyTransID: 100,
+  MSISDN: 100,
+  FirstName: 100,
+  MiddleName: 100,
+  LastName: 100,
+} as const;
 export const C2BCallbackSchema = z.object({
-  TransactionType: optionalText(40),
-  TransID: z.string().min(1).max(40),
-  TransTime: text(40),
-  TransAmount: text(40),
-  BusinessShortCode: text(20),
-  BillRefNumber: optionalText(100),
-  InvoiceNumber: optionalText(100),
-  OrgAccountBalance: optionalText(40),
-  ThirdPartyTransID: optionalText(100),
-  MSISDN: optionalText(100),
-  FirstName: optionalText(100),
-  MiddleName: optionalText(100),
-  LastName: optionalText(100),
+  TransactionType: optionalText,
+  TransID: text.pipe(z.string().min(1)),
+  TransTime: text,
+  TransAmount: text,
+  BusinessShortCode: text,
+  BillRefNumber: optionalText,
+  InvoiceNumber: optionalText,
+  OrgAccountBalance: optionalText,
+  ThirdPartyTransID: optionalText,
+  MSISDN: optionalText,
+  FirstName: optionalText,
+  MiddleName: optionalText,
+  LastName: optionalText,
 });
 export type C2BCallback = z.infer<typeof C2BCallbackSchema>;
 
@@ -75,7 +94,18 @@ export function readC2B(callback: C2BCallback, paybill: string, today: string): 
     .filter(([, value]) => hasControlCharacters(value, { oneLine: true }))
     .map(([key]) => key);
   if (dirty.length > 0) reasons.push(`Control characters in ${dirty.join(", ")} (removed here).`);
-  const clean = eachValue(callback, (value) => withoutControlCharacters(value, { oneLine: true }).trim());
+  const long = Object.entries(callback)
+    .filter(([key, value]) => value.length > FIELD_BOUNDS[key as keyof typeof FIELD_BOUNDS])
+    .map(([key]) => key);
+  if (long.length > 0) reasons.push(`${long.join(", ")} longer than M-PESA writes (cut here).`);
+  const clean = Object.fromEntries(
+    Object.entries(callback).map(([key, value]) => [
+      key,
+      withoutControlCharacters(value, { oneLine: true })
+        .trim()
+        .slice(0, FIELD_BOUNDS[key as keyof typeof FIELD_BOUNDS]),
+    ]),
+  ) as C2BCallback;
 
   let validation: C2BAnswer = C2B_ACCEPTED;
   const code = clean.TransID.toUpperCase();

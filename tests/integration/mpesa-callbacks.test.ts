@@ -74,6 +74,25 @@ describe("the payer's MSISDN as Safaricom sends it today", () => {
     }
   });
 
+  test("empty fields sent as null and a receipt number sent as a number are recorded as they came", async () => {
+    const code = `${Date.now()}`.slice(-10);
+    const body = {
+      ...c2b({ TransID: code }),
+      TransID: Number(code),
+      MiddleName: null,
+      LastName: null,
+      InvoiceNumber: null,
+    };
+    expect(await callback("confirmation", body)).toEqual({
+      status: 200,
+      body: { ResultCode: "0", ResultDesc: "Accepted" },
+    });
+    expect((await ledgerRow(code))[0]).toMatchObject({
+      amountCents: 100_000,
+      payer: "JANE · 2547 ***** 678",
+    });
+  });
+
   test("the ledger shows no digest as the payer's number", async () => {
     const code = nextCode();
     await callback("confirmation", c2b({ TransID: code, MSISDN: hashed("0712345678"), LastName: "" }));
@@ -142,6 +161,11 @@ describe("confirmations that cannot go into the ledger as they came are held for
     ["an absurd amount", { TransAmount: "9000000000.00" }, /more than one payment can plausibly be/],
     ["another shortcode", { BusinessShortCode: "600000" }, /not the firm's paybill 880142/],
     ["an amount that is not one", { TransAmount: "ten thousand" }, /is not an amount paid/],
+    [
+      "a name longer than M-PESA writes",
+      { FirstName: "W".repeat(150) },
+      /FirstName longer than M-PESA writes/,
+    ],
   ])(
     "%s: answered 0, held with the reason, not in the ledger; a replay holds it once",
     async (_name, fields, reason) => {

@@ -309,6 +309,13 @@ describe("the import screen", () => {
     expect(shown.preview.lines.map((l) => l.line)[0]).toBe(203);
     expect(shown.preview).toMatchObject({ toImport: 2_489, leftOut: 11, pageCount: 13 });
 
+    // a list of lines left out that the address can no longer hold is never read as "nothing left out"
+    const scattered = Array.from({ length: 1_000 }, (_, i) => 3 + i * 2).join(",");
+    expect((await load(item.id, `?skip=${scattered}`)).data).toMatchObject({
+      preview: null,
+      error: expect.stringContaining("no longer fit in this page's address"),
+    });
+
     const stale = await post(item.id, { intent: "commit", skip: "5,300-309", preview: "0".repeat(64) });
     expect(stale.status).toBe(400);
     expect(stale.data?.error).toContain("Look at the preview again");

@@ -17,7 +17,13 @@ import {
 } from "#app/models/statement-import.server";
 import { parseId } from "#app/schemas/admin-ids";
 import { parseListQuery } from "#app/schemas/admin-lists";
-import { BANK_FIELD_LABELS, BANK_FIELDS, ImportActionSchema, ImportQuerySchema } from "#app/schemas/finance";
+import {
+  BANK_FIELD_LABELS,
+  BANK_FIELDS,
+  IMPORT_SKIP_UNREADABLE,
+  ImportActionSchema,
+  ImportQuerySchema,
+} from "#app/schemas/finance";
 import { requireAdmin } from "#app/services/auth.server";
 import { readForm } from "#app/services/form-input.server";
 import { StatementRefusal } from "#app/services/statement-csv.server";
@@ -45,11 +51,11 @@ export async function loader(args: Route.LoaderArgs) {
     if (item.kind === "bank" && !item.mapping) {
       return { item, columns: await importColumns(item), preview: null, skip: "", error: null };
     }
-    const preview = previewPage(
-      await previewImport(item),
-      query.page,
-      parseLineList(query.skip) ?? new Set(),
-    );
+    const leftOut = query.skip === null ? null : parseLineList(query.skip);
+    if (query.skip === null || leftOut === null) {
+      return { item, columns: null, preview: null, skip: "", error: IMPORT_SKIP_UNREADABLE };
+    }
+    const preview = previewPage(await previewImport(item), query.page, leftOut);
     return { item, columns: null, preview, skip: query.skip, error: null };
   } catch (error) {
     if (error instanceof StatementRefusal) {
