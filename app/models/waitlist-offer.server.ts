@@ -9,6 +9,8 @@ import { enqueueEmails } from "#app/services/outbox.server";
 import { runPeriodically } from "#app/services/periodic.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
+import { lockBooking } from "./finance-document.server";
+import { moneyTransaction } from "./money-transaction.server";
 import { lockRunSeats } from "./run-seats.server";
 import { getSettings } from "./setting.server";
 
@@ -109,12 +111,32 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
  * periodically; `FOR UPDATE SKIP LOCKED` gives every due offer to exactly one of them.
  */
 export async function sweepExpiredOffers(limit = 50) {
-  return db().transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
+    const isDue = and(eq(waitlistOffers.status, "open"), lt(waitlistOffers.expiresAt, now()));
+    // the house lock order: the runs (sorted), then the bookings, then their offers and participants
+    const runs = await tx.selectDistinct({ id: waitlistOffers.runId }).from(waitlistOffers).where(isDue);
+    const runIds = runs.map((run) => run.id).sort();
+    if (runIds.length === 0) return 0;
+    for (const runId of runIds) await lockRunSeats(tx, runId);
+    const candidates = await tx
+      .select({ bookingId: waitlistOffers.bookingId })
+      .from(waitlistOffers)
+      .where(and(isDue, inArray(waitlistOffers.runId, runIds)))
+      .orderBy(asc(waitlistOffers.bookingId))
+      .limit(limit);
+    for (const { bookingId } of candidates) await lockBooking(tx, bookingId);
     const due = await tx
       .select({ id: waitlistOffers.id, runId: waitlistOffers.runId, bookingId: waitlistOffers.bookingId })
       .from(waitlistOffers)
-      .where(and(eq(waitlistOffers.status, "open"), lt(waitlistOffers.expiresAt, now())))
-      .limit(limit)
+      .where(
+        and(
+          isDue,
+          inArray(
+            waitlistOffers.bookingId,
+            candidates.map((c) => c.bookingId),
+          ),
+        ),
+      )
       .for("update", { skipLocked: true });
     if (due.length === 0) return 0;
     await tx
@@ -219,7 +241,10 @@ export type ClaimOutcome = OfferView & { claimedNow: boolean };
  */
 export async function claimOffer(token: string): Promise<ClaimOutcome> {
   if (token.length > 100) return { state: "unknown", claimedNow: false };
-  return db().transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
+    // the booking before its offer, as a cancellation or a confirmation takes them
+    const seen = await findOffer(tx, token, false);
+    if (seen) await lockBooking(tx, seen.bookingId);
     const row = await findOffer(tx, token, true);
     const view = viewOf(row);
     if (!row || view.state !== "open") return { ...view, claimedNow: false };
