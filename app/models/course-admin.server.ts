@@ -156,10 +156,16 @@ const NO_SUCH_COURSE = { ok: false, status: 404, message: "Failed to delete cour
  */
 export async function deleteCourse(actor: AuditActor, id: string) {
   return db().transaction(async (tx): Promise<CourseChangeOutcome> => {
+    // every booking locks its run first, then names the course: the runs (in id order) before the course, and
+    // with them locked no booking lands between the check and the delete
+    await tx
+      .select({ id: courseRuns.id })
+      .from(courseRuns)
+      .where(eq(courseRuns.courseId, id))
+      .orderBy(courseRuns.id)
+      .for("update");
     const before = await lockCourse(tx, id);
     if (!before) return NO_SUCH_COURSE;
-    // every booking locks its run first: with the runs locked, none lands between the check and the delete
-    await tx.select({ id: courseRuns.id }).from(courseRuns).where(eq(courseRuns.courseId, id)).for("update");
     const history = await courseHistory(id, tx);
     if (hasHistory(history)) {
       return { ok: false, status: 409, message: courseKeptReason(history, before.archivedAt !== null) };
