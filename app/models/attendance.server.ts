@@ -1,9 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { db } from "#app/db/client.server";
+import { db, type Tx } from "#app/db/client.server";
 import { attendanceMarks, courseRegistrations as r } from "#app/db/schema";
 import { type AuditActor, recordAudit } from "#app/services/audit.server";
 import { now } from "#app/utils/clock";
+import { deriveBookingStatus } from "./booking-status.server";
 import { type DeliveryRun, isLive, listLiveParticipants } from "./delivery-run.server";
+import { lockBooking } from "./finance-document.server";
+import { moneyTransaction } from "./money-transaction.server";
+import { bookingBalance } from "./payment.server";
+import { getSettings } from "./setting.server";
 
 export type Mark = { present: boolean; markedByEmail: string | null; markedAt: Date };
 
@@ -59,9 +64,14 @@ export async function markAttendance(
   if (!run.days.includes(input.day)) {
     return { ok: false, status: 400, message: "That day is not a day of this course date." };
   }
-  return db().transaction(async (tx) => {
+  const { certificate_threshold: threshold } = await getSettings();
+  return moneyTransaction(async (tx) => {
+    // the booking first: a participant's status may follow from this mark, and payments lock the booking
+    // before its participants
+    const [owner] = await tx.select({ bookingId: r.bookingId }).from(r).where(eq(r.id, input.id));
+    if (owner?.bookingId) await lockBooking(tx, owner.bookingId);
     const [person] = await tx
-      .select({ id: r.id, name: r.name, status: r.status })
+      .select({ id: r.id, name: r.name, status: r.status, bookingId: r.bookingId })
       .from(r)
       .where(and(eq(r.id, input.id), eq(r.runId, run.id), isNull(r.deletedAt)));
     if (!person) return { ok: false, status: 404, message: "This participant is not on this course date." };
@@ -102,6 +112,52 @@ export async function markAttendance(
       oldValues: before ? { day: input.day, present: before.present } : null,
       newValues: { day: input.day, present: input.present },
     });
+    await followAttendance(tx, actor, run, person, threshold);
     return { ok: true, message: `${person.name}: ${input.present ? "present" : "absent"}` };
+  });
+}
+
+/**
+ * "Attended" follows from the register, never from a person's say-so (as "paid" follows from the ledger):
+ * a participant present on at least the certificate threshold of the course's days is attended; one who falls
+ * below it again goes back to what the ledger says (paid, or confirmed).
+ */
+async function followAttendance(
+  tx: Tx,
+  actor: AuditActor,
+  run: DeliveryRun,
+  person: { id: string; status: string; bookingId: string | null },
+  threshold: number,
+) {
+  const marks = await tx
+    .select({ day: attendanceMarks.day })
+    .from(attendanceMarks)
+    .where(
+      and(
+        eq(attendanceMarks.registrationId, person.id),
+        eq(attendanceMarks.runId, run.id),
+        eq(attendanceMarks.present, true),
+      ),
+    );
+  const present = marks.filter((mark) => run.days.includes(mark.day)).length;
+  const attended = run.days.length > 0 && Math.floor((present * 100) / run.days.length) >= threshold;
+  let status: string | null = null;
+  if (attended && person.status !== "attended") status = "attended";
+  if (!attended && person.status === "attended") {
+    const paid = person.bookingId ? (await bookingBalance(tx, person.bookingId)).state : "unpaid";
+    status = paid === "paid" || paid === "overpaid" ? "paid" : "confirmed";
+  }
+  if (!status) return;
+  await tx
+    .update(r)
+    .set({ status: status as "attended", updatedAt: new Date() })
+    .where(eq(r.id, person.id));
+  if (person.bookingId) await deriveBookingStatus(tx, person.bookingId);
+  await recordAudit(tx, actor, {
+    action: `Updated registration status: ${status}`,
+    tableName: "course_registrations",
+    recordId: person.id,
+    oldValues: { status: person.status },
+    newValues: { status, present_days: present, course_days: run.days.length },
   });
 }

@@ -106,6 +106,36 @@ test("attendance: each tap writes its own cell; a cancelled participant or a day
   expect(marks.some((m) => m.id === ids.chebet)).toBe(false);
 });
 
+test("attended follows from the register: reaching the threshold makes it, falling below undoes it", async () => {
+  const statusOf = async (id: string) =>
+    (
+      await db()
+        .select({ status: courseRegistrations.status })
+        .from(courseRegistrations)
+        .where(eq(courseRegistrations.id, id))
+    )[0]?.status;
+  // after the test above, Wanjiku is present on both days (100 %) and Otieno on one of two (50 %)
+  expect(await statusOf(ids.wanjiku as string)).toBe("attended");
+  expect(await statusOf(ids.otieno as string)).not.toBe("attended");
+  expect((await mark(ids.wanjiku as string, secondDay(), false)).status).toBe(200);
+  // below the threshold again: what the ledger says (nothing paid yet), and she had come: confirmed
+  expect(await statusOf(ids.wanjiku as string)).toBe("confirmed");
+  expect((await mark(ids.wanjiku as string, secondDay(), true)).status).toBe(200);
+  expect(await statusOf(ids.wanjiku as string)).toBe("attended");
+  const [audit] = await db()
+    .select()
+    .from(adminAuditLogs)
+    .where(
+      and(
+        eq(adminAuditLogs.recordId, ids.wanjiku as string),
+        eq(adminAuditLogs.action, "Updated registration status: attended"),
+      ),
+    )
+    .orderBy(desc(adminAuditLogs.createdAt))
+    .limit(1);
+  expect(audit?.newValues).toMatchObject({ status: "attended", present_days: 2, course_days: 2 });
+});
+
 test("certificates: only those over the threshold, once; verify says genuine, then revoked; a made-up code reveals nothing", async () => {
   const issued = await answer(() =>
     certificatesPage.action(
