@@ -14,6 +14,7 @@ import {
   StatementRefusal,
 } from "#app/services/statement-csv.server";
 import { storage } from "#app/services/storage.server";
+import { batchesOf } from "#app/utils/batches";
 import { mpesaCodesIn, referenceIn } from "#app/utils/booking-reference";
 import { moneyTransaction } from "./money-transaction.server";
 import { closeReviewsOf, settleBooking } from "./payment.server";
@@ -208,6 +209,8 @@ export function previewPage(preview: PreviewLine[], page: number, leftOut: Set<n
 
 /** A commit's lines are recorded this many at a time, each batch a short transaction of its own. */
 const BATCH_LINES = 100;
+/** Bookings settled in one batch at most: each that the batch pays in full renders its receipt inside it. */
+const BATCH_BOOKINGS = 10;
 
 /**
  * Records one batch of lines in one transaction, in a few statements whatever its size: the batch's bookings
@@ -267,8 +270,11 @@ export async function commitImport(
   if (previewFingerprint(preview) !== fingerprint) return { ok: false, message: IMPORT_LOOK_AGAIN };
   const wanted = preview.filter((line) => importable(line) && !leftOut.has(line.line));
   let recorded = 0;
-  for (let at = 0; at < wanted.length; at += BATCH_LINES) {
-    const batch = wanted.slice(at, at + BATCH_LINES);
+  const batches = batchesOf(wanted, (line) => line.bookingId, {
+    maxItems: BATCH_LINES,
+    maxGroups: BATCH_BOOKINGS,
+  });
+  for (const batch of batches) {
     recorded += await moneyTransaction((tx) => recordBatch(tx, actor, item.kind, batch));
     await yieldToEventLoop();
   }
