@@ -110,3 +110,24 @@ export function MoneyRow({ children, figures }: { children: ReactNode; figures: 
     </tr>
   );
 }
+
+/** A payment's first lines on the payments screen: the amount, what it was, and its state as a badge. */
+export function PaymentHeading({
+  amount,
+  badge,
+  children,
+}: {
+  amount: string;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <p className="text-base font-semibold tabular-nums text-slate-900">{amount}</p>
+        {children}
+      </div>
+      {badge}
+    </div>
+  );
+}

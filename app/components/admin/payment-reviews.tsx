@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { PaymentHeading } from "#app/components/admin/finance-parts";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
@@ -40,20 +41,17 @@ export function PaymentReviews({ reviews }: { reviews: Review[] }) {
             data-testid="payment-review"
             className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm shadow-sm"
           >
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="text-base font-semibold tabular-nums text-slate-900">
-                  {r.amountCents === null ? "Amount unreadable" : formatKes(r.amountCents)}
-                </p>
-                <p className="break-words text-slate-700">
-                  M-PESA {r.transactionCode}
-                  {r.receivedOn ? ` · ${formatLongDate(r.receivedOn)}` : " · date unreadable"}
-                  {r.payer ? ` · ${r.payer}` : ""}
-                  {r.accountReference ? ` · account “${r.accountReference}”` : ""}
-                </p>
-              </div>
-              <Badge tone="yellow">To review</Badge>
-            </div>
+            <PaymentHeading
+              amount={r.amountCents === null ? "Amount unreadable" : formatKes(r.amountCents)}
+              badge={<Badge tone="yellow">To review</Badge>}
+            >
+              <p className="break-words text-slate-700">
+                M-PESA {r.transactionCode}
+                {r.receivedOn ? ` · ${formatLongDate(r.receivedOn)}` : " · date unreadable"}
+                {r.payer ? ` · ${r.payer}` : ""}
+                {r.accountReference ? ` · account “${r.accountReference}”` : ""}
+              </p>
+            </PaymentHeading>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
               {r.reasons.map((reason) => (
                 <li key={reason}>{reason}</li>

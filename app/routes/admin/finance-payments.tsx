@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
+import { PaymentHeading } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
 import { PaymentReviews } from "#app/components/admin/payment-reviews";
 import { toast } from "#app/components/toast";
@@ -219,32 +220,31 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
               data-testid="payment-row"
               className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
             >
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="text-base font-semibold tabular-nums text-slate-900">
-                    {formatKes(p.amountCents)}
-                  </p>
-                  <p className="break-words text-slate-700">
-                    {METHOD_LABELS[p.method]}
-                    {p.transactionCode ? ` ${p.transactionCode}` : ""} · {formatLongDate(p.receivedOn)}
-                    {p.payer ? ` · ${p.payer}` : ""}
-                  </p>
-                  <p className="break-words text-xs text-slate-500">
-                    {p.accountReference ? `Account “${p.accountReference}” · ` : ""}recorded{" "}
-                    {SOURCE_LABELS[p.source]} by {p.recordedBy}
-                    {p.reason ? ` · Reason: ${p.reason}` : ""}
-                  </p>
-                </div>
-                {p.reversesId ? (
-                  <Badge tone="grey">Reversal</Badge>
-                ) : p.reversed ? (
-                  <Badge tone="grey">Reversed</Badge>
-                ) : p.reference ? (
-                  <Badge tone="green">Pays {p.reference}</Badge>
-                ) : (
-                  <Badge tone="yellow">Unassigned</Badge>
-                )}
-              </div>
+              <PaymentHeading
+                amount={formatKes(p.amountCents)}
+                badge={
+                  p.reversesId ? (
+                    <Badge tone="grey">Reversal</Badge>
+                  ) : p.reversed ? (
+                    <Badge tone="grey">Reversed</Badge>
+                  ) : p.reference ? (
+                    <Badge tone="green">Pays {p.reference}</Badge>
+                  ) : (
+                    <Badge tone="yellow">Unassigned</Badge>
+                  )
+                }
+              >
+                <p className="break-words text-slate-700">
+                  {METHOD_LABELS[p.method]}
+                  {p.transactionCode ? ` ${p.transactionCode}` : ""} · {formatLongDate(p.receivedOn)}
+                  {p.payer ? ` · ${p.payer}` : ""}
+                </p>
+                <p className="break-words text-xs text-slate-500">
+                  {p.accountReference ? `Account “${p.accountReference}” · ` : ""}recorded{" "}
+                  {SOURCE_LABELS[p.source]} by {p.recordedBy}
+                  {p.reason ? ` · Reason: ${p.reason}` : ""}
+                </p>
+              </PaymentHeading>
               {!p.bookingId && !p.reversesId && !p.reversed ? (
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   {p.suggestions.map((s) => (
