@@ -3,18 +3,6 @@ import { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS } from "#app/
 
 export { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS };
 
-export type GalleryCategoryValue = (typeof GALLERY_CATEGORIES)[number];
-
-/** The public gallery's filter labels (spec §2). */
-export const GALLERY_CATEGORY_NAMES: Record<GalleryCategoryValue, string> = {
-  training: "Training",
-  management: "Management",
-  experiential: "Experiential",
-  consultancy: "Consultancy",
-  faith: "Faith-Based",
-  "public-sector": "Public Sector",
-};
-
 /** An option's label: its value with a capital letter. */
 export const optionLabel = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 

@@ -2,7 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { ImageVariant } from "#app/db/schema";
-import { GALLERY_CATEGORIES, GALLERY_CATEGORY_NAMES } from "#app/schemas/files";
+import { GALLERY_CATEGORIES } from "#app/schemas/files";
+import { GALLERY_CATEGORY_LABELS } from "#app/utils/gallery-categories";
 import { ImageCard } from "./card-grid";
 import { DeleteCardForm } from "./delete-card-form";
 
@@ -21,7 +22,7 @@ export type GalleryCardImage = {
 export function GalleryCategoryOptions() {
   return GALLERY_CATEGORIES.map((value) => (
     <option key={value} value={value}>
-      {GALLERY_CATEGORY_NAMES[value]}
+      {GALLERY_CATEGORY_LABELS[value]}
     </option>
   ));
 }

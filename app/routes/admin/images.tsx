@@ -14,8 +14,6 @@ import { toast } from "#app/components/toast";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { type ImageUsage, imageUsages, listImages } from "#app/models/website-image-admin.server";
 import {
-  GALLERY_CATEGORY_NAMES,
-  type GalleryCategoryValue,
   IMAGE_COMPONENTS,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
@@ -27,6 +25,7 @@ import { deleteImage, uploadImage } from "#app/services/images.server";
 import { logger } from "#app/services/logger.server";
 import { redirectWithToast } from "#app/services/toast.server";
 import { fileScreenAction } from "#app/services/upload.server";
+import { GALLERY_CATEGORY_LABELS, type GalleryCategory } from "#app/utils/gallery-categories";
 import type { Route } from "./+types/images";
 
 export const meta: Route.MetaFunction = () => [{ title: "Image Management | Mafunzo Admin" }];
@@ -137,9 +136,7 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
 function UsageText({ usage }: { usage: ImageUsage | null }) {
   if (!usage) return "—";
   if (usage.kind === "gallery") {
-    const category = usage.category
-      ? ` (${GALLERY_CATEGORY_NAMES[usage.category as GalleryCategoryValue]})`
-      : "";
+    const category = usage.category ? ` (${GALLERY_CATEGORY_LABELS[usage.category as GalleryCategory]})` : "";
     return (
       <Link to="/admin/gallery" className="text-brand-800 underline">
         {usage.position === null
