@@ -1,5 +1,4 @@
 import { ArrowLeft, Download } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
@@ -9,7 +8,7 @@ import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
-import { toast } from "#app/components/toast";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { invoiceBookingNow } from "#app/models/booking-sync.server";
 import { runKeptBecause } from "#app/models/course-run.server";
 import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
@@ -197,11 +196,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     financeGaps,
   } = loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error("Failed to update participant", { description: actionData.message });
-  }, [actionData]);
+  useOutcomeToast(actionData, "Failed to update participant");
   const live = participants.filter((p) => p.status !== "cancelled" && p.status !== "waitlisted").length;
   return (
     <div className="space-y-6">

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
 import { PaymentHeading } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
 import { PaymentReviews } from "#app/components/admin/payment-reviews";
-import { toast } from "#app/components/toast";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
@@ -126,11 +125,7 @@ const SOURCE_LABELS = {
 
 export default function FinancePayments({ loaderData, actionData }: Route.ComponentProps) {
   const { view, payments, reviews } = loaderData;
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error("Not saved", { description: actionData.message });
-  }, [actionData]);
+  useOutcomeToast(actionData, "Not saved");
   const fieldError = (name: string) =>
     actionData && !actionData.ok && actionData.field === name ? [actionData.message] : undefined;
   return (

@@ -1,9 +1,8 @@
 import { Download, FileUp, Wallet } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
-import { toast } from "#app/components/toast";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { buttonClass } from "#app/components/ui/button";
 import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
 import { ReminderSchema } from "#app/schemas/finance";
@@ -37,11 +36,7 @@ const monthName = (month: string) =>
 
 export default function Finance({ loaderData, actionData }: Route.ComponentProps) {
   const { months, runs, overdue, buckets, unmatched } = loaderData;
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error("No reminder sent", { description: actionData.message });
-  }, [actionData]);
+  useOutcomeToast(actionData, "No reminder sent");
   const outstanding = months.reduce((sum, m) => sum + m.outstandingCents, 0);
   const thisMonth = months[0];
   return (

@@ -1,8 +1,7 @@
 import { Download, FileDown } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
-import { toast } from "#app/components/toast";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
@@ -61,11 +60,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function RunCertificates({ loaderData, actionData }: Route.ComponentProps) {
   const { run, rows, threshold } = loaderData;
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error("Certificates not changed", { description: actionData.message });
-  }, [actionData]);
+  useOutcomeToast(actionData, "Certificates not changed");
   const base = `/admin/courses/${run.courseId}/runs/${run.id}`;
   const eligible = rows.filter((r) => r.percent >= threshold && !r.certificate).length;
   return (

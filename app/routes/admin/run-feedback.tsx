@@ -1,7 +1,6 @@
-import { useEffect } from "react";
 import { data, Form } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
-import { toast } from "#app/components/toast";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { type DraftOutcome, draftTestimonial, listRunFeedback } from "#app/models/feedback.server";
@@ -39,11 +38,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function RunFeedback({ loaderData, actionData }: Route.ComponentProps) {
   const { run, feedback } = loaderData;
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error("No testimonial made", { description: actionData.message });
-  }, [actionData]);
+  useOutcomeToast(actionData, "No testimonial made");
   return (
     <div className="space-y-5">
       <RunDeliveryHeader run={run} title="Feedback" />
