@@ -67,8 +67,10 @@ export const C2B_OTHER_ERROR = { ResultCode: "C2B00016", ResultDesc: "Rejected" 
 
 const RECEIPT = /^[A-Z0-9]{6,20}$/;
 
-const eachValue = (callback: C2BCallback, change: (value: string) => string) =>
-  Object.fromEntries(Object.entries(callback).map(([key, value]) => [key, change(value)])) as C2BCallback;
+type Field = keyof typeof FIELD_BOUNDS;
+const fields = (callback: C2BCallback) => Object.entries(callback) as [Field, string][];
+const eachValue = (callback: C2BCallback, change: (value: string, field: Field) => string) =>
+  Object.fromEntries(fields(callback).map(([field, value]) => [field, change(value, field)])) as C2BCallback;
 
 export type C2BReading = {
   /** the transaction code: the M-PESA receipt number, what makes a payment recorded once */
@@ -90,22 +92,15 @@ export type C2BReading = {
 /** Reads a callback: the payment it describes, what validation answers, and what a person must look at. */
 export function readC2B(callback: C2BCallback, paybill: string, today: string): C2BReading {
   const reasons: string[] = [];
-  const dirty = Object.entries(callback)
-    .filter(([, value]) => hasControlCharacters(value, { oneLine: true }))
-    .map(([key]) => key);
-  if (dirty.length > 0) reasons.push(`Control characters in ${dirty.join(", ")} (removed here).`);
-  const long = Object.entries(callback)
-    .filter(([key, value]) => value.length > FIELD_BOUNDS[key as keyof typeof FIELD_BOUNDS])
-    .map(([key]) => key);
-  if (long.length > 0) reasons.push(`${long.join(", ")} longer than M-PESA writes (cut here).`);
-  const clean = Object.fromEntries(
-    Object.entries(callback).map(([key, value]) => [
-      key,
-      withoutControlCharacters(value, { oneLine: true })
-        .trim()
-        .slice(0, FIELD_BOUNDS[key as keyof typeof FIELD_BOUNDS]),
-    ]),
-  ) as C2BCallback;
+  const dirty = fields(callback).filter(([, value]) => hasControlCharacters(value, { oneLine: true }));
+  if (dirty.length > 0)
+    reasons.push(`Control characters in ${dirty.map(([f]) => f).join(", ")} (removed here).`);
+  const long = fields(callback).filter(([field, value]) => value.length > FIELD_BOUNDS[field]);
+  if (long.length > 0)
+    reasons.push(`${long.map(([f]) => f).join(", ")} longer than M-PESA writes (cut here).`);
+  const clean = eachValue(callback, (value, field) =>
+    withoutControlCharacters(value, { oneLine: true }).trim().slice(0, FIELD_BOUNDS[field]),
+  );
 
   let validation: C2BAnswer = C2B_ACCEPTED;
   const code = clean.TransID.toUpperCase();

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { db } from "#app/db/client.server";
 import { contactSubmissions, courseRegistrations } from "#app/db/schema";
 
@@ -30,3 +31,12 @@ export async function insertContacts(rows: ContactSeed[]) {
     )
     .returning({ id: contactSubmissions.id, name: contactSubmissions.name });
 }
+
+/** A registration's status as stored now. */
+export const registrationStatus = async (id: string) =>
+  (
+    await db()
+      .select({ status: courseRegistrations.status })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.id, id))
+  )[0]?.status;

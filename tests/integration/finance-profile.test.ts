@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server";
-import { courseRegistrations, emailOutbox, financeDocuments, payments } from "#app/db/schema";
+import { emailOutbox, financeDocuments, payments } from "#app/db/schema";
 import { seedSiteContent } from "#app/db/seed/site-content";
 import { invoiceBookingNow } from "#app/models/booking-sync.server";
 import { getDashboard } from "#app/models/dashboard.server";
@@ -15,6 +15,7 @@ import { FINANCE_PROFILE_INCOMPLETE } from "#app/schemas/settings";
 import { today } from "#app/utils/dates";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, book, newRun } from "../helpers/money";
+import { registrationStatus } from "../helpers/submission-rows";
 
 // Issue 30: an issued document can never be corrected, so none goes out while the firm's finance profile lacks
 // its KRA PIN (or its legal name, address or a way to be paid); the seat is confirmed all the same.
@@ -45,14 +46,6 @@ const financeMails = (to: string) =>
     .from(emailOutbox)
     .where(and(eq(emailOutbox.toAddress, to)));
 
-const statusOf = async (id: string) =>
-  (
-    await db()
-      .select({ status: courseRegistrations.status })
-      .from(courseRegistrations)
-      .where(eq(courseRegistrations.id, id))
-  )[0]?.status;
-
 describe("a finance document is never issued from an incomplete finance profile", () => {
   test("confirming on the run page confirms the seat, issues nothing and says why; once the PIN is set the clerk issues it", async () => {
     expect((await currentFinanceProfileGaps()).map((gap) => gap.label)).toEqual(["the KRA PIN"]);
@@ -65,7 +58,7 @@ describe("a finance document is never issued from an incomplete finance profile"
       message: expect.stringMatching(/^Participant \d+-0 is confirmed\. Complete the finance profile/),
     });
     expect(confirmed.message.endsWith(FINANCE_PROFILE_INCOMPLETE)).toBe(true);
-    expect(await statusOf(participants[0] as string)).toBe("confirmed");
+    expect(await registrationStatus(participants[0] as string)).toBe("confirmed");
     expect(await documentsOf(booking.id)).toEqual([]);
     expect((await financeMails(booking.contactEmail)).map((m) => m.kind)).not.toContain("finance_proforma");
 
@@ -100,7 +93,7 @@ describe("a finance document is never issued from an incomplete finance profile"
         /^Participant \d+-0 is now confirmed \(was new\)\. Complete the finance/,
       ),
     });
-    expect(await statusOf(participants[0] as string)).toBe("confirmed");
+    expect(await registrationStatus(participants[0] as string)).toBe("confirmed");
     expect(await documentsOf(booking.id)).toEqual([]);
   });
 
@@ -116,7 +109,7 @@ describe("a finance document is never issued from an incomplete finance profile"
 
     const cancel = await cancelParticipant(ACTOR, runId, cancelled.participants[0] as string);
     expect(cancel).toMatchObject({ ok: true, message: expect.stringContaining(FINANCE_PROFILE_INCOMPLETE) });
-    expect(await statusOf(cancelled.participants[0] as string)).toBe("cancelled");
+    expect(await registrationStatus(cancelled.participants[0] as string)).toBe("cancelled");
     expect((await documentsOf(cancelled.booking.id)).map((d) => d.kind)).toEqual(["proforma"]);
 
     const recorded = await db().transaction((tx) =>
@@ -136,7 +129,7 @@ describe("a finance document is never issued from an incomplete finance profile"
       ),
     );
     expect(recorded.status).toBe("recorded");
-    expect(await statusOf(paid.participants[0] as string)).toBe("paid");
+    expect(await registrationStatus(paid.participants[0] as string)).toBe("paid");
     expect(await db().select().from(payments).where(eq(payments.bookingId, paid.booking.id))).toHaveLength(1);
     expect((await documentsOf(paid.booking.id)).map((d) => d.kind)).toEqual(["proforma"]);
 
