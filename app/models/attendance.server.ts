@@ -118,7 +118,7 @@ export async function markAttendance(
 }
 
 /**
- * "Attended" follows from the register, never from a person's say-so (as "paid" follows from the ledger):
+ * "Attended" follows from the register, never from a person's say-so (decision 0633, as "paid" follows from the ledger):
  * a participant present on at least the certificate threshold of the course's days is attended; one who falls
  * below it again goes back to what the ledger says (paid, or confirmed).
  */
