@@ -5,10 +5,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { logger } from "#app/platform/logger.server";
 import { NonceProvider } from "./components/nonce-provider";
 import { requestInfoContext } from "./context";
 import { HydrateAfterPaint } from "./services/hydrate-after-paint.server";
-import { logger } from "./services/logger.server";
 
 export const streamTimeout = 5_000;
 

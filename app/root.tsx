@@ -10,12 +10,12 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
+import { getToast } from "#app/platform/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/layout/error-page";
 import { useNonce } from "./components/nonce-provider";
 import { Toasts, toast } from "./components/toast";
-import { getToast } from "./services/toast.server";
 
 export const links: Route.LinksFunction = () => [
   // the Latin subset paints every page's first text: fetched with the stylesheet, not after it

@@ -3,10 +3,10 @@
 // since a second process must never open the same PGlite directory.
 import fs from "node:fs";
 import path from "node:path";
-import { backupDirectory, writePgliteBackup } from "#app/db/backup.server";
-import { openDatabase } from "#app/db/client.server";
-import { DataDirLockedError } from "#app/db/data-dir-lock.server";
-import { parseEnv } from "#app/services/env.server";
+import { backupDirectory, writePgliteBackup } from "#app/platform/db/backup.server";
+import { openDatabase } from "#app/platform/db/client.server";
+import { DataDirLockedError } from "#app/platform/db/data-dir-lock.server";
+import { parseEnv } from "#app/platform/env.server";
 
 const config = parseEnv();
 if (config.DATABASE_URL) {

@@ -1,8 +1,8 @@
 // `npm run db:restore -- FILE`: replaces the embedded database with a backup. Stop the server first.
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase } from "#app/db/client.server";
-import { parseEnv } from "#app/services/env.server";
+import { openDatabase } from "#app/platform/db/client.server";
+import { parseEnv } from "#app/platform/env.server";
 
 const file = process.argv[2];
 if (!file || !fs.existsSync(file)) {

@@ -2,25 +2,25 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startOfferSweeper } from "#app/bookings/waiting-list/waitlist-offer.server";
 import { requestInfoContext } from "#app/context";
-import { writePgliteBackup } from "#app/db/backup.server";
+import { startDeliverySweeper } from "#app/delivery/delivery-sweep.server";
+import { writePgliteBackup } from "#app/platform/db/backup.server";
 import {
   type DatabaseHandle,
   getDatabaseHandle,
   openDatabase,
   pingDatabase,
   setDatabase,
-} from "#app/db/client.server";
-import { forgetOldAttempts } from "#app/models/attempt-retention.server";
-import { startOfferSweeper } from "#app/models/waitlist-offer.server";
-import { startDeliverySweeper } from "#app/services/delivery-sweep.server";
-import { createSmtpSender } from "#app/services/email.server";
-import { env } from "#app/services/env.server";
-import { configureLogger, logger } from "#app/services/logger.server";
-import { startOutboxWorker } from "#app/services/outbox.server";
-import { runPeriodically } from "#app/services/periodic.server";
-import { checkPublicDataVersion, enablePublicCache } from "#app/services/public-cache.server";
-import { announceFirstStart } from "#app/services/setup-code.server";
+} from "#app/platform/db/client.server";
+import { createSmtpSender } from "#app/platform/email/email.server";
+import { startOutboxWorker } from "#app/platform/email/outbox.server";
+import { env } from "#app/platform/env.server";
+import { runPeriodically } from "#app/platform/jobs/periodic.server";
+import { configureLogger, logger } from "#app/platform/logger.server";
+import { forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
+import { checkPublicDataVersion, enablePublicCache } from "#app/site/public-cache.server";
+import { announceFirstStart } from "#app/staff/accounts/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
 import { collectWhenIdle } from "./idle-collection";
 import { isLocalRequest } from "./loopback";

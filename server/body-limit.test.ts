@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCUMENT_MAX_BYTES } from "#app/schemas/files";
-import { ADMIN_FORM_LIMIT, AUTH_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "#app/services/body-limits";
+import { ADMIN_FORM_LIMIT, AUTH_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "#app/platform/forms/body-limits";
+import { DOCUMENT_MAX_BYTES } from "#app/site/files";
 import { limitFormBodies } from "./body-limit";
 
 let base = "";

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { bodyLimitFor, limitText } from "#app/services/body-limits";
+import { bodyLimitFor, limitText } from "#app/platform/forms/body-limits";
 
 /**
  * Refuses oversized bodies before anything reads them, by the path's limit (`bodyLimitFor`): small for

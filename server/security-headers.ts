@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { env } from "#app/services/env.server";
+import { env } from "#app/platform/env.server";
 import { randomBytes } from "#app/utils/random-bytes.server";
 
 /** A nonce-based policy: only our own scripts, and inline scripts carrying this response's nonce. */

@@ -1,4 +1,4 @@
-import type { GALLERY_CATEGORIES } from "#app/db/schema";
+import type { GALLERY_CATEGORIES } from "#app/platform/db/schema";
 
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 

@@ -6,15 +6,15 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { db, openDatabase, setDatabase } from "#app/db/client.server";
-import { getDashboard } from "#app/models/dashboard.server";
+import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { parseListQuery, RegistrationQuerySchema } from "#app/back-office/lists/admin-lists";
 import {
   listRegisteredCourseNames,
   listRegistrations,
   registrationExport,
-} from "#app/models/registration-admin.server";
-import { parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
-import { csvStream } from "#app/services/csv.server";
+} from "#app/back-office/lists/registration-admin.server";
+import { csvStream } from "#app/platform/csv.server";
+import { db, openDatabase, setDatabase } from "#app/platform/db/client.server";
 
 const LARGE = Number(process.argv[2] ?? 100_000);
 const BASELINE = 1_000;

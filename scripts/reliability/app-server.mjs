@@ -156,7 +156,7 @@ export async function readSubmissions({ dataDir, databaseUrl }) {
 
 let keyCounter = 0;
 
-/** A form key issued `ageMs` ago, in the shape the pages hand out (see app/services/public-forms.server.ts). */
+/** A form key issued `ageMs` ago, in the shape the pages hand out (see app/site/forms/public-forms.server.ts). */
 export function formKey(ageMs = 10_000) {
   keyCounter += 1;
   const random = `${process.pid}x${keyCounter}x${Math.random().toString(36).slice(2)}`.padEnd(22, "z");

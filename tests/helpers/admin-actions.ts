@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createDiskStorage, setStorage } from "#app/services/storage.server";
+import { createDiskStorage, setStorage } from "#app/platform/files/storage.server";
 import { signedInAdmin } from "./admin-session";
 
 export type FilePart = { name: string; type?: string; bytes: Uint8Array | string };

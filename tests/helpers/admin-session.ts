@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "#app/context";
-import { db } from "#app/db/client.server";
-import { createAdmin } from "#app/models/user.server";
-import { startSession } from "#app/services/auth.server";
-import { hashPassword } from "#app/services/password.server";
+import { db } from "#app/platform/db/client.server";
+import { createAdmin } from "#app/staff/accounts/user.server";
+import { startSession } from "#app/staff/sign-in/auth.server";
+import { hashPassword } from "#app/staff/sign-in/password.server";
 
 // Calling loaders and actions directly, as the router would: the request context, requests with or without an
 // admin's session cookie, and what the call answered.

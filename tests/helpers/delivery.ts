@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db } from "#app/db/client.server";
-import { courseRuns, courses, emailOutbox } from "#app/db/schema";
-import { createBooking } from "#app/models/booking.server";
+import { createBooking } from "#app/bookings/booking.server";
+import { db } from "#app/platform/db/client.server";
+import { courseRuns, courses, emailOutbox } from "#app/platform/db/schema";
 import { addDays, today } from "#app/utils/dates";
 
 export const SLUG = "strategic-planning-and-performance-management";

@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { db } from "#app/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses } from "#app/db/schema";
-import { createBooking } from "#app/models/booking.server";
-import { confirmParticipant } from "#app/models/run-roster.server";
+import { createBooking } from "#app/bookings/booking.server";
+import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import { bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
 import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
-import type { AuditActor } from "#app/services/audit.server";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor } from "./form-post";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Options } from "#app/services/storage.server";
+import type { S3Options } from "#app/platform/files/storage.server";
 
 /** A real S3-compatible server on a free port, storing into a temporary directory, with one bucket. */
 export async function startS3(bucket = "mafunzo-test") {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db } from "#app/db/client.server";
-import { contactSubmissions, courseRegistrations } from "#app/db/schema";
+import { db } from "#app/platform/db/client.server";
+import { contactSubmissions, courseRegistrations } from "#app/platform/db/schema";
 
 type RegistrationSeed = Partial<typeof courseRegistrations.$inferInsert> & { name: string };
 type ContactSeed = Partial<typeof contactSubmissions.$inferInsert> & { name: string };

@@ -1,17 +1,17 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs, sessions } from "#app/db/schema";
-import { setSettingValue } from "#app/models/setting.server";
-import { countAdmins, listAdmins } from "#app/models/user.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs, sessions } from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import { action as accountAction, loader as accountLoader } from "#app/routes/admin/account";
 import { action as administratorsAction } from "#app/routes/admin/administrators";
-import { maxAdminsMessage } from "#app/schemas/auth";
-import { WRONG_CURRENT_PASSWORD } from "#app/services/account.server";
-import { addAdmin, removeAdmin } from "#app/services/admins.server";
-import type { AuditActor } from "#app/services/audit.server";
-import { getAdmin, startSession } from "#app/services/auth.server";
-import { attemptLogin } from "#app/services/login.server";
+import { WRONG_CURRENT_PASSWORD } from "#app/staff/accounts/account.server";
+import { addAdmin, removeAdmin } from "#app/staff/accounts/admins.server";
+import { countAdmins, listAdmins } from "#app/staff/accounts/user.server";
+import { maxAdminsMessage } from "#app/staff/sign-in/auth";
+import { getAdmin, startSession } from "#app/staff/sign-in/auth.server";
+import { attemptLogin } from "#app/staff/sign-in/login.server";
 import {
   requestContext,
   resetAccessTables,

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs } from "#app/db/schema";
+import { type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "#app/back-office/audit/audit-log";
 import {
   countAuditLogs,
   listAuditLogs,
   listAuditLogsAfter,
   listAuditTables,
-} from "#app/models/audit-log.server";
+} from "#app/back-office/audit/audit-log.server";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs } from "#app/platform/db/schema";
 import * as auditRoute from "#app/routes/admin/audit-logs";
-import { type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "#app/schemas/audit-log";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 const ACTIONS = [

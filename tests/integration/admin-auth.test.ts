@@ -1,12 +1,16 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs, sessions } from "#app/db/schema";
-import { countAdmins, findUserByEmail } from "#app/models/user.server";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs, sessions } from "#app/platform/db/schema";
 import { action as logoutAction } from "#app/routes/admin/logout";
-import { getAdmin, requireAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#app/services/auth.server";
-import { attemptLogin, INVALID_CREDENTIALS_MESSAGE, MAX_FAILED_LOGINS } from "#app/services/login.server";
-import { signUpFirstAdmin } from "#app/services/signup.server";
+import { signUpFirstAdmin } from "#app/staff/accounts/signup.server";
+import { countAdmins, findUserByEmail } from "#app/staff/accounts/user.server";
+import { getAdmin, requireAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#app/staff/sign-in/auth.server";
+import {
+  attemptLogin,
+  INVALID_CREDENTIALS_MESSAGE,
+  MAX_FAILED_LOGINS,
+} from "#app/staff/sign-in/login.server";
 import { resetAccessTables, routeArgs, sessionCookie, signedInAdmin } from "../helpers/admin-session";
 
 const auditCount = async (action: string) =>

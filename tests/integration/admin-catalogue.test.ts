@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs, courseRuns, courses, testimonials } from "#app/db/schema";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs, courseRuns, courses, testimonials } from "#app/platform/db/schema";
 import * as courseEdit from "#app/routes/admin/course-edit";
 import * as courseNew from "#app/routes/admin/course-new";
 import * as courseList from "#app/routes/admin/courses";

@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs } from "#app/db/schema";
-import { listContacts } from "#app/models/contact-admin.server";
-import { getDashboard, lastMonths } from "#app/models/dashboard.server";
+import { getDashboard, lastMonths } from "#app/back-office/dashboard/dashboard.server";
+import { ContactQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
+import { listContacts } from "#app/back-office/lists/contact-admin.server";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs } from "#app/platform/db/schema";
 import * as listRoute from "#app/routes/admin/contacts";
 import * as exportRoute from "#app/routes/admin/contacts.export";
-import { ContactQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { insertContacts, insertRegistrations } from "../helpers/submission-rows";
 

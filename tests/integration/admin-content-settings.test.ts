@@ -1,13 +1,13 @@
 import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs, emailOutbox } from "#app/db/schema";
-import { getSetting } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
+import { parseSettingInput } from "#app/back-office/settings/setting-input";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/schema";
+import { getSetting } from "#app/platform/settings/setting.server";
+import { SETTING_KEYS } from "#app/platform/settings/settings";
 import * as contentRoute from "#app/routes/admin/content";
 import * as settingsRoute from "#app/routes/admin/settings";
-import { parseSettingInput } from "#app/schemas/setting-input";
-import { SETTING_KEYS } from "#app/schemas/settings";
+import { getSiteContent } from "#app/site/content/site-content.server";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;

@@ -1,18 +1,22 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses, websiteImages } from "#app/db/schema";
-import { listContacts } from "#app/models/contact-admin.server";
-import { getDashboard } from "#app/models/dashboard.server";
-import { listRegistrations, streamRegistrations } from "#app/models/registration-admin.server";
-import { imageUsages, listImages } from "#app/models/website-image-admin.server";
+import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import {
+  ContactQuerySchema,
+  parseListQuery,
+  RegistrationQuerySchema,
+} from "#app/back-office/lists/admin-lists";
+import { listContacts } from "#app/back-office/lists/contact-admin.server";
+import { listRegistrations, streamRegistrations } from "#app/back-office/lists/registration-admin.server";
+import { db } from "#app/platform/db/client.server";
+import { bookings, courseRegistrations, courseRuns, courses, websiteImages } from "#app/platform/db/schema";
 import * as courseEditRoute from "#app/routes/admin/course-edit";
 import * as courseRunRoute from "#app/routes/admin/course-run";
 import * as listRoute from "#app/routes/admin/registrations";
 import * as detailRoute from "#app/routes/admin/registrations.$id";
-import { ContactQuerySchema, parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
-import { CourseRunSchema } from "#app/schemas/course";
-import { addPictureToGallery } from "#app/services/gallery.server";
+import { CourseRunSchema } from "#app/site/catalogue/course";
+import { addPictureToGallery } from "#app/site/images/gallery.server";
+import { imageUsages, listImages } from "#app/site/images/website-image-admin.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { answer, signedInAdmin } from "../helpers/admin-session";

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs, courseRegistrations, registrationTallies } from "#app/db/schema";
+import { parseListQuery, RegistrationQuerySchema } from "#app/back-office/lists/admin-lists";
 import {
   deleteRegistration,
   EXPORT_HEADER,
@@ -13,11 +12,12 @@ import {
   restoreRegistration,
   setRegistrationStatus,
   streamRegistrations,
-} from "#app/models/registration-admin.server";
+} from "#app/back-office/lists/registration-admin.server";
+import { csvRow, csvStream } from "#app/platform/csv.server";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs, courseRegistrations, registrationTallies } from "#app/platform/db/schema";
 import * as listRoute from "#app/routes/admin/registrations";
 import * as exportRoute from "#app/routes/admin/registrations.export";
-import { parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
-import { csvRow, csvStream } from "#app/services/csv.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { insertRegistrations } from "../helpers/submission-rows";

@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminPasskeys, sessions } from "#app/db/schema";
-import { setSettingValue } from "#app/models/setting.server";
-import { getAdmin, getAdminSession, SESSION_IDLE_MS } from "#app/services/auth.server";
+import { db } from "#app/platform/db/client.server";
+import { adminPasskeys, sessions } from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
+import { getAdmin, getAdminSession, SESSION_IDLE_MS } from "#app/staff/sign-in/auth.server";
 import { requestContext, resetAccessTables, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import {
   adminRoutes,
@@ -176,7 +176,8 @@ describe("every admin route checks the session itself", () => {
         file: "routes/admin/half-guarded.tsx",
         url: "/admin/half-guarded",
         module: {
-          loader: (args) => import("#app/services/auth.server").then((m) => m.requireAdmin(args as never)),
+          loader: (args) =>
+            import("#app/staff/sign-in/auth.server").then((m) => m.requireAdmin(args as never)),
           action: async () => new Response(null, { status: 204 }),
         },
       },

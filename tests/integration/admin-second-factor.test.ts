@@ -1,28 +1,32 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs } from "#app/db/schema";
-import { adminExists } from "#app/models/user.server";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs } from "#app/platform/db/schema";
 import { action as administratorsAction } from "#app/routes/admin/administrators";
 import { action as signupAction } from "#app/routes/admin/signup";
+import { announceFirstStart, setupCodeAccepted } from "#app/staff/accounts/setup-code.server";
+import { adminExists } from "#app/staff/accounts/user.server";
 import {
-  type AdminSession,
-  getAdminSession,
-  requireRecentVerification,
-  STEP_UP_MAX_AGE_MS,
-} from "#app/services/auth.server";
-import { attemptLogin, MAX_FAILED_LOGINS } from "#app/services/login.server";
-import { authenticationOptions, registrationOptions, relyingParty } from "#app/services/passkey.server";
+  authenticationOptions,
+  registrationOptions,
+  relyingParty,
+} from "#app/staff/second-factor/passkey.server";
 import {
   addPasskey,
   confirmTotp,
   pendingTotp,
   startTotpEnrolment,
   WRONG_FACTOR_MESSAGE,
-} from "#app/services/second-factor.server";
-import { completeSignIn, stepUp } from "#app/services/second-step.server";
-import { announceFirstStart, setupCodeAccepted } from "#app/services/setup-code.server";
-import { totpCode, totpStep } from "#app/services/totp.server";
+} from "#app/staff/second-factor/second-factor.server";
+import { totpCode, totpStep } from "#app/staff/second-factor/totp.server";
+import {
+  type AdminSession,
+  getAdminSession,
+  requireRecentVerification,
+  STEP_UP_MAX_AGE_MS,
+} from "#app/staff/sign-in/auth.server";
+import { attemptLogin, MAX_FAILED_LOGINS } from "#app/staff/sign-in/login.server";
+import { completeSignIn, stepUp } from "#app/staff/sign-in/second-step.server";
 import { advanceClock, now, setClock } from "#app/utils/clock";
 import {
   answer,

@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/db/client.server";
-import { siteContent } from "#app/db/schema";
+import { openDatabase } from "#app/platform/db/client.server";
+import { siteContent } from "#app/platform/db/schema";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");

@@ -5,6 +5,14 @@ import { asc, eq, sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, test } from "vitest";
+import { parseListQuery, RegistrationQuerySchema } from "#app/back-office/lists/admin-lists";
+import {
+  findRegistration,
+  listRegistrations,
+  registrationExport,
+  registrationSearch,
+} from "#app/back-office/lists/registration-admin.server";
+import { findBookingByReference } from "#app/money/payments/payment.server";
 import {
   type DatabaseHandle,
   db,
@@ -12,16 +20,8 @@ import {
   getDatabaseHandle,
   openDatabase,
   setDatabase,
-} from "#app/db/client.server";
-import { courseRegistrations as t } from "#app/db/schema";
-import { findBookingByReference } from "#app/models/payment.server";
-import {
-  findRegistration,
-  listRegistrations,
-  registrationExport,
-  registrationSearch,
-} from "#app/models/registration-admin.server";
-import { parseListQuery, RegistrationQuerySchema } from "#app/schemas/admin-lists";
+} from "#app/platform/db/client.server";
+import { courseRegistrations as t } from "#app/platform/db/schema";
 import { book, newRun } from "../helpers/money";
 import { adminQuery, uniqueDatabaseName, withDatabase } from "../setup/template";
 

@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
+import {
+  type BookingOutcome,
+  bookGroup,
+  createBooking,
+  findBookingConfirmation,
+  type NewBooking,
+} from "#app/bookings/booking.server";
+import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
+import { db } from "#app/platform/db/client.server";
 import {
   bookings,
   courseRegistrations,
@@ -9,18 +17,10 @@ import {
   courses,
   emailOutbox,
   waitlistOffers,
-} from "#app/db/schema";
-import {
-  type BookingOutcome,
-  bookGroup,
-  createBooking,
-  findBookingConfirmation,
-  type NewBooking,
-} from "#app/models/booking.server";
-import { setSettingValue } from "#app/models/setting.server";
+} from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as registerRoute from "#app/routes/public/register";
-import { REGISTRATION_MESSAGES } from "#app/schemas/registration";
-import type { FormResult } from "#app/schemas/submission";
+import type { FormResult } from "#app/site/forms/submission";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { callAction, contextFor, oldFormKey } from "../helpers/form-post";
@@ -352,7 +352,7 @@ describe("the run page's actions", () => {
   }
 
   test("cancelling frees the seat; confirming a waitlisted participant needs one", async () => {
-    const { cancelParticipant, confirmParticipant } = await import("#app/models/run-roster.server");
+    const { cancelParticipant, confirmParticipant } = await import("#app/bookings/runs/run-roster.server");
     const runId = await newRun(1);
     await register(booking(runId));
     await register(booking(runId, { email: "second@example.com" }));
@@ -373,7 +373,7 @@ describe("the run page's actions", () => {
   });
 
   test("moving checks the course and the seats of the new date", async () => {
-    const { moveParticipant } = await import("#app/models/run-roster.server");
+    const { moveParticipant } = await import("#app/bookings/runs/run-roster.server");
     const from = await newRun(5);
     const full = await newRun(1);
     const open = await newRun(5, { inDays: 60 });
@@ -418,8 +418,8 @@ describe("waiting-list offers", () => {
   }
 
   test("a cancellation offers the seat to the first in the queue; the link claims it once", async () => {
-    const { cancelParticipant } = await import("#app/models/run-roster.server");
-    const { claimOffer, describeOffer } = await import("#app/models/waitlist-offer.server");
+    const { cancelParticipant } = await import("#app/bookings/runs/run-roster.server");
+    const { claimOffer, describeOffer } = await import("#app/bookings/waiting-list/waitlist-offer.server");
     const { runId, emails, holderId } = await fullRunWithQueue();
     await cancelParticipant(actor as never, runId, holderId);
     const [token] = await offerLinkFor(emails[1] as string);
@@ -440,8 +440,10 @@ describe("waiting-list offers", () => {
   });
 
   test("an unclaimed offer expires and passes to the next booking, exactly once with two sweeps at once", async () => {
-    const { cancelParticipant } = await import("#app/models/run-roster.server");
-    const { describeOffer, sweepExpiredOffers } = await import("#app/models/waitlist-offer.server");
+    const { cancelParticipant } = await import("#app/bookings/runs/run-roster.server");
+    const { describeOffer, sweepExpiredOffers } = await import(
+      "#app/bookings/waiting-list/waitlist-offer.server"
+    );
     const { runId, emails, holderId } = await fullRunWithQueue();
     await cancelParticipant(actor as never, runId, holderId);
     const [first] = await offerLinkFor(emails[1] as string);

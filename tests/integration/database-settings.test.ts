@@ -2,8 +2,8 @@ import type { QueryOptions } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { describe, expect, it } from "vitest";
-import { DRIZZLE_TEXT_TYPES, db, executeRows } from "#app/db/client.server";
-import { users } from "#app/db/schema";
+import { DRIZZLE_TEXT_TYPES, db, executeRows } from "#app/platform/db/client.server";
+import { users } from "#app/platform/db/schema";
 
 async function firstRow(query: string) {
   return (await executeRows<Record<string, unknown>>(db(), sql.raw(query)))[0];

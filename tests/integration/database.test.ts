@@ -1,11 +1,11 @@
 import { count, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { courseRuns, courses, systemSettings, testimonials, websiteImages } from "#app/db/schema";
-import { seedDatabase } from "#app/db/seed/seed.server";
-import { getSettings } from "#app/models/setting.server";
-import { getSiteContent } from "#app/models/site-content.server";
-import { SETTING_KEYS } from "#app/schemas/settings";
+import { db } from "#app/platform/db/client.server";
+import { courseRuns, courses, systemSettings, testimonials, websiteImages } from "#app/platform/db/schema";
+import { getSettings } from "#app/platform/settings/setting.server";
+import { SETTING_KEYS } from "#app/platform/settings/settings";
+import { getSiteContent } from "#app/site/content/site-content.server";
+import { seedDatabase } from "#app/site/seed/seed.server";
 
 const counts = async () => ({
   courses: (await db().select({ n: count() }).from(courses))[0]?.n,

@@ -1,13 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
-import { courseRegistrations, emailOutbox, runReminders } from "#app/db/schema";
-import { saveJoiningInstructions } from "#app/models/joining-instructions.server";
-import { parseReminderDays, reminderDueAt, scheduleReminders } from "#app/models/run-reminder.server";
-import { cancelParticipant } from "#app/models/run-roster.server";
-import { parseSettingInput } from "#app/schemas/setting-input";
-import { createSmtpSender } from "#app/services/email.server";
-import { deliverDueEmails } from "#app/services/outbox.server";
+import { parseSettingInput } from "#app/back-office/settings/setting-input";
+import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
+import {
+  parseReminderDays,
+  reminderDueAt,
+  scheduleReminders,
+} from "#app/delivery/reminders/run-reminder.server";
+import { db } from "#app/platform/db/client.server";
+import { courseRegistrations, emailOutbox, runReminders } from "#app/platform/db/schema";
+import { createSmtpSender } from "#app/platform/email/email.server";
+import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { setClock } from "#app/utils/clock";
 import { signedInAdmin } from "../helpers/admin-session";
 import { book, clearOutbox, newRun } from "../helpers/delivery";

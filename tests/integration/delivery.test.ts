@@ -1,7 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
+import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { issueCertificates } from "#app/delivery/certificates/certificate.server";
+import { findDeliveryRun } from "#app/delivery/delivery-run.server";
+import { sendFeedbackRequests } from "#app/delivery/feedback/feedback.server";
+import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
+import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
   attendanceMarks,
@@ -10,12 +15,7 @@ import {
   courseRegistrations,
   emailOutbox,
   testimonials,
-} from "#app/db/schema";
-import { issueCertificates } from "#app/models/certificate.server";
-import { findDeliveryRun } from "#app/models/delivery-run.server";
-import { sendFeedbackRequests } from "#app/models/feedback.server";
-import { gatherNitaPack, nitaPackPdf } from "#app/models/nita-pack.server";
-import { cancelParticipant } from "#app/models/run-roster.server";
+} from "#app/platform/db/schema";
 import * as attendancePage from "#app/routes/admin/run-attendance";
 import * as certificatesPage from "#app/routes/admin/run-certificates";
 import * as feedbackAdmin from "#app/routes/admin/run-feedback";

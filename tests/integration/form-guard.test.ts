@@ -100,7 +100,7 @@ describe("every action reads its body through the guarded reader", () => {
     };
     walk(path.resolve("app"));
     expect(offenders.map((f) => path.relative(process.cwd(), f))).toEqual([
-      "app/services/form-input.server.ts",
+      "app/platform/forms/form-input.server.ts",
     ]);
   });
 });

@@ -1,11 +1,17 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
-import { contactSubmissions, courseRegistrations, courseRuns, courses, emailOutbox } from "#app/db/schema";
-import { setSettingValue } from "#app/models/setting.server";
+import { db } from "#app/platform/db/client.server";
+import {
+  contactSubmissions,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  emailOutbox,
+} from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
-import type { FormResult } from "#app/schemas/submission";
+import type { FormResult } from "#app/site/forms/submission";
 import { today } from "#app/utils/dates";
 import { callAction, contextFor, oldFormKey } from "../helpers/form-post";
 

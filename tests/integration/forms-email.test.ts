@@ -1,14 +1,14 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
-import { emailOutbox, users } from "#app/db/schema";
+import { db } from "#app/platform/db/client.server";
+import { emailOutbox, users } from "#app/platform/db/schema";
+import { createSmtpSender } from "#app/platform/email/email.server";
+import { deliverDueEmails, enqueueEmails, startOutboxWorker } from "#app/platform/email/outbox.server";
+import { resetEnv } from "#app/platform/env.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
-import type { FormResult } from "#app/schemas/submission";
-import { createSmtpSender } from "#app/services/email.server";
-import { resetEnv } from "#app/services/env.server";
-import { deliverDueEmails, enqueueEmails, startOutboxWorker } from "#app/services/outbox.server";
+import type { FormResult } from "#app/site/forms/submission";
 import { callAction, oldFormKey } from "../helpers/form-post";
 import { startSmtpServer } from "../helpers/smtp";
 

@@ -1,14 +1,14 @@
 import { count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { adminAuditLogs, websiteImages } from "#app/db/schema";
-import { listGalleryImagesForAdmin } from "#app/models/website-image-admin.server";
+import { db } from "#app/platform/db/client.server";
+import { adminAuditLogs, websiteImages } from "#app/platform/db/schema";
 import { action as galleryAction } from "#app/routes/admin/gallery";
 import { action as imagesAction } from "#app/routes/admin/images";
 import { loader as mediaLoader } from "#app/routes/resources/media";
-import { IMAGE_MESSAGES } from "#app/schemas/files";
-import { variantWidths } from "#app/services/images.server";
+import { IMAGE_MESSAGES } from "#app/site/files";
+import { variantWidths } from "#app/site/images/images.server";
+import { listGalleryImagesForAdmin } from "#app/site/images/website-image-admin.server";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#app/db/client.server";
-import { courseRuns, courses } from "#app/db/schema";
+import { db } from "#app/platform/db/client.server";
+import { courseRuns, courses } from "#app/platform/db/schema";
 import * as courseEdit from "#app/routes/admin/course-edit";
 import * as listRoute from "#app/routes/admin/registrations";
 import * as exportRoute from "#app/routes/admin/registrations.export";

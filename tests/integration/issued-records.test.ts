@@ -1,6 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
+import {
+  deleteRegistration,
+  purgeExpiredRegistrations,
+} from "#app/back-office/lists/registration-admin.server";
+import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
   bookings,
@@ -10,18 +14,17 @@ import {
   courses,
   emailOutbox,
   financeDocuments,
-} from "#app/db/schema";
-import { getActiveCourseBySlug, listActiveCourseSlugs } from "#app/models/course.server";
-import { listRegistrationCourses } from "#app/models/registration.server";
-import { deleteRegistration, purgeExpiredRegistrations } from "#app/models/registration-admin.server";
-import { listUpcomingRuns } from "#app/models/run-calendar.server";
-import { setSettingValue } from "#app/models/setting.server";
+} from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as courseEdit from "#app/routes/admin/course-edit";
 import * as courseRun from "#app/routes/admin/course-run";
 import * as courseList from "#app/routes/admin/courses";
 import * as attendancePage from "#app/routes/admin/run-attendance";
 import * as certificatesPage from "#app/routes/admin/run-certificates";
 import * as verifyPage from "#app/routes/public/verify";
+import { getActiveCourseBySlug, listActiveCourseSlugs } from "#app/site/catalogue/course.server";
+import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
+import { listUpcomingRuns } from "#app/site/catalogue/run-calendar.server";
 import { setClock } from "#app/utils/clock";
 import { addDays } from "#app/utils/dates";
 import { useTempDiskStorage } from "../helpers/admin-actions";

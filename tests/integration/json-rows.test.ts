@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, executeRows } from "#app/db/client.server";
-import { insertJsonRows } from "#app/db/json-rows.server";
-import { emailOutbox } from "#app/db/schema";
+import { db, executeRows } from "#app/platform/db/client.server";
+import { insertJsonRows } from "#app/platform/db/json-rows.server";
+import { emailOutbox } from "#app/platform/db/schema";
 
 const message = (to: string) => ({
   toAddress: to,

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
-import { payments } from "#app/db/schema";
-import { bookingBalance } from "#app/models/payment.server";
-import { setRegistrationStatus } from "#app/models/registration-admin.server";
-import { cancelParticipant, confirmParticipant } from "#app/models/run-roster.server";
-import { setSettingValue } from "#app/models/setting.server";
+import { setRegistrationStatus } from "#app/back-office/lists/registration-admin.server";
+import { cancelParticipant, confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { bookingBalance } from "#app/money/payments/payment.server";
+import { db } from "#app/platform/db/client.server";
+import { payments } from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 
 // PGlite runs one transaction at a time, so these races only exist on PostgreSQL: CI runs this file there too.

@@ -2,33 +2,33 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { db } from "#app/db/client.server";
-import {
-  courseRegistrations,
-  emailOutbox,
-  financeDocuments,
-  payments,
-  statementImports,
-} from "#app/db/schema";
-import { getDashboard } from "#app/models/dashboard.server";
-import { findDeliveryRun } from "#app/models/delivery-run.server";
-import { documentUrl, reviseBookingInvoice } from "#app/models/finance-document.server";
-import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
-import { moneyDocumentsForBooking } from "#app/models/nita-money.server";
-import { gatherNitaPack, nitaPackPdf } from "#app/models/nita-pack.server";
-import { assignPayment, bookingBalance, reversePayment } from "#app/models/payment.server";
-import { cancelParticipant } from "#app/models/run-roster.server";
-import { setSettingValue } from "#app/models/setting.server";
+import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { findDeliveryRun } from "#app/delivery/delivery-run.server";
+import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
+import { documentUrl, reviseBookingInvoice } from "#app/money/documents/finance-document.server";
+import { getFinanceOverview, sendPaymentReminder } from "#app/money/documents/finance-report.server";
+import { moneyDocumentsForBooking } from "#app/money/documents/nita-money.server";
+import { assignPayment, bookingBalance, reversePayment } from "#app/money/payments/payment.server";
 import {
   commitImport,
   createImport,
   findImport,
   previewFingerprint,
   previewImport,
-} from "#app/models/statement-import.server";
+} from "#app/money/statements/statement-import.server";
+import { db } from "#app/platform/db/client.server";
+import {
+  courseRegistrations,
+  emailOutbox,
+  financeDocuments,
+  payments,
+  statementImports,
+} from "#app/platform/db/schema";
+import { env } from "#app/platform/env.server";
+import { storage } from "#app/platform/files/storage.server";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as billingRoute from "#app/routes/resources/billing-document";
-import { env } from "#app/services/env.server";
-import { storage } from "#app/services/storage.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
@@ -416,7 +416,7 @@ describe("statement imports", () => {
     ].join("\n");
     const created = await createImport(ACTOR, "bank", "bank.csv", Buffer.from(csv));
     if (!created.ok) throw new Error(created.message);
-    const { setImportMapping } = await import("#app/models/statement-import.server");
+    const { setImportMapping } = await import("#app/money/statements/statement-import.server");
     const item = await findImport(created.id);
     expect(
       await setImportMapping(ACTOR, item as never, {

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, getDatabaseHandle } from "#app/db/client.server";
-import { courses, users } from "#app/db/schema";
+import { db, getDatabaseHandle } from "#app/platform/db/client.server";
+import { courses, users } from "#app/platform/db/schema";
 import {
   cachedPublic,
   checkPublicDataVersion,
   enablePublicCache,
   publicPageVersion,
-} from "#app/services/public-cache.server";
-import { notifiedAdmins } from "#app/services/public-data.server";
+} from "#app/site/public-cache.server";
+import { notifiedAdmins } from "#app/site/public-data.server";
 
 const onPglite = !process.env.DATABASE_URL;
 

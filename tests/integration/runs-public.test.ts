@@ -1,15 +1,21 @@
 import { and, asc, count, eq, gte, lte } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
-import { db, openDatabase } from "#app/db/client.server";
-import { courseInterests, courseRegistrations, courseRuns, courses, emailOutbox } from "#app/db/schema";
-import { seedDatabase } from "#app/db/seed/seed.server";
-import { createCourseRun } from "#app/models/course-run.server";
-import { seatsForRuns } from "#app/models/run-seats.server";
+import { createCourseRun } from "#app/bookings/runs/course-run.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { db, openDatabase } from "#app/platform/db/client.server";
+import {
+  courseInterests,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  emailOutbox,
+} from "#app/platform/db/schema";
 import * as courseRoute from "#app/routes/public/courses.course";
 import * as registerRoute from "#app/routes/public/register";
-import type { CourseRunInput } from "#app/schemas/course";
-import type { FormResult } from "#app/schemas/submission";
-import type { AuditActor } from "#app/services/audit.server";
+import type { CourseRunInput } from "#app/site/catalogue/course";
+import { seatsForRuns } from "#app/site/catalogue/run-seats.server";
+import type { FormResult } from "#app/site/forms/submission";
+import { seedDatabase } from "#app/site/seed/seed.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { nextRun } from "#app/utils/runs";

@@ -1,12 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { db } from "#app/db/client.server";
-import { bookings, courseRegistrations, paymentReviews, payments, statementImports } from "#app/db/schema";
-import { getFinanceOverview } from "#app/models/finance-report.server";
-import { bookingBalance, recordPayment } from "#app/models/payment.server";
-import { confirmParticipant } from "#app/models/run-roster.server";
-import { setSettingValue } from "#app/models/setting.server";
+import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { getFinanceOverview } from "#app/money/documents/finance-report.server";
+import { bookingBalance, recordPayment } from "#app/money/payments/payment.server";
 import {
   commitImport,
   createImport,
@@ -16,9 +13,18 @@ import {
   previewImport,
   type StatementImport,
   setImportMapping,
-} from "#app/models/statement-import.server";
+} from "#app/money/statements/statement-import.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import {
+  bookings,
+  courseRegistrations,
+  paymentReviews,
+  payments,
+  statementImports,
+} from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as importRoute from "#app/routes/admin/finance-import";
-import type { AuditActor } from "#app/services/audit.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { outcome, signedInAdmin } from "../helpers/admin-session";

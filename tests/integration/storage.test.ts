@@ -10,7 +10,7 @@ import {
   isValidKey,
   newKey,
   type Storage,
-} from "#app/services/storage.server";
+} from "#app/platform/files/storage.server";
 import { startS3 } from "../helpers/s3";
 
 async function readAll(body: Readable | undefined) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "#app/db/client.server";
+import { type DatabaseHandle, openDatabase, setDatabase } from "#app/platform/db/client.server";
 import { adminQuery, uniqueDatabaseName, withDatabase } from "./template";
 
 let handle: DatabaseHandle | undefined;

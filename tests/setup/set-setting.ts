@@ -1,8 +1,8 @@
 // Prepares a data directory for an end-to-end test that needs a setting changed before the server
 // starts: `node --import tsx tests/setup/set-setting.ts site_maintenance true` with DATA_DIR set.
-import { openDatabase } from "#app/db/client.server";
-import { setSettingValue } from "#app/models/setting.server";
-import { isSettingKey } from "#app/schemas/settings";
+import { openDatabase } from "#app/platform/db/client.server";
+import { setSettingValue } from "#app/platform/settings/setting.server";
+import { isSettingKey } from "#app/platform/settings/settings";
 
 const [key, raw] = process.argv.slice(2);
 const dataDir = process.env.DATA_DIR;

@@ -5,8 +5,8 @@ import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import { linesText } from "#app/schemas/form-fields";
-import { SITE_CONTENT_SCHEMAS } from "#app/schemas/site-content";
+import { linesText } from "#app/platform/forms/form-fields";
+import { SITE_CONTENT_SCHEMAS } from "#app/site/content/site-content";
 import type { ContentField, ContentSection } from "./content-sections";
 
 type Values = Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { EditableContentKey } from "#app/schemas/site-content";
-import { OFFICE_REGIONS } from "#app/schemas/site-content";
+import type { EditableContentKey } from "#app/site/content/site-content";
+import { OFFICE_REGIONS } from "#app/site/content/site-content";
 
 export type ContentField = {
   name: string;

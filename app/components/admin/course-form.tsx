@@ -4,8 +4,8 @@ import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
-import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/schemas/course";
-import { linesText, numericInput } from "#app/schemas/form-fields";
+import { linesText, numericInput } from "#app/platform/forms/form-fields";
+import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/site/catalogue/course";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 
 export type CourseFormValues = {

@@ -6,8 +6,8 @@ import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { SaveButton } from "#app/components/admin/save-button";
 import { Badge } from "#app/components/ui/badge";
 import { BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
-import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/schemas/course";
-import { numericInput } from "#app/schemas/form-fields";
+import { numericInput } from "#app/platform/forms/form-fields";
+import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/site/catalogue/course";
 import { formatKsh } from "#app/utils/money";
 
 export type RunValues = {

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { RESTORE_WINDOW_DAYS } from "#app/back-office/lists/admin-lists";
 import { buttonClass } from "#app/components/ui/button";
-import { RESTORE_WINDOW_DAYS } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
 import { ListBody, RowStatusBadge } from "./list-controls";
 import { PageHeader } from "./page-header";

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
-import { FINANCE_PROFILE_INCOMPLETE, type FinanceProfileGap } from "#app/schemas/settings";
+import { FINANCE_PROFILE_INCOMPLETE, type FinanceProfileGap } from "#app/platform/settings/settings";
 import { formatKes } from "#app/utils/cents";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
 

@@ -1,8 +1,8 @@
 import { Building2, CalendarDays, Copy } from "lucide-react";
 import { Link } from "react-router";
+import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/lists/admin-lists";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
-import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/schemas/admin-lists";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";

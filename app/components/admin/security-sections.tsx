@@ -198,7 +198,7 @@ export function SecuritySections(props: Props) {
               className="size-48 max-w-full [&_svg]:h-full [&_svg]:w-full"
               role="img"
               aria-label="QR code for your authenticator app"
-              // the SVG is made on our server from the secret (app/services/totp.server.ts)
+              // the SVG is made on our server from the secret (app/staff/second-factor/totp.server.ts)
               // biome-ignore lint/security/noDangerouslySetInnerHtml: our own generated SVG, no user input
               dangerouslySetInnerHTML={{ __html: props.pendingTotp.qr }}
             />

@@ -7,7 +7,7 @@ const LONG_TEXT = 50;
 
 export type SettingRow = { key: string; value: unknown; description: string | null };
 
-// the number settings' ranges (their schemas in #app/schemas/settings say the same; zod stays out of this bundle)
+// the number settings' ranges (their schemas in #app/platform/settings/settings say the same; zod stays out of this bundle)
 const NUMBER_BOUNDS: Record<string, { min: number; max: number }> = {
   max_admin_accounts: { min: 1, max: 5 },
   seats_left_threshold: { min: 0, max: 100 },

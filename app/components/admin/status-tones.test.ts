@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_STATUSES, REGISTRATION_STATUSES } from "#app/db/enums";
+import { CONTACT_STATUSES, REGISTRATION_STATUSES } from "#app/platform/db/enums";
 import { STATUS_TONES } from "./list-controls";
 
 describe("status colours", () => {

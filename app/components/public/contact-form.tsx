@@ -1,7 +1,7 @@
 import { InputField, TextareaField } from "#app/components/ui/field";
-import type { SiteContent } from "#app/db/seed/site-content";
-import type { FormResult } from "#app/schemas/submission";
-import { LIMITS } from "#app/schemas/submission-limits";
+import type { FormResult } from "#app/site/forms/submission";
+import { LIMITS } from "#app/site/forms/submission-limits";
+import type { SiteContent } from "#app/site/seed/site-content";
 import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { usePublicForm } from "./use-public-form";
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Icon } from "#app/components/icons/icon";
 import { type FieldLook, InputField } from "#app/components/ui/field";
-import type { SiteContent } from "#app/db/seed/site-content";
-import type { FormResult } from "#app/schemas/submission";
-import { LIMITS } from "#app/schemas/submission-limits";
+import type { FormResult } from "#app/site/forms/submission";
+import { LIMITS } from "#app/site/forms/submission-limits";
+import type { SiteContent } from "#app/site/seed/site-content";
 import { cn } from "#app/utils/cn";
 import type { PublicFormState } from "./use-public-form";
 

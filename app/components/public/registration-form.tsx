@@ -1,10 +1,10 @@
 import { type ReactNode, useLayoutEffect, useState } from "react";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import type { SiteContent } from "#app/db/seed/site-content";
-import type { PaymentDetails } from "#app/models/payment-details.server";
-import type { RegistrationCourse } from "#app/models/registration.server";
-import type { FormResult } from "#app/schemas/submission";
-import { LIMITS } from "#app/schemas/submission-limits";
+import type { RegistrationCourse } from "#app/site/catalogue/registration-courses.server";
+import type { PaymentDetails } from "#app/site/content/payment-details.server";
+import type { FormResult } from "#app/site/forms/submission";
+import { LIMITS } from "#app/site/forms/submission-limits";
+import type { SiteContent } from "#app/site/seed/site-content";
 import { BookingConfirmation } from "./booking-confirmation";
 import { ClosedNotice, PersonFields, PublicForm, publicLook } from "./form-controls";
 import { GroupBookingFields } from "./group-booking-fields";

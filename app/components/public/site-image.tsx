@@ -1,5 +1,5 @@
-import type { ImageVariant } from "#app/db/schema";
-import type { ImageComponent } from "#app/models/website-image.server";
+import type { ImageVariant } from "#app/platform/db/schema";
+import type { ImageComponent } from "#app/site/images/website-image.server";
 import { usePublicLayoutData } from "./use-public-layout";
 
 type ImageProps = {

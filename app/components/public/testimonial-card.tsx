@@ -1,5 +1,5 @@
 import { Icon } from "#app/components/icons/icon";
-import type { TestimonialView } from "#app/models/testimonial.server";
+import type { TestimonialView } from "#app/site/content/testimonial.server";
 
 export function Stars({ rating }: { rating: number }) {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/components/toast";
-import type { FormResult } from "#app/schemas/submission";
+import type { FormResult } from "#app/site/forms/submission";
 import { publicLook } from "./form-controls";
 
 export function resultDescription(result: FormResult) {

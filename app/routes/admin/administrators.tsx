@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { type AdministratorsActionData, AdministratorsCard } from "#app/components/admin/administrators-card";
 import { PageHeader } from "#app/components/admin/page-header";
-import { AddAdminSchema, RemoveAdminSchema } from "#app/schemas/auth";
-import { addAdmin, loadAdministratorsCard, removeAdmin } from "#app/services/admins.server";
-import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { addAdmin, loadAdministratorsCard, removeAdmin } from "#app/staff/accounts/admins.server";
+import { AddAdminSchema, RemoveAdminSchema } from "#app/staff/sign-in/auth";
+import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/administrators";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administrators | Mafunzo Admin" }];

@@ -1,8 +1,8 @@
-import { streamAuditLogs } from "#app/models/audit-log.server";
-import { auditExport } from "#app/models/list-query.server";
-import { parseAuditLogFilter } from "#app/schemas/audit-log";
-import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
-import { csvResponse, exportDate, mapRows } from "#app/services/csv.server";
+import { parseAuditLogFilter } from "#app/back-office/audit/audit-log";
+import { streamAuditLogs } from "#app/back-office/audit/audit-log.server";
+import { auditExport } from "#app/back-office/lists/list-query.server";
+import { csvResponse, exportDate, mapRows } from "#app/platform/csv.server";
+import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/audit-logs.export";
 

@@ -1,15 +1,15 @@
 import { Download } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter } from "#app/back-office/audit/audit-log";
+import { countAuditLogs, listAuditLogs, listAuditTables } from "#app/back-office/audit/audit-log.server";
 import { AuditLogTable } from "#app/components/admin/audit-log-table";
 import { PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { countAuditLogs, listAuditLogs, listAuditTables } from "#app/models/audit-log.server";
-import { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter } from "#app/schemas/audit-log";
-import { loadOrReport } from "#app/services/admin-result.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { loadOrReport } from "#app/platform/forms/admin-result.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/audit-logs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Logs | Mafunzo Admin" }];

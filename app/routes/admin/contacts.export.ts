@@ -1,8 +1,8 @@
-import { CONTACT_EXPORT_HEADER, streamContacts } from "#app/models/contact-admin.server";
-import { auditExport } from "#app/models/list-query.server";
-import { ContactQuerySchema, parseListQuery } from "#app/schemas/admin-lists";
-import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
-import { csvResponse, exportDate, mapRows } from "#app/services/csv.server";
+import { ContactQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
+import { CONTACT_EXPORT_HEADER, streamContacts } from "#app/back-office/lists/contact-admin.server";
+import { auditExport } from "#app/back-office/lists/list-query.server";
+import { csvResponse, exportDate, mapRows } from "#app/platform/csv.server";
+import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/contacts.export";
 

@@ -1,3 +1,19 @@
+import {
+  CONTACT_MESSAGES,
+  CONTACT_STATUSES,
+  ContactActionSchema,
+  ContactQuerySchema,
+  type ContactStatus,
+  parseListQuery,
+} from "#app/back-office/lists/admin-lists";
+import {
+  deleteContact,
+  listContacts,
+  purgeExpiredContacts,
+  restoreContact,
+  setContactStatus,
+} from "#app/back-office/lists/contact-admin.server";
+import { handleRowAction, loadListScreen } from "#app/back-office/lists/row-actions.server";
 import { CONTACT_KIND, ContactCards } from "#app/components/admin/contact-list";
 import {
   ExportAndDeletedLinks,
@@ -11,23 +27,7 @@ import {
 import { PageHeader } from "#app/components/admin/page-header";
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
-import {
-  deleteContact,
-  listContacts,
-  purgeExpiredContacts,
-  restoreContact,
-  setContactStatus,
-} from "#app/models/contact-admin.server";
-import {
-  CONTACT_MESSAGES,
-  CONTACT_STATUSES,
-  ContactActionSchema,
-  ContactQuerySchema,
-  type ContactStatus,
-  parseListQuery,
-} from "#app/schemas/admin-lists";
-import { requireAdmin } from "#app/services/auth.server";
-import { handleRowAction, loadListScreen } from "#app/services/row-actions.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | Mafunzo Admin" }];

@@ -5,13 +5,17 @@ import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
-import { getSiteContent } from "#app/models/site-content.server";
-import { updateSiteContentSection } from "#app/models/site-content-admin.server";
-import { EDITABLE_CONTENT_KEYS, isEditableContentKey, SITE_CONTENT_SCHEMAS } from "#app/schemas/site-content";
-import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { redirectWithToast } from "#app/services/toast.server";
+import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import {
+  EDITABLE_CONTENT_KEYS,
+  isEditableContentKey,
+  SITE_CONTENT_SCHEMAS,
+} from "#app/site/content/site-content";
+import { getSiteContent } from "#app/site/content/site-content.server";
+import { updateSiteContentSection } from "#app/site/content/site-content-admin.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content Management | Mafunzo Admin" }];

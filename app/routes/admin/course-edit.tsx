@@ -2,6 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { listCourseInterests } from "#app/bookings/interest/course-interest.server";
+import {
+  createCourseRun,
+  deleteCourseRun,
+  listRunsWithHistory,
+  type RunWriteOutcome,
+  updateCourseRun,
+} from "#app/bookings/runs/course-run.server";
 import { ArchiveCourseForm } from "#app/components/admin/archive-course-form";
 import { CourseForm } from "#app/components/admin/course-form";
 import { CourseInterests } from "#app/components/admin/course-interests";
@@ -11,27 +19,19 @@ import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { writeOrReport } from "#app/platform/forms/admin-result.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { CourseRunSchema, CourseSchema } from "#app/site/catalogue/course";
 import {
   courseKeeping,
   deleteCourse,
   findCourseForAdmin,
   setCourseArchived,
-} from "#app/models/course-admin.server";
-import { listCourseInterests } from "#app/models/course-interest.server";
-import {
-  createCourseRun,
-  deleteCourseRun,
-  listRunsWithHistory,
-  type RunWriteOutcome,
-  updateCourseRun,
-} from "#app/models/course-run.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { CourseRunSchema, CourseSchema } from "#app/schemas/course";
-import { writeOrReport } from "#app/services/admin-result.server";
-import { type AdminSession, requireAdmin } from "#app/services/auth.server";
-import { saveCourseSubmission } from "#app/services/course-form.server";
-import { readForm } from "#app/services/form-input.server";
-import { redirectWithToast } from "#app/services/toast.server";
+} from "#app/site/catalogue/course-admin.server";
+import { saveCourseSubmission } from "#app/site/catalogue/course-form.server";
+import { type AdminSession, requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/course-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { CourseForm } from "#app/components/admin/course-form";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
-import { CourseSchema } from "#app/schemas/course";
-import { requireAdmin } from "#app/services/auth.server";
-import { saveCourseSubmission } from "#app/services/course-form.server";
-import { readForm } from "#app/services/form-input.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { CourseSchema } from "#app/site/catalogue/course";
+import { saveCourseSubmission } from "#app/site/catalogue/course-form.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/course-new";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Course | Mafunzo Admin" }];

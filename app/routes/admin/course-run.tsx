@@ -1,5 +1,15 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { runKeptBecause } from "#app/bookings/runs/course-run.server";
+import { cancelCourseRun } from "#app/bookings/runs/run-cancellation.server";
+import { RosterActionSchema } from "#app/bookings/runs/run-roster";
+import {
+  cancelParticipant,
+  confirmParticipant,
+  getRunRoster,
+  moveParticipant,
+  type RosterOutcome,
+} from "#app/bookings/runs/run-roster.server";
 import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
@@ -9,22 +19,12 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
-import { invoiceBookingNow } from "#app/models/booking-sync.server";
-import { runKeptBecause } from "#app/models/course-run.server";
-import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
-import { runBookingMoney } from "#app/models/finance-report.server";
-import { cancelCourseRun } from "#app/models/run-cancellation.server";
-import {
-  cancelParticipant,
-  confirmParticipant,
-  getRunRoster,
-  moveParticipant,
-  type RosterOutcome,
-} from "#app/models/run-roster.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { RosterActionSchema } from "#app/schemas/run-roster";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
+import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
+import { runBookingMoney } from "#app/money/documents/finance-report.server";
+import { invoiceBookingNow } from "#app/money/payments/booking-sync.server";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";

@@ -7,12 +7,16 @@ import { LoadError, PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
-import { deleteCourse, listCoursesForAdmin, setCourseArchived } from "#app/models/course-admin.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { redirectWithToast } from "#app/services/toast.server";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import {
+  deleteCourse,
+  listCoursesForAdmin,
+  setCourseArchived,
+} from "#app/site/catalogue/course-admin.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { CATEGORY_LABELS } from "#app/utils/course-categories";
 import { formatKsh } from "#app/utils/money";
 import type { Route } from "./+types/courses";

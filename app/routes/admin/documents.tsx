@@ -10,18 +10,18 @@ import {
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import { listDocuments } from "#app/models/document.server";
+import { fileScreenAction } from "#app/platform/files/upload.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { listDocuments } from "#app/site/documents/document.server";
+import { deleteDocument, uploadDocument } from "#app/site/documents/documents.server";
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
   DocumentUploadSchema,
   optionLabel,
-} from "#app/schemas/files";
-import { requireAdmin } from "#app/services/auth.server";
-import { deleteDocument, uploadDocument } from "#app/services/documents.server";
-import { redirectWithToast } from "#app/services/toast.server";
-import { fileScreenAction } from "#app/services/upload.server";
+} from "#app/site/files";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { formatMegabytes } from "#app/utils/file-name";
 import type { Route } from "./+types/documents";
 

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { parseListQuery } from "#app/back-office/lists/admin-lists";
 import { BackLink } from "#app/components/admin/back-link";
 import { Pagination, useQueryHref } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -7,6 +8,14 @@ import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { SelectField } from "#app/components/ui/field";
 import {
+  BANK_FIELD_LABELS,
+  BANK_FIELDS,
+  IMPORT_SKIP_UNREADABLE,
+  ImportActionSchema,
+  ImportQuerySchema,
+} from "#app/money/finance";
+import { StatementRefusal } from "#app/money/statements/statement-csv.server";
+import {
   commitImport,
   findImport,
   importColumns,
@@ -14,20 +23,11 @@ import {
   previewImport,
   previewPage,
   setImportMapping,
-} from "#app/models/statement-import.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { parseListQuery } from "#app/schemas/admin-lists";
-import {
-  BANK_FIELD_LABELS,
-  BANK_FIELDS,
-  IMPORT_SKIP_UNREADABLE,
-  ImportActionSchema,
-  ImportQuerySchema,
-} from "#app/schemas/finance";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { StatementRefusal } from "#app/services/statement-csv.server";
-import { redirectWithToast } from "#app/services/toast.server";
+} from "#app/money/statements/statement-import.server";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { formatKes } from "#app/utils/cents";
 import { lineListText, parseLineList } from "#app/utils/line-list";
 import type { Route } from "./+types/finance-import";

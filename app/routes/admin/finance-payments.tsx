@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { parseListQuery } from "#app/back-office/lists/admin-lists";
 import { BackLink } from "#app/components/admin/back-link";
 import { PaymentHeading } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -7,18 +8,17 @@ import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { listPayments } from "#app/models/finance-report.server";
-import { moneyTransaction } from "#app/models/money-transaction.server";
-import { assignPayment, recordPayment, reversePayment } from "#app/models/payment.server";
+import { listPayments } from "#app/money/documents/finance-report.server";
+import { PaymentActionSchema, PaymentQuerySchema } from "#app/money/finance";
+import { assignPayment, recordPayment, reversePayment } from "#app/money/payments/payment.server";
 import {
   dismissPaymentReview,
   listOpenPaymentReviews,
   recordReviewedPayment,
-} from "#app/models/payment-review.server";
-import { parseListQuery } from "#app/schemas/admin-lists";
-import { PaymentActionSchema, PaymentQuerySchema } from "#app/schemas/finance";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
+} from "#app/money/payments/payment-review.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
 import { implausiblePayment, MAX_PLAUSIBLE_PAYMENT_CENTS } from "#app/utils/payment-sanity";

@@ -1,7 +1,7 @@
-import { listFinanceDocuments, listPayments } from "#app/models/finance-report.server";
-import { auditExport } from "#app/models/list-query.server";
-import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
-import { csvResponse, exportDate } from "#app/services/csv.server";
+import { auditExport } from "#app/back-office/lists/list-query.server";
+import { listFinanceDocuments, listPayments } from "#app/money/documents/finance-report.server";
+import { csvResponse, exportDate } from "#app/platform/csv.server";
+import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
 import { centsToDecimal } from "#app/utils/cents";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { PAYMENT_METHOD_LABELS as METHOD_LABELS } from "#app/utils/payment-state";

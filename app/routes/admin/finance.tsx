@@ -4,10 +4,10 @@ import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-p
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { buttonClass } from "#app/components/ui/button";
-import { getFinanceOverview, sendPaymentReminder } from "#app/models/finance-report.server";
-import { ReminderSchema } from "#app/schemas/finance";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
+import { getFinanceOverview, sendPaymentReminder } from "#app/money/documents/finance-report.server";
+import { ReminderSchema } from "#app/money/finance";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import type { Route } from "./+types/finance";

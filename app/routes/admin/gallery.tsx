@@ -12,19 +12,23 @@ import {
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import { imageUsages, listGalleryImagesForAdmin, listImages } from "#app/models/website-image-admin.server";
+import { fileScreenAction, formFailure } from "#app/platform/files/upload.server";
+import { redirectWithToast } from "#app/platform/toast.server";
 import {
   GalleryAddSchema,
   GalleryImageSchema,
   GalleryUploadSchema,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
-} from "#app/schemas/files";
-import { requireAdmin } from "#app/services/auth.server";
-import { addPictureToGallery, GALLERY_MESSAGES, saveGalleryImage } from "#app/services/gallery.server";
-import { deleteImage, uploadImage } from "#app/services/images.server";
-import { redirectWithToast } from "#app/services/toast.server";
-import { fileScreenAction, formFailure } from "#app/services/upload.server";
+} from "#app/site/files";
+import { addPictureToGallery, GALLERY_MESSAGES, saveGalleryImage } from "#app/site/images/gallery.server";
+import { deleteImage, uploadImage } from "#app/site/images/images.server";
+import {
+  imageUsages,
+  listGalleryImagesForAdmin,
+  listImages,
+} from "#app/site/images/website-image-admin.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gallery | Mafunzo Admin" }];

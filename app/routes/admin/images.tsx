@@ -12,19 +12,19 @@ import {
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { toast } from "#app/components/toast";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { type ImageUsage, imageUsages, listImages } from "#app/models/website-image-admin.server";
+import { fileScreenAction } from "#app/platform/files/upload.server";
+import { logger } from "#app/platform/logger.server";
+import { redirectWithToast } from "#app/platform/toast.server";
 import {
   IMAGE_COMPONENTS,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
   ImageUploadSchema,
   optionLabel,
-} from "#app/schemas/files";
-import { requireAdmin } from "#app/services/auth.server";
-import { deleteImage, uploadImage } from "#app/services/images.server";
-import { logger } from "#app/services/logger.server";
-import { redirectWithToast } from "#app/services/toast.server";
-import { fileScreenAction } from "#app/services/upload.server";
+} from "#app/site/files";
+import { deleteImage, uploadImage } from "#app/site/images/images.server";
+import { type ImageUsage, imageUsages, listImages } from "#app/site/images/website-image-admin.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { GALLERY_CATEGORY_LABELS, type GalleryCategory } from "#app/utils/gallery-categories";
 import type { Route } from "./+types/images";
 

@@ -1,7 +1,7 @@
 import { requestInfoContext } from "#app/context";
-import { getAdminSession } from "#app/services/auth.server";
-import { authenticationOptions } from "#app/services/passkey.server";
-import { consumeRateLimit } from "#app/services/rate-limit.server";
+import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
+import { authenticationOptions } from "#app/staff/second-factor/passkey.server";
+import { getAdminSession } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/login.passkey";
 
 // Each answer stores a challenge: an address that asks far more often than anyone signs in is refused.

@@ -1,7 +1,7 @@
-import { db } from "#app/db/client.server";
-import { recordAudit } from "#app/services/audit.server";
-import { endSession, requireAdmin } from "#app/services/auth.server";
-import { redirectWithToast } from "#app/services/toast.server";
+import { recordAudit } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { endSession, requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/logout";
 
 export async function loader(args: Route.LoaderArgs) {

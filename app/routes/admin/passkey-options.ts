@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { PasskeyOptionsSchema } from "#app/schemas/second-factor";
-import { requireAdmin, SECOND_FACTOR_MESSAGE } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { authenticationOptions, registrationOptions } from "#app/services/passkey.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { authenticationOptions, registrationOptions } from "#app/staff/second-factor/passkey.server";
+import { PasskeyOptionsSchema } from "#app/staff/second-factor/second-factor";
+import { requireAdmin, SECOND_FACTOR_MESSAGE } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/passkey-options";
 
 /** Options for registering a passkey (also while enrolment is required) or proving one at step-up. */

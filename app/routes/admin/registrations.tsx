@@ -1,5 +1,22 @@
 import { LayoutGrid, Table2 } from "lucide-react";
 import { Link } from "react-router";
+import {
+  type DecidedRegistrationStatus,
+  parseListQuery,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_STATUSES,
+  RegistrationActionSchema,
+  RegistrationQuerySchema,
+} from "#app/back-office/lists/admin-lists";
+import {
+  deleteRegistration,
+  listRegisteredCourseNames,
+  listRegistrations,
+  purgeExpiredRegistrations,
+  restoreRegistration,
+  setRegistrationStatus,
+} from "#app/back-office/lists/registration-admin.server";
+import { handleRowAction, loadListScreen } from "#app/back-office/lists/row-actions.server";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import {
   ExportAndDeletedLinks,
@@ -18,25 +35,8 @@ import {
 } from "#app/components/admin/registration-list";
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { currentFinanceProfileGaps } from "#app/models/finance-profile.server";
-import {
-  deleteRegistration,
-  listRegisteredCourseNames,
-  listRegistrations,
-  purgeExpiredRegistrations,
-  restoreRegistration,
-  setRegistrationStatus,
-} from "#app/models/registration-admin.server";
-import {
-  type DecidedRegistrationStatus,
-  parseListQuery,
-  REGISTRATION_MESSAGES,
-  REGISTRATION_STATUSES,
-  RegistrationActionSchema,
-  RegistrationQuerySchema,
-} from "#app/schemas/admin-lists";
-import { requireAdmin } from "#app/services/auth.server";
-import { handleRowAction, loadListScreen } from "#app/services/row-actions.server";
+import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/registrations";
 

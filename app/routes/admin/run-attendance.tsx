@@ -2,11 +2,15 @@ import { FileDown } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { buttonClass } from "#app/components/ui/button";
-import { attendanceForDay, type MarkOutcome, markAttendance } from "#app/models/attendance.server";
-import { AttendanceMarkSchema, AttendanceQuerySchema } from "#app/schemas/attendance";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { requireRun } from "#app/services/run-page.server";
+import { AttendanceMarkSchema, AttendanceQuerySchema } from "#app/delivery/attendance/attendance";
+import {
+  attendanceForDay,
+  type MarkOutcome,
+  markAttendance,
+} from "#app/delivery/attendance/attendance.server";
+import { requireRun } from "#app/delivery/run-page.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { cn } from "#app/utils/cn";
 import { formatLongDate, today } from "#app/utils/dates";
 import { formatDateTime } from "#app/utils/datetime";

@@ -1,9 +1,9 @@
-import { findCertificateFile } from "#app/models/certificate.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { requireAdmin } from "#app/services/auth.server";
-import { notFound, objectResponse } from "#app/services/file-response.server";
-import { requireRun } from "#app/services/run-page.server";
-import { storage } from "#app/services/storage.server";
+import { findCertificateFile } from "#app/delivery/certificates/certificate.server";
+import { requireRun } from "#app/delivery/run-page.server";
+import { notFound, objectResponse } from "#app/platform/files/file-response.server";
+import { storage } from "#app/platform/files/storage.server";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { contentDisposition } from "#app/utils/file-name";
 import type { Route } from "./+types/run-certificate-file";
 

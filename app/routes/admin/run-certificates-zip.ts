@@ -1,7 +1,7 @@
-import { listRunCertificates } from "#app/models/certificate.server";
-import { requireAdmin } from "#app/services/auth.server";
-import { requireRun } from "#app/services/run-page.server";
-import { readStored, zipResponse } from "#app/services/zip.server";
+import { listRunCertificates } from "#app/delivery/certificates/certificate.server";
+import { requireRun } from "#app/delivery/run-page.server";
+import { readStored, zipResponse } from "#app/platform/files/zip.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import type { Route } from "./+types/run-certificates-zip";
 

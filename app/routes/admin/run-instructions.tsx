@@ -3,13 +3,16 @@ import { data, Form } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { SaveButton } from "#app/components/admin/save-button";
 import { InputField, TextareaField } from "#app/components/ui/field";
-import { getJoiningInstructions, saveJoiningInstructions } from "#app/models/joining-instructions.server";
-import { getSetting } from "#app/models/setting.server";
-import { JoiningInstructionsSchema } from "#app/schemas/joining-instructions";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { requireRun } from "#app/services/run-page.server";
-import { redirectWithToast } from "#app/services/toast.server";
+import { JoiningInstructionsSchema } from "#app/delivery/instructions/joining-instructions";
+import {
+  getJoiningInstructions,
+  saveJoiningInstructions,
+} from "#app/delivery/instructions/joining-instructions.server";
+import { requireRun } from "#app/delivery/run-page.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { getSetting } from "#app/platform/settings/setting.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/run-instructions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Joining instructions | Mafunzo Admin" }];

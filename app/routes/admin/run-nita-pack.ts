@@ -1,10 +1,15 @@
-import { gatherNitaPack, nitaFileBase, nitaPackFiles, nitaPackPdf } from "#app/models/nita-pack.server";
-import { NitaQuerySchema } from "#app/schemas/nita";
-import { requireAdmin } from "#app/services/auth.server";
-import { notFound } from "#app/services/file-response.server";
-import { pdfResponse } from "#app/services/pdf/pdf-response.server";
-import { requireRun } from "#app/services/run-page.server";
-import { zipResponse } from "#app/services/zip.server";
+import { NitaQuerySchema } from "#app/delivery/nita/nita";
+import {
+  gatherNitaPack,
+  nitaFileBase,
+  nitaPackFiles,
+  nitaPackPdf,
+} from "#app/delivery/nita/nita-pack.server";
+import { requireRun } from "#app/delivery/run-page.server";
+import { notFound } from "#app/platform/files/file-response.server";
+import { zipResponse } from "#app/platform/files/zip.server";
+import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/run-nita-pack";
 
 /** `pack.pdf` (one PDF with a contents page) or `pack.zip` (the separate files) for ?org=. */

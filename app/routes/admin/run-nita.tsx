@@ -1,9 +1,9 @@
 import { Download, FileDown } from "lucide-react";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { buttonClass } from "#app/components/ui/button";
-import { listRunOrganisations } from "#app/models/nita-pack.server";
-import { requireAdmin } from "#app/services/auth.server";
-import { requireRun } from "#app/services/run-page.server";
+import { listRunOrganisations } from "#app/delivery/nita/nita-pack.server";
+import { requireRun } from "#app/delivery/run-page.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/run-nita";
 
 export const meta: Route.MetaFunction = () => [{ title: "NITA claim pack | Mafunzo Admin" }];

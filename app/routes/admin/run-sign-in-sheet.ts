@@ -1,8 +1,8 @@
-import { listLiveParticipants } from "#app/models/delivery-run.server";
-import { getSiteContent } from "#app/models/site-content.server";
-import { requireAdmin } from "#app/services/auth.server";
-import { pdfResponse } from "#app/services/pdf/pdf-response.server";
-import { requireRun } from "#app/services/run-page.server";
+import { listLiveParticipants } from "#app/delivery/delivery-run.server";
+import { requireRun } from "#app/delivery/run-page.server";
+import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
+import { getSiteContent } from "#app/site/content/site-content.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import type { Route } from "./+types/run-sign-in-sheet";
 
@@ -14,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
     getSiteContent(["contact"]),
   ]);
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { renderSignInSheet } = await import("#app/services/pdf/attendance.server");
+  const { renderSignInSheet } = await import("#app/delivery/attendance/sign-in-sheet.server");
   const pdf = await renderSignInSheet(run, people, contact);
   return pdfResponse(pdf, `sign-in-sheet-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}.pdf`);
 }

@@ -1,16 +1,14 @@
 import { data } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header";
 import { type SecurityActionData, SecuritySections } from "#app/components/admin/security-sections";
-import { listPasskeys } from "#app/models/second-factor.server";
-import { safeAdminRedirect } from "#app/schemas/auth";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { listPasskeys } from "#app/staff/second-factor/factors.server";
 import {
   AddPasskeySchema,
   RemovePasskeySchema,
   RenamePasskeySchema,
   TotpCodeSchema,
-} from "#app/schemas/second-factor";
-import { requireAdmin, requireRecentVerification } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
+} from "#app/staff/second-factor/second-factor";
 import {
   addPasskey,
   confirmTotp,
@@ -22,7 +20,9 @@ import {
   removeTotp,
   renameOwnPasskey,
   startTotpEnrolment,
-} from "#app/services/second-factor.server";
+} from "#app/staff/second-factor/second-factor.server";
+import { safeAdminRedirect } from "#app/staff/sign-in/auth";
+import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in Security | Mafunzo Admin" }];

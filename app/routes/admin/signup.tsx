@@ -5,12 +5,12 @@ import type { z } from "zod";
 import { AuthCard, AuthForm, useFailureToast } from "#app/components/admin/auth-card";
 import { buttonClass } from "#app/components/ui/button";
 import { BoundInput } from "#app/components/ui/conform-fields";
-import { adminExists } from "#app/models/user.server";
-import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/schemas/auth";
-import { readForm } from "#app/services/form-input.server";
-import { needsSetupCode, SETUP_CODE_MESSAGE, setupCodeAccepted } from "#app/services/setup-code.server";
-import { recordFailedSignup, signUpFirstAdmin } from "#app/services/signup.server";
-import { redirectWithToast } from "#app/services/toast.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { needsSetupCode, SETUP_CODE_MESSAGE, setupCodeAccepted } from "#app/staff/accounts/setup-code.server";
+import { recordFailedSignup, signUpFirstAdmin } from "#app/staff/accounts/signup.server";
+import { adminExists } from "#app/staff/accounts/user.server";
+import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/staff/sign-in/auth";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header";
 import { SecondFactorForms } from "#app/components/admin/second-factor-forms";
-import { safeAdminRedirect } from "#app/schemas/auth";
-import { FactorSchema } from "#app/schemas/second-factor";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { factorChoices } from "#app/services/second-factor.server";
-import { stepUp } from "#app/services/second-step.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { FactorSchema } from "#app/staff/second-factor/second-factor";
+import { factorChoices } from "#app/staff/second-factor/second-factor.server";
+import { safeAdminRedirect } from "#app/staff/sign-in/auth";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { stepUp } from "#app/staff/sign-in/second-step.server";
 import type { Route } from "./+types/step-up";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm It's You | Mafunzo Admin" }];

@@ -8,18 +8,18 @@ import { TestimonialForm } from "#app/components/admin/testimonial-form";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Badge, StatusBadge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { TestimonialSchema } from "#app/site/content/testimonial";
 import {
   createTestimonial,
   deleteTestimonial,
   listTestimonialsForAdmin,
   updateTestimonial,
-} from "#app/models/testimonial-admin.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { TestimonialSchema } from "#app/schemas/testimonial";
-import { loadOrReport, writeOrReport } from "#app/services/admin-result.server";
-import { requireAdmin } from "#app/services/auth.server";
-import { readForm } from "#app/services/form-input.server";
-import { redirectWithToast } from "#app/services/toast.server";
+} from "#app/site/content/testimonial-admin.server";
+import { requireAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Mafunzo Admin" }];

@@ -9,16 +9,16 @@ import {
 import { FormStatus } from "#app/components/public/form-controls";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { RegistrationForm } from "#app/components/public/registration-form";
-import { getPaymentDetails } from "#app/models/payment-details.server";
-import { listRegistrationCourses } from "#app/models/registration.server";
-import { publicSettings, publicSiteContent } from "#app/services/public-data.server";
+import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
+import { getPaymentDetails } from "#app/site/content/payment-details.server";
 import {
   confirmationFromUrl,
   newFormKey,
   readFormFields,
   submitContactForm,
   submitRegistrationForm,
-} from "#app/services/public-forms.server";
+} from "#app/site/forms/public-forms.server";
+import { publicSettings, publicSiteContent } from "#app/site/public-data.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/contact";
 

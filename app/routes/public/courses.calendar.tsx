@@ -1,8 +1,8 @@
 import { Icon } from "#app/components/icons/icon";
 import { CalendarFilters, CalendarMonths } from "#app/components/public/course-calendar";
 import { PageHero } from "#app/components/public/page-sections";
-import { listUpcomingRuns, listUpcomingVenues } from "#app/models/run-calendar.server";
-import { parseCalendarFilter } from "#app/schemas/calendar-filter";
+import { parseCalendarFilter } from "#app/site/catalogue/calendar-filter";
+import { listUpcomingRuns, listUpcomingVenues } from "#app/site/catalogue/run-calendar.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses.calendar";
 

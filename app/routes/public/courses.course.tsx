@@ -1,4 +1,6 @@
 import { data, Link } from "react-router";
+import { InterestSchema } from "#app/bookings/interest/interest";
+import { submitInterestForm } from "#app/bookings/interest/interest-form.server";
 import { Icon } from "#app/components/icons/icon";
 import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
@@ -7,11 +9,10 @@ import { InterestForm } from "#app/components/public/interest-form";
 import { JsonLd } from "#app/components/public/json-ld";
 import { PageHero, Section } from "#app/components/public/page-sections";
 import { RegisterButton } from "#app/components/public/register-button";
-import { InterestSchema } from "#app/schemas/interest";
-import { readForm } from "#app/services/form-input.server";
-import { submitInterestForm } from "#app/services/interest-form.server";
-import { publicCourse } from "#app/services/public-data.server";
-import { CONFIRM_FIELD, HONEYPOT_FIELD, newFormKey } from "#app/services/public-forms.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { CONFIRM_FIELD, HONEYPOT_FIELD, newFormKey } from "#app/site/forms/public-forms.server";
+import { publicCourse } from "#app/site/public-data.server";
+import { courseJsonLd, publicOrigin } from "#app/site/structured-data.server";
 import {
   CATEGORY_LABELS,
   CATEGORY_PAGES,
@@ -22,7 +23,6 @@ import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { nextRun } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
-import { courseJsonLd, publicOrigin } from "#app/utils/structured-data.server";
 import type { Route } from "./+types/courses.course";
 
 // the "Notify me of new dates" form sits below the dates: its code comes when it comes into view

@@ -5,15 +5,15 @@ import { HomeHero } from "#app/components/public/home/hero";
 import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { JsonLd } from "#app/components/public/json-ld";
+import { newFormKey } from "#app/site/forms/public-forms.server";
 import {
   publicCourses,
   publicSettings,
   publicSiteContent,
   publicTestimonials,
-} from "#app/services/public-data.server";
-import { newFormKey } from "#app/services/public-forms.server";
+} from "#app/site/public-data.server";
+import { organizationJsonLd, publicOrigin } from "#app/site/structured-data.server";
 import { pageMeta } from "#app/utils/seo";
-import { organizationJsonLd, publicOrigin } from "#app/utils/structured-data.server";
 import type { Route } from "./+types/home";
 
 const FEATURED_COUNT = 6;

@@ -3,13 +3,13 @@ import { ErrorPage } from "#app/components/layout/error-page";
 import { Footer } from "#app/components/layout/footer";
 import { Header } from "#app/components/layout/header";
 import { MaintenancePage } from "#app/components/public/maintenance-page";
-import { env } from "#app/services/env.server";
+import { env } from "#app/platform/env.server";
 import {
   publicComponentImages,
   publicCourseYears,
   publicSettings,
   publicSiteContent,
-} from "#app/services/public-data.server";
+} from "#app/site/public-data.server";
 import { yearSpan } from "#app/utils/runs";
 import type { Route } from "./+types/layout";
 

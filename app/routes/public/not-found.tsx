@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { logger } from "#app/services/logger.server";
+import { logger } from "#app/platform/logger.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ url }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requestInfoContext } from "#app/context";
-import { type Verification, verifyCertificate } from "#app/models/certificate.server";
-import { consumeRateLimit } from "#app/services/rate-limit.server";
+import { type Verification, verifyCertificate } from "#app/delivery/certificates/certificate.server";
+import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
 import { formatDate } from "#app/utils/datetime";
 import type { Route } from "./+types/verify";
 

@@ -1,8 +1,8 @@
-import { DOCUMENT_LINK_PURPOSE, findFinanceDocument } from "#app/models/finance-document.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { objectResponse } from "#app/services/file-response.server";
-import { verifySignature } from "#app/services/signed-link.server";
-import { storage } from "#app/services/storage.server";
+import { DOCUMENT_LINK_PURPOSE, findFinanceDocument } from "#app/money/documents/finance-document.server";
+import { objectResponse } from "#app/platform/files/file-response.server";
+import { storage } from "#app/platform/files/storage.server";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { verifySignature } from "#app/platform/signed-link.server";
 import { contentDisposition } from "#app/utils/file-name";
 import type { Route } from "./+types/billing-document";
 

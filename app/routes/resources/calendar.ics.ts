@@ -1,5 +1,5 @@
-import { listUpcomingRuns, runsCalendar } from "#app/models/run-calendar.server";
-import { ICS_CONTENT_TYPE } from "#app/services/icalendar.server";
+import { ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
+import { listUpcomingRuns, runsCalendar } from "#app/site/catalogue/run-calendar.server";
 
 /** Every upcoming run as one iCalendar feed, for subscribing from a calendar app. */
 export async function loader() {

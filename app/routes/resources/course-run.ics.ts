@@ -1,6 +1,6 @@
-import { findCalendarRun, runFileName, runsCalendar } from "#app/models/run-calendar.server";
-import { parseId } from "#app/schemas/admin-ids";
-import { ICS_CONTENT_TYPE } from "#app/services/icalendar.server";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
+import { findCalendarRun, runFileName, runsCalendar } from "#app/site/catalogue/run-calendar.server";
 import { contentDisposition } from "#app/utils/file-name";
 import type { Route } from "./+types/course-run.ics";
 

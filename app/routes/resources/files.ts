@@ -1,7 +1,7 @@
-import { getDocument } from "#app/models/document.server";
-import { RecordIdSchema } from "#app/schemas/files";
-import { getAdmin } from "#app/services/auth.server";
-import { documentResponse, notFound } from "#app/services/file-response.server";
+import { documentResponse, notFound } from "#app/platform/files/file-response.server";
+import { getDocument } from "#app/site/documents/document.server";
+import { RecordIdSchema } from "#app/site/files";
+import { getAdmin } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/files";
 
 /** `/files/<documentId>/<name>`: the id finds the document; the name is only there for people and browsers. */

@@ -1,6 +1,6 @@
-import { notFound, objectResponse } from "#app/services/file-response.server";
-import { PUBLIC_MEDIA_KEY } from "#app/services/images.server";
-import { storage } from "#app/services/storage.server";
+import { notFound, objectResponse } from "#app/platform/files/file-response.server";
+import { storage } from "#app/platform/files/storage.server";
+import { PUBLIC_MEDIA_KEY } from "#app/site/images/images.server";
 import type { Route } from "./+types/media";
 
 /** `/media/<key>`: image variants. Each key is new content, so browsers and proxies may keep it for a year. */

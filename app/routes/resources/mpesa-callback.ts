@@ -1,7 +1,7 @@
-import { callbackSecretMatches, confirmC2B, validateC2B } from "#app/models/mpesa-callback.server";
-import { anonymousActor } from "#app/services/auth.server";
-import { FormRefusal, readJson } from "#app/services/form-input.server";
-import { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "#app/services/mpesa.server";
+import { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "#app/money/mpesa/mpesa.server";
+import { callbackSecretMatches, confirmC2B, validateC2B } from "#app/money/mpesa/mpesa-callback.server";
+import { FormRefusal, readJson } from "#app/platform/forms/form-input.server";
+import { anonymousActor } from "#app/staff/sign-in/auth.server";
 import type { Route } from "./+types/mpesa-callback";
 
 const json = (body: unknown, status = 200) =>

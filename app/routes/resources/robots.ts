@@ -1,4 +1,4 @@
-import { env } from "#app/services/env.server";
+import { env } from "#app/platform/env.server";
 
 export function loader() {
   const origin = env().PUBLIC_URL.replace(/\/$/, "");

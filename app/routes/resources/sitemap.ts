@@ -1,6 +1,6 @@
-import { listActiveCourseSlugs } from "#app/models/course.server";
-import { getSiteContentUpdatedAt } from "#app/models/site-content.server";
-import { env } from "#app/services/env.server";
+import { env } from "#app/platform/env.server";
+import { listActiveCourseSlugs } from "#app/site/catalogue/course.server";
+import { getSiteContentUpdatedAt } from "#app/site/content/site-content.server";
 import { buildSitemap, STATIC_PUBLIC_PATHS } from "#app/utils/sitemap";
 
 export async function loader() {

@@ -1,0 +1,219 @@
+import { and, asc, count, eq, gte, isNull, lte, ne, sql } from "drizzle-orm";
+import { ENQUIRY_REPLY_HOURS } from "#app/back-office/lists/admin-lists";
+import { LIVE_STATUSES, runDays } from "#app/delivery/delivery-run.server";
+import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
+import { getMoneySummary, type MoneySummary } from "#app/money/documents/finance-report.server";
+import { countOpenPaymentReviews } from "#app/money/payments/payment-review.server";
+import { db } from "#app/platform/db/client.server";
+import {
+  attendanceMarks,
+  certificates,
+  contactSubmissions,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  payments,
+} from "#app/platform/db/schema";
+import { seatsForRuns } from "#app/site/catalogue/run-seats.server";
+import { formatKes } from "#app/utils/cents";
+import { addDays, today } from "#app/utils/dates";
+import { waitingTooLong } from "../lists/contact-admin.server";
+
+/** How far ahead the dashboard looks for runs that need seats filled or confirmed. */
+export const UPCOMING_RUN_DAYS = 30;
+
+/** New enquiries older than the reply promise. */
+async function countWaitingEnquiries() {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(contactSubmissions)
+    .where(and(waitingTooLong(), isNull(contactSubmissions.deletedAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Runs starting from today to UPCOMING_RUN_DAYS ahead (not cancelled), soonest first, with their seats taken
+ * (the one seat rule of seatsForRuns), capacity and minimum group.
+ */
+export async function upcomingRuns() {
+  const from = today();
+  const runs = await db()
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      courseTitle: courses.title,
+      startDate: courseRuns.startDate,
+      label: courseRuns.label,
+      venue: courseRuns.venue,
+      capacity: courseRuns.capacity,
+      minParticipants: courseRuns.minParticipants,
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(
+      and(
+        ne(courseRuns.status, "cancelled"),
+        gte(courseRuns.startDate, from),
+        lte(courseRuns.startDate, addDays(from, UPCOMING_RUN_DAYS)),
+      ),
+    )
+    .orderBy(asc(courseRuns.startDate), asc(courses.title));
+  const seats = await seatsForRuns(runs.map((run) => run.id));
+  return runs.map((run) => ({ ...run, taken: seats.get(run.id)?.taken ?? 0 }));
+}
+
+export type UpcomingRun = Awaited<ReturnType<typeof upcomingRuns>>[number];
+
+/** One line of "what needs doing today": how many, what, and the list already filtered to them. */
+export type TodayItem = { id: string; count: number; title: string; to: string };
+
+/**
+ * Payments held for review, invoices past their due date and payments that matched no booking: each a list on
+ * the finance screens.
+ */
+async function overduePaymentItems({ overdueCount, overdueCents }: MoneySummary): Promise<TodayItem[]> {
+  const [unassigned] = await db()
+    .select({ n: count() })
+    .from(payments)
+    .where(and(isNull(payments.bookingId), isNull(payments.reversesId)));
+  const waiting = unassigned?.n ?? 0;
+  const held = await countOpenPaymentReviews();
+  return [
+    {
+      id: "overdue-payments",
+      count: overdueCount,
+      title: `${overdueCount === 1 ? "invoice" : "invoices"} overdue (${formatKes(overdueCents)})`,
+      to: "/admin/finance#overdue-heading",
+    },
+    {
+      id: "unassigned-payments",
+      count: waiting,
+      title: waiting === 1 ? "payment waiting to be assigned" : "payments waiting to be assigned",
+      to: "/admin/finance/payments?view=unmatched",
+    },
+    {
+      id: "payments-to-review",
+      count: held,
+      title: `M-PESA ${held === 1 ? "payment" : "payments"} held for review: not in the ledger until checked`,
+      to: "/admin/finance/payments#reviews-heading",
+    },
+  ];
+}
+
+/** The finance profile's missing pieces, while any is missing: no invoice, receipt or credit note goes out. */
+async function financeProfileItems(): Promise<TodayItem[]> {
+  const gaps = await currentFinanceProfileGaps();
+  const first = gaps[0];
+  if (!first) return [];
+  const details = gaps.length === 1 ? "detail" : "details";
+  return [
+    {
+      id: "finance-profile",
+      count: gaps.length,
+      title: `finance profile ${details} missing (${gaps.map((gap) => gap.label).join(", ")}): no invoice can be issued until ${gaps.length === 1 ? "it is" : "they are"} filled in`,
+      to: first.to,
+    },
+  ];
+}
+
+/** How far back the dashboard looks for finished runs still missing their register or certificates. */
+const DELIVERY_LOOKBACK_DAYS = 60;
+
+/**
+ * Runs that have started (up to DELIVERY_LOOKBACK_DAYS back) with booked participants: those with a course day
+ * gone by and nobody marked for it await attendance; those ended with marks but no certificate await
+ * certificates. Each links to the run's own page for it.
+ */
+async function awaitingDeliveryItems(): Promise<TodayItem[]> {
+  const day = today();
+  const runs = await db()
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      title: courses.title,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+      label: courseRuns.label,
+      participants: sql<number>`(select count(*)::int from ${courseRegistrations} r where r.run_id = ${courseRuns.id} and r.deleted_at is null and r.status in (${sql.join(
+        LIVE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}))`,
+      markedDays: sql<number>`(select count(distinct a.day)::int from ${attendanceMarks} a where a.run_id = ${courseRuns.id})`,
+      certificates: sql<number>`(select count(*)::int from ${certificates} c where c.run_id = ${courseRuns.id})`,
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(
+      and(
+        ne(courseRuns.status, "cancelled"),
+        lte(courseRuns.startDate, day),
+        gte(
+          sql`coalesce(${courseRuns.endDate}, ${courseRuns.startDate})`,
+          addDays(day, -DELIVERY_LOOKBACK_DAYS),
+        ),
+      ),
+    )
+    .orderBy(asc(courseRuns.startDate));
+  const items: TodayItem[] = [];
+  for (const run of runs) {
+    if (run.participants === 0) continue;
+    const base = `/admin/courses/${run.courseId}/runs/${run.id}`;
+    const when = run.label ?? run.startDate;
+    const daysGone = runDays(run).filter((d) => d <= day).length;
+    const ended = (run.endDate ?? run.startDate ?? day) < day;
+    if (run.markedDays < daysGone) {
+      items.push({
+        id: `attendance-${run.id}`,
+        count: daysGone - run.markedDays,
+        title: `${daysGone - run.markedDays === 1 ? "day" : "days"} of attendance to mark: ${run.title}, ${when}`,
+        to: `${base}/attendance`,
+      });
+    } else if (ended && run.certificates === 0) {
+      items.push({
+        id: `certificates-${run.id}`,
+        count: run.participants,
+        title: `participants awaiting certificates: ${run.title}, ${when}`,
+        to: `${base}/certificates`,
+      });
+    }
+  }
+  return items;
+}
+
+/**
+ * What needs doing today: the dashboard's first panel (each item links to its filtered list). The count of
+ * new registrations comes from the dashboard's one pass over the registrations (registrationFigures).
+ */
+export async function getTodayWork(newRegistrationCount: Promise<number>) {
+  // read once: the dashboard shows the same summary beside its counts
+  const money = await getMoneySummary();
+  const [newRegistrations, waitingEnquiries, overdue, delivery, runs, profile] = await Promise.all([
+    newRegistrationCount,
+    countWaitingEnquiries(),
+    overduePaymentItems(money),
+    awaitingDeliveryItems(),
+    upcomingRuns(),
+    financeProfileItems(),
+  ]);
+  const items: TodayItem[] = [
+    {
+      id: "new-registrations",
+      count: newRegistrations,
+      title: newRegistrations === 1 ? "new registration to confirm" : "new registrations to confirm",
+      to: "/admin/registrations?status=new",
+    },
+    {
+      id: "waiting-enquiries",
+      count: waitingEnquiries,
+      title:
+        waitingEnquiries === 1
+          ? `enquiry waiting more than ${ENQUIRY_REPLY_HOURS} hours`
+          : `enquiries waiting more than ${ENQUIRY_REPLY_HOURS} hours`,
+      to: "/admin/contacts?waiting=1",
+    },
+    ...overdue,
+    ...profile,
+    ...delivery,
+  ];
+  return { items, runs, days: UPCOMING_RUN_DAYS, money };
+}

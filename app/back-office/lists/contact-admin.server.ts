@@ -1,0 +1,99 @@
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import {
+  type ContactQuery,
+  type ContactStatus,
+  ENQUIRY_REPLY_HOURS,
+} from "#app/back-office/lists/admin-lists";
+import type { AuditActor } from "#app/platform/audit.server";
+import { keysetBatches } from "#app/platform/csv.server";
+import { db } from "#app/platform/db/client.server";
+import { contactSubmissions as t } from "#app/platform/db/schema";
+import { now } from "#app/utils/clock";
+import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
+import {
+  listDeletedRows,
+  purgeExpiredRows,
+  restoreRow,
+  setRowStatus,
+  softDeleteRow,
+} from "./soft-delete.server";
+
+export type ContactFilter = Pick<ContactQuery, "q" | "status" | "waiting">;
+
+const columns = {
+  id: t.id,
+  name: t.name,
+  email: t.email,
+  phone: t.phone,
+  organization: t.organization,
+  courseInterest: t.courseInterest,
+  message: t.message,
+  status: t.status,
+  source: t.source,
+  createdAt: t.createdAt,
+};
+
+function whereFilter(filter: ContactFilter) {
+  return and(
+    isNull(t.deletedAt),
+    filter.q
+      ? searchColumns([t.name, t.email, t.organization, t.courseInterest, t.message], filter.q)
+      : undefined,
+    filter.status ? eq(t.status, filter.status) : undefined,
+    filter.waiting ? waitingTooLong() : undefined,
+  );
+}
+
+/** New enquiries older than the reply promise, by the business clock. */
+export function waitingTooLong() {
+  const cutoff = new Date(now().getTime() - ENQUIRY_REPLY_HOURS * 60 * 60 * 1000);
+  return and(eq(t.status, "new"), lt(t.createdAt, cutoff));
+}
+
+/** Newest first, as spec §7 orders them; the full message is part of each row. */
+export function listContacts(query: ContactFilter & Pick<ContactQuery, "dir" | "page">) {
+  const where = whereFilter(query);
+  return selectPage(t, where, query.page, ({ limit, offset, reversed }) =>
+    db()
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy(t.createdAt, t.id, query.dir, reversed))
+      .limit(limit)
+      .offset(offset),
+  );
+}
+
+export const CONTACT_EXPORT_HEADER = [
+  "Name",
+  "Email",
+  "Phone",
+  "Organization",
+  "Course of Interest",
+  "Message",
+  "Status",
+  "Source",
+  "Received At",
+] as const;
+
+export function streamContacts(query: ContactFilter & Pick<ContactQuery, "dir">, batchSize = 1000) {
+  const where = whereFilter(query);
+  return keysetBatches(
+    (after: { key: string; id: string } | null, limit) =>
+      db()
+        .select({ ...columns, key: sql<string>`${t.createdAt}::text` })
+        .from(t)
+        .where(and(where, afterCursor(t.createdAt, t.id, query.dir, after, "timestamptz")))
+        .orderBy(...orderBy(t.createdAt, t.id, query.dir))
+        .limit(limit),
+    batchSize,
+  );
+}
+
+export const listDeletedContacts = (page: number) => listDeletedRows(t, columns, page);
+
+export const deleteContact = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
+export const restoreContact = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
+export const purgeExpiredContacts = (actor: AuditActor) => purgeExpiredRows(t, actor);
+export const setContactStatus = (id: string, status: ContactStatus, actor: AuditActor) =>
+  setRowStatus(t, id, status, actor);

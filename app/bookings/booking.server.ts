@@ -1,0 +1,405 @@
+import crypto from "node:crypto";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
+import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
+import { joiningRows } from "#app/delivery/emails.server";
+import { getJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { isUniqueViolation } from "#app/platform/db/db-errors.server";
+import { groupCommit } from "#app/platform/db/group-commit.server";
+import { insertJsonRows } from "#app/platform/db/json-rows.server";
+import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/platform/db/schema";
+import { registrationConfirmation, registrationNotification } from "#app/platform/email/layout.server";
+import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
+import { courseSnapshot, newRegistrationReference } from "#app/site/catalogue/registration-courses.server";
+import { runCalendarAttachments } from "#app/site/catalogue/run-calendar.server";
+import { lockRunsSeats } from "#app/site/catalogue/run-seats.server";
+import { notifiedAdmins, publicBookableCourses, publicSiteContent } from "#app/site/public-data.server";
+import type { SiteContent } from "#app/site/seed/site-content";
+import { now } from "#app/utils/clock";
+import { today } from "#app/utils/dates";
+
+export type NewBooking = RegistrationInput & {
+  source: RegistrationSource;
+  idempotencyKey: string;
+  ip: string | null;
+};
+
+export type BookingOutcome =
+  | {
+      ok: true;
+      reference: string;
+      waitlisted: boolean;
+      position: number | null;
+      participants: number;
+      replayed: boolean;
+    }
+  | { ok: false; field: "course" | "run"; message: string };
+
+const OUTCOME_COLUMNS = {
+  id: bookings.id,
+  reference: bookings.reference,
+  status: bookings.status,
+  runId: bookings.runId,
+  participants: bookings.participants,
+};
+
+async function storedOutcome(
+  executor: Executor,
+  row: { id: string; reference: string; status: string; runId: string | null; participants: number },
+) {
+  const waitlisted = row.status === "waitlisted";
+  const position =
+    waitlisted && row.runId ? ((await waitlistPositions(executor, [row.id])).get(row.id) ?? null) : null;
+  return {
+    ok: true as const,
+    reference: row.reference,
+    waitlisted,
+    position,
+    participants: row.participants,
+    replayed: true,
+  };
+}
+
+/**
+ * A booking as its confirmation page shows it, with the course and date to book another participant on.
+ * Only called with a reference that came signed (decision 0570).
+ */
+export async function findBookingConfirmation(reference: string) {
+  const [row] = await db()
+    .select({ ...OUTCOME_COLUMNS, courseSlug: courses.slug })
+    .from(bookings)
+    .leftJoin(courses, eq(courses.id, bookings.courseId))
+    .where(eq(bookings.reference, reference));
+  if (!row) return null;
+  return { ...(await storedOutcome(db(), row)), courseSlug: row.courseSlug, runId: row.runId };
+}
+
+/**
+ * Waitlisted bookings' places in their runs' queues (1 = next to be offered a seat), counted in the queue's
+ * order: created at, then id (decision 0607).
+ */
+async function waitlistPositions(executor: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return new Map<string, number>();
+  const ahead = alias(bookings, "ahead");
+  const rows = await executor
+    .select({ id: bookings.id, n: count(ahead.id) })
+    .from(bookings)
+    .innerJoin(
+      ahead,
+      and(
+        eq(ahead.runId, bookings.runId),
+        eq(ahead.status, "waitlisted"),
+        sql`(${ahead.createdAt}, ${ahead.id}) <= (${bookings.createdAt}, ${bookings.id})`,
+      ),
+    )
+    .where(inArray(bookings.id, bookingIds))
+    .groupBy(bookings.id);
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
+}
+
+/**
+ * Who attends: the participant rows of a group booking, or the contact person alone (the spec's
+ * single-person form).
+ */
+function attendeesOf(input: NewBooking): ParticipantInput[] {
+  if (input.participants.length > 0) return input.participants;
+  return [{ name: input.name, email: input.email, phone: input.phone, idNumber: null }];
+}
+
+/** Group rules that need no database: the size limit and one e-mail per participant. */
+export function checkParticipants(input: NewBooking, maxGroupSize: number): BookingOutcome | null {
+  const attendees = attendeesOf(input);
+  if (attendees.length > maxGroupSize) {
+    return { ok: false, field: "course", message: REGISTRATION_MESSAGES.tooManyParticipants(maxGroupSize) };
+  }
+  const seen = new Set<string>();
+  for (const { email } of attendees) {
+    const key = email.toLowerCase();
+    if (seen.has(key)) {
+      return { ok: false, field: "course", message: REGISTRATION_MESSAGES.duplicateParticipant(email) };
+    }
+    seen.add(key);
+  }
+  return null;
+}
+
+/**
+ * Stores a booking, one registration per participant, and its e-mails, in one transaction with the bookings
+ * that arrived beside it (decision 0607). The runs' rows are locked while their seats are counted, and the
+ * group's bookings take seats one after another in the order they arrived, so concurrent bookings never share
+ * a seat; a booking larger than the seats left goes whole on the waiting list (decision 0460). A repeated
+ * idempotency key answers with the first booking. Null: no active course of that slug.
+ */
+export function createBooking(input: NewBooking): Promise<BookingOutcome | null> {
+  return bookInGroup(input);
+}
+
+/**
+ * Stores a group of bookings, one outcome per booking in their order. Exported for the test that runs groups at
+ * once from several connections, as separate processes would.
+ *
+ * A group that books seats on runs is one transaction, as the runs stay locked while their seats are counted and
+ * taken. A group without runs has no seats to count, and the one statement that stores it is a transaction of its
+ * own (decision 0613). A stored idempotency key is rare (a form sent twice): it is looked for once a row has met a
+ * stored reference or key, and then the whole group is tried again, finding a twin stored under its key as a replay.
+ */
+export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome | null)[]> {
+  // read before the transaction (on PGlite a read outside it would wait for it to end), and at once: each is a
+  // round trip on PostgreSQL when the cache has moved on
+  const [copy, courseBySlug, admins] = await Promise.all([
+    publicSiteContent(["payment", "contact"]),
+    publicBookableCourses(inputs.map((input) => input.course)),
+    notifiedAdmins(),
+  ]);
+  const seats = inputs.some((input) => input.run);
+  for (let attempt = 0; ; attempt++) {
+    const options = { copy, courseBySlug, admins, lookForStored: attempt > 0 };
+    try {
+      if (!seats) return await storeBookings(db(), inputs, options);
+      return await db().transaction((tx) => storeBookings(tx, inputs, options));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt === 4) throw error;
+    }
+  }
+}
+
+const bookInGroup = groupCommit(bookGroup);
+
+type Snapshot = ReturnType<typeof courseSnapshot>;
+type CourseBySlug = Awaited<ReturnType<typeof publicBookableCourses>>;
+type Copy = Pick<SiteContent, "payment" | "contact">;
+/** A booking the group will store: its checks passed and its seats are decided. */
+type Planned = {
+  /** Its place in the group, where its outcome goes. */
+  index: number;
+  input: NewBooking;
+  snapshot: Snapshot;
+  attendees: ParticipantInput[];
+  waitlisted: boolean;
+  bookingId: string;
+  reference: string;
+  registrationIds: string[];
+};
+
+async function storeBookings(
+  tx: Executor,
+  inputs: NewBooking[],
+  {
+    copy,
+    courseBySlug,
+    admins,
+    lookForStored,
+  }: { copy: Copy; courseBySlug: CourseBySlug; admins: string[]; lookForStored: boolean },
+) {
+  const outcomes: (BookingOutcome | null)[] = [];
+  const stored = lookForStored
+    ? await tx
+        .select({ ...OUTCOME_COLUMNS, key: bookings.idempotencyKey })
+        .from(bookings)
+        .where(inArray(bookings.idempotencyKey, [...new Set(inputs.map((input) => input.idempotencyKey))]))
+    : [];
+  const storedByKey = new Map(stored.map((row) => [row.key, row]));
+  // a key twice in one group (a double submit): the second answers with the first's outcome
+  const firstWithKey = new Map<string, number>();
+  const fresh: number[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const row = storedByKey.get(input.idempotencyKey);
+    if (row) outcomes[index] = await storedOutcome(tx, row);
+    else if (!firstWithKey.has(input.idempotencyKey)) {
+      firstWithKey.set(input.idempotencyKey, index);
+      fresh.push(index);
+    }
+  }
+  const runs = await lockRunsSeats(
+    tx,
+    fresh.flatMap((index) => inputs[index]?.run ?? []),
+  );
+  // sorted, so the queue's order among bookings of one millisecond (created at, then id) is their arrival order
+  const bookingIds = fresh.map(() => crypto.randomUUID()).sort();
+  const planned: Planned[] = [];
+  for (const index of fresh) {
+    const input = inputs[index] as NewBooking;
+    const decided = decideSeats(input, courseBySlug, runs);
+    if (decided === null || "ok" in decided) {
+      outcomes[index] = decided;
+      continue;
+    }
+    planned.push({
+      ...decided,
+      index,
+      input,
+      bookingId: bookingIds[planned.length] as string,
+      reference: newRegistrationReference(),
+      registrationIds: decided.attendees.map(() => crypto.randomUUID()),
+    });
+  }
+  const parts = { admins, perRun: await runMailParts(tx, planned) };
+  const waitlisted = planned.filter((p) => p.waitlisted).map((p) => p.bookingId);
+  let positions = new Map<string, number>();
+  if (waitlisted.length === 0) {
+    await insertBookings(tx, planned, bookingEmails(planned, positions, parts, copy));
+  } else {
+    // a waitlisted booking's confirmation names its place in the queue, counted once the booking is stored
+    await insertBookings(tx, planned, []);
+    positions = await waitlistPositions(tx, waitlisted);
+    await enqueueEmails(tx, bookingEmails(planned, positions, parts, copy));
+  }
+  for (const booking of planned) {
+    outcomes[booking.index] = {
+      ok: true,
+      reference: booking.reference,
+      waitlisted: booking.waitlisted,
+      position: positions.get(booking.bookingId) ?? null,
+      participants: booking.attendees.length,
+      replayed: false,
+    };
+  }
+  return inputs.map((input, index) => {
+    const first = firstWithKey.get(input.idempotencyKey);
+    if (first === undefined || first === index) return outcomes[index] ?? null;
+    const answer = outcomes[first] ?? null;
+    return answer?.ok ? { ...answer, replayed: true } : answer;
+  });
+}
+
+/**
+ * The run checks and the seat decision for one booking, against the runs locked for the group: taking seats
+ * lowers the run's count of seats left for the bookings after it. Null: no active course of that slug.
+ */
+function decideSeats(
+  input: NewBooking,
+  courseBySlug: CourseBySlug,
+  runs: Awaited<ReturnType<typeof lockRunsSeats>>,
+): BookingOutcome | null | Pick<Planned, "snapshot" | "attendees" | "waitlisted"> {
+  const course = courseBySlug.get(input.course);
+  if (!course) return null;
+  const attendees = attendeesOf(input);
+  if (!input.run) return { snapshot: courseSnapshot(course, null), attendees, waitlisted: false };
+  const run = runs.get(input.run);
+  if (!run || run.courseId !== course.id) {
+    return { ok: false, field: "run", message: REGISTRATION_MESSAGES.otherCourseRun };
+  }
+  if (run.status === "cancelled")
+    return { ok: false, field: "run", message: REGISTRATION_MESSAGES.cancelledRun };
+  if (run.startDate && run.startDate < today()) {
+    return { ok: false, field: "run", message: REGISTRATION_MESSAGES.pastRun };
+  }
+  const waitlisted = run.left != null && attendees.length > run.left;
+  if (!waitlisted && run.left != null) run.left -= attendees.length;
+  return { snapshot: courseSnapshot(course, run), attendees, waitlisted };
+}
+
+/**
+ * The group's bookings, one registration per participant and the group's e-mails, in one statement (one round
+ * trip where there were three). Every registration carries the booking's reference: the visitor is told one
+ * reference for all the participants, pays against it and quotes it on the phone (issue 30). The first also
+ * holds it as its own reference with the idempotency key (what a single-person registration always had); the
+ * others have none of their own. A row that meets a stored reference or key fails the statement, and with it
+ * every row of the group.
+ */
+async function insertBookings(tx: Executor, planned: Planned[], emails: OutgoingEmail[]) {
+  if (planned.length === 0) return;
+  const at = now();
+  const bookingRows = planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
+    id: bookingId,
+    reference,
+    courseId: snapshot.courseId,
+    runId: snapshot.runId,
+    contactName: input.name,
+    contactEmail: input.email,
+    contactPhone: input.phone,
+    organization: input.organization,
+    kraPin: input.kraPin,
+    lpoNumber: input.lpoNumber,
+    participants: attendees.length,
+    status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
+    idempotencyKey: input.idempotencyKey,
+    ip: input.ip,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  const registrations = planned.flatMap((booking) =>
+    booking.attendees.map((person, index) => ({
+      ...booking.snapshot,
+      id: booking.registrationIds[index] as string,
+      bookingId: booking.bookingId,
+      reference: index === 0 ? booking.reference : null,
+      bookingReference: booking.reference,
+      name: person.name,
+      email: person.email,
+      phone: person.phone,
+      idNumber: person.idNumber,
+      organization: booking.input.organization,
+      specialRequirements: booking.input.message,
+      source: booking.input.source,
+      idempotencyKey: index === 0 ? booking.input.idempotencyKey : null,
+      ip: booking.input.ip,
+      status: booking.waitlisted ? ("waitlisted" as const) : ("new" as const),
+    })),
+  );
+  await tx.execute(
+    sql`with new_bookings as (${insertJsonRows(bookings, bookingRows)})${
+      emails.length > 0 ? sql`, new_emails as (${insertEmails(emails)})` : sql``
+    } ${insertJsonRows(courseRegistrations, registrations)}`,
+  );
+}
+
+type MailParts = { admins: string[]; perRun: Awaited<ReturnType<typeof runMailParts>> };
+
+/** What the group's e-mails need of each run: its joining details and calendar file. */
+async function runMailParts(tx: Executor, planned: Planned[]) {
+  const perRun = new Map<
+    string,
+    { joining: ReturnType<typeof joiningRows>; attachments: EmailAttachment[] }
+  >();
+  for (const runId of new Set(planned.flatMap((p) => p.snapshot.runId ?? []))) {
+    perRun.set(runId, {
+      joining: joiningRows(await getJoiningInstructions(runId, tx)),
+      attachments: await runCalendarAttachments(tx, runId),
+    });
+  }
+  return perRun;
+}
+
+/** The confirmation to each contact and the notification to the administrators, stored with the bookings. */
+function bookingEmails(
+  planned: Planned[],
+  positions: Map<string, number>,
+  { admins, perRun }: MailParts,
+  { payment, contact }: Copy,
+): OutgoingEmail[] {
+  return planned.flatMap(({ input, snapshot, attendees, reference, bookingId, registrationIds }) => {
+    const run = snapshot.runId ? perRun.get(snapshot.runId) : undefined;
+    const mail = {
+      ...snapshot,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      organization: input.organization,
+      specialRequirements: input.message,
+      reference,
+      participants: attendees.map((a) => a.name),
+      waitlistPosition: positions.get(bookingId) ?? null,
+      joining: run?.joining ?? joiningRows(null),
+    };
+    const related = { relatedTable: "course_registrations", relatedId: registrationIds[0] as string };
+    return [
+      {
+        to: input.email,
+        kind: "registration_confirmation",
+        ...related,
+        ...registrationConfirmation(mail, payment, contact),
+        // a calendar invitation is for a seat held, not a place in the queue
+        attachments: mail.waitlistPosition === null ? (run?.attachments ?? []) : [],
+      },
+      ...admins.map((to) => ({
+        to,
+        kind: "registration_notification",
+        ...related,
+        ...registrationNotification(mail, input.source),
+      })),
+    ];
+  });
+}

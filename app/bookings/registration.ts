@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { emailField, LIMITS, optionalText, phoneField, requiredText } from "#app/site/forms/submission";
+import { MAX_PARTICIPANT_ROWS } from "#app/site/forms/submission-limits";
+
+export const REGISTRATION_SOURCES = ["register", "contact"] as const;
+export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
+
+export { MAX_PARTICIPANT_ROWS };
+
+const participantText = (label: string, max: number) => optionalText(label, max);
+
+/** One participant of a group booking. Rows left wholly empty (the spare row) are dropped before this. */
+export const ParticipantSchema = z.object({
+  name: requiredText("Participant name", LIMITS.name),
+  email: emailField,
+  // a row's optional fields may be missing altogether (a script, or a form without them)
+  phone: phoneField.optional().transform((v) => v ?? null),
+  idNumber: participantText("ID or passport number", 30)
+    .optional()
+    .transform((v) => v ?? null),
+});
+export type ParticipantInput = z.infer<typeof ParticipantSchema>;
+
+const isEmptyRow = (row: unknown) =>
+  !row ||
+  typeof row !== "object" ||
+  Object.values(row).every((v) => v === undefined || v === null || v === "");
+
+export const RegistrationSchema = z.object({
+  name: requiredText("Name", LIMITS.name),
+  email: emailField,
+  phone: phoneField,
+  organization: optionalText("Organisation", LIMITS.organization),
+  course: requiredText("Course", LIMITS.name).refine(
+    (value) => value === "" || /^[a-z0-9-]+$/.test(value),
+    "Please choose a course from the list.",
+  ),
+  run: optionalText("Course date", 36).refine(
+    (value) => value === null || z.uuid().safeParse(value).success,
+    "The selected course date is not valid.",
+  ),
+  message: optionalText("Message", LIMITS.message),
+  kraPin: participantText("KRA PIN", 20),
+  lpoNumber: participantText("LPO number", 50),
+  participants: z.preprocess(
+    (value) => (Array.isArray(value) ? value.filter((row) => !isEmptyRow(row)) : []),
+    z.array(ParticipantSchema).max(MAX_PARTICIPANT_ROWS),
+  ),
+});
+
+export type RegistrationInput = z.infer<typeof RegistrationSchema>;
+
+export const REGISTRATION_MESSAGES = {
+  register: { title: "Registration Successful!", message: "We'll contact you soon with course details." },
+  contact: {
+    title: "Registration Received!",
+    message: "We'll contact you within 24 hours to confirm your registration.",
+  },
+  failure: { title: "Error", message: "Failed to submit registration. Please try again." },
+  unknownCourse: "The selected course is not available for registration. Please choose another course.",
+  pastRun: "This course date has already started. Please choose one of the upcoming dates.",
+  cancelledRun: "This course date has been cancelled. Please choose another date.",
+  otherCourseRun: "The selected date is not a date of this course. Please choose a date from the list.",
+  tooManyParticipants: (max: number) =>
+    `At most ${max} participants can be booked in one registration. Please split the group or contact us.`,
+  duplicateParticipant: (email: string) =>
+    `${email} is listed more than once. Each participant needs their own e-mail address.`,
+  waitlisted: (reference: string, position: number) => ({
+    title: "You are on the waiting list",
+    message: `This course date is fully booked, so booking ${reference} is on the waiting list at position ${position}. We will e-mail you as soon as a seat becomes free; nothing is payable until then.`,
+  }),
+} as const;

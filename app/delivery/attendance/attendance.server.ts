@@ -1,0 +1,163 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { lockBooking } from "#app/money/documents/finance-document.server";
+import { deriveBookingStatus } from "#app/money/payments/booking-status.server";
+import { bookingBalance } from "#app/money/payments/payment.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { db, type Tx } from "#app/platform/db/client.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { attendanceMarks, courseRegistrations as r } from "#app/platform/db/schema";
+import { getSettings } from "#app/platform/settings/setting.server";
+import { now } from "#app/utils/clock";
+import { type DeliveryRun, isLive, listLiveParticipants } from "../delivery-run.server";
+
+export type Mark = { present: boolean; markedByEmail: string | null; markedAt: Date };
+
+/** Every mark of the run, by registration and day. */
+export async function attendanceMarksOf(runId: string) {
+  const rows = await db()
+    .select({
+      registrationId: attendanceMarks.registrationId,
+      day: attendanceMarks.day,
+      present: attendanceMarks.present,
+      markedByEmail: attendanceMarks.markedByEmail,
+      markedAt: attendanceMarks.markedAt,
+    })
+    .from(attendanceMarks)
+    .where(eq(attendanceMarks.runId, runId));
+  const marks = new Map<string, Mark>();
+  for (const row of rows) marks.set(`${row.registrationId}/${row.day}`, row);
+  return { get: (registrationId: string, day: string) => marks.get(`${registrationId}/${day}`) ?? null };
+}
+
+/** The roster of live participants with their mark for one day. */
+export async function attendanceForDay(runId: string, day: string) {
+  const [people, marks] = await Promise.all([listLiveParticipants(runId), attendanceMarksOf(runId)]);
+  return people.map((p) => ({ ...p, mark: marks.get(p.id, day) }));
+}
+
+/** Per live participant: the days present out of the run's days, and the percentage (rounded down). */
+export async function attendanceSummary(run: DeliveryRun) {
+  const [people, marks] = await Promise.all([listLiveParticipants(run.id), attendanceMarksOf(run.id)]);
+  const total = run.days.length;
+  return people.map((p) => {
+    const present = run.days.filter((day) => marks.get(p.id, day)?.present).length;
+    return {
+      ...p,
+      marks: run.days.map((day) => marks.get(p.id, day)?.present ?? null),
+      present,
+      percent: total === 0 ? 0 : Math.floor((present * 100) / total),
+    };
+  });
+}
+
+export type MarkOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/**
+ * Records one tap: only this participant's cell for this day is written (the last write wins and says who
+ * and when), so two staff marking different people at once never undo each other.
+ */
+export async function markAttendance(
+  actor: AuditActor,
+  run: DeliveryRun,
+  input: { id: string; day: string; present: boolean },
+): Promise<MarkOutcome> {
+  if (!run.days.includes(input.day)) {
+    return { ok: false, status: 400, message: "That day is not a day of this course date." };
+  }
+  const { certificate_threshold: threshold } = await getSettings();
+  return moneyTransaction(async (tx) => {
+    // the booking first: a participant's status may follow from this mark, and payments lock the booking
+    // before its participants
+    const [owner] = await tx.select({ bookingId: r.bookingId }).from(r).where(eq(r.id, input.id));
+    if (owner?.bookingId) await lockBooking(tx, owner.bookingId);
+    const [person] = await tx
+      .select({ id: r.id, name: r.name, status: r.status, bookingId: r.bookingId })
+      .from(r)
+      .where(and(eq(r.id, input.id), eq(r.runId, run.id), isNull(r.deletedAt)));
+    if (!person) return { ok: false, status: 404, message: "This participant is not on this course date." };
+    if (!isLive(person.status)) {
+      return {
+        ok: false,
+        status: 409,
+        message: `${person.name} is ${person.status}: attendance is only kept for booked participants.`,
+      };
+    }
+    const values = {
+      present: input.present,
+      markedBy: actor.id,
+      markedByEmail: actor.email,
+      markedAt: now(),
+    };
+    const [before] = await tx
+      .select({ present: attendanceMarks.present })
+      .from(attendanceMarks)
+      .where(
+        and(
+          eq(attendanceMarks.registrationId, person.id),
+          eq(attendanceMarks.runId, run.id),
+          eq(attendanceMarks.day, input.day),
+        ),
+      );
+    await tx
+      .insert(attendanceMarks)
+      .values({ registrationId: person.id, runId: run.id, day: input.day, ...values })
+      .onConflictDoUpdate({
+        target: [attendanceMarks.registrationId, attendanceMarks.runId, attendanceMarks.day],
+        set: values,
+      });
+    await recordAudit(tx, actor, {
+      action: "Updated attendance",
+      tableName: "attendance_marks",
+      recordId: person.id,
+      oldValues: before ? { day: input.day, present: before.present } : null,
+      newValues: { day: input.day, present: input.present },
+    });
+    await followAttendance(tx, actor, run, person, threshold);
+    return { ok: true, message: `${person.name}: ${input.present ? "present" : "absent"}` };
+  });
+}
+
+/**
+ * "Attended" follows from the register, never from a person's say-so (decision 0633, as "paid" follows from the ledger):
+ * a participant present on at least the certificate threshold of the course's days is attended; one who falls
+ * below it again goes back to what the ledger says (paid, or confirmed).
+ */
+async function followAttendance(
+  tx: Tx,
+  actor: AuditActor,
+  run: DeliveryRun,
+  person: { id: string; status: string; bookingId: string | null },
+  threshold: number,
+) {
+  const marks = await tx
+    .select({ day: attendanceMarks.day })
+    .from(attendanceMarks)
+    .where(
+      and(
+        eq(attendanceMarks.registrationId, person.id),
+        eq(attendanceMarks.runId, run.id),
+        eq(attendanceMarks.present, true),
+      ),
+    );
+  const present = marks.filter((mark) => run.days.includes(mark.day)).length;
+  const attended = run.days.length > 0 && Math.floor((present * 100) / run.days.length) >= threshold;
+  let status: string | null = null;
+  if (attended && person.status !== "attended") status = "attended";
+  if (!attended && person.status === "attended") {
+    const paid = person.bookingId ? (await bookingBalance(tx, person.bookingId)).state : "unpaid";
+    status = paid === "paid" || paid === "overpaid" ? "paid" : "confirmed";
+  }
+  if (!status) return;
+  await tx
+    .update(r)
+    .set({ status: status as "attended", updatedAt: new Date() })
+    .where(eq(r.id, person.id));
+  if (person.bookingId) await deriveBookingStatus(tx, person.bookingId);
+  await recordAudit(tx, actor, {
+    action: `Updated registration status: ${status}`,
+    tableName: "course_registrations",
+    recordId: person.id,
+    oldValues: { status: person.status },
+    newValues: { status, present_days: present, course_days: run.days.length },
+  });
+}

@@ -1,0 +1,241 @@
+import crypto from "node:crypto";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { CertificateContent } from "#app/delivery/certificates/certificate-pdf.server";
+import { certificateIssued } from "#app/delivery/emails.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import { certificates, courseRuns } from "#app/platform/db/schema";
+import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
+import { env } from "#app/platform/env.server";
+import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
+import { getSettings } from "#app/platform/settings/setting.server";
+import { now } from "#app/utils/clock";
+import { fileNameSlug } from "#app/utils/file-name";
+import { attendanceSummary } from "../attendance/attendance.server";
+import type { DeliveryRun } from "../delivery-run.server";
+
+// Crockford's base32 without I, L, O, U: read aloud or typed from paper without confusion
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** A course day on a certificate: 09:00 to 17:00 less an hour for lunch. */
+export const HOURS_PER_DAY = 7;
+
+/** 80 random bits as XXXX-XXXX-XXXX-XXXX: not guessable, and short enough to type. */
+export function newCertificateCode() {
+  const bytes = crypto.randomBytes(16);
+  const chars = Array.from({ length: 16 }, (_, i) => ALPHABET[(bytes[i] as number) & 31]);
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join("")).join("-");
+}
+
+/** A typed code in any case, with or without dashes, as stored; null when it cannot be a code. */
+export function normaliseCode(input: string) {
+  const plain = input.toUpperCase().replace(/[\s-]/g, "");
+  if (plain.length !== 16 || [...plain].some((c) => !ALPHABET.includes(c))) return null;
+  return [0, 4, 8, 12].map((i) => plain.slice(i, i + 4)).join("-");
+}
+
+const verifyUrl = (code: string) => `${env().PUBLIC_URL}/verify/${code}`;
+
+export async function listRunCertificates(runId: string) {
+  return db()
+    .select({
+      id: certificates.id,
+      code: certificates.code,
+      registrationId: certificates.registrationId,
+      recipientName: certificates.recipientName,
+      attendancePercent: certificates.attendancePercent,
+      storageKey: certificates.storageKey,
+      issuedAt: certificates.issuedAt,
+      revokedAt: certificates.revokedAt,
+      revokedReason: certificates.revokedReason,
+    })
+    .from(certificates)
+    .where(eq(certificates.runId, runId))
+    .orderBy(asc(certificates.recipientName));
+}
+
+export type IssueOutcome =
+  | { ok: true; message: string; issued: number }
+  | { ok: false; status: number; message: string };
+
+/**
+ * Issues certificates to every live participant at or over the attendance threshold who has none yet, and
+ * e-mails each with the PDF attached. The PDFs are made and stored first; the rows and e-mails are written in
+ * one transaction, where the unique (registration, run) key gives each participant one certificate even
+ * when two admins press Issue together (the loser's files are removed).
+ */
+export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Promise<IssueOutcome> {
+  if (run.days.length === 0) return { ok: false, status: 409, message: "This course date has no dates yet." };
+  const settings = await getSettings();
+  const [summary, existing] = await Promise.all([attendanceSummary(run), listRunCertificates(run.id)]);
+  const have = new Set(existing.map((c) => c.registrationId));
+  const due = summary.filter((p) => p.percent >= settings.certificate_threshold && !have.has(p.id));
+  if (due.length === 0) {
+    return {
+      ok: true,
+      issued: 0,
+      message: `No new certificates: nobody else reaches ${settings.certificate_threshold}% attendance.`,
+    };
+  }
+  const made: {
+    person: (typeof due)[number];
+    content: Omit<CertificateContent, "qr">;
+    storageKey: string;
+  }[] = [];
+  for (const person of due) {
+    const code = newCertificateCode();
+    const content = {
+      code,
+      recipientName: person.name,
+      courseTitle: run.courseTitle,
+      dates: run.dates,
+      venue: run.venue,
+      hours: run.days.length * HOURS_PER_DAY,
+      attendancePercent: person.percent,
+      signatoryName: settings.certificate_signatory_name,
+      signatoryTitle: settings.certificate_signatory_title,
+      verifyUrl: verifyUrl(code),
+    };
+    // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+    const { certificateQr, renderCertificate } = await import(
+      "#app/delivery/certificates/certificate-pdf.server"
+    );
+    const pdf = await renderCertificate({ ...content, qr: await certificateQr(content.verifyUrl) });
+    const storageKey = newKey("certificates", "pdf");
+    await storage().put(storageKey, Buffer.from(pdf), "application/pdf");
+    made.push({ person, content, storageKey });
+  }
+  const issued = await db().transaction(async (tx) => {
+    const done: string[] = [];
+    for (const { person, content, storageKey } of made) {
+      const [row] = await tx
+        .insert(certificates)
+        .values({
+          code: content.code,
+          registrationId: person.id,
+          runId: run.id,
+          recipientName: content.recipientName,
+          courseTitle: content.courseTitle,
+          dates: content.dates,
+          venue: content.venue,
+          hours: content.hours,
+          attendancePercent: content.attendancePercent,
+          signatoryName: content.signatoryName,
+          signatoryTitle: content.signatoryTitle,
+          storageKey,
+          issuedAt: now(),
+          issuedBy: actor.id,
+        })
+        .onConflictDoNothing()
+        .returning({ id: certificates.id });
+      if (!row) continue;
+      done.push(storageKey);
+      await enqueueEmails(tx, [
+        {
+          to: person.email,
+          kind: "certificate",
+          relatedTable: "certificates",
+          relatedId: row.id,
+          ...certificateIssued({ name: person.name, courseTitle: run.courseTitle, code: content.code }),
+          attachments: [
+            { filename: `certificate-${content.code}.pdf`, contentType: "application/pdf", storageKey },
+          ],
+        },
+      ]);
+      await recordAudit(tx, actor, {
+        action: "Issued certificate",
+        tableName: "certificates",
+        recordId: row.id,
+        newValues: { code: content.code, name: person.name, attendance: person.percent },
+      });
+    }
+    return done;
+  });
+  await deleteQuietly(made.map((m) => m.storageKey).filter((key) => !issued.includes(key)));
+  wakeOutboxWorker();
+  return { ok: true, issued: issued.length, message: `${issued.length} certificate(s) issued and e-mailed.` };
+}
+
+/** Revokes a certificate with a reason: the verify page says so from then on. */
+export async function revokeCertificate(
+  actor: AuditActor,
+  runId: string,
+  certificateId: string,
+  reason: string,
+): Promise<{ ok: true; message: string } | { ok: false; status: number; message: string }> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(certificates)
+      .set({ revokedAt: now(), revokedReason: reason, revokedBy: actor.id })
+      .where(
+        and(
+          eq(certificates.id, certificateId),
+          eq(certificates.runId, runId),
+          isNull(certificates.revokedAt),
+        ),
+      )
+      .returning({ code: certificates.code, name: certificates.recipientName });
+    if (!row)
+      return { ok: false, status: 409, message: "This certificate does not exist or is already revoked." };
+    await recordAudit(tx, actor, {
+      action: "Revoked certificate",
+      tableName: "certificates",
+      recordId: certificateId,
+      oldValues: { code: row.code, status: "valid" },
+      newValues: { code: row.code, status: "revoked", reason },
+    });
+    return { ok: true, message: `Certificate ${row.code} of ${row.name} revoked.` };
+  });
+}
+
+export type Verification =
+  | { state: "unknown" }
+  | { state: "revoked"; code: string; revokedAt: Date }
+  | {
+      state: "genuine";
+      code: string;
+      recipientName: string;
+      courseTitle: string;
+      dates: string;
+      venue: string | null;
+      issuedAt: Date;
+    };
+
+/**
+ * What the public verify page may say: a genuine certificate as issued; of a revoked one only that its code
+ * was issued and when it was revoked, never whose it was (decision 0632).
+ */
+export async function verifyCertificate(input: string): Promise<Verification> {
+  const code = normaliseCode(input);
+  if (!code) return { state: "unknown" };
+  const [row] = await db()
+    .select({
+      code: certificates.code,
+      recipientName: certificates.recipientName,
+      courseTitle: certificates.courseTitle,
+      dates: certificates.dates,
+      venue: certificates.venue,
+      issuedAt: certificates.issuedAt,
+      revokedAt: certificates.revokedAt,
+    })
+    .from(certificates)
+    .where(eq(certificates.code, code));
+  if (!row) return { state: "unknown" };
+  const { revokedAt, ...issued } = row;
+  return revokedAt ? { state: "revoked", code: row.code, revokedAt } : { state: "genuine", ...issued };
+}
+
+/** A certificate's stored file and download name, for the back office. */
+export async function findCertificateFile(runId: string, certificateId: string) {
+  const [row] = await db()
+    .select({
+      storageKey: certificates.storageKey,
+      code: certificates.code,
+      name: certificates.recipientName,
+    })
+    .from(certificates)
+    .innerJoin(courseRuns, eq(courseRuns.id, certificates.runId))
+    .where(and(eq(certificates.id, certificateId), eq(certificates.runId, runId)));
+  return row
+    ? { storageKey: row.storageKey, filename: `certificate-${fileNameSlug(row.name)}-${row.code}.pdf` }
+    : null;
+}

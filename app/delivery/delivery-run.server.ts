@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { courseRuns, courses, courseRegistrations as r } from "#app/platform/db/schema";
+import { SEAT_HOLDING_STATUSES } from "#app/site/catalogue/run-seats.server";
+import { addDays, formatLongDate } from "#app/utils/dates";
+
+/** A registration that still has its place (DESIGN §7): only these get reminders, marks and certificates. */
+export const LIVE_STATUSES = SEAT_HOLDING_STATUSES;
+
+export function isLive(status: string) {
+  return (LIVE_STATUSES as readonly string[]).includes(status);
+}
+
+/** Every calendar day from the start to the end date (one day when there is no end date). */
+export function runDays(run: { startDate: string | null; endDate: string | null }): string[] {
+  if (!run.startDate) return [];
+  const days = [run.startDate];
+  const end = run.endDate ?? run.startDate;
+  while ((days.at(-1) as string) < end && days.length < 366) days.push(addDays(days.at(-1) as string, 1));
+  return days;
+}
+
+export function runDatesText(run: {
+  label: string | null;
+  startDate: string | null;
+  endDate: string | null;
+}) {
+  if (run.label) return run.label;
+  if (!run.startDate) return "Date to be confirmed";
+  const start = formatLongDate(run.startDate);
+  return run.endDate && run.endDate !== run.startDate ? `${start} to ${formatLongDate(run.endDate)}` : start;
+}
+
+/** The run with its course, as the delivery screens, e-mails and documents describe it. */
+export async function findDeliveryRun(runId: string, executor: Executor = db()) {
+  const [run] = await executor
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      courseTitle: courses.title,
+      courseDescription: courses.description,
+      objectives: courses.objectives,
+      modules: courses.modules,
+      durationDays: courses.durationDays,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+      venue: courseRuns.venue,
+      status: courseRuns.status,
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(eq(courseRuns.id, runId));
+  if (!run) return null;
+  return { ...run, dates: runDatesText(run), days: runDays(run) };
+}
+
+export type DeliveryRun = NonNullable<Awaited<ReturnType<typeof findDeliveryRun>>>;
+
+/** The run's participants who still hold their place, in booking order. */
+export async function listLiveParticipants(runId: string, executor: Executor = db()) {
+  return executor
+    .select({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      organization: r.organization,
+      idNumber: r.idNumber,
+      bookingId: r.bookingId,
+      status: r.status,
+    })
+    .from(r)
+    .where(and(eq(r.runId, runId), isNull(r.deletedAt), inArray(r.status, [...LIVE_STATUSES])))
+    .orderBy(asc(r.name), asc(r.id));
+}

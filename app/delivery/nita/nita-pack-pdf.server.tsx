@@ -1,0 +1,196 @@
+import { Document, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { bindPdfs } from "#app/platform/pdf/bind-pdfs.server";
+import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
+import type { SiteContent } from "#app/site/seed/site-content";
+import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
+import { type CertificateContent, CertificatePage } from "../certificates/certificate-pdf.server";
+
+type Run = {
+  courseTitle: string;
+  courseDescription: string | null;
+  objectives: string[];
+  modules: string[];
+  dates: string;
+  venue: string | null;
+  days: string[];
+  durationDays: number | null;
+};
+type Participant = {
+  id: string;
+  name: string;
+  organization: string | null;
+  idNumber: string | null;
+  email: string;
+};
+type RegisterRow = Participant & { marks: (boolean | null)[]; percent: number };
+
+export type NitaPack = {
+  run: Run;
+  organization: string;
+  participants: Participant[];
+  register: RegisterRow[];
+  timetable: string | null;
+  money: { references: string[]; documents: { title: string; summary: string }[]; notes: string[] };
+  certificates: CertificateContent[];
+  contact: SiteContent["contact"];
+};
+
+export const NITA_SECTIONS = [
+  "Participants and ID numbers",
+  "Course outline and timetable",
+  "Proforma invoice and receipts",
+  "Attendance register",
+  "Certificates",
+] as const;
+
+const row = {
+  flexDirection: "row",
+  borderBottomWidth: 0.5,
+  borderBottomColor: "#cbd5e1",
+  paddingVertical: 3,
+} as const;
+
+function SectionTitle({ n }: { n: number }) {
+  return <Text style={styles.h2}>{`${n + 1}. ${NITA_SECTIONS[n]}`}</Text>;
+}
+
+export function ParticipantsPage({ pack }: { pack: NitaPack }) {
+  return (
+    <BrandedPage contact={pack.contact}>
+      <DocumentHeader
+        title={`NITA claim: ${pack.run.courseTitle}`}
+        subtitle={`${pack.organization} · ${pack.run.dates}`}
+      />
+      <SectionTitle n={0} />
+      <View style={[row, styles.bold]}>
+        <Text style={{ width: 24 }}>#</Text>
+        <Text style={{ flex: 2 }}>Name</Text>
+        <Text style={{ flex: 1 }}>ID / passport</Text>
+        <Text style={{ flex: 2 }}>E-mail</Text>
+      </View>
+      {pack.participants.map((p, i) => (
+        <View key={p.id} style={row} wrap={false}>
+          <Text style={{ width: 24 }}>{i + 1}</Text>
+          <Text style={{ flex: 2 }}>{p.name}</Text>
+          <Text style={{ flex: 1 }}>{p.idNumber ?? "not given"}</Text>
+          <Text style={{ flex: 2 }}>{p.email}</Text>
+        </View>
+      ))}
+    </BrandedPage>
+  );
+}
+
+export function OutlinePage({ pack }: { pack: NitaPack }) {
+  const { run } = pack;
+  return (
+    <BrandedPage contact={pack.contact}>
+      <DocumentHeader title={run.courseTitle} subtitle={[run.dates, run.venue].filter(Boolean).join(" · ")} />
+      <SectionTitle n={1} />
+      <Text style={styles.paragraph}>
+        {run.days.length} training day(s)
+        {run.durationDays ? ` (course duration ${run.durationDays} days)` : ""}.
+      </Text>
+      {run.courseDescription ? <Text style={styles.paragraph}>{run.courseDescription}</Text> : null}
+      {run.objectives.length > 0 ? <Text style={styles.h3}>Objectives</Text> : null}
+      {run.objectives.map((o) => (
+        <Text key={o} style={styles.paragraph}>{`• ${o}`}</Text>
+      ))}
+      {run.modules.length > 0 ? <Text style={styles.h3}>Modules</Text> : null}
+      {run.modules.map((m) => (
+        <Text key={m} style={styles.paragraph}>{`• ${m}`}</Text>
+      ))}
+      <Text style={styles.h3}>Daily timetable</Text>
+      <Text style={styles.paragraph}>
+        {pack.timetable || "Timetable not recorded in the joining instructions."}
+      </Text>
+    </BrandedPage>
+  );
+}
+
+/** The invoice section: in the one-PDF pack the documents follow it; in the ZIP they are files beside it. */
+export function MoneyPage({ pack, documentsFollow = false }: { pack: NitaPack; documentsFollow?: boolean }) {
+  return (
+    <BrandedPage contact={pack.contact}>
+      <DocumentHeader title={`NITA claim: ${pack.run.courseTitle}`} subtitle={pack.organization} />
+      <SectionTitle n={2} />
+      <Text style={styles.paragraph}>
+        Booking reference(s): {pack.money.references.join(", ") || "none"}.
+      </Text>
+      {pack.money.documents.map((d) => (
+        <Text
+          key={`${d.title}-${d.summary}`}
+          style={styles.paragraph}
+        >{`• ${d.title}: ${d.summary} (${documentsFollow ? "follows this page" : "separate file in the ZIP pack"})`}</Text>
+      ))}
+      {pack.money.notes.map((note) => (
+        <Text key={note} style={[styles.paragraph, styles.bold]}>
+          {note}
+        </Text>
+      ))}
+    </BrandedPage>
+  );
+}
+
+function ContentsPage({ pack }: { pack: NitaPack }) {
+  return (
+    <BrandedPage contact={pack.contact}>
+      <DocumentHeader
+        title="NITA training claim pack"
+        subtitle={`${pack.organization} · ${pack.run.courseTitle}`}
+      />
+      <Text style={styles.paragraph}>
+        {pack.run.dates}
+        {pack.run.venue ? `, ${pack.run.venue}` : ""}. {pack.participants.length} participant(s).
+      </Text>
+      <Text style={styles.h2}>Contents</Text>
+      {NITA_SECTIONS.map((title, i) => (
+        <Text key={title} style={styles.paragraph}>
+          {`${i + 1}. ${title}`}
+          {i === 4 ? ` (${pack.certificates.length})` : ""}
+        </Text>
+      ))}
+    </BrandedPage>
+  );
+}
+
+/**
+ * The whole pack as one PDF: a contents page, then each section; the issued invoice and receipts (stored PDFs,
+ * `moneyPdfs`) are bound in after the invoice section as they were issued; certificates one per page.
+ */
+export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
+  const title = `NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`;
+  const head = await renderToBuffer(
+    <Document title={title} author="Mafunzo Training & Consultancy">
+      <ContentsPage pack={pack} />
+      <ParticipantsPage pack={pack} />
+      <OutlinePage pack={pack} />
+      <MoneyPage pack={pack} documentsFollow />
+    </Document>,
+  );
+  const tail = await renderToBuffer(
+    <Document title={title} author="Mafunzo Training & Consultancy">
+      <AttendanceRegisterPage run={pack.run} rows={pack.register} contact={pack.contact} />
+      {pack.certificates.length === 0 ? (
+        <BrandedPage contact={pack.contact}>
+          <SectionTitle n={4} />
+          <Text style={styles.paragraph}>No certificates have been issued to these participants.</Text>
+        </BrandedPage>
+      ) : (
+        pack.certificates.map((c) => <CertificatePage key={c.code} c={c} />)
+      )}
+    </Document>,
+  );
+  return bindPdfs(title, [head, ...moneyPdfs, tail]);
+}
+
+/** Each section on its own, for the ZIP pack. */
+export const renderNitaSection = {
+  participants: (pack: NitaPack) => renderPdf("Participants", <ParticipantsPage pack={pack} />),
+  outline: (pack: NitaPack) => renderPdf("Course outline", <OutlinePage pack={pack} />),
+  money: (pack: NitaPack) => renderPdf("Invoice and receipts", <MoneyPage pack={pack} />),
+  register: (pack: NitaPack) =>
+    renderPdf(
+      "Attendance register",
+      <AttendanceRegisterPage run={pack.run} rows={pack.register} contact={pack.contact} />,
+    ),
+};

@@ -1,0 +1,120 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { NitaPack } from "#app/delivery/nita/nita-pack-pdf.server";
+import { type MoneyDocument, moneyDocumentsForBooking } from "#app/money/documents/nita-money.server";
+import { db } from "#app/platform/db/client.server";
+import { bookings, certificates } from "#app/platform/db/schema";
+import { env } from "#app/platform/env.server";
+import type { ZipEntry } from "#app/platform/files/zip.server";
+import { readStored } from "#app/platform/files/zip.server";
+import { getSiteContent } from "#app/site/content/site-content.server";
+import { fileNameSlug } from "#app/utils/file-name";
+import { attendanceSummary } from "../attendance/attendance.server";
+import type { DeliveryRun } from "../delivery-run.server";
+import { listLiveParticipants } from "../delivery-run.server";
+import { getJoiningInstructions } from "../instructions/joining-instructions.server";
+
+/** Participants without an organisation are grouped under this name (a pack for individuals). */
+export const NO_ORGANISATION = "Individual participants";
+
+const orgOf = (p: { organization: string | null }) => p.organization?.trim() || NO_ORGANISATION;
+
+/** The organisations with live participants on the run, and how many each has. */
+export async function listRunOrganisations(runId: string) {
+  const counts = new Map<string, number>();
+  for (const p of await listLiveParticipants(runId)) counts.set(orgOf(p), (counts.get(orgOf(p)) ?? 0) + 1);
+  return [...counts]
+    .map(([name, participants]) => ({ name, participants }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Everything the pack holds for one organisation on one run; null when it has nobody on the run. */
+export async function gatherNitaPack(run: DeliveryRun, organization: string) {
+  const register = (await attendanceSummary(run)).filter((p) => orgOf(p) === organization);
+  if (register.length === 0) return null;
+  const ids = new Set(register.map((p) => p.id));
+  const [instructions, { contact }, issued] = await Promise.all([
+    getJoiningInstructions(run.id),
+    getSiteContent(["contact"]),
+    db()
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.runId, run.id), isNull(certificates.revokedAt))),
+  ]);
+  const bookingIds = [...new Set(register.map((p) => p.bookingId).filter((id): id is string => Boolean(id)))];
+  const references: string[] = [];
+  const moneyFiles: MoneyDocument[] = [];
+  const notes = new Set<string>();
+  for (const bookingId of bookingIds) {
+    const [booking] = await db()
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    if (booking) references.push(booking.reference);
+    const money = await moneyDocumentsForBooking(bookingId);
+    moneyFiles.push(...money.documents);
+    if (money.note) notes.add(money.note);
+  }
+  const mine = issued.filter((c) => ids.has(c.registrationId));
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+  const { certificateQr } = await import("#app/delivery/certificates/certificate-pdf.server");
+  const certificatesIn = await Promise.all(
+    mine.map(async (c) => {
+      const verifyUrl = `${env().PUBLIC_URL}/verify/${c.code}`;
+      return { ...c, verifyUrl, qr: await certificateQr(verifyUrl) };
+    }),
+  );
+  const pack: NitaPack = {
+    run,
+    organization,
+    participants: register,
+    register,
+    timetable: instructions?.timetable ?? null,
+    money: {
+      references,
+      documents: moneyFiles.map(({ title, summary }) => ({ title, summary })),
+      notes: [...notes],
+    },
+    certificates: certificatesIn,
+    contact,
+  };
+  return { pack, moneyFiles, certificateFiles: mine };
+}
+
+export type GatheredPack = NonNullable<Awaited<ReturnType<typeof gatherNitaPack>>>;
+
+export const nitaFileBase = (run: DeliveryRun, organization: string) =>
+  `nita-pack-${fileNameSlug(organization)}-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}`;
+
+/** The PDF modules are imported here, on first use: see gatherNitaPack. */
+const nitaPdf = () => import("#app/delivery/nita/nita-pack-pdf.server");
+
+export async function nitaPackPdf(gathered: GatheredPack) {
+  const { renderNitaPack } = await nitaPdf();
+  return renderNitaPack(
+    gathered.pack,
+    gathered.moneyFiles.map((f) => f.pdf),
+  );
+}
+
+/** The same pack as separate files: each section, the money documents, and the certificates as issued. */
+export async function nitaPackFiles({
+  pack,
+  moneyFiles,
+  certificateFiles,
+}: GatheredPack): Promise<ZipEntry[]> {
+  const { renderNitaSection } = await nitaPdf();
+  const entries: ZipEntry[] = [
+    { name: "1-participants.pdf", data: await renderNitaSection.participants(pack) },
+    { name: "2-course-outline-and-timetable.pdf", data: await renderNitaSection.outline(pack) },
+    { name: "3-invoice-and-receipts.pdf", data: await renderNitaSection.money(pack) },
+    ...moneyFiles.map((f) => ({ name: `3-${f.filename}`, data: f.pdf })),
+    { name: "4-attendance-register.pdf", data: await renderNitaSection.register(pack) },
+  ];
+  for (const c of certificateFiles) {
+    entries.push({
+      name: `5-certificates/certificate-${fileNameSlug(c.recipientName)}-${c.code}.pdf`,
+      data: await readStored(c.storageKey),
+    });
+  }
+  return entries;
+}

@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { runReminder } from "#app/delivery/emails.server";
+import { db, type Executor } from "#app/platform/db/client.server";
+import type { emailOutbox } from "#app/platform/db/schema";
+import { courseRegistrations as r, runReminders } from "#app/platform/db/schema";
+import type { Message } from "#app/platform/email/layout.server";
+import { addDays, today } from "#app/utils/dates";
+import { findDeliveryRun, isLive } from "../delivery-run.server";
+import { getJoiningInstructions } from "../instructions/joining-instructions.server";
+
+export const RUN_REMINDER_KIND = "run_reminder";
+
+/**
+ * A reminder as it should read now, or null when it is no longer wanted: the participant cancelled or was
+ * moved, the run was cancelled or its start date changed since it was scheduled.
+ */
+export async function reminderMessage(
+  reminderId: string,
+  executor: Executor = db(),
+): Promise<Message | null> {
+  const [reminder] = await executor
+    .select({
+      runId: runReminders.runId,
+      startDate: runReminders.startDate,
+      daysBefore: runReminders.daysBefore,
+      name: r.name,
+      status: r.status,
+      deletedAt: r.deletedAt,
+      registrationRunId: r.runId,
+    })
+    .from(runReminders)
+    .innerJoin(r, eq(r.id, runReminders.registrationId))
+    .where(eq(runReminders.id, reminderId));
+  if (!reminder || !isLive(reminder.status) || reminder.deletedAt) return null;
+  // "starts in 7 days" is only true on its day: a reminder held up past it (no process ran) is dropped
+  if (today() > addDays(reminder.startDate, -reminder.daysBefore)) return null;
+  if (reminder.registrationRunId !== reminder.runId) return null;
+  const run = await findDeliveryRun(reminder.runId, executor);
+  if (!run || run.status === "cancelled" || run.startDate !== reminder.startDate) return null;
+  return runReminder({
+    name: reminder.name,
+    courseTitle: run.courseTitle,
+    dates: run.dates,
+    venue: run.venue,
+    daysBefore: reminder.daysBefore,
+    instructions: await getJoiningInstructions(run.id, executor),
+  });
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** The outbox asks this when a message falls due: scheduled kinds are checked and written afresh. */
+export async function currentScheduledMessage(row: OutboxRow): Promise<OutboxRow | null> {
+  if (row.kind !== RUN_REMINDER_KIND || row.relatedTable !== "run_reminders" || !row.relatedId) return row;
+  const message = await reminderMessage(row.relatedId);
+  if (!message) return null;
+  return { ...row, subject: message.subject, textBody: message.text, htmlBody: message.html };
+}

@@ -1,0 +1,102 @@
+import { and, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
+import { db } from "#app/platform/db/client.server";
+import { courseRuns, courseRegistrations as r, runReminders } from "#app/platform/db/schema";
+import { enqueueEmails } from "#app/platform/email/outbox.server";
+import { getSetting } from "#app/platform/settings/setting.server";
+import { now } from "#app/utils/clock";
+import { addDays, today } from "#app/utils/dates";
+import { LIVE_STATUSES } from "../delivery-run.server";
+import { RUN_REMINDER_KIND, reminderMessage } from "./reminder-message.server";
+
+/** "7,1" → [7, 1]: distinct, largest first. */
+export function parseReminderDays(text: string): number[] {
+  const days = text
+    .split(",")
+    .map((n) => Number(n.trim()))
+    .filter((n) => Number.isInteger(n) && n >= 1 && n <= 60);
+  return [...new Set(days)].sort((a, b) => b - a);
+}
+
+/** Reminders go out at 08:00 in Nairobi, `daysBefore` days before the start date. */
+export function reminderDueAt(startDate: string, daysBefore: number) {
+  return new Date(`${addDays(startDate, -daysBefore)}T08:00:00+03:00`);
+}
+
+// a reminder whose moment passed while no process ran is still worth sending for a while, not days later
+const LATE_GRACE_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Schedules the reminders of every live participant of the runs starting soon, once each: the unique key of
+ * `run_reminders` lets one process insert a reminder and the others skip it, and its outbox row, inserted
+ * in the same transaction, waits for its not-before time. A participant who booked after a reminder's
+ * moment already had the instructions with the confirmation and is not sent that one.
+ */
+export async function scheduleReminders(at: Date = now()) {
+  const days = parseReminderDays(await getSetting("reminder_days"));
+  if (days.length === 0) return 0;
+  const from = today(at);
+  const until = addDays(from, (days[0] as number) + 1);
+  return db().transaction(async (tx) => {
+    const candidates = await tx
+      .select({
+        registrationId: r.id,
+        email: r.email,
+        createdAt: r.createdAt,
+        runId: courseRuns.id,
+        startDate: courseRuns.startDate,
+      })
+      .from(r)
+      .innerJoin(courseRuns, eq(courseRuns.id, r.runId))
+      .where(
+        and(
+          inArray(r.status, [...LIVE_STATUSES]),
+          isNull(r.deletedAt),
+          ne(courseRuns.status, "cancelled"),
+          gte(courseRuns.startDate, from),
+          lte(courseRuns.startDate, until),
+        ),
+      );
+    const wanted = candidates.flatMap((c) =>
+      days
+        .map((daysBefore) => ({ ...c, daysBefore, dueAt: reminderDueAt(c.startDate as string, daysBefore) }))
+        .filter((x) => x.dueAt >= x.createdAt && x.dueAt.getTime() >= at.getTime() - LATE_GRACE_MS),
+    );
+    // one order in every process, so concurrent sweeps wait on each other's keys instead of deadlocking
+    wanted.sort((a, b) => a.registrationId.localeCompare(b.registrationId) || b.daysBefore - a.daysBefore);
+    if (wanted.length === 0) return 0;
+    const inserted = await tx
+      .insert(runReminders)
+      .values(
+        wanted.map((w) => ({
+          registrationId: w.registrationId,
+          runId: w.runId,
+          startDate: w.startDate as string,
+          daysBefore: w.daysBefore,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({
+        id: runReminders.id,
+        registrationId: runReminders.registrationId,
+        daysBefore: runReminders.daysBefore,
+      });
+    for (const reminder of inserted) {
+      const w = wanted.find(
+        (x) => x.registrationId === reminder.registrationId && x.daysBefore === reminder.daysBefore,
+      );
+      const message = await reminderMessage(reminder.id, tx);
+      if (!w || !message) continue;
+      await enqueueEmails(tx, [
+        {
+          to: w.email,
+          kind: RUN_REMINDER_KIND,
+          relatedTable: "run_reminders",
+          relatedId: reminder.id,
+          notBefore: w.dueAt,
+          ...message,
+        },
+      ]);
+    }
+    return inserted.length;
+  });
+}

@@ -1,0 +1,383 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AuditActor } from "#app/platform/audit.server";
+import { recordAudit } from "#app/platform/audit.server";
+import { db, type Executor } from "#app/platform/db/client.server";
+import {
+  bookings,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  type FinanceLine,
+  financeDocuments,
+} from "#app/platform/db/schema";
+import { financeDocumentMessage } from "#app/platform/email/layout.server";
+import { enqueueEmails } from "#app/platform/email/outbox.server";
+import { storage } from "#app/platform/files/storage.server";
+import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
+import { signedPath, signedUrl } from "#app/platform/signed-link.server";
+import { formatKes, parseCents } from "#app/utils/cents";
+import { addDays, formatLongDate, today } from "#app/utils/dates";
+import { computeVat, type PricedLine } from "#app/utils/vat";
+import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
+import {
+  type FinanceProfile,
+  financeProfileGaps,
+  getFinanceProfile,
+  paymentInstructions,
+} from "./finance-profile.server";
+
+export type FinanceDocument = typeof financeDocuments.$inferSelect;
+export type FinanceDocumentKind = FinanceDocument["kind"];
+
+/** Registrations that hold a seat are the ones a booking pays for. */
+const BILLED_STATUSES = ["new", "confirmed", "paid", "attended"] as const;
+const DOCUMENT_PREFIX = { credit_note: "CN", receipt: "RCT" } as const;
+export const DOCUMENT_LINK_PURPOSE = "finance-document";
+export const DOCUMENT_LINK_BASE = "/billing";
+
+export const documentUrl = (id: string) => signedUrl(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
+export const documentPath = (id: string) => signedPath(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
+
+type LockedBooking = typeof bookings.$inferSelect;
+
+/** Locks the booking for the rest of the transaction: its documents are issued one at a time. */
+export async function lockBooking(tx: Executor, bookingId: string): Promise<LockedBooking | null> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+  return booking ?? null;
+}
+
+function runText(run: { label: string | null; startDate: string | null; venue: string | null }) {
+  const when = run.label ?? (run.startDate ? formatLongDate(run.startDate) : null);
+  return [when, run.venue].filter(Boolean).join(", ");
+}
+
+/** One line per run: the booking's participants holding a seat on it × the run's (or course's) price. */
+async function billableLines(tx: Executor, bookingId: string) {
+  const rows = await tx
+    .select({
+      title: courses.title,
+      courseCost: courses.cost,
+      runId: courseRegistrations.runId,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+      venue: courseRuns.venue,
+      costOverride: courseRuns.costOverride,
+      quantity: count(),
+    })
+    .from(courseRegistrations)
+    .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
+    .leftJoin(courseRuns, eq(courseRuns.id, courseRegistrations.runId))
+    .where(
+      and(
+        eq(courseRegistrations.bookingId, bookingId),
+        inArray(courseRegistrations.status, [...BILLED_STATUSES]),
+        isNull(courseRegistrations.deletedAt),
+      ),
+    )
+    .groupBy(
+      courses.id,
+      courseRegistrations.runId,
+      courseRuns.label,
+      courseRuns.startDate,
+      courseRuns.venue,
+      courseRuns.costOverride,
+    )
+    .orderBy(asc(courseRuns.startDate), asc(courses.title));
+  const lines: PricedLine[] = [];
+  const unpriced: string[] = [];
+  for (const row of rows) {
+    const description = [row.title, runText(row)].filter(Boolean).join(" — ");
+    const unitCents = parseCents(row.costOverride ?? row.courseCost);
+    if (unitCents === null) unpriced.push(row.title);
+    else lines.push({ description, quantity: Number(row.quantity), unitCents });
+  }
+  return { lines, unpriced };
+}
+
+/** The booking's newest proforma, unless a credit note has cancelled it. */
+export async function openProforma(tx: Executor, bookingId: string): Promise<FinanceDocument | null> {
+  const [latest] = await tx
+    .select()
+    .from(financeDocuments)
+    .where(and(eq(financeDocuments.bookingId, bookingId), eq(financeDocuments.kind, "proforma")))
+    .orderBy(desc(financeDocuments.version))
+    .limit(1);
+  if (!latest) return null;
+  const [credit] = await tx
+    .select({ id: financeDocuments.id })
+    .from(financeDocuments)
+    .where(and(eq(financeDocuments.kind, "credit_note"), eq(financeDocuments.relatesToId, latest.id)));
+  return credit ? null : latest;
+}
+
+async function latestVersion(tx: Executor, bookingId: string, kind: FinanceDocumentKind) {
+  const [row] = await tx
+    .select({ version: sql<number>`coalesce(max(${financeDocuments.version}), 0)` })
+    .from(financeDocuments)
+    .where(and(eq(financeDocuments.bookingId, bookingId), eq(financeDocuments.kind, kind)));
+  return Number(row?.version ?? 0);
+}
+
+type IssueInput = {
+  kind: FinanceDocumentKind;
+  booking: LockedBooking;
+  profile: FinanceProfile;
+  lines: FinanceLine[];
+  totals: { netCents: number; vatCents: number; totalCents: number; ratePercent: number };
+  pricesIncludeVat: boolean;
+  relatesTo: FinanceDocument | null;
+  version: number;
+  actor: AuditActor;
+  payments?: { receivedOn: string; method: string; code: string | null; amountCents: number }[];
+};
+
+/**
+ * Numbers, renders, stores and records one document, and queues its e-mail, all in the caller's transaction.
+ * The PDF is written before the row: a rolled-back issue leaves at most an unreferenced file, never a row
+ * without its PDF.
+ */
+async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDocument> {
+  const { booking, profile, kind } = input;
+  const issuedOn = today();
+  const year = Number(issuedOn.slice(0, 4));
+  const prefix = kind === "proforma" ? profile.invoicePrefix : DOCUMENT_PREFIX[kind];
+  const number = formatDocumentNumber(prefix, year, await nextDocumentNumber(tx, kind, year));
+  const id = crypto.randomUUID();
+  const storageKey = `finance/${id}.pdf`;
+  const paymentNote = paymentInstructions(profile, booking.reference);
+  const buyer = {
+    name: booking.organization || booking.contactName,
+    kraPin: booking.kraPin,
+    lpoNumber: booking.lpoNumber,
+    lines: [
+      booking.organization ? `Attn: ${booking.contactName}` : null,
+      booking.contactEmail,
+      booking.contactPhone,
+    ].filter((line): line is string => Boolean(line)),
+  };
+  const dueOn = kind === "proforma" ? addDays(issuedOn, profile.paymentTermsDays) : null;
+  // what the PDF prints is what the row keeps
+  const figures = {
+    kind,
+    number,
+    issuedOn,
+    dueOn,
+    seller: profile.seller,
+    buyer,
+    lines: input.lines,
+    vatRatePercent: input.totals.ratePercent,
+    pricesIncludeVat: input.pricesIncludeVat,
+    netCents: input.totals.netCents,
+    vatCents: input.totals.vatCents,
+    totalCents: input.totals.totalCents,
+    paymentNote,
+  };
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+  const { renderFinanceDocumentPdf } = await import("#app/money/documents/finance-document-pdf.server");
+  const pdf = await renderFinanceDocumentPdf(
+    {
+      ...figures,
+      bookingReference: booking.reference,
+      relatesToNumber: input.relatesTo?.number ?? null,
+      payments: input.payments,
+    },
+    profile.contact,
+  );
+  await storage().put(storageKey, Buffer.from(pdf), "application/pdf");
+  const [doc] = await tx
+    .insert(financeDocuments)
+    .values({
+      ...figures,
+      id,
+      bookingId: booking.id,
+      relatesToId: input.relatesTo?.id ?? null,
+      version: input.version,
+      storageKey,
+      issuedBy: input.actor.email ?? "system",
+    })
+    .returning();
+  if (!doc) throw new Error("The document was not stored");
+  await recordAudit(tx, input.actor, {
+    action: `Issued ${kind === "proforma" ? "proforma invoice" : kind === "credit_note" ? "credit note" : "receipt"}`,
+    tableName: "finance_documents",
+    recordId: doc.id,
+    newValues: { number, booking: booking.reference, total_cents: doc.totalCents },
+  });
+  await sendDocument(tx, doc, booking);
+  return doc;
+}
+
+/** Queues the document's e-mail to the booking's contact, the PDF attached and linked. */
+export async function sendDocument(
+  tx: Executor,
+  doc: FinanceDocument,
+  booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference">,
+  daysOverdue?: number,
+) {
+  const message = financeDocumentMessage({
+    kind: doc.kind,
+    number: doc.number,
+    name: booking.contactName,
+    reference: booking.reference,
+    total: formatKes(doc.totalCents),
+    dueOn: doc.dueOn ? formatLongDate(doc.dueOn) : null,
+    paymentNote: doc.paymentNote,
+    url: documentUrl(doc.id),
+    daysOverdue,
+  });
+  await enqueueEmails(tx, [
+    {
+      to: booking.contactEmail,
+      ...message,
+      kind: daysOverdue !== undefined ? "payment_reminder" : `finance_${doc.kind}`,
+      relatedTable: "finance_documents",
+      relatedId: doc.id,
+      attachments: [
+        { filename: `${doc.number}.pdf`, contentType: "application/pdf", storageKey: doc.storageKey },
+      ],
+    },
+  ]);
+}
+
+export type InvoiceOutcome =
+  | { ok: true; message: string; document: FinanceDocument | null }
+  | { ok: false; message: string; profileIncomplete?: true };
+
+/**
+ * The refusal to issue while the firm's finance profile is incomplete (the document could never be corrected),
+ * or null. Whatever changed the booking stands: a confirmed seat stays confirmed, a payment stays recorded.
+ */
+function profileRefusal(profile: FinanceProfile) {
+  const gaps = financeProfileGaps(profile);
+  if (gaps.length === 0) return null;
+  const missing = gaps.map((gap) => gap.label).join(", ");
+  return {
+    ok: false as const,
+    profileIncomplete: true as const,
+    message: `${FINANCE_PROFILE_INCOMPLETE} Missing: ${missing}.`,
+  };
+}
+
+// field by field: jsonb does not keep the key order the lines were written with
+const sameLines = (a: FinanceLine[], b: FinanceLine[]) =>
+  a.length === b.length &&
+  a.every(
+    (line, i) =>
+      line.description === b[i]?.description &&
+      line.quantity === b[i]?.quantity &&
+      line.unitCents === b[i]?.unitCents &&
+      line.amountCents === b[i]?.amountCents,
+  );
+
+/**
+ * Brings a booking's invoice in line with the booking (DESIGN §7): a confirmed booking gets a proforma; one
+ * whose participants or prices changed gets a new version (a new number; the old one is never edited); a
+ * cancelled one gets a credit note for its open proforma. `onDemand` issues for a booking not yet confirmed,
+ * and re-sends an invoice that is already up to date. Call it inside the transaction that changed the booking.
+ */
+export async function reviseBookingInvoice(
+  tx: Executor,
+  bookingId: string,
+  actor: AuditActor,
+  { onDemand = false } = {},
+): Promise<InvoiceOutcome> {
+  const booking = await lockBooking(tx, bookingId);
+  if (!booking) return { ok: false, message: "This booking no longer exists." };
+  const open = await openProforma(tx, bookingId);
+  const { lines, unpriced } = await billableLines(tx, bookingId);
+  const profile = await getFinanceProfile(tx);
+
+  if (booking.status === "cancelled" || lines.length + unpriced.length === 0) {
+    if (!open) {
+      return onDemand
+        ? { ok: false, message: `Booking ${booking.reference} has no participants to invoice.` }
+        : { ok: true, message: "Nothing to invoice.", document: null };
+    }
+    const refused = profileRefusal(profile);
+    if (refused) return refused;
+    const credit = await issueDocument(tx, {
+      kind: "credit_note",
+      booking,
+      profile,
+      lines: open.lines,
+      totals: { ...open, ratePercent: open.vatRatePercent },
+      pricesIncludeVat: open.pricesIncludeVat,
+      relatesTo: open,
+      version: open.version,
+      actor,
+    });
+    return { ok: true, message: `Credit note ${credit.number} cancels ${open.number}.`, document: credit };
+  }
+  if (!onDemand && !open && booking.status !== "confirmed") {
+    return { ok: true, message: "Not confirmed yet.", document: null };
+  }
+  if (unpriced.length > 0) {
+    return {
+      ok: false,
+      message: `Set a price for ${unpriced.join(", ")} (on the course or its date) before invoicing ${booking.reference}.`,
+    };
+  }
+  const totals = computeVat(lines, profile.vat);
+  if (open && sameLines(open.lines, totals.lines) && open.totalCents === totals.totalCents) {
+    if (onDemand) await sendDocument(tx, open, booking);
+    return { ok: true, message: `${open.number} is up to date and was sent again.`, document: open };
+  }
+  const refused = profileRefusal(profile);
+  if (refused) return refused;
+  const proforma = await issueDocument(tx, {
+    kind: "proforma",
+    booking,
+    profile,
+    lines: totals.lines,
+    totals,
+    pricesIncludeVat: profile.vat.pricesIncludeVat,
+    relatesTo: open,
+    version: (await latestVersion(tx, bookingId, "proforma")) + 1,
+    actor,
+  });
+  return {
+    ok: true,
+    message: open
+      ? `Proforma invoice ${proforma.number} replaces ${open.number}.`
+      : `Proforma invoice ${proforma.number} was issued and e-mailed.`,
+    document: proforma,
+  };
+}
+
+/**
+ * A receipt for an open proforma now fully paid (once per proforma). None while the finance profile is
+ * incomplete: the payment is recorded all the same, and the receipt follows with the next settling once the
+ * profile is complete ("Send invoice again" on the run page settles the booking).
+ */
+export async function issueReceipt(
+  tx: Executor,
+  booking: LockedBooking,
+  proforma: FinanceDocument,
+  payments: IssueInput["payments"],
+  actor: AuditActor,
+) {
+  const [existing] = await tx
+    .select({ id: financeDocuments.id })
+    .from(financeDocuments)
+    .where(and(eq(financeDocuments.kind, "receipt"), eq(financeDocuments.relatesToId, proforma.id)));
+  if (existing) return null;
+  const profile = await getFinanceProfile(tx);
+  if (profileRefusal(profile)) return null;
+  return issueDocument(tx, {
+    kind: "receipt",
+    booking,
+    profile,
+    lines: proforma.lines,
+    totals: { ...proforma, ratePercent: proforma.vatRatePercent },
+    pricesIncludeVat: proforma.pricesIncludeVat,
+    relatesTo: proforma,
+    version: (await latestVersion(tx, booking.id, "receipt")) + 1,
+    actor,
+    payments,
+  });
+}
+
+export async function findFinanceDocument(id: string, executor: Executor = db()) {
+  const [doc] = await executor.select().from(financeDocuments).where(eq(financeDocuments.id, id));
+  return doc ?? null;
+}

@@ -1,0 +1,86 @@
+import crypto from "node:crypto";
+import { C2B_ACCEPTED, type C2BAnswer, type C2BCallback, readC2B } from "#app/money/mpesa/mpesa.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { logger } from "#app/platform/logger.server";
+import { getSettings } from "#app/platform/settings/setting.server";
+import { today } from "#app/utils/dates";
+import { getFinanceProfile } from "../documents/finance-profile.server";
+import { recordPayment } from "../payments/payment.server";
+import { holdPaymentForReview } from "../payments/payment-review.server";
+
+const digest = (value: string) => crypto.createHash("sha256").update(value, "utf8").digest();
+
+/**
+ * Whether a callback's secret path segment is the configured one (empty = callbacks switched off). Both are
+ * compared as digests of the same length, so neither the secret's length nor a multi-byte character can
+ * make the comparison throw or answer sooner.
+ */
+export async function callbackSecretMatches(given: string) {
+  const { mpesa_callback_secret: secret } = await getSettings();
+  if (!secret) return false;
+  return crypto.timingSafeEqual(digest(given), digest(secret));
+}
+
+/** Validation: Safaricom asks before completing the payment; we refuse only what cannot be ours. */
+export async function validateC2B(callback: C2BCallback): Promise<C2BAnswer> {
+  const { paybill } = await getFinanceProfile(db());
+  return readC2B(callback, paybill, today()).validation;
+}
+
+/**
+ * Confirmation: the money has moved, so the payment is always kept. As it came, it goes into the ledger
+ * (an unknown account number waits in the unmatched queue); anything odd about it (a date in the future or
+ * not a date, an absurd amount, another shortcode, control characters) holds it for review instead, where a
+ * person records or dismisses it. Idempotent by TransID: a replay finds what the first one stored.
+ */
+export async function confirmC2B(callback: C2BCallback, actor: AuditActor): Promise<C2BAnswer> {
+  const { paybill } = await getFinanceProfile(db());
+  const read = readC2B(callback, paybill, today());
+  if (read.reviewReasons.length > 0 || read.amountCents === null || read.receivedOn === null) {
+    const held = await moneyTransaction((tx) =>
+      holdPaymentForReview(
+        tx,
+        {
+          method: "mpesa",
+          source: "mpesa_callback",
+          transactionCode: read.code,
+          amountCents: read.amountCents,
+          receivedOn: read.receivedOn,
+          payer: read.payer,
+          payerPhone: read.payerPhone,
+          accountReference: read.accountReference || null,
+          reasons: read.reviewReasons,
+          payload: read.payload,
+        },
+        actor,
+      ),
+    );
+    logger.warn(
+      { transId: read.code, reasons: read.reviewReasons, held: held.status },
+      "M-PESA confirmation held for review",
+    );
+    return C2B_ACCEPTED;
+  }
+  const { amountCents, receivedOn } = read;
+  const outcome = await moneyTransaction((tx) =>
+    recordPayment(
+      tx,
+      {
+        method: "mpesa",
+        amountCents,
+        receivedOn,
+        transactionCode: read.code,
+        payer: read.payer,
+        payerPhone: read.payerPhone,
+        accountReference: read.accountReference || null,
+        bookingId: null,
+        source: "mpesa_callback",
+      },
+      actor,
+    ),
+  );
+  if (outcome.status === "duplicate") logger.info({ transId: read.code }, "M-PESA confirmation replayed");
+  return C2B_ACCEPTED;
+}

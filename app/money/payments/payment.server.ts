@@ -1,0 +1,297 @@
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { AuditActor } from "#app/platform/audit.server";
+import { recordAudit } from "#app/platform/audit.server";
+import type { Executor } from "#app/platform/db/client.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import {
+  bookings,
+  courseRegistrations,
+  type PAYMENT_METHODS,
+  type PAYMENT_SOURCES,
+  paymentReviews,
+  payments,
+} from "#app/platform/db/schema";
+import { referenceIn } from "#app/utils/booking-reference";
+import { formatKes } from "#app/utils/cents";
+import {
+  PAYMENT_METHOD_LABELS as METHOD_LABELS,
+  type PaymentState,
+  paymentState,
+} from "#app/utils/payment-state";
+import {
+  type FinanceDocument,
+  issueReceipt,
+  lockBooking,
+  openProforma,
+} from "../documents/finance-document.server";
+import { deriveBookingStatus } from "./booking-status.server";
+import { paymentRecordedAudit } from "./payment-audit.server";
+
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = {
+  method: (typeof PAYMENT_METHODS)[number];
+  amountCents: number;
+  receivedOn: string;
+  transactionCode: string | null;
+  payer: string | null;
+  /** the payer's number as the provider sent it (M-PESA: plain, masked or hashed) */
+  payerPhone?: string | null;
+  accountReference: string | null;
+  bookingId: string | null;
+  source: (typeof PAYMENT_SOURCES)[number];
+};
+
+/**
+ * The booking an account number names. Payers type it by hand: case, spaces and a missing hyphen do not
+ * matter (" mf-7k2q 9xp4" is MF-7K2Q9XP4). A group participant's own reference finds the group's booking.
+ */
+export async function findBookingByReference(executor: Executor, typed: string | null) {
+  const reference = referenceIn(typed);
+  if (!reference) return null;
+  const [booking] = await executor
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.reference, reference));
+  if (booking) return booking.id;
+  const [registration] = await executor
+    .select({ bookingId: courseRegistrations.bookingId })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.reference, reference));
+  return registration?.bookingId ?? null;
+}
+
+export type Balance = { invoicedCents: number; paidCents: number; balanceCents: number; state: PaymentState };
+
+/** What a booking owes: its open proforma against the ledger (DESIGN §7: derived, never stored). */
+export async function bookingBalance(
+  executor: Executor,
+  bookingId: string,
+  proforma?: FinanceDocument | null,
+): Promise<Balance> {
+  const invoice = proforma === undefined ? await openProforma(executor, bookingId) : proforma;
+  const [row] = await executor
+    .select({ paid: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId));
+  const invoicedCents = invoice?.totalCents ?? 0;
+  const paidCents = Number(row?.paid ?? 0);
+  return {
+    invoicedCents,
+    paidCents,
+    balanceCents: invoicedCents - paidCents,
+    state: paymentState(invoicedCents, paidCents),
+  };
+}
+
+/**
+ * After the ledger changed for a booking: fully paid moves its live registrations to "paid" and e-mails a
+ * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed". Audited.
+ */
+export async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
+  const booking = await lockBooking(tx, bookingId);
+  if (!booking) return;
+  const proforma = await openProforma(tx, bookingId);
+  const balance = await bookingBalance(tx, bookingId, proforma);
+  const paid = balance.state === "paid" || balance.state === "overpaid";
+  const from = paid ? ["new", "confirmed"] : ["paid"];
+  const to = paid ? "paid" : "confirmed";
+  if (balance.invoicedCents === 0) return;
+  const moved = await tx
+    .update(courseRegistrations)
+    .set({ status: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(courseRegistrations.bookingId, bookingId),
+        inArray(courseRegistrations.status, from as never[]),
+        isNull(courseRegistrations.deletedAt),
+      ),
+    )
+    .returning({ id: courseRegistrations.id, status: courseRegistrations.status });
+  if (moved.length > 0) await deriveBookingStatus(tx, bookingId);
+  for (const registration of moved) {
+    await recordAudit(tx, actor, {
+      action: `Updated registration status: ${to}`,
+      tableName: "course_registrations",
+      recordId: registration.id,
+      newValues: { status: to, booking: booking.reference, balance_cents: balance.balanceCents },
+    });
+  }
+  if (!paid || !proforma) return;
+  const ledger = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .orderBy(asc(payments.receivedOn), asc(payments.createdAt));
+  await issueReceipt(
+    tx,
+    booking,
+    proforma,
+    ledger.map((p) => ({
+      receivedOn: p.receivedOn,
+      method: METHOD_LABELS[p.method],
+      code: p.transactionCode,
+      amountCents: p.amountCents,
+    })),
+    actor,
+  );
+}
+
+/**
+ * Payments held for review (payment_reviews) that these ledger rows now account for, by method and receipt
+ * code: the same money arrived again by a statement, a callback or by hand, so the review is closed with it.
+ */
+export async function closeReviewsOf(tx: Executor, recorded: Payment[], actor: AuditActor) {
+  const coded = recorded.filter((p) => p.transactionCode);
+  if (coded.length === 0) return;
+  await tx
+    .update(paymentReviews)
+    .set({
+      state: "recorded",
+      paymentId: sql`(select p.id from payments p where p.method = payment_reviews.method and p.transaction_code = payment_reviews.transaction_code)`,
+      resolvedBy: actor.email ?? "system",
+      resolvedAt: new Date(),
+      resolution: "Recorded when the same receipt arrived again",
+    })
+    .where(
+      and(
+        eq(paymentReviews.state, "open"),
+        or(
+          ...coded.map((p) =>
+            and(
+              eq(paymentReviews.method, p.method),
+              eq(paymentReviews.transactionCode, p.transactionCode as string),
+            ),
+          ),
+        ),
+      ),
+    );
+}
+
+export type RecordOutcome =
+  | { status: "recorded"; payment: Payment }
+  | { status: "duplicate"; existing: Payment | null };
+
+/**
+ * Adds a payment to the ledger, in the caller's transaction (a `moneyTransaction`). The same transaction code
+ * for the same method is recorded once whatever the route it arrives by (callback, statement, by hand): a
+ * repeat changes nothing. Without a booking, the account reference is matched to one; a payment that matches
+ * none waits unassigned. A payment held for review with the same code is closed by it.
+ *
+ * Locks: the booking row first (FOR UPDATE), before the insert takes its foreign-key share lock on it. Taking
+ * the share lock first let two payments for one booking each hold it and wait for the other's FOR UPDATE: a
+ * deadlock on PostgreSQL that lost one of them.
+ */
+export async function recordPayment(
+  tx: Executor,
+  input: NewPayment,
+  actor: AuditActor,
+): Promise<RecordOutcome> {
+  const bookingId = input.bookingId ?? (await findBookingByReference(tx, input.accountReference));
+  if (bookingId) await lockBooking(tx, bookingId);
+  const code = input.transactionCode?.trim().toUpperCase() || null;
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...input, transactionCode: code, bookingId, recordedBy: actor.email ?? "system" })
+    .onConflictDoNothing()
+    .returning();
+  if (!payment) {
+    const [existing] = code
+      ? await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.method, input.method), eq(payments.transactionCode, code)))
+      : [];
+    return { status: "duplicate", existing: existing ?? null };
+  }
+  await closeReviewsOf(tx, [payment], actor);
+  await recordAudit(tx, actor, paymentRecordedAudit(payment));
+  if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor);
+  return { status: "recorded", payment };
+}
+
+export type LedgerOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/** A counter-entry for a payment recorded in error, with the reason; the payment itself stays. */
+export async function reversePayment(
+  actor: AuditActor,
+  paymentId: string,
+  reason: string,
+): Promise<LedgerOutcome> {
+  return moneyTransaction(async (tx) => {
+    // the booking before the payment row: every money transaction locks in that order
+    const [owner] = await tx
+      .select({ bookingId: payments.bookingId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (owner?.bookingId) await lockBooking(tx, owner.bookingId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!payment || payment.amountCents < 0) {
+      return { ok: false, status: 404, message: "That payment is not in the ledger." };
+    }
+    const [reversal] = await tx
+      .insert(payments)
+      .values({
+        method: payment.method,
+        amountCents: -payment.amountCents,
+        receivedOn: payment.receivedOn,
+        payer: payment.payer,
+        bookingId: payment.bookingId,
+        reversesId: payment.id,
+        reason,
+        source: "manual",
+        recordedBy: actor.email ?? "system",
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!reversal) return { ok: false, status: 409, message: "This payment was already reversed." };
+    await recordAudit(tx, actor, {
+      action: "Reversed payment",
+      tableName: "payments",
+      recordId: payment.id,
+      oldValues: { amount: formatKes(payment.amountCents), code: payment.transactionCode },
+      newValues: { reversal_id: reversal.id, reason },
+    });
+    if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor);
+    return {
+      ok: true,
+      message: `${formatKes(payment.amountCents)} (${payment.transactionCode ?? METHOD_LABELS[payment.method]}) was reversed.`,
+    };
+  });
+}
+
+/** Gives an unmatched payment its booking (once; the ledger trigger refuses any other change). */
+export async function assignPayment(
+  actor: AuditActor,
+  paymentId: string,
+  reference: string,
+): Promise<LedgerOutcome> {
+  return moneyTransaction(async (tx) => {
+    const bookingId = await findBookingByReference(tx, reference);
+    if (!bookingId)
+      return { ok: false, status: 400, message: `No booking has the reference "${reference}".` };
+    await lockBooking(tx, bookingId);
+    const [payment] = await tx
+      .update(payments)
+      .set({ bookingId })
+      .where(and(eq(payments.id, paymentId), isNull(payments.bookingId)))
+      .returning();
+    if (!payment)
+      return { ok: false, status: 409, message: "That payment is already assigned to a booking." };
+    const [booking] = await tx
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    await recordAudit(tx, actor, {
+      action: "Assigned payment to booking",
+      tableName: "payments",
+      recordId: payment.id,
+      oldValues: { booking_id: null },
+      newValues: { booking_id: bookingId, booking: booking?.reference },
+    });
+    await settleBooking(tx, bookingId, actor);
+    return {
+      ok: true,
+      message: `${formatKes(payment.amountCents)} (${payment.transactionCode ?? METHOD_LABELS[payment.method]}) now pays ${booking?.reference}.`,
+    };
+  });
+}

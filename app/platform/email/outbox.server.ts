@@ -1,0 +1,208 @@
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { currentScheduledMessage } from "#app/delivery/reminders/reminder-message.server";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { insertJsonRows } from "#app/platform/db/json-rows.server";
+import { type EmailAttachment, emailOutbox } from "#app/platform/db/schema";
+import { now } from "#app/utils/clock";
+import { logger } from "../logger.server";
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  relatedTable?: string;
+  relatedId?: string;
+  attachments?: EmailAttachment[];
+  /** Not sent before this instant on the business clock (a reminder days ahead); by default at once. */
+  notBefore?: Date;
+};
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type SendEmail = (row: OutboxRow) => Promise<void>;
+
+export const MAX_ATTEMPTS = 10;
+
+/** Queues messages; pass the submission's transaction so the mail exists exactly when the row does. */
+export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
+  if (emails.length === 0) return;
+  await executor.execute(insertEmails(emails));
+}
+
+/** The statement that queues `emails` (at least one), for a caller that sends it as part of its own. */
+export function insertEmails(emails: OutgoingEmail[]): SQL {
+  return insertJsonRows(
+    emailOutbox,
+    emails.map((email) => ({
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      kind: email.kind,
+      relatedTable: email.relatedTable ?? null,
+      relatedId: email.relatedId ?? null,
+      attachments: email.attachments?.length ? email.attachments : null,
+      // due times are business time, so a test clock (setClock, TEST_NOW) decides what is due
+      nextAttemptAt: email.notBefore ?? now(),
+    })),
+  );
+}
+
+/**
+ * Takes up to `limit` due messages for this process. SKIP LOCKED lets several processes claim at once
+ * without waiting on or sharing rows, and pushing next_attempt_at past the lease keeps a claimed row
+ * away from the others while it is sent outside the transaction (so a slow SMTP server never holds a
+ * database transaction open, which on PGlite would stall every request).
+ */
+export async function claimDueEmails(limit: number, leaseMs: number, at: Date = now()): Promise<OutboxRow[]> {
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, at)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(at.getTime() + leaseMs),
+      })
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export function retryDelayMs(attempts: number, baseMs: number) {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export type DeliveryOptions = {
+  send: SendEmail;
+  limit?: number;
+  leaseMs?: number;
+  retryBaseMs?: number;
+};
+
+/** One pass of the worker: sends what is due, records each outcome; returns how many were sent. */
+export async function deliverDueEmails({
+  send,
+  limit = 20,
+  leaseMs = 5 * 60_000,
+  retryBaseMs = 30_000,
+}: DeliveryOptions) {
+  const rows = await claimDueEmails(limit, leaseMs);
+  let sent = 0;
+  for (const [index, claimed] of rows.entries()) {
+    // once half a lease has gone on the batch (a slow SMTP server), the rest go back to be claimed afresh: sent
+    // later, a row's lease could run out during its SMTP conversation, and another process would send it again
+    if (now().getTime() >= claimed.nextAttemptAt.getTime() - leaseMs / 2) {
+      await giveBack(rows.slice(index));
+      break;
+    }
+    // a scheduled message is written when it falls due, or dropped when it is no longer wanted
+    const row = await currentScheduledMessage(claimed);
+    if (!row) {
+      await db().update(emailOutbox).set({ status: "cancelled" }).where(eq(emailOutbox.id, claimed.id));
+      continue;
+    }
+    try {
+      await send(row);
+      await db()
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: now(), lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      await db()
+        .update(emailOutbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts, retryBaseMs)),
+        })
+        .where(eq(emailOutbox.id, row.id));
+      logger.warn({ emailId: row.id, attempts: row.attempts, err: message }, "e-mail delivery failed");
+    }
+  }
+  return { claimed: rows.length, sent };
+}
+
+/**
+ * Claimed rows not attempted: due again at once, their attempt not counted, unless another process has them now.
+ * One claim gives its rows one lease end, so a row whose lease end moved was claimed again since.
+ */
+async function giveBack(rows: OutboxRow[]) {
+  const [first] = rows;
+  if (!first) return;
+  await db()
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: now() })
+    .where(
+      and(
+        inArray(
+          emailOutbox.id,
+          rows.map((row) => row.id),
+        ),
+        eq(emailOutbox.status, "pending"),
+        eq(emailOutbox.nextAttemptAt, first.nextAttemptAt),
+      ),
+    );
+}
+
+let wake: (() => void) | undefined;
+
+/** Asks the running worker (if any) to look at the outbox now rather than at its next tick. */
+export function wakeOutboxWorker() {
+  wake?.();
+}
+
+export type WorkerOptions = DeliveryOptions & { intervalMs?: number };
+
+/** Polls the outbox until stopped; the returned function waits for the pass in progress. */
+export function startOutboxWorker({ intervalMs = 5_000, ...options }: WorkerOptions) {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = () => {
+    timer = undefined;
+    running = (async () => {
+      try {
+        // keep going while full batches come back, so a burst drains quickly
+        while (!stopped) {
+          const { claimed } = await deliverDueEmails(options);
+          if (claimed < (options.limit ?? 20)) break;
+        }
+      } catch (error) {
+        logger.error({ err: error }, "e-mail outbox pass failed");
+      }
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    })();
+  };
+
+  wake = () => {
+    if (timer && !stopped) {
+      clearTimeout(timer);
+      tick();
+    }
+  };
+  timer = setTimeout(tick, 0);
+
+  return async () => {
+    stopped = true;
+    wake = undefined;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,45 @@
+import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from "#app/site/files";
+
+const KB = 1024;
+
+/** The public forms are a few short fields (a group booking included): a larger body is a mistake or an attack. */
+export const PUBLIC_BODY_LIMIT = 64 * KB;
+/** Signing in, signing up and out: an e-mail, a password or two, a code. */
+export const AUTH_BODY_LIMIT = 8 * KB;
+/** Admin forms other than uploads hold at most a course's or a content section's text. */
+export const ADMIN_FORM_LIMIT = 256 * KB;
+/** A payment provider's callback: one transaction's JSON, about a kilobyte. */
+export const CALLBACK_BODY_LIMIT = 8 * KB;
+/** A bank or M-PESA statement for a month or a quarter, as CSV. */
+export const STATEMENT_MAX_BYTES = 2 * 1024 * KB;
+/** Multipart framing and the text fields sent beside an uploaded file. */
+const UPLOAD_OVERHEAD = 64 * KB;
+
+const AUTH_PATHS = new Set(["/admin/login", "/admin/signup", "/admin/logout"]);
+const UPLOAD_PATHS: Record<string, number> = {
+  "/admin/documents": DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD,
+  "/admin/images": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
+  "/admin/gallery": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
+  "/admin/finance/imports": STATEMENT_MAX_BYTES + UPLOAD_OVERHEAD,
+};
+
+export type BodyLimit = { bytes: number; files: boolean };
+
+/**
+ * How large a request body may be on a path, and whether it may carry a file: one table for the check
+ * made on the declared length before anything is read and for the reader that counts what arrives.
+ */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "").replace(/\.data$/, "") : pathname;
+  const upload = UPLOAD_PATHS[path];
+  if (upload !== undefined) return { bytes: upload, files: true };
+  if (AUTH_PATHS.has(path)) return { bytes: AUTH_BODY_LIMIT, files: false };
+  if (path.startsWith("/api/")) return { bytes: CALLBACK_BODY_LIMIT, files: false };
+  if (path === "/admin" || path.startsWith("/admin/")) return { bytes: ADMIN_FORM_LIMIT, files: false };
+  return { bytes: PUBLIC_BODY_LIMIT, files: false };
+}
+
+/** "64 KB", "20.1 MB": how a limit is named in a refusal. */
+export function limitText(bytes: number) {
+  return bytes >= 1024 * KB ? `${Math.floor((bytes / (1024 * KB)) * 10) / 10} MB` : `${bytes / KB} KB`;
+}

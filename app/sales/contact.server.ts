@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { contactSubmissions } from "#app/platform/db/schema";
+import { contactAcknowledgement, contactNotification } from "#app/platform/email/layout.server";
+import { enqueueEmails } from "#app/platform/email/outbox.server";
+import type { ContactInput } from "#app/sales/contact";
+import { getSiteContentValue } from "#app/site/content/site-content.server";
+import { listAdminRecipients } from "#app/staff/accounts/notify.server";
+
+export type NewContactSubmission = ContactInput & { idempotencyKey: string; ip: string | null };
+
+async function findByIdempotencyKey(executor: Executor, key: string) {
+  const [row] = await executor
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.idempotencyKey, key));
+  return row ? { id: row.id, replayed: true } : null;
+}
+
+/** Stores a message (status new) and its e-mails in one transaction; a repeated key returns the first. */
+export async function createContactSubmission(input: NewContactSubmission) {
+  return db().transaction(async (tx) => {
+    const existing = await findByIdempotencyKey(tx, input.idempotencyKey);
+    if (existing) return existing;
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        organization: input.organization,
+        courseInterest: input.courseInterest,
+        message: input.message,
+        source: input.source,
+        status: "new",
+        idempotencyKey: input.idempotencyKey,
+        ip: input.ip,
+      })
+      .onConflictDoNothing({ target: contactSubmissions.idempotencyKey })
+      .returning({ id: contactSubmissions.id });
+    if (!row) return (await findByIdempotencyKey(tx, input.idempotencyKey)) as { id: string; replayed: true };
+    const [contact, admins] = await Promise.all([
+      getSiteContentValue(tx, "contact"),
+      listAdminRecipients(tx),
+    ]);
+    const related = { relatedTable: "contact_submissions", relatedId: row.id };
+    await enqueueEmails(tx, [
+      {
+        to: input.email,
+        kind: "contact_acknowledgement",
+        ...related,
+        ...contactAcknowledgement(input, contact),
+      },
+      ...admins.map((to) => ({
+        to,
+        kind: "contact_notification",
+        ...related,
+        ...contactNotification(input),
+      })),
+    ]);
+    return { id: row.id, replayed: false };
+  });
+}

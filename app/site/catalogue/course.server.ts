@@ -1,0 +1,190 @@
+import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { courseRuns, courses } from "#app/platform/db/schema";
+import type { CourseCategory } from "#app/utils/course-categories";
+import { today } from "#app/utils/dates";
+import { isPastRun } from "#app/utils/runs";
+import { seatsForRuns } from "./run-seats.server";
+
+export type CourseRunView = {
+  id: string;
+  label: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  venue: string | null;
+  country: string | null;
+  deliveryMode: string;
+  status: string;
+  /** the run's own price, else the course price (KES) */
+  cost: number | null;
+  capacity: number | null;
+  /** started before the firm's today: history, never offered */
+  past: boolean;
+  /** free seats; null when the run has no capacity limit */
+  seatsLeft: number | null;
+};
+
+export type CourseView = Awaited<ReturnType<typeof selectCourses>>[number] & { runs: CourseRunView[] };
+
+const toNumber = (value: string | null) => (value == null ? null : Number(value));
+
+/** What a course card shows, in the public catalogue and in the admin list alike. */
+export const courseCardColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  description: courses.description,
+  category: courses.category,
+  faithGroup: courses.faithGroup,
+  durationDays: courses.durationDays,
+};
+
+/** The details a course page adds to its card. */
+export const courseDetailColumns = {
+  type: courses.type,
+  targetAudience: courses.targetAudience,
+  highlights: courses.highlights,
+  objectives: courses.objectives,
+  modules: courses.modules,
+};
+
+function selectCourses(executor: Executor) {
+  return executor
+    .select({
+      ...courseCardColumns,
+      cost: sql<number | null>`${courses.cost}::float8`,
+      ...courseDetailColumns,
+      imageUrl: courses.imageUrl,
+      updatedAt: courses.updatedAt,
+    })
+    .from(courses);
+}
+
+/** A course with its runs, before `withSeats` adds the free seats, which change with every booking. */
+export type CourseWithRuns = Omit<CourseView, "runs"> & { runs: Omit<CourseRunView, "seatsLeft">[] };
+
+async function attachRuns(
+  executor: Executor,
+  rows: Awaited<ReturnType<typeof selectCourses>>,
+): Promise<CourseWithRuns[]> {
+  if (rows.length === 0) return [];
+  const runs = await executor
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+      venue: courseRuns.venue,
+      country: courseRuns.country,
+      deliveryMode: courseRuns.deliveryMode,
+      status: courseRuns.status,
+      capacity: courseRuns.capacity,
+      costOverride: courseRuns.costOverride,
+    })
+    .from(courseRuns)
+    .where(
+      inArray(
+        courseRuns.courseId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(courseRuns.startDate), asc(courseRuns.createdAt));
+  const day = today();
+  return rows.map((course) => ({
+    ...course,
+    runs: runs
+      .filter((run) => run.courseId === course.id)
+      .map(({ courseId: _courseId, costOverride, ...run }) => ({
+        ...run,
+        cost: toNumber(costOverride) ?? course.cost,
+        past: isPastRun(run, day),
+      })),
+  }));
+}
+
+/** The courses with each run's free seats, read now: new objects, so a cached list is never changed. */
+export async function withSeats(list: CourseWithRuns[], executor: Executor = db()): Promise<CourseView[]> {
+  const seats = await seatsForRuns(
+    list.flatMap((course) => course.runs.map((run) => run.id)),
+    executor,
+  );
+  return list.map((course) => ({
+    ...course,
+    runs: course.runs.map((run) => ({ ...run, seatsLeft: seats.get(run.id)?.left ?? null })),
+  }));
+}
+
+/** A year matches a run that starts in it or whose printed dates mention it (spec §4). */
+const runInYear = (year: number) =>
+  sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id}
+    and (extract(year from ${courseRuns.startDate}) = ${year} or ${courseRuns.label} like ${`%${year}%`}))`;
+
+export type CourseFilter = { categories?: readonly CourseCategory[]; year?: number; limit?: number };
+
+/** Active courses in catalogue order, each with its runs and their seats. */
+export async function listActiveCourses(filter: CourseFilter = {}, executor: Executor = db()) {
+  return withSeats(await listActiveCoursesWithoutSeats(filter, executor), executor);
+}
+
+export async function listActiveCoursesWithoutSeats(filter: CourseFilter = {}, executor: Executor = db()) {
+  const conditions = [eq(courses.status, "active")];
+  if (filter.categories?.length) conditions.push(inArray(courses.category, [...filter.categories]));
+  if (filter.year) conditions.push(runInYear(filter.year));
+  const query = selectCourses(executor)
+    .where(and(...conditions))
+    .orderBy(asc(courses.sortOrder), asc(courses.title));
+  const rows = filter.limit ? await query.limit(filter.limit) : await query;
+  return attachRuns(executor, rows);
+}
+
+export async function countActiveCourses(executor: Executor = db()) {
+  const [row] = await executor.select({ n: count() }).from(courses).where(eq(courses.status, "active"));
+  return row?.n ?? 0;
+}
+
+/**
+ * The years of the runs on offer (active courses, not cancelled, starting today or later), oldest first:
+ * the catalogue's year filter options and every label that names the catalogue's years.
+ */
+export async function listCourseYears(executor: Executor = db()) {
+  const rows = await executor
+    .selectDistinct({ year: sql<number>`extract(year from ${courseRuns.startDate})::int` })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(
+      and(
+        eq(courses.status, "active"),
+        gte(courseRuns.startDate, today()),
+        sql`${courseRuns.status} <> 'cancelled'`,
+      ),
+    );
+  return rows.map((r) => Number(r.year)).sort((a, b) => a - b);
+}
+
+/** What a slug can look like (see `slugify`): anything else names no course and never reaches the database. */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const isPossibleSlug = (slug: string) => slug.length <= 80 && SLUG.test(slug);
+
+export async function getActiveCourseBySlug(slug: string, executor: Executor = db()) {
+  const course = await getActiveCourseBySlugWithoutSeats(slug, executor);
+  return course && (await withSeats([course], executor))[0];
+}
+
+export async function getActiveCourseBySlugWithoutSeats(slug: string, executor: Executor = db()) {
+  if (!isPossibleSlug(slug)) return undefined;
+  const rows = await selectCourses(executor)
+    .where(and(eq(courses.slug, slug), eq(courses.status, "active")))
+    .limit(1);
+  const [course] = await attachRuns(executor, rows);
+  return course;
+}
+
+/** Slugs and change times of active courses, for the sitemap. */
+export async function listActiveCourseSlugs(executor: Executor = db()) {
+  return executor
+    .select({ slug: courses.slug, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(eq(courses.status, "active"))
+    .orderBy(asc(courses.sortOrder));
+}

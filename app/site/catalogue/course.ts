@@ -1,0 +1,119 @@
+import { z } from "zod";
+import {
+  ACTIVE_STATUSES,
+  COURSE_CATEGORIES,
+  DELIVERY_MODES,
+  FAITH_GROUPS,
+  RUN_STATUSES,
+} from "#app/platform/db/enums";
+import {
+  checkbox,
+  lineList,
+  optionalNumber,
+  optionalText,
+  requiredText,
+} from "#app/platform/forms/form-fields";
+import { isCalendarDate } from "#app/utils/calendar-date";
+
+export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = {
+  physical: "Physical",
+  virtual: "Virtual",
+  hybrid: "Hybrid",
+  "self-paced": "Self-paced",
+};
+
+export { ACTIVE_STATUSES, COURSE_CATEGORIES, DELIVERY_MODES, FAITH_GROUPS, RUN_STATUSES };
+
+/** Lower-case words joined by hyphens, as used in /courses/:slug. */
+export function slugify(text: string) {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(80, "Slug must be at most 80 characters")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens only")
+  .optional()
+  .transform((v) => v ?? null);
+
+/** The course form (add and edit): spec §5 rules plus the public details the course page shows. */
+export const CourseSchema = z
+  .object({
+    title: requiredText("Title"),
+    slug,
+    description: optionalText(5000),
+    category: z.enum(COURSE_CATEGORIES, { error: "Category is required" }).default("management"),
+    faithGroup: z
+      .enum(FAITH_GROUPS, { error: "Choose group A, B or C" })
+      .optional()
+      .transform((v) => v ?? null),
+    durationDays: optionalNumber("Duration", { min: 1, max: 365, integer: true }),
+    cost: optionalNumber("Cost", { min: 0, max: 100_000_000 }),
+    status: z.enum(ACTIVE_STATUSES).default("active"),
+    type: optionalText(200),
+    targetAudience: optionalText(1000),
+    imageUrl: optionalText(500),
+    highlights: lineList(),
+    objectives: lineList(),
+    modules: lineList(),
+    featured: checkbox(),
+    sortOrder: optionalNumber("Display order", { min: 0, max: 100_000, integer: true }).transform(
+      (v) => v ?? 0,
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.category === "faith" && !value.faithGroup) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["faithGroup"],
+        message: "Choose group A, B or C for a faith-based course",
+      });
+    }
+  })
+  // a faith group only means something for faith-based courses
+  .transform((value) => ({ ...value, faithGroup: value.category === "faith" ? value.faithGroup : null }));
+
+export type CourseInput = z.output<typeof CourseSchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-07")
+  .refine(isCalendarDate, "Not a real date")
+  .optional()
+  .transform((v) => v ?? null);
+
+/** One scheduled run of a course: when, where, how it is delivered. */
+export const CourseRunSchema = z
+  .object({
+    runId: z.uuid().optional(),
+    startDate: isoDate,
+    endDate: isoDate,
+    label: optionalText(200),
+    venue: optionalText(200),
+    country: optionalText(100),
+    deliveryMode: z.enum(DELIVERY_MODES).default("physical"),
+    capacity: optionalNumber("Capacity", { min: 1, max: 100_000, integer: true }),
+    minParticipants: optionalNumber("Minimum group", { min: 1, max: 100_000, integer: true }),
+    costOverride: optionalNumber("Cost override", { min: 0, max: 100_000_000 }),
+    status: z.enum(RUN_STATUSES).default("open"),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
+    path: ["endDate"],
+    message: "The end date cannot be before the start date",
+  })
+  .refine((v) => v.minParticipants === null || v.capacity === null || v.minParticipants <= v.capacity, {
+    path: ["minParticipants"],
+    message: "The minimum group cannot be larger than the capacity",
+  });
+
+export type CourseRunInput = Omit<z.output<typeof CourseRunSchema>, "runId">;

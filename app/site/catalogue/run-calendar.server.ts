@@ -1,0 +1,113 @@
+import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { courseRuns, courses, type EmailAttachment } from "#app/platform/db/schema";
+import { env } from "#app/platform/env.server";
+import { buildCalendar, type CalendarEvent, ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
+import { now } from "#app/utils/clock";
+import type { CourseCategory } from "#app/utils/course-categories";
+import { addDays, today } from "#app/utils/dates";
+import { seatsForRuns } from "./run-seats.server";
+
+const calendarRunColumns = {
+  id: courseRuns.id,
+  startDate: sql<string>`${courseRuns.startDate}`,
+  endDate: courseRuns.endDate,
+  label: courseRuns.label,
+  venue: courseRuns.venue,
+  deliveryMode: courseRuns.deliveryMode,
+  status: courseRuns.status,
+  slug: courses.slug,
+  title: courses.title,
+  category: courses.category,
+  durationDays: courses.durationDays,
+};
+
+/** Runs on offer: active course, dated, starting today or later (Africa/Nairobi), not cancelled. */
+const upcoming = () =>
+  and(eq(courses.status, "active"), gte(courseRuns.startDate, today()), ne(courseRuns.status, "cancelled"));
+
+function selectCalendarRuns(executor: Executor) {
+  return executor
+    .select(calendarRunColumns)
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId));
+}
+
+export type CalendarRun = Awaited<ReturnType<typeof selectCalendarRuns>>[number];
+export type CalendarFilter = { category?: CourseCategory; venue?: string };
+
+/** Upcoming runs in date order, with their free seats, for the calendar page and the feed. */
+export async function listUpcomingRuns(filter: CalendarFilter = {}, executor: Executor = db()) {
+  const conditions = [upcoming()];
+  if (filter.category) conditions.push(eq(courses.category, filter.category));
+  if (filter.venue) conditions.push(eq(courseRuns.venue, filter.venue));
+  const runs = await selectCalendarRuns(executor)
+    .where(and(...conditions))
+    .orderBy(asc(courseRuns.startDate), asc(courses.title));
+  const seats = await seatsForRuns(
+    runs.map((run) => run.id),
+    executor,
+  );
+  return runs.map((run) => ({ ...run, seatsLeft: seats.get(run.id)?.left ?? null }));
+}
+
+/** The venues of upcoming runs, alphabetical: the calendar's venue filter options. */
+export async function listUpcomingVenues(executor: Executor = db()) {
+  const rows = await executor
+    .selectDistinct({ venue: courseRuns.venue })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(and(upcoming(), sql`${courseRuns.venue} is not null`));
+  return rows.map((row) => row.venue as string).sort((a, b) => a.localeCompare(b));
+}
+
+/** One dated run of an active course (past runs too: a saved link keeps working). */
+export async function findCalendarRun(runId: string, executor: Executor = db()) {
+  const [run] = await selectCalendarRuns(executor)
+    .where(
+      and(eq(courseRuns.id, runId), eq(courses.status, "active"), sql`${courseRuns.startDate} is not null`),
+    )
+    .limit(1);
+  return run;
+}
+
+export function runEvent(run: CalendarRun, publicUrl = env().PUBLIC_URL): CalendarEvent {
+  const url = `${publicUrl.replace(/\/$/, "")}/courses/${run.slug}`;
+  const lastDay = run.endDate ?? addDays(run.startDate, Math.max(1, run.durationDays ?? 1) - 1);
+  return {
+    uid: `course-run-${run.id}@mafunzo`,
+    startDate: run.startDate,
+    endDate: lastDay,
+    summary: run.title,
+    location: run.venue,
+    url,
+    description: [
+      run.title,
+      run.label,
+      run.venue ? `Venue: ${run.venue}` : null,
+      `Details and registration: ${url}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  };
+}
+
+export function runsCalendar(name: string, runs: CalendarRun[]) {
+  return buildCalendar({ name, events: runs.map((run) => runEvent(run)), stamp: now() });
+}
+
+export function runFileName(run: Pick<CalendarRun, "slug" | "startDate">) {
+  return `${run.slug}-${run.startDate}.ics`;
+}
+
+/** The run's .ics for the registrant's confirmation e-mail; none when the registration has no dated run. */
+export async function runCalendarAttachments(
+  executor: Executor,
+  runId: string | null,
+): Promise<EmailAttachment[]> {
+  const run = runId ? await findCalendarRun(runId, executor) : undefined;
+  if (!run) return [];
+  return [
+    { filename: runFileName(run), contentType: ICS_CONTENT_TYPE, content: runsCalendar(run.title, [run]) },
+  ];
+}

@@ -1,0 +1,93 @@
+import { desc, eq } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { testimonials } from "#app/platform/db/schema";
+import type { TestimonialInput } from "#app/site/content/testimonial";
+
+const testimonialColumns = {
+  id: testimonials.id,
+  name: testimonials.name,
+  position: testimonials.position,
+  course: testimonials.course,
+  content: testimonials.content,
+  rating: testimonials.rating,
+  imageUrl: testimonials.imageUrl,
+  status: testimonials.status,
+  showOnHome: testimonials.showOnHome,
+  sortOrder: testimonials.sortOrder,
+  createdAt: testimonials.createdAt,
+  updatedAt: testimonials.updatedAt,
+};
+
+export type AdminTestimonial = Awaited<ReturnType<typeof listTestimonialsForAdmin>>[number];
+
+/** Spec §7: every testimonial, newest first. */
+export async function listTestimonialsForAdmin(executor: Executor = db()) {
+  return executor
+    .select(testimonialColumns)
+    .from(testimonials)
+    .orderBy(desc(testimonials.createdAt), testimonials.sortOrder, testimonials.name);
+}
+
+export async function findTestimonialForAdmin(id: string, executor: Executor = db()) {
+  const [row] = await executor.select(testimonialColumns).from(testimonials).where(eq(testimonials.id, id));
+  return row;
+}
+
+export async function createTestimonial(actor: AuditActor, input: TestimonialInput) {
+  return db().transaction(async (tx) => {
+    const [row] = await tx.insert(testimonials).values(input).returning(testimonialColumns);
+    if (!row) throw new Error("insert returned no row");
+    await recordAudit(tx, actor, {
+      action: "Created testimonial",
+      tableName: "testimonials",
+      recordId: row.id,
+      newValues: row,
+    });
+    return row;
+  });
+}
+
+/** undefined when there is no such testimonial. */
+export async function updateTestimonial(actor: AuditActor, id: string, input: TestimonialInput) {
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select(testimonialColumns)
+      .from(testimonials)
+      .where(eq(testimonials.id, id))
+      .for("update");
+    if (!before) return undefined;
+    const [row] = await tx
+      .update(testimonials)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(testimonials.id, id))
+      .returning(testimonialColumns);
+    await recordAudit(tx, actor, {
+      action: "Updated testimonial",
+      tableName: "testimonials",
+      recordId: id,
+      oldValues: before,
+      newValues: row,
+    });
+    return row;
+  });
+}
+
+export async function deleteTestimonial(actor: AuditActor, id: string) {
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select(testimonialColumns)
+      .from(testimonials)
+      .where(eq(testimonials.id, id))
+      .for("update");
+    if (!before) return false;
+    await tx.delete(testimonials).where(eq(testimonials.id, id));
+    await recordAudit(tx, actor, {
+      action: "Deleted testimonial",
+      tableName: "testimonials",
+      recordId: id,
+      oldValues: before,
+    });
+    return true;
+  });
+}

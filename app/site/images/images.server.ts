@@ -1,0 +1,198 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { Sharp } from "sharp";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import type { IMAGE_COMPONENTS, ImageVariant, websiteImages } from "#app/platform/db/schema";
+import { deleteQuietly, storage } from "#app/platform/files/storage.server";
+import { type TempFile, UploadError } from "#app/platform/files/upload.server";
+import { IMAGE_MESSAGES } from "#app/site/files";
+import {
+  deleteImageRow,
+  insertImage,
+  nextGallerySortOrder,
+} from "#app/site/images/website-image-admin.server";
+
+/** Widths made for srcset; an image is never enlarged, so a smaller one also gets its own width. */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+const LARGEST_WIDTH = 1600;
+
+// raster formats libvips reads, and the extension the original is kept under
+const RASTER_FORMATS: Record<string, { ext: string; mime: string }> = {
+  jpeg: { ext: "jpg", mime: "image/jpeg" },
+  png: { ext: "png", mime: "image/png" },
+  webp: { ext: "webp", mime: "image/webp" },
+  gif: { ext: "gif", mime: "image/gif" },
+  avif: { ext: "avif", mime: "image/avif" },
+  heif: { ext: "heic", mime: "image/heic" },
+  tiff: { ext: "tif", mime: "image/tiff" },
+  jp2k: { ext: "jp2", mime: "image/jp2" },
+};
+
+const OUTPUTS: { format: ImageVariant["format"]; ext: string; mime: string; encode: (s: Sharp) => Sharp }[] =
+  [
+    { format: "avif", ext: "avif", mime: "image/avif", encode: (s) => s.avif({ quality: 50 }) },
+    { format: "webp", ext: "webp", mime: "image/webp", encode: (s) => s.webp({ quality: 78 }) },
+    {
+      format: "jpeg",
+      ext: "jpg",
+      mime: "image/jpeg",
+      encode: (s) => s.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }),
+    },
+  ];
+
+/** Public URL of a stored variant; served by the /media route. */
+export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** Only variants are public: the original keeps whatever metadata (GPS, camera) it arrived with. */
+export const PUBLIC_MEDIA_KEY = /^images\/[0-9a-f-]{36}\/\d{1,5}\.(avif|webp|jpg)$/;
+
+export function variantWidths(width: number) {
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
+  if (width <= LARGEST_WIDTH) widths.push(width);
+  return widths;
+}
+
+/**
+ * Decoding cost grows with pixels, not bytes: a 775 KB PNG can hold 16000×16000 pixels and take gigabytes
+ * to decode. The header states the size, so an image is judged on it before anything decodes it.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+
+/** libvips (about 30 MB) loads with the first upload, not in every process (decision 0603). */
+const loadSharp = async () => (await import("sharp")).default;
+
+/** Every decode is bounded too, should a header understate what follows. */
+const open = async (file: TempFile) => (await loadSharp())(file.path, { limitInputPixels: MAX_IMAGE_PIXELS });
+
+/**
+ * The one rule for every raster image kept, on the image screens and on the Documents screen (which serves a
+ * JPG or PNG as it came): the header alone is read, which decodes nothing, and an image it says is larger
+ * than the limits is refused. Null when the header cannot be read.
+ */
+export async function readImageHeader(file: TempFile) {
+  const sharp = await loadSharp();
+  const meta = await sharp(file.path, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta || meta.format === "svg") return meta;
+  const { width, height } = meta;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new UploadError(IMAGE_MESSAGES.tooManyPixels(width, height), 413);
+  }
+  return meta;
+}
+
+/** Reads the image's header: refuses SVG, anything that is not a raster image, and oversized images. */
+export async function inspectImage(file: TempFile) {
+  if (file.size === 0) throw new UploadError(IMAGE_MESSAGES.empty);
+  const meta = await readImageHeader(file);
+  if (meta?.format === "svg") throw new UploadError(IMAGE_MESSAGES.svg, 415);
+  const raster = meta ? RASTER_FORMATS[meta.format] : undefined;
+  if (!meta || !raster) throw new UploadError(IMAGE_MESSAGES.notImage, 415);
+  return { ...raster, width: meta.autoOrient.width, height: meta.autoOrient.height };
+}
+
+type Processed = {
+  keys: string[];
+  originalKey: string;
+  variants: ImageVariant[];
+  width: number;
+  height: number;
+};
+
+/** Stores the original and every variant; on any failure removes what it stored and throws. */
+async function storeImage(file: TempFile): Promise<Processed> {
+  const info = await inspectImage(file);
+  const folder = `images/${crypto.randomUUID()}`;
+  const originalKey = `${folder}/original.${info.ext}`;
+  const keys: string[] = [];
+  try {
+    await storage().put(originalKey, fs.createReadStream(file.path), info.mime);
+    keys.push(originalKey);
+    const jobs = variantWidths(info.width).flatMap((width) =>
+      OUTPUTS.map(async (output) => {
+        // autoOrient applies the EXIF rotation; sharp writes no metadata unless asked to
+        const pipeline = (await open(file)).autoOrient().resize({ width, withoutEnlargement: true });
+        const body = await output.encode(pipeline).toBuffer();
+        const key = `${folder}/${width}.${output.ext}`;
+        await storage().put(key, body, output.mime);
+        keys.push(key);
+        return { format: output.format, width, key, url: mediaUrl(key) } satisfies ImageVariant;
+      }),
+    );
+    const variants = await Promise.all(jobs);
+    return { keys, originalKey, variants, width: info.width, height: info.height };
+  } catch (error) {
+    await deleteQuietly(keys);
+    if (error instanceof Error && /Input|unsupported|corrupt|VipsJpeg|premature/i.test(error.message)) {
+      throw new UploadError(IMAGE_MESSAGES.notImage, 415);
+    }
+    throw error;
+  }
+}
+
+export type ImageComponent = (typeof IMAGE_COMPONENTS)[number];
+export type NewImageInput = Pick<
+  typeof websiteImages.$inferInsert,
+  "title" | "altText" | "galleryCategory" | "description"
+> & { component: ImageComponent };
+
+/** Stores the image and its variants, then the row and its audit entry together. */
+export async function uploadImage(actor: AuditActor, input: NewImageInput, file: TempFile) {
+  const stored = await storeImage(file);
+  const largestJpeg = stored.variants.filter((v) => v.format === "jpeg").sort((a, b) => b.width - a.width)[0];
+  try {
+    return await db().transaction(async (tx) => {
+      const row = await insertImage(tx, {
+        ...input,
+        imageUrl: largestJpeg?.url ?? mediaUrl(stored.originalKey),
+        status: "active",
+        width: stored.width,
+        height: stored.height,
+        variants: stored.variants,
+        storageKey: stored.originalKey,
+        sortOrder: input.component === "gallery" ? await nextGallerySortOrder(tx) : 0,
+      });
+      await recordAudit(tx, actor, {
+        action: "Uploaded image",
+        tableName: "website_images",
+        recordId: row.id,
+        newValues: {
+          title: row.title,
+          component: row.component,
+          altText: row.altText,
+          width: row.width,
+          height: row.height,
+          variants: row.variants.length,
+        },
+      });
+      return row;
+    });
+  } catch (error) {
+    await deleteQuietly(stored.keys);
+    throw error;
+  }
+}
+
+/**
+ * Deletes the row, its audit entry, and every stored object (variants and original) in one step: if the
+ * store refuses, the transaction rolls back and the row still points at its files. Seeded rows point at
+ * built-in artwork and have nothing stored.
+ */
+export async function deleteImage(actor: AuditActor, id: string) {
+  return db().transaction(async (tx) => {
+    const row = await deleteImageRow(tx, id);
+    if (!row) return null;
+    await recordAudit(tx, actor, {
+      action: "Deleted image",
+      tableName: "website_images",
+      recordId: row.id,
+      oldValues: { title: row.title, component: row.component, altText: row.altText, imageUrl: row.imageUrl },
+    });
+    const keys = [...row.variants.map((v) => v.key), ...(row.storageKey ? [row.storageKey] : [])];
+    for (const key of keys) await storage().delete(key);
+    return row;
+  });
+}

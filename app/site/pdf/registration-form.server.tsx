@@ -1,0 +1,65 @@
+import { Text, View } from "@react-pdf/renderer";
+import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
+import type { SiteContent } from "#app/site/seed/site-content";
+
+function Field({ label, lines = 1 }: { label: string; lines?: number }) {
+  return (
+    <View style={{ marginBottom: 10 }}>
+      <Text style={styles.bold}>{label}</Text>
+      {Array.from({ length: lines }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blank writing lines have no identity
+        <View key={i} style={{ borderBottomWidth: 0.75, borderBottomColor: "#94a3b8", height: 20 }} />
+      ))}
+    </View>
+  );
+}
+
+/** A printable course registration form with the payment details to complete it. */
+export function renderRegistrationFormPdf({
+  contact,
+  payment,
+}: {
+  contact: SiteContent["contact"];
+  payment: SiteContent["payment"];
+}) {
+  return renderPdf(
+    "Mafunzo Course Registration Form",
+    <BrandedPage contact={contact}>
+      <DocumentHeader
+        title="Course Registration Form"
+        subtitle="Please complete in block letters and return by e-mail or at any of our offices."
+      />
+      <Text style={styles.h2}>Participant</Text>
+      <Field label="Full name" />
+      <Field label="E-mail address" />
+      <Field label="Phone number" />
+      <Field label="Organization" />
+      <Field label="Position / job title" />
+      <Text style={styles.h2}>Course</Text>
+      <Field label="Course title" />
+      <Field label="Dates" />
+      <Field label="Venue" />
+      <Field label="Special requirements (dietary, accessibility, accommodation)" lines={3} />
+      <Text style={styles.h2}>Payment</Text>
+      <Text style={styles.paragraph}>
+        Bank: {payment.bankName}, {payment.branch} · Account name: {payment.accountName} · Account number:{" "}
+        {payment.accountNumber} · SWIFT: {payment.swift}
+      </Text>
+      <Text style={styles.paragraph}>
+        M-PESA Paybill: {payment.paybill}. {payment.paybillAccountNote}
+      </Text>
+      <Field label="Sponsor / invoice to" />
+      <View style={{ flexDirection: "row", gap: 24, marginTop: 8 }}>
+        <View style={{ flex: 1 }}>
+          <Field label="Signature" />
+        </View>
+        <View style={{ flex: 1 }}>
+          <Field label="Date" />
+        </View>
+      </View>
+      <Text style={[styles.muted, { marginTop: 8 }]}>
+        Return to {contact.email} · {contact.address}. We confirm every registration within 24 hours.
+      </Text>
+    </BrandedPage>,
+  );
+}

@@ -1,0 +1,62 @@
+import { db } from "#app/platform/db/client.server";
+import { getSettings } from "#app/platform/settings/setting.server";
+import {
+  type CourseFilter,
+  getActiveCourseBySlugWithoutSeats,
+  listActiveCoursesWithoutSeats,
+  listCourseYears,
+  withSeats,
+} from "#app/site/catalogue/course.server";
+import { findActiveCourses } from "#app/site/catalogue/registration-courses.server";
+import { getSiteContent, type SiteContentKey } from "#app/site/content/site-content.server";
+import { listActiveTestimonials } from "#app/site/content/testimonial.server";
+import { listComponentImages, listGalleryImages } from "#app/site/images/website-image.server";
+import { listAdminRecipients } from "#app/staff/accounts/notify.server";
+import { cachedPublic } from "./public-cache.server";
+
+// The reads of the public pages' loaders, through the public data cache (decision 0600). Admin screens and
+// actions read the models directly: they must see their own writes within the request.
+
+export const publicSettings = () => cachedPublic("settings", () => getSettings());
+
+export const publicSiteContent = <K extends SiteContentKey>(keys: readonly K[]) =>
+  cachedPublic(`content:${keys.join(",")}`, () => getSiteContent(keys));
+
+export const publicComponentImages = () => cachedPublic("images:components", () => listComponentImages());
+
+export const publicGalleryImages = () => cachedPublic("images:gallery", () => listGalleryImages());
+
+export const publicCourseYears = () => cachedPublic("course-years", () => listCourseYears());
+
+export const publicTestimonials = (options: { homeOnly?: boolean } = {}) =>
+  cachedPublic(`testimonials:${options.homeOnly ? "home" : "all"}`, () => listActiveTestimonials(options));
+
+/** Active courses with their runs from the cache, and each run's free seats read now. */
+export async function publicCourses(filter: CourseFilter = {}) {
+  const key = `courses:${filter.categories?.join(",") ?? ""}:${filter.year ?? ""}:${filter.limit ?? ""}`;
+  return withSeats(await cachedPublic(key, () => listActiveCoursesWithoutSeats(filter)));
+}
+
+export async function publicCourse(slug: string) {
+  const course = await cachedPublic(`course:${slug}`, () => getActiveCourseBySlugWithoutSeats(slug));
+  return course && (await withSeats([course]))[0];
+}
+
+/**
+ * The active courses of these slugs, as a registration books them (decision 0616). A course an admin changes
+ * moves the public data version, so the next request in any process reads it again.
+ */
+export async function publicBookableCourses(slugs: readonly string[]) {
+  const found = await Promise.all(
+    [...new Set(slugs)].map((slug) =>
+      cachedPublic(`bookable:${slug}`, async () => (await findActiveCourses(db(), [slug])).get(slug) ?? null),
+    ),
+  );
+  return new Map(found.flatMap((course) => (course ? [[course.slug, course] as const] : [])));
+}
+
+/**
+ * The addresses a new booking notifies (decision 0617). Not public, but kept under the same version: a trigger
+ * moves it whenever the users change.
+ */
+export const notifiedAdmins = () => cachedPublic("admin-recipients", () => listAdminRecipients(db()));

@@ -1,0 +1,68 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { users } from "#app/platform/db/schema";
+
+const publicColumns = { id: users.id, email: users.email, role: users.role, createdAt: users.createdAt };
+
+export async function countAdmins(executor: Executor = db()) {
+  const [row] = await executor.select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  return row?.n ?? 0;
+}
+
+export async function adminExists(executor: Executor = db()) {
+  return (await countAdmins(executor)) > 0;
+}
+
+export async function findUserByEmail(email: string, executor: Executor = db()) {
+  const [row] = await executor
+    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findUserById(id: string, executor: Executor = db()) {
+  const [row] = await executor
+    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function listAdmins(executor: Executor = db()) {
+  return executor
+    .select(publicColumns)
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.createdAt));
+}
+
+export async function createAdmin(executor: Executor, email: string, passwordHash: string) {
+  const [row] = await executor
+    .insert(users)
+    .values({ email: email.trim().toLowerCase(), passwordHash, role: "admin" })
+    .returning(publicColumns);
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function setPasswordHash(executor: Executor, userId: string, passwordHash: string) {
+  await executor.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function deleteUser(executor: Executor, userId: string) {
+  await executor.delete(users).where(eq(users.id, userId));
+}
+
+// An arbitrary constant: signups and admin additions take this lock so the count they check stays true.
+const ADMIN_ACCOUNTS_LOCK = 727_002;
+
+/** Serialises changes to the set of admins within the caller's transaction (PostgreSQL advisory lock). */
+export async function lockAdminAccounts(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ACCOUNTS_LOCK})`);
+}
+
+/** Holds this admin's row until the transaction ends: changes to their second factors queue behind it. */
+export async function lockUser(tx: Executor, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
