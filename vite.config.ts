@@ -27,7 +27,7 @@ export default defineConfig({
                 // it for the server render would load with the page
                 {
                   name: "forms",
-                  test: /[\\/]app[\\/]components[\\/](public[\\/](use-public-form|form-controls|contact-form|interest-form)|ui[\\/]field)/,
+                  test: /[\\/]app[\\/]components[\\/](public[\\/](use-public-form|public-look|form-controls|contact-form|interest-form)|ui[\\/]field)/,
                 },
               ],
             },

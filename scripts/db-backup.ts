@@ -3,8 +3,8 @@
 // since a second process must never open the same PGlite directory.
 import fs from "node:fs";
 import path from "node:path";
+import { openDatabase } from "#app/database.server";
 import { backupDirectory, writePgliteBackup } from "#app/platform/db/backup.server";
-import { openDatabase } from "#app/platform/db/client.server";
 import { DataDirLockedError } from "#app/platform/db/data-dir-lock.server";
 import { parseEnv } from "#app/platform/env.server";
 

@@ -1,7 +1,7 @@
 // `npm run db:restore -- FILE`: replaces the embedded database with a backup. Stop the server first.
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase } from "#app/platform/db/client.server";
+import { openDatabase } from "#app/database.server";
 import { parseEnv } from "#app/platform/env.server";
 
 const file = process.argv[2];

@@ -2,25 +2,20 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { startOfferSweeper } from "#app/bookings/waiting-list/waitlist-offer.server";
 import { requestInfoContext } from "#app/context";
-import { startDeliverySweeper } from "#app/delivery/delivery-sweep.server";
+import { openDatabase } from "#app/database.server";
+import { startJobs } from "#app/jobs.server";
 import { writePgliteBackup } from "#app/platform/db/backup.server";
 import {
   type DatabaseHandle,
   getDatabaseHandle,
-  openDatabase,
   pingDatabase,
   setDatabase,
 } from "#app/platform/db/client.server";
-import { createSmtpSender } from "#app/platform/email/email.server";
-import { startOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
-import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { configureLogger, logger } from "#app/platform/logger.server";
-import { forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
-import { checkPublicDataVersion, enablePublicCache } from "#app/site/public-cache.server";
-import { announceFirstStart } from "#app/staff/accounts/setup-code.server";
+import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
+import { announceFirstStart } from "#app/staff/index.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
 import { collectWhenIdle } from "./idle-collection";
 import { isLocalRequest } from "./loopback";
@@ -118,7 +113,7 @@ export const loadServerBuild = (): Promise<ServerBuild> => import("virtual:react
 
 type Stoppable = () => Promise<void> | void;
 
-/** Opens the database (migrating and seeding it) and starts background work; returns the shutdown. */
+/** Opens the database (migrating and seeding it) and starts the background jobs (app/jobs.server.ts); returns the shutdown. */
 export async function startServices(): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
   const config = env();
   configureLogger();
@@ -138,28 +133,7 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
     process.on("SIGUSR2", backup);
     stoppers.push(() => void process.off("SIGUSR2", backup));
   }
-  // expired waiting-list offers pass to the next booking in every process; the rows decide who does it
-  stoppers.push(startOfferSweeper({ onError: (err) => logger.error({ err }, "waiting-list sweep failed") }));
-  // reminders before a run and feedback links after it are scheduled the same way
-  stoppers.push(startDeliverySweeper({ onError: (err) => logger.error({ err }, "delivery sweep failed") }));
-  // rate-limit events and sign-in attempts past every window are forgotten the same way
-  stoppers.push(
-    runPeriodically(forgetOldAttempts, {
-      intervalMs: 60 * 60_000,
-      atStart: true,
-      onError: (err) => logger.error({ err }, "forgetting old attempts failed"),
-    }),
-  );
-  if (config.SMTP_URL) {
-    const send = createSmtpSender(config.SMTP_URL);
-    const stopWorker = startOutboxWorker({ send, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 });
-    stoppers.push(async () => {
-      await stopWorker();
-      send.close();
-    });
-  } else {
-    logger.warn("SMTP_URL is not set: e-mails wait in the outbox (email_outbox) until it is");
-  }
+  stoppers.push(startJobs());
   return {
     handle,
     async stop() {

@@ -1,7 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { recordingFormKeys } from "#app/platform/forms/issued-form-keys.server";
-import { newFormKey } from "#app/site/forms/public-forms.server";
-import { publicPageVersion } from "#app/site/public-cache.server";
+import { newFormKey, publicPageVersion } from "#app/site/index.server";
 
 /*
  * Whole public pages (documents and their .data twins) kept per URL for the current public data version, seats

@@ -3,22 +3,26 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
-import { joiningRows } from "#app/delivery/emails.server";
-import { getJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
+import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
 import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/platform/db/schema";
-import { registrationConfirmation, registrationNotification } from "#app/platform/email/layout.server";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
-import { courseSnapshot, newRegistrationReference } from "#app/site/catalogue/registration-courses.server";
-import { runCalendarAttachments } from "#app/site/catalogue/run-calendar.server";
-import { lockRunsSeats } from "#app/site/catalogue/run-seats.server";
-import { notifiedAdmins, publicBookableCourses, publicSiteContent } from "#app/site/public-data.server";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
+import {
+  courseSnapshot,
+  lockRunsSeats,
+  newRegistrationReference,
+  notifiedAdmins,
+  publicBookableCourses,
+  publicSiteContent,
+  runCalendarAttachments,
+} from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
+import { registrationConfirmation, registrationNotification } from "./emails.server";
 
 export type NewBooking = RegistrationInput & {
   source: RegistrationSource;

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { emailField, LIMITS, optionalText, phoneField, requiredText } from "#app/site/forms/submission";
-import { MAX_PARTICIPANT_ROWS } from "#app/site/forms/submission-limits";
+import {
+  emailField,
+  LIMITS,
+  MAX_PARTICIPANT_ROWS,
+  optionalText,
+  phoneField,
+  requiredText,
+} from "#app/site/index";
 
 export const REGISTRATION_SOURCES = ["register", "contact"] as const;
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];

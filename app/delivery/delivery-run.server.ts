@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns, courses, courseRegistrations as r } from "#app/platform/db/schema";
-import { SEAT_HOLDING_STATUSES } from "#app/site/catalogue/run-seats.server";
+import { SEAT_HOLDING_STATUSES } from "#app/site/index.server";
 import { addDays, formatLongDate } from "#app/utils/dates";
 
 /** A registration that still has its place (DESIGN §7): only these get reminders, marks and certificates. */

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { contactSubmissions } from "#app/platform/db/schema";
-import { contactAcknowledgement, contactNotification } from "#app/platform/email/layout.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import type { ContactInput } from "#app/sales/contact";
-import { getSiteContentValue } from "#app/site/content/site-content.server";
-import { listAdminRecipients } from "#app/staff/accounts/notify.server";
+import { getSiteContentValue } from "#app/site/index.server";
+import { listAdminRecipients } from "#app/staff/index.server";
+import { contactAcknowledgement, contactNotification } from "./emails.server";
 
 export type NewContactSubmission = ContactInput & { idempotencyKey: string; ip: string | null };
 

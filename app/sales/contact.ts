@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, LIMITS, optionalText, phoneField, requiredText } from "#app/site/forms/submission";
+import { emailField, LIMITS, optionalText, phoneField, requiredText } from "#app/site/index";
 
 export const CONTACT_SOURCES = ["home", "contact"] as const;
 

@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS } from "#app/platform/db/enums";
+import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from "#app/platform/forms/body-limits";
 
-export { DOCUMENT_CATEGORIES, GALLERY_CATEGORIES, IMAGE_COMPONENTS };
+export { DOCUMENT_CATEGORIES, DOCUMENT_MAX_BYTES, GALLERY_CATEGORIES, IMAGE_COMPONENTS, IMAGE_MAX_BYTES };
 
 /** An option's label: its value with a capital letter. */
 export const optionLabel = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-const MB = 1024 * 1024;
-
-export const DOCUMENT_MAX_BYTES = 20 * MB;
 
 export const DOCUMENT_MESSAGES = {
   missing: "Please provide a title and select a file.",
@@ -22,7 +19,6 @@ export const DOCUMENT_MESSAGES = {
   deleted: "Document deleted successfully",
 } as const;
 
-export const IMAGE_MAX_BYTES = 10 * MB;
 export const IMAGE_MESSAGES = {
   missing: "Please provide a title and select an image",
   svg: "SVG images are not accepted because they can contain scripts. Please upload a JPG, PNG, WebP, AVIF, GIF or TIFF image.",
@@ -86,5 +82,3 @@ export const GalleryImageSchema = z.object({
   sortOrder: z.coerce.number({ error: "Order must be a whole number" }).int().min(0).max(9999),
   status: z.enum(["active", "inactive"]),
 });
-
-export const RecordIdSchema = z.object({ id: z.uuid() });

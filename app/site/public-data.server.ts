@@ -11,7 +11,7 @@ import { findActiveCourses } from "#app/site/catalogue/registration-courses.serv
 import { getSiteContent, type SiteContentKey } from "#app/site/content/site-content.server";
 import { listActiveTestimonials } from "#app/site/content/testimonial.server";
 import { listComponentImages, listGalleryImages } from "#app/site/images/website-image.server";
-import { listAdminRecipients } from "#app/staff/accounts/notify.server";
+import { listAdminRecipients } from "#app/staff/index.server";
 import { cachedPublic } from "./public-cache.server";
 
 // The reads of the public pages' loaders, through the public data cache (decision 0600). Admin screens and

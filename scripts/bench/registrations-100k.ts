@@ -13,8 +13,9 @@ import {
   listRegistrations,
   registrationExport,
 } from "#app/back-office/lists/registration-admin.server";
+import { openDatabase } from "#app/database.server";
 import { csvStream } from "#app/platform/csv.server";
-import { db, openDatabase, setDatabase } from "#app/platform/db/client.server";
+import { db, setDatabase } from "#app/platform/db/client.server";
 
 const LARGE = Number(process.argv[2] ?? 100_000);
 const BASELINE = 1_000;

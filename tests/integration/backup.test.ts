@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/platform/db/client.server";
+import { openDatabase } from "#app/database.server";
 import { siteContent } from "#app/platform/db/schema";
 
 const run = promisify(execFile);

@@ -12,13 +12,13 @@ import {
   registrationExport,
   registrationSearch,
 } from "#app/back-office/lists/registration-admin.server";
+import { openDatabase } from "#app/database.server";
 import { findBookingByReference } from "#app/money/payments/payment.server";
 import {
   type DatabaseHandle,
   db,
   executeRows,
   getDatabaseHandle,
-  openDatabase,
   setDatabase,
 } from "#app/platform/db/client.server";
 import { courseRegistrations as t } from "#app/platform/db/schema";

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gte, lte } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { createCourseRun } from "#app/bookings/runs/course-run.server";
+import { openDatabase } from "#app/database.server";
 import type { AuditActor } from "#app/platform/audit.server";
-import { db, openDatabase } from "#app/platform/db/client.server";
+import { db } from "#app/platform/db/client.server";
 import {
   courseInterests,
   courseRegistrations,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "#app/platform/db/client.server";
+import { openDatabase } from "#app/database.server";
+import { type DatabaseHandle, setDatabase } from "#app/platform/db/client.server";
 import { adminQuery, uniqueDatabaseName, withDatabase } from "./template";
 
 let handle: DatabaseHandle | undefined;

@@ -1,6 +1,6 @@
 // Prepares a data directory for an end-to-end test that needs a setting changed before the server
 // starts: `node --import tsx tests/setup/set-setting.ts site_maintenance true` with DATA_DIR set.
-import { openDatabase } from "#app/platform/db/client.server";
+import { openDatabase } from "#app/database.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { isSettingKey } from "#app/platform/settings/settings";
 

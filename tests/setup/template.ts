@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase } from "#app/platform/db/client.server";
+import { openDatabase } from "#app/database.server";
 
 /**
  * A migrated and seeded database made once per run; each test file gets its own copy,

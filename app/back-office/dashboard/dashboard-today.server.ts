@@ -1,9 +1,12 @@
 import { and, asc, count, eq, gte, isNull, lte, ne, sql } from "drizzle-orm";
 import { ENQUIRY_REPLY_HOURS } from "#app/back-office/lists/admin-lists";
-import { LIVE_STATUSES, runDays } from "#app/delivery/delivery-run.server";
-import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
-import { getMoneySummary, type MoneySummary } from "#app/money/documents/finance-report.server";
-import { countOpenPaymentReviews } from "#app/money/payments/payment-review.server";
+import { LIVE_STATUSES, runDays } from "#app/delivery/index.server";
+import {
+  countOpenPaymentReviews,
+  currentFinanceProfileGaps,
+  getMoneySummary,
+  type MoneySummary,
+} from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import {
   attendanceMarks,
@@ -14,7 +17,7 @@ import {
   courses,
   payments,
 } from "#app/platform/db/schema";
-import { seatsForRuns } from "#app/site/catalogue/run-seats.server";
+import { seatsForRuns } from "#app/site/index.server";
 import { formatKes } from "#app/utils/cents";
 import { addDays, today } from "#app/utils/dates";
 import { waitingTooLong } from "../lists/contact-admin.server";

@@ -6,8 +6,7 @@ import {
   type RegistrationSort,
   startOfNairobiDay,
 } from "#app/back-office/lists/admin-lists";
-import { lockBooking } from "#app/money/documents/finance-document.server";
-import { invoiceNote, syncBooking } from "#app/money/payments/booking-sync.server";
+import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { keysetBatches, mapRows } from "#app/platform/csv.server";
 import { db, type Executor, executeRows } from "#app/platform/db/client.server";

@@ -5,7 +5,7 @@ import type { RowActionResult } from "#app/components/admin/row-actions";
 import type { AuditActor } from "#app/platform/audit.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 
 type Intent = "delete" | "restore" | "status";
 type Parsed = { intent: Intent; id: string; status?: string };

@@ -4,7 +4,7 @@ import { db } from "#app/platform/db/client.server";
 import { systemSettings } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import type { SettingKey } from "#app/platform/settings/settings";
-import { countAdmins, lockAdminAccounts } from "#app/staff/accounts/user.server";
+import { countAdmins, lockAdminAccounts } from "#app/staff/index.server";
 
 export type SettingUpdate = { ok: true } | { ok: false; message: string };
 

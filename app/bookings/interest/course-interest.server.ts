@@ -2,10 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import type { InterestInput } from "#app/bookings/interest/interest";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseInterests, courses } from "#app/platform/db/schema";
-import { newRunNotice } from "#app/platform/email/layout.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
-import { isPossibleSlug } from "#app/site/catalogue/course.server";
+import { isPossibleSlug } from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
+import { newRunNotice } from "../emails.server";
 
 export type NewInterest = InterestInput & { slug: string; ip: string | null };
 

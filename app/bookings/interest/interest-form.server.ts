@@ -2,8 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { addCourseInterest } from "#app/bookings/interest/course-interest.server";
 import { INTEREST_MESSAGES, InterestSchema } from "#app/bookings/interest/interest";
 import { logger } from "#app/platform/logger.server";
-import { guard, newFormKey } from "#app/site/forms/public-forms.server";
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index";
+import { guard, newFormKey } from "#app/site/index.server";
 
 /**
  * "Notify me of new dates": the public forms' guard (rate limit, honeypot, form key, schema), then the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, LIMITS, requiredText } from "#app/site/forms/submission";
+import { emailField, LIMITS, requiredText } from "#app/site/index";
 
 /** "Notify me of new dates" on a course page without upcoming runs. */
 export const InterestSchema = z.object({

@@ -1,46 +1,20 @@
-import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, isNull, ne } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
-import type { CourseRunInput } from "#app/site/catalogue/course";
+import type { CourseRunInput } from "#app/site/index";
 import {
   hasHistory,
+  listRunsForCourse,
+  lockRunSeats,
+  runColumns,
   runHistory,
   runKeptReason,
   runStanding,
-} from "#app/site/catalogue/course-history.server";
-import { lockRunSeats } from "#app/site/catalogue/run-seats.server";
+} from "#app/site/index.server";
 import { today } from "#app/utils/dates";
 import { notifyInterestedOfRun } from "../interest/course-interest.server";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
-
-const runColumns = {
-  id: courseRuns.id,
-  courseId: courseRuns.courseId,
-  startDate: courseRuns.startDate,
-  endDate: courseRuns.endDate,
-  label: courseRuns.label,
-  venue: courseRuns.venue,
-  country: courseRuns.country,
-  deliveryMode: courseRuns.deliveryMode,
-  capacity: courseRuns.capacity,
-  minParticipants: courseRuns.minParticipants,
-  costOverride: courseRuns.costOverride,
-  status: courseRuns.status,
-  createdAt: courseRuns.createdAt,
-  updatedAt: courseRuns.updatedAt,
-};
-
-export type AdminCourseRun = Awaited<ReturnType<typeof listRunsForCourse>>[number];
-
-/** A course's runs by start date; undated runs (self-paced, to be announced) last. */
-export async function listRunsForCourse(courseId: string, executor: Executor = db()) {
-  return executor
-    .select(runColumns)
-    .from(courseRuns)
-    .where(eq(courseRuns.courseId, courseId))
-    .orderBy(sql`${courseRuns.startDate} asc nulls last`, asc(courseRuns.createdAt));
-}
 
 const toRow = (input: CourseRunInput) => ({
   ...input,

@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
-import { findDeliveryRun } from "#app/delivery/delivery-run.server";
-import { runCancelled } from "#app/delivery/emails.server";
-import { syncBooking } from "#app/money/payments/booking-sync.server";
+import { findDeliveryRun, runCancelled } from "#app/delivery/index.server";
+import { syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, courseRuns, courseRegistrations as r, waitlistOffers } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
-import { plural, runStanding } from "#app/site/catalogue/course-history.server";
+import { plural, runStanding } from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { lockRun } from "./course-run.server";
 

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
-import { lockBooking } from "#app/money/documents/finance-document.server";
-import { invoiceNote, syncBooking } from "#app/money/payments/booking-sync.server";
+import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -11,7 +10,7 @@ import {
   courseRegistrations as r,
   waitlistOffers,
 } from "#app/platform/db/schema";
-import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "#app/site/catalogue/run-seats.server";
+import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { listCourseInterests } from "../interest/course-interest.server";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";

@@ -1,18 +1,17 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { lockBooking } from "#app/money/documents/finance-document.server";
+import { lockBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, courseRegistrations, courseRuns, courses, waitlistOffers } from "#app/platform/db/schema";
-import { waitlistOffer } from "#app/platform/email/layout.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
-import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { getSettings } from "#app/platform/settings/setting.server";
-import { lockRunSeats } from "#app/site/catalogue/run-seats.server";
+import { lockRunSeats } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
+import { waitlistOffer } from "../emails.server";
 
 /** Offers made and expired by the system (the sweep, a cancellation's follow-on) name it as their actor. */
 export const SYSTEM_ACTOR: AuditActor = {
@@ -270,9 +269,4 @@ export async function claimOffer(token: string): Promise<ClaimOutcome> {
     });
     return { ...view, state: "claimed", claimedNow: true };
   });
-}
-
-/** Runs the sweep every `intervalMs` in this process; the returned function stops it. */
-export function startOfferSweeper(options: { intervalMs?: number; onError: (e: unknown) => void }) {
-  return runPeriodically(sweepExpiredOffers, options);
 }

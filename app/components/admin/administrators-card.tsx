@@ -8,7 +8,7 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { BoundInput } from "#app/components/ui/conform-fields";
-import { AddAdminSchema, maxAdminsMessage } from "#app/staff/sign-in/auth";
+import { AddAdminSchema, maxAdminsMessage } from "#app/staff/index";
 import { formatDateTime } from "#app/utils/datetime";
 import { FormAlert } from "./auth-card";
 

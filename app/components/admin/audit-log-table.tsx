@@ -1,5 +1,5 @@
-import { shortRecordId } from "#app/back-office/audit/audit-log";
-import type { AuditLogRow } from "#app/back-office/audit/audit-log.server";
+import { shortRecordId } from "#app/back-office/index";
+import type { AuditLogRow } from "#app/back-office/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import { AuditChanges } from "./audit-changes";
 import { STACKED } from "./stacked-table";

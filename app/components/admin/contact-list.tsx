@@ -1,5 +1,5 @@
 import { BookOpen, Building2 } from "lucide-react";
-import { CONTACT_STATUSES } from "#app/back-office/lists/admin-lists";
+import { CONTACT_STATUSES } from "#app/back-office/index";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge } from "./list-controls";

@@ -6,7 +6,7 @@ import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { linesText } from "#app/platform/forms/form-fields";
-import { SITE_CONTENT_SCHEMAS } from "#app/site/content/site-content";
+import { SITE_CONTENT_SCHEMAS } from "#app/site/index";
 import type { ContentField, ContentSection } from "./content-sections";
 
 type Values = Record<string, unknown>;

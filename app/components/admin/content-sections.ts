@@ -1,5 +1,5 @@
-import type { EditableContentKey } from "#app/site/content/site-content";
-import { OFFICE_REGIONS } from "#app/site/content/site-content";
+import type { EditableContentKey } from "#app/site/index";
+import { OFFICE_REGIONS } from "#app/site/index";
 
 export type ContentField = {
   name: string;

@@ -5,7 +5,7 @@ import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
 import { linesText, numericInput } from "#app/platform/forms/form-fields";
-import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/site/catalogue/course";
+import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/site/index";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 
 export type CourseFormValues = {

@@ -7,7 +7,7 @@ import { SaveButton } from "#app/components/admin/save-button";
 import { Badge } from "#app/components/ui/badge";
 import { BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
 import { numericInput } from "#app/platform/forms/form-fields";
-import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/site/catalogue/course";
+import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/site/index";
 import { formatKsh } from "#app/utils/money";
 
 export type RunValues = {

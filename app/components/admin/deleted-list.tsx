@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { RESTORE_WINDOW_DAYS } from "#app/back-office/lists/admin-lists";
+import { RESTORE_WINDOW_DAYS } from "#app/back-office/index";
 import { buttonClass } from "#app/components/ui/button";
 import { formatDateTime } from "#app/utils/datetime";
 import { ListBody, RowStatusBadge } from "./list-controls";

@@ -1,6 +1,6 @@
 import { Building2, CalendarDays, Copy } from "lucide-react";
 import { Link } from "react-router";
-import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/lists/admin-lists";
+import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/index";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
 import { formatDateTime } from "#app/utils/datetime";

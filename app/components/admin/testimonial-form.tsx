@@ -5,7 +5,7 @@ import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { buttonClass } from "#app/components/ui/button";
 import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
-import { RATINGS, TestimonialSchema } from "#app/site/content/testimonial";
+import { RATINGS, TestimonialSchema } from "#app/site/index";
 
 export type TestimonialValues = {
   id: string;

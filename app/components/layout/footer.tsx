@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
 import { COURSE_CATEGORY_LINKS, FOOTER_QUICK_LINKS } from "./nav-links";
 
 export function Footer({

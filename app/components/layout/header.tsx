@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "#app/components/icons/icon";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
 import { cn } from "#app/utils/cn";
 import { CATALOGUE_PDF, COURSE_CATEGORY_LINKS, MOBILE_LINKS, SERVICE_ANCHORS } from "./nav-links";
 

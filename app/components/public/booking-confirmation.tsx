@@ -1,7 +1,7 @@
 import { type MouseEvent, useEffect, useRef } from "react";
 import { Icon } from "#app/components/icons/icon";
-import type { PaymentDetails } from "#app/site/content/payment-details.server";
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index";
+import type { PaymentDetails } from "#app/site/index.server";
 
 /**
  * Where a registration ends: the reference, what happens next and how to pay, in place of the form, so no

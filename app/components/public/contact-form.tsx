@@ -1,7 +1,6 @@
 import { InputField, TextareaField } from "#app/components/ui/field";
-import type { FormResult } from "#app/site/forms/submission";
-import { LIMITS } from "#app/site/forms/submission-limits";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { FormResult, SiteContent } from "#app/site/index";
+import { LIMITS } from "#app/site/index";
 import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { usePublicForm } from "./use-public-form";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
-import type { CalendarRun } from "#app/site/catalogue/run-calendar.server";
+import type { CalendarRun } from "#app/site/index.server";
 import { CATEGORY_LABELS, type CourseCategory } from "#app/utils/course-categories";
 import { formatLongDate } from "#app/utils/dates";
 import { CategoryFilters } from "./course-filters";

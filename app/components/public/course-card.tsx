@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
-import type { CourseRunView, CourseView } from "#app/site/catalogue/course.server";
+import type { CourseRunView, CourseView } from "#app/site/index.server";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";

@@ -1,5 +1,5 @@
 import { Icon } from "#app/components/icons/icon";
-import type { CourseRunView } from "#app/site/catalogue/course.server";
+import type { CourseRunView } from "#app/site/index.server";
 import { formatKsh } from "#app/utils/money";
 import { isOfferedRun } from "#app/utils/runs";
 import { RegisterButton, type RegisterCourse, runLabel, SeatsNote } from "./register-button";

@@ -1,22 +1,12 @@
 import type { ReactNode } from "react";
 import { Icon } from "#app/components/icons/icon";
-import { type FieldLook, InputField } from "#app/components/ui/field";
-import type { FormResult } from "#app/site/forms/submission";
-import { LIMITS } from "#app/site/forms/submission-limits";
-import type { SiteContent } from "#app/site/seed/site-content";
+import { InputField } from "#app/components/ui/field";
+import type { FormResult, SiteContent } from "#app/site/index";
+import { LIMITS } from "#app/site/index";
 import { cn } from "#app/utils/cn";
 import type { PublicFormState } from "./use-public-form";
 
 /** The public forms' own field look; the wiring (ids, aria, errors) is the shared ui field's. */
-export const publicLook: FieldLook = {
-  field: "",
-  label: "block text-sm font-medium text-slate-700",
-  control:
-    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 read-only:bg-slate-100 aria-[invalid=true]:border-clay-600",
-  error: "mt-1 text-sm text-clay-600",
-  announceErrors: false,
-};
-
 /** Who is writing: the fields the contact and registration forms both ask for, in the same order. */
 export function PersonFields({
   form,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { GalleryImageView } from "#app/site/images/website-image.server";
+import type { GalleryImageView } from "#app/site/index.server";
 import { cn } from "#app/utils/cn";
 import { GALLERY_CATEGORY_LABELS, type GalleryCategory } from "#app/utils/gallery-categories";
 import { GalleryViewer } from "./gallery-viewer";

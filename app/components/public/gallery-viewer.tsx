@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { Icon } from "#app/components/icons/icon";
-import type { GalleryImageView } from "#app/site/images/website-image.server";
+import type { GalleryImageView } from "#app/site/index.server";
 import { GALLERY_CATEGORY_LABELS } from "#app/utils/gallery-categories";
 import { ResponsiveImage } from "./site-image";
 

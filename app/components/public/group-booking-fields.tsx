@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { InputField } from "#app/components/ui/field";
-import { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "#app/site/forms/submission-limits";
+import { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "#app/site/index";
 import type { PublicFormState } from "./use-public-form";
 
 /** How many participant rows the posted values hold (the highest index plus one). */

@@ -1,4 +1,4 @@
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index";
 import { PersonFields, PublicForm } from "./form-controls";
 import { usePublicForm } from "./use-public-form";
 

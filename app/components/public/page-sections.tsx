@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ImageComponent } from "#app/site/images/website-image.server";
+import type { ImageComponent } from "#app/site/index.server";
 import { cn } from "#app/utils/cn";
 import { SiteImage } from "./site-image";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CourseRunView } from "#app/site/catalogue/course.server";
+import type { CourseRunView } from "#app/site/index.server";
 import { cn } from "#app/utils/cn";
 import { formatDuration, formatLongDate } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";

@@ -1,13 +1,12 @@
 import { type ReactNode, useLayoutEffect, useState } from "react";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import type { RegistrationCourse } from "#app/site/catalogue/registration-courses.server";
-import type { PaymentDetails } from "#app/site/content/payment-details.server";
-import type { FormResult } from "#app/site/forms/submission";
-import { LIMITS } from "#app/site/forms/submission-limits";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { FormResult, SiteContent } from "#app/site/index";
+import { LIMITS } from "#app/site/index";
+import type { PaymentDetails, RegistrationCourse } from "#app/site/index.server";
 import { BookingConfirmation } from "./booking-confirmation";
-import { ClosedNotice, PersonFields, PublicForm, publicLook } from "./form-controls";
+import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { GroupBookingFields } from "./group-booking-fields";
+import { publicLook } from "./public-look";
 import { RunChooser } from "./run-chooser";
 import { usePublicForm } from "./use-public-form";
 

@@ -1,5 +1,5 @@
 import { Icon } from "#app/components/icons/icon";
-import type { TestimonialView } from "#app/site/content/testimonial.server";
+import type { TestimonialView } from "#app/site/index.server";
 
 export function Stars({ rating }: { rating: number }) {
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/components/toast";
-import type { FormResult } from "#app/site/forms/submission";
-import { publicLook } from "./form-controls";
+import type { FormResult } from "#app/site/index";
+import { publicLook } from "./public-look";
 
 export function resultDescription(result: FormResult) {
   return result.reference

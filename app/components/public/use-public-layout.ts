@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicLayoutData } from "#app/routes/public/layout";
+import type { PublicLayoutData } from "#app/site/index.server";
 import { PUBLIC_LAYOUT_ID } from "#app/utils/seo";
 
 /** The public layout's data (settings, site images, contact); undefined outside the public site. */

@@ -1,7 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { lockBooking } from "#app/money/documents/finance-document.server";
-import { deriveBookingStatus } from "#app/money/payments/booking-status.server";
-import { bookingBalance } from "#app/money/payments/payment.server";
+import { bookingBalance, deriveBookingStatus, lockBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";

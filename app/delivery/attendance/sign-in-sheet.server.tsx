@@ -1,6 +1,6 @@
 import { Text, View } from "@react-pdf/renderer";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
 import { formatLongDate } from "#app/utils/dates";
 
 type Run = { courseTitle: string; dates: string; venue: string | null; days: string[] };

@@ -13,7 +13,7 @@ import {
   testimonials,
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
-import { hashToken } from "#app/staff/sign-in/auth.server";
+import { hashToken } from "#app/staff/index.server";
 import { now } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { LIVE_STATUSES } from "../delivery-run.server";

@@ -1,7 +1,7 @@
 import { Document, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { bindPdfs } from "#app/platform/pdf/bind-pdfs.server";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
 import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
 import { type CertificateContent, CertificatePage } from "../certificates/certificate-pdf.server";
 

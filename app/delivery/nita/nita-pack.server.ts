@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { NitaPack } from "#app/delivery/nita/nita-pack-pdf.server";
-import { type MoneyDocument, moneyDocumentsForBooking } from "#app/money/documents/nita-money.server";
+import { type MoneyDocument, moneyDocumentsForBooking } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { bookings, certificates } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import type { ZipEntry } from "#app/platform/files/zip.server";
 import { readStored } from "#app/platform/files/zip.server";
-import { getSiteContent } from "#app/site/content/site-content.server";
+import { getSiteContent } from "#app/site/index.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
 import type { DeliveryRun } from "../delivery-run.server";

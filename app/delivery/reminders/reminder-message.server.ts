@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { runReminder } from "#app/delivery/emails.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import type { emailOutbox } from "#app/platform/db/schema";
 import { courseRegistrations as r, runReminders } from "#app/platform/db/schema";
 import type { Message } from "#app/platform/email/layout.server";
+import { type OutboxRow, writeWhenDue } from "#app/platform/email/outbox.server";
 import { addDays, today } from "#app/utils/dates";
 import { findDeliveryRun, isLive } from "../delivery-run.server";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
@@ -47,12 +47,13 @@ export async function reminderMessage(
   });
 }
 
-type OutboxRow = typeof emailOutbox.$inferSelect;
-
-/** The outbox asks this when a message falls due: scheduled kinds are checked and written afresh. */
-export async function currentScheduledMessage(row: OutboxRow): Promise<OutboxRow | null> {
-  if (row.kind !== RUN_REMINDER_KIND || row.relatedTable !== "run_reminders" || !row.relatedId) return row;
+/** The outbox asks this when a reminder falls due: it is checked and written afresh. */
+async function currentScheduledMessage(row: OutboxRow): Promise<OutboxRow | null> {
+  if (row.relatedTable !== "run_reminders" || !row.relatedId) return row;
   const message = await reminderMessage(row.relatedId);
   if (!message) return null;
   return { ...row, subject: message.subject, textBody: message.text, htmlBody: message.html };
 }
+
+// a reminder is queued days ahead and written when it falls due, so a change in between reaches it
+writeWhenDue(RUN_REMINDER_KIND, currentScheduledMessage);

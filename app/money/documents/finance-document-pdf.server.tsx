@@ -1,7 +1,7 @@
 import { Text, View } from "@react-pdf/renderer";
 import type { FinanceLine, FinanceParty } from "#app/platform/db/schema";
 import { BRAND, BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 

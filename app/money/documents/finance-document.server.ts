@@ -10,7 +10,6 @@ import {
   type FinanceLine,
   financeDocuments,
 } from "#app/platform/db/schema";
-import { financeDocumentMessage } from "#app/platform/email/layout.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
@@ -19,6 +18,7 @@ import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
+import { financeDocumentMessage } from "./emails.server";
 import {
   type FinanceProfile,
   financeProfileGaps,

@@ -2,8 +2,8 @@ import { db, type Executor } from "#app/platform/db/client.server";
 import type { FinanceParty } from "#app/platform/db/schema";
 import { getSettings } from "#app/platform/settings/setting.server";
 import type { FinanceProfileGap } from "#app/platform/settings/settings";
-import { getSiteContentValue } from "#app/site/content/site-content.server";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
+import { getSiteContentValue } from "#app/site/index.server";
 import type { VatRule } from "#app/utils/vat";
 
 export type FinanceProfile = {

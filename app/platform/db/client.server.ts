@@ -10,7 +10,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { seedDatabase } from "#app/site/seed/seed.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -45,8 +44,10 @@ export type OpenOptions = {
   loadDataDir?: Blob;
   /** Keep the PGlite database in memory (tests). */
   inMemory?: boolean;
-  seed?: boolean;
 };
+
+/** Fills a freshly migrated database with its first content; run under the migration lock, so once. */
+export type Seed = (db: Database) => Promise<void>;
 
 // An arbitrary constant shared by every process of this application.
 const MIGRATION_LOCK_ID = 727_001;
@@ -64,11 +65,12 @@ export function projectRoot() {
 
 const migrationsFolder = () => path.join(projectRoot(), "drizzle");
 
-export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+/** Opens the database and, unless told to skip it, applies the migrations and then `seed`. */
+export async function openDatabaseHandle(options: OpenOptions, seed?: Seed): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
   if (!options.skipMigrate) {
     try {
-      await migrateAndSeed(handle, options.seed ?? true);
+      await migrateAndSeed(handle, seed);
     } catch (error) {
       await handle.close();
       throw error;
@@ -221,10 +223,10 @@ function withMethods<T extends object>(target: T, methods: Partial<Record<keyof 
 }
 
 /** Applies the migrations and the seed once, even when several processes start together. */
-async function migrateAndSeed(handle: DatabaseHandle, seed: boolean) {
+async function migrateAndSeed(handle: DatabaseHandle, seed: Seed | undefined) {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as never, { migrationsFolder: migrationsFolder() });
-    if (seed) await seedDatabase(handle.db);
+    await seed?.(handle.db);
     return;
   }
   const client = await (handle.pool as pg.Pool).connect();
@@ -232,7 +234,7 @@ async function migrateAndSeed(handle: DatabaseHandle, seed: boolean) {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     const locked = drizzlePg(client, { schema });
     await migratePg(locked, { migrationsFolder: migrationsFolder() });
-    if (seed) await seedDatabase(locked as unknown as Database);
+    await seed?.(locked as unknown as Database);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
-import { currentScheduledMessage } from "#app/delivery/reminders/reminder-message.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
 import { type EmailAttachment, emailOutbox } from "#app/platform/db/schema";
@@ -23,6 +22,20 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type SendEmail = (row: OutboxRow) => Promise<void>;
 
 export const MAX_ATTEMPTS = 10;
+
+/**
+ * Writes a message of one kind as it should read when it falls due, or returns null when it is no longer wanted
+ * (a reminder whose participant cancelled). The feature that queues such a kind registers its writer.
+ */
+export type DueWriter = (row: OutboxRow) => Promise<OutboxRow | null>;
+const dueWriters = new Map<string, DueWriter>();
+
+/** Registers the writer of a kind of message that is written when it falls due, not when it is queued. */
+export function writeWhenDue(kind: string, writer: DueWriter) {
+  dueWriters.set(kind, writer);
+}
+
+const currentMessage = (row: OutboxRow) => dueWriters.get(row.kind)?.(row) ?? Promise.resolve(row);
 
 /** Queues messages; pass the submission's transaction so the mail exists exactly when the row does. */
 export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
@@ -109,7 +122,7 @@ export async function deliverDueEmails({
       break;
     }
     // a scheduled message is written when it falls due, or dropped when it is no longer wanted
-    const row = await currentScheduledMessage(claimed);
+    const row = await currentMessage(claimed);
     if (!row) {
       await db().update(emailOutbox).set({ status: "cancelled" }).where(eq(emailOutbox.id, claimed.id));
       continue;

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import type { getDocument } from "#app/site/documents/document.server";
 import { contentDisposition } from "#app/utils/file-name";
 import { type StoredObject, storage } from "./storage.server";
 
@@ -27,7 +26,8 @@ export const notFound = () =>
 // Browsers show these themselves; Word files are saved.
 const INLINE_TYPES = /^(application\/pdf|text\/plain|image\/(jpeg|png))/;
 
-type StoredDocument = NonNullable<Awaited<ReturnType<typeof getDocument>>>;
+/** What serving an uploaded document needs of its row. */
+type StoredDocument = { storageKey: string; mimeType: string; fileName: string };
 
 /**
  * An uploaded document with its own type and a safe file name; null when its object is missing from the store.

@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { data } from "react-router";
 import type { z } from "zod";
-import { RecordIdSchema } from "#app/site/files";
+import { RecordIdSchema } from "#app/platform/forms/admin-ids";
 import { FormRefusal, readFormData } from "../forms/form-input.server";
 import { logger } from "../logger.server";
 

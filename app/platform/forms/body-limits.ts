@@ -1,6 +1,8 @@
-import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from "#app/site/files";
-
 const KB = 1024;
+
+/** An uploaded document (a brochure, a policy) and an uploaded image at most. */
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * KB;
+export const IMAGE_MAX_BYTES = 10 * 1024 * KB;
 
 /** The public forms are a few short fields (a group booking included): a larger body is a mistake or an attack. */
 export const PUBLIC_BODY_LIMIT = 64 * KB;

@@ -1,6 +1,5 @@
 import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReactElement, ReactNode } from "react";
-import type { SiteContent } from "#app/site/seed/site-content";
 
 // Whole words only: hyphenated titles are harder to read and to search in the PDF.
 Font.registerHyphenationCallback((word) => [word]);
@@ -37,13 +36,16 @@ export const styles = StyleSheet.create({
   },
 });
 
+/** The firm's contact line as a page's foot shows it (the site copy's contact section has this shape). */
+export type FirmContact = { phone: string; email: string };
+
 /** A branded A4 page with the firm's contact line and page numbers at the foot. */
 export function BrandedPage({
   contact,
   children,
   orientation = "portrait",
 }: {
-  contact: SiteContent["contact"];
+  contact: FirmContact;
   children: ReactNode;
   orientation?: "portrait" | "landscape";
 }) {

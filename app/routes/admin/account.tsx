@@ -11,11 +11,15 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { BoundInput } from "#app/components/ui/conform-fields";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { changeOwnPassword, signOutOtherSessions } from "#app/staff/accounts/account.server";
-import { loadAdministratorsCard } from "#app/staff/accounts/admins.server";
-import { ChangePasswordSchema } from "#app/staff/sign-in/auth";
-import { requireAdmin, SESSION_IDLE_MS } from "#app/staff/sign-in/auth.server";
-import { listUserSessions } from "#app/staff/sign-in/session.server";
+import { ChangePasswordSchema } from "#app/staff/index";
+import {
+  changeOwnPassword,
+  listUserSessions,
+  loadAdministratorsCard,
+  requireAdmin,
+  SESSION_IDLE_MS,
+  signOutOtherSessions,
+} from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import { describeUserAgent } from "#app/utils/user-agent";
 import type { Route } from "./+types/account";

@@ -3,9 +3,14 @@ import { data } from "react-router";
 import { type AdministratorsActionData, AdministratorsCard } from "#app/components/admin/administrators-card";
 import { PageHeader } from "#app/components/admin/page-header";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { addAdmin, loadAdministratorsCard, removeAdmin } from "#app/staff/accounts/admins.server";
-import { AddAdminSchema, RemoveAdminSchema } from "#app/staff/sign-in/auth";
-import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
+import { AddAdminSchema, RemoveAdminSchema } from "#app/staff/index";
+import {
+  addAdmin,
+  loadAdministratorsCard,
+  removeAdmin,
+  requireAdmin,
+  requireRecentVerification,
+} from "#app/staff/index.server";
 import type { Route } from "./+types/administrators";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administrators | Mafunzo Admin" }];

@@ -1,8 +1,7 @@
-import { parseAuditLogFilter } from "#app/back-office/audit/audit-log";
-import { streamAuditLogs } from "#app/back-office/audit/audit-log.server";
-import { auditExport } from "#app/back-office/lists/list-query.server";
+import { parseAuditLogFilter } from "#app/back-office/index";
+import { auditExport, streamAuditLogs } from "#app/back-office/index.server";
 import { csvResponse, exportDate, mapRows } from "#app/platform/csv.server";
-import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/staff/index.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/audit-logs.export";
 

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter } from "#app/back-office/audit/audit-log";
-import { countAuditLogs, listAuditLogs, listAuditTables } from "#app/back-office/audit/audit-log.server";
+import { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter } from "#app/back-office/index";
+import { countAuditLogs, listAuditLogs, listAuditTables } from "#app/back-office/index.server";
 import { AuditLogTable } from "#app/components/admin/audit-log-table";
 import { PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
@@ -9,7 +9,7 @@ import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { loadOrReport } from "#app/platform/forms/admin-result.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/audit-logs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Logs | Mafunzo Admin" }];

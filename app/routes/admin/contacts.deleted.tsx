@@ -1,8 +1,8 @@
-import { DeletedQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
-import { listDeletedContacts, purgeExpiredContacts } from "#app/back-office/lists/contact-admin.server";
+import { DeletedQuerySchema, parseListQuery } from "#app/back-office/index";
+import { listDeletedContacts, purgeExpiredContacts } from "#app/back-office/index.server";
 import { CONTACT_KIND } from "#app/components/admin/contact-list";
 import { DeletedList } from "#app/components/admin/deleted-list";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/contacts.deleted";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Contacts | Mafunzo Admin" }];

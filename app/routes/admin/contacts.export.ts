@@ -1,8 +1,7 @@
-import { ContactQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
-import { CONTACT_EXPORT_HEADER, streamContacts } from "#app/back-office/lists/contact-admin.server";
-import { auditExport } from "#app/back-office/lists/list-query.server";
+import { ContactQuerySchema, parseListQuery } from "#app/back-office/index";
+import { auditExport, CONTACT_EXPORT_HEADER, streamContacts } from "#app/back-office/index.server";
 import { csvResponse, exportDate, mapRows } from "#app/platform/csv.server";
-import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/staff/index.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/contacts.export";
 

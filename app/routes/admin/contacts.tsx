@@ -5,15 +5,16 @@ import {
   ContactQuerySchema,
   type ContactStatus,
   parseListQuery,
-} from "#app/back-office/lists/admin-lists";
+} from "#app/back-office/index";
 import {
   deleteContact,
+  handleRowAction,
   listContacts,
+  loadListScreen,
   purgeExpiredContacts,
   restoreContact,
   setContactStatus,
-} from "#app/back-office/lists/contact-admin.server";
-import { handleRowAction, loadListScreen } from "#app/back-office/lists/row-actions.server";
+} from "#app/back-office/index.server";
 import { CONTACT_KIND, ContactCards } from "#app/components/admin/contact-list";
 import {
   ExportAndDeletedLinks,
@@ -27,7 +28,7 @@ import {
 import { PageHeader } from "#app/components/admin/page-header";
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | Mafunzo Admin" }];

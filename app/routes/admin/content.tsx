@@ -8,14 +8,9 @@ import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import {
-  EDITABLE_CONTENT_KEYS,
-  isEditableContentKey,
-  SITE_CONTENT_SCHEMAS,
-} from "#app/site/content/site-content";
-import { getSiteContent } from "#app/site/content/site-content.server";
-import { updateSiteContentSection } from "#app/site/content/site-content-admin.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { EDITABLE_CONTENT_KEYS, isEditableContentKey, SITE_CONTENT_SCHEMAS } from "#app/site/index";
+import { getSiteContent, updateSiteContentSection } from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content Management | Mafunzo Admin" }];

@@ -2,14 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { listCourseInterests } from "#app/bookings/interest/course-interest.server";
 import {
   createCourseRun,
   deleteCourseRun,
+  listCourseInterests,
   listRunsWithHistory,
   type RunWriteOutcome,
   updateCourseRun,
-} from "#app/bookings/runs/course-run.server";
+} from "#app/bookings/index.server";
 import { ArchiveCourseForm } from "#app/components/admin/archive-course-form";
 import { CourseForm } from "#app/components/admin/course-form";
 import { CourseInterests } from "#app/components/admin/course-interests";
@@ -23,15 +23,15 @@ import { parseId } from "#app/platform/forms/admin-ids";
 import { writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { CourseRunSchema, CourseSchema } from "#app/site/catalogue/course";
+import { CourseRunSchema, CourseSchema } from "#app/site/index";
 import {
   courseKeeping,
   deleteCourse,
   findCourseForAdmin,
+  saveCourseSubmission,
   setCourseArchived,
-} from "#app/site/catalogue/course-admin.server";
-import { saveCourseSubmission } from "#app/site/catalogue/course-form.server";
-import { type AdminSession, requireAdmin } from "#app/staff/sign-in/auth.server";
+} from "#app/site/index.server";
+import { type AdminSession, requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/course-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

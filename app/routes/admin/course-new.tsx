@@ -4,9 +4,9 @@ import { CourseForm } from "#app/components/admin/course-form";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { CourseSchema } from "#app/site/catalogue/course";
-import { saveCourseSubmission } from "#app/site/catalogue/course-form.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { CourseSchema } from "#app/site/index";
+import { saveCourseSubmission } from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/course-new";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Course | Mafunzo Admin" }];

@@ -1,15 +1,15 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { runKeptBecause } from "#app/bookings/runs/course-run.server";
-import { cancelCourseRun } from "#app/bookings/runs/run-cancellation.server";
-import { RosterActionSchema } from "#app/bookings/runs/run-roster";
+import { RosterActionSchema } from "#app/bookings/index";
 import {
+  cancelCourseRun,
   cancelParticipant,
   confirmParticipant,
   getRunRoster,
   moveParticipant,
   type RosterOutcome,
-} from "#app/bookings/runs/run-roster.server";
+  runKeptBecause,
+} from "#app/bookings/index.server";
 import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
@@ -19,12 +19,10 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
-import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
-import { runBookingMoney } from "#app/money/documents/finance-report.server";
-import { invoiceBookingNow } from "#app/money/payments/booking-sync.server";
+import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";

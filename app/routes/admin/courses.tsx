@@ -11,12 +11,8 @@ import { parseId } from "#app/platform/forms/admin-ids";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import {
-  deleteCourse,
-  listCoursesForAdmin,
-  setCourseArchived,
-} from "#app/site/catalogue/course-admin.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { deleteCourse, listCoursesForAdmin, setCourseArchived } from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { CATEGORY_LABELS } from "#app/utils/course-categories";
 import { formatKsh } from "#app/utils/money";
 import type { Route } from "./+types/courses";

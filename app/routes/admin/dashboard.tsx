@@ -1,11 +1,11 @@
 import { BookOpen, MessageSquare, Star, Users, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { getDashboard } from "#app/back-office/index.server";
 import { BarChart } from "#app/components/admin/bar-chart";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { TodayPanel } from "#app/components/admin/today-panel";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";

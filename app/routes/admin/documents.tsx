@@ -12,16 +12,15 @@ import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { fileScreenAction } from "#app/platform/files/upload.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { listDocuments } from "#app/site/documents/document.server";
-import { deleteDocument, uploadDocument } from "#app/site/documents/documents.server";
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
   DocumentUploadSchema,
   optionLabel,
-} from "#app/site/files";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+} from "#app/site/index";
+import { deleteDocument, listDocuments, uploadDocument } from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatMegabytes } from "#app/utils/file-name";
 import type { Route } from "./+types/documents";
 

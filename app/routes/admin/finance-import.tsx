@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { parseListQuery } from "#app/back-office/lists/admin-lists";
+import { parseListQuery } from "#app/back-office/index";
 import { BackLink } from "#app/components/admin/back-link";
 import { Pagination, useQueryHref } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -13,8 +13,7 @@ import {
   IMPORT_SKIP_UNREADABLE,
   ImportActionSchema,
   ImportQuerySchema,
-} from "#app/money/finance";
-import { StatementRefusal } from "#app/money/statements/statement-csv.server";
+} from "#app/money/index";
 import {
   commitImport,
   findImport,
@@ -22,12 +21,13 @@ import {
   type PreviewLine,
   previewImport,
   previewPage,
+  StatementRefusal,
   setImportMapping,
-} from "#app/money/statements/statement-import.server";
+} from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { lineListText, parseLineList } from "#app/utils/line-list";
 import type { Route } from "./+types/finance-import";

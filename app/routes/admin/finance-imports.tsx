@@ -4,11 +4,11 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { ImportUploadSchema } from "#app/money/finance";
-import { createImport, listImports } from "#app/money/statements/statement-import.server";
+import { ImportUploadSchema } from "#app/money/index";
+import { createImport, listImports } from "#app/money/index.server";
 import { limitText, STATEMENT_MAX_BYTES } from "#app/platform/forms/body-limits";
 import { FormRefusal, readFormData } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/finance-imports";
 

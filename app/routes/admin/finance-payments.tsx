@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { parseListQuery } from "#app/back-office/lists/admin-lists";
+import { parseListQuery } from "#app/back-office/index";
 import { BackLink } from "#app/components/admin/back-link";
 import { PaymentHeading } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -8,17 +8,19 @@ import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { listPayments } from "#app/money/documents/finance-report.server";
-import { PaymentActionSchema, PaymentQuerySchema } from "#app/money/finance";
-import { assignPayment, recordPayment, reversePayment } from "#app/money/payments/payment.server";
+import { PaymentActionSchema, PaymentQuerySchema } from "#app/money/index";
 import {
+  assignPayment,
   dismissPaymentReview,
   listOpenPaymentReviews,
+  listPayments,
+  recordPayment,
   recordReviewedPayment,
-} from "#app/money/payments/payment-review.server";
+  reversePayment,
+} from "#app/money/index.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
 import { implausiblePayment, MAX_PLAUSIBLE_PAYMENT_CENTS } from "#app/utils/payment-sanity";

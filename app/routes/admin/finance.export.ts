@@ -1,7 +1,7 @@
-import { auditExport } from "#app/back-office/lists/list-query.server";
-import { listFinanceDocuments, listPayments } from "#app/money/documents/finance-report.server";
+import { auditExport } from "#app/back-office/index.server";
+import { listFinanceDocuments, listPayments } from "#app/money/index.server";
 import { csvResponse, exportDate } from "#app/platform/csv.server";
-import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/staff/index.server";
 import { centsToDecimal } from "#app/utils/cents";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { PAYMENT_METHOD_LABELS as METHOD_LABELS } from "#app/utils/payment-state";

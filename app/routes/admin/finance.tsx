@@ -4,10 +4,10 @@ import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-p
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { buttonClass } from "#app/components/ui/button";
-import { getFinanceOverview, sendPaymentReminder } from "#app/money/documents/finance-report.server";
-import { ReminderSchema } from "#app/money/finance";
+import { ReminderSchema } from "#app/money/index";
+import { getFinanceOverview, sendPaymentReminder } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import type { Route } from "./+types/finance";

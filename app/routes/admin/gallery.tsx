@@ -20,15 +20,18 @@ import {
   GalleryUploadSchema,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
-} from "#app/site/files";
-import { addPictureToGallery, GALLERY_MESSAGES, saveGalleryImage } from "#app/site/images/gallery.server";
-import { deleteImage, uploadImage } from "#app/site/images/images.server";
+} from "#app/site/index";
 import {
+  addPictureToGallery,
+  deleteImage,
+  GALLERY_MESSAGES,
   imageUsages,
   listGalleryImagesForAdmin,
   listImages,
-} from "#app/site/images/website-image-admin.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+  saveGalleryImage,
+  uploadImage,
+} from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gallery | Mafunzo Admin" }];

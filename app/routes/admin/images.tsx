@@ -21,10 +21,9 @@ import {
   IMAGE_MESSAGES,
   ImageUploadSchema,
   optionLabel,
-} from "#app/site/files";
-import { deleteImage, uploadImage } from "#app/site/images/images.server";
-import { type ImageUsage, imageUsages, listImages } from "#app/site/images/website-image-admin.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+} from "#app/site/index";
+import { deleteImage, type ImageUsage, imageUsages, listImages, uploadImage } from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { GALLERY_CATEGORY_LABELS, type GalleryCategory } from "#app/utils/gallery-categories";
 import type { Route } from "./+types/images";
 

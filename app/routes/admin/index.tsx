@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/index";
 
 export async function loader(args: Route.LoaderArgs) {

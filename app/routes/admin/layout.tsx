@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell";
 import { buttonClass } from "#app/components/ui/button";
-import { ENROL_PATH, requireAdmin } from "#app/staff/sign-in/auth.server";
+import { ENROL_PATH, requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/layout";
 
 // the text of SESSION_ENDED_MESSAGE (auth.server), which this client module cannot import

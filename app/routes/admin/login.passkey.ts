@@ -1,7 +1,6 @@
 import { requestInfoContext } from "#app/context";
 import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
-import { authenticationOptions } from "#app/staff/second-factor/passkey.server";
-import { getAdminSession } from "#app/staff/sign-in/auth.server";
+import { authenticationOptions, getAdminSession } from "#app/staff/index.server";
 import type { Route } from "./+types/login.passkey";
 
 // Each answer stores a challenge: an address that asks far more often than anyone signs in is refused.

@@ -6,12 +6,16 @@ import { PasskeyButton } from "#app/components/admin/second-factor-forms";
 import { BoundInput } from "#app/components/ui/conform-fields";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
-import { adminExists } from "#app/staff/accounts/user.server";
-import { PasskeySignInSchema } from "#app/staff/second-factor/second-factor";
-import { LoginSchema, safeAdminRedirect } from "#app/staff/sign-in/auth";
-import { ENROL_PATH, getAdminSession, VERIFY_PATH } from "#app/staff/sign-in/auth.server";
-import { attemptLogin } from "#app/staff/sign-in/login.server";
-import { PASSKEY_SIGN_IN_FAILED, signInWithPasskey } from "#app/staff/sign-in/second-step.server";
+import { LoginSchema, PasskeySignInSchema, safeAdminRedirect } from "#app/staff/index";
+import {
+  adminExists,
+  attemptLogin,
+  ENROL_PATH,
+  getAdminSession,
+  PASSKEY_SIGN_IN_FAILED,
+  signInWithPasskey,
+  VERIFY_PATH,
+} from "#app/staff/index.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/login";
 

@@ -2,11 +2,8 @@ import { data, Form, redirect } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { SecondFactorForms } from "#app/components/admin/second-factor-forms";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { FactorSchema } from "#app/staff/second-factor/second-factor";
-import { factorChoices } from "#app/staff/second-factor/second-factor.server";
-import { safeAdminRedirect } from "#app/staff/sign-in/auth";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
-import { completeSignIn } from "#app/staff/sign-in/second-step.server";
+import { FactorSchema, safeAdminRedirect } from "#app/staff/index";
+import { completeSignIn, factorChoices, requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/login.verify";
 
 export const meta: Route.MetaFunction = () => [

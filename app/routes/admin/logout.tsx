@@ -1,7 +1,7 @@
 import { recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { endSession, requireAdmin } from "#app/staff/sign-in/auth.server";
+import { endSession, requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/logout";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Not found | Mafunzo Admin" }];

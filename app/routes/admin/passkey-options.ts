@@ -1,8 +1,12 @@
 import { data } from "react-router";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { authenticationOptions, registrationOptions } from "#app/staff/second-factor/passkey.server";
-import { PasskeyOptionsSchema } from "#app/staff/second-factor/second-factor";
-import { requireAdmin, SECOND_FACTOR_MESSAGE } from "#app/staff/sign-in/auth.server";
+import { PasskeyOptionsSchema } from "#app/staff/index";
+import {
+  authenticationOptions,
+  registrationOptions,
+  requireAdmin,
+  SECOND_FACTOR_MESSAGE,
+} from "#app/staff/index.server";
 import type { Route } from "./+types/passkey-options";
 
 /** Options for registering a passkey (also while enrolment is required) or proving one at step-up. */

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/lists/admin-lists";
-import { findRegistration } from "#app/back-office/lists/registration-admin.server";
+import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/index";
+import { findRegistration } from "#app/back-office/index.server";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
@@ -11,8 +11,8 @@ import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registration-list";
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
-import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { currentFinanceProfileGaps } from "#app/money/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/registrations.$id";
 

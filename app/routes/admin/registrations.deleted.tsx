@@ -1,11 +1,8 @@
-import { DeletedQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
-import {
-  listDeletedRegistrations,
-  purgeExpiredRegistrations,
-} from "#app/back-office/lists/registration-admin.server";
+import { DeletedQuerySchema, parseListQuery } from "#app/back-office/index";
+import { listDeletedRegistrations, purgeExpiredRegistrations } from "#app/back-office/index.server";
 import { DeletedList } from "#app/components/admin/deleted-list";
 import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/registrations.deleted";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Registrations | Mafunzo Admin" }];

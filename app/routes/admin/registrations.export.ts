@@ -1,8 +1,7 @@
-import { parseListQuery, RegistrationQuerySchema } from "#app/back-office/lists/admin-lists";
-import { auditExport } from "#app/back-office/lists/list-query.server";
-import { registrationExport } from "#app/back-office/lists/registration-admin.server";
+import { parseListQuery, RegistrationQuerySchema } from "#app/back-office/index";
+import { auditExport, registrationExport } from "#app/back-office/index.server";
 import { csvResponse, exportDate } from "#app/platform/csv.server";
-import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
+import { requireAdmin, requireRecentVerification } from "#app/staff/index.server";
 import type { Route } from "./+types/registrations.export";
 
 /** The CSV of exactly the rows the list shows for the same query string, in the same order. */

@@ -7,16 +7,17 @@ import {
   REGISTRATION_STATUSES,
   RegistrationActionSchema,
   RegistrationQuerySchema,
-} from "#app/back-office/lists/admin-lists";
+} from "#app/back-office/index";
 import {
   deleteRegistration,
+  handleRowAction,
   listRegisteredCourseNames,
   listRegistrations,
+  loadListScreen,
   purgeExpiredRegistrations,
   restoreRegistration,
   setRegistrationStatus,
-} from "#app/back-office/lists/registration-admin.server";
-import { handleRowAction, loadListScreen } from "#app/back-office/lists/row-actions.server";
+} from "#app/back-office/index.server";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import {
   ExportAndDeletedLinks,
@@ -35,8 +36,8 @@ import {
 } from "#app/components/admin/registration-list";
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { currentFinanceProfileGaps } from "#app/money/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/registrations";
 

@@ -2,15 +2,10 @@ import { FileDown } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { buttonClass } from "#app/components/ui/button";
-import { AttendanceMarkSchema, AttendanceQuerySchema } from "#app/delivery/attendance/attendance";
-import {
-  attendanceForDay,
-  type MarkOutcome,
-  markAttendance,
-} from "#app/delivery/attendance/attendance.server";
-import { requireRun } from "#app/delivery/run-page.server";
+import { AttendanceMarkSchema, AttendanceQuerySchema } from "#app/delivery/index";
+import { attendanceForDay, type MarkOutcome, markAttendance, requireRun } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { cn } from "#app/utils/cn";
 import { formatLongDate, today } from "#app/utils/dates";
 import { formatDateTime } from "#app/utils/datetime";

@@ -1,9 +1,8 @@
-import { findCertificateFile } from "#app/delivery/certificates/certificate.server";
-import { requireRun } from "#app/delivery/run-page.server";
+import { findCertificateFile, requireRun } from "#app/delivery/index.server";
 import { notFound, objectResponse } from "#app/platform/files/file-response.server";
 import { storage } from "#app/platform/files/storage.server";
 import { parseId } from "#app/platform/forms/admin-ids";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { contentDisposition } from "#app/utils/file-name";
 import type { Route } from "./+types/run-certificate-file";
 

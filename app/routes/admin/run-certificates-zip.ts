@@ -1,7 +1,6 @@
-import { listRunCertificates } from "#app/delivery/certificates/certificate.server";
-import { requireRun } from "#app/delivery/run-page.server";
+import { listRunCertificates, requireRun } from "#app/delivery/index.server";
 import { readStored, zipResponse } from "#app/platform/files/zip.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import type { Route } from "./+types/run-certificates-zip";
 

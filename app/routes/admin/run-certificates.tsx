@@ -5,17 +5,17 @@ import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
-import { attendanceSummary } from "#app/delivery/attendance/attendance.server";
-import { CertificateActionSchema } from "#app/delivery/certificates/certificate";
+import { CertificateActionSchema } from "#app/delivery/index";
 import {
+  attendanceSummary,
   issueCertificates,
   listRunCertificates,
+  requireRun,
   revokeCertificate,
-} from "#app/delivery/certificates/certificate.server";
-import { requireRun } from "#app/delivery/run-page.server";
+} from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { getSetting } from "#app/platform/settings/setting.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/run-certificates";
 

@@ -3,11 +3,10 @@ import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
-import { FeedbackActionSchema } from "#app/delivery/feedback/feedback";
-import { type DraftOutcome, draftTestimonial, listRunFeedback } from "#app/delivery/feedback/feedback.server";
-import { requireRun } from "#app/delivery/run-page.server";
+import { FeedbackActionSchema } from "#app/delivery/index";
+import { type DraftOutcome, draftTestimonial, listRunFeedback, requireRun } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/run-feedback";
 

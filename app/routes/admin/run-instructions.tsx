@@ -3,16 +3,12 @@ import { data, Form } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { SaveButton } from "#app/components/admin/save-button";
 import { InputField, TextareaField } from "#app/components/ui/field";
-import { JoiningInstructionsSchema } from "#app/delivery/instructions/joining-instructions";
-import {
-  getJoiningInstructions,
-  saveJoiningInstructions,
-} from "#app/delivery/instructions/joining-instructions.server";
-import { requireRun } from "#app/delivery/run-page.server";
+import { JoiningInstructionsSchema } from "#app/delivery/index";
+import { getJoiningInstructions, requireRun, saveJoiningInstructions } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/run-instructions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Joining instructions | Mafunzo Admin" }];

@@ -1,15 +1,15 @@
-import { NitaQuerySchema } from "#app/delivery/nita/nita";
+import { NitaQuerySchema } from "#app/delivery/index";
 import {
   gatherNitaPack,
   nitaFileBase,
   nitaPackFiles,
   nitaPackPdf,
-} from "#app/delivery/nita/nita-pack.server";
-import { requireRun } from "#app/delivery/run-page.server";
+  requireRun,
+} from "#app/delivery/index.server";
 import { notFound } from "#app/platform/files/file-response.server";
 import { zipResponse } from "#app/platform/files/zip.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/run-nita-pack";
 
 /** `pack.pdf` (one PDF with a contents page) or `pack.zip` (the separate files) for ?org=. */

@@ -1,9 +1,8 @@
 import { Download, FileDown } from "lucide-react";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { buttonClass } from "#app/components/ui/button";
-import { listRunOrganisations } from "#app/delivery/nita/nita-pack.server";
-import { requireRun } from "#app/delivery/run-page.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { listRunOrganisations, requireRun } from "#app/delivery/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/run-nita";
 
 export const meta: Route.MetaFunction = () => [{ title: "NITA claim pack | Mafunzo Admin" }];

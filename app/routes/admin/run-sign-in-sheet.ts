@@ -1,8 +1,7 @@
-import { listLiveParticipants } from "#app/delivery/delivery-run.server";
-import { requireRun } from "#app/delivery/run-page.server";
+import { listLiveParticipants, requireRun } from "#app/delivery/index.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
-import { getSiteContent } from "#app/site/content/site-content.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+import { getSiteContent } from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import type { Route } from "./+types/run-sign-in-sheet";
 
@@ -14,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
     getSiteContent(["contact"]),
   ]);
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { renderSignInSheet } = await import("#app/delivery/attendance/sign-in-sheet.server");
+  const { renderSignInSheet } = await import("#app/delivery/pdf.server");
   const pdf = await renderSignInSheet(run, people, contact);
   return pdfResponse(pdf, `sign-in-sheet-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}.pdf`);
 }

@@ -2,27 +2,28 @@ import { data } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header";
 import { type SecurityActionData, SecuritySections } from "#app/components/admin/security-sections";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { listPasskeys } from "#app/staff/second-factor/factors.server";
 import {
   AddPasskeySchema,
   RemovePasskeySchema,
   RenamePasskeySchema,
+  safeAdminRedirect,
   TotpCodeSchema,
-} from "#app/staff/second-factor/second-factor";
+} from "#app/staff/index";
 import {
   addPasskey,
   confirmTotp,
   type FactorResult,
   factorChoices,
+  listPasskeys,
   pendingTotp,
   regenerateRecoveryCodes,
   removeOwnPasskey,
   removeTotp,
   renameOwnPasskey,
+  requireAdmin,
+  requireRecentVerification,
   startTotpEnrolment,
-} from "#app/staff/second-factor/second-factor.server";
-import { safeAdminRedirect } from "#app/staff/sign-in/auth";
-import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
+} from "#app/staff/index.server";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in Security | Mafunzo Admin" }];

@@ -1,8 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
-import { updateSystemSetting } from "#app/back-office/settings/setting-admin.server";
-import { parseSettingInput, SettingFormSchema } from "#app/back-office/settings/setting-input";
-import { getSystemInfo } from "#app/back-office/settings/system-info.server";
+import { parseSettingInput, SettingFormSchema } from "#app/back-office/index";
+import { getSystemInfo, updateSystemSetting } from "#app/back-office/index.server";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
@@ -13,16 +12,19 @@ import { SecondFactorOverview } from "#app/components/admin/second-factor-overvi
 import { SettingCard } from "#app/components/admin/setting-card";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
-import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
+import { currentFinanceProfileGaps } from "#app/money/index.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { listSettingRows } from "#app/platform/settings/setting.server";
 import { isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { getSiteContent } from "#app/site/content/site-content.server";
-import { loadAdministratorsCard } from "#app/staff/accounts/admins.server";
-import { listSecondFactorSummaries } from "#app/staff/second-factor/factors.server";
-import { requireAdmin, requireRecentVerification } from "#app/staff/sign-in/auth.server";
+import { getSiteContent } from "#app/site/index.server";
+import {
+  listSecondFactorSummaries,
+  loadAdministratorsCard,
+  requireAdmin,
+  requireRecentVerification,
+} from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/settings";
 

@@ -7,10 +7,15 @@ import { buttonClass } from "#app/components/ui/button";
 import { BoundInput } from "#app/components/ui/conform-fields";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { needsSetupCode, SETUP_CODE_MESSAGE, setupCodeAccepted } from "#app/staff/accounts/setup-code.server";
-import { recordFailedSignup, signUpFirstAdmin } from "#app/staff/accounts/signup.server";
-import { adminExists } from "#app/staff/accounts/user.server";
-import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/staff/sign-in/auth";
+import { ADMIN_EXISTS_MESSAGE, SignupSchema } from "#app/staff/index";
+import {
+  adminExists,
+  needsSetupCode,
+  recordFailedSignup,
+  SETUP_CODE_MESSAGE,
+  setupCodeAccepted,
+  signUpFirstAdmin,
+} from "#app/staff/index.server";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [

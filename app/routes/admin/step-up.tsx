@@ -2,11 +2,8 @@ import { data, redirect } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header";
 import { SecondFactorForms } from "#app/components/admin/second-factor-forms";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { FactorSchema } from "#app/staff/second-factor/second-factor";
-import { factorChoices } from "#app/staff/second-factor/second-factor.server";
-import { safeAdminRedirect } from "#app/staff/sign-in/auth";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
-import { stepUp } from "#app/staff/sign-in/second-step.server";
+import { FactorSchema, safeAdminRedirect } from "#app/staff/index";
+import { factorChoices, requireAdmin, stepUp } from "#app/staff/index.server";
 import type { Route } from "./+types/step-up";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm It's You | Mafunzo Admin" }];

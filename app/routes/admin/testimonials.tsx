@@ -12,14 +12,14 @@ import { parseId } from "#app/platform/forms/admin-ids";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { TestimonialSchema } from "#app/site/content/testimonial";
+import { TestimonialSchema } from "#app/site/index";
 import {
   createTestimonial,
   deleteTestimonial,
   listTestimonialsForAdmin,
   updateTestimonial,
-} from "#app/site/content/testimonial-admin.server";
-import { requireAdmin } from "#app/staff/sign-in/auth.server";
+} from "#app/site/index.server";
+import { requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Mafunzo Admin" }];

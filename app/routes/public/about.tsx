@@ -2,7 +2,7 @@ import { Icon } from "#app/components/icons/icon";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
 import { StatsBand } from "#app/components/public/stats-band";
-import { publicSiteContent } from "#app/site/public-data.server";
+import { publicSiteContent } from "#app/site/index.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/about";
 

@@ -1,3 +1,4 @@
+import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
 import { ContactForm } from "#app/components/public/contact-form";
 import {
   ContactCards,
@@ -9,16 +10,15 @@ import {
 import { FormStatus } from "#app/components/public/form-controls";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { RegistrationForm } from "#app/components/public/registration-form";
-import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
-import { getPaymentDetails } from "#app/site/content/payment-details.server";
+import { ContactSchema, submitContactForm } from "#app/sales/index.server";
 import {
-  confirmationFromUrl,
+  getPaymentDetails,
+  listRegistrationCourses,
   newFormKey,
+  publicSettings,
+  publicSiteContent,
   readFormFields,
-  submitContactForm,
-  submitRegistrationForm,
-} from "#app/site/forms/public-forms.server";
-import { publicSettings, publicSiteContent } from "#app/site/public-data.server";
+} from "#app/site/index.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/contact";
 
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers = headersWithRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readFormFields(request);
+  const read = await readFormFields(request, [RegistrationSchema, ContactSchema]);
   if ("error" in read) return read.error;
   return read.fields.intent === "register"
     ? submitRegistrationForm(read.fields, context, "contact", request)

@@ -4,7 +4,7 @@ import { CourseCard, toDetailedCourseCard } from "#app/components/public/course-
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { usePublicLayoutData } from "#app/components/public/use-public-layout";
-import { publicCourses, publicSiteContent } from "#app/site/public-data.server";
+import { publicCourses, publicSiteContent } from "#app/site/index.server";
 import {
   CATEGORY_PAGES,
   FAITH_GROUP_LABELS,

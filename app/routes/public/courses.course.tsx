@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { InterestSchema } from "#app/bookings/interest/interest";
-import { submitInterestForm } from "#app/bookings/interest/interest-form.server";
+import { InterestSchema } from "#app/bookings/index";
+import { submitInterestForm } from "#app/bookings/index.server";
 import { Icon } from "#app/components/icons/icon";
 import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
@@ -10,9 +10,14 @@ import { JsonLd } from "#app/components/public/json-ld";
 import { PageHero, Section } from "#app/components/public/page-sections";
 import { RegisterButton } from "#app/components/public/register-button";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { CONFIRM_FIELD, HONEYPOT_FIELD, newFormKey } from "#app/site/forms/public-forms.server";
-import { publicCourse } from "#app/site/public-data.server";
-import { courseJsonLd, publicOrigin } from "#app/site/structured-data.server";
+import {
+  CONFIRM_FIELD,
+  courseJsonLd,
+  HONEYPOT_FIELD,
+  newFormKey,
+  publicCourse,
+  publicOrigin,
+} from "#app/site/index.server";
 import {
   CATEGORY_LABELS,
   CATEGORY_PAGES,

@@ -1,12 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { type FieldLook, InputField, panelLook, TextareaField } from "#app/components/ui/field";
-import { FeedbackSchema } from "#app/delivery/feedback/feedback";
-import {
-  describeFeedbackLink,
-  type FeedbackLink,
-  submitFeedback,
-} from "#app/delivery/feedback/feedback.server";
+import { FeedbackSchema } from "#app/delivery/index";
+import { describeFeedbackLink, type FeedbackLink, submitFeedback } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/feedback";

@@ -1,6 +1,6 @@
 import { GalleryGrid } from "#app/components/public/gallery-grid";
 import { PageHero } from "#app/components/public/page-sections";
-import { publicGalleryImages } from "#app/site/public-data.server";
+import { publicGalleryImages } from "#app/site/index.server";
 import { isGalleryCategory } from "#app/utils/gallery-categories";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/gallery";

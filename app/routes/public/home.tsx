@@ -5,14 +5,15 @@ import { HomeHero } from "#app/components/public/home/hero";
 import { HomeAbout, HomeContact, HomeServices, HomeTestimonials } from "#app/components/public/home/sections";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { JsonLd } from "#app/components/public/json-ld";
-import { newFormKey } from "#app/site/forms/public-forms.server";
 import {
+  newFormKey,
+  organizationJsonLd,
   publicCourses,
+  publicOrigin,
   publicSettings,
   publicSiteContent,
   publicTestimonials,
-} from "#app/site/public-data.server";
-import { organizationJsonLd, publicOrigin } from "#app/site/structured-data.server";
+} from "#app/site/index.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/home";
 

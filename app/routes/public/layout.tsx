@@ -1,51 +1,14 @@
-import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page";
 import { Footer } from "#app/components/layout/footer";
 import { Header } from "#app/components/layout/header";
 import { MaintenancePage } from "#app/components/public/maintenance-page";
-import { env } from "#app/platform/env.server";
-import {
-  publicComponentImages,
-  publicCourseYears,
-  publicSettings,
-  publicSiteContent,
-} from "#app/site/public-data.server";
-import { yearSpan } from "#app/utils/runs";
+import { loadPublicLayout } from "#app/site/index.server";
 import type { Route } from "./+types/layout";
 
-export const MAINTENANCE_RETRY_SECONDS = 1800;
-
 export async function loader() {
-  const [settings, { contact, offices }, images, years] = await Promise.all([
-    publicSettings(),
-    publicSiteContent(["contact", "offices"]),
-    publicComponentImages(),
-    publicCourseYears(),
-  ]);
-  if (settings.site_maintenance) {
-    throw data(
-      { email: contact.email },
-      {
-        status: 503,
-        headers: { "Retry-After": String(MAINTENANCE_RETRY_SECONDS), "Cache-Control": "no-store" },
-      },
-    );
-  }
-  // "2026-2027": the years of the runs on offer, for every label that names the catalogue's years
-  const catalogueYears = yearSpan(years);
-  // only what the public components read: the page's hydration data carries every field sent here
-  const { registration_enabled, seats_left_threshold } = settings;
-  return {
-    contact,
-    offices,
-    images,
-    settings: { registration_enabled, seats_left_threshold },
-    catalogueYears,
-    publicUrl: env().PUBLIC_URL,
-  };
+  return loadPublicLayout();
 }
-
-export type PublicLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) =>
   errorHeaders ?? parentHeaders;

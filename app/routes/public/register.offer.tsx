@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { claimOffer, describeOffer, type OfferView } from "#app/bookings/waiting-list/waitlist-offer.server";
+import { claimOffer, describeOffer, type OfferView } from "#app/bookings/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/register.offer";

@@ -1,20 +1,21 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
 import { FormStatus } from "#app/components/public/form-controls";
 import {
   type CourseChoice,
   describeChoice,
   RegistrationForm,
 } from "#app/components/public/registration-form";
-import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
-import { getPaymentDetails } from "#app/site/content/payment-details.server";
+import { ContactSchema } from "#app/sales/index";
 import {
-  confirmationFromUrl,
+  getPaymentDetails,
+  listRegistrationCourses,
   newFormKey,
+  publicSettings,
+  publicSiteContent,
   readFormFields,
-  submitRegistrationForm,
-} from "#app/site/forms/public-forms.server";
-import { publicSettings, publicSiteContent } from "#app/site/public-data.server";
+} from "#app/site/index.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/register";
 
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers = headersWithRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readFormFields(request);
+  const read = await readFormFields(request, [RegistrationSchema, ContactSchema]);
   if ("error" in read) return read.error;
   return submitRegistrationForm(read.fields, context, "register", request);
 }

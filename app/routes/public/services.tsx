@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
 import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
-import { publicSiteContent } from "#app/site/public-data.server";
+import { publicSiteContent } from "#app/site/index.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/services";
 

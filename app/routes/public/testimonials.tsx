@@ -3,7 +3,7 @@ import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { StatsBand } from "#app/components/public/stats-band";
 import { TestimonialCard } from "#app/components/public/testimonial-card";
-import { publicSiteContent, publicTestimonials } from "#app/site/public-data.server";
+import { publicSiteContent, publicTestimonials } from "#app/site/index.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/testimonials";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requestInfoContext } from "#app/context";
-import { type Verification, verifyCertificate } from "#app/delivery/certificates/certificate.server";
+import { type Verification, verifyCertificate } from "#app/delivery/index.server";
 import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
 import { formatDate } from "#app/utils/datetime";
 import type { Route } from "./+types/verify";

@@ -1,4 +1,4 @@
-import { DOCUMENT_LINK_PURPOSE, findFinanceDocument } from "#app/money/documents/finance-document.server";
+import { DOCUMENT_LINK_PURPOSE, findFinanceDocument } from "#app/money/index.server";
 import { objectResponse } from "#app/platform/files/file-response.server";
 import { storage } from "#app/platform/files/storage.server";
 import { parseId } from "#app/platform/forms/admin-ids";

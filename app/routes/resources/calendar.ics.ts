@@ -1,5 +1,4 @@
-import { ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
-import { listUpcomingRuns, runsCalendar } from "#app/site/catalogue/run-calendar.server";
+import { ICS_CONTENT_TYPE, listUpcomingRuns, runsCalendar } from "#app/site/index.server";
 
 /** Every upcoming run as one iCalendar feed, for subscribing from a calendar app. */
 export async function loader() {

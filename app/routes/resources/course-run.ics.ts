@@ -1,6 +1,5 @@
 import { parseId } from "#app/platform/forms/admin-ids";
-import { ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
-import { findCalendarRun, runFileName, runsCalendar } from "#app/site/catalogue/run-calendar.server";
+import { findCalendarRun, ICS_CONTENT_TYPE, runFileName, runsCalendar } from "#app/site/index.server";
 import { contentDisposition } from "#app/utils/file-name";
 import type { Route } from "./+types/course-run.ics";
 

@@ -1,7 +1,6 @@
 import { documentResponse } from "#app/platform/files/file-response.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
-import { getSiteContent } from "#app/site/content/site-content.server";
-import { getLatestActiveDocument } from "#app/site/documents/document.server";
+import { getLatestActiveDocument, getSiteContent } from "#app/site/index.server";
 import type { Route } from "./+types/downloads.brochure";
 
 /**
@@ -15,6 +14,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (response) return response;
   const content = await getSiteContent(["about", "departments", "offices", "contact", "stats", "leadership"]);
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { renderBrochurePdf } = await import("#app/site/pdf/brochure.server");
+  const { renderBrochurePdf } = await import("#app/site/pdf.server");
   return pdfResponse(await renderBrochurePdf(content), "mafunzo-company-brochure.pdf");
 }

@@ -1,6 +1,5 @@
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
-import { listActiveCourses, listCourseYears } from "#app/site/catalogue/course.server";
-import { getSiteContent } from "#app/site/content/site-content.server";
+import { getSiteContent, listActiveCourses, listCourseYears } from "#app/site/index.server";
 import { yearSpan } from "#app/utils/runs";
 
 export async function loader() {
@@ -11,7 +10,7 @@ export async function loader() {
   ]);
   const span = yearSpan(years);
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { renderCataloguePdf } = await import("#app/site/pdf/catalogue.server");
+  const { renderCataloguePdf } = await import("#app/site/pdf.server");
   return pdfResponse(
     await renderCataloguePdf({ courses, contact, policies, years: span }),
     span ? `mafunzo-catalogue-${span}.pdf` : "mafunzo-catalogue.pdf",

@@ -1,7 +1,7 @@
 import { documentResponse, notFound } from "#app/platform/files/file-response.server";
-import { getDocument } from "#app/site/documents/document.server";
-import { RecordIdSchema } from "#app/site/files";
-import { getAdmin } from "#app/staff/sign-in/auth.server";
+import { RecordIdSchema } from "#app/platform/forms/admin-ids";
+import { getDocument } from "#app/site/index.server";
+import { getAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/files";
 
 /** `/files/<documentId>/<name>`: the id finds the document; the name is only there for people and browsers. */

@@ -1,6 +1,6 @@
 import { notFound, objectResponse } from "#app/platform/files/file-response.server";
 import { storage } from "#app/platform/files/storage.server";
-import { PUBLIC_MEDIA_KEY } from "#app/site/images/images.server";
+import { PUBLIC_MEDIA_KEY } from "#app/site/index.server";
 import type { Route } from "./+types/media";
 
 /** `/media/<key>`: image variants. Each key is new content, so browsers and proxies may keep it for a year. */

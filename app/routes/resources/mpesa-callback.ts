@@ -1,7 +1,13 @@
-import { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "#app/money/mpesa/mpesa.server";
-import { callbackSecretMatches, confirmC2B, validateC2B } from "#app/money/mpesa/mpesa-callback.server";
+import {
+  C2B_OTHER_ERROR,
+  type C2BCallback,
+  C2BCallbackSchema,
+  callbackSecretMatches,
+  confirmC2B,
+  validateC2B,
+} from "#app/money/index.server";
 import { FormRefusal, readJson } from "#app/platform/forms/form-input.server";
-import { anonymousActor } from "#app/staff/sign-in/auth.server";
+import { anonymousActor } from "#app/staff/index.server";
 import type { Route } from "./+types/mpesa-callback";
 
 const json = (body: unknown, status = 200) =>

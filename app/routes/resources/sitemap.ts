@@ -1,6 +1,5 @@
 import { env } from "#app/platform/env.server";
-import { listActiveCourseSlugs } from "#app/site/catalogue/course.server";
-import { getSiteContentUpdatedAt } from "#app/site/content/site-content.server";
+import { getSiteContentUpdatedAt, listActiveCourseSlugs } from "#app/site/index.server";
 import { buildSitemap, STATIC_PUBLIC_PATHS } from "#app/utils/sitemap";
 
 export async function loader() {

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import { listRunsForCourse } from "#app/bookings/runs/course-run.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
@@ -7,6 +6,7 @@ import { courseRuns, courses } from "#app/platform/db/schema";
 import { type CourseInput, slugify } from "#app/site/catalogue/course";
 import { courseCardColumns, courseDetailColumns } from "./course.server";
 import { courseHasHistory, courseHistory, courseKeptReason, hasHistory } from "./course-history.server";
+import { listRunsForCourse } from "./course-runs.server";
 
 const courseColumns = {
   ...courseCardColumns,

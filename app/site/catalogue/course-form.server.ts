@@ -4,7 +4,7 @@ import { writeOrReport } from "#app/platform/forms/admin-result.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { CourseSchema } from "#app/site/catalogue/course";
 import { createCourse, SLUG_TAKEN, updateCourse } from "#app/site/catalogue/course-admin.server";
-import type { AdminSession } from "#app/staff/sign-in/auth.server";
+import type { AdminSession } from "#app/staff/index.server";
 
 const FAILED = "Failed to save course";
 const ARCHIVED = "This course is archived: restore it to make it active again.";

@@ -1,35 +1,19 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import {
-  type BookingOutcome,
-  checkParticipants,
-  createBooking,
-  findBookingConfirmation,
-} from "#app/bookings/booking.server";
-import { BOOKING_PARAM, readBookingReference, signBookingReference } from "#app/bookings/booking-link.server";
-import {
-  REGISTRATION_MESSAGES,
-  RegistrationSchema,
-  type RegistrationSource,
-} from "#app/bookings/registration";
 import { requestInfoContext } from "#app/context";
-import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { confirmToken, isConfirmed } from "#app/platform/forms/form-confirm.server";
 import { FormRefusal, readFormData } from "#app/platform/forms/form-input.server";
 import { noteFormKey } from "#app/platform/forms/issued-form-keys.server";
-import { logger } from "#app/platform/logger.server";
 import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
-import { CONTACT_MESSAGES, ContactSchema } from "#app/sales/contact";
-import { createContactSubmission } from "#app/sales/contact.server";
 import {
   type FormResult,
   fieldErrors,
   isMissingRequired,
   REQUIRED_FIELDS_MESSAGE,
 } from "#app/site/forms/submission";
-import { ADD_PARTICIPANT_FIELD, MAX_PARTICIPANT_ROWS } from "#app/site/forms/submission-limits";
 import { randomBytes } from "#app/utils/random-bytes.server";
 import { publicSettings, publicSiteContent } from "../public-data.server";
+import { ADD_PARTICIPANT_FIELD } from "./submission-limits";
 
 export const FORM_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 /** Faster than this from page load to submit is a script, not a person. */
@@ -50,19 +34,19 @@ export function newFormKey(now = Date.now()) {
   return key;
 }
 
-type Fields = Record<string, string>;
+export type Fields = Record<string, string>;
 type FormName = FormResult["form"];
 
-function reply(result: FormResult, status: number, headers?: HeadersInit) {
+export function reply(result: FormResult, status: number, headers?: HeadersInit) {
   return data(result, { status, headers });
 }
 
-function failure(form: FormName, message: string, status: number, extra: Partial<FormResult> = {}) {
+export function failure(form: FormName, message: string, status: number, extra: Partial<FormResult> = {}) {
   return reply({ form, ok: false, title: "Error", message, ...extra }, status);
 }
 
 /** Posted beside the schemas' fields by every public form: its kind, the form key and the honeypot. */
-const PUBLIC_FORM_EXTRAS = [
+export const PUBLIC_FORM_EXTRAS = [
   "intent",
   "formKey",
   HONEYPOT_FIELD,
@@ -75,10 +59,11 @@ const PUBLIC_FORM_EXTRAS = [
  * A refusal is answered in the forms' own reply shape, naming the field when one is to blame, and echoes
  * nothing that was sent.
  */
-export async function readFormFields(request: Request) {
+/** The public form posted, its fields checked against `schemas` (the forms the page holds) before parsing. */
+export async function readFormFields(request: Request, schemas: readonly z.ZodType[]) {
   let formData: FormData;
   try {
-    formData = await readFormData(request, [RegistrationSchema, ContactSchema], {
+    formData = await readFormData(request, schemas, {
       extra: PUBLIC_FORM_EXTRAS,
     });
   } catch (error) {
@@ -209,125 +194,4 @@ export async function guard<S extends z.ZodType>(
     return { error: failure(form, message, 400, { fieldErrors: errors, values }) };
   }
   return { input: parsed.data, key, ip, values };
-}
-
-export async function submitContactForm(fields: Fields, context: Readonly<RouterContextProvider>) {
-  const checked = await guard("contact", fields, context, ContactSchema, "contact_form_enabled");
-  if ("error" in checked) return checked.error;
-  try {
-    await createContactSubmission({ ...checked.input, idempotencyKey: checked.key, ip: checked.ip });
-  } catch (error) {
-    logger.error({ err: error }, "contact submission failed");
-    return failure("contact", CONTACT_MESSAGES.failure.message, 500, { values: checked.values });
-  }
-  wakeOutboxWorker();
-  return reply({ form: "contact", ok: true, ...CONTACT_MESSAGES.success, nextFormKey: newFormKey() }, 200);
-}
-
-/**
- * "Add another participant" without JavaScript posts the form with the row count it wants: the form comes
- * back with what was typed and one more row, and nothing is checked or stored.
- */
-function withMoreRows(fields: Fields) {
-  const rows = Math.min(
-    Math.max(Number.parseInt(fields[ADD_PARTICIPANT_FIELD] ?? "", 10) || 1, 1),
-    MAX_PARTICIPANT_ROWS,
-  );
-  const values = Object.fromEntries(
-    Object.entries(fields).filter(([name]) => !PUBLIC_FORM_EXTRAS.includes(name as never)),
-  );
-  return reply(
-    { form: "registration", ok: false, title: "", message: "", values, participantRows: rows },
-    200,
-  );
-}
-
-/** What the confirmation panel says of a booking, after the post and on the page it redirects to. */
-function bookingResult(
-  outcome: Extract<BookingOutcome, { ok: true }>,
-  source: RegistrationSource,
-): FormResult {
-  const answer =
-    outcome.waitlisted && outcome.position !== null
-      ? REGISTRATION_MESSAGES.waitlisted(outcome.reference, outcome.position)
-      : REGISTRATION_MESSAGES[source];
-  return {
-    form: "registration",
-    ok: true,
-    ...answer,
-    reference: outcome.reference,
-    waitlisted: outcome.waitlisted,
-    participants: outcome.participants,
-  };
-}
-
-/**
- * A form the browser itself posted (no JavaScript) is a navigation: answering it with a page would leave a
- * reload that posts again, so it is redirected to the confirmation (post/redirect/get). The fetcher posts
- * with fetch, and its answer is the data the panel is drawn from.
- */
-function isBrowserNavigation(request: Request) {
-  return request.headers.get("sec-fetch-mode") === "navigate";
-}
-
-export async function submitRegistrationForm(
-  fields: Fields,
-  context: Readonly<RouterContextProvider>,
-  source: RegistrationSource,
-  request: Request,
-) {
-  if (fields[ADD_PARTICIPANT_FIELD]) return withMoreRows(fields);
-  const checked = await guard("registration", fields, context, RegistrationSchema, "registration_enabled");
-  if ("error" in checked) return checked.error;
-  const booking = { ...checked.input, source, idempotencyKey: checked.key, ip: checked.ip };
-  const { max_group_size } = await publicSettings();
-  let outcome = checkParticipants(booking, max_group_size);
-  if (!outcome) {
-    try {
-      outcome = await createBooking(booking);
-    } catch (error) {
-      logger.error({ err: error }, "registration failed");
-      return failure("registration", REGISTRATION_MESSAGES.failure.message, 500, { values: checked.values });
-    }
-  }
-  if (!outcome) {
-    return failure("registration", REGISTRATION_MESSAGES.unknownCourse, 400, {
-      fieldErrors: { course: REGISTRATION_MESSAGES.unknownCourse },
-      values: checked.values,
-    });
-  }
-  if (!outcome.ok) {
-    return failure("registration", outcome.message, 400, {
-      fieldErrors: { [outcome.field]: outcome.message },
-      values: checked.values,
-    });
-  }
-  wakeOutboxWorker();
-  if (isBrowserNavigation(request)) {
-    const target = new URL(request.url);
-    target.search = new URLSearchParams({
-      [BOOKING_PARAM]: signBookingReference(outcome.reference),
-    }).toString();
-    target.hash = source === "contact" ? "register-heading" : "";
-    return redirect(`${target.pathname}${target.search}${target.hash}`, 303);
-  }
-  return reply({ ...bookingResult(outcome, source), nextFormKey: newFormKey() }, 200);
-}
-
-/**
- * The confirmation a page shows when its URL carries a signed booking reference (where a registration
- * without JavaScript lands), with the link that books another participant on the same course and date.
- */
-export async function confirmationFromUrl(url: URL, source: RegistrationSource) {
-  const reference = readBookingReference(url.searchParams);
-  const found = reference ? await findBookingConfirmation(reference) : null;
-  if (!found) return null;
-  const another = new URLSearchParams();
-  if (found.courseSlug) another.set("course", found.courseSlug);
-  if (found.courseSlug && found.runId) another.set("run", found.runId);
-  const query = another.toString();
-  return {
-    result: bookingResult(found, source),
-    anotherHref: source === "contact" ? "/contact#register-heading" : `/register${query ? `?${query}` : ""}`,
-  };
 }

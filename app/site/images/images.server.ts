@@ -3,15 +3,16 @@ import fs from "node:fs";
 import type { Sharp } from "sharp";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import type { IMAGE_COMPONENTS, ImageVariant, websiteImages } from "#app/platform/db/schema";
+import type { ImageVariant, websiteImages } from "#app/platform/db/schema";
 import { deleteQuietly, storage } from "#app/platform/files/storage.server";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
-import { IMAGE_MESSAGES } from "#app/site/files";
 import {
   deleteImageRow,
   insertImage,
   nextGallerySortOrder,
 } from "#app/site/images/website-image-admin.server";
+import { IMAGE_MESSAGES } from "../files";
+import type { ImageComponent } from "./website-image.server";
 
 /** Widths made for srcset; an image is never enlarged, so a smaller one also gets its own width. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
@@ -133,7 +134,6 @@ async function storeImage(file: TempFile): Promise<Processed> {
   }
 }
 
-export type ImageComponent = (typeof IMAGE_COMPONENTS)[number];
 export type NewImageInput = Pick<
   typeof websiteImages.$inferInsert,
   "title" | "altText" | "galleryCategory" | "description"

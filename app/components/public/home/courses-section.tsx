@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
 import { categoryPageOf } from "#app/utils/course-categories";
 import { withYears } from "#app/utils/runs";
 import { type CourseCardCourse, CourseCards } from "../course-card";

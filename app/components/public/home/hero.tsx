@@ -1,7 +1,7 @@
 import { Icon } from "#app/components/icons/icon";
 import type { IconName } from "#app/components/icons/names";
 import { CATALOGUE_PDF } from "#app/components/layout/nav-links";
-import type { SiteContent } from "#app/site/seed/site-content";
+import type { SiteContent } from "#app/site/index";
 import { withYears } from "#app/utils/runs";
 import { buttonStyles } from "../page-sections";
 import { SiteImage } from "../site-image";

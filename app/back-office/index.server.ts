@@ -1,0 +1,34 @@
+export {
+  type AuditLogRow,
+  countAuditLogs,
+  listAuditLogs,
+  listAuditTables,
+  streamAuditLogs,
+} from "./audit/audit-log.server";
+export { getDashboard } from "./dashboard/dashboard.server";
+export * from "./index";
+export {
+  CONTACT_EXPORT_HEADER,
+  deleteContact,
+  listContacts,
+  listDeletedContacts,
+  purgeExpiredContacts,
+  restoreContact,
+  setContactStatus,
+  streamContacts,
+} from "./lists/contact-admin.server";
+export { auditExport } from "./lists/list-query.server";
+export {
+  deleteRegistration,
+  findRegistration,
+  listDeletedRegistrations,
+  listRegisteredCourseNames,
+  listRegistrations,
+  purgeExpiredRegistrations,
+  registrationExport,
+  restoreRegistration,
+  setRegistrationStatus,
+} from "./lists/registration-admin.server";
+export { handleRowAction, loadListScreen } from "./lists/row-actions.server";
+export { updateSystemSetting } from "./settings/setting-admin.server";
+export { getSystemInfo } from "./settings/system-info.server";

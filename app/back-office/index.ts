@@ -1,0 +1,19 @@
+export { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "./audit/audit-log";
+export {
+  CONTACT_MESSAGES,
+  CONTACT_STATUSES,
+  ContactActionSchema,
+  ContactQuerySchema,
+  type ContactStatus,
+  DECIDED_REGISTRATION_STATUSES,
+  type DecidedRegistrationStatus,
+  DeletedQuerySchema,
+  parseListQuery,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_STATUSES,
+  RESTORE_WINDOW_DAYS,
+  RegistrationActionSchema,
+  RegistrationQuerySchema,
+  recordedStatusSource,
+} from "./lists/admin-lists";
+export { parseSettingInput, SettingFormSchema } from "./settings/setting-input";

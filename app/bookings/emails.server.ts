@@ -1,0 +1,151 @@
+import { type Message, type Row, render } from "#app/platform/email/layout.server";
+import { env } from "#app/platform/env.server";
+import type { SiteContent } from "#app/site/index";
+
+export type RegistrationMail = {
+  reference: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  organization: string | null;
+  courseName: string;
+  courseDate: string | null;
+  courseVenue: string | null;
+  courseCost: string | null;
+  courseDuration: string | null;
+  specialRequirements: string | null;
+  /** The participants' names when one contact booked several people. */
+  participants?: string[];
+  /** Set when the course date was full and the booking waits on the waiting list. */
+  waitlistPosition?: number | null;
+  /** The run's joining instructions, sent with a confirmed place. */
+  joining?: Row[];
+};
+
+const participantList = (r: RegistrationMail) =>
+  r.participants && r.participants.length > 1 ? r.participants.join(", ") : null;
+
+export function registrationConfirmation(
+  r: RegistrationMail,
+  payment: SiteContent["payment"],
+  contact: SiteContent["contact"],
+): Message {
+  const waitlisted = r.waitlistPosition != null;
+  const message = render(
+    waitlisted
+      ? `On the waiting list: ${r.courseName} (${r.reference})`
+      : `Registration received: ${r.courseName} (${r.reference})`,
+    [
+      `Dear ${r.name},`,
+      waitlisted
+        ? `This course date is fully booked, so your booking ${r.reference} is on the waiting list at position ${r.waitlistPosition}. We will e-mail you as soon as a seat becomes free. Nothing is payable until your seat is confirmed.`
+        : `Thank you for registering. Your registration reference is ${r.reference}. We'll contact you soon with course details.`,
+    ],
+    [
+      ["Reference", r.reference],
+      ["Participants", participantList(r)],
+      ["Course", r.courseName],
+      ["Dates", r.courseDate ?? "To be confirmed"],
+      ["Venue", r.courseVenue ?? "To be confirmed"],
+      ["Duration", r.courseDuration],
+      ["Cost", r.courseCost ?? "To be confirmed"],
+      // nothing is payable on the waiting list: how to pay, and what to bring, come with a confirmed seat
+      ...(waitlisted ? [] : [...paymentRows(r.reference, payment), ...(r.joining ?? [])]),
+    ],
+    [
+      ...(waitlisted
+        ? []
+        : [
+            `When paying by M-PESA, enter ${r.reference} as the account number so that we can match the payment to your booking.`,
+          ]),
+      `Questions? Call ${contact.phone} or write to ${contact.email}.`,
+    ],
+  );
+  return message;
+}
+
+const paymentRows = (reference: string, payment: SiteContent["payment"]): Row[] => [
+  ["Bank", payment.bankName],
+  ["Account name", payment.accountName],
+  ["Account number", payment.accountNumber],
+  ["Branch", payment.branch],
+  ["SWIFT", payment.swift],
+  ["M-PESA paybill", payment.paybill],
+  ["M-PESA account number", reference],
+];
+
+export function registrationNotification(r: RegistrationMail, source: string): Message {
+  return render(
+    `New course registration ${r.reference}: ${r.courseName}`,
+    [`A new registration arrived from the ${source === "contact" ? "contact page" : "registration page"}.`],
+    [
+      ["Reference", r.reference],
+      ["Name", r.name],
+      ["Email", r.email],
+      ["Phone", r.phone],
+      ["Organisation", r.organization],
+      ["Participants", participantList(r)],
+      ["Waiting list position", r.waitlistPosition == null ? null : String(r.waitlistPosition)],
+      ["Course", r.courseName],
+      ["Dates", r.courseDate],
+      ["Venue", r.courseVenue],
+      ["Cost", r.courseCost],
+      ["Special requirements", r.specialRequirements],
+    ],
+    [`Admin: ${env().PUBLIC_URL}/admin/registrations`],
+  );
+}
+
+export type NewRunMail = {
+  name: string;
+  courseTitle: string;
+  courseSlug: string;
+  dates: string | null;
+  venue: string | null;
+};
+
+/** To someone on a course's "Notify me of new dates" list when a run of it is published. */
+export function newRunNotice(m: NewRunMail): Message {
+  const url = `${env().PUBLIC_URL}/courses/${m.courseSlug}`;
+  return render(
+    `New dates: ${m.courseTitle}`,
+    [
+      `Dear ${m.name},`,
+      `You asked us to tell you when ${m.courseTitle} is scheduled again. New dates are now open for registration.`,
+    ],
+    [
+      ["Course", m.courseTitle],
+      ["Dates", m.dates],
+      ["Venue", m.venue],
+      ["Details and registration", url],
+    ],
+    ["You receive this because you signed up on our website for news of this course."],
+  );
+}
+
+export type OfferMail = {
+  name: string;
+  reference: string;
+  courseName: string;
+  courseDate: string | null;
+  seats: number;
+  url: string;
+  expiresAt: string;
+};
+
+/** A freed seat offered to the next booking on the waiting list, with the link that claims it. */
+export function waitlistOffer(m: OfferMail): Message {
+  const places = m.seats === 1 ? "A seat has" : `${m.seats} seats have`;
+  return render(
+    `A seat is free: ${m.courseName} (${m.reference})`,
+    [
+      `Dear ${m.name},`,
+      `${places} become free on ${m.courseName}${m.courseDate ? `, ${m.courseDate}` : ""}, and we are holding ${m.seats === 1 ? "it" : "them"} for your booking ${m.reference} until ${m.expiresAt} (Nairobi time).`,
+      "Claim your place with the link below. If you do not claim it in time, it is offered to the next person on the waiting list.",
+    ],
+    [
+      ["Claim your place", m.url],
+      ["Reference", m.reference],
+    ],
+  );
+}

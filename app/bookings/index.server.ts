@@ -1,0 +1,26 @@
+export * from "./index";
+export { listCourseInterests } from "./interest/course-interest.server";
+export { submitInterestForm } from "./interest/interest-form.server";
+export { confirmationFromUrl, submitRegistrationForm } from "./registration-form.server";
+export {
+  createCourseRun,
+  deleteCourseRun,
+  listRunsWithHistory,
+  type RunWriteOutcome,
+  runKeptBecause,
+  updateCourseRun,
+} from "./runs/course-run.server";
+export { cancelCourseRun } from "./runs/run-cancellation.server";
+export {
+  cancelParticipant,
+  confirmParticipant,
+  getRunRoster,
+  moveParticipant,
+  type RosterOutcome,
+} from "./runs/run-roster.server";
+export {
+  claimOffer,
+  describeOffer,
+  type OfferView,
+  sweepExpiredOffers,
+} from "./waiting-list/waitlist-offer.server";

@@ -1,0 +1,131 @@
+import { type RouterContextProvider, redirect } from "react-router";
+import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
+import { logger } from "#app/platform/logger.server";
+import {
+  ADD_PARTICIPANT_FIELD,
+  type Fields,
+  type FormResult,
+  failure,
+  guard,
+  MAX_PARTICIPANT_ROWS,
+  newFormKey,
+  PUBLIC_FORM_EXTRAS,
+  publicSettings,
+  reply,
+} from "#app/site/index.server";
+import {
+  type BookingOutcome,
+  checkParticipants,
+  createBooking,
+  findBookingConfirmation,
+} from "./booking.server";
+import { BOOKING_PARAM, readBookingReference, signBookingReference } from "./booking-link.server";
+import { REGISTRATION_MESSAGES, RegistrationSchema, type RegistrationSource } from "./registration";
+
+/**
+ * "Add another participant" without JavaScript posts the form with the row count it wants: the form comes
+ * back with what was typed and one more row, and nothing is checked or stored.
+ */
+function withMoreRows(fields: Fields) {
+  const rows = Math.min(
+    Math.max(Number.parseInt(fields[ADD_PARTICIPANT_FIELD] ?? "", 10) || 1, 1),
+    MAX_PARTICIPANT_ROWS,
+  );
+  const values = Object.fromEntries(
+    Object.entries(fields).filter(([name]) => !PUBLIC_FORM_EXTRAS.includes(name as never)),
+  );
+  return reply(
+    { form: "registration", ok: false, title: "", message: "", values, participantRows: rows },
+    200,
+  );
+}
+
+/** What the confirmation panel says of a booking, after the post and on the page it redirects to. */
+function bookingResult(
+  outcome: Extract<BookingOutcome, { ok: true }>,
+  source: RegistrationSource,
+): FormResult {
+  const answer =
+    outcome.waitlisted && outcome.position !== null
+      ? REGISTRATION_MESSAGES.waitlisted(outcome.reference, outcome.position)
+      : REGISTRATION_MESSAGES[source];
+  return {
+    form: "registration",
+    ok: true,
+    ...answer,
+    reference: outcome.reference,
+    waitlisted: outcome.waitlisted,
+    participants: outcome.participants,
+  };
+}
+
+/**
+ * A form the browser itself posted (no JavaScript) is a navigation: answering it with a page would leave a
+ * reload that posts again, so it is redirected to the confirmation (post/redirect/get). The fetcher posts
+ * with fetch, and its answer is the data the panel is drawn from.
+ */
+function isBrowserNavigation(request: Request) {
+  return request.headers.get("sec-fetch-mode") === "navigate";
+}
+
+export async function submitRegistrationForm(
+  fields: Fields,
+  context: Readonly<RouterContextProvider>,
+  source: RegistrationSource,
+  request: Request,
+) {
+  if (fields[ADD_PARTICIPANT_FIELD]) return withMoreRows(fields);
+  const checked = await guard("registration", fields, context, RegistrationSchema, "registration_enabled");
+  if ("error" in checked) return checked.error;
+  const booking = { ...checked.input, source, idempotencyKey: checked.key, ip: checked.ip };
+  const { max_group_size } = await publicSettings();
+  let outcome = checkParticipants(booking, max_group_size);
+  if (!outcome) {
+    try {
+      outcome = await createBooking(booking);
+    } catch (error) {
+      logger.error({ err: error }, "registration failed");
+      return failure("registration", REGISTRATION_MESSAGES.failure.message, 500, { values: checked.values });
+    }
+  }
+  if (!outcome) {
+    return failure("registration", REGISTRATION_MESSAGES.unknownCourse, 400, {
+      fieldErrors: { course: REGISTRATION_MESSAGES.unknownCourse },
+      values: checked.values,
+    });
+  }
+  if (!outcome.ok) {
+    return failure("registration", outcome.message, 400, {
+      fieldErrors: { [outcome.field]: outcome.message },
+      values: checked.values,
+    });
+  }
+  wakeOutboxWorker();
+  if (isBrowserNavigation(request)) {
+    const target = new URL(request.url);
+    target.search = new URLSearchParams({
+      [BOOKING_PARAM]: signBookingReference(outcome.reference),
+    }).toString();
+    target.hash = source === "contact" ? "register-heading" : "";
+    return redirect(`${target.pathname}${target.search}${target.hash}`, 303);
+  }
+  return reply({ ...bookingResult(outcome, source), nextFormKey: newFormKey() }, 200);
+}
+
+/**
+ * The confirmation a page shows when its URL carries a signed booking reference (where a registration
+ * without JavaScript lands), with the link that books another participant on the same course and date.
+ */
+export async function confirmationFromUrl(url: URL, source: RegistrationSource) {
+  const reference = readBookingReference(url.searchParams);
+  const found = reference ? await findBookingConfirmation(reference) : null;
+  if (!found) return null;
+  const another = new URLSearchParams();
+  if (found.courseSlug) another.set("course", found.courseSlug);
+  if (found.courseSlug && found.runId) another.set("run", found.runId);
+  const query = another.toString();
+  return {
+    result: bookingResult(found, source),
+    anotherHref: source === "contact" ? "/contact#register-heading" : `/register${query ? `?${query}` : ""}`,
+  };
+}

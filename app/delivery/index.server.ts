@@ -1,0 +1,35 @@
+export {
+  attendanceForDay,
+  attendanceSummary,
+  type MarkOutcome,
+  markAttendance,
+} from "./attendance/attendance.server";
+export {
+  findCertificateFile,
+  issueCertificates,
+  listRunCertificates,
+  revokeCertificate,
+  type Verification,
+  verifyCertificate,
+} from "./certificates/certificate.server";
+export { findDeliveryRun, LIVE_STATUSES, listLiveParticipants, runDays } from "./delivery-run.server";
+export { sweepDelivery } from "./delivery-sweep.server";
+export { joiningRows, runCancelled } from "./emails.server";
+export {
+  type DraftOutcome,
+  describeFeedbackLink,
+  draftTestimonial,
+  type FeedbackLink,
+  listRunFeedback,
+  submitFeedback,
+} from "./feedback/feedback.server";
+export * from "./index";
+export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
+export {
+  gatherNitaPack,
+  listRunOrganisations,
+  nitaFileBase,
+  nitaPackFiles,
+  nitaPackPdf,
+} from "./nita/nita-pack.server";
+export { requireRun } from "./run-page.server";

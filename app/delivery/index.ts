@@ -1,0 +1,5 @@
+export { AttendanceMarkSchema, AttendanceQuerySchema } from "./attendance/attendance";
+export { CertificateActionSchema } from "./certificates/certificate";
+export { FeedbackActionSchema, FeedbackSchema } from "./feedback/feedback";
+export { JoiningInstructionsSchema } from "./instructions/joining-instructions";
+export { NitaQuerySchema } from "./nita/nita";

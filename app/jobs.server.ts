@@ -1,0 +1,63 @@
+import { sweepExpiredOffers } from "#app/bookings/index.server";
+import { sweepDelivery } from "#app/delivery/index.server";
+import { createSmtpSender } from "#app/platform/email/email.server";
+import { startOutboxWorker } from "#app/platform/email/outbox.server";
+import { env } from "#app/platform/env.server";
+import { runPeriodically } from "#app/platform/jobs/periodic.server";
+import { logger } from "#app/platform/logger.server";
+import { forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
+
+type Stop = () => Promise<void> | void;
+
+/** A job of the server process: started once at boot, stopped at shutdown. */
+type Job = { name: string; intervalMs: number; start(job: Job): Stop | undefined };
+
+const failed = (name: string) => (err: unknown) => logger.error({ err, job: name }, `${name} failed`);
+
+/** A pass run every `intervalMs` (and at boot when `atStart`) in every process; the rows decide who does what. */
+function periodic(name: string, intervalMs: number, pass: () => Promise<unknown>, atStart = false): Job {
+  return {
+    name,
+    intervalMs,
+    start: () => runPeriodically(pass, { intervalMs, atStart, onError: failed(name) }),
+  };
+}
+
+/**
+ * Every background job, with how often it runs. Each process runs them all (DESIGN §7): what a pass does is
+ * decided by the database rows it claims, so no job holds work that only one process knows about.
+ */
+export const JOBS: readonly Job[] = [
+  {
+    // sends what is due, and again at once when a request queues mail (wakeOutboxWorker)
+    name: "e-mail outbox",
+    intervalMs: 5_000,
+    start({ intervalMs }) {
+      const { SMTP_URL, OUTBOX_LEASE_SECONDS } = env();
+      if (!SMTP_URL) {
+        logger.warn("SMTP_URL is not set: e-mails wait in the outbox (email_outbox) until it is");
+        return undefined;
+      }
+      const send = createSmtpSender(SMTP_URL);
+      const stopWorker = startOutboxWorker({ send, intervalMs, leaseMs: OUTBOX_LEASE_SECONDS * 1000 });
+      return async () => {
+        await stopWorker();
+        send.close();
+      };
+    },
+  },
+  // an offer not claimed in time passes to the next booking on the waiting list
+  periodic("waiting-list offers", 60_000, sweepExpiredOffers),
+  // reminders before a run, feedback links after it
+  periodic("delivery sweep", 60_000, sweepDelivery, true),
+  // rate-limit events and sign-in attempts past every window
+  periodic("old attempts forgotten", 60 * 60_000, forgetOldAttempts, true),
+];
+
+/** Starts every job; the returned function stops them, the last started first. */
+export function startJobs(): () => Promise<void> {
+  const stops = JOBS.flatMap((job) => job.start(job) ?? []);
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+}

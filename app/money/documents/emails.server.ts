@@ -1,0 +1,47 @@
+import { type Message, render } from "#app/platform/email/layout.server";
+
+export type FinanceDocumentMail = {
+  kind: "proforma" | "credit_note" | "receipt";
+  number: string;
+  name: string;
+  reference: string;
+  total: string;
+  dueOn: string | null;
+  paymentNote: string;
+  url: string;
+  /** overdue reminders: how many days past the due date */
+  daysOverdue?: number;
+};
+
+/** An invoice, credit note or receipt sent to the booking's contact, with its PDF attached and linked. */
+export function financeDocumentMessage(m: FinanceDocumentMail): Message {
+  const opening =
+    m.daysOverdue !== undefined
+      ? `Our records show that proforma invoice ${m.number} for booking ${m.reference} is ${m.daysOverdue} ${m.daysOverdue === 1 ? "day" : "days"} past its due date and not yet fully paid. If you have paid in the last few days, thank you, and please ignore this reminder.`
+      : m.kind === "proforma"
+        ? `Please find attached proforma invoice ${m.number} for booking ${m.reference}.`
+        : m.kind === "credit_note"
+          ? `Booking ${m.reference} was cancelled. Please find attached credit note ${m.number}, which cancels its invoice.`
+          : `Thank you: booking ${m.reference} is paid in full. Please find attached receipt ${m.number}.`;
+  const heading =
+    m.daysOverdue !== undefined
+      ? `Payment reminder: ${m.number} (${m.reference})`
+      : m.kind === "proforma"
+        ? `Proforma invoice ${m.number} (${m.reference})`
+        : m.kind === "credit_note"
+          ? `Credit note ${m.number} (${m.reference})`
+          : `Receipt ${m.number} (${m.reference})`;
+  return render(
+    heading,
+    [`Dear ${m.name},`, opening, ...(m.kind === "proforma" ? [m.paymentNote] : [])],
+    [
+      [
+        m.kind === "credit_note" ? "Amount credited" : m.kind === "receipt" ? "Amount paid" : "Amount due",
+        m.total,
+      ],
+      ["Due date", m.kind === "proforma" ? m.dueOn : null],
+      ["Download", m.url],
+      ["Reference", m.reference],
+    ],
+  );
+}

@@ -1,0 +1,36 @@
+export { DOCUMENT_LINK_PURPOSE, findFinanceDocument, lockBooking } from "./documents/finance-document.server";
+export { currentFinanceProfileGaps } from "./documents/finance-profile.server";
+export {
+  getFinanceOverview,
+  getMoneySummary,
+  listFinanceDocuments,
+  listPayments,
+  type MoneySummary,
+  runBookingMoney,
+  sendPaymentReminder,
+} from "./documents/finance-report.server";
+export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
+export * from "./index";
+export { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "./mpesa/mpesa.server";
+export { callbackSecretMatches, confirmC2B, validateC2B } from "./mpesa/mpesa-callback.server";
+export { deriveBookingStatus } from "./payments/booking-status.server";
+export { invoiceBookingNow, invoiceNote, syncBooking } from "./payments/booking-sync.server";
+export { assignPayment, bookingBalance, recordPayment, reversePayment } from "./payments/payment.server";
+export {
+  countOpenPaymentReviews,
+  dismissPaymentReview,
+  listOpenPaymentReviews,
+  recordReviewedPayment,
+} from "./payments/payment-review.server";
+export { StatementRefusal } from "./statements/statement-csv.server";
+export {
+  commitImport,
+  createImport,
+  findImport,
+  importColumns,
+  listImports,
+  type PreviewLine,
+  previewImport,
+  previewPage,
+  setImportMapping,
+} from "./statements/statement-import.server";

@@ -1,0 +1,19 @@
+import type { RouterContextProvider } from "react-router";
+import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
+import { logger } from "#app/platform/logger.server";
+import { type Fields, failure, guard, newFormKey, reply } from "#app/site/index.server";
+import { CONTACT_MESSAGES, ContactSchema } from "./contact";
+import { createContactSubmission } from "./contact.server";
+
+export async function submitContactForm(fields: Fields, context: Readonly<RouterContextProvider>) {
+  const checked = await guard("contact", fields, context, ContactSchema, "contact_form_enabled");
+  if ("error" in checked) return checked.error;
+  try {
+    await createContactSubmission({ ...checked.input, idempotencyKey: checked.key, ip: checked.ip });
+  } catch (error) {
+    logger.error({ err: error }, "contact submission failed");
+    return failure("contact", CONTACT_MESSAGES.failure.message, 500, { values: checked.values });
+  }
+  wakeOutboxWorker();
+  return reply({ form: "contact", ok: true, ...CONTACT_MESSAGES.success, nextFormKey: newFormKey() }, 200);
+}

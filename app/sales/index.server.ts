@@ -1,0 +1,2 @@
+export { submitContactForm } from "./contact-form.server";
+export * from "./index";

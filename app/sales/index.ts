@@ -1,0 +1,1 @@
+export { ContactSchema } from "./contact";

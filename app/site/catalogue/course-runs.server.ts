@@ -1,0 +1,32 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { courseRuns } from "#app/platform/db/schema";
+
+/** A run's columns as the back office reads and returns them. */
+export const runColumns = {
+  id: courseRuns.id,
+  courseId: courseRuns.courseId,
+  startDate: courseRuns.startDate,
+  endDate: courseRuns.endDate,
+  label: courseRuns.label,
+  venue: courseRuns.venue,
+  country: courseRuns.country,
+  deliveryMode: courseRuns.deliveryMode,
+  capacity: courseRuns.capacity,
+  minParticipants: courseRuns.minParticipants,
+  costOverride: courseRuns.costOverride,
+  status: courseRuns.status,
+  createdAt: courseRuns.createdAt,
+  updatedAt: courseRuns.updatedAt,
+};
+
+export type AdminCourseRun = Awaited<ReturnType<typeof listRunsForCourse>>[number];
+
+/** A course's runs by start date; undated runs (self-paced, to be announced) last. */
+export async function listRunsForCourse(courseId: string, executor: Executor = db()) {
+  return executor
+    .select(runColumns)
+    .from(courseRuns)
+    .where(eq(courseRuns.courseId, courseId))
+    .orderBy(sql`${courseRuns.startDate} asc nulls last`, asc(courseRuns.createdAt));
+}

@@ -1,0 +1,96 @@
+export {
+  type CourseRunView,
+  type CourseView,
+  isPossibleSlug,
+  listActiveCourseSlugs,
+  listActiveCourses,
+  listCourseYears,
+} from "./catalogue/course.server";
+export {
+  courseKeeping,
+  deleteCourse,
+  findCourseForAdmin,
+  listCoursesForAdmin,
+  setCourseArchived,
+} from "./catalogue/course-admin.server";
+export { saveCourseSubmission } from "./catalogue/course-form.server";
+export {
+  hasHistory,
+  plural,
+  runHistory,
+  runKeptReason,
+  runStanding,
+} from "./catalogue/course-history.server";
+export { listRunsForCourse, runColumns } from "./catalogue/course-runs.server";
+export { ICS_CONTENT_TYPE } from "./catalogue/icalendar.server";
+export {
+  courseSnapshot,
+  listRegistrationCourses,
+  newRegistrationReference,
+  REFERENCE_PATTERN,
+  type RegistrationCourse,
+  type RegistrationRun,
+} from "./catalogue/registration-courses.server";
+export {
+  type CalendarRun,
+  findCalendarRun,
+  listUpcomingRuns,
+  listUpcomingVenues,
+  runCalendarAttachments,
+  runFileName,
+  runsCalendar,
+} from "./catalogue/run-calendar.server";
+export {
+  lockRunSeats,
+  lockRunsSeats,
+  SEAT_HOLDING_STATUSES,
+  seatsForRuns,
+} from "./catalogue/run-seats.server";
+export { getPaymentDetails, type PaymentDetails } from "./content/payment-details.server";
+export { getSiteContent, getSiteContentUpdatedAt, getSiteContentValue } from "./content/site-content.server";
+export { updateSiteContentSection } from "./content/site-content-admin.server";
+export type { TestimonialView } from "./content/testimonial.server";
+export {
+  createTestimonial,
+  deleteTestimonial,
+  listTestimonialsForAdmin,
+  updateTestimonial,
+} from "./content/testimonial-admin.server";
+export { getDocument, getLatestActiveDocument, listDocuments } from "./documents/document.server";
+export { deleteDocument, uploadDocument } from "./documents/documents.server";
+export {
+  CONFIRM_FIELD,
+  type Fields,
+  failure,
+  guard,
+  HONEYPOT_FIELD,
+  newFormKey,
+  PUBLIC_FORM_EXTRAS,
+  readFormFields,
+  reply,
+} from "./forms/public-forms.server";
+export { addPictureToGallery, GALLERY_MESSAGES, saveGalleryImage } from "./images/gallery.server";
+export { deleteImage, PUBLIC_MEDIA_KEY, uploadImage } from "./images/images.server";
+export type { GalleryImageView, ImageComponent } from "./images/website-image.server";
+export {
+  type ImageUsage,
+  imageUsages,
+  listGalleryImagesForAdmin,
+  listImages,
+} from "./images/website-image-admin.server";
+export * from "./index";
+export { checkPublicDataVersion, enablePublicCache, publicPageVersion } from "./public-cache.server";
+export {
+  notifiedAdmins,
+  publicBookableCourses,
+  publicCourse,
+  publicCourses,
+  publicCourseYears,
+  publicGalleryImages,
+  publicSettings,
+  publicSiteContent,
+  publicTestimonials,
+} from "./public-data.server";
+export { loadPublicLayout, type PublicLayoutData } from "./public-layout.server";
+export { seedDatabase } from "./seed/seed.server";
+export { courseJsonLd, organizationJsonLd, publicOrigin } from "./structured-data.server";

@@ -1,0 +1,39 @@
+export { parseCalendarFilter } from "./catalogue/calendar-filter";
+export {
+  ACTIVE_STATUSES,
+  COURSE_CATEGORIES,
+  type CourseRunInput,
+  CourseRunSchema,
+  CourseSchema,
+  DELIVERY_LABELS,
+  DELIVERY_MODES,
+  FAITH_GROUPS,
+  RUN_STATUSES,
+} from "./catalogue/course";
+export { parseCourseFilter } from "./catalogue/course-filter";
+export {
+  EDITABLE_CONTENT_KEYS,
+  type EditableContentKey,
+  isEditableContentKey,
+  OFFICE_REGIONS,
+  SITE_CONTENT_SCHEMAS,
+} from "./content/site-content";
+export { RATINGS, TestimonialSchema } from "./content/testimonial";
+export {
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  DocumentUploadSchema,
+  GALLERY_CATEGORIES,
+  GalleryAddSchema,
+  GalleryImageSchema,
+  GalleryUploadSchema,
+  IMAGE_COMPONENTS,
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  ImageUploadSchema,
+  optionLabel,
+} from "./files";
+export { emailField, type FormResult, optionalText, phoneField, requiredText } from "./forms/submission";
+export { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "./forms/submission-limits";
+export type { ServicePageKey, SiteContent } from "./seed/site-content";

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { env } from "#app/platform/env.server";
+import { yearSpan } from "#app/utils/runs";
+import {
+  publicComponentImages,
+  publicCourseYears,
+  publicSettings,
+  publicSiteContent,
+} from "./public-data.server";
+
+const MAINTENANCE_RETRY_SECONDS = 1800;
+
+/** What every public page's layout shows; a site in maintenance answers 503 with the page that says so. */
+export async function loadPublicLayout() {
+  const [settings, { contact, offices }, images, years] = await Promise.all([
+    publicSettings(),
+    publicSiteContent(["contact", "offices"]),
+    publicComponentImages(),
+    publicCourseYears(),
+  ]);
+  if (settings.site_maintenance) {
+    throw data(
+      { email: contact.email },
+      {
+        status: 503,
+        headers: { "Retry-After": String(MAINTENANCE_RETRY_SECONDS), "Cache-Control": "no-store" },
+      },
+    );
+  }
+  // "2026-2027": the years of the runs on offer, for every label that names the catalogue's years
+  const catalogueYears = yearSpan(years);
+  // only what the public components read: the page's hydration data carries every field sent here
+  const { registration_enabled, seats_left_threshold } = settings;
+  return {
+    contact,
+    offices,
+    images,
+    settings: { registration_enabled, seats_left_threshold },
+    catalogueYears,
+    publicUrl: env().PUBLIC_URL,
+  };
+}
+
+export type PublicLayoutData = Awaited<ReturnType<typeof loadPublicLayout>>;
