@@ -10,9 +10,13 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
-          // Components only declare components and constants: with no side effects, an import that a route uses
-          // only for the server render (the server half of hydrateOnView) leaves the client build.
-          treeshake: { moduleSideEffects: (id) => !/[\\/]app[\\/]components[\\/]/.test(id) },
+          // Components and the features' browser modules only declare components, schemas and constants: with no
+          // side effects, an import that a route uses only for the server render (the server half of hydrateOnView)
+          // leaves the client build, and a name taken from a feature's index.ts brings only its own module.
+          treeshake: {
+            moduleSideEffects: (id) =>
+              !/[\\/]app[\\/](components|platform|site|bookings|money|delivery|sales|staff|back-office)[\\/]/.test(id),
+          },
           output: {
             // Every page loads all of React, React DOM and React Router: one chunk rather than the five that
             // the automatic split cut them into by which routes import what (2-3 KB less gzipped, fewer requests).
