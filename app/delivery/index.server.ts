@@ -32,4 +32,4 @@ export {
   nitaPackFiles,
   nitaPackPdf,
 } from "./nita/nita-pack.server";
-export { requireRun } from "./run-page.server";
+export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";

@@ -2,7 +2,14 @@ import type { Executor } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/schema";
 
 /** Who did something and from where; built by requireAdmin, or from the request for anonymous events. */
-export type AuditActor = { id: string | null; email: string | null; ip: string; userAgent: string };
+export type AuditActor = {
+  id: string | null;
+  email: string | null;
+  /** The roles a staff member acted under; none for the public and the system. */
+  roles?: readonly string[];
+  ip: string;
+  userAgent: string;
+};
 
 export type AuditEntry = {
   action: string;
@@ -27,6 +34,7 @@ export async function recordAudits(executor: Executor, actor: AuditActor, entrie
     entries.map((entry) => ({
       actorId: actor.id,
       actorEmail: actor.email,
+      actorRoles: actor.roles?.length ? actor.roles.join(",") : null,
       action: entry.action,
       tableName: entry.tableName,
       recordId: entry.recordId ?? null,

@@ -32,10 +32,14 @@ export {
   getAdmin,
   getAdminSession,
   hashToken,
+  NOT_ALLOWED_MESSAGE,
   requireAdmin,
+  requireAllowed,
   requireRecentVerification,
+  requireRule,
   SECOND_FACTOR_MESSAGE,
   SESSION_IDLE_MS,
+  staffOf,
   VERIFY_PATH,
 } from "./sign-in/auth.server";
 export { attemptLogin } from "./sign-in/login.server";

@@ -10,7 +10,7 @@ type Handler = (args: {
   params: Record<string, string>;
 }) => unknown;
 export type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
-export type GuardedRoute = { file: string; url: string; module: RouteModule };
+export type GuardedRoute = { file: string; url: string; path?: string; module: RouteModule };
 /**
  * A credential to refuse: pages must redirect to `refusedTo` (the login page unless said), everything else
  * answer 401; `exempt` lists the calls ("file loader", "file action") that accept it by design.
@@ -38,17 +38,15 @@ function sampleUrl(routePath: string) {
 
 /** Every route in app/routes.ts that lives in routes/admin/ or answers under /admin, but login and signup. */
 export function adminRoutes(config: RouteEntry[] = routes as RouteEntry[]) {
-  const found: { file: string; url: string }[] = [];
+  const found: { file: string; url: string; path: string }[] = [];
   const visit = (entries: RouteEntry[], parentPath: string) => {
     for (const entry of entries) {
       const own = joinPath(parentPath, entry.path);
       const underAdmin = own === "admin" || own.startsWith("admin/");
       const firstChildPath = entry.children?.find((c) => c.path)?.path;
       if ((entry.file.startsWith("routes/admin/") || underAdmin) && !PUBLIC_ADMIN_FILES.has(entry.file)) {
-        found.push({
-          file: entry.file,
-          url: sampleUrl(own || joinPath(parentPath, firstChildPath) || "admin"),
-        });
+        const routePath = own || joinPath(parentPath, firstChildPath) || "admin";
+        found.push({ file: entry.file, url: sampleUrl(routePath), path: routePath });
       }
       if (entry.children) visit(entry.children, own);
     }

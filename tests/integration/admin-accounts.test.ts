@@ -71,7 +71,7 @@ describe("adding administrators", () => {
       .where(eq(adminAuditLogs.action, "Added admin account"));
     expect(audits).toContainEqual({
       oldValues: null,
-      newValues: { email: "second@mafunzo.test", role: "admin" },
+      newValues: { email: "second@mafunzo.test", roles: ["owner"] },
     });
     expect(audits).toHaveLength(2);
   });
@@ -136,7 +136,7 @@ describe("removing administrators", () => {
       .select({ oldValues: adminAuditLogs.oldValues, newValues: adminAuditLogs.newValues })
       .from(adminAuditLogs)
       .where(eq(adminAuditLogs.action, "Removed admin account"));
-    expect(audit).toEqual({ oldValues: { email: "second@mafunzo.test", role: "admin" }, newValues: null });
+    expect(audit).toEqual({ oldValues: { email: "second@mafunzo.test", roles: ["owner"] }, newValues: null });
   });
 
   it("never removes yourself, nor an account that is gone", async () => {

@@ -49,7 +49,7 @@ describe("first admin signup", () => {
     expect(await auditCount("Admin signup")).toBe(1);
   });
 
-  it("signs the new admin in and audits the signup with email and role", async () => {
+  it("signs the new admin in and audits the signup with email and roles", async () => {
     const outcome = await signUpFirstAdmin(routeArgs("/admin/signup", { method: "POST" }), {
       email: "First@Mafunzo.test",
       password: "secret123",
@@ -61,7 +61,7 @@ describe("first admin signup", () => {
       .select({ newValues: adminAuditLogs.newValues, ip: adminAuditLogs.ip })
       .from(adminAuditLogs)
       .where(eq(adminAuditLogs.action, "Admin signup"));
-    expect(row).toEqual({ newValues: { email: "first@mafunzo.test", role: "admin" }, ip: "203.0.113.7" });
+    expect(row).toEqual({ newValues: { email: "first@mafunzo.test", roles: ["owner"] }, ip: "203.0.113.7" });
   });
 });
 

@@ -17,7 +17,7 @@ const SLUG = "strategic-planning-and-performance-management";
 beforeAll(async () => {
   process.env.ADMIN_NOTIFY_EMAIL = "office@mafunzo.test";
   resetEnv();
-  await db().insert(users).values({ email: "Admin@Mafunzo.test", passwordHash: "x", role: "admin" });
+  await db().insert(users).values({ email: "Admin@Mafunzo.test", passwordHash: "x" });
   // earlier rows from other tests in this file's database must not be sent to the wrong server
   await db().update(emailOutbox).set({ status: "sent" });
 });

@@ -5,7 +5,8 @@ import type { RowActionResult } from "#app/components/admin/row-actions";
 import type { AuditActor } from "#app/platform/audit.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canManageBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 
 type Intent = "delete" | "restore" | "status";
 type Parsed = { intent: Intent; id: string; status?: string };
@@ -34,7 +35,8 @@ const outcome = (messages: RowActionMessages, intent: Intent) =>
 
 /**
  * The delete / restore / status action shared by the registrations and contacts screens: one form
- * contract (`intent`, `id`, `status`), the spec's messages, 404 when the row is gone, 400 on bad input.
+ * contract (`intent`, `id`, `status`), the spec's messages, 404 when the row is gone, 400 on bad input; the
+ * registrar's and owner's work (`canManageBookings`).
  */
 export async function handleRowAction(
   args: { request: Request; context: Readonly<RouterContextProvider> },
@@ -42,7 +44,7 @@ export async function handleRowAction(
   handlers: RowActionHandlers,
   messages: RowActionMessages,
 ) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canManageBookings);
   const form = Object.fromEntries(await readForm(args.request, schema));
   const parsed = schema.safeParse(form);
   const intent: Intent = ["delete", "restore", "status"].includes(String(form.intent))

@@ -13,21 +13,36 @@ import {
   Users,
   Wallet,
 } from "lucide-react";
+import {
+  canManageFinanceSettings,
+  canManageSettings,
+  canReadAudit,
+  canReadBookings,
+  canReadMoney,
+  canReadOffice,
+  type Staff,
+} from "#app/staff/index";
 
-export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
+/** A sidebar entry, shown to the accounts whose role lets them read its page. */
+export type AdminNavItem = { to: string; label: string; icon: LucideIcon; shown: (staff: Staff) => boolean };
 
 /** The sidebar of spec §2, in its order, with Finance beside the registrations it bills. */
 export const ADMIN_NAV: AdminNavItem[] = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/admin/registrations", label: "Course Registrations", icon: Users },
-  { to: "/admin/finance", label: "Finance", icon: Wallet },
-  { to: "/admin/contacts", label: "Contact Submissions", icon: MessageSquare },
-  { to: "/admin/courses", label: "Course Management", icon: BookOpen },
-  { to: "/admin/testimonials", label: "Testimonials", icon: Star },
-  { to: "/admin/documents", label: "Document Management", icon: FileText },
-  { to: "/admin/images", label: "Image Management", icon: Image },
-  { to: "/admin/content", label: "Content Management", icon: NotebookPen },
-  { to: "/admin/gallery", label: "Gallery", icon: GalleryHorizontal },
-  { to: "/admin/audit-logs", label: "Audit Logs", icon: ScrollText },
-  { to: "/admin/settings", label: "System Settings", icon: Settings },
+  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, shown: canReadOffice },
+  { to: "/admin/registrations", label: "Course Registrations", icon: Users, shown: canReadBookings },
+  { to: "/admin/finance", label: "Finance", icon: Wallet, shown: canReadMoney },
+  { to: "/admin/contacts", label: "Contact Submissions", icon: MessageSquare, shown: canReadBookings },
+  { to: "/admin/courses", label: "Course Management", icon: BookOpen, shown: canReadOffice },
+  { to: "/admin/testimonials", label: "Testimonials", icon: Star, shown: canReadOffice },
+  { to: "/admin/documents", label: "Document Management", icon: FileText, shown: canReadOffice },
+  { to: "/admin/images", label: "Image Management", icon: Image, shown: canReadOffice },
+  { to: "/admin/content", label: "Content Management", icon: NotebookPen, shown: canReadOffice },
+  { to: "/admin/gallery", label: "Gallery", icon: GalleryHorizontal, shown: canReadOffice },
+  { to: "/admin/audit-logs", label: "Audit Logs", icon: ScrollText, shown: canReadAudit },
+  {
+    to: "/admin/settings",
+    label: "System Settings",
+    icon: Settings,
+    shown: (staff) => canManageSettings(staff) || canManageFinanceSettings(staff),
+  },
 ];

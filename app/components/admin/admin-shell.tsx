@@ -1,6 +1,7 @@
 import { LogOut, Menu, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import type { Staff } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
 import { ADMIN_NAV } from "./admin-nav";
 
@@ -10,10 +11,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
   );
 
-function NavItems() {
+function NavItems({ staff }: { staff: Staff }) {
   return (
     <ul className="space-y-1">
-      {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
+      {ADMIN_NAV.filter((item) => item.shown(staff)).map(({ to, label, icon: Icon }) => (
         <li key={to}>
           <NavLink to={to} className={navLinkClass}>
             <Icon aria-hidden className="size-4 shrink-0" />
@@ -60,8 +61,8 @@ function AccountFooter({ email }: { email: string }) {
   );
 }
 
-/** The back-office frame: a fixed sidebar on wide screens, a drawer on small ones. */
-export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+/** The back-office frame: a fixed sidebar on wide screens, a drawer on small ones; the nav shows what `staff` may read. */
+export function AdminShell({ email, staff, children }: { email: string; staff: Staff; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div data-admin-shell className="min-h-screen bg-slate-50 lg:flex">
@@ -71,7 +72,7 @@ export function AdminShell({ email, children }: { email: string; children: React
           <span className="font-bold">Mafunzo Admin</span>
         </Link>
         <nav aria-label="Admin" className="flex-1">
-          <NavItems />
+          <NavItems staff={staff} />
         </nav>
         <AccountFooter email={email} />
       </aside>
@@ -86,7 +87,7 @@ export function AdminShell({ email, children }: { email: string; children: React
             </summary>
             <div className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-brand-900 p-4 shadow-2xl">
               <nav aria-label="Admin menu">
-                <NavItems />
+                <NavItems staff={staff} />
               </nav>
               <div className="mt-4">
                 <AccountFooter email={email} />

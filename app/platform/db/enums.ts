@@ -42,4 +42,6 @@ export const PAYMENT_SOURCES = ["manual", "mpesa_callback", "mpesa_statement", "
 export const PAYMENT_REVIEW_STATES = ["open", "recorded", "dismissed"] as const;
 export const STATEMENT_KINDS = ["mpesa", "bank"] as const;
 // cancelled: a scheduled message (a reminder) that was no longer wanted when it fell due
+/** What a staff account may do (app/staff/policy.ts); an account holds one or more. */
+export const STAFF_ROLES = ["owner", "registrar", "finance", "trainer", "editor", "viewer"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;

@@ -33,6 +33,7 @@ import {
   PAYMENT_SOURCES,
   REGISTRATION_STATUSES,
   RUN_STATUSES,
+  STAFF_ROLES,
   STATEMENT_KINDS,
 } from "./enums";
 
@@ -54,19 +55,51 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
+/** A non-empty array column whose every element is one of `values`. */
+const someOf = (column: string, values: readonly string[]) =>
+  sql.raw(
+    `cardinality(${column}) > 0 and ${column} <@ array[${values.map((v) => `'${v}'`).join(", ")}]::text[]`,
+  );
+
 export const users = pgTable(
   "users",
   {
     id: id(),
     email: text("email").notNull(),
+    /** How the firm calls them: on a run's trainer list, in "My runs", in the audit log. */
+    name: text("name"),
     passwordHash: text("password_hash").notNull(),
-    role: text("role").notNull().default("admin"),
+    // the accounts before roles were all owners (the spec's administrator)
+    roles: text("roles", { enum: STAFF_ROLES }).array().notNull().default(sql`'{owner}'::text[]`),
+    /** A deactivated account keeps its history and cannot sign in; its sessions end when it is set. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
-    check("users_role_check", sql`role = 'admin'`),
+    check("users_roles_check", someOf("roles", STAFF_ROLES)),
+  ],
+);
+
+/** An owner's invitation: a one-use link (its token stored hashed) that lets the invitee set their own password. */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name"),
+    roles: text("roles", { enum: STAFF_ROLES }).array().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("staff_invitations_email_idx").on(sql`lower(${t.email})`),
+    check("staff_invitations_roles_check", someOf("roles", STAFF_ROLES)),
   ],
 );
 
@@ -216,6 +249,8 @@ export const adminAuditLogs = pgTable(
     id: id(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorEmail: text("actor_email"),
+    /** The roles the actor held when they acted ("registrar,finance"); null for the public and the system. */
+    actorRoles: text("actor_roles"),
     action: text("action").notNull(),
     tableName: text("table_name").notNull(),
     recordId: text("record_id"),
@@ -301,6 +336,21 @@ export const courseRuns = pgTable(
     index("course_runs_course_idx").on(t.courseId, t.startDate),
     index("course_runs_start_idx").on(t.startDate),
   ],
+);
+
+/** The trainers of a run (staff accounts with the trainer role): they see and deliver that run only. */
+export const runTrainers = pgTable(
+  "run_trainers",
+  {
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.userId] }), index("run_trainers_user_idx").on(t.userId)],
 );
 
 /**

@@ -134,6 +134,18 @@ export const FINANCE_PROFILE_INCOMPLETE =
 /** A missing piece of the finance profile, and the page (and card) where it is filled in. */
 export type FinanceProfileGap = { label: string; to: string };
 
+/** The settings of the money side, which finance staff manage beside the owners. */
+export const FINANCE_SETTING_KEYS: readonly SettingKey[] = [
+  "finance_legal_name",
+  "finance_kra_pin",
+  "vat_registered",
+  "vat_rate",
+  "prices_include_vat",
+  "invoice_prefix",
+  "payment_terms_days",
+  "mpesa_callback_secret",
+];
+
 /** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */
 export const SECURITY_SETTING_KEYS: readonly SettingKey[] = [
   "max_admin_accounts",

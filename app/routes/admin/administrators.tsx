@@ -3,12 +3,12 @@ import { data } from "react-router";
 import { type AdministratorsActionData, AdministratorsCard } from "#app/components/admin/administrators-card";
 import { PageHeader } from "#app/components/admin/page-header";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { AddAdminSchema, RemoveAdminSchema } from "#app/staff/index";
+import { AddAdminSchema, canManageStaff, RemoveAdminSchema } from "#app/staff/index";
 import {
   addAdmin,
   loadAdministratorsCard,
   removeAdmin,
-  requireAdmin,
+  requireAllowed,
   requireRecentVerification,
 } from "#app/staff/index.server";
 import type { Route } from "./+types/administrators";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/administrators";
 export const meta: Route.MetaFunction = () => [{ title: "Administrators | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canManageStaff);
   return loadAdministratorsCard(admin.user.id);
 }
 
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
  * without it the browser lands on this route, which shows the card with the outcome).
  */
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canManageStaff);
   requireRecentVerification(admin, args.request);
   const formData = await readForm(args.request, [AddAdminSchema, RemoveAdminSchema], { extra: ["intent"] });
   const intent = formData.get("intent");

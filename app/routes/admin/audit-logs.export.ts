@@ -1,13 +1,14 @@
 import { parseAuditLogFilter } from "#app/back-office/index";
 import { auditExport, streamAuditLogs } from "#app/back-office/index.server";
 import { csvResponse, exportDate, mapRows } from "#app/platform/csv.server";
-import { requireAdmin, requireRecentVerification } from "#app/staff/index.server";
+import { canExportAudit } from "#app/staff/index";
+import { requireAllowed, requireRecentVerification } from "#app/staff/index.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/audit-logs.export";
 
 /** Spec §7: audit-logs-{date}.csv of the filtered rows (all of them, not only the page on screen). */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canExportAudit);
   requireRecentVerification(admin, args.request);
   const { actor } = admin;
   const { page: _page, ...filter } = parseAuditLogFilter(new URL(args.request.url).searchParams);

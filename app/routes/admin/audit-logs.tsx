@@ -9,13 +9,14 @@ import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { loadOrReport } from "#app/platform/forms/admin-result.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadAudit } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/audit-logs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Logs | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadAudit);
   const filter = parseAuditLogFilter(new URL(args.request.url).searchParams);
   const { value, error } = await loadOrReport(
     "Failed to fetch audit logs",

@@ -2,13 +2,14 @@ import { DeletedQuerySchema, parseListQuery } from "#app/back-office/index";
 import { listDeletedContacts, purgeExpiredContacts } from "#app/back-office/index.server";
 import { CONTACT_KIND } from "#app/components/admin/contact-list";
 import { DeletedList } from "#app/components/admin/deleted-list";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/contacts.deleted";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Contacts | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canReadBookings);
   const { page } = parseListQuery(DeletedQuerySchema, new URL(args.request.url));
   await purgeExpiredContacts(actor);
   return { list: await listDeletedContacts(page) };

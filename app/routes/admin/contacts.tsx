@@ -28,13 +28,14 @@ import {
 import { PageHeader } from "#app/components/admin/page-header";
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canReadBookings);
   const query = parseListQuery(ContactQuerySchema, new URL(args.request.url));
   return loadListScreen(
     async () => {

@@ -10,7 +10,8 @@ import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { EDITABLE_CONTENT_KEYS, isEditableContentKey, SITE_CONTENT_SCHEMAS } from "#app/site/index";
 import { getSiteContent, updateSiteContentSection } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent, canReadOffice } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content Management | Mafunzo Admin" }];
@@ -19,7 +20,7 @@ const FETCH_FAILED = "Failed to fetch site content";
 const SAVE_FAILED = "Failed to save content";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadOffice);
   const { value, error } = await loadOrReport(
     FETCH_FAILED,
     () => getSiteContent(EDITABLE_CONTENT_KEYS),
@@ -32,7 +33,7 @@ type Answer = { error: string; section?: string; result?: SubmissionResult<strin
 const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canEditContent);
   const formData = await readForm(args.request, Object.values(SITE_CONTENT_SCHEMAS), {
     extra: ["section", "returnTo"],
   });

@@ -6,18 +6,19 @@ import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { CourseSchema } from "#app/site/index";
 import { saveCourseSubmission } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/course-new";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Course | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canEditContent);
   return null;
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canEditContent);
   return saveCourseSubmission(admin, await readForm(args.request, CourseSchema, { extra: ["intent"] }));
 }
 

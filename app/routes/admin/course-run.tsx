@@ -22,7 +22,8 @@ import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canManageBookings, canReadBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
@@ -44,7 +45,7 @@ export const ErrorBoundary = recordErrorBoundary({
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadBookings);
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const roster = (await getRunRoster(courseId, runId)) ?? notFound();
@@ -57,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canManageBookings);
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const parsed = RosterActionSchema.safeParse(

@@ -12,7 +12,8 @@ import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.se
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { deleteCourse, listCoursesForAdmin, setCourseArchived } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent, canReadOffice } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { CATEGORY_LABELS } from "#app/utils/course-categories";
 import { formatKsh } from "#app/utils/money";
 import type { Route } from "./+types/courses";
@@ -20,7 +21,7 @@ import type { Route } from "./+types/courses";
 export const meta: Route.MetaFunction = () => [{ title: "Course Management | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadOffice);
   const { value, error } = await loadOrReport("Failed to fetch courses", () => listCoursesForAdmin(), []);
   return { courses: value, error };
 }
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 const FAILED = { archive: "Failed to archive course", restore: "Failed to restore course" } as const;
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canEditContent);
   const form = await readForm(args.request, [], { extra: ["intent", "id"] });
   const id = parseId(form.get("id"));
   const intent = form.get("intent");

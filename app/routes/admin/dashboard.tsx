@@ -5,7 +5,8 @@ import { getDashboard } from "#app/back-office/index.server";
 import { BarChart } from "#app/components/admin/bar-chart";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { TodayPanel } from "#app/components/admin/today-panel";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadOffice } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadOffice);
   return getDashboard();
 }
 

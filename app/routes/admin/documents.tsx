@@ -20,7 +20,8 @@ import {
   optionLabel,
 } from "#app/site/index";
 import { deleteDocument, listDocuments, uploadDocument } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent, canReadOffice } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatMegabytes } from "#app/utils/file-name";
 import type { Route } from "./+types/documents";
 
@@ -29,12 +30,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Document Management | M
 export const shouldRevalidate = shouldRevalidateUnlessToggle;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadOffice);
   return { documents: await listDocuments() };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canEditContent);
   return fileScreenAction(args.request, {
     maxBytes: DOCUMENT_MAX_BYTES,
     messages: DOCUMENT_MESSAGES,

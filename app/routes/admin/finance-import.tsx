@@ -27,7 +27,8 @@ import {
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canManageMoney, canReadMoney } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { lineListText, parseLineList } from "#app/utils/line-list";
 import type { Route } from "./+types/finance-import";
@@ -44,7 +45,7 @@ async function importOf(params: { id?: string }) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadMoney);
   const item = await importOf(args.params);
   const query = parseListQuery(ImportQuerySchema, new URL(args.request.url));
   try {
@@ -66,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canManageMoney);
   const form = await readForm(args.request, ImportActionSchema);
   const item = await importOf(args.params);
   const parsed = ImportActionSchema.safeParse(Object.fromEntries(form));

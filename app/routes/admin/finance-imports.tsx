@@ -8,21 +8,22 @@ import { ImportUploadSchema } from "#app/money/index";
 import { createImport, listImports } from "#app/money/index.server";
 import { limitText, STATEMENT_MAX_BYTES } from "#app/platform/forms/body-limits";
 import { FormRefusal, readFormData } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canManageMoney, canReadMoney } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/finance-imports";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import a statement | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadMoney);
   return { imports: await listImports() };
 }
 
 const TOO_LARGE = `The statement is too large: at most ${limitText(STATEMENT_MAX_BYTES)}. Import a shorter period.`;
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canManageMoney);
   let upload: { name: string; bytes: Uint8Array } | null = null;
   let fields: FormData;
   try {

@@ -20,7 +20,8 @@ import {
 } from "#app/money/index.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canManageMoney, canReadMoney } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
 import { implausiblePayment, MAX_PLAUSIBLE_PAYMENT_CENTS } from "#app/utils/payment-sanity";
@@ -30,7 +31,7 @@ import type { Route } from "./+types/finance-payments";
 export const meta: Route.MetaFunction = () => [{ title: "Payments | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadMoney);
   const { view } = parseListQuery(PaymentQuerySchema, new URL(args.request.url));
   const [payments, reviews] = await Promise.all([listPayments(view), listOpenPaymentReviews()]);
   return { view, today: today(), payments, reviews };
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 type Answer = { ok: boolean; message: string; field?: string };
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canManageMoney);
   const parsed = PaymentActionSchema.safeParse(
     Object.fromEntries(await readForm(args.request, PaymentActionSchema)),
   );

@@ -1,7 +1,8 @@
 import { auditExport } from "#app/back-office/index.server";
 import { listFinanceDocuments, listPayments } from "#app/money/index.server";
 import { csvResponse, exportDate } from "#app/platform/csv.server";
-import { requireAdmin, requireRecentVerification } from "#app/staff/index.server";
+import { canExportMoney } from "#app/staff/index";
+import { requireAllowed, requireRecentVerification } from "#app/staff/index.server";
 import { centsToDecimal } from "#app/utils/cents";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { PAYMENT_METHOD_LABELS as METHOD_LABELS } from "#app/utils/payment-state";
@@ -17,7 +18,7 @@ async function* rowsOf<T>(items: T[], toRow: (item: T) => unknown[]) {
 
 /** The accountant's CSV files: invoices, credit notes, receipts and the payments ledger (spec §CSV rules). */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canExportMoney);
   requireRecentVerification(admin, args.request);
   const kind = args.params.kind;
   if (kind === "payments") {

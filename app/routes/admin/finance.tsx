@@ -7,7 +7,8 @@ import { buttonClass } from "#app/components/ui/button";
 import { ReminderSchema } from "#app/money/index";
 import { getFinanceOverview, sendPaymentReminder } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canManageMoney, canReadMoney } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import type { Route } from "./+types/finance";
@@ -15,12 +16,12 @@ import type { Route } from "./+types/finance";
 export const meta: Route.MetaFunction = () => [{ title: "Finance | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadMoney);
   return getFinanceOverview();
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canManageMoney);
   const parsed = ReminderSchema.safeParse(Object.fromEntries(await readForm(args.request, ReminderSchema)));
   if (!parsed.success) {
     return data({ ok: false as const, message: "Choose a booking from the list." }, { status: 400 });

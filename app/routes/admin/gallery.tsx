@@ -31,7 +31,8 @@ import {
   saveGalleryImage,
   uploadImage,
 } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent, canReadOffice } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gallery | Mafunzo Admin" }];
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Gallery | Mafunzo Admin
 export const shouldRevalidate = shouldRevalidateUnlessToggle;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadOffice);
   const [images, library] = await Promise.all([listGalleryImagesForAdmin(), listImages()]);
   const usages = imageUsages(library);
   // the gallery picks from the library: pictures no page uses can be added
@@ -51,7 +52,7 @@ const success = (description: string) =>
   redirectWithToast("/admin/gallery", { title: "Success", description });
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canEditContent);
   return fileScreenAction(args.request, {
     maxBytes: IMAGE_MAX_BYTES,
     messages: IMAGE_MESSAGES,

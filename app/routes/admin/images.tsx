@@ -23,7 +23,8 @@ import {
   optionLabel,
 } from "#app/site/index";
 import { deleteImage, type ImageUsage, imageUsages, listImages, uploadImage } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent, canReadOffice } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { GALLERY_CATEGORY_LABELS, type GalleryCategory } from "#app/utils/gallery-categories";
 import type { Route } from "./+types/images";
 
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Image Management | Mafu
 export const shouldRevalidate = shouldRevalidateUnlessToggle;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadOffice);
   try {
     const images = await listImages();
     const usages = imageUsages(images);
@@ -50,7 +51,7 @@ const success = (description: string) =>
   redirectWithToast("/admin/images", { title: "Success", description });
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canEditContent);
   return fileScreenAction(args.request, {
     maxBytes: IMAGE_MAX_BYTES,
     messages: IMAGE_MESSAGES,

@@ -12,33 +12,42 @@ export async function loader(args: Route.LoaderArgs) {
   // the security page is where an admin without a required second factor sets one up
   const enrolling = args.url.pathname === ENROL_PATH;
   const { user } = await requireAdmin(args, { allow: enrolling ? ["enrol"] : [] });
-  return { email: user.email };
+  return { email: user.email, staff: { id: user.id, roles: user.roles } };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.email}>
+    <AdminShell email={loaderData.email} staff={loaderData.staff}>
       <Outlet />
     </AdminShell>
   );
 }
 
 /**
- * A form posted after the session ended answers 401: say so and offer the way back in. Anything else that
- * reaches here happened to a signed-in admin, who is sent back to the dashboard, not to the login.
+ * A form posted after the session ended answers 401: say so and offer the way back in. A page the account's
+ * role does not allow answers 403 (decision 0636). Anything else that reaches here happened to a signed-in
+ * admin, who is sent back to the dashboard, not to the login.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const ended = status === 401;
-  const title = ended ? "Session ended" : status === 404 ? "Page not found" : "Something went wrong";
+  const title = ended
+    ? "Session ended"
+    : status === 403
+      ? "Not allowed"
+      : status === 404
+        ? "Page not found"
+        : "Something went wrong";
   const text = ended
     ? SESSION_ENDED_TEXT
-    : status === 404
-      ? "There is nothing at this address."
-      : "An unexpected error occurred. Please try again in a moment.";
+    : status === 403
+      ? "Your account's role does not allow this page. Ask an owner if you need it."
+      : status === 404
+        ? "There is nothing at this address."
+        : "An unexpected error occurred. Please try again in a moment.";
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-brand-600">{status}</p>

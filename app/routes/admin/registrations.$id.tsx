@@ -12,7 +12,8 @@ import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registra
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { currentFinanceProfileGaps } from "#app/money/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/registrations.$id";
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadBookings);
   const id = z.uuid().safeParse(args.params.id);
   const registration = id.success ? await findRegistration(id.data) : undefined;
   if (!registration) throw data("Registration not found", { status: 404 });

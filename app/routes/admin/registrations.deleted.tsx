@@ -2,13 +2,14 @@ import { DeletedQuerySchema, parseListQuery } from "#app/back-office/index";
 import { listDeletedRegistrations, purgeExpiredRegistrations } from "#app/back-office/index.server";
 import { DeletedList } from "#app/components/admin/deleted-list";
 import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/registrations.deleted";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Registrations | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canReadBookings);
   const { page } = parseListQuery(DeletedQuerySchema, new URL(args.request.url));
   await purgeExpiredRegistrations(actor);
   return { list: await listDeletedRegistrations(page) };

@@ -37,14 +37,15 @@ import {
 import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { currentFinanceProfileGaps } from "#app/money/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/registrations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Course Registrations | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canReadBookings);
   const query = parseListQuery(RegistrationQuerySchema, new URL(args.request.url));
   return loadListScreen(
     async () => {

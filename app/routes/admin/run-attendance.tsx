@@ -3,9 +3,15 @@ import { data, Link, useFetcher } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { buttonClass } from "#app/components/ui/button";
 import { AttendanceMarkSchema, AttendanceQuerySchema } from "#app/delivery/index";
-import { attendanceForDay, type MarkOutcome, markAttendance, requireRun } from "#app/delivery/index.server";
+import {
+  attendanceForDay,
+  type MarkOutcome,
+  markAttendance,
+  requireRunAllowed,
+  requireRunRole,
+} from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canDeliverRun, canReadRunDelivery } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
 import { formatLongDate, today } from "#app/utils/dates";
 import { formatDateTime } from "#app/utils/datetime";
@@ -14,8 +20,8 @@ import type { Route } from "./+types/run-attendance";
 export const meta: Route.MetaFunction = () => [{ title: "Attendance | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const run = await requireRun(args.params);
+  const admin = await requireRunRole(args, canReadRunDelivery);
+  const run = await requireRunAllowed(args, admin, canReadRunDelivery);
   const { day: asked } = AttendanceQuerySchema.parse(
     Object.fromEntries(new URL(args.request.url).searchParams),
   );
@@ -26,12 +32,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const admin = await requireRunRole(args, canDeliverRun);
+  const { actor } = admin;
+  // who may work on this run is settled before the body is read: a trainer of another run gets 403, not 400
+  const run = await requireRunAllowed(args, admin, canDeliverRun);
   const parsed = AttendanceMarkSchema.safeParse(
     Object.fromEntries(await readForm(args.request, AttendanceMarkSchema)),
   );
-  // the body is judged before the run is looked up, so a hostile body never costs a query
-  const run = await requireRun(args.params);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid request.";
     return data<MarkOutcome>({ ok: false, status: 400, message }, { status: 400 });

@@ -1,13 +1,13 @@
-import { listRunCertificates, requireRun } from "#app/delivery/index.server";
+import { listRunCertificates, requireRunAllowed, requireRunRole } from "#app/delivery/index.server";
 import { readStored, zipResponse } from "#app/platform/files/zip.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadRunDelivery } from "#app/staff/index";
 import { fileNameSlug } from "#app/utils/file-name";
 import type { Route } from "./+types/run-certificates-zip";
 
 /** Every certificate of the run that still stands, in one ZIP. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const run = await requireRun(args.params);
+  const admin = await requireRunRole(args, canReadRunDelivery);
+  const run = await requireRunAllowed(args, admin, canReadRunDelivery);
   const standing = (await listRunCertificates(run.id)).filter((c) => !c.revokedAt);
   const entries = [];
   for (const c of standing) {

@@ -10,20 +10,21 @@ import {
   attendanceSummary,
   issueCertificates,
   listRunCertificates,
-  requireRun,
+  requireRunAllowed,
+  requireRunRole,
   revokeCertificate,
 } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { getSetting } from "#app/platform/settings/setting.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canDeliverRun, canReadRunDelivery } from "#app/staff/index";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/run-certificates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Certificates | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const run = await requireRun(args.params);
+  const admin = await requireRunRole(args, canReadRunDelivery);
+  const run = await requireRunAllowed(args, admin, canReadRunDelivery);
   const [summary, issued, threshold] = await Promise.all([
     attendanceSummary(run),
     listRunCertificates(run.id),
@@ -39,12 +40,13 @@ export async function loader(args: Route.LoaderArgs) {
 type Outcome = { ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const admin = await requireRunRole(args, canDeliverRun);
+  const { actor } = admin;
+  // who may work on this run is settled before the body is read: a trainer of another run gets 403, not 400
+  const run = await requireRunAllowed(args, admin, canDeliverRun);
   const parsed = CertificateActionSchema.safeParse(
     Object.fromEntries(await readForm(args.request, CertificateActionSchema)),
   );
-  // the body is judged before the run is looked up, so a hostile body never costs a query
-  const run = await requireRun(args.params);
   if (!parsed.success) {
     return data<Outcome>(
       { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." },

@@ -4,22 +4,30 @@ import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { FeedbackActionSchema } from "#app/delivery/index";
-import { type DraftOutcome, draftTestimonial, listRunFeedback, requireRun } from "#app/delivery/index.server";
+import {
+  type DraftOutcome,
+  draftTestimonial,
+  listRunFeedback,
+  requireRun,
+  requireRunAllowed,
+  requireRunRole,
+} from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent, canReadFeedback } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/run-feedback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Feedback | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const run = await requireRun(args.params);
+  const admin = await requireRunRole(args, canReadFeedback);
+  const run = await requireRunAllowed(args, admin, canReadFeedback);
   return { run, feedback: await listRunFeedback(run.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canEditContent);
   const parsed = FeedbackActionSchema.safeParse(
     Object.fromEntries(await readForm(args.request, FeedbackActionSchema)),
   );

@@ -4,18 +4,25 @@ import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { SaveButton } from "#app/components/admin/save-button";
 import { InputField, TextareaField } from "#app/components/ui/field";
 import { JoiningInstructionsSchema } from "#app/delivery/index";
-import { getJoiningInstructions, requireRun, saveJoiningInstructions } from "#app/delivery/index.server";
+import {
+  getJoiningInstructions,
+  requireRun,
+  requireRunAllowed,
+  requireRunRole,
+  saveJoiningInstructions,
+} from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadRunDelivery, canWriteInstructions } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/run-instructions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Joining instructions | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const run = await requireRun(args.params);
+  const admin = await requireRunRole(args, canReadRunDelivery);
+  const run = await requireRunAllowed(args, admin, canReadRunDelivery);
   const [instructions, reminderDays] = await Promise.all([
     getJoiningInstructions(run.id),
     getSetting("reminder_days"),
@@ -24,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAdmin(args);
+  const { actor } = await requireAllowed(args, canWriteInstructions);
   const formData = await readForm(args.request, JoiningInstructionsSchema);
   const run = await requireRun(args.params);
   const submission = parseWithZod(formData, { schema: JoiningInstructionsSchema });

@@ -9,12 +9,13 @@ import {
 import { notFound } from "#app/platform/files/file-response.server";
 import { zipResponse } from "#app/platform/files/zip.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canBuildNitaPack } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/run-nita-pack";
 
 /** `pack.pdf` (one PDF with a contents page) or `pack.zip` (the separate files) for ?org=. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canBuildNitaPack);
   const run = await requireRun(args.params);
   const kind = args.params.file;
   if (kind !== "pack.pdf" && kind !== "pack.zip") return notFound();

@@ -2,13 +2,14 @@ import { Download, FileDown } from "lucide-react";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { buttonClass } from "#app/components/ui/button";
 import { listRunOrganisations, requireRun } from "#app/delivery/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canBuildNitaPack } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/run-nita";
 
 export const meta: Route.MetaFunction = () => [{ title: "NITA claim pack | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canBuildNitaPack);
   const run = await requireRun(args.params);
   return { run, organisations: await listRunOrganisations(run.id) };
 }

@@ -1,13 +1,13 @@
-import { listLiveParticipants, requireRun } from "#app/delivery/index.server";
+import { listLiveParticipants, requireRunAllowed, requireRunRole } from "#app/delivery/index.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
 import { getSiteContent } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canReadRunDelivery } from "#app/staff/index";
 import { fileNameSlug } from "#app/utils/file-name";
 import type { Route } from "./+types/run-sign-in-sheet";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const run = await requireRun(args.params);
+  const admin = await requireRunRole(args, canReadRunDelivery);
+  const run = await requireRunAllowed(args, admin, canReadRunDelivery);
   const [people, { contact }] = await Promise.all([
     listLiveParticipants(run.id),
     getSiteContent(["contact"]),

@@ -16,14 +16,16 @@ import { currentFinanceProfileGaps } from "#app/money/index.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { listSettingRows } from "#app/platform/settings/setting.server";
-import { isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
+import { FINANCE_SETTING_KEYS, isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { getSiteContent } from "#app/site/index.server";
+import { canManageFinanceSettings, canManageSettings } from "#app/staff/index";
 import {
   listSecondFactorSummaries,
   loadAdministratorsCard,
-  requireAdmin,
+  requireAllowed,
   requireRecentVerification,
+  requireRule,
 } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/settings";
@@ -33,7 +35,10 @@ export const meta: Route.MetaFunction = () => [{ title: "System Settings | Mafun
 const FAILED = "Failed to update setting";
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(
+    args,
+    (staff) => canManageSettings(staff) || canManageFinanceSettings(staff),
+  );
   const [settings, system, administrators, secondFactors, content, financeGaps] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
@@ -57,12 +62,16 @@ type Answer = { error: string; key?: string; detail?: string };
 const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(
+    args,
+    (staff) => canManageSettings(staff) || canManageFinanceSettings(staff),
+  );
   const formData = await readForm(args.request, SettingFormSchema);
   const key = formData.get("key");
   if (typeof key !== "string" || !isSettingKey(key)) {
     return answer({ error: FAILED, detail: "Unknown setting" }, 400);
   }
+  requireRule(admin, FINANCE_SETTING_KEYS.includes(key) ? canManageFinanceSettings : canManageSettings);
   if (SECURITY_SETTING_KEYS.includes(key)) requireRecentVerification(admin, args.request);
   const input = parseSettingInput(key, formData.get("value"));
   if (!input.ok) return answer({ error: FAILED, key, detail: input.message }, 400);

@@ -19,13 +19,14 @@ import {
   listTestimonialsForAdmin,
   updateTestimonial,
 } from "#app/site/index.server";
-import { requireAdmin } from "#app/staff/index.server";
+import { canEditContent, canReadOffice } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAllowed(args, canReadOffice);
   const url = new URL(args.request.url);
   const { value, error } = await loadOrReport(
     "Failed to fetch testimonials",
@@ -46,7 +47,7 @@ type Answer = { error: string; result?: SubmissionResult<string[]> };
 const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAllowed(args, canEditContent);
   const formData = await readForm(args.request, TestimonialSchema, { extra: ["intent", "id"] });
   const id = parseId(formData.get("id"));
   if (formData.get("intent") === "delete") {

@@ -46,7 +46,7 @@ export async function addAdmin(actor: AuditActor, input: { email: string; passwo
       tableName: "users",
       recordId: user.id,
       oldValues: null,
-      newValues: { email: user.email, role: user.role },
+      newValues: { email: user.email, roles: user.roles },
     });
     return { ok: true, email: user.email };
   });
@@ -69,7 +69,7 @@ export async function removeAdmin(actor: AuditActor, userId: string) {
       action: "Removed admin account",
       tableName: "users",
       recordId: target.id,
-      oldValues: { email: target.email, role: target.role },
+      oldValues: { email: target.email, roles: target.roles },
       newValues: null,
     });
     return { ok: true, email: target.email };

@@ -27,7 +27,7 @@ export async function signUpFirstAdmin(
       action: "Admin signup",
       tableName: "users",
       recordId: user.id,
-      newValues: { email: user.email, role: user.role },
+      newValues: { email: user.email, roles: user.roles },
     });
     await recordAudit(tx, actor, {
       action: "Admin login",

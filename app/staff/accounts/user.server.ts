@@ -1,11 +1,21 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { users } from "#app/platform/db/schema";
 
-const publicColumns = { id: users.id, email: users.email, role: users.role, createdAt: users.createdAt };
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  roles: users.roles,
+  deactivatedAt: users.deactivatedAt,
+  createdAt: users.createdAt,
+};
+
+// The spec's administrators are the owners: `max_admin_accounts` caps them, and they are who signs up first.
+const activeOwner = and(sql`${users.roles} @> array['owner']::text[]`, isNull(users.deactivatedAt));
 
 export async function countAdmins(executor: Executor = db()) {
-  const [row] = await executor.select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  const [row] = await executor.select({ n: count() }).from(users).where(activeOwner);
   return row?.n ?? 0;
 }
 
@@ -30,17 +40,13 @@ export async function findUserById(id: string, executor: Executor = db()) {
 }
 
 export async function listAdmins(executor: Executor = db()) {
-  return executor
-    .select(publicColumns)
-    .from(users)
-    .where(eq(users.role, "admin"))
-    .orderBy(asc(users.createdAt));
+  return executor.select(publicColumns).from(users).where(activeOwner).orderBy(asc(users.createdAt));
 }
 
 export async function createAdmin(executor: Executor, email: string, passwordHash: string) {
   const [row] = await executor
     .insert(users)
-    .values({ email: email.trim().toLowerCase(), passwordHash, role: "admin" })
+    .values({ email: email.trim().toLowerCase(), passwordHash, roles: ["owner"] })
     .returning(publicColumns);
   if (!row) throw new Error("insert returned no row");
   return row;

@@ -38,7 +38,7 @@ export async function findPasskeyByCredentialId(credentialId: string, executor: 
       publicKey: adminPasskeys.publicKey,
       counter: adminPasskeys.counter,
       transports: adminPasskeys.transports,
-      user: { id: users.id, email: users.email, role: users.role },
+      user: { id: users.id, email: users.email, roles: users.roles, deactivatedAt: users.deactivatedAt },
     })
     .from(adminPasskeys)
     .innerJoin(users, eq(users.id, adminPasskeys.userId))
@@ -181,7 +181,7 @@ export async function listSecondFactorSummaries(executor: Executor = db()) {
   return executor
     .select({ id: users.id, email: users.email, passkeys: passkeyCount, totp: totpOn, recoveryCodesLeft })
     .from(users)
-    .where(eq(users.role, "admin"))
+    .where(isNull(users.deactivatedAt))
     .orderBy(users.createdAt);
 }
 

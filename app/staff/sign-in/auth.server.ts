@@ -14,6 +14,7 @@ import {
   touchSession,
 } from "#app/staff/sign-in/session.server";
 import { now } from "#app/utils/clock";
+import type { Role, Staff } from "../policy";
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -47,7 +48,7 @@ const ENROLMENT_MESSAGE = "Set up a second factor first: this site requires one 
 export const VERIFY_PATH = "/admin/login/verify";
 export const ENROL_PATH = "/admin/security";
 
-export type AdminUser = { id: string; email: string; role: string };
+export type AdminUser = { id: string; email: string; roles: Role[] };
 /**
  * `full`: signed in. `verify`: the password was right, the admin's second factor is still to be checked.
  * `enrol`: signed in with the password, but the policy requires a second factor and the admin has none yet.
@@ -109,7 +110,7 @@ export async function getAdminSession({ request, context }: Args): Promise<Admin
   const id = await readSessionId(request);
   if (!id) return null;
   const session = await findLiveSession(id, SESSION_IDLE_MS);
-  if (session?.user.role !== "admin") return null;
+  if (!session) return null;
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(id);
   const info = context.get(requestInfoContext);
   // a pending check lapses if the admin's factors were all removed meanwhile (only a full session can do that)
@@ -119,7 +120,13 @@ export async function getAdminSession({ request, context }: Args): Promise<Admin
   return {
     user: session.user,
     sessionId: id,
-    actor: { id: session.user.id, email: session.user.email, ip: info.ip, userAgent: info.userAgent },
+    actor: {
+      id: session.user.id,
+      email: session.user.email,
+      roles: session.user.roles,
+      ip: info.ip,
+      userAgent: info.userAgent,
+    },
     state,
     verifiedAt: session.verifiedAt,
     hasSecondFactor: session.hasSecondFactor,
@@ -159,6 +166,30 @@ export async function requireAdmin(
   const verify = admin.state === "verify";
   if (page) throw redirect(`${verify ? VERIFY_PATH : ENROL_PATH}?redirectTo=${target}`);
   throw data({ error: verify ? SECOND_FACTOR_MESSAGE : ENROLMENT_MESSAGE }, { status: 401 });
+}
+
+export const NOT_ALLOWED_MESSAGE = "Your account's role does not allow this.";
+
+/** The signed-in account as the policy sees it. */
+export const staffOf = (admin: AdminSession): Staff => ({ id: admin.user.id, roles: admin.user.roles });
+
+/**
+ * `requireAdmin`, then the policy: an account the rule refuses is answered 403 — a page with the admin error
+ * page that says so, a form post or fetch with the message — and nothing is read or changed.
+ */
+export async function requireAllowed(
+  args: Args,
+  rule: (staff: Staff) => boolean,
+  options?: Parameters<typeof requireAdmin>[1],
+): Promise<AdminSession> {
+  const admin = await requireAdmin(args, options);
+  requireRule(admin, rule);
+  return admin;
+}
+
+/** For a route whose parts ask different rules (a form's intents, a setting's key): 403 unless `rule` allows. */
+export function requireRule(admin: AdminSession, rule: (staff: Staff) => boolean) {
+  if (!rule(staffOf(admin))) throw data({ error: NOT_ALLOWED_MESSAGE }, { status: 403 });
 }
 
 /** How long a sign-in or step-up counts as recent for the sensitive changes that ask for it again. */

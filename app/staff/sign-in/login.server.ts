@@ -113,7 +113,7 @@ export async function attemptLogin(
   const valid = await verifyPassword(user?.passwordHash, input.password);
   const actor = anonymousActor(args.context, email);
 
-  if (!user || !valid || user.role !== "admin") {
+  if (!user || !valid || user.deactivatedAt !== null) {
     const lockedOut = await failAttempt(attempt, actor, email, user?.id ?? null, (tx) =>
       recordAudit(tx, actor, {
         action: "Failed admin login",

@@ -52,7 +52,7 @@ export async function signInWithPasskey(
   input: { credential: string; redirectTo?: string },
 ): Promise<FactorResult<Response>> {
   const passkey = await verifyAssertion("login", null, input.credential);
-  if (passkey?.user.role !== "admin") {
+  if (!passkey || passkey.user.deactivatedAt !== null) {
     await db().transaction((tx) =>
       recordAudit(tx, anonymousActor(args.context), {
         action: "Failed admin login",

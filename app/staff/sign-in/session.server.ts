@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { sessions, users } from "#app/platform/db/schema";
 import { now } from "#app/utils/clock";
@@ -29,10 +29,11 @@ export async function findLiveSession(id: string, idleMs: number) {
       needsSecondFactor: sessions.needsSecondFactor,
       verifiedAt: sessions.verifiedAt,
       hasSecondFactor: hasSecondFactorSql(),
-      user: { id: users.id, email: users.email, role: users.role },
+      user: { id: users.id, email: users.email, roles: users.roles },
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    // a deactivated account's sessions end at once, even one that outlived the delete of its rows
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deactivatedAt)))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleCutoff)));
   return row;
 }
