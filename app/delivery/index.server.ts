@@ -33,3 +33,10 @@ export {
   nitaPackPdf,
 } from "./nita/nita-pack.server";
 export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
+export {
+  listRunTrainers,
+  listTrainerCandidates,
+  listTrainerRuns,
+  setRunTrainers,
+  type TrainersOutcome,
+} from "./trainers.server";

@@ -3,3 +3,4 @@ export { CertificateActionSchema } from "./certificates/certificate";
 export { FeedbackActionSchema, FeedbackSchema } from "./feedback/feedback";
 export { JoiningInstructionsSchema } from "./instructions/joining-instructions";
 export { NitaQuerySchema } from "./nita/nita";
+export { RunTrainersSchema } from "./trainers";

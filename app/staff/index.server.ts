@@ -8,6 +8,18 @@ export {
   setupCodeAccepted,
 } from "./accounts/setup-code.server";
 export { recordFailedSignup, signUpFirstAdmin } from "./accounts/signup.server";
+export {
+  acceptInvitation,
+  deactivateStaff,
+  findInvitation,
+  inviteStaff,
+  listStaff,
+  reactivateStaff,
+  resendInvitation,
+  revokeInvitation,
+  type StaffOutcome,
+  setStaffRoles,
+} from "./accounts/staff.server";
 export { adminExists, countAdmins, lockAdminAccounts } from "./accounts/user.server";
 export * from "./index";
 export { listPasskeys, listSecondFactorSummaries } from "./second-factor/factors.server";

@@ -1,4 +1,11 @@
 export {
+  AcceptInvitationSchema,
+  INVITATION_HOURS,
+  INVITATION_UNUSABLE,
+  type StaffAction,
+  StaffActionSchema,
+} from "./accounts/staff";
+export {
   canBuildNitaPack,
   canDeliverRun,
   canEditContent,
@@ -19,6 +26,7 @@ export {
   canReadRunDelivery,
   canScheduleRuns,
   canSeeIdNumbers,
+  canSeeOwnRuns,
   canWriteInstructions,
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,

@@ -66,6 +66,9 @@ export const canDeliverRun = (staff: Staff, trainers: readonly string[]) =>
 export const canReadFeedback = (staff: Staff, trainers: readonly string[]) =>
   canReadRunDelivery(staff, trainers) || canEditContent(staff);
 
+/** "My runs": the home of anyone who trains. */
+export const canSeeOwnRuns = (staff: Staff) => holds(staff, "trainer");
+
 /** Joining instructions are the office's word to participants: written by the office, not by a trainer. */
 export const canWriteInstructions = (staff: Staff) => holds(staff, "owner", "registrar");
 

@@ -17,11 +17,13 @@ export type GuardedRoute = { file: string; url: string; path?: string; module: R
  */
 export type Credential = { name: string; cookie?: string; refusedTo?: string; exempt?: readonly string[] };
 
-// reached without a session by design: signing up, signing in, and the options for a passkey sign-in
+// reached without a session by design: signing up, signing in, the options for a passkey sign-in, and the
+// invitation link that creates a staff account
 const PUBLIC_ADMIN_FILES = new Set([
   "routes/admin/login.tsx",
   "routes/admin/signup.tsx",
   "routes/admin/login.passkey.ts",
+  "routes/admin/invitation.tsx",
 ]);
 
 const joinPath = (parent: string, child: string | undefined) =>

@@ -33,7 +33,11 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/logout.tsx": { loader: ANY, action: ANY },
   "routes/admin/login.verify.tsx": { loader: ANY, action: ANY },
   "routes/admin/passkey-options.ts": { action: ANY },
-  "routes/admin/dashboard.tsx": { loader: OFFICE },
+  // a trainer signing in lands here and is sent on to "My runs"
+  "routes/admin/dashboard.tsx": { loader: [...OFFICE, "trainer"] },
+  "routes/admin/my-runs.tsx": { loader: ["trainer"] },
+  "routes/admin/staff.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/admin/run-trainers.ts": { action: MANAGE_BOOKINGS },
   "routes/admin/administrators.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/admin/audit-logs.tsx": { loader: ["owner", "viewer"] },
   "routes/admin/audit-logs.export.ts": { loader: ["owner"] },

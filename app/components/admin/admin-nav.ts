@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  CalendarCheck,
   FileText,
   GalleryHorizontal,
   Image,
@@ -10,24 +11,28 @@ import {
   ScrollText,
   Settings,
   Star,
+  UserCog,
   Users,
   Wallet,
 } from "lucide-react";
 import {
   canManageFinanceSettings,
   canManageSettings,
+  canManageStaff,
   canReadAudit,
   canReadBookings,
   canReadMoney,
   canReadOffice,
+  canSeeOwnRuns,
   type Staff,
 } from "#app/staff/index";
 
 /** A sidebar entry, shown to the accounts whose role lets them read its page. */
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon; shown: (staff: Staff) => boolean };
 
-/** The sidebar of spec §2, in its order, with Finance beside the registrations it bills. */
+/** The sidebar of spec §2, in its order, with Finance beside the registrations it bills, a trainer's runs first and Staff before the settings. */
 export const ADMIN_NAV: AdminNavItem[] = [
+  { to: "/admin/my-runs", label: "My runs", icon: CalendarCheck, shown: canSeeOwnRuns },
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, shown: canReadOffice },
   { to: "/admin/registrations", label: "Course Registrations", icon: Users, shown: canReadBookings },
   { to: "/admin/finance", label: "Finance", icon: Wallet, shown: canReadMoney },

@@ -18,7 +18,9 @@ import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
+import { RunTrainersSection } from "#app/components/admin/run-trainers-section";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
+import { listRunTrainers, listTrainerCandidates } from "#app/delivery/index.server";
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
@@ -54,6 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
     money: await runBookingMoney(runId),
     ...(await runKeptBecause(roster.run)),
     financeGaps: await currentFinanceProfileGaps(),
+    trainers: await listRunTrainers(runId),
+    trainerChoices: await listTrainerCandidates(),
   };
 }
 
@@ -193,6 +197,8 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     keptBecause,
     standing,
     financeGaps,
+    trainers,
+    trainerChoices,
   } = loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useOutcomeToast(actionData, "Failed to update participant");
@@ -221,6 +227,11 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
           </div>
         ))}
       </dl>
+      <RunTrainersSection
+        action={`/admin/courses/${run.courseId}/runs/${run.id}/trainers`}
+        trainers={trainers}
+        choices={trainerChoices}
+      />
 
       <section aria-labelledby="roster-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

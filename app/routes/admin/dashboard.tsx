@@ -1,12 +1,12 @@
 import { BookOpen, MessageSquare, Star, Users, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { getDashboard } from "#app/back-office/index.server";
 import { BarChart } from "#app/components/admin/bar-chart";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { TodayPanel } from "#app/components/admin/today-panel";
-import { canReadOffice } from "#app/staff/index";
-import { requireAllowed } from "#app/staff/index.server";
+import { canReadOffice, canSeeOwnRuns } from "#app/staff/index";
+import { requireAdmin, requireRule, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";
@@ -14,7 +14,10 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAllowed(args, canReadOffice);
+  const admin = await requireAdmin(args);
+  // signing in lands here: a trainer's home is their runs
+  if (!canReadOffice(staffOf(admin)) && canSeeOwnRuns(staffOf(admin))) throw redirect("/admin/my-runs");
+  requireRule(admin, canReadOffice);
   return getDashboard();
 }
 

@@ -5,7 +5,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const ADMIN_EXISTS_MESSAGE =
   "An admin account already exists. Only the first administrator signs up here.";
 
-const email = z
+export const email = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
@@ -18,7 +18,7 @@ export const LoginSchema = z.object({
   redirectTo: z.string().max(500).optional(),
 });
 
-const newPassword = z
+export const newPassword = z
   .string({ error: "Password is required" })
   .min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long")
   .max(200, "Password must be at most 200 characters");
