@@ -84,7 +84,7 @@ export async function signedInAdmin(options: { email?: string; password?: string
   const context = requestContext(options.ip);
   const cookie = sessionCookie(await startSession(db(), user, context));
   const { ip, userAgent } = context.get(requestInfoContext);
-  const actor = { id: user.id, email: user.email, ip, userAgent };
+  const actor = { id: user.id, email: user.email, roles: user.roles, ip, userAgent };
   const args = (
     target: string | Request,
     init: Omit<RequestOptions, "cookie"> = {},
