@@ -44,6 +44,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/content", label: "Content Management", icon: NotebookPen, shown: canReadOffice },
   { to: "/admin/gallery", label: "Gallery", icon: GalleryHorizontal, shown: canReadOffice },
   { to: "/admin/audit-logs", label: "Audit Logs", icon: ScrollText, shown: canReadAudit },
+  { to: "/admin/staff", label: "Staff", icon: UserCog, shown: canManageStaff },
   {
     to: "/admin/settings",
     label: "System Settings",

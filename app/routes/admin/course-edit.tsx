@@ -17,6 +17,7 @@ import { CourseRuns, type RunFormResult } from "#app/components/admin/course-run
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { StatusBadge } from "#app/components/ui/badge";
 import { ConfirmButton } from "#app/components/ui/confirm-button";
 import { parseId } from "#app/platform/forms/admin-ids";
@@ -146,6 +147,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
   const { course, runs, interests, keptBecause } = loaderData;
+  const staff = useStaff();
+  const mayEdit = canEditContent(staff);
   const navigation = useNavigation();
   const deleting = navigation.formData?.get("intent") === "delete-course";
   useErrorToast(actionData);
@@ -166,15 +169,25 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
           </a>
         }
       />
-      <CourseForm
-        key={new Date(course.updatedAt).toISOString()}
-        course={course}
-        lastResult={actionData?.result}
-        submitLabel="Save Course"
-      />
-      <CourseRuns runs={runs} lastResult={actionData && "run" in actionData ? actionData.run : undefined} />
+      {mayEdit ? null : (
+        <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Your role reads this course; an editor or an owner changes its content.
+        </p>
+      )}
+      {/* a role that may not change the course sees its form greyed, with nothing to press */}
+      <fieldset disabled={!mayEdit} className="min-w-0">
+        <CourseForm
+          key={new Date(course.updatedAt).toISOString()}
+          course={course}
+          lastResult={actionData?.result}
+          submitLabel="Save Course"
+        />
+      </fieldset>
+      <fieldset disabled={!canScheduleRuns(staff)} className="min-w-0">
+        <CourseRuns runs={runs} lastResult={actionData && "run" in actionData ? actionData.run : undefined} />
+      </fieldset>
       <CourseInterests interests={interests} />
-      {keptBecause || course.archivedAt ? (
+      {!mayEdit ? null : keptBecause || course.archivedAt ? (
         <section
           aria-labelledby="keep-course"
           className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"

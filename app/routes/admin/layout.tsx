@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell";
+import { NOT_ALLOWED_TEXT } from "#app/components/admin/screen-error";
 import { buttonClass } from "#app/components/ui/button";
 import { ENROL_PATH, requireAdmin } from "#app/staff/index.server";
 import type { Route } from "./+types/layout";
@@ -44,7 +45,7 @@ export function ErrorBoundary() {
   const text = ended
     ? SESSION_ENDED_TEXT
     : status === 403
-      ? "Your account's role does not allow this page. Ask an owner if you need it."
+      ? NOT_ALLOWED_TEXT
       : status === 404
         ? "There is nothing at this address."
         : "An unexpected error occurred. Please try again in a moment.";

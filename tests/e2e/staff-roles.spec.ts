@@ -1,0 +1,224 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
+import { fillLogin, loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { expectScreensFit } from "../helpers/screen-fit";
+import { startSmtpServer } from "../helpers/smtp";
+import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+
+// An owner invites a trainer and a finance officer on a server of its own (its SMTP server carries the links);
+// each then works as their role allows, and the server refuses what the screens do not offer.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const OWNER = { email: "owner@mafunzo.test", password: "Kilimanjaro-2026" };
+const TRAINER = { email: "trainer@mafunzo.test", name: "Wanjiku Mwangi", password: "Trainer-Pass-2026" };
+const FINANCE = { email: "finance@mafunzo.test", name: "Otieno Finance", password: "Finance-Pass-2026" };
+const PHONE = { width: 390, height: 844 };
+// the business day in Nairobi, where the course starts today so attendance can be marked
+const TODAY = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let base = "";
+let todayRun = "";
+let otherRun = "";
+let registrationPath = "";
+let reference = "";
+
+test.beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
+  base = server.url;
+  await signUpFirstAdminOn(base, OWNER.email, OWNER.password);
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function invitationLink(address: string) {
+  const match = (m: { to: string[]; subject: string }) =>
+    m.to.includes(address) && /back-office account/.test(m.subject);
+  await smtp.waitFor((messages) => messages.some(match), 30_000);
+  const mail = await simpleParser(smtp.messages.find(match)?.raw ?? "");
+  const link = /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")?.[0];
+  if (!link) throw new Error(`no invitation link in the mail to ${address}`);
+  return new URL(link).pathname;
+}
+
+async function addRun(page: Page, start: string, venue: string) {
+  await page.goto(`${base}/admin/courses`);
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  await page.getByText("Add a run").click();
+  const form = page.locator("form#run-new");
+  await form.getByLabel("Start date").fill(start);
+  await form.getByLabel("End date").fill(start);
+  await form.getByLabel("Venue").fill(venue);
+  await form.getByRole("button", { name: "Add Run" }).click();
+  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  await page
+    .getByTestId("course-run")
+    .filter({ hasText: venue })
+    .getByRole("link", { name: /^Participants/ })
+    .click();
+  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
+async function bookOne(browser: Browser, runPath: string) {
+  const page = await browser.newPage();
+  await asNewVisitor(page);
+  await page.goto(`${base}/register?course=${COURSE.slug}&run=${runPath.split("/runs/")[1]}`);
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await form.getByLabel("Full Name").fill("Grace HR");
+  await form.getByLabel("Email Address").fill("hr@county.example");
+  await form.getByLabel("Organization").fill("County Government of Nakuru");
+  await form.getByText("Booking for several people?").click();
+  await form.getByRole("button", { name: "Add another participant" }).click();
+  const row = page.getByRole("group", { name: "Participant 1" });
+  await row.getByLabel("Full name").fill("Amina Wanjiru");
+  await row.getByLabel("Email address").fill("amina@county.example");
+  await row.getByLabel("ID or passport number (optional)").fill("27654321");
+  await waitLikeAPerson(page);
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  const done = page.getByTestId("booking-confirmation");
+  await expect(done).toContainText("Registration Successful!");
+  reference = /MF-[2-9A-HJKMNP-Z]{8}/.exec((await done.textContent()) ?? "")?.[0] ?? "";
+  await page.close();
+}
+
+async function invite(page: Page, person: { email: string; name: string }, role: string) {
+  const card = page.getByRole("region", { name: "Invite a staff member" });
+  await card.getByLabel("Email").fill(person.email);
+  await card.getByLabel("Name").fill(person.name);
+  await card.getByRole("checkbox", { name: new RegExp(`^${role}`) }).check();
+  await card.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${person.email}.`)).toBeVisible();
+}
+
+async function accept(page: Page, path: string, person: { name: string; password: string }) {
+  await page.goto(`${base}${path}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
+  await page.getByLabel("Your name").fill(person.name);
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByLabel("Confirm Password").fill(person.password);
+  await page.getByRole("button", { name: "Create my account" }).click();
+}
+
+test("an owner sets up the course dates and invites a trainer and a finance officer", async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page, OWNER, base);
+  todayRun = await addRun(page, TODAY, "Nakuru Training Centre");
+  otherRun = await addRun(page, "2099-03-02", "Mombasa Beach Hotel");
+  await bookOne(browser, todayRun);
+
+  await page.goto(`${base}${todayRun}`);
+  await page.getByRole("link", { name: "Amina Wanjiru" }).click();
+  await page.waitForURL(/\/admin\/registrations\/[0-9a-f-]{36}$/);
+  registrationPath = new URL(page.url()).pathname;
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Staff" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await invite(page, TRAINER, "Trainer");
+  await invite(page, FINANCE, "Finance");
+  await expect(page.getByRole("region", { name: "Open invitations" }).getByText(TRAINER.email)).toBeVisible();
+});
+
+test("the trainer accepts on a phone, sees only their run, marks attendance, and is refused the rest", async ({
+  page,
+  browser,
+}) => {
+  const phone = await browser.newContext({ viewport: PHONE });
+  const trainer = await phone.newPage();
+  await accept(trainer, await invitationLink(TRAINER.email), TRAINER);
+  await expect(trainer.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
+  await expect(trainer.getByText("No course date is assigned to you.")).toBeVisible();
+
+  // the owner puts the trainer on today's course date only
+  await loginAsAdmin(page, OWNER, base);
+  await page.goto(`${base}${todayRun}`);
+  const trainers = page.getByRole("region", { name: "Trainers" });
+  await trainers.getByRole("checkbox", { name: new RegExp(TRAINER.name) }).check();
+  await trainers.getByRole("button", { name: "Save trainers" }).click();
+  await expect(page.getByText("Trainers saved.")).toBeVisible();
+
+  await trainer.reload();
+  const runCard = trainer.getByRole("listitem").filter({ hasText: COURSE.title });
+  await expect(runCard).toHaveCount(1);
+  await expect(trainer.getByText("Mombasa Beach Hotel")).toHaveCount(0);
+  const nav = trainer.getByRole("navigation", { name: "Admin menu" });
+  await trainer.getByText("Menu").click();
+  await expect(nav.getByRole("link")).toHaveText(["My runs"]);
+  await trainer.getByText("Menu").click();
+  await expectNoSeriousA11yViolations(trainer);
+
+  await runCard.getByRole("link", { name: "Mark attendance" }).click();
+  await expect(trainer.getByRole("heading", { level: 1 })).toContainText("Attendance");
+  await trainer.getByRole("button", { name: "Present Amina Wanjiru" }).click();
+  await expect(
+    trainer.getByTestId("attendance-row").filter({ hasText: "Amina Wanjiru" }).getByTestId("mark-state"),
+  ).toContainText(`Present · ${TRAINER.email},`);
+  await expect(trainer.getByRole("link", { name: "Participants" })).toHaveCount(0);
+  await expectScreensFit(trainer, [`${base}/admin/my-runs`, `${base}${todayRun}/attendance`]);
+  await trainer.setViewportSize(PHONE);
+
+  for (const path of ["/admin/finance", `${otherRun}/attendance`, registrationPath, todayRun]) {
+    const response = await trainer.goto(`${base}${path}`);
+    expect(response?.status(), path).toBe(403);
+    await expect(trainer.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+  }
+  await phone.close();
+});
+
+test("the finance officer records a payment and cannot change a course", async ({ page }) => {
+  await accept(page, await invitationLink(FINANCE.email), FINANCE);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Staff" })).toHaveCount(0);
+
+  // a bank transfer for the booking, recorded by its reference
+  await nav.getByRole("link", { name: "Finance" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Payments", exact: true }).click();
+  await page.getByLabel("Amount (KES)").fill("1000");
+  await page.getByLabel("Date received").fill(TODAY);
+  await page.getByLabel("Transaction code or reference").fill("BANK-TT-001");
+  await page.getByLabel("Payer").fill("County Government of Nakuru");
+  await page.getByLabel("Booking reference").first().fill(reference);
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByText(/KES 1,000(\.00)? recorded\./)).toBeVisible();
+
+  await nav.getByRole("link", { name: "Course Management" }).click();
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  await expect(
+    page.getByText("Your role reads this course; an editor or an owner changes its content."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save Course" })).toBeDisabled();
+  const refused = await page.request.post(`${base}${new URL(page.url()).pathname}`, {
+    form: { intent: "save-course", title: "Renamed by finance" },
+    headers: { Origin: base },
+  });
+  expect(refused.status()).toBe(403);
+});
+
+test("deactivating the trainer ends their session at once", async ({ page, browser }) => {
+  const phone = await browser.newContext({ viewport: PHONE });
+  const trainer = await phone.newPage();
+  await fillLogin(trainer, TRAINER, base);
+  await expect(trainer.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
+
+  await loginAsAdmin(page, OWNER, base);
+  await page.goto(`${base}/admin/staff`);
+  const card = page.locator(`[data-staff="${TRAINER.email}"]`);
+  await card.getByText("Change", { exact: true }).click();
+  page.once("dialog", (dialog) => dialog.accept());
+  await card.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText(`${TRAINER.email} can no longer sign in.`)).toBeVisible();
+
+  await trainer.reload();
+  await expect(trainer).toHaveURL(/\/admin\/login/);
+  await phone.close();
+});
