@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { type courseRuns, courses } from "#app/platform/db/schema";
 import { DELIVERY_LABELS } from "#app/site/catalogue/course";
-import { formatLongDate } from "#app/utils/dates";
+import { formatDuration, formatLongDate } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { isOfferedRun } from "#app/utils/runs";
 import { listActiveCoursesWithoutSeats, withSeats } from "./course.server";
@@ -33,8 +33,6 @@ const COURSE_COLUMNS = {
   durationDays: courses.durationDays,
   cost: courses.cost,
 };
-
-const formatDuration = (days: number | null) => (days ? `${days} ${days === 1 ? "day" : "days"}` : null);
 
 /** The active courses and their runs on offer, as the registration forms offer them: the catalogue's read. */
 export async function listRegistrationCourses(executor: Executor = db()): Promise<RegistrationCourse[]> {
