@@ -1,5 +1,11 @@
 import { getTableName, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from "drizzle-orm/pg-core";
+import type {
+  PgColumn,
+  PgInsertValue,
+  PgTable,
+  PgUpdateSetSource,
+  SelectedFieldsFlat,
+} from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { type AuditActor, recordAudit } from "./audit.server";
 import type { Executor } from "./db/client.server";
@@ -28,6 +34,30 @@ const auditEntry = (action: string, row: AuditedRow<PgTable, SelectedFieldsFlat>
   tableName: getTableName(row.table),
   recordId: row.recordId,
 });
+
+/**
+ * Inserts a row and writes the audit row, with the row as inserted, in the same transaction; the log names the
+ * row by its new id, so `columns` has it.
+ */
+export async function auditedInsert<T extends PgTable, C extends SelectedFieldsFlat & { id: PgColumn }>(
+  tx: Executor,
+  actor: AuditActor,
+  change: { action: string; table: T; columns: C; values: PgInsertValue<T> },
+): Promise<RowValues<C>> {
+  const { action, table, columns, values } = change;
+  const [inserted] = (await tx
+    .insert(table as PgTable)
+    .values(values)
+    .returning(columns)) as RowValues<C>[];
+  if (!inserted) throw new Error("insert returned no row");
+  await recordAudit(tx, actor, {
+    action,
+    tableName: getTableName(table),
+    recordId: String(inserted.id),
+    newValues: inserted,
+  });
+  return inserted;
+}
 
 /**
  * The row as it is before a change, read FOR UPDATE: it stays so until the change's transaction ends, so the

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
-import { auditedDelete, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
 import type { CourseRunInput } from "#app/site/index";
@@ -32,18 +32,13 @@ const runRow = (courseId: string, runId: string) => ({
 
 export async function createCourseRun(actor: AuditActor, courseId: string, input: CourseRunInput) {
   return db().transaction(async (tx) => {
-    const [run] = await tx
-      .insert(courseRuns)
-      .values({ ...toRow(input), courseId })
-      .returning(runColumns);
-    if (!run) throw new Error("insert returned no row");
-    await notifyInterestedOfRun(tx, run);
-    await recordAudit(tx, actor, {
+    const run = await auditedInsert(tx, actor, {
       action: "Created course run",
-      tableName: "course_runs",
-      recordId: run.id,
-      newValues: run,
+      table: courseRuns,
+      columns: runColumns,
+      values: { ...toRow(input), courseId },
     });
+    await notifyInterestedOfRun(tx, run);
     return run;
   });
 }

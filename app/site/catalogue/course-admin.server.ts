@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
-import { auditedDelete, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { courseRuns, courses } from "#app/platform/db/schema";
@@ -105,13 +105,11 @@ export async function createCourse(actor: AuditActor, input: CourseInput): Promi
     db().transaction(async (tx) => {
       if (input.slug && (await slugTaken(tx, input.slug))) return { ok: false, reason: "slug-taken" };
       const values = { ...toRow(input), slug: input.slug ?? (await freeSlug(tx, input.title)) };
-      const [course] = await tx.insert(courses).values(values).returning(courseColumns);
-      if (!course) throw new Error("insert returned no row");
-      await recordAudit(tx, actor, {
+      const course = await auditedInsert(tx, actor, {
         action: "Created course",
-        tableName: "courses",
-        recordId: course.id,
-        newValues: course,
+        table: courses,
+        columns: courseColumns,
+        values,
       });
       return { ok: true, course };
     }),

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
-import { auditedDelete, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { testimonials } from "#app/platform/db/schema";
 import type { TestimonialInput } from "#app/site/content/testimonial";
@@ -36,17 +36,14 @@ export async function findTestimonialForAdmin(id: string, executor: Executor = d
 }
 
 export async function createTestimonial(actor: AuditActor, input: TestimonialInput) {
-  return db().transaction(async (tx) => {
-    const [row] = await tx.insert(testimonials).values(input).returning(testimonialColumns);
-    if (!row) throw new Error("insert returned no row");
-    await recordAudit(tx, actor, {
+  return db().transaction((tx) =>
+    auditedInsert(tx, actor, {
       action: "Created testimonial",
-      tableName: "testimonials",
-      recordId: row.id,
-      newValues: row,
-    });
-    return row;
-  });
+      table: testimonials,
+      columns: testimonialColumns,
+      values: input,
+    }),
+  );
 }
 
 /** The testimonial an admin changes, as its audit row keeps it. */
