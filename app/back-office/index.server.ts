@@ -9,6 +9,7 @@ export { getDashboard } from "./dashboard/dashboard.server";
 export * from "./index";
 export {
   CONTACT_EXPORT_HEADER,
+  type ContactListRow,
   deleteContact,
   listContacts,
   listDeletedContacts,
@@ -25,6 +26,7 @@ export {
   listRegisteredCourseNames,
   listRegistrations,
   purgeExpiredRegistrations,
+  type RegistrationListRow,
   registrationExport,
   restoreRegistration,
   setRegistrationStatus,

@@ -90,6 +90,9 @@ export function streamContacts(query: ContactFilter & Pick<ContactQuery, "dir">,
   );
 }
 
+/** A contact as the list shows it. */
+export type ContactListRow = Awaited<ReturnType<typeof listContacts>>["rows"][number];
+
 export const listDeletedContacts = (page: number) => listDeletedRows(t, columns, page);
 
 export const deleteContact = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);

@@ -166,6 +166,9 @@ export async function findRegistration(id: string) {
   return row;
 }
 
+/** A registration as the list shows it. */
+export type RegistrationListRow = Awaited<ReturnType<typeof listRegistrations>>["rows"][number];
+
 export const EXPORT_HEADER = [
   "Reference",
   "Name",

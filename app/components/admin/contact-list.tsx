@@ -1,23 +1,12 @@
 import { BookOpen, Building2 } from "lucide-react";
 import { CONTACT_STATUSES } from "#app/back-office/index";
+import type { ContactListRow } from "#app/back-office/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge } from "./list-controls";
 import { RowActionsBar, type RowKind } from "./row-actions";
 
 export const CONTACT_KIND: RowKind = { name: "contact", action: "/admin/contacts" };
-
-export type ContactListRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  organization: string | null;
-  courseInterest: string | null;
-  message: string | null;
-  status: string;
-  createdAt: string | Date;
-};
 
 /** One card per message, the whole message shown (spec: "the full message"). */
 export function ContactCards({ rows }: { rows: ContactListRow[] }) {

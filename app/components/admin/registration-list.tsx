@@ -1,6 +1,7 @@
 import { Building2, CalendarDays, Copy } from "lucide-react";
 import { Link } from "react-router";
 import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/index";
+import type { RegistrationListRow } from "#app/back-office/index.server";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
 import { formatDateTime } from "#app/utils/datetime";
@@ -10,23 +11,6 @@ import { DeleteRowButton, RowActionsBar, type RowKind, StatusControl } from "./r
 import { STACKED } from "./stacked-table";
 
 export const REGISTRATION_KIND: RowKind = { name: "registration", action: "/admin/registrations" };
-
-export type RegistrationListRow = {
-  id: string;
-  reference: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  organization: string | null;
-  courseName: string;
-  courseDate: string | null;
-  courseVenue: string | null;
-  courseId: string | null;
-  runId: string | null;
-  status: string;
-  possibleDuplicate: boolean;
-  createdAt: string | Date;
-};
 
 type Order = { sort: string; dir: "asc" | "desc" };
 
