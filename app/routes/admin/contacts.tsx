@@ -1,19 +1,9 @@
+import { CONTACT_MESSAGES, CONTACT_STATUSES } from "#app/back-office/index";
 import {
-  CONTACT_MESSAGES,
-  CONTACT_STATUSES,
-  ContactActionSchema,
-  ContactQuerySchema,
-  type ContactStatus,
-  parseListQuery,
-} from "#app/back-office/index";
-import {
-  deleteContact,
+  CONTACT_LIST_SCREEN,
   handleRowAction,
   listContacts,
   loadListScreen,
-  purgeExpiredContacts,
-  restoreContact,
-  setContactStatus,
 } from "#app/back-office/index.server";
 import { CONTACT_KIND, ContactCards } from "#app/components/admin/contact-list";
 import {
@@ -35,28 +25,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | M
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = await requireAdmin(args);
-  const query = parseListQuery(ContactQuerySchema, new URL(args.request.url));
   return loadListScreen(
-    async () => {
-      await purgeExpiredContacts(actor);
-      return { query, list: await listContacts(query) };
-    },
-    { query, list: null },
-    CONTACT_MESSAGES.fetchFailed,
+    actor,
+    args.request,
+    CONTACT_LIST_SCREEN,
+    async (query) => ({ list: await listContacts(query) }),
+    { list: null },
   );
 }
 
 export async function action(args: Route.ActionArgs) {
-  return handleRowAction(
-    args,
-    ContactActionSchema,
-    {
-      remove: deleteContact,
-      restore: restoreContact,
-      setStatus: (id, status, actor) => setContactStatus(id, status as ContactStatus, actor),
-    },
-    CONTACT_MESSAGES,
-  );
+  return handleRowAction(args, CONTACT_LIST_SCREEN);
 }
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,22 +1,12 @@
 import { LayoutGrid, Table2 } from "lucide-react";
 import { Link } from "react-router";
+import { REGISTRATION_MESSAGES, REGISTRATION_STATUSES } from "#app/back-office/index";
 import {
-  type DecidedRegistrationStatus,
-  parseListQuery,
-  REGISTRATION_MESSAGES,
-  REGISTRATION_STATUSES,
-  RegistrationActionSchema,
-  RegistrationQuerySchema,
-} from "#app/back-office/index";
-import {
-  deleteRegistration,
   handleRowAction,
   listRegisteredCourseNames,
   listRegistrations,
   loadListScreen,
-  purgeExpiredRegistrations,
-  restoreRegistration,
-  setRegistrationStatus,
+  REGISTRATION_LIST_SCREEN,
 } from "#app/back-office/index.server";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import {
@@ -45,33 +35,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Course Registrations | 
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = await requireAdmin(args);
-  const query = parseListQuery(RegistrationQuerySchema, new URL(args.request.url));
   return loadListScreen(
-    async () => {
-      await purgeExpiredRegistrations(actor);
+    actor,
+    args.request,
+    REGISTRATION_LIST_SCREEN,
+    async (query) => {
       const [list, courseNames, financeGaps] = await Promise.all([
         listRegistrations(query),
         listRegisteredCourseNames(),
         currentFinanceProfileGaps(),
       ]);
-      return { query, list, courseNames, financeGaps };
+      return { list, courseNames, financeGaps };
     },
-    { query, list: null, courseNames: [], financeGaps: [] },
-    REGISTRATION_MESSAGES.fetchFailed,
+    { list: null, courseNames: [], financeGaps: [] },
   );
 }
 
 export async function action(args: Route.ActionArgs) {
-  return handleRowAction(
-    args,
-    RegistrationActionSchema,
-    {
-      remove: deleteRegistration,
-      restore: restoreRegistration,
-      setStatus: (id, status, actor) => setRegistrationStatus(id, status as DecidedRegistrationStatus, actor),
-    },
-    REGISTRATION_MESSAGES,
-  );
+  return handleRowAction(args, REGISTRATION_LIST_SCREEN);
 }
 
 function ViewToggle({ view }: { view: "table" | "cards" }) {
