@@ -6,7 +6,11 @@ import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge } from "./list-controls";
 import { RowActionsBar, type RowKind } from "./row-actions";
 
-export const CONTACT_KIND: RowKind = { name: "contact", action: "/admin/contacts" };
+export const CONTACT_KIND: RowKind = {
+  name: "contact",
+  action: "/admin/contacts",
+  statuses: CONTACT_STATUSES,
+};
 
 /** One card per message, the whole message shown (spec: "the full message"). */
 export function ContactCards({ rows }: { rows: ContactListRow[] }) {
@@ -34,7 +38,7 @@ export function ContactCards({ rows }: { rows: ContactListRow[] }) {
           <p className="mt-3 flex-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800">
             {row.message || "(no message)"}
           </p>
-          <RowActionsBar kind={CONTACT_KIND} row={row} options={CONTACT_STATUSES} className="mt-4 gap-2" />
+          <RowActionsBar kind={CONTACT_KIND} row={row} className="mt-4 gap-2" />
         </li>
       ))}
     </ul>

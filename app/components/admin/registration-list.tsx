@@ -10,7 +10,12 @@ import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
 import { DeleteRowButton, RowActionsBar, type RowKind, StatusControl } from "./row-actions";
 import { STACKED } from "./stacked-table";
 
-export const REGISTRATION_KIND: RowKind = { name: "registration", action: "/admin/registrations" };
+export const REGISTRATION_KIND: RowKind = {
+  name: "registration",
+  action: "/admin/registrations",
+  statuses: DECIDED_REGISTRATION_STATUSES,
+  recordedStatusSource,
+};
 
 type Order = { sort: string; dir: "asc" | "desc" };
 
@@ -105,12 +110,7 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                   <span className="max-md:hidden">
                     <RowStatusBadge status={row.status} />
                   </span>
-                  <StatusControl
-                    kind={REGISTRATION_KIND}
-                    row={row}
-                    options={DECIDED_REGISTRATION_STATUSES}
-                    readOnly={recordedStatusSource(row.status)}
-                  />
+                  <StatusControl kind={REGISTRATION_KIND} row={row} />
                 </div>
               </td>
               <td className="px-4 py-3 max-md:flex max-md:justify-end max-md:px-0 max-md:pb-0">
@@ -157,13 +157,7 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
             {row.organization ? <IconFact icon={Building2}>{row.organization}</IconFact> : null}
             <IconFact icon={CalendarDays}>{formatDateTime(row.createdAt)}</IconFact>
           </ul>
-          <RowActionsBar
-            kind={REGISTRATION_KIND}
-            row={row}
-            options={DECIDED_REGISTRATION_STATUSES}
-            readOnly={recordedStatusSource(row.status)}
-            className="mt-4 gap-2"
-          />
+          <RowActionsBar kind={REGISTRATION_KIND} row={row} className="mt-4 gap-2" />
         </li>
       ))}
     </ul>
