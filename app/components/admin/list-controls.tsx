@@ -8,7 +8,7 @@ import {
   SlidersHorizontal,
   Trash2,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -192,6 +192,32 @@ export function IconFact({ icon: Icon, children }: { icon: LucideIcon; children:
   return (
     <li className="flex items-center gap-2">
       <Icon aria-hidden className="size-4" />
+      {children}
+    </li>
+  );
+}
+
+/**
+ * A row of a list as a card: `head` at the top left, the status badge at the top right, the rest below. With
+ * `wrap`, a head that holds the row's details lets the badge go under it when both do not fit side by side.
+ */
+export function StatusCard({
+  status,
+  head,
+  wrap = false,
+  className,
+  children,
+  ...item
+}: ComponentProps<"li"> & { status: string; head: ReactNode; wrap?: boolean }) {
+  return (
+    <li
+      className={cn("flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm", className)}
+      {...item}
+    >
+      <div className={cn("flex items-start justify-between gap-3", wrap && "flex-wrap")}>
+        <div className="min-w-0">{head}</div>
+        <RowStatusBadge status={status} />
+      </div>
       {children}
     </li>
   );

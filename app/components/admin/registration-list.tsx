@@ -4,9 +4,10 @@ import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-o
 import type { RegistrationListRow } from "#app/back-office/index.server";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
+import { cn } from "#app/utils/cn";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
-import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
+import { IconFact, RowStatusBadge, SortHeader, StatusCard } from "./list-controls";
 import { DeleteRowButton, RowActionsBar, type RowKind, StatusControl } from "./row-actions";
 import { STACKED } from "./stacked-table";
 
@@ -31,6 +32,30 @@ function RunCell({ row }: { row: RegistrationListRow }) {
     >
       {text}
     </Link>
+  );
+}
+
+/**
+ * A participant's name linking to their registration: the heading of a card, in the link colour as the lists
+ * show names, or the first line of a roster card.
+ */
+export function ParticipantName({
+  participant,
+  heading = false,
+}: {
+  participant: { id: string; name: string };
+  heading?: boolean;
+}) {
+  const Name = heading ? "h2" : "p";
+  return (
+    <Name className="font-semibold text-slate-900">
+      <Link
+        to={`/admin/registrations/${participant.id}`}
+        className={cn("inline-flex items-center hover:underline", heading && "text-brand-800")}
+      >
+        {participant.name}
+      </Link>
+    </Name>
   );
 }
 
@@ -128,25 +153,18 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
   return (
     <ul className={CARD_GRID} aria-label="Course registrations">
       {rows.map((row) => (
-        <li
+        <StatusCard
           key={row.id}
-          className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h2 className="font-semibold text-slate-900">
-                <Link
-                  to={`/admin/registrations/${row.id}`}
-                  className="inline-flex items-center text-brand-800 hover:underline"
-                >
-                  {row.name}
-                </Link>
-              </h2>
+          status={row.status}
+          className="p-5"
+          head={
+            <>
+              <ParticipantName participant={row} heading />
               <p className="text-xs text-slate-500">{row.reference}</p>
               <DuplicateMark row={row} />
-            </div>
-            <RowStatusBadge status={row.status} />
-          </div>
+            </>
+          }
+        >
           <div className="mt-3">
             <CourseWithRun row={row} />
           </div>
@@ -158,7 +176,7 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
             <IconFact icon={CalendarDays}>{formatDateTime(row.createdAt)}</IconFact>
           </ul>
           <RowActionsBar kind={REGISTRATION_KIND} row={row} className="mt-4 gap-2" />
-        </li>
+        </StatusCard>
       ))}
     </ul>
   );
