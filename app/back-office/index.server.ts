@@ -9,26 +9,20 @@ export { getDashboard } from "./dashboard/dashboard.server";
 export * from "./index";
 export {
   CONTACT_EXPORT_HEADER,
-  deleteContact,
+  CONTACT_LIST_SCREEN,
+  type ContactListRow,
   listContacts,
-  listDeletedContacts,
-  purgeExpiredContacts,
-  restoreContact,
-  setContactStatus,
   streamContacts,
 } from "./lists/contact-admin.server";
 export { auditExport } from "./lists/list-query.server";
 export {
-  deleteRegistration,
   findRegistration,
-  listDeletedRegistrations,
   listRegisteredCourseNames,
   listRegistrations,
-  purgeExpiredRegistrations,
+  REGISTRATION_LIST_SCREEN,
+  type RegistrationListRow,
   registrationExport,
-  restoreRegistration,
-  setRegistrationStatus,
 } from "./lists/registration-admin.server";
-export { handleRowAction, loadListScreen } from "./lists/row-actions.server";
+export { handleRowAction, loadDeletedList, loadListScreen } from "./lists/row-actions.server";
 export { updateSystemSetting } from "./settings/setting-admin.server";
 export { getSystemInfo } from "./settings/system-info.server";

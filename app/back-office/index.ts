@@ -2,17 +2,12 @@ export { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter, shortRecordI
 export {
   CONTACT_MESSAGES,
   CONTACT_STATUSES,
-  ContactActionSchema,
   ContactQuerySchema,
-  type ContactStatus,
   DECIDED_REGISTRATION_STATUSES,
-  type DecidedRegistrationStatus,
-  DeletedQuerySchema,
   parseListQuery,
   REGISTRATION_MESSAGES,
   REGISTRATION_STATUSES,
   RESTORE_WINDOW_DAYS,
-  RegistrationActionSchema,
   RegistrationQuerySchema,
   recordedStatusSource,
 } from "./lists/admin-lists";

@@ -4,7 +4,6 @@ import { queryDate, queryText } from "#app/platform/forms/query";
 
 export { CONTACT_STATUSES, REGISTRATION_STATUSES };
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /**
  * The statuses a person decides. "paid" follows from the ledger (a booking's payments settle it) and "attended"
@@ -12,7 +11,6 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
  * overview and the reminders, which read the ledger, would go on treating the booking as unpaid (issue 30).
  */
 export const DECIDED_REGISTRATION_STATUSES = ["new", "confirmed", "cancelled", "waitlisted"] as const;
-export type DecidedRegistrationStatus = (typeof DECIDED_REGISTRATION_STATUSES)[number];
 
 const RECORDED_STATUS_SOURCES = {
   paid: "Paid follows from the payments recorded for the booking: record or reverse a payment in Finance to change it.",

@@ -1,22 +1,17 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import {
+  CONTACT_MESSAGES,
+  ContactActionSchema,
   type ContactQuery,
-  type ContactStatus,
+  ContactQuerySchema,
   ENQUIRY_REPLY_HOURS,
 } from "#app/back-office/lists/admin-lists";
-import type { AuditActor } from "#app/platform/audit.server";
 import { keysetBatches } from "#app/platform/csv.server";
 import { db } from "#app/platform/db/client.server";
 import { contactSubmissions as t } from "#app/platform/db/schema";
 import { now } from "#app/utils/clock";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
-import {
-  listDeletedRows,
-  purgeExpiredRows,
-  restoreRow,
-  setRowStatus,
-  softDeleteRow,
-} from "./soft-delete.server";
+import { listScreen } from "./row-actions.server";
 
 export type ContactFilter = Pick<ContactQuery, "q" | "status" | "waiting">;
 
@@ -90,10 +85,12 @@ export function streamContacts(query: ContactFilter & Pick<ContactQuery, "dir">,
   );
 }
 
-export const listDeletedContacts = (page: number) => listDeletedRows(t, columns, page);
+export const CONTACT_LIST_SCREEN = listScreen(t, {
+  query: ContactQuerySchema,
+  actions: ContactActionSchema,
+  messages: CONTACT_MESSAGES,
+  deletedColumns: columns,
+});
 
-export const deleteContact = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
-export const restoreContact = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
-export const purgeExpiredContacts = (actor: AuditActor) => purgeExpiredRows(t, actor);
-export const setContactStatus = (id: string, status: ContactStatus, actor: AuditActor) =>
-  setRowStatus(t, id, status, actor);
+/** A contact as the list shows it. */
+export type ContactListRow = Awaited<ReturnType<typeof listContacts>>["rows"][number];

@@ -1,27 +1,22 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import {
-  type DecidedRegistrationStatus,
   endOfNairobiDay,
+  REGISTRATION_MESSAGES,
+  RegistrationActionSchema,
   type RegistrationQuery,
+  RegistrationQuerySchema,
   type RegistrationSort,
   startOfNairobiDay,
 } from "#app/back-office/lists/admin-lists";
 import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
-import type { AuditActor } from "#app/platform/audit.server";
 import { keysetBatches, mapRows } from "#app/platform/csv.server";
 import { db, type Executor, executeRows } from "#app/platform/db/client.server";
 import { registrationTallies, courseRegistrations as t } from "#app/platform/db/schema";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import { possibleDuplicate } from "./registration-duplicates.server";
-import {
-  listDeletedRows,
-  purgeExpiredRows,
-  restoreRow,
-  setRowStatus,
-  softDeleteRow,
-  withinRestoreWindow,
-} from "./soft-delete.server";
+import { listScreen } from "./row-actions.server";
+import { withinRestoreWindow } from "./soft-delete.server";
 
 export type RegistrationFilter = Pick<
   RegistrationQuery,
@@ -166,6 +161,9 @@ export async function findRegistration(id: string) {
   return row;
 }
 
+/** A registration as the list shows it. */
+export type RegistrationListRow = Awaited<ReturnType<typeof listRegistrations>>["rows"][number];
+
 export const EXPORT_HEADER = [
   "Reference",
   "Name",
@@ -238,24 +236,33 @@ export function registrationExport(query: RegistrationFilter & Order) {
   };
 }
 
-export const listDeletedRegistrations = (page: number) => listDeletedRows(t, listColumns, page);
-
-export const deleteRegistration = (id: string, actor: AuditActor) => softDeleteRow(t, id, actor);
-export const restoreRegistration = (id: string, actor: AuditActor) => restoreRow(t, id, actor);
-export const purgeExpiredRegistrations = (actor: AuditActor) => purgeExpiredRows(t, actor);
-/**
- * A participant's new status also moves their booking's status and invoice (DESIGN §7). Only a status a person
- * decides: "paid" and "attended" follow from the ledger and the attendance register.
- */
-export const setRegistrationStatus = (id: string, status: DecidedRegistrationStatus, actor: AuditActor) =>
-  setRowStatus(t, id, status, actor, {
+export const REGISTRATION_LIST_SCREEN = listScreen(t, {
+  query: RegistrationQuerySchema,
+  actions: RegistrationActionSchema,
+  messages: REGISTRATION_MESSAGES,
+  deletedColumns: listColumns,
+  /**
+   * A participant's new status also moves their booking's status and invoice (DESIGN §7). Only a status a
+   * person decides: "paid" and "attended" follow from the ledger and the attendance register.
+   */
+  statusFollowUp: {
     // the booking before its participant, as a payment takes them
-    lockFirst: async (tx) => {
+    lockFirst: async (tx, id) => {
       const bookingId = await bookingOf(tx, id);
       if (bookingId) await lockBooking(tx, bookingId);
     },
-    afterChange: async (tx) => invoiceNote(await syncBooking(tx, await bookingOf(tx, id), actor)),
-  });
+    afterChange: async (tx, id, actor) => invoiceNote(await syncBooking(tx, await bookingOf(tx, id), actor)),
+  },
+});
+
+// by name, for whoever holds a registration rather than the screen
+export const {
+  remove: deleteRegistration,
+  restore: restoreRegistration,
+  setStatus: setRegistrationStatus,
+  purgeExpired: purgeExpiredRegistrations,
+  listDeleted: listDeletedRegistrations,
+} = REGISTRATION_LIST_SCREEN;
 
 async function bookingOf(tx: Executor, id: string) {
   const [row] = await tx.select({ bookingId: t.bookingId }).from(t).where(eq(t.id, id));

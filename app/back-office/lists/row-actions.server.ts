@@ -1,6 +1,18 @@
+import type { SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import type { StatusChange } from "#app/back-office/lists/soft-delete.server";
+import { DeletedQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
+import {
+  listDeletedRows,
+  purgeExpiredRows,
+  restoreRow,
+  type SoftTable,
+  type StatusChange,
+  type StatusFollowUp,
+  setRowStatus,
+  softDeleteRow,
+} from "#app/back-office/lists/soft-delete.server";
 import type { RowActionResult } from "#app/components/admin/row-actions";
 import type { AuditActor } from "#app/platform/audit.server";
 import { readForm } from "#app/platform/forms/form-input.server";
@@ -9,21 +21,59 @@ import { canManageBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 
 type Intent = "delete" | "restore" | "status";
-type Parsed = { intent: Intent; id: string; status?: string };
+type RowAction<Status extends string> = { intent: Intent; id: string; status?: Status };
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-export type RowActionHandlers = {
-  remove: (id: string, actor: AuditActor) => Promise<boolean>;
-  restore: (id: string, actor: AuditActor) => Promise<boolean>;
-  setStatus: (id: string, status: string, actor: AuditActor) => Promise<StatusChange | false>;
-};
-
-export type RowActionMessages = {
+type RowActionMessages = {
   deleted: string;
   deleteFailed: string;
   restored: string;
   restoreFailed: string;
   statusUpdated: string;
   statusFailed: string;
+};
+
+/**
+ * A list screen of a table whose rows the admin deletes and restores (registrations, contacts): the query its
+ * address carries, the row actions it answers with the spec's messages, and those actions, the purge and
+ * "Recently deleted" on the table.
+ */
+export function listScreen<
+  Query extends z.ZodType,
+  Status extends string,
+  Deleted extends Record<string, PgColumn | SQL>,
+>(
+  table: SoftTable,
+  {
+    deletedColumns,
+    statusFollowUp,
+    ...screen
+  }: {
+    query: Query;
+    actions: z.ZodType<RowAction<Status>>;
+    messages: RowActionMessages & { fetchFailed: string };
+    /** what "Recently deleted" shows of a row, besides when it was deleted */
+    deletedColumns: Deleted;
+    statusFollowUp?: StatusFollowUp;
+  },
+) {
+  return {
+    ...screen,
+    remove: (id: string, actor: AuditActor) => softDeleteRow(table, id, actor),
+    restore: (id: string, actor: AuditActor) => restoreRow(table, id, actor),
+    setStatus: (id: string, status: Status, actor: AuditActor) =>
+      setRowStatus(table, id, status, actor, statusFollowUp),
+    purgeExpired: (actor: AuditActor) => purgeExpiredRows(table, actor),
+    listDeleted: (page: number) => listDeletedRows(table, deletedColumns, page),
+  };
+}
+
+type RowActions<Status extends string> = {
+  actions: z.ZodType<RowAction<Status>>;
+  messages: RowActionMessages;
+  remove: (id: string, actor: AuditActor) => Promise<boolean>;
+  restore: (id: string, actor: AuditActor) => Promise<boolean>;
+  setStatus: (id: string, status: Status, actor: AuditActor) => Promise<StatusChange | false>;
 };
 
 const outcome = (messages: RowActionMessages, intent: Intent) =>
@@ -34,23 +84,18 @@ const outcome = (messages: RowActionMessages, intent: Intent) =>
   })[intent];
 
 /**
- * The delete / restore / status action shared by the registrations and contacts screens: one form
- * contract (`intent`, `id`, `status`), the spec's messages, 404 when the row is gone, 400 on bad input; the
- * registrar's and owner's work (`canManageBookings`).
+ * The delete / restore / status action of a list screen: one form contract (`intent`, `id`, `status`), the
+ * spec's messages, 404 when the row is gone, 400 on bad input; the registrar's and owner's work.
  */
-export async function handleRowAction(
-  args: { request: Request; context: Readonly<RouterContextProvider> },
-  schema: z.ZodType<Parsed>,
-  handlers: RowActionHandlers,
-  messages: RowActionMessages,
-) {
+export async function handleRowAction<Status extends string>(args: RouteArgs, screen: RowActions<Status>) {
   const { actor } = await requireAllowed(args, canManageBookings);
+  const schema = screen.actions;
   const form = Object.fromEntries(await readForm(args.request, schema));
   const parsed = schema.safeParse(form);
   const intent: Intent = ["delete", "restore", "status"].includes(String(form.intent))
     ? (form.intent as Intent)
     : "status";
-  const text = outcome(messages, intent);
+  const text = outcome(screen.messages, intent);
   const reply = (result: RowActionResult, status = 200) => data(result, { status });
   if (!parsed.success) {
     const detail = parsed.error.issues[0]?.message ?? "Invalid request.";
@@ -60,10 +105,10 @@ export async function handleRowAction(
   try {
     const done =
       parsed.data.intent === "delete"
-        ? await handlers.remove(id, actor)
+        ? await screen.remove(id, actor)
         : parsed.data.intent === "restore"
-          ? await handlers.restore(id, actor)
-          : await handlers.setStatus(id, parsed.data.status as string, actor);
+          ? await screen.restore(id, actor)
+          : await screen.setStatus(id, parsed.data.status as Status, actor);
     if (!done) {
       return reply(
         { ok: false, intent, id, title: text.failed, message: "The record no longer exists." },
@@ -92,18 +137,42 @@ export async function handleRowAction(
 }
 
 /**
- * A list screen's data or, when the database fails, the screen's failure message with a 500 (and a log line),
- * so the page still renders its header and filters around the message.
+ * A list screen's query and data after the purge of expired deleted rows (decision 0251: on read) or, when the
+ * database fails, the screen's failure message with a 500 (and a log line), so the page still renders its
+ * header and filters around the message.
  */
-export async function loadListScreen<Loaded extends object, Failed extends object>(
-  load: () => Promise<Loaded>,
+export async function loadListScreen<Query extends z.ZodType, Loaded extends object, Failed extends object>(
+  actor: AuditActor,
+  request: Request,
+  screen: {
+    query: Query;
+    messages: { fetchFailed: string };
+    purgeExpired: (actor: AuditActor) => Promise<number>;
+  },
+  load: (query: z.output<Query>) => Promise<Loaded>,
   failed: Failed,
-  message: string,
 ) {
+  const query = parseListQuery(screen.query, new URL(request.url));
+  const message = screen.messages.fetchFailed;
   try {
-    return { ...(await load()), error: null };
+    await screen.purgeExpired(actor);
+    return { query, ...(await load(query)), error: null };
   } catch (error) {
     logger.error({ err: error }, message);
-    return data({ ...failed, error: message }, { status: 500 });
+    return data({ query, ...failed, error: message }, { status: 500 });
   }
+}
+
+/** A "Recently deleted" screen's page, after the purge of the rows past the restore window. */
+export async function loadDeletedList<Deleted>(
+  actor: AuditActor,
+  request: Request,
+  screen: {
+    purgeExpired: (actor: AuditActor) => Promise<number>;
+    listDeleted: (page: number) => Promise<Deleted>;
+  },
+) {
+  const { page } = parseListQuery(DeletedQuerySchema, new URL(request.url));
+  await screen.purgeExpired(actor);
+  return { list: await screen.listDeleted(page) };
 }

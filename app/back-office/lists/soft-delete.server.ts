@@ -8,7 +8,7 @@ import { contactSubmissions, courseRegistrations } from "#app/platform/db/schema
 import { orderBy, selectPage } from "./list-query.server";
 
 /** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */
-type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
+export type SoftTable = typeof courseRegistrations | typeof contactSubmissions;
 
 /** `keep`: rows the purge never removes, because something issued stands on them (decision 0630). */
 type Labels = { noun: string; tableName: string; keep?: SQL };
@@ -137,16 +137,19 @@ export async function purgeExpiredRows(table: SoftTable, actor: AuditActor) {
  */
 export type StatusChange = { name: string; previous: string; note?: string };
 
+/** What a status change does besides, in its transaction. */
+export type StatusFollowUp = {
+  /** locks taken before the row's own: what the house lock order puts first (a participant's booking) */
+  lockFirst?: (tx: Executor, id: string) => Promise<void>;
+  afterChange?: (tx: Executor, id: string, actor: AuditActor) => Promise<string | undefined>;
+};
+
 export async function setRowStatus<S extends string>(
   table: SoftTable,
   id: string,
   status: S,
   actor: AuditActor,
-  follow?: {
-    /** locks taken before the row's own: what the house lock order puts first (a participant's booking) */
-    lockFirst?: (tx: Executor, id: string) => Promise<void>;
-    afterChange?: (tx: Executor, id: string) => Promise<string | undefined>;
-  },
+  follow?: StatusFollowUp,
 ) {
   const { noun, tableName } = labels(table);
   // a status change may move money (a participant's invoice): it retries a deadlock as money transactions do
@@ -172,7 +175,7 @@ export async function setRowStatus<S extends string>(
       oldValues: { status: before.status },
       newValues: { status },
     });
-    const note = await follow?.afterChange?.(tx, id);
+    const note = await follow?.afterChange?.(tx, id, actor);
     return note ? { ...change, note } : change;
   });
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
 import type { CourseRunInput } from "#app/site/index";
@@ -21,23 +22,23 @@ const toRow = (input: CourseRunInput) => ({
   costOverride: input.costOverride === null ? null : input.costOverride.toFixed(2),
 });
 
-const ofCourse = (courseId: string, runId: string) =>
-  and(eq(courseRuns.id, runId), eq(courseRuns.courseId, courseId));
+/** The run of the given course an admin changes, as its audit row keeps it. */
+const runRow = (courseId: string, runId: string) => ({
+  table: courseRuns,
+  columns: runColumns,
+  where: and(eq(courseRuns.id, runId), eq(courseRuns.courseId, courseId)),
+  recordId: runId,
+});
 
 export async function createCourseRun(actor: AuditActor, courseId: string, input: CourseRunInput) {
   return db().transaction(async (tx) => {
-    const [run] = await tx
-      .insert(courseRuns)
-      .values({ ...toRow(input), courseId })
-      .returning(runColumns);
-    if (!run) throw new Error("insert returned no row");
-    await notifyInterestedOfRun(tx, run);
-    await recordAudit(tx, actor, {
+    const run = await auditedInsert(tx, actor, {
       action: "Created course run",
-      tableName: "course_runs",
-      recordId: run.id,
-      newValues: run,
+      table: courseRuns,
+      columns: runColumns,
+      values: { ...toRow(input), courseId },
     });
+    await notifyInterestedOfRun(tx, run);
     return run;
   });
 }
@@ -48,8 +49,7 @@ const NO_SUCH_RUN = { ok: false, status: 404, message: "This course date does no
 
 /** The run of the given course as it is before a change, locked until the change's transaction ends. */
 export async function lockRun(tx: Executor, courseId: string, runId: string) {
-  const [run] = await tx.select(runColumns).from(courseRuns).where(ofCourse(courseId, runId)).for("update");
-  return run;
+  return lockRow(tx, runRow(courseId, runId));
 }
 
 /** Updates a run of the given course. */
@@ -82,17 +82,11 @@ export async function updateCourseRun(
         };
       }
     }
-    const [run] = await tx
-      .update(courseRuns)
-      .set({ ...toRow(input), updatedAt: new Date() })
-      .where(ofCourse(courseId, runId))
-      .returning(runColumns);
-    await recordAudit(tx, actor, {
+    await auditedUpdate(tx, actor, {
       action: "Updated course run",
-      tableName: "course_runs",
-      recordId: runId,
-      oldValues: before,
-      newValues: run,
+      row: runRow(courseId, runId),
+      before,
+      values: toRow(input),
     });
     // a larger capacity (or a run no longer marked full) frees seats for the waiting list
     const seats = await lockRunSeats(tx, runId);
@@ -114,13 +108,7 @@ export async function deleteCourseRun(actor: AuditActor, courseId: string, runId
     if (hasHistory(history)) {
       return { ok: false, status: 409, message: runKeptReason(history, runStanding(before, today())) };
     }
-    await tx.delete(courseRuns).where(ofCourse(courseId, runId));
-    await recordAudit(tx, actor, {
-      action: "Deleted course run",
-      tableName: "course_runs",
-      recordId: runId,
-      oldValues: before,
-    });
+    await auditedDelete(tx, actor, { action: "Deleted course run", row: runRow(courseId, runId) });
     return { ok: true };
   });
 }

@@ -1,22 +1,15 @@
 import { BookOpen, Building2 } from "lucide-react";
 import { CONTACT_STATUSES } from "#app/back-office/index";
+import type { ContactListRow } from "#app/back-office/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
-import { IconFact, RowStatusBadge } from "./list-controls";
+import { IconFact, StatusCard } from "./list-controls";
 import { RowActionsBar, type RowKind } from "./row-actions";
 
-export const CONTACT_KIND: RowKind = { name: "contact", action: "/admin/contacts" };
-
-export type ContactListRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  organization: string | null;
-  courseInterest: string | null;
-  message: string | null;
-  status: string;
-  createdAt: string | Date;
+export const CONTACT_KIND: RowKind = {
+  name: "contact",
+  action: "/admin/contacts",
+  statuses: CONTACT_STATUSES,
 };
 
 /** One card per message, the whole message shown (spec: "the full message"). */
@@ -24,17 +17,17 @@ export function ContactCards({ rows }: { rows: ContactListRow[] }) {
   return (
     <ul className="grid gap-4 lg:grid-cols-2" aria-label="Contact submissions">
       {rows.map((row) => (
-        <li
+        <StatusCard
           key={row.id}
-          className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div>
+          status={row.status}
+          className="p-5"
+          head={
+            <>
               <h2 className="font-semibold text-slate-900">{row.name}</h2>
               <p className="text-xs text-slate-500">{formatDateTime(row.createdAt)}</p>
-            </div>
-            <RowStatusBadge status={row.status} />
-          </div>
+            </>
+          }
+        >
           <div className="mt-3">
             <ContactLinks name={row.name} email={row.email} phone={row.phone} />
           </div>
@@ -45,8 +38,8 @@ export function ContactCards({ rows }: { rows: ContactListRow[] }) {
           <p className="mt-3 flex-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800">
             {row.message || "(no message)"}
           </p>
-          <RowActionsBar kind={CONTACT_KIND} row={row} options={CONTACT_STATUSES} className="mt-4 gap-2" />
-        </li>
+          <RowActionsBar kind={CONTACT_KIND} row={row} className="mt-4 gap-2" />
+        </StatusCard>
       ))}
     </ul>
   );

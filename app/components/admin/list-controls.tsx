@@ -8,13 +8,14 @@ import {
   SlidersHorizontal,
   Trash2,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
-import { SelectField } from "#app/components/ui/field";
+import { InputField, SelectField } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";
-import { EmptyState } from "./page-header";
+import { EmptyState, PageHeader } from "./page-header";
+import { ActionNotice, type RowActionResult, RowActionToasts, type RowKind } from "./row-actions";
 
 /**
  * Spec §4: new blue, contacted yellow, resolved green. Each registration status has its own colour, so a
@@ -55,10 +56,10 @@ export function useQueryHref() {
   };
 }
 
-export function TotalBadge({ total, noun }: { total: number; noun: string }) {
+function TotalBadge({ total }: { total: number }) {
   return (
     <Badge tone="brand" className="text-sm">
-      <span data-testid="total">{total.toLocaleString("en-US")}</span>&nbsp;{noun}
+      <span data-testid="total">{total.toLocaleString("en-US")}</span>&nbsp;total
     </Badge>
   );
 }
@@ -109,7 +110,7 @@ export function FilterForm({ children, resetTo }: { children: ReactNode; resetTo
 
 // no `download` attribute: the CSV comes as an attachment anyway, and a stale sign-in must be able to send
 // the browser to the step-up page instead
-export function ExportLink({ href }: { href: string }) {
+function ExportLink({ href }: { href: string }) {
   return (
     <a href={href} className={buttonClass("outline")}>
       <Download aria-hidden className="size-4" />
@@ -197,15 +198,74 @@ export function IconFact({ icon: Icon, children }: { icon: LucideIcon; children:
   );
 }
 
-/** The header links of a list screen whose rows can be exported and restored: the CSV and "Recently deleted". */
-export function ExportAndDeletedLinks({ base, exportHref }: { base: string; exportHref: string }) {
+/**
+ * A row of a list as a card: `head` at the top left, the status badge at the top right, the rest below. With
+ * `wrap`, a head that holds the row's details lets the badge go under it when both do not fit side by side.
+ */
+export function StatusCard({
+  status,
+  head,
+  wrap = false,
+  className,
+  children,
+  ...item
+}: ComponentProps<"li"> & { status: string; head: ReactNode; wrap?: boolean }) {
+  return (
+    <li
+      className={cn("flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm", className)}
+      {...item}
+    >
+      <div className={cn("flex items-start justify-between gap-3", wrap && "flex-wrap")}>
+        <div className="min-w-0">{head}</div>
+        <RowStatusBadge status={status} />
+      </div>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * The top of a list screen whose rows are exported, deleted and restored: the answers of the row actions (toasts,
+ * or a notice without JavaScript), then the title with the total and, after `children`, the CSV of the rows the
+ * filters select and "Recently deleted".
+ */
+export function RowListHeader({
+  kind,
+  result,
+  title,
+  total,
+  description,
+  children,
+}: {
+  kind: RowKind;
+  result?: RowActionResult;
+  title: string;
+  total: number | undefined;
+  description: string;
+  children?: ReactNode;
+}) {
+  const href = useQueryHref();
+  // the export holds every row the filters select, whichever page or view shows them
+  const exportHref = `${kind.action}/export${href({ view: null, page: null }).replace(/^\?$/, "")}`;
   return (
     <>
-      <ExportLink href={exportHref} />
-      <Link to={`${base}/deleted`} className={buttonClass("ghost")}>
-        <Trash2 aria-hidden className="size-4" />
-        Recently deleted
-      </Link>
+      <RowActionToasts kind={kind} />
+      <ActionNotice kind={kind} result={result} />
+      <PageHeader
+        title={title}
+        badge={total === undefined ? null : <TotalBadge total={total} />}
+        description={description}
+        actions={
+          <>
+            {children}
+            <ExportLink href={exportHref} />
+            <Link to={`${kind.action}/deleted`} className={buttonClass("ghost")}>
+              <Trash2 aria-hidden className="size-4" />
+              Recently deleted
+            </Link>
+          </>
+        }
+      />
     </>
   );
 }
@@ -237,6 +297,20 @@ export function ListBody<List extends ListPage>({
       )}
       {list ? <Pagination page={list.page} pageCount={list.pageCount} total={list.total} /> : null}
     </>
+  );
+}
+
+/** The search box of a list's filters; `placeholder` names what it searches. */
+export function SearchFilter({ value, placeholder }: { value: string; placeholder: string }) {
+  return (
+    <InputField
+      label="Search"
+      name="q"
+      type="search"
+      defaultValue={value}
+      placeholder={placeholder}
+      className="sm:col-span-2"
+    />
   );
 }
 

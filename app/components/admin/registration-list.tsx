@@ -1,31 +1,21 @@
 import { Building2, CalendarDays, Copy } from "lucide-react";
 import { Link } from "react-router";
 import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/index";
+import type { RegistrationListRow } from "#app/back-office/index.server";
 import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
+import { cn } from "#app/utils/cn";
 import { formatDateTime } from "#app/utils/datetime";
 import { ContactLinks } from "./contact-links";
-import { IconFact, RowStatusBadge, SortHeader } from "./list-controls";
+import { IconFact, RowStatusBadge, SortHeader, StatusCard } from "./list-controls";
 import { DeleteRowButton, RowActionsBar, type RowKind, StatusControl } from "./row-actions";
 import { STACKED } from "./stacked-table";
 
-export const REGISTRATION_KIND: RowKind = { name: "registration", action: "/admin/registrations" };
-
-export type RegistrationListRow = {
-  id: string;
-  reference: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  organization: string | null;
-  courseName: string;
-  courseDate: string | null;
-  courseVenue: string | null;
-  courseId: string | null;
-  runId: string | null;
-  status: string;
-  possibleDuplicate: boolean;
-  createdAt: string | Date;
+export const REGISTRATION_KIND: RowKind = {
+  name: "registration",
+  action: "/admin/registrations",
+  statuses: DECIDED_REGISTRATION_STATUSES,
+  recordedStatusSource,
 };
 
 type Order = { sort: string; dir: "asc" | "desc" };
@@ -42,6 +32,30 @@ function RunCell({ row }: { row: RegistrationListRow }) {
     >
       {text}
     </Link>
+  );
+}
+
+/**
+ * A participant's name linking to their registration: the heading of a card, in the link colour as the lists
+ * show names, or the first line of a roster card.
+ */
+export function ParticipantName({
+  participant,
+  heading = false,
+}: {
+  participant: { id: string; name: string };
+  heading?: boolean;
+}) {
+  const Name = heading ? "h2" : "p";
+  return (
+    <Name className="font-semibold text-slate-900">
+      <Link
+        to={`/admin/registrations/${participant.id}`}
+        className={cn("inline-flex items-center hover:underline", heading && "text-brand-800")}
+      >
+        {participant.name}
+      </Link>
+    </Name>
   );
 }
 
@@ -121,12 +135,7 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                   <span className="max-md:hidden">
                     <RowStatusBadge status={row.status} />
                   </span>
-                  <StatusControl
-                    kind={REGISTRATION_KIND}
-                    row={row}
-                    options={DECIDED_REGISTRATION_STATUSES}
-                    readOnly={recordedStatusSource(row.status)}
-                  />
+                  <StatusControl kind={REGISTRATION_KIND} row={row} />
                 </div>
               </td>
               <td className="px-4 py-3 max-md:flex max-md:justify-end max-md:px-0 max-md:pb-0">
@@ -144,25 +153,18 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
   return (
     <ul className={CARD_GRID} aria-label="Course registrations">
       {rows.map((row) => (
-        <li
+        <StatusCard
           key={row.id}
-          className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h2 className="font-semibold text-slate-900">
-                <Link
-                  to={`/admin/registrations/${row.id}`}
-                  className="inline-flex items-center text-brand-800 hover:underline"
-                >
-                  {row.name}
-                </Link>
-              </h2>
+          status={row.status}
+          className="p-5"
+          head={
+            <>
+              <ParticipantName participant={row} heading />
               <p className="text-xs text-slate-500">{row.reference}</p>
               <DuplicateMark row={row} />
-            </div>
-            <RowStatusBadge status={row.status} />
-          </div>
+            </>
+          }
+        >
           <div className="mt-3">
             <CourseWithRun row={row} />
           </div>
@@ -173,14 +175,8 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
             {row.organization ? <IconFact icon={Building2}>{row.organization}</IconFact> : null}
             <IconFact icon={CalendarDays}>{formatDateTime(row.createdAt)}</IconFact>
           </ul>
-          <RowActionsBar
-            kind={REGISTRATION_KIND}
-            row={row}
-            options={DECIDED_REGISTRATION_STATUSES}
-            readOnly={recordedStatusSource(row.status)}
-            className="mt-4 gap-2"
-          />
-        </li>
+          <RowActionsBar kind={REGISTRATION_KIND} row={row} className="mt-4 gap-2" />
+        </StatusCard>
       ))}
     </ul>
   );

@@ -21,7 +21,14 @@ export type RowActionResult = {
  * shared keyed fetchers, so the toast (and its Undo) is shown by the page even when the row itself has
  * disappeared from the list after the change (decision 0252).
  */
-export type RowKind = { name: "registration" | "contact"; action: string };
+export type RowKind = {
+  name: "registration" | "contact";
+  action: string;
+  /** the statuses a person chooses for a row */
+  statuses: readonly string[];
+  /** where a status nobody chooses by hand comes from, shown instead of the choice; null for the rest */
+  recordedStatusSource?: (status: string) => string | null;
+};
 
 const keys = (kind: RowKind) => ({
   remove: `${kind.name}-delete`,
@@ -178,34 +185,30 @@ export function StatusSelect({
   );
 }
 
-type StatusControlProps = {
-  kind: RowKind;
-  row: { id: string; name: string; status: string };
-  options: readonly string[];
-  /** where the row's status comes from when it is not one a person chooses: shown instead of the select */
-  readOnly?: string | null;
-};
+type StatusControlProps = { kind: RowKind; row: { id: string; name: string; status: string } };
 
 /** The row's status select, or the text saying where a status nobody chooses by hand comes from. */
-export function StatusControl({ kind, row, options, readOnly }: StatusControlProps) {
-  if (readOnly) {
+export function StatusControl({ kind, row }: StatusControlProps) {
+  const recordedSource = kind.recordedStatusSource?.(row.status);
+  if (recordedSource) {
     return (
       <p data-testid="recorded-status" className="max-w-xs text-xs text-slate-600">
-        {readOnly}
+        {recordedSource}
       </p>
     );
   }
-  return <StatusSelect kind={kind} id={row.id} label={row.name} status={row.status} options={options} />;
+  return (
+    <StatusSelect kind={kind} id={row.id} label={row.name} status={row.status} options={kind.statuses} />
+  );
 }
 
 /** A row's status control and delete button side by side, as the cards and the detail page end. */
-export function RowActionsBar({ className, ...control }: StatusControlProps & { className: string }) {
-  const { kind, row } = control;
+export function RowActionsBar({ kind, row, className }: StatusControlProps & { className: string }) {
   return (
     <div
       className={cn("flex flex-wrap items-center justify-between border-t border-slate-100 pt-4", className)}
     >
-      <StatusControl {...control} />
+      <StatusControl kind={kind} row={row} />
       <DeleteRowButton kind={kind} id={row.id} label={row.name} />
     </div>
   );

@@ -1,5 +1,4 @@
-import { DeletedQuerySchema, parseListQuery } from "#app/back-office/index";
-import { listDeletedContacts, purgeExpiredContacts } from "#app/back-office/index.server";
+import { CONTACT_LIST_SCREEN, loadDeletedList } from "#app/back-office/index.server";
 import { CONTACT_KIND } from "#app/components/admin/contact-list";
 import { DeletedList } from "#app/components/admin/deleted-list";
 import { canReadBookings } from "#app/staff/index";
@@ -10,9 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Contac
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = await requireAllowed(args, canReadBookings);
-  const { page } = parseListQuery(DeletedQuerySchema, new URL(args.request.url));
-  await purgeExpiredContacts(actor);
-  return { list: await listDeletedContacts(page) };
+  return loadDeletedList(actor, args.request, CONTACT_LIST_SCREEN);
 }
 
 export default function DeletedContacts({ loaderData }: Route.ComponentProps) {

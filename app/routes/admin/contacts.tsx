@@ -1,33 +1,20 @@
+import { CONTACT_MESSAGES, CONTACT_STATUSES } from "#app/back-office/index";
 import {
-  CONTACT_MESSAGES,
-  CONTACT_STATUSES,
-  ContactActionSchema,
-  ContactQuerySchema,
-  type ContactStatus,
-  parseListQuery,
-} from "#app/back-office/index";
-import {
-  deleteContact,
+  CONTACT_LIST_SCREEN,
   handleRowAction,
   listContacts,
   loadListScreen,
-  purgeExpiredContacts,
-  restoreContact,
-  setContactStatus,
 } from "#app/back-office/index.server";
 import { CONTACT_KIND, ContactCards } from "#app/components/admin/contact-list";
 import {
-  ExportAndDeletedLinks,
   FilterCheckbox,
   FilterForm,
   ListBody,
+  RowListHeader,
+  SearchFilter,
   StatusFilter,
-  TotalBadge,
-  useQueryHref,
 } from "#app/components/admin/list-controls";
-import { PageHeader } from "#app/components/admin/page-header";
-import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
-import { InputField, SelectField } from "#app/components/ui/field";
+import { SelectField } from "#app/components/ui/field";
 import { canReadBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/contacts";
@@ -36,53 +23,32 @@ export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | M
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = await requireAllowed(args, canReadBookings);
-  const query = parseListQuery(ContactQuerySchema, new URL(args.request.url));
   return loadListScreen(
-    async () => {
-      await purgeExpiredContacts(actor);
-      return { query, list: await listContacts(query) };
-    },
-    { query, list: null },
-    CONTACT_MESSAGES.fetchFailed,
+    actor,
+    args.request,
+    CONTACT_LIST_SCREEN,
+    async (query) => ({ list: await listContacts(query) }),
+    { list: null },
   );
 }
 
 export async function action(args: Route.ActionArgs) {
-  return handleRowAction(
-    args,
-    ContactActionSchema,
-    {
-      remove: deleteContact,
-      restore: restoreContact,
-      setStatus: (id, status, actor) => setContactStatus(id, status as ContactStatus, actor),
-    },
-    CONTACT_MESSAGES,
-  );
+  return handleRowAction(args, CONTACT_LIST_SCREEN);
 }
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, error } = loaderData;
-  const href = useQueryHref();
-  const exportHref = `/admin/contacts/export${href({ page: null }).replace(/^\?$/, "")}`;
   return (
     <div>
-      <RowActionToasts kind={CONTACT_KIND} />
-      <ActionNotice kind={CONTACT_KIND} result={actionData} />
-      <PageHeader
+      <RowListHeader
+        kind={CONTACT_KIND}
+        result={actionData}
         title="Contact Submissions"
-        badge={list ? <TotalBadge total={list.total} noun="total" /> : null}
+        total={list?.total}
         description="Messages from the contact forms, newest first. Deleted messages can be restored for 30 days."
-        actions={<ExportAndDeletedLinks base="/admin/contacts" exportHref={exportHref} />}
       />
       <FilterForm resetTo="/admin/contacts">
-        <InputField
-          label="Search"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Name, e-mail, organisation, message"
-          className="sm:col-span-2"
-        />
+        <SearchFilter value={query.q} placeholder="Name, e-mail, organisation, message" />
         <StatusFilter value={query.status} options={CONTACT_STATUSES} />
         <SelectField label="Order" name="dir" defaultValue={query.dir}>
           <option value="desc">Newest first</option>

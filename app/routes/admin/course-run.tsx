@@ -14,9 +14,10 @@ import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { FinanceProfileNotice, PaymentStatePill } from "#app/components/admin/finance-parts";
-import { RowStatusBadge } from "#app/components/admin/list-controls";
+import { StatusCard } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
+import { ParticipantName } from "#app/components/admin/registration-list";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { RunTrainersSection } from "#app/components/admin/run-trainers-section";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
@@ -250,21 +251,15 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <ul className="space-y-3">
             {participants.map((person) => (
-              <li
+              <StatusCard
                 key={person.id}
                 data-testid="roster-row"
-                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">
-                      <Link
-                        to={`/admin/registrations/${person.id}`}
-                        className="inline-flex items-center hover:underline"
-                      >
-                        {person.name}
-                      </Link>
-                    </p>
+                status={person.status}
+                className="p-4"
+                wrap
+                head={
+                  <>
+                    <ParticipantName participant={person} />
                     <ContactLinks name={person.name} email={person.email} phone={person.phone} />
                     <p className="text-sm text-slate-600">
                       {[
@@ -281,9 +276,9 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                         ? ` · Payment: ${PAYMENT_STATE_LABELS[paymentOf.get(person.reference) as PaymentState].toLowerCase()}`
                         : ""}
                     </p>
-                  </div>
-                  <RowStatusBadge status={person.status} />
-                </div>
+                  </>
+                }
+              >
                 {person.status === "cancelled" ? null : (
                   <div className="mt-3 flex flex-wrap items-center gap-2">
                     {person.status === "new" || person.status === "waitlisted" ? (
@@ -326,7 +321,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                     />
                   </div>
                 )}
-              </li>
+              </StatusCard>
             ))}
           </ul>
         )}

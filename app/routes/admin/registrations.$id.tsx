@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { DECIDED_REGISTRATION_STATUSES, recordedStatusSource } from "#app/back-office/index";
 import { findRegistration } from "#app/back-office/index.server";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
@@ -108,15 +107,7 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
             <dd className="mt-0.5 whitespace-pre-wrap text-slate-900">{r.specialRequirements || "—"}</dd>
           </div>
         </dl>
-        {deleted ? null : (
-          <RowActionsBar
-            kind={REGISTRATION_KIND}
-            row={r}
-            options={DECIDED_REGISTRATION_STATUSES}
-            readOnly={recordedStatusSource(r.status)}
-            className="mt-6 gap-3"
-          />
-        )}
+        {deleted ? null : <RowActionsBar kind={REGISTRATION_KIND} row={r} className="mt-6 gap-3" />}
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
-import { DeletedQuerySchema, parseListQuery } from "#app/back-office/index";
-import { listDeletedRegistrations, purgeExpiredRegistrations } from "#app/back-office/index.server";
+import { loadDeletedList, REGISTRATION_LIST_SCREEN } from "#app/back-office/index.server";
 import { DeletedList } from "#app/components/admin/deleted-list";
 import { REGISTRATION_KIND } from "#app/components/admin/registration-list";
 import { canReadBookings } from "#app/staff/index";
@@ -10,9 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Recently Deleted Regist
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = await requireAllowed(args, canReadBookings);
-  const { page } = parseListQuery(DeletedQuerySchema, new URL(args.request.url));
-  await purgeExpiredRegistrations(actor);
-  return { list: await listDeletedRegistrations(page) };
+  return loadDeletedList(actor, args.request, REGISTRATION_LIST_SCREEN);
 }
 
 export default function DeletedRegistrations({ loaderData }: Route.ComponentProps) {

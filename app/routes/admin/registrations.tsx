@@ -1,40 +1,28 @@
 import { LayoutGrid, Table2 } from "lucide-react";
 import { Link } from "react-router";
+import { REGISTRATION_MESSAGES, REGISTRATION_STATUSES } from "#app/back-office/index";
 import {
-  type DecidedRegistrationStatus,
-  parseListQuery,
-  REGISTRATION_MESSAGES,
-  REGISTRATION_STATUSES,
-  RegistrationActionSchema,
-  RegistrationQuerySchema,
-} from "#app/back-office/index";
-import {
-  deleteRegistration,
   handleRowAction,
   listRegisteredCourseNames,
   listRegistrations,
   loadListScreen,
-  purgeExpiredRegistrations,
-  restoreRegistration,
-  setRegistrationStatus,
+  REGISTRATION_LIST_SCREEN,
 } from "#app/back-office/index.server";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import {
-  ExportAndDeletedLinks,
   FilterCheckbox,
   FilterForm,
   ListBody,
+  RowListHeader,
+  SearchFilter,
   StatusFilter,
-  TotalBadge,
   useQueryHref,
 } from "#app/components/admin/list-controls";
-import { PageHeader } from "#app/components/admin/page-header";
 import {
   REGISTRATION_KIND,
   RegistrationCards,
   RegistrationTable,
 } from "#app/components/admin/registration-list";
-import { ActionNotice, RowActionToasts } from "#app/components/admin/row-actions";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { currentFinanceProfileGaps } from "#app/money/index.server";
 import { canReadBookings } from "#app/staff/index";
@@ -46,33 +34,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Course Registrations | 
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = await requireAllowed(args, canReadBookings);
-  const query = parseListQuery(RegistrationQuerySchema, new URL(args.request.url));
   return loadListScreen(
-    async () => {
-      await purgeExpiredRegistrations(actor);
+    actor,
+    args.request,
+    REGISTRATION_LIST_SCREEN,
+    async (query) => {
       const [list, courseNames, financeGaps] = await Promise.all([
         listRegistrations(query),
         listRegisteredCourseNames(),
         currentFinanceProfileGaps(),
       ]);
-      return { query, list, courseNames, financeGaps };
+      return { list, courseNames, financeGaps };
     },
-    { query, list: null, courseNames: [], financeGaps: [] },
-    REGISTRATION_MESSAGES.fetchFailed,
+    { list: null, courseNames: [], financeGaps: [] },
   );
 }
 
 export async function action(args: Route.ActionArgs) {
-  return handleRowAction(
-    args,
-    RegistrationActionSchema,
-    {
-      remove: deleteRegistration,
-      restore: restoreRegistration,
-      setStatus: (id, status, actor) => setRegistrationStatus(id, status as DecidedRegistrationStatus, actor),
-    },
-    REGISTRATION_MESSAGES,
-  );
+  return handleRowAction(args, REGISTRATION_LIST_SCREEN);
 }
 
 function ViewToggle({ view }: { view: "table" | "cards" }) {
@@ -109,32 +88,20 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
 export default function Registrations({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, courseNames, financeGaps, error } = loaderData;
   const href = useQueryHref();
-  const exportHref = `/admin/registrations/export${href({ view: null, page: null }).replace(/^\?$/, "")}`;
   return (
     <div>
-      <RowActionToasts kind={REGISTRATION_KIND} />
-      <ActionNotice kind={REGISTRATION_KIND} result={actionData} />
-      <PageHeader
+      <RowListHeader
+        kind={REGISTRATION_KIND}
+        result={actionData}
         title="Course Registrations"
-        badge={list ? <TotalBadge total={list.total} noun="total" /> : null}
+        total={list?.total}
         description="Everyone who registered for a course, newest first. Deleted registrations can be restored for 30 days."
-        actions={
-          <>
-            <ViewToggle view={query.view} />
-            <ExportAndDeletedLinks base="/admin/registrations" exportHref={exportHref} />
-          </>
-        }
-      />
+      >
+        <ViewToggle view={query.view} />
+      </RowListHeader>
       <FinanceProfileNotice gaps={financeGaps} />
       <FilterForm resetTo="/admin/registrations">
-        <InputField
-          label="Search"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Name, e-mail, organisation, course"
-          className="sm:col-span-2"
-        />
+        <SearchFilter value={query.q} placeholder="Name, e-mail, organisation, course" />
         <SelectField label="Course" name="course" defaultValue={query.course}>
           <option value="">All courses</option>
           {courseNames.map((name) => (

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { courseRuns, courses } from "#app/platform/db/schema";
@@ -52,11 +53,13 @@ export async function findCourseForAdmin(id: string, executor: Executor = db()) 
   return row;
 }
 
-/** The course as it is before a change, locked until the change's transaction ends. */
-async function lockCourse(tx: Executor, id: string) {
-  const [row] = await tx.select(courseColumns).from(courses).where(eq(courses.id, id)).for("update");
-  return row;
-}
+/** The course an admin changes, as its audit row keeps it. */
+const courseRow = (id: string) => ({
+  table: courses,
+  columns: courseColumns,
+  where: eq(courses.id, id),
+  recordId: id,
+});
 
 /** A write whose slug the unique index refused (another request took it meanwhile) answers "slug-taken". */
 async function orSlugTaken(write: () => Promise<CourseWriteResult>): Promise<CourseWriteResult> {
@@ -102,13 +105,11 @@ export async function createCourse(actor: AuditActor, input: CourseInput): Promi
     db().transaction(async (tx) => {
       if (input.slug && (await slugTaken(tx, input.slug))) return { ok: false, reason: "slug-taken" };
       const values = { ...toRow(input), slug: input.slug ?? (await freeSlug(tx, input.title)) };
-      const [course] = await tx.insert(courses).values(values).returning(courseColumns);
-      if (!course) throw new Error("insert returned no row");
-      await recordAudit(tx, actor, {
+      const course = await auditedInsert(tx, actor, {
         action: "Created course",
-        tableName: "courses",
-        recordId: course.id,
-        newValues: course,
+        table: courses,
+        columns: courseColumns,
+        values,
       });
       return { ok: true, course };
     }),
@@ -122,25 +123,19 @@ export async function updateCourse(
 ): Promise<CourseWriteResult> {
   return orSlugTaken(() =>
     db().transaction(async (tx) => {
-      const before = await lockCourse(tx, id);
+      const before = await lockRow(tx, courseRow(id));
       if (!before) return { ok: false, reason: "not-found" };
       // an archived course is never active (a check constraint): it is restored first, on purpose
       if (before.archivedAt && input.status === "active") return { ok: false, reason: "archived" };
       const slug = input.slug ?? before.slug;
       if (await slugTaken(tx, slug, id)) return { ok: false, reason: "slug-taken" };
-      const [course] = await tx
-        .update(courses)
-        .set({ ...toRow(input), slug, updatedAt: new Date() })
-        .where(eq(courses.id, id))
-        .returning(courseColumns);
-      if (!course) throw new Error("update returned no row");
-      await recordAudit(tx, actor, {
+      const course = await auditedUpdate(tx, actor, {
         action: "Updated course",
-        tableName: "courses",
-        recordId: id,
-        oldValues: before,
-        newValues: course,
+        row: courseRow(id),
+        before,
+        values: { ...toRow(input), slug },
       });
+      if (!course) throw new Error("update returned no row");
       return { ok: true, course };
     }),
   );
@@ -164,19 +159,17 @@ export async function deleteCourse(actor: AuditActor, id: string) {
       .where(eq(courseRuns.courseId, id))
       .orderBy(courseRuns.id)
       .for("update");
-    const before = await lockCourse(tx, id);
+    const before = await lockRow(tx, courseRow(id));
     if (!before) return NO_SUCH_COURSE;
     const history = await courseHistory(id, tx);
     if (hasHistory(history)) {
       return { ok: false, status: 409, message: courseKeptReason(history, before.archivedAt !== null) };
     }
     const runs = await listRunsForCourse(id, tx);
-    await tx.delete(courses).where(eq(courses.id, id));
-    await recordAudit(tx, actor, {
+    await auditedDelete(tx, actor, {
       action: "Deleted course",
-      tableName: "courses",
-      recordId: id,
-      oldValues: { ...before, runs },
+      row: courseRow(id),
+      audited: (course) => ({ ...course, runs }),
     });
     return { ok: true };
   });
@@ -188,24 +181,15 @@ export async function deleteCourse(actor: AuditActor, id: string) {
  */
 export async function setCourseArchived(actor: AuditActor, id: string, archived: boolean) {
   return db().transaction(async (tx): Promise<CourseChangeOutcome> => {
-    const before = await lockCourse(tx, id);
+    const before = await lockRow(tx, courseRow(id));
     if (!before) return { ok: false, status: 404, message: "This course no longer exists" };
     if ((before.archivedAt !== null) === archived) return { ok: true };
-    const [after] = await tx
-      .update(courses)
-      .set({
-        archivedAt: archived ? sql`now()` : null,
-        status: archived ? "inactive" : "active",
-        updatedAt: new Date(),
-      })
-      .where(eq(courses.id, id))
-      .returning({ status: courses.status, archivedAt: courses.archivedAt });
-    await recordAudit(tx, actor, {
+    await auditedUpdate(tx, actor, {
       action: archived ? "Updated course: archived" : "Updated course: restored",
-      tableName: "courses",
-      recordId: id,
-      oldValues: { status: before.status, archivedAt: before.archivedAt },
-      newValues: after,
+      // the log keeps what archiving changes, not the whole course
+      row: { ...courseRow(id), columns: { status: courses.status, archivedAt: courses.archivedAt } },
+      before: { status: before.status, archivedAt: before.archivedAt },
+      values: { archivedAt: archived ? sql`now()` : null, status: archived ? "inactive" : "active" },
     });
     return { ok: true };
   });

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
+import type { DELIVERY_MODES } from "#app/platform/db/enums";
 import { courseRuns, courses } from "#app/platform/db/schema";
 import type { CourseCategory } from "#app/utils/course-categories";
 import { today } from "#app/utils/dates";
@@ -13,7 +14,7 @@ export type CourseRunView = {
   endDate: string | null;
   venue: string | null;
   country: string | null;
-  deliveryMode: string;
+  deliveryMode: (typeof DELIVERY_MODES)[number];
   status: string;
   /** the run's own price, else the course price (KES) */
   cost: number | null;
@@ -144,21 +145,23 @@ export async function countActiveCourses(executor: Executor = db()) {
 }
 
 /**
- * The years of the runs on offer (active courses, not cancelled, starting today or later), oldest first:
- * the catalogue's year filter options and every label that names the catalogue's years.
+ * A dated run of an active course on offer (`isOfferedRun`: not past on the firm's today, not cancelled), as a
+ * condition on runs joined to their courses: the calendar and the catalogue's years choose their runs in the
+ * database, where the rule for runs already read cannot reach.
+ */
+export const datedRunOnOffer = () =>
+  and(eq(courses.status, "active"), gte(courseRuns.startDate, today()), ne(courseRuns.status, "cancelled"));
+
+/**
+ * The years of the runs on offer, oldest first: the catalogue's year filter options and every label that names
+ * the catalogue's years.
  */
 export async function listCourseYears(executor: Executor = db()) {
   const rows = await executor
     .selectDistinct({ year: sql<number>`extract(year from ${courseRuns.startDate})::int` })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
-    .where(
-      and(
-        eq(courses.status, "active"),
-        gte(courseRuns.startDate, today()),
-        sql`${courseRuns.status} <> 'cancelled'`,
-      ),
-    );
+    .where(datedRunOnOffer());
   return rows.map((r) => Number(r.year)).sort((a, b) => a - b);
 }
 

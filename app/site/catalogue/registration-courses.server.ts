@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { and, asc, eq, gte, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRuns, courses } from "#app/platform/db/schema";
+import { type courseRuns, courses } from "#app/platform/db/schema";
 import { DELIVERY_LABELS } from "#app/site/catalogue/course";
-import { formatLongDate, today } from "#app/utils/dates";
+import { formatDuration, formatLongDate } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
-import { seatsForRuns } from "./run-seats.server";
+import { isOfferedRun } from "#app/utils/runs";
+import { listActiveCoursesWithoutSeats, withSeats } from "./course.server";
 
 export type RegistrationRun = {
   id: string;
@@ -33,52 +34,23 @@ const COURSE_COLUMNS = {
   cost: courses.cost,
 };
 
-const formatDuration = (days: number | null) => (days ? `${days} ${days === 1 ? "day" : "days"}` : null);
-
-/** The active courses and their upcoming runs (not started, not cancelled), as the registration forms offer them. */
+/** The active courses and their runs on offer, as the registration forms offer them: the catalogue's read. */
 export async function listRegistrationCourses(executor: Executor = db()): Promise<RegistrationCourse[]> {
-  const rows = await executor
-    .select(COURSE_COLUMNS)
-    .from(courses)
-    .where(eq(courses.status, "active"))
-    .orderBy(asc(courses.sortOrder), asc(courses.title));
-  const runs = await executor
-    .select({
-      id: courseRuns.id,
-      courseId: courseRuns.courseId,
-      label: courseRuns.label,
-      startDate: courseRuns.startDate,
-      venue: courseRuns.venue,
-      deliveryMode: courseRuns.deliveryMode,
-      costOverride: courseRuns.costOverride,
-    })
-    .from(courseRuns)
-    .where(
-      and(
-        ne(courseRuns.status, "cancelled"),
-        or(isNull(courseRuns.startDate), gte(courseRuns.startDate, today())),
-      ),
-    )
-    .orderBy(asc(courseRuns.startDate));
-  const seats = await seatsForRuns(
-    runs.map((run) => run.id),
-    executor,
-  );
-  return rows.map((course) => ({
+  const catalogue = await listActiveCoursesWithoutSeats({}, executor);
+  const onOffer = catalogue.map((course) => ({ ...course, runs: course.runs.filter(isOfferedRun) }));
+  return (await withSeats(onOffer, executor)).map((course) => ({
     slug: course.slug,
     title: course.title,
     duration: formatDuration(course.durationDays),
     cost: formatKsh(course.cost),
-    runs: runs
-      .filter((run) => run.courseId === course.id)
-      .map((run) => ({
-        id: run.id,
-        date: run.label ?? (run.startDate ? formatLongDate(run.startDate) : null),
-        venue: run.venue,
-        cost: formatKsh(run.costOverride ?? course.cost),
-        mode: DELIVERY_LABELS[run.deliveryMode],
-        seatsLeft: seats.get(run.id)?.left ?? null,
-      })),
+    runs: course.runs.map((run) => ({
+      id: run.id,
+      date: run.label ?? (run.startDate ? formatLongDate(run.startDate) : null),
+      venue: run.venue,
+      cost: formatKsh(run.cost),
+      mode: DELIVERY_LABELS[run.deliveryMode],
+      seatsLeft: run.seatsLeft,
+    })),
   }));
 }
 

@@ -1,11 +1,12 @@
-import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns, courses, type EmailAttachment } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import { buildCalendar, type CalendarEvent, ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
 import { now } from "#app/utils/clock";
 import type { CourseCategory } from "#app/utils/course-categories";
-import { addDays, today } from "#app/utils/dates";
+import { addDays } from "#app/utils/dates";
+import { datedRunOnOffer } from "./course.server";
 import { seatsForRuns } from "./run-seats.server";
 
 const calendarRunColumns = {
@@ -22,10 +23,6 @@ const calendarRunColumns = {
   durationDays: courses.durationDays,
 };
 
-/** Runs on offer: active course, dated, starting today or later (Africa/Nairobi), not cancelled. */
-const upcoming = () =>
-  and(eq(courses.status, "active"), gte(courseRuns.startDate, today()), ne(courseRuns.status, "cancelled"));
-
 function selectCalendarRuns(executor: Executor) {
   return executor
     .select(calendarRunColumns)
@@ -38,7 +35,7 @@ export type CalendarFilter = { category?: CourseCategory; venue?: string };
 
 /** Upcoming runs in date order, with their free seats, for the calendar page and the feed. */
 export async function listUpcomingRuns(filter: CalendarFilter = {}, executor: Executor = db()) {
-  const conditions = [upcoming()];
+  const conditions = [datedRunOnOffer()];
   if (filter.category) conditions.push(eq(courses.category, filter.category));
   if (filter.venue) conditions.push(eq(courseRuns.venue, filter.venue));
   const runs = await selectCalendarRuns(executor)
@@ -57,7 +54,7 @@ export async function listUpcomingVenues(executor: Executor = db()) {
     .selectDistinct({ venue: courseRuns.venue })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
-    .where(and(upcoming(), sql`${courseRuns.venue} is not null`));
+    .where(and(datedRunOnOffer(), sql`${courseRuns.venue} is not null`));
   return rows.map((row) => row.venue as string).sort((a, b) => a.localeCompare(b));
 }
 

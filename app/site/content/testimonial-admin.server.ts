@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { testimonials } from "#app/platform/db/schema";
 import type { TestimonialInput } from "#app/site/content/testimonial";
@@ -35,59 +36,40 @@ export async function findTestimonialForAdmin(id: string, executor: Executor = d
 }
 
 export async function createTestimonial(actor: AuditActor, input: TestimonialInput) {
-  return db().transaction(async (tx) => {
-    const [row] = await tx.insert(testimonials).values(input).returning(testimonialColumns);
-    if (!row) throw new Error("insert returned no row");
-    await recordAudit(tx, actor, {
+  return db().transaction((tx) =>
+    auditedInsert(tx, actor, {
       action: "Created testimonial",
-      tableName: "testimonials",
-      recordId: row.id,
-      newValues: row,
-    });
-    return row;
-  });
+      table: testimonials,
+      columns: testimonialColumns,
+      values: input,
+    }),
+  );
 }
+
+/** The testimonial an admin changes, as its audit row keeps it. */
+const testimonialRow = (id: string) => ({
+  table: testimonials,
+  columns: testimonialColumns,
+  where: eq(testimonials.id, id),
+  recordId: id,
+});
 
 /** undefined when there is no such testimonial. */
 export async function updateTestimonial(actor: AuditActor, id: string, input: TestimonialInput) {
   return db().transaction(async (tx) => {
-    const [before] = await tx
-      .select(testimonialColumns)
-      .from(testimonials)
-      .where(eq(testimonials.id, id))
-      .for("update");
+    const row = testimonialRow(id);
+    const before = await lockRow(tx, row);
     if (!before) return undefined;
-    const [row] = await tx
-      .update(testimonials)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(testimonials.id, id))
-      .returning(testimonialColumns);
-    await recordAudit(tx, actor, {
-      action: "Updated testimonial",
-      tableName: "testimonials",
-      recordId: id,
-      oldValues: before,
-      newValues: row,
-    });
-    return row;
+    return auditedUpdate(tx, actor, { action: "Updated testimonial", row, before, values: input });
   });
 }
 
 export async function deleteTestimonial(actor: AuditActor, id: string) {
   return db().transaction(async (tx) => {
-    const [before] = await tx
-      .select(testimonialColumns)
-      .from(testimonials)
-      .where(eq(testimonials.id, id))
-      .for("update");
-    if (!before) return false;
-    await tx.delete(testimonials).where(eq(testimonials.id, id));
-    await recordAudit(tx, actor, {
+    const deleted = await auditedDelete(tx, actor, {
       action: "Deleted testimonial",
-      tableName: "testimonials",
-      recordId: id,
-      oldValues: before,
+      row: testimonialRow(id),
     });
-    return true;
+    return deleted !== undefined;
   });
 }

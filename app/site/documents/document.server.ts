@@ -59,7 +59,13 @@ export async function insertDocument(executor: Executor, values: NewDocument) {
   return row;
 }
 
-export async function deleteDocumentRow(executor: Executor, id: string) {
-  const [row] = await executor.delete(documents).where(eq(documents.id, id)).returning(columns);
-  return row;
-}
+/**
+ * The document an admin deletes. The audit log names it by its id as stored, in lower case, whatever case the
+ * form posted (a UUID matches either).
+ */
+export const documentRow = (id: string) => ({
+  table: documents,
+  columns,
+  where: eq(documents.id, id),
+  recordId: id.toLowerCase(),
+});

@@ -1,15 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { auditedDelete } from "#app/platform/audited-change.server";
 import { db } from "#app/platform/db/client.server";
 import { detectDocumentType } from "#app/platform/files/file-types.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
-import {
-  type DocumentCategory,
-  deleteDocumentRow,
-  insertDocument,
-} from "#app/site/documents/document.server";
+import { type DocumentCategory, documentRow, insertDocument } from "#app/site/documents/document.server";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from "#app/site/files";
 import { fileNameSlug, safeFileName } from "#app/utils/file-name";
 import { readImageHeader } from "../images/images.server";
@@ -74,14 +71,17 @@ export async function uploadDocument(actor: AuditActor, input: NewDocumentInput,
 /** Removes the row (audited) and its stored file together: if the store refuses, the row stays. */
 export async function deleteDocument(actor: AuditActor, id: string) {
   return db().transaction(async (tx) => {
-    const row = await deleteDocumentRow(tx, id);
-    if (!row) return null;
-    await recordAudit(tx, actor, {
+    const row = await auditedDelete(tx, actor, {
       action: "Deleted document",
-      tableName: "documents",
-      recordId: row.id,
-      oldValues: { title: row.title, category: row.category, fileName: row.fileName, fileSize: row.fileSize },
+      row: documentRow(id),
+      audited: (document) => ({
+        title: document.title,
+        category: document.category,
+        fileName: document.fileName,
+        fileSize: document.fileSize,
+      }),
     });
+    if (!row) return null;
     await storage().delete(row.storageKey);
     return row;
   });

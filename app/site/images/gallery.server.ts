@@ -1,10 +1,11 @@
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { auditedUpdate } from "#app/platform/audited-change.server";
 import { db } from "#app/platform/db/client.server";
 import {
   type GalleryImageChanges,
+  galleryImageRow,
   getImage,
   movePictureToGallery,
-  updateGalleryImage,
 } from "#app/site/images/website-image-admin.server";
 
 export const GALLERY_MESSAGES = {
@@ -28,16 +29,14 @@ export async function saveGalleryImage(actor: AuditActor, id: string, changes: G
   return db().transaction(async (tx) => {
     const before = await getImage(id, tx);
     if (before?.component !== "gallery") return null;
-    const after = await updateGalleryImage(tx, id, changes);
-    if (!after) return null;
-    await recordAudit(tx, actor, {
+    const after = await auditedUpdate(tx, actor, {
       action: "Updated gallery image",
-      tableName: "website_images",
-      recordId: id,
-      oldValues: pick(before),
-      newValues: pick(after),
+      row: galleryImageRow(id),
+      before,
+      values: changes,
+      audited: pick,
     });
-    return after;
+    return after ?? null;
   });
 }
 

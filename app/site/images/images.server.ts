@@ -2,15 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Sharp } from "sharp";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { auditedDelete } from "#app/platform/audited-change.server";
 import { db } from "#app/platform/db/client.server";
 import type { ImageVariant, websiteImages } from "#app/platform/db/schema";
 import { deleteQuietly, storage } from "#app/platform/files/storage.server";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
-import {
-  deleteImageRow,
-  insertImage,
-  nextGallerySortOrder,
-} from "#app/site/images/website-image-admin.server";
+import { imageRow, insertImage, nextGallerySortOrder } from "#app/site/images/website-image-admin.server";
 import { IMAGE_MESSAGES } from "../files";
 import type { ImageComponent } from "./website-image.server";
 
@@ -183,14 +180,17 @@ export async function uploadImage(actor: AuditActor, input: NewImageInput, file:
  */
 export async function deleteImage(actor: AuditActor, id: string) {
   return db().transaction(async (tx) => {
-    const row = await deleteImageRow(tx, id);
-    if (!row) return null;
-    await recordAudit(tx, actor, {
+    const row = await auditedDelete(tx, actor, {
       action: "Deleted image",
-      tableName: "website_images",
-      recordId: row.id,
-      oldValues: { title: row.title, component: row.component, altText: row.altText, imageUrl: row.imageUrl },
+      row: imageRow(id),
+      audited: (image) => ({
+        title: image.title,
+        component: image.component,
+        altText: image.altText,
+        imageUrl: image.imageUrl,
+      }),
     });
+    if (!row) return null;
     const keys = [...row.variants.map((v) => v.key), ...(row.storageKey ? [row.storageKey] : [])];
     for (const key of keys) await storage().delete(key);
     return row;

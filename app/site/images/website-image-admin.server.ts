@@ -56,24 +56,29 @@ export async function insertImage(executor: Executor, values: typeof websiteImag
   return row;
 }
 
-export async function deleteImageRow(executor: Executor, id: string) {
-  const [row] = await executor.delete(websiteImages).where(eq(websiteImages.id, id)).returning(columns);
-  return row;
-}
+/**
+ * The image an admin deletes. The audit log names it by its id as stored, in lower case, whatever case the form
+ * posted (a UUID matches either).
+ */
+export const imageRow = (id: string) => ({
+  table: websiteImages,
+  columns,
+  where: eq(websiteImages.id, id),
+  recordId: id.toLowerCase(),
+});
 
 export type GalleryImageChanges = Pick<
   typeof websiteImages.$inferInsert,
   "title" | "galleryCategory" | "description" | "altText" | "sortOrder" | "status"
 >;
 
-export async function updateGalleryImage(executor: Executor, id: string, changes: GalleryImageChanges) {
-  const [row] = await executor
-    .update(websiteImages)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(websiteImages.id, id), eq(websiteImages.component, "gallery")))
-    .returning(columns);
-  return row;
-}
+/** The gallery image an admin edits: the image, so long as it is in the gallery; the log names it as posted. */
+export const galleryImageRow = (id: string) => ({
+  table: websiteImages,
+  columns,
+  where: and(eq(websiteImages.id, id), eq(websiteImages.component, "gallery")),
+  recordId: id,
+});
 
 /**
  * Where each picture of the library is used: the gallery (its place among the shown pictures, or hidden),
