@@ -13,7 +13,8 @@ import { adminRoutes, type GuardedRoute, importAdminRoutes } from "../helpers/ro
 
 const ANY = "any staff account";
 type Allowed = readonly Role[] | typeof ANY;
-type Access = { loader?: Allowed; action?: Allowed; trainerOnTheirRun?: boolean };
+/** `body`: a well-formed form for actions whose reader refuses any other field before the policy's run check. */
+type Access = { loader?: Allowed; action?: Allowed; trainerOnTheirRun?: boolean; body?: string };
 
 const OFFICE: readonly Role[] = ["owner", "registrar", "finance", "editor", "viewer"];
 const READ_BOOKINGS: readonly Role[] = ["owner", "registrar", "finance", "viewer"];
@@ -63,8 +64,18 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/admin/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/admin/finance.export.ts": { loader: MONEY_WRITE },
-  "routes/admin/run-attendance.tsx": { loader: RUN_READ, action: MANAGE_BOOKINGS, trainerOnTheirRun: true },
-  "routes/admin/run-certificates.tsx": { loader: RUN_READ, action: MANAGE_BOOKINGS, trainerOnTheirRun: true },
+  "routes/admin/run-attendance.tsx": {
+    loader: RUN_READ,
+    action: MANAGE_BOOKINGS,
+    trainerOnTheirRun: true,
+    body: `id=${crypto.randomUUID()}&day=2099-01-05&present=true`,
+  },
+  "routes/admin/run-certificates.tsx": {
+    loader: RUN_READ,
+    action: MANAGE_BOOKINGS,
+    trainerOnTheirRun: true,
+    body: `intent=revoke&id=${crypto.randomUUID()}&reason=made-up`,
+  },
   "routes/admin/run-certificate-file.ts": { loader: RUN_READ, trainerOnTheirRun: true },
   "routes/admin/run-certificates-zip.ts": { loader: RUN_READ, trainerOnTheirRun: true },
   "routes/admin/run-sign-in-sheet.ts": { loader: RUN_READ, trainerOnTheirRun: true },
@@ -149,7 +160,7 @@ async function call(
       : new Request(`http://localhost${url}`, {
           method: "POST",
           headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-          body: "intent=none",
+          body: ACCESS[route.file]?.body ?? "intent=none",
         });
   try {
     return await handler({

@@ -42,11 +42,11 @@ type Outcome = { ok: boolean; message: string };
 export async function action(args: Route.ActionArgs) {
   const admin = await requireRunRole(args, canDeliverRun);
   const { actor } = admin;
-  // who may work on this run is settled before the body is read: a trainer of another run gets 403, not 400
-  const run = await requireRunAllowed(args, admin, canDeliverRun);
   const parsed = CertificateActionSchema.safeParse(
     Object.fromEntries(await readForm(args.request, CertificateActionSchema)),
   );
+  // the body's field names are judged before the run is looked up, so a hostile body never costs a query
+  const run = await requireRunAllowed(args, admin, canDeliverRun);
   if (!parsed.success) {
     return data<Outcome>(
       { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." },
