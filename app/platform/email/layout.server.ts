@@ -22,7 +22,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${shown
   .map(
     ([label, value]) =>
-      `<tr><th align="left" style="background:#eef7f8">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+      `<tr><th align="left" style="background:#eef7f8">${escapeHtml(label)}</th><td style="white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
   )
   .join("\n")}
 </table>
