@@ -21,12 +21,15 @@ export { auditExport } from "./lists/list-query.server";
 export {
   deleteRegistration,
   findRegistration,
+  type IdNumbersInExport,
   listDeletedRegistrations,
   listRegisteredCourseNames,
   listRegistrations,
   purgeExpiredRegistrations,
+  type RevealOutcome,
   registrationExport,
   restoreRegistration,
+  revealIdNumber,
   setRegistrationStatus,
 } from "./lists/registration-admin.server";
 export { handleRowAction, loadListScreen } from "./lists/row-actions.server";

@@ -14,6 +14,7 @@ export {
   RESTORE_WINDOW_DAYS,
   RegistrationActionSchema,
   RegistrationQuerySchema,
+  RevealIdNumberSchema,
   recordedStatusSource,
 } from "./lists/admin-lists";
 export { parseSettingInput, SettingFormSchema } from "./settings/setting-input";

@@ -39,7 +39,7 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/audit-logs.export.ts": { loader: ["owner"] },
   "routes/admin/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
   "routes/admin/registrations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/registrations.$id.tsx": { loader: READ_BOOKINGS },
+  "routes/admin/registrations.$id.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar"] },
   "routes/admin/registrations.deleted.tsx": { loader: READ_BOOKINGS },
   "routes/admin/registrations.export.ts": { loader: MANAGE_BOOKINGS },
   "routes/admin/contacts.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
