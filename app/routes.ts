@@ -21,6 +21,7 @@ export default [
     route("gallery", "routes/public/gallery.tsx"),
     route("testimonials", "routes/public/testimonials.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
     route("register", "routes/public/register.tsx"),
     route("register/offer/:token", "routes/public/register.offer.tsx"),
     route("verify/:code", "routes/public/verify.tsx"),

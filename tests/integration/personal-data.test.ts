@@ -94,10 +94,13 @@ describe("ID numbers at rest", () => {
     const typed = ["31415926", "P2718281", "12"];
     await db()
       .update(courseRegistrations)
-      .set({ idNumber: sql`case email
+      .set({
+        idNumber: sql`case email
           when 'wanjiku.sealed@example.com' then ${typed[0]}
           when 'otieno.sealed@example.com' then ${typed[1]}
-          else ${typed[2]} end`, idNumberLast4: null })
+          else ${typed[2]} end`,
+        idNumberLast4: null,
+      })
       .where(eq(courseRegistrations.runId, run.id));
     const before = await db().select({ n: sql<number>`count(*)::int` }).from(adminAuditLogs);
     // small batches, so more than one transaction does the work

@@ -62,6 +62,22 @@ export function PersonFields({
   );
 }
 
+/** Where the privacy notice is (issue 32): linked from every form that collects personal data, and the footer. */
+export const PRIVACY_PATH = "/privacy";
+
+/** What the form's details are used for, and the link to the privacy notice, above its submit button. */
+export function PrivacyNote({ purpose }: { purpose: string }) {
+  return (
+    <p className="text-sm text-slate-600">
+      We use these details {purpose}. Our{" "}
+      <a href={PRIVACY_PATH} className="font-medium text-brand-700 underline">
+        privacy notice
+      </a>{" "}
+      says what we keep, who sees it, for how long, and how to ask for a copy or its deletion.
+    </p>
+  );
+}
+
 /** The frame of a public form: its guards, then the fields, the in-page answer and the submit button. */
 export function PublicForm({
   form,
@@ -69,6 +85,7 @@ export function PublicForm({
   label,
   submitLabel,
   busyLabel,
+  privacyPurpose,
   children,
 }: {
   form: PublicFormState;
@@ -76,6 +93,8 @@ export function PublicForm({
   label: string;
   submitLabel: string;
   busyLabel: string;
+  /** completes "We use these details …": why this form collects what it asks */
+  privacyPurpose: string;
   children: ReactNode;
 }) {
   const { fetcher, formRef, formKey, confirmToken, result, busy } = form;
@@ -90,6 +109,7 @@ export function PublicForm({
     >
       <FormGuards formKey={formKey} confirmToken={confirmToken} />
       {children}
+      <PrivacyNote purpose={privacyPurpose} />
       <FormStatus result={result} />
       <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
     </fetcher.Form>
