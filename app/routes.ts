@@ -70,6 +70,7 @@ export default [
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("audit-logs", "routes/admin/audit-logs.tsx"),
+      route("data-requests", "routes/admin/data-requests.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("documents", "routes/admin/documents.tsx"),
       route("images", "routes/admin/images.tsx"),
@@ -84,6 +85,7 @@ export default [
     route("registrations/export", "routes/admin/registrations.export.ts"),
     route("contacts/export", "routes/admin/contacts.export.ts"),
     route("audit-logs/export", "routes/admin/audit-logs.export.ts"),
+    route("data-requests/export", "routes/admin/data-requests.export.ts"),
     route("finance/export/:kind", "routes/admin/finance.export.ts"),
     route("courses/:courseId/runs/:runId/sign-in-sheet.pdf", "routes/admin/run-sign-in-sheet.ts"),
     route(

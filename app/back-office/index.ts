@@ -1,5 +1,16 @@
 export { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "./audit/audit-log";
 export {
+  DataExportSchema,
+  DataRequestActionSchema,
+  ERASED_KINDS,
+  type ErasedKind,
+  FOUND_KINDS,
+  type FoundKind,
+  type KeptRecord,
+  readSubject,
+  type Subject,
+} from "./data-requests/data-request";
+export {
   CONTACT_MESSAGES,
   CONTACT_STATUSES,
   ContactActionSchema,

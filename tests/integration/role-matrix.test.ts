@@ -37,6 +37,8 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/administrators.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/admin/audit-logs.tsx": { loader: ["owner", "viewer"] },
   "routes/admin/audit-logs.export.ts": { loader: ["owner"] },
+  "routes/admin/data-requests.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/admin/data-requests.export.ts": { action: ["owner"] },
   "routes/admin/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
   "routes/admin/registrations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/registrations.$id.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar"] },

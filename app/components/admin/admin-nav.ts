@@ -9,11 +9,13 @@ import {
   NotebookPen,
   ScrollText,
   Settings,
+  ShieldCheck,
   Star,
   Users,
   Wallet,
 } from "lucide-react";
 import {
+  canHandleDataRequests,
   canManageFinanceSettings,
   canManageSettings,
   canReadAudit,
@@ -39,6 +41,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/content", label: "Content Management", icon: NotebookPen, shown: canReadOffice },
   { to: "/admin/gallery", label: "Gallery", icon: GalleryHorizontal, shown: canReadOffice },
   { to: "/admin/audit-logs", label: "Audit Logs", icon: ScrollText, shown: canReadAudit },
+  { to: "/admin/data-requests", label: "Data Requests", icon: ShieldCheck, shown: canHandleDataRequests },
   {
     to: "/admin/settings",
     label: "System Settings",
