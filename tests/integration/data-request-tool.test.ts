@@ -3,10 +3,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readSubject } from "#app/back-office/data-requests/data-request";
 import { erasePersonalData } from "#app/back-office/data-requests/data-request-erase.server";
+import { internationalDigitsSql } from "#app/back-office/data-requests/data-request-find.server";
 import { deleteContact } from "#app/back-office/lists/contact-admin.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
-import { db } from "#app/platform/db/client.server";
+import { db, executeRows } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
   bookings,
@@ -27,6 +28,7 @@ import * as privacyPage from "#app/routes/public/privacy";
 import type { Role } from "#app/staff/policy";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
+import { internationalDigits } from "#app/utils/phone";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { c2b, callback, newRun, SECRET, SLUG } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
@@ -218,6 +220,24 @@ describe("finding", () => {
       expect(found.enquiries.map((e) => e.id).sort(), spelling).toHaveLength(2);
     }
     expect(foundIn(await search("0722000112")).enquiries).toHaveLength(0);
+  });
+
+  it("reads a stored number as app/utils/phone.ts does, so the two stay in step", async () => {
+    for (const stored of [
+      "+254 722 000 111",
+      "0722000111",
+      "00254722000111",
+      "(0722) 000-111",
+      "+44 20 7946 0000",
+      "0044 20 7946 0000",
+      "722000111",
+    ]) {
+      const [row] = await executeRows<{ digits: string }>(
+        db(),
+        sql`select ${internationalDigitsSql(sql`${stored}::text`)} as digits`,
+      );
+      expect(row?.digits, stored).toBe(internationalDigits(stored));
+    }
   });
 
   it("the payer: her registration (ID masked), her booking, its proforma and receipt, the payment", async () => {

@@ -49,7 +49,7 @@ export type ErasurePlan = {
 };
 
 const STILL_RUNNING =
-  "The course date has not ended, so the booking is still needed to deliver it. Cancel the place on the course date's page, or erase again after the course date.";
+  "Its course date has not ended (or is not set yet), so the booking is still needed to deliver the course. Cancel the place first, or erase again after the course date.";
 
 /**
  * What an erasure of `found` would do today, without doing it: the page shows it before the owner confirms, and
@@ -82,11 +82,13 @@ export function planErasure(
     const until = bookingId ? retainedUntil.get(bookingId) : undefined;
     return until !== undefined && until > on ? until : null;
   };
-  const taxReason = (what: string, bookingId: string | null) => {
-    const until = withinRetention(bookingId);
-    return until
-      ? `Tax law requires ${what} to be kept for ${retentionYears} years (here until ${formatLongDate(until)}). Issued records are never altered, so the details printed on them stay.`
-      : `The ${retentionYears}-year retention period has ended, but issued records are never altered or destroyed (decision 0630): it stays as issued.`;
+  /** A record kept for the retention period after its booking's last record, or after its own date. */
+  const taxReason = (what: string, record: { bookingId: string | null; on: string }, unchanged: string) => {
+    const until =
+      (record.bookingId && retainedUntil.get(record.bookingId)) || addYears(record.on, retentionYears);
+    return until > on
+      ? `Tax law requires ${what} to be kept for ${retentionYears} years (here until ${formatLongDate(until)}). ${unchanged}`
+      : `The ${retentionYears}-year retention period has ended, but issued records are never altered or destroyed (decision 0630): it stays as it is.`;
   };
 
   const anonymiseBookings: ErasurePlan["anonymiseBookings"] = [];
@@ -107,13 +109,21 @@ export function planErasure(
   for (const d of found.financeDocuments) {
     kept.push({
       what: `${DOCUMENT_LABELS[d.kind] ?? d.kind} ${d.number} of ${formatLongDate(d.issuedOn)} (${formatKes(d.totalCents)}, booking ${d.bookingReference ?? "unknown"})`,
-      why: taxReason("invoices, receipts and credit notes", d.bookingId),
+      why: taxReason(
+        "invoices, receipts and credit notes",
+        { bookingId: d.bookingId, on: d.issuedOn },
+        "Issued documents are never altered, so the buyer's details printed on it stay.",
+      ),
     });
   }
   for (const p of found.payments) {
     kept.push({
       what: `Payment of ${formatKes(p.amountCents)} by ${p.method} on ${formatLongDate(p.receivedOn)}${p.transactionCode ? ` (${p.transactionCode})` : ""}`,
-      why: `${taxReason("payment records", p.bookingId)} The payments ledger is append-only: the payer's name and number stay on it.`,
+      why: taxReason(
+        "payment records",
+        { bookingId: p.bookingId, on: p.receivedOn },
+        "The payments ledger is never altered, so the payer's name and number stay on it.",
+      ),
     });
   }
   for (const r of found.paymentReviews) {

@@ -31,7 +31,7 @@ import type { FoundKind, Subject } from "./data-request";
  * A stored phone number in international digits, as `internationalDigits` (app/utils/phone.ts) writes it: "+"
  * keeps the digits, "00" drops, a leading "0" becomes Kenya's 254. A test keeps the two in step.
  */
-function internationalDigitsSql(column: AnyPgColumn): SQL {
+export function internationalDigitsSql(column: AnyPgColumn | SQL): SQL {
   const digits = sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
   return sql`(case
     when btrim(${column}) like '+%' then ${digits}
@@ -50,9 +50,13 @@ function matches(subject: Subject, column: AnyPgColumn): SQL {
   return subject.msisdn ? sql`(${same} or mpesa_msisdn_sha256(${column}) = ${sha256(subject.msisdn)})` : same;
 }
 
-/** A course date that has not ended (or has no dates yet) and was not cancelled: its places are still in use. */
-const runStillOn = () => sql<boolean>`(${courseRuns.id} is not null and ${courseRuns.status} <> 'cancelled'
-  and coalesce(${courseRuns.endDate}, ${courseRuns.startDate}, '9999-12-31') >= ${today()})`;
+/**
+ * A place still in use: on a course date that has not ended (or has no dates yet) and was not cancelled, or on no
+ * date at all yet (a booking waiting to be scheduled, `open` here, is still an order to deliver).
+ */
+const stillOn = (open: SQL) => sql<boolean>`(case when ${courseRuns.id} is null then ${open}
+  else ${courseRuns.status} <> 'cancelled'
+    and coalesce(${courseRuns.endDate}, ${courseRuns.startDate}, '9999-12-31') >= ${today()} end)`;
 
 const none = <T>(): Promise<T[]> => Promise.resolve([]);
 
@@ -80,7 +84,7 @@ export async function findPersonalData(subject: Subject, executor: Executor = db
       deletedAt: courseRegistrations.deletedAt,
       // still needed to deliver the course: a live place on a date that has not ended
       live: sql<boolean>`(${courseRegistrations.status} <> 'cancelled' and ${courseRegistrations.deletedAt} is null
-        and ${runStillOn()})`,
+        and ${stillOn(sql`${courseRegistrations.status} <> 'attended'`)})`,
     })
     .from(courseRegistrations)
     .leftJoin(courseRuns, eq(courseRuns.id, courseRegistrations.runId))
@@ -107,7 +111,7 @@ export async function findPersonalData(subject: Subject, executor: Executor = db
       courseTitle: courses.title,
       ip: bookings.ip,
       createdAt: bookings.createdAt,
-      live: sql<boolean>`(${bookings.status} <> 'cancelled' and ${runStillOn()})`,
+      live: sql<boolean>`(${bookings.status} <> 'cancelled' and ${stillOn(sql`true`)})`,
     })
     .from(bookings)
     .leftJoin(courseRuns, eq(courseRuns.id, bookings.runId))

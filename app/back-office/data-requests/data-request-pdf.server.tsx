@@ -64,6 +64,9 @@ function RecordBlock({ record }: { record: Record<string, unknown> }) {
 }
 
 export function renderPersonalDataPdf(copy: PersonalDataCopy, contact: FirmContact) {
+  // the kinds it holds in full, then one line naming those it holds nothing of
+  const held = SECTIONS.filter(([key]) => (copy[key] as unknown[]).length > 0);
+  const empty = SECTIONS.filter(([key]) => (copy[key] as unknown[]).length === 0);
   return renderPdf(
     `Personal data held about ${copy.subject}`,
     <BrandedPage contact={contact}>
@@ -76,12 +79,12 @@ export function renderPersonalDataPdf(copy: PersonalDataCopy, contact: FirmConta
         receipts, credit notes and payments are kept for {copy.retentionOfFinancialRecordsYears} years, as tax
         law requires; certificates are kept so that they can be verified.
       </Text>
-      {SECTIONS.map(([key, title]) => {
+      {held.map(([key, title]) => {
         const records = copy[key] as Record<string, unknown>[];
         return (
           <View key={key}>
-            <Text style={styles.h2}>{`${title} (${records.length})`}</Text>
-            {records.length === 0 ? <Text style={styles.muted}>None.</Text> : null}
+            {/* a heading never ends a page without its first record */}
+            <Text style={styles.h2} minPresenceAhead={60}>{`${title} (${records.length})`}</Text>
             {records.map((record, i) => (
               // records have no stable key of their own in the copy; their order is the copy's
               // biome-ignore lint/suspicious/noArrayIndexKey: a printed list that never re-renders
@@ -90,6 +93,14 @@ export function renderPersonalDataPdf(copy: PersonalDataCopy, contact: FirmConta
           </View>
         );
       })}
+      {empty.length > 0 ? (
+        <>
+          <Text style={styles.h2} minPresenceAhead={30}>
+            Nothing held
+          </Text>
+          <Text style={styles.paragraph}>{empty.map(([, title]) => title).join("; ")}.</Text>
+        </>
+      ) : null}
     </BrandedPage>,
   );
 }

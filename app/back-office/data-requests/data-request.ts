@@ -60,7 +60,7 @@ export function readSubject(text: string): { ok: true; subject: Subject } | { ok
       message: `${SUBJECT_MESSAGE} A phone number has 9 to 15 digits, such as 0712 345 678 or +254 712 345 678.`,
     };
   }
-  return { ok: true, subject: { kind: "phone", value, digits, msisdn: safaricomMsisdn(value) } };
+  return { ok: true, subject: { kind: "phone", value, digits, msisdn: safaricomMsisdn(digits) } };
 }
 
 /** The kinds of records the tool finds, in the order the screens and the exports list them. */

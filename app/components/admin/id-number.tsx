@@ -49,7 +49,7 @@ export function IdNumber({
           <button
             type="submit"
             disabled={fetcher.state !== "idle"}
-            className={buttonClass("outline", "sm", "min-h-9 px-2 py-1 text-xs")}
+            className={buttonClass("outline", "sm", "min-h-11 sm:min-h-9")}
           >
             <Eye aria-hidden className="size-3.5" />
             Reveal<span className="sr-only"> ID number of {name}</span>

@@ -296,7 +296,9 @@ function Records({ found }: { found: PersonalData }) {
                 copy)
               </p>
             ) : null}
-            {r.live ? <p className="font-medium text-amber-800">Course date still running</p> : null}
+            {r.live ? (
+              <p className="font-medium text-amber-800">Still booked: the course date is not over</p>
+            ) : null}
           </li>
         ))}
       </Group>
