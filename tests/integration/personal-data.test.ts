@@ -102,10 +102,31 @@ describe("ID numbers at rest", () => {
         idNumberLast4: null,
       })
       .where(eq(courseRegistrations.runId, run.id));
+    // a deletion audited before sealing copied the row whole, its number as typed
+    await db()
+      .insert(adminAuditLogs)
+      .values({
+        action: "Deleted registration",
+        tableName: "course_registrations",
+        recordId: ids.otieno,
+        oldValues: { id: ids.otieno, name: "Otieno Sealed", idNumber: "27182818" },
+        newValues: { deletedAt: "2026-01-01T00:00:00.000Z" },
+      });
     const before = await db().select({ n: sql<number>`count(*)::int` }).from(adminAuditLogs);
-    // small batches, so more than one transaction does the work
-    expect(await sealIdNumbersAtRest({ batchSize: 2 })).toBe(3);
-    for (const value of typed.slice(0, 2)) expect(await tablesHolding(value)).toEqual([]);
+    // small batches, so more than one transaction does the work: three registrations and the audit row
+    expect(await sealIdNumbersAtRest({ batchSize: 2 })).toBe(4);
+    for (const value of [...typed.slice(0, 2), "27182818"]) expect(await tablesHolding(value)).toEqual([]);
+    const [deletion] = await db()
+      .select({ oldValues: adminAuditLogs.oldValues })
+      .from(adminAuditLogs)
+      .where(
+        and(
+          eq(adminAuditLogs.action, "Deleted registration"),
+          eq(adminAuditLogs.recordId, ids.otieno as string),
+        ),
+      );
+    expect(isSealed((deletion?.oldValues as { idNumber?: string } | undefined)?.idNumber ?? "")).toBe(true);
+    expect(deletion?.oldValues).toMatchObject({ name: "Otieno Sealed" });
     const rows = await db()
       .select({
         email: courseRegistrations.email,

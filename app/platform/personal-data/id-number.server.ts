@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import { courseRegistrations as r } from "#app/platform/db/schema";
+import { adminAuditLogs, courseRegistrations as r } from "#app/platform/db/schema";
 import { openText, SEALED_PREFIX, sealText } from "#app/platform/secret.server";
 import { idNumberLast4 } from "#app/utils/id-number";
 
@@ -39,10 +39,11 @@ const unsealed = sql`${r.idNumber} is not null and ${r.idNumber} !~ ${`^${SEALED
 
 /**
  * Seals every ID number still stored as typed: those written before migration 0018, and any an older process
- * wrote during a rolling upgrade. Run at every start and hourly by each process (app/jobs.server.ts). Each batch
- * is one transaction that locks its rows with SKIP LOCKED, so processes running it together take different rows
- * and never wait for each other or for a person's change; a sealed row no longer matches, so a second run, or a
- * run after a crash, seals only what is left. Returns how many it sealed.
+ * wrote during a rolling upgrade, in registrations and in the audit rows that copied a registration whole (a
+ * deletion's "before"). Run at every start and hourly by each process (app/jobs.server.ts). Each batch is one
+ * transaction that locks its rows with SKIP LOCKED, so processes running it together take different rows and
+ * never wait for each other or for a person's change; a sealed value no longer matches, so a second run, or a run
+ * after a crash, seals only what is left. Returns how many registrations and audit rows it sealed.
  */
 export async function sealIdNumbersAtRest({ batchSize = 500 } = {}) {
   let total = 0;
@@ -66,6 +67,65 @@ export async function sealIdNumbersAtRest({ batchSize = 500 } = {}) {
         tableName: "course_registrations",
         newValues: { registrations: rows.length },
       });
+      return rows.length;
+    });
+    total += sealed;
+    if (sealed < batchSize) break;
+  }
+  return total + (await sealAuditedIdNumbers(batchSize));
+}
+
+/** The keys under which an audit row holds a registration's ID number, as drizzle and as SQL name it. */
+const AUDIT_KEYS = ["idNumber", "id_number"] as const;
+
+/** An audit value with a typed ID number sealed in place; null when it holds none. */
+function sealedAuditValue(value: unknown): Record<string, unknown> | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  let changed = false;
+  const copy = { ...record };
+  for (const key of AUDIT_KEYS) {
+    const typed = record[key];
+    if (typeof typed === "string" && !typed.startsWith(SEALED_PREFIX)) {
+      copy[key] = idNumberColumns(typed).idNumber;
+      changed = true;
+    }
+  }
+  return changed ? copy : null;
+}
+
+async function sealAuditedIdNumbers(batchSize: number) {
+  const holdsTyped = sql.join(
+    AUDIT_KEYS.flatMap((key) =>
+      [adminAuditLogs.oldValues, adminAuditLogs.newValues].map(
+        (column) =>
+          sql`(jsonb_typeof(${column} -> ${key}) = 'string' and ${column} ->> ${key} !~ ${`^${SEALED_PREFIX}`})`,
+      ),
+    ),
+    sql` or `,
+  );
+  let total = 0;
+  for (;;) {
+    const sealed = await db().transaction(async (tx) => {
+      const rows = await tx
+        .select({
+          id: adminAuditLogs.id,
+          oldValues: adminAuditLogs.oldValues,
+          newValues: adminAuditLogs.newValues,
+        })
+        .from(adminAuditLogs)
+        .where(sql`${adminAuditLogs.tableName} = 'course_registrations' and (${holdsTyped})`)
+        .orderBy(adminAuditLogs.id)
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      for (const row of rows) {
+        const oldValues = sealedAuditValue(row.oldValues);
+        const newValues = sealedAuditValue(row.newValues);
+        await tx
+          .update(adminAuditLogs)
+          .set({ ...(oldValues ? { oldValues } : {}), ...(newValues ? { newValues } : {}) })
+          .where(eq(adminAuditLogs.id, row.id));
+      }
       return rows.length;
     });
     total += sealed;
