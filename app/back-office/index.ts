@@ -2,14 +2,16 @@ export { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter, shortRecordI
 export {
   DataExportSchema,
   DataRequestActionSchema,
+  readSubject,
+  type Subject,
+} from "./data-requests/data-request";
+export {
   ERASED_KINDS,
   type ErasedKind,
   FOUND_KINDS,
   type FoundKind,
   type KeptRecord,
-  readSubject,
-  type Subject,
-} from "./data-requests/data-request";
+} from "./data-requests/data-request-kinds";
 export {
   CONTACT_MESSAGES,
   CONTACT_STATUSES,

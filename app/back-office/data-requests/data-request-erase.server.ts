@@ -15,8 +15,9 @@ import {
 import { getSettings } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
-import { addYears, type ErasedKind, type KeptRecord, type Subject } from "./data-request";
+import { addYears, type Subject } from "./data-request";
 import { countFound, findPersonalData, type PersonalData } from "./data-request-find.server";
+import type { ErasedKind, KeptRecord } from "./data-request-kinds";
 
 // An erasure (decision 0637): what the law lets go is deleted (enquiries, "notify me" requests, e-mails) or
 // anonymised where other records stand on it (registrations, bookings); what it requires, or what the house never

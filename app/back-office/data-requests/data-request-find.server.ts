@@ -20,7 +20,8 @@ import {
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
-import type { FoundKind, Subject } from "./data-request";
+import type { Subject } from "./data-request";
+import type { FoundKind } from "./data-request-kinds";
 
 // Everything the firm holds about one person, found by the e-mail address or the phone number they gave (decision
 // 0637). Only what carries that address or number, and what stands on it (a registration's feedback and

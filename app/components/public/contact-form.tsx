@@ -38,7 +38,6 @@ export function ContactForm({
       label="Contact form"
       submitLabel="Send Message"
       busyLabel="Sending..."
-      privacyPurpose="to reply to your enquiry"
     >
       <input type="hidden" name="intent" value="contact" />
       <input type="hidden" name="source" value={variant === "home" ? "home" : "contact"} />

@@ -20,7 +20,6 @@ export function InterestForm({
       label="Notify me of new dates"
       submitLabel="Notify me of new dates"
       busyLabel="Saving..."
-      privacyPurpose="only to tell you when this course has new dates"
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields form={form} phone={false} organization={false} />

@@ -133,7 +133,6 @@ export function RegistrationForm({
         label="Course registration form"
         submitLabel={variant === "register" ? "Submit Registration" : "Register Now"}
         busyLabel="Submitting..."
-        privacyPurpose="for your booking, its invoice and receipts, joining instructions and certificates, and, with ID numbers, for your employer's NITA claim"
       >
         <input type="hidden" name="intent" value="register" />
         <div className="grid gap-4 sm:grid-cols-2">

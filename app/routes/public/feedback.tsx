@@ -132,7 +132,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
                 errors={errors.quotePosition}
               />
             </div>
-            <PrivacyNote purpose="to improve our courses, and a quote only if you tick the box above" />
+            <PrivacyNote />
             <button
               type="submit"
               className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
