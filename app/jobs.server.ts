@@ -5,6 +5,7 @@ import { startOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";
+import { sealIdNumbersAtRest } from "#app/platform/personal-data/id-number.server";
 import { forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
 
 type Stop = () => Promise<void> | void;
@@ -52,6 +53,8 @@ export const JOBS: readonly Job[] = [
   periodic("delivery sweep", 60_000, sweepDelivery, true),
   // rate-limit events and sign-in attempts past every window
   periodic("old attempts forgotten", 60 * 60_000, forgetOldAttempts, true),
+  // ID numbers stored as typed (before migration 0018, or by an older process during an upgrade) sealed
+  periodic("ID numbers sealed", 60 * 60_000, sealIdNumbersAtRest, true),
 ];
 
 /** Starts every job; the returned function stops them, the last started first. */

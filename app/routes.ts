@@ -21,6 +21,7 @@ export default [
     route("gallery", "routes/public/gallery.tsx"),
     route("testimonials", "routes/public/testimonials.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
     route("register", "routes/public/register.tsx"),
     route("register/offer/:token", "routes/public/register.offer.tsx"),
     route("verify/:code", "routes/public/verify.tsx"),
@@ -73,6 +74,7 @@ export default [
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("audit-logs", "routes/admin/audit-logs.tsx"),
+      route("data-requests", "routes/admin/data-requests.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("documents", "routes/admin/documents.tsx"),
       route("images", "routes/admin/images.tsx"),
@@ -87,6 +89,7 @@ export default [
     route("registrations/export", "routes/admin/registrations.export.ts"),
     route("contacts/export", "routes/admin/contacts.export.ts"),
     route("audit-logs/export", "routes/admin/audit-logs.export.ts"),
+    route("data-requests/export", "routes/admin/data-requests.export.ts"),
     route("finance/export/:kind", "routes/admin/finance.export.ts"),
     route("courses/:courseId/runs/:runId/sign-in-sheet.pdf", "routes/admin/run-sign-in-sheet.ts"),
     route(

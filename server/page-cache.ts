@@ -26,7 +26,7 @@ const MAX_PAGES = 200;
  * the rate limit), a feedback link (one use), files, admin and callbacks always reach the server.
  */
 export const CACHEABLE_PATH =
-  /^\/(?:_root|about|services(?:\/[^/.]+)?|courses(?:\/[^/.]+)?|gallery|testimonials|contact|register)?(?:\.data)?$/;
+  /^\/(?:_root|about|services(?:\/[^/.]+)?|courses(?:\/[^/.]+)?|gallery|testimonials|contact|privacy|register)?(?:\.data)?$/;
 const CACHEABLE_TYPE = /^text\/(html|x-script)\b/;
 /** Set by the compression middleware for each response as it goes out: never part of the page. */
 const TRANSPORT_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary"]);

@@ -6,6 +6,18 @@ export {
   streamAuditLogs,
 } from "./audit/audit-log.server";
 export { getDashboard } from "./dashboard/dashboard.server";
+export {
+  type ErasureOutcome,
+  type ErasurePlan,
+  erasePersonalData,
+  planErasure,
+} from "./data-requests/data-request-erase.server";
+export {
+  listDataRequests,
+  personalDataCopy,
+  recordExport,
+} from "./data-requests/data-request-export.server";
+export { findPersonalData, type PersonalData } from "./data-requests/data-request-find.server";
 export * from "./index";
 export {
   CONTACT_EXPORT_HEADER,
@@ -17,11 +29,14 @@ export {
 export { auditExport } from "./lists/list-query.server";
 export {
   findRegistration,
+  type IdNumbersInExport,
   listRegisteredCourseNames,
   listRegistrations,
   REGISTRATION_LIST_SCREEN,
   type RegistrationListRow,
+  type RevealOutcome,
   registrationExport,
+  revealIdNumber,
 } from "./lists/registration-admin.server";
 export { handleRowAction, loadDeletedList, loadListScreen } from "./lists/row-actions.server";
 export { updateSystemSetting } from "./settings/setting-admin.server";

@@ -1,5 +1,18 @@
 export { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "./audit/audit-log";
 export {
+  DataExportSchema,
+  DataRequestActionSchema,
+  readSubject,
+  type Subject,
+} from "./data-requests/data-request";
+export {
+  ERASED_KINDS,
+  type ErasedKind,
+  FOUND_KINDS,
+  type FoundKind,
+  type KeptRecord,
+} from "./data-requests/data-request-kinds";
+export {
   CONTACT_MESSAGES,
   CONTACT_STATUSES,
   ContactQuerySchema,
@@ -9,6 +22,7 @@ export {
   REGISTRATION_STATUSES,
   RESTORE_WINDOW_DAYS,
   RegistrationQuerySchema,
+  RevealIdNumberSchema,
   recordedStatusSource,
 } from "./lists/admin-lists";
 export { parseSettingInput, SettingFormSchema } from "./settings/setting-input";

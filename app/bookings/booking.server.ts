@@ -10,6 +10,7 @@ import { groupCommit } from "#app/platform/db/group-commit.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
 import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/platform/db/schema";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
+import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import type { SiteContent } from "#app/site/index";
 import {
   courseSnapshot,
@@ -334,7 +335,8 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
       name: person.name,
       email: person.email,
       phone: person.phone,
-      idNumber: person.idNumber,
+      // sealed here, before the number reaches the database (decision 0637)
+      ...idNumberColumns(person.idNumber),
       organization: booking.input.organization,
       specialRequirements: booking.input.message,
       source: booking.input.source,

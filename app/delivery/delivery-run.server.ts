@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns, courses, courseRegistrations as r } from "#app/platform/db/schema";
+import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
 import { SEAT_HOLDING_STATUSES } from "#app/site/index.server";
 import { addDays, formatLongDate } from "#app/utils/dates";
+import { maskedIdNumber } from "#app/utils/id-number";
 
 /** A registration that still has its place (DESIGN §7): only these get reminders, marks and certificates. */
 export const LIVE_STATUSES = SEAT_HOLDING_STATUSES;
@@ -57,19 +59,37 @@ export async function findDeliveryRun(runId: string, executor: Executor = db()) 
 
 export type DeliveryRun = NonNullable<Awaited<ReturnType<typeof findDeliveryRun>>>;
 
-/** The run's participants who still hold their place, in booking order. */
+/**
+ * The run's participants who still hold their place, in booking order. Their ID numbers come masked
+ * (`•••• 4321`): these rows feed the delivery screens, which every run's trainer reads (decision 0637); the NITA
+ * pack asks for the numbers in full with `fullIdNumbers`.
+ */
 export async function listLiveParticipants(runId: string, executor: Executor = db()) {
-  return executor
+  const rows = await executor
     .select({
       id: r.id,
       name: r.name,
       email: r.email,
       organization: r.organization,
-      idNumber: r.idNumber,
+      ...maskedIdNumberColumns,
       bookingId: r.bookingId,
       status: r.status,
     })
     .from(r)
     .where(and(eq(r.runId, runId), isNull(r.deletedAt), inArray(r.status, [...LIVE_STATUSES])))
     .orderBy(asc(r.name), asc(r.id));
+  return rows.map(({ hasIdNumber, idNumberLast4, ...person }) => ({
+    ...person,
+    maskedIdNumber: maskedIdNumber({ hasIdNumber, idNumberLast4 }),
+  }));
+}
+
+/** The ID numbers of these registrations in full, by registration id (only the NITA pack prints them so). */
+export async function fullIdNumbers(registrationIds: string[]) {
+  if (registrationIds.length === 0) return new Map<string, string | null>();
+  const rows = await db()
+    .select({ id: r.id, idNumber: r.idNumber })
+    .from(r)
+    .where(inArray(r.id, registrationIds));
+  return new Map(rows.map((row) => [row.id, openIdNumber(row.idNumber)]));
 }

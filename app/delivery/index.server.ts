@@ -26,6 +26,7 @@ export {
 export * from "./index";
 export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
 export {
+  auditNitaPackExport,
   gatherNitaPack,
   listRunOrganisations,
   nitaFileBase,

@@ -17,6 +17,7 @@ export const STATIC_PUBLIC_PATHS = [
   { path: "/gallery", fromCatalogue: false },
   { path: "/testimonials", fromCatalogue: false },
   { path: "/contact", fromCatalogue: false },
+  { path: "/privacy", fromCatalogue: false },
 ] as const;
 
 const escapeXml = (value: string) =>

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "#app/context";
 import { db } from "#app/platform/db/client.server";
+import { users } from "#app/platform/db/schema";
 import { createAdmin } from "#app/staff/accounts/user.server";
+import type { Role } from "#app/staff/policy";
 import { startSession } from "#app/staff/sign-in/auth.server";
 import { hashPassword } from "#app/staff/sign-in/password.server";
 
@@ -75,12 +77,16 @@ export function sessionCookie(setCookie: string | string[]) {
 
 /**
  * An admin row with a password (a fresh address unless given) and a live session for it; `args` builds
- * loader/action arguments that carry its cookie.
+ * loader/action arguments that carry its cookie. An owner unless `roles` says otherwise.
  */
-export async function signedInAdmin(options: { email?: string; password?: string; ip?: string } = {}) {
+export async function signedInAdmin(
+  options: { email?: string; password?: string; ip?: string; roles?: Role[] } = {},
+) {
   const email = options.email ?? `admin-${crypto.randomUUID().slice(0, 8)}@mafunzo.test`;
   const password = options.password ?? "correct-horse";
-  const user = await createAdmin(db(), email, await hashPassword(password));
+  const created = await createAdmin(db(), email, await hashPassword(password));
+  const user = { ...created, roles: options.roles ?? created.roles };
+  if (options.roles) await db().update(users).set({ roles: options.roles }).where(eq(users.id, user.id));
   const context = requestContext(options.ip);
   const cookie = sessionCookie(await startSession(db(), user, context));
   const { ip, userAgent } = context.get(requestInfoContext);

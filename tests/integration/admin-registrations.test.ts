@@ -248,6 +248,7 @@ describe("registration export", () => {
         r.status,
         r.source,
         formatSortableDateTime(r.createdAt),
+        null,
       ]);
     });
     const bytes = await new Response(csvStream(registrationExport(query("course=Encoding")))).arrayBuffer();

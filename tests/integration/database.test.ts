@@ -53,6 +53,7 @@ describe("migrated and seeded database", () => {
       certificate_threshold: 80,
       certificate_signatory_name: "Esther Achieng Oduor",
       certificate_signatory_title: "Director of Training",
+      financial_records_retention_years: 5,
     });
   });
 

@@ -111,6 +111,11 @@ export const RegistrationActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** The registration page's one post: its ID number in full, for an account that may see it (decision 0637). */
+export const RevealIdNumberSchema = z.object({
+  intent: z.literal("reveal-id-number", { error: "Unknown action." }),
+});
+
 export const ContactActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("restore"), id }),

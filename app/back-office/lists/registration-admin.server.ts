@@ -9,10 +9,13 @@ import {
   startOfNairobiDay,
 } from "#app/back-office/lists/admin-lists";
 import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { keysetBatches, mapRows } from "#app/platform/csv.server";
 import { db, type Executor, executeRows } from "#app/platform/db/client.server";
 import { registrationTallies, courseRegistrations as t } from "#app/platform/db/schema";
+import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
 import { formatSortableDateTime } from "#app/utils/datetime";
+import { maskedIdNumber } from "#app/utils/id-number";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import { possibleDuplicate } from "./registration-duplicates.server";
 import { listScreen } from "./row-actions.server";
@@ -50,6 +53,7 @@ const listColumns = {
 
 const detailColumns = {
   ...listColumns,
+  ...maskedIdNumberColumns,
   courseCost: t.courseCost,
   courseDuration: t.courseDuration,
   specialRequirements: t.specialRequirements,
@@ -152,13 +156,43 @@ export async function listRegisteredCourseNames() {
   return rows.map((row) => row.name);
 }
 
-/** One registration, live or deleted within the restore window (the detail page offers Restore then). */
+/**
+ * One registration, live or deleted within the restore window (the detail page offers Restore then). Its ID
+ * number comes masked, whoever asks: the full number only through `revealIdNumber`.
+ */
 export async function findRegistration(id: string) {
   const [row] = await db()
     .select({ ...detailColumns, possibleDuplicate: possibleDuplicate() })
     .from(t)
     .where(and(eq(t.id, id), or(isNull(t.deletedAt), withinRestoreWindow(t))));
-  return row;
+  if (!row) return undefined;
+  const { hasIdNumber, idNumberLast4, ...registration } = row;
+  return { ...registration, maskedIdNumber: maskedIdNumber({ hasIdNumber, idNumberLast4 }) };
+}
+
+export type RevealOutcome =
+  | { ok: true; id: string; idNumber: string }
+  | { ok: false; status: 404; message: string };
+
+/**
+ * A registration's ID number in full, for an account the policy lets see it (the route asks): opened from its
+ * seal and audited in the same breath as "Revealed ID number" with the registration's id, never the number.
+ */
+export async function revealIdNumber(actor: AuditActor, id: string): Promise<RevealOutcome> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ idNumber: t.idNumber })
+      .from(t)
+      .where(and(eq(t.id, id), or(isNull(t.deletedAt), withinRestoreWindow(t))));
+    const idNumber = openIdNumber(row?.idNumber ?? null);
+    if (!idNumber) return { ok: false, status: 404, message: "This registration has no ID number." };
+    await recordAudit(tx, actor, {
+      action: "Revealed ID number",
+      tableName: "course_registrations",
+      recordId: id,
+    });
+    return { ok: true, id, idNumber };
+  });
 }
 
 /** A registration as the list shows it. */
@@ -179,6 +213,7 @@ export const EXPORT_HEADER = [
   "Status",
   "Source",
   "Registered At",
+  "ID Number",
 ] as const;
 
 /** The exported columns in EXPORT_HEADER's order, the registration time as epoch milliseconds. */
@@ -196,10 +231,19 @@ const exportColumns = [
   t.specialRequirements,
   t.status,
   t.source,
+  t.idNumber,
+  t.idNumberLast4,
   sql`floor(extract(epoch from ${t.createdAt}) * 1000)`,
 ];
 
-type ExportRow = { id: string; key: string; cells: (string | null)[]; createdAt: number };
+type ExportRow = {
+  id: string;
+  key: string;
+  cells: (string | null)[];
+  /** the ID number as stored (sealed) and its last four characters */
+  idNumber: { sealed: string | null; last4: string | null };
+  createdAt: number;
+};
 
 /**
  * Every row matching the filter, in the list's order, read in keyset batches (never all in memory). Each row
@@ -220,18 +264,30 @@ export function streamRegistrations(query: RegistrationFilter & Order, batchSize
       .limit(limit);
     return rows.map(({ row }) => {
       const [id, key, ...cells] = JSON.parse(row) as [string, string, ...(string | null)[]];
-      return { id, key, cells, createdAt: Number(cells.pop()) };
+      const createdAt = Number(cells.pop());
+      const last4 = cells.pop() ?? null;
+      const sealed = cells.pop() ?? null;
+      return { id, key, cells, idNumber: { sealed, last4 }, createdAt };
     });
   }, batchSize);
 }
 
+/** How an export writes ID numbers: masked (`•••• 4321`), or in full for an account allowed and audited so. */
+export type IdNumbersInExport = "masked" | "full";
+
 /** The export of the rows the list shows for the same query, in the same order. */
-export function registrationExport(query: RegistrationFilter & Order) {
+export function registrationExport(
+  query: RegistrationFilter & Order,
+  idNumbers: IdNumbersInExport = "masked",
+) {
   return {
     header: EXPORT_HEADER,
     rows: mapRows(streamRegistrations(query), (row) => [
       ...row.cells,
       formatSortableDateTime(new Date(row.createdAt)),
+      idNumbers === "full"
+        ? openIdNumber(row.idNumber.sealed)
+        : maskedIdNumber({ hasIdNumber: row.idNumber.sealed !== null, idNumberLast4: row.idNumber.last4 }),
     ]),
   };
 }

@@ -10,8 +10,10 @@ import {
   courseRegistrations as r,
   waitlistOffers,
 } from "#app/platform/db/schema";
+import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
+import { maskedIdNumber } from "#app/utils/id-number";
 import { listCourseInterests } from "../interest/course-interest.server";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
 
@@ -43,7 +45,7 @@ export async function getRunRoster(courseId: string, runId: string) {
         name: r.name,
         email: r.email,
         phone: r.phone,
-        idNumber: r.idNumber,
+        ...maskedIdNumberColumns,
         organization: r.organization,
         status: r.status,
         reference: bookings.reference,
@@ -94,7 +96,11 @@ export async function getRunRoster(courseId: string, runId: string) {
   return {
     run: { ...run, title: runLabel(run) },
     seats: seats.get(runId) ?? { capacity: run.capacity, taken: 0, left: run.capacity },
-    participants,
+    // masked for every role: the full number is shown only on a reveal, which is audited (decision 0637)
+    participants: participants.map(({ hasIdNumber, idNumberLast4, ...person }) => ({
+      ...person,
+      maskedIdNumber: maskedIdNumber({ hasIdNumber, idNumberLast4 }),
+    })),
     waitlist,
     interests,
     otherRuns: otherRuns.map((o) => ({

@@ -10,12 +10,14 @@ import {
   NotebookPen,
   ScrollText,
   Settings,
+  ShieldCheck,
   Star,
   UserCog,
   Users,
   Wallet,
 } from "lucide-react";
 import {
+  canHandleDataRequests,
   canManageFinanceSettings,
   canManageSettings,
   canManageStaff,
@@ -45,6 +47,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/gallery", label: "Gallery", icon: GalleryHorizontal, shown: canReadOffice },
   { to: "/admin/audit-logs", label: "Audit Logs", icon: ScrollText, shown: canReadAudit },
   { to: "/admin/staff", label: "Staff", icon: UserCog, shown: canManageStaff },
+  { to: "/admin/data-requests", label: "Data Requests", icon: ShieldCheck, shown: canHandleDataRequests },
   {
     to: "/admin/settings",
     label: "System Settings",

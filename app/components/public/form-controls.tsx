@@ -62,6 +62,22 @@ export function PersonFields({
   );
 }
 
+/**
+ * The link to the privacy notice (issue 32) above the submit button of every form that collects personal data;
+ * the notice itself says what each form collects and why. Kept to one short line: /register is at the edge of
+ * its JavaScript budget (tests/e2e/js-budget.spec.ts).
+ */
+export function PrivacyNote() {
+  return (
+    <p className="text-sm text-slate-600">
+      <a href="/privacy" className="underline">
+        Privacy notice
+      </a>
+      : how we use these details.
+    </p>
+  );
+}
+
 /** The frame of a public form: its guards, then the fields, the in-page answer and the submit button. */
 export function PublicForm({
   form,
@@ -90,6 +106,7 @@ export function PublicForm({
     >
       <FormGuards formKey={formKey} confirmToken={confirmToken} />
       {children}
+      <PrivacyNote />
       <FormStatus result={result} />
       <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
     </fetcher.Form>

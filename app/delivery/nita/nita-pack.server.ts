@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { NitaPack } from "#app/delivery/nita/nita-pack-pdf.server";
 import { type MoneyDocument, moneyDocumentsForBooking } from "#app/money/index.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { bookings, certificates } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
@@ -10,7 +11,7 @@ import { getSiteContent } from "#app/site/index.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
 import type { DeliveryRun } from "../delivery-run.server";
-import { listLiveParticipants } from "../delivery-run.server";
+import { fullIdNumbers, listLiveParticipants } from "../delivery-run.server";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
 
 /** Participants without an organisation are grouped under this name (a pack for individuals). */
@@ -29,8 +30,12 @@ export async function listRunOrganisations(runId: string) {
 
 /** Everything the pack holds for one organisation on one run; null when it has nobody on the run. */
 export async function gatherNitaPack(run: DeliveryRun, organization: string) {
-  const register = (await attendanceSummary(run)).filter((p) => orgOf(p) === organization);
-  if (register.length === 0) return null;
+  const summary = (await attendanceSummary(run)).filter((p) => orgOf(p) === organization);
+  if (summary.length === 0) return null;
+  // NITA needs the numbers in full: the pack is built only by the office and finance, and audited as an
+  // export of them by its route (decision 0637)
+  const numbers = await fullIdNumbers(summary.map((p) => p.id));
+  const register = summary.map((p) => ({ ...p, idNumber: numbers.get(p.id) ?? null }));
   const ids = new Set(register.map((p) => p.id));
   const [instructions, { contact }, issued] = await Promise.all([
     getJoiningInstructions(run.id),
@@ -81,6 +86,29 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string) {
 }
 
 export type GatheredPack = NonNullable<Awaited<ReturnType<typeof gatherNitaPack>>>;
+
+/**
+ * The pack prints ID numbers in full, so every download is audited as an export of them: the run, the
+ * organisation, how many participants, never the numbers themselves (decision 0637).
+ */
+export async function auditNitaPackExport(
+  actor: AuditActor,
+  run: DeliveryRun,
+  { pack }: GatheredPack,
+  file: string,
+) {
+  await recordAudit(db(), actor, {
+    action: "Exported NITA pack with full ID numbers",
+    tableName: "course_runs",
+    recordId: run.id,
+    newValues: {
+      organization: pack.organization,
+      file,
+      participants: pack.participants.length,
+      withIdNumbers: pack.participants.filter((p) => p.idNumber !== null).length,
+    },
+  });
+}
 
 export const nitaFileBase = (run: DeliveryRun, organization: string) =>
   `nita-pack-${fileNameSlug(organization)}-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}`;

@@ -45,3 +45,6 @@ export const STATEMENT_KINDS = ["mpesa", "bank"] as const;
 /** What a staff account may do (app/staff/policy.ts); an account holds one or more. */
 export const STAFF_ROLES = ["owner", "registrar", "finance", "trainer", "editor", "viewer"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
+/** What an owner did with a person's data request (decision 0637): a copy handed over, or an erasure. */
+export const DATA_REQUEST_KINDS = ["export", "erasure"] as const;
+export const DATA_REQUEST_FORMATS = ["json", "pdf"] as const;

@@ -20,6 +20,8 @@ import {
   BOOKING_STATUSES,
   CONTACT_STATUSES,
   COURSE_CATEGORIES,
+  DATA_REQUEST_FORMATS,
+  DATA_REQUEST_KINDS,
   DELIVERY_MODES,
   DOCUMENT_CATEGORIES,
   FAITH_GROUPS,
@@ -444,8 +446,12 @@ export const courseRegistrations = pgTable(
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "restrict" }),
     runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "restrict" }),
     bookingId: uuid("booking_id").references(() => bookings.id),
-    /** ID or passport number, needed for NITA claims. */
+    /**
+     * ID or passport number, needed for NITA claims: sealed (`seal1:…`, app/platform/personal-data), never
+     * stored as typed (decision 0637). Its last four characters beside it are what the masked screens show.
+     */
     idNumber: text("id_number"),
+    idNumberLast4: text("id_number_last4"),
     status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("new"),
     source: text("source").notNull().default("register"),
     idempotencyKey: text("idempotency_key").unique(),
@@ -472,6 +478,11 @@ export const courseRegistrations = pgTable(
     index("course_registrations_phone_sha256_idx").on(t.phoneSha256),
     // the "possible duplicate" lookup: the same address for the same run
     index("course_registrations_email_run_idx").on(sql`lower(${t.email})`, t.runId),
+    // ID numbers still as typed (written before sealing, or by an older process): the sealing pass finds
+    // them without reading every registration, and finds none once all are sealed
+    index("course_registrations_id_number_unsealed_idx")
+      .on(t.id)
+      .where(sql`id_number is not null and id_number !~ '^seal1:'`),
   ],
 );
 
@@ -933,4 +944,37 @@ export const registrationTallies = pgTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.courseName, t.month, t.status] })],
+);
+
+/**
+ * A person's request about their data, as an owner handled it (decision 0637): a copy handed over (JSON or PDF)
+ * or an erasure, with what was found, erased and kept. The address or number searched is kept with it: the
+ * record that the request was answered is itself something the firm must be able to show.
+ */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: id(),
+    kind: text("kind", { enum: DATA_REQUEST_KINDS }).notNull(),
+    /** json or pdf for an export */
+    format: text("format", { enum: DATA_REQUEST_FORMATS }),
+    /** the e-mail address or phone number searched for, as searched */
+    subject: text("subject").notNull(),
+    /** who asked and how, in the owner's words ("Wanjiku Kamau, by e-mail on 3 March") */
+    askedBy: text("asked_by").notNull(),
+    /** how many records of each kind were held when the owner acted */
+    found: jsonb("found").$type<Record<string, number>>().notNull(),
+    /** an erasure: how many records of each kind were deleted or anonymised */
+    erased: jsonb("erased").$type<Record<string, number>>(),
+    /** an erasure: what stayed, and why */
+    kept: jsonb("kept").$type<{ what: string; why: string }[]>(),
+    handledBy: uuid("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledByEmail: text("handled_by_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("data_requests_kind_check", inList("kind", DATA_REQUEST_KINDS)),
+    check("data_requests_format_check", sql`(kind = 'export') = (format is not null)`),
+    index("data_requests_created_idx").on(t.createdAt),
+  ],
 );

@@ -126,6 +126,12 @@ export const SETTING_DEFINITIONS = {
     description: "The signatory's position, printed under the name on certificates.",
     schema: z.string().min(1).max(120),
   },
+  financial_records_retention_years: {
+    defaultValue: 5,
+    description:
+      "Years that invoices, receipts, credit notes and payments are kept after they were issued or received, as tax law requires (5 to 10). The privacy notice states it; a data request's erasure keeps these records and the personal details on them for this long.",
+    schema: z.number().int().min(5).max(10),
+  },
 } as const;
 
 /** Said wherever a finance document would be issued while the firm's finance profile is incomplete. */

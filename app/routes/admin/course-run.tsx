@@ -14,6 +14,7 @@ import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
 import { FinanceProfileNotice, PaymentStatePill } from "#app/components/admin/finance-parts";
+import { IdNumber } from "#app/components/admin/id-number";
 import { StatusCard } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
@@ -25,8 +26,8 @@ import { listRunTrainers, listTrainerCandidates } from "#app/delivery/index.serv
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { canManageBookings, canReadBookings } from "#app/staff/index";
-import { requireAllowed } from "#app/staff/index.server";
+import { canExportBookings, canManageBookings, canReadBookings, canSeeIdNumbers } from "#app/staff/index";
+import { requireAllowed, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
@@ -48,7 +49,7 @@ export const ErrorBoundary = recordErrorBoundary({
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAllowed(args, canReadBookings);
+  const admin = await requireAllowed(args, canReadBookings);
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const roster = (await getRunRoster(courseId, runId)) ?? notFound();
@@ -59,6 +60,8 @@ export async function loader(args: Route.LoaderArgs) {
     financeGaps: await currentFinanceProfileGaps(),
     trainers: await listRunTrainers(runId),
     trainerChoices: await listTrainerCandidates(),
+    canRevealIdNumbers: canSeeIdNumbers(staffOf(admin)),
+    canExport: canExportBookings(staffOf(admin)),
   };
 }
 
@@ -200,6 +203,8 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     financeGaps,
     trainers,
     trainerChoices,
+    canRevealIdNumbers,
+    canExport,
   } = loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useOutcomeToast(actionData, "Failed to update participant");
@@ -239,12 +244,25 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
           <h2 id="roster-heading" className="text-lg font-semibold text-slate-900">
             Participants ({participants.length}, {live} holding a seat)
           </h2>
-          <a
-            href={`/admin/registrations/export?run=${run.id}`}
-            className={`${button} gap-2 border border-slate-300 bg-white text-slate-800`}
-          >
-            <Download aria-hidden className="size-4" /> Export roster (CSV)
-          </a>
+          {canExport ? (
+            <div className="flex flex-wrap gap-2">
+              <a
+                href={`/admin/registrations/export?run=${run.id}`}
+                className={`${button} gap-2 border border-slate-300 bg-white text-slate-800`}
+              >
+                <Download aria-hidden className="size-4" /> Export roster (CSV)
+              </a>
+              {canRevealIdNumbers ? (
+                // the full numbers leave the system: a separate, audited download (decision 0637)
+                <a
+                  href={`/admin/registrations/export?run=${run.id}&idNumbers=full`}
+                  className={`${button} gap-2 border border-slate-300 bg-white text-slate-800`}
+                >
+                  <Download aria-hidden className="size-4" /> With full ID numbers
+                </a>
+              ) : null}
+            </div>
+          ) : null}
         </div>
         {participants.length === 0 ? (
           <p className="text-sm text-slate-600">Nobody has booked this date yet.</p>
@@ -262,14 +280,19 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                     <ParticipantName participant={person} />
                     <ContactLinks name={person.name} email={person.email} phone={person.phone} />
                     <p className="text-sm text-slate-600">
-                      {[
-                        person.organization,
-                        person.reference,
-                        person.idNumber ? `ID ${person.idNumber}` : null,
-                      ]
-                        .filter(Boolean)
-                        .join(" · ")}
+                      {[person.organization, person.reference].filter(Boolean).join(" · ")}
                     </p>
+                    {person.maskedIdNumber ? (
+                      <p className="text-sm text-slate-600">
+                        ID{" "}
+                        <IdNumber
+                          registrationId={person.id}
+                          name={person.name}
+                          masked={person.maskedIdNumber}
+                          canReveal={canRevealIdNumbers}
+                        />
+                      </p>
+                    ) : null}
                     <p className="text-xs text-slate-500">
                       Booked {formatDateTime(person.createdAt)}
                       {person.reference && paymentOf.has(person.reference)

@@ -1,9 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { findRegistration } from "#app/back-office/index.server";
+import { RevealIdNumberSchema } from "#app/back-office/index";
+import { findRegistration, revealIdNumber } from "#app/back-office/index.server";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
+import { IdNumber, type RevealAnswer } from "#app/components/admin/id-number";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
@@ -11,8 +13,9 @@ import { DuplicateMark, REGISTRATION_KIND } from "#app/components/admin/registra
 import { RestoreRowButton, RowActionsBar, RowActionToasts } from "#app/components/admin/row-actions";
 import { buttonClass } from "#app/components/ui/button";
 import { currentFinanceProfileGaps } from "#app/money/index.server";
-import { canReadBookings } from "#app/staff/index";
-import { requireAllowed } from "#app/staff/index.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { canReadBookings, canSeeIdNumbers } from "#app/staff/index";
+import { requireAllowed, staffOf } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/registrations.$id";
 
@@ -21,11 +24,36 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAllowed(args, canReadBookings);
+  const admin = await requireAllowed(args, canReadBookings);
   const id = z.uuid().safeParse(args.params.id);
   const registration = id.success ? await findRegistration(id.data) : undefined;
   if (!registration) throw data("Registration not found", { status: 404 });
-  return { registration, financeGaps: await currentFinanceProfileGaps() };
+  return {
+    registration,
+    canRevealIdNumber: canSeeIdNumbers(staffOf(admin)),
+    financeGaps: await currentFinanceProfileGaps(),
+  };
+}
+
+/** Reveal: the ID number in full, audited (the roster's Reveal posts here too). */
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAllowed(args, canSeeIdNumbers);
+  const id = z.uuid().safeParse(args.params.id);
+  const parsed = RevealIdNumberSchema.safeParse(
+    Object.fromEntries(await readForm(args.request, RevealIdNumberSchema)),
+  );
+  if (!parsed.success) {
+    return data<RevealAnswer>(
+      { ok: false, message: parsed.error.issues[0]?.message ?? "Unknown action." },
+      { status: 400 },
+    );
+  }
+  const outcome = id.success
+    ? await revealIdNumber(actor, id.data)
+    : ({ ok: false, status: 404, message: "This registration has no ID number." } as const);
+  if (!outcome.ok) return data<RevealAnswer>({ ok: false, message: outcome.message }, { status: 404 });
+  // never stored by a cache or kept in the browser's history of responses
+  return data<RevealAnswer>(outcome, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const ErrorBoundary = recordErrorBoundary({
@@ -35,8 +63,10 @@ export const ErrorBoundary = recordErrorBoundary({
   listLabel: "All registrations",
 });
 
-export default function RegistrationDetail({ loaderData }: Route.ComponentProps) {
+export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const r = loaderData.registration;
+  // a reveal posted without JavaScript lands here with the number
+  const revealed = actionData?.ok && actionData.id === r.id ? actionData.idNumber : null;
   const deleted = r.deletedAt !== null;
   const facts: [string, string | null][] = [
     ["Reference", r.reference],
@@ -94,6 +124,22 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
             <dt className="text-sm font-medium text-slate-500">Contact</dt>
             <dd className="mt-0.5">
               <ContactLinks name={r.name} email={r.email} phone={r.phone} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-slate-500">ID or passport number</dt>
+            <dd className="mt-0.5 text-slate-900">
+              {r.maskedIdNumber ? (
+                <IdNumber
+                  registrationId={r.id}
+                  name={r.name}
+                  masked={r.maskedIdNumber}
+                  canReveal={loaderData.canRevealIdNumber}
+                  revealed={revealed}
+                />
+              ) : (
+                "—"
+              )}
             </dd>
           </div>
           {facts.map(([label, value]) => (

@@ -1,5 +1,6 @@
 import { NitaQuerySchema } from "#app/delivery/index";
 import {
+  auditNitaPackExport,
   gatherNitaPack,
   nitaFileBase,
   nitaPackFiles,
@@ -15,7 +16,7 @@ import type { Route } from "./+types/run-nita-pack";
 
 /** `pack.pdf` (one PDF with a contents page) or `pack.zip` (the separate files) for ?org=. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAllowed(args, canBuildNitaPack);
+  const { actor } = await requireAllowed(args, canBuildNitaPack);
   const run = await requireRun(args.params);
   const kind = args.params.file;
   if (kind !== "pack.pdf" && kind !== "pack.zip") return notFound();
@@ -23,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const gathered = org ? await gatherNitaPack(run, org) : null;
   if (!gathered) return notFound();
   const base = nitaFileBase(run, org);
+  await auditNitaPackExport(actor, run, gathered, kind);
   return kind === "pack.pdf"
     ? pdfResponse(await nitaPackPdf(gathered), `${base}.pdf`)
     : zipResponse(await nitaPackFiles(gathered), `${base}.zip`);

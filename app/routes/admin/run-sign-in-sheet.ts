@@ -14,6 +14,9 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
   const { renderSignInSheet } = await import("#app/delivery/pdf.server");
-  const pdf = await renderSignInSheet(run, people, contact);
+  // masked (`•••• 4321`) for every role: enough to match a participant's ID card at the door, and the sheet
+  // lies on a table all day (decision 0637)
+  const rows = people.map((p) => ({ ...p, idNumber: p.maskedIdNumber }));
+  const pdf = await renderSignInSheet(run, rows, contact);
   return pdfResponse(pdf, `sign-in-sheet-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}.pdf`);
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
+import { PrivacyNote } from "#app/components/public/form-controls";
 import { type FieldLook, InputField, panelLook, TextareaField } from "#app/components/ui/field";
 import { FeedbackSchema } from "#app/delivery/index";
 import { describeFeedbackLink, type FeedbackLink, submitFeedback } from "#app/delivery/index.server";
@@ -131,6 +132,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
                 errors={errors.quotePosition}
               />
             </div>
+            <PrivacyNote />
             <button
               type="submit"
               className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
