@@ -2,8 +2,10 @@ import { count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox, sessions, staffInvitations, users } from "#app/platform/db/schema";
-import { setSettingValue } from "#app/platform/settings/setting.server";
+import { getSetting, setSettingValue } from "#app/platform/settings/setting.server";
+import { FINANCE_SETTING_KEYS } from "#app/platform/settings/settings";
 import { action as invitationAction, loader as invitationLoader } from "#app/routes/admin/invitation";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/admin/settings";
 import { action as staffAction } from "#app/routes/admin/staff";
 import { INVITATION_UNUSABLE } from "#app/staff/accounts/staff";
 import {
@@ -259,5 +261,32 @@ describe("accepting races", () => {
     expect(
       (await db().select({ n: count() }).from(users).where(eq(users.email, "race@mafunzo.test")))[0]?.n,
     ).toBe(1);
+  });
+});
+
+describe("settings by role", () => {
+  it("shows finance staff the finance settings only, and saves only those", async () => {
+    const finance = await signedInAdmin();
+    await db()
+      .update(users)
+      .set({ roles: ["finance"] })
+      .where(eq(users.id, finance.user.id));
+    const page = await answer(() => settingsLoader(finance.args("/admin/settings") as never));
+    const data = page.data as unknown as { settings: { key: string }[]; administrators: unknown };
+    expect(data.settings.map((s) => s.key).sort()).toEqual([...FINANCE_SETTING_KEYS].sort());
+    expect(data.administrators).toBeNull();
+    const vat = await answer(() =>
+      settingsAction(
+        finance.args("/admin/settings", { form: { key: "payment_terms_days", value: "21" } }) as never,
+      ),
+    );
+    expect(vat.status).toBe(302);
+    const other = await answer(() =>
+      settingsAction(
+        finance.args("/admin/settings", { form: { key: "registration_enabled", value: "false" } }) as never,
+      ),
+    );
+    expect(other.status).toBe(403);
+    expect(await getSetting("registration_enabled")).toBe(true);
   });
 });

@@ -19,13 +19,14 @@ import { listSettingRows } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS, isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { getSiteContent } from "#app/site/index.server";
-import { canManageFinanceSettings, canManageSettings } from "#app/staff/index";
+import { canEditContent, canManageFinanceSettings, canManageSettings } from "#app/staff/index";
 import {
   listSecondFactorSummaries,
   loadAdministratorsCard,
   requireAllowed,
   requireRecentVerification,
   requireRule,
+  staffOf,
 } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/settings";
@@ -39,16 +40,21 @@ export async function loader(args: Route.LoaderArgs) {
     args,
     (staff) => canManageSettings(staff) || canManageFinanceSettings(staff),
   );
+  // finance staff see and change the finance settings only; the accounts' cards are the owners'
+  const owner = canManageSettings(staffOf(admin));
   const [settings, system, administrators, secondFactors, content, financeGaps] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
-    loadAdministratorsCard(admin.user.id),
-    listSecondFactorSummaries(),
+    owner ? loadAdministratorsCard(admin.user.id) : null,
+    owner ? listSecondFactorSummaries() : null,
     getSiteContent(["payment"]),
     currentFinanceProfileGaps(),
   ]);
   return {
-    settings: settings.value,
+    settings: owner
+      ? settings.value
+      : settings.value.filter((row) => (FINANCE_SETTING_KEYS as readonly string[]).includes(row.key)),
+    canEditPaymentDetails: canEditContent(staffOf(admin)),
     error: settings.error,
     system,
     administrators,
@@ -91,7 +97,16 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, error, system, administrators, secondFactors, payment, financeGaps } = loaderData;
+  const {
+    settings,
+    error,
+    system,
+    administrators,
+    secondFactors,
+    payment,
+    financeGaps,
+    canEditPaymentDetails,
+  } = loaderData;
   const paymentSection = CONTENT_SECTIONS.find((section) => section.key === "payment");
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
@@ -113,7 +128,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </ul>
-      {paymentSection ? (
+      {paymentSection && canEditPaymentDetails ? (
         <div className="max-w-3xl">
           <ContentSectionForm
             key={JSON.stringify(payment)}
@@ -123,10 +138,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </div>
       ) : null}
-      <div className="max-w-2xl space-y-8">
-        <AdministratorsCard {...administrators} />
-        <SecondFactorOverview admins={secondFactors} />
-      </div>
+      {administrators && secondFactors ? (
+        <div className="max-w-2xl space-y-8">
+          <AdministratorsCard {...administrators} />
+          <SecondFactorOverview admins={secondFactors} />
+        </div>
+      ) : null}
       <section
         aria-labelledby="system-info"
         className="max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
