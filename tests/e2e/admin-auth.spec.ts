@@ -19,6 +19,8 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Content Management",
     "Gallery",
     "Audit Logs",
+    "Staff",
+    "Data Requests",
     "System Settings",
   ]);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
@@ -52,7 +54,7 @@ test("on a small screen the sidebar is a drawer that closes after a choice", asy
   const drawer = page.getByRole("navigation", { name: "Admin menu" });
   await expect(drawer).toBeHidden();
   await page.getByText("Menu", { exact: true }).click();
-  await expect(drawer.getByRole("link")).toHaveCount(12);
+  await expect(drawer.getByRole("link")).toHaveCount(14);
   await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "My account" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
