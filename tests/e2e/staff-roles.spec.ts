@@ -191,6 +191,12 @@ test("the finance officer records a payment and cannot change a course", async (
   await page.getByRole("button", { name: "Record payment" }).click();
   await expect(page.getByText(/KES 1,000(\.00)? recorded\./)).toBeVisible();
 
+  // finance reads the registrations but does not change them: no delete, no status to choose
+  await nav.getByRole("link", { name: "Course Registrations" }).click();
+  await expect(page.getByRole("link", { name: "Amina Wanjiru" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: /status/i })).toHaveCount(0);
+
   await nav.getByRole("link", { name: "Course Management" }).click();
   await page.getByRole("link", { name: COURSE.title }).first().click();
   await expect(

@@ -4,7 +4,9 @@ import { useFetcher } from "react-router";
 import { toast } from "#app/components/toast";
 import { Button } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
+import { canManageBookings } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
+import { useStaff } from "./use-staff";
 
 export type RowActionResult = {
   ok: boolean;
@@ -88,6 +90,8 @@ const pendingFor = (fetcher: { state: string; formData?: FormData }, id: string)
 /** Deletes at once (spec §5: no question); the toast offers Undo and the row stays restorable for 30 days. */
 export function DeleteRowButton({ kind, id, label }: { kind: RowKind; id: string; label: string }) {
   const fetcher = useFetcher<RowActionResult>({ key: keys(kind).remove });
+  // registrations and contacts are the registrar's and the owner's to change
+  if (!canManageBookings(useStaff())) return null;
   const busy = fetcher.state !== "idle";
   const mine = pendingFor(fetcher, id);
   return (
@@ -111,6 +115,7 @@ export function DeleteRowButton({ kind, id, label }: { kind: RowKind; id: string
 
 export function RestoreRowButton({ kind, id, label }: { kind: RowKind; id: string; label: string }) {
   const fetcher = useFetcher<RowActionResult>({ key: keys(kind).restore });
+  if (!canManageBookings(useStaff())) return null;
   const mine = pendingFor(fetcher, id);
   return (
     <fetcher.Form method="post" action={kind.action}>
@@ -190,6 +195,10 @@ type StatusControlProps = { kind: RowKind; row: { id: string; name: string; stat
 /** The row's status select, or the text saying where a status nobody chooses by hand comes from. */
 export function StatusControl({ kind, row }: StatusControlProps) {
   const recordedSource = kind.recordedStatusSource?.(row.status);
+  const mayChange = canManageBookings(useStaff());
+  if (!mayChange) {
+    return <p className="text-sm capitalize text-slate-700">{row.status.replace(/_/g, " ")}</p>;
+  }
   if (recordedSource) {
     return (
       <p data-testid="recorded-status" className="max-w-xs text-xs text-slate-600">
