@@ -22,24 +22,14 @@ import { runPeriodically } from "#app/services/periodic.server";
 import { checkPublicDataVersion, enablePublicCache } from "#app/services/public-cache.server";
 import { announceFirstStart } from "#app/services/setup-code.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
-import { collectWhenIdle } from "./idle-collection";
 import { isLocalRequest } from "./loopback";
-import { loadMallocTrim } from "./native-memory";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { securityHeaders } from "./security-headers";
 import { warmPublicPages } from "./warm-up";
 
-export {
-  collectWhenIdle,
-  env,
-  loadMallocTrim,
-  logger,
-  precompressedAssets,
-  securityHeaders,
-  warmPublicPages,
-};
+export { env, logger, precompressedAssets, securityHeaders, warmPublicPages };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
