@@ -1,4 +1,4 @@
-import { PassThrough, pipeline } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,7 +8,6 @@ import { ServerRouter } from "react-router";
 import { logger } from "#app/platform/logger.server";
 import { NonceProvider } from "./components/nonce-provider";
 import { requestInfoContext } from "./context";
-import { HydrateAfterPaint } from "./services/hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -54,12 +53,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (isPublicPage(routerContext)) {
-            const held = new HydrateAfterPaint(nonce);
-            // React destroys its destination on a fatal error; pipeline passes that on to the response
-            pipeline(held, body, () => {});
-            pipe(held);
-          } else pipe(body);
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -77,11 +71,6 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/** The public site's pages; the back office hydrates as soon as its scripts are in. */
-function isPublicPage(context: EntryContext) {
-  return context.staticHandlerContext.matches.some((match) => match.route.id === "routes/public/layout");
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -17,24 +17,14 @@ import { configureLogger, logger } from "#app/platform/logger.server";
 import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
 import { announceFirstStart } from "#app/staff/index.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
-import { collectWhenIdle } from "./idle-collection";
 import { isLocalRequest } from "./loopback";
-import { loadMallocTrim } from "./native-memory";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { securityHeaders } from "./security-headers";
 import { warmPublicPages } from "./warm-up";
 
-export {
-  collectWhenIdle,
-  env,
-  loadMallocTrim,
-  logger,
-  precompressedAssets,
-  securityHeaders,
-  warmPublicPages,
-};
+export { env, logger, precompressedAssets, securityHeaders, warmPublicPages };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 

@@ -29,27 +29,10 @@ async function main() {
 
   // loaded before listening: what the first visitor would otherwise wait for, and held from then on anyway
   const build = production ? await module.loadServerBuild() : undefined;
-  // start-up's garbage and, after every busy spell, what load grew is given back once the process falls idle:
-  // V8's heap, then the pages malloc holds free (npm start passes --expose-gc; decisions 0603, 0619, 0620)
-  const trim = module.loadMallocTrim(root);
-  if (!trim && process.platform === "linux") {
-    module.logger.warn(
-      "native/malloc-trim is not built (npm install builds it): freed native memory stays held",
-    );
-  }
-  const gc = globalThis.gc;
-  const idleCollection = module.collectWhenIdle(
-    gc &&
-      ((options) => {
-        gc(options);
-        trim?.();
-      }),
-  );
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
-  app.use(idleCollection.track);
   app.use(compression());
   app.use(module.securityHeaders({ production }));
   if (devServer) {
@@ -89,7 +72,6 @@ async function main() {
   const shutdown = (signal) => {
     if (stopping) return;
     stopping = true;
-    idleCollection.stop();
     warmUp.abort();
     module.logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);

@@ -1,7 +1,4 @@
 export const COURSE_SLUG: string;
-/** The V8 flags and environment `npm start` runs the server with (package.json's `serve`). */
-export const SERVER_NODE_FLAGS: string[];
-export const SERVER_ENV: Record<string, string>;
 export function freePort(): Promise<number>;
 export function tempDataDir(label: string): string;
 export type AppServer = {

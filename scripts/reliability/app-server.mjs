@@ -35,15 +35,6 @@ export function tempDataDir(label) {
   return dir;
 }
 
-/** The V8 flags `npm start` runs the server with (package.json's `serve`; decisions 0603, 0619, 0622). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32", "--expose-gc", "--no-wasm-dynamic-tiering"];
-
-/**
- * The environment `npm start` runs the server with (package.json's `serve`; decision 0603): glibc's malloc
- * returns large freed blocks to the system instead of raising its threshold and keeping them.
- */
-export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" };
-
 /**
  * Starts server/main.js from the build and resolves once /readyz answers. Without a port it takes a free one;
  * without a data directory it makes a fresh one and removes it again on stop().
@@ -60,12 +51,11 @@ export async function startAppServer({
   const removeOwnDir = () => {
     if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const args = [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(root, "server/main.js")];
+  const args = [...nodeArgs, path.join(root, "server/main.js")];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
-      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

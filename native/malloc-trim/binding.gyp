@@ -1,9 +1,0 @@
-{
-  "targets": [
-    {
-      "target_name": "malloc_trim",
-      "sources": ["malloc_trim.c"],
-      "defines": ["NAPI_VERSION=8"]
-    }
-  ]
-}
