@@ -8,6 +8,7 @@ import { ServerRouter } from "react-router";
 import { logger } from "#app/platform/logger.server";
 import { NonceProvider } from "./components/nonce-provider";
 import { requestInfoContext } from "./context";
+import { holdScriptsUntilFirstPaint } from "./platform/framework-internals/hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -53,7 +54,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(holdScriptsUntilFirstPaint(routerContext, nonce, body));
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,5 +1,6 @@
-// What a page costs the browser in JavaScript: every `<script src>`, script `<link>` (a modulepreload) and
-// inline import its HTML names, each gzipped at level 9. Shared by `npm run bench` and the budget e2e spec.
+// What a page costs the browser in JavaScript: every `<script src>`, script `<link>` (a modulepreload, or one
+// held until the first paint, decision 0606) and inline import its HTML names, each gzipped at level 9. Shared
+// by `npm run bench` and the budget e2e spec.
 import http from "node:http";
 import zlib from "node:zlib";
 

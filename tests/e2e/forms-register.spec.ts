@@ -34,7 +34,7 @@ test("without a course the read-only fields are not shown and the dropdown lists
 
 test.describe("with JavaScript", () => {
   test("a course and date picked before the page hydrates are kept, shown and booked", async ({ page }) => {
-    // the page works before its scripts run; hold them until the visitor has chosen
+    // the page works before its scripts run (decision 0606); hold them until the visitor has chosen
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;

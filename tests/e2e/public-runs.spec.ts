@@ -129,7 +129,7 @@ test("the per-run .ics and the feed download and parse", async ({ page, request 
 
 test.describe("the course calendar", () => {
   test("groups upcoming runs by month and filters by category and venue", async ({ page }) => {
-    // the filters apply as they change once the page has hydrated
+    // the filters apply as they change once the page has hydrated, after its first paint (decision 0606)
     await gotoHydrated(page, "/courses/calendar");
     await expect(page.getByRole("heading", { level: 1, name: "Course Calendar" })).toBeVisible();
     const runs = page.getByTestId("calendar-run");

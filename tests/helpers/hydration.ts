@@ -20,9 +20,8 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Opens a page and waits for it to hydrate. React hydrates in a transition that may finish after the load
- * event, and until then a click or a change takes the way without JavaScript; a test of the JavaScript way
- * waits for it.
+ * Opens a page and waits for it to hydrate. A public page fetches its scripts after its first paint (decision
+ * 0606), so its load event comes before React has hydrated it; a test of the JavaScript way waits for that.
  */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);

@@ -71,10 +71,9 @@ export function RegistrationForm({
     setLastPassedIn(passedIn);
     setChoice(passedIn ?? null);
   }
-  // The page is painted, and its form works, before it hydrates (on a slow phone its scripts come seconds
-  // after the HTML): a course or date picked in between is in the form but not in this state, and the select's
-  // next render put "Choose a course" back, so the post said "Course is required." The choice is taken from the
-  // form once, as it hydrates.
+  // The page is painted, and its form works, before it hydrates (decision 0606): a course or date picked in
+  // between is in the form but not in this state, and the select's next render put "Choose a course" back, so
+  // the post said "Course is required." The choice is taken from the form once, as it hydrates.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, against the state the page hydrated with
   useLayoutEffect(() => {
     const element = form.formRef.current;
