@@ -56,6 +56,8 @@ export default [
       route("administrators", "routes/admin/administrators.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("my-runs", "routes/admin/my-runs.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
+      route("bookings/:reference", "routes/admin/booking.tsx"),
       route("registrations", "routes/admin/registrations.tsx"),
       route("registrations/deleted", "routes/admin/registrations.deleted.tsx"),
       route("registrations/:id", "routes/admin/registrations.$id.tsx"),

@@ -19,6 +19,7 @@ export {
 } from "./data-requests/data-request-export.server";
 export { findPersonalData, type PersonalData } from "./data-requests/data-request-find.server";
 export * from "./index";
+export { type BookingListRow, listBookedRuns, listBookings } from "./lists/booking-list.server";
 export {
   CONTACT_EXPORT_HEADER,
   CONTACT_LIST_SCREEN,

@@ -13,6 +13,8 @@ export {
   type KeptRecord,
 } from "./data-requests/data-request-kinds";
 export {
+  BOOKING_STATUSES,
+  BookingQuerySchema,
   CONTACT_MESSAGES,
   CONTACT_STATUSES,
   ContactQuerySchema,

@@ -149,3 +149,24 @@ export function waitlistOffer(m: OfferMail): Message {
     ],
   );
 }
+
+/** A booking changed (by the office or by the client in the portal): said to its contact. */
+export function bookingChangedMessage(change: {
+  name: string;
+  reference: string;
+  change: string;
+  byClient: boolean;
+}): Message {
+  return render(
+    `Booking ${change.reference} changed`,
+    [
+      `Dear ${change.name},`,
+      change.byClient
+        ? `You changed booking ${change.reference} in your account. ${change.change}`
+        : `We changed booking ${change.reference}. ${change.change}`,
+      "Any new invoice or credit note follows in its own e-mail, with the PDF attached.",
+    ],
+    [["Reference", change.reference]],
+    [`Questions? Reply to this e-mail or quote ${change.reference} when you call us.`],
+  );
+}

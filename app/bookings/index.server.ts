@@ -1,3 +1,15 @@
+export {
+  addParticipant,
+  type BookingChangeOutcome,
+  type BookingChanger,
+  cancelBooking,
+  confirmBooking,
+  moveBooking,
+  resendDocuments,
+  substituteParticipant,
+  updateBookingDetails,
+} from "./booking-page/booking-changes.server";
+export { type BookingPage, findBooking, getBookingPage } from "./booking-page/booking-view.server";
 export * from "./index";
 export { listCourseInterests } from "./interest/course-interest.server";
 export { submitInterestForm } from "./interest/interest-form.server";

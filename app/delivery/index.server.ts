@@ -12,7 +12,13 @@ export {
   type Verification,
   verifyCertificate,
 } from "./certificates/certificate.server";
-export { findDeliveryRun, LIVE_STATUSES, listLiveParticipants, runDays } from "./delivery-run.server";
+export {
+  findDeliveryRun,
+  LIVE_STATUSES,
+  listLiveParticipants,
+  runDatesText,
+  runDays,
+} from "./delivery-run.server";
 export { sweepDelivery } from "./delivery-sweep.server";
 export { joiningRows, runCancelled } from "./emails.server";
 export {

@@ -40,11 +40,15 @@ type Args = {
 export const requireRunRole = (args: Args, rule: RunRule) =>
   requireAllowed(args, (staff) => rule(staff, [staff.id]));
 
-/** The run of the address, if `rule` lets this account at it (a trainer not on the run gets 403). */
+/**
+ * The run of the address with its trainers' ids, if `rule` lets this account at it (a trainer not on the run
+ * gets 403); the page asks the policy with those ids what else to offer.
+ */
 export async function requireRunAllowed(args: Args, admin: AdminSession, rule: RunRule) {
   const run = await requireRun(args.params);
-  if (!rule(staffOf(admin), await listRunTrainerIds(run.id))) {
+  const trainerIds = await listRunTrainerIds(run.id);
+  if (!rule(staffOf(admin), trainerIds)) {
     throw data({ error: NOT_ALLOWED_MESSAGE }, { status: 403 });
   }
-  return run;
+  return { ...run, trainerIds };
 }

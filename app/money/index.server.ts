@@ -1,4 +1,11 @@
-export { DOCUMENT_LINK_PURPOSE, findFinanceDocument, lockBooking } from "./documents/finance-document.server";
+export {
+  currentDocuments,
+  DOCUMENT_LINK_PURPOSE,
+  documentPath,
+  findFinanceDocument,
+  lockBooking,
+  sendDocument,
+} from "./documents/finance-document.server";
 export { currentFinanceProfileGaps } from "./documents/finance-profile.server";
 export {
   getFinanceOverview,

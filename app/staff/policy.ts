@@ -40,12 +40,17 @@ export const canReadOffice = (staff: Staff) =>
 export const canReadBookings = (staff: Staff) => holds(staff, "owner", "registrar", "finance", "viewer");
 export const canManageBookings = (staff: Staff) => holds(staff, "owner", "registrar");
 
+/** A substitution after the notice period closes (`substitution_notice_days`): the owner's exception. */
+export const canOverrideNotice = (staff: Staff) => holds(staff, "owner");
+
 /** Runs as scheduled: dates, venues, capacity, cancellation. */
 export const canScheduleRuns = (staff: Staff) => holds(staff, "owner", "registrar");
 
 /** Invoices, payments and balances. */
 export const canReadMoney = (staff: Staff) => holds(staff, "owner", "finance", "registrar", "viewer");
 export const canManageMoney = (staff: Staff) => holds(staff, "owner", "finance");
+/** Issuing a booking's proforma (or its credit note) and sending it again: the office at booking, and finance. */
+export const canInvoiceBookings = (staff: Staff) => canManageBookings(staff) || canManageMoney(staff);
 
 /** The public site's content: courses' text, testimonials, images, gallery, site copy, documents. */
 export const canEditContent = (staff: Staff) => holds(staff, "owner", "editor");

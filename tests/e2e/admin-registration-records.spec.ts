@@ -90,7 +90,14 @@ test("the status control offers what a person decides; the finance profile's gap
   await page.goto(`/admin/registrations?q=${reference}`);
   await expect(page.getByTestId("finance-profile-notice")).toHaveCount(0);
   await status(second.name).selectOption("confirmed");
-  await expect(page.getByText(`${second.name} is now confirmed (was new).`, { exact: true })).toBeVisible();
+  // the whole booking's proforma goes out now, and the toast says where it went
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^${second.name} is now confirmed \\(was new\\)\\. Proforma invoice PRO-\\d{4}-\\d{4} \\(KES [\\d,.]+, the whole booking ${reference}\\) was e-mailed to \\S+@\\S+\\.$`,
+      ),
+    ),
+  ).toBeVisible();
 });
 
 test("paid follows from the ledger: a payment makes the participants paid, shown as read-only text", async () => {

@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { extractPdfText, squash } from "../helpers/pdf-text";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { startSmtpServer } from "../helpers/smtp";
+import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 // A server of its own, restarted on one data directory with the business clock (TEST_NOW) moved forward:
@@ -78,26 +79,6 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Adds a date to the course on its admin page and opens the date's page: its path. */
-async function addRun(page: Page, start: string, end: string, venue: string) {
-  await page.goto(`${base}/admin/courses`);
-  await page.getByRole("link", { name: COURSE.title }).first().click();
-  await page.getByText("Add a run").click();
-  const form = page.locator("form#run-new");
-  await form.getByLabel("Start date").fill(start);
-  await form.getByLabel("End date").fill(end);
-  await form.getByLabel("Venue").fill(venue);
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
-  await page
-    .getByTestId("course-run")
-    .filter({ hasText: venue })
-    .getByRole("link", { name: /^Participants/ })
-    .click();
-  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname;
-}
-
 async function bookGroup(page: Page, runId: string) {
   await asNewVisitor(page);
   await page.goto(`${base}/register?course=${COURSE.slug}&run=${runId}`);
@@ -127,7 +108,7 @@ test("instructions are sent with the booking and as reminders 7 and 1 days ahead
   page,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  runPath = await addRun(page, START, END, "Soysambu Conservancy, Kenya");
+  runPath = await addCourseDate(page, base, { start: START, end: END, venue: "Soysambu Conservancy, Kenya" });
   const runId = runPath.split("/runs/")[1] as string;
 
   await page.getByRole("link", { name: "Joining instructions" }).click();
@@ -378,7 +359,11 @@ test("a booked course date still ahead is cancelled, not deleted, and everyone o
   browser,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  const laterPath = await addRun(page, shift(START, 60), shift(START, 62), "Elementaita Lodge, Kenya");
+  const laterPath = await addCourseDate(page, base, {
+    start: shift(START, 60),
+    end: shift(START, 62),
+    venue: "Elementaita Lodge, Kenya",
+  });
   const visitor = await browser.newPage();
   await bookGroup(visitor, laterPath.split("/runs/")[1] as string);
   await visitor.close();

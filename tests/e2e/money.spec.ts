@@ -5,6 +5,7 @@ import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { extractPdfText } from "../helpers/pdf-text";
 import { startSmtpServer } from "../helpers/smtp";
+import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 // A server of its own with a real SMTP server: invoices and receipts are only seen in the e-mails.
@@ -101,24 +102,8 @@ test("a group booking confirmed is invoiced by e-mail, paid by M-PESA and receip
   await secret.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByTestId("setting-mpesa_callback_secret").getByLabel("Value")).toHaveValue(SECRET);
 
-  await page.goto(`${base}/admin/courses`);
-  await page.getByRole("link", { name: COURSE.title }).first().click();
   const start = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByText("Add a run").click();
-  const runForm = page.locator("form#run-new");
-  await runForm.getByLabel("Start date").fill(start);
-  await runForm.getByLabel("End date").fill(start);
-  await runForm.getByLabel("Venue").fill(`Kisumu ${stamp}`);
-  await runForm.getByLabel("Capacity").fill("20");
-  await runForm.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
-  await page
-    .getByTestId("course-run")
-    .filter({ hasText: `Kisumu ${stamp}` })
-    .getByRole("link", { name: /^Participants/ })
-    .click();
-  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
-  runPath = new URL(page.url()).pathname;
+  runPath = await addCourseDate(page, base, { start, venue: `Kisumu ${stamp}`, capacity: "20" });
 
   const visitor = await browser.newPage();
   const contact = `hr.${stamp}@county.example`;

@@ -5,6 +5,7 @@ import { fillLogin, loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { startSmtpServer } from "../helpers/smtp";
+import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 // An owner invites a trainer and a finance officer on a server of its own (its SMTP server carries the links);
@@ -14,6 +15,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 const OWNER = { email: "owner@mafunzo.test", password: "Kilimanjaro-2026" };
 const TRAINER = { email: "trainer@mafunzo.test", name: "Wanjiku Mwangi", password: "Trainer-Pass-2026" };
 const FINANCE = { email: "finance@mafunzo.test", name: "Otieno Finance", password: "Finance-Pass-2026" };
+const VIEWER = { email: "viewer@mafunzo.test", name: "Njeri Board", password: "Viewer-Pass-2026" };
 const PHONE = { width: 390, height: 844 };
 // the business day in Nairobi, where the course starts today so attendance can be marked
 const TODAY = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -45,25 +47,6 @@ async function invitationLink(address: string) {
   const link = /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")?.[0];
   if (!link) throw new Error(`no invitation link in the mail to ${address}`);
   return new URL(link).pathname;
-}
-
-async function addRun(page: Page, start: string, venue: string) {
-  await page.goto(`${base}/admin/courses`);
-  await page.getByRole("link", { name: COURSE.title }).first().click();
-  await page.getByText("Add a run").click();
-  const form = page.locator("form#run-new");
-  await form.getByLabel("Start date").fill(start);
-  await form.getByLabel("End date").fill(start);
-  await form.getByLabel("Venue").fill(venue);
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
-  await page
-    .getByTestId("course-run")
-    .filter({ hasText: venue })
-    .getByRole("link", { name: /^Participants/ })
-    .click();
-  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname;
 }
 
 async function bookOne(browser: Browser, runPath: string) {
@@ -111,8 +94,8 @@ test("an owner sets up the course dates and invites a trainer and a finance offi
   browser,
 }) => {
   await loginAsAdmin(page, OWNER, base);
-  todayRun = await addRun(page, TODAY, "Nakuru Training Centre");
-  otherRun = await addRun(page, "2099-03-02", "Mombasa Beach Hotel");
+  todayRun = await addCourseDate(page, base, { start: TODAY, venue: "Nakuru Training Centre" });
+  otherRun = await addCourseDate(page, base, { start: "2099-03-02", venue: "Mombasa Beach Hotel" });
   await bookOne(browser, todayRun);
 
   await page.goto(`${base}${todayRun}`);
@@ -208,6 +191,74 @@ test("the finance officer records a payment and cannot change a course", async (
     headers: { Origin: base },
   });
   expect(refused.status()).toBe(403);
+});
+
+/**
+ * What this screen offers to change: an enabled button of a form that posts, and any enabled button or link
+ * named for a change (an upload toggle or an "Add" link opens a form without posting).
+ */
+const CHANGE_WORDS =
+  /^(Add|Upload|Edit|Delete|Save|Record|Import|Issue|Revoke|Send|Assign|Reverse|Cancel|Confirm|Move|Archive|Restore|Present|Absent|Make|Invite|Leave out)\b/;
+async function changesOffered(page: Page) {
+  const posting = await page
+    .locator('main form[method="post" i] :is(button, input[type="submit"]):enabled')
+    .allTextContents();
+  const named = await page
+    .getByRole("main")
+    .locator("a, button:enabled, summary")
+    .filter({ hasText: CHANGE_WORDS })
+    .allTextContents();
+  return [...new Set([...posting, ...named].map((text) => text.trim()))];
+}
+
+test("a viewer clicks through every screen and is offered nothing to change", async ({ page, browser }) => {
+  await loginAsAdmin(page, OWNER, base);
+  await page.goto(`${base}/admin/staff`);
+  await invite(page, VIEWER, "Viewer");
+  const viewer = await (await browser.newContext()).newPage();
+  await accept(viewer, await invitationLink(VIEWER.email), VIEWER);
+  await expect(viewer.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+  const nav = viewer.getByRole("navigation", { name: "Admin" });
+  const labels = await nav.getByRole("link").allTextContents();
+  expect(labels.map((l) => l.trim())).not.toContain("Staff");
+  expect(labels.length).toBeGreaterThan(8);
+  for (const label of labels) {
+    await nav.getByRole("link", { name: label.trim(), exact: true }).click();
+    await expect(viewer.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await changesOffered(viewer), label).toEqual([]);
+  }
+  // and down into a course, its date, the date's delivery pages and a participant
+  await nav.getByRole("link", { name: "Course Management" }).click();
+  await viewer
+    .getByRole("link", { name: `Open ${COURSE.title}` })
+    .first()
+    .click();
+  await expect(viewer.getByRole("button", { name: "Save Course" })).toBeDisabled();
+  expect(await changesOffered(viewer), "course").toEqual([]);
+  await viewer
+    .getByTestId("course-run")
+    .filter({ hasText: "Nakuru Training Centre" })
+    .getByRole("link", { name: /^Participants/ })
+    .click();
+  await expect(viewer.getByRole("link", { name: "Amina Wanjiru" })).toBeVisible();
+  expect(await changesOffered(viewer), "run").toEqual([]);
+  for (const title of ["Attendance", "Certificates", "Joining instructions", "Feedback"]) {
+    await viewer
+      .getByRole("navigation", { name: "Course date pages" })
+      .getByRole("link", { name: title })
+      .click();
+    await expect(viewer.getByRole("heading", { level: 1 })).toContainText(title);
+    expect(await changesOffered(viewer), title).toEqual([]);
+  }
+  await viewer
+    .getByRole("navigation", { name: "Course date pages" })
+    .getByRole("link", { name: "Participants" })
+    .click();
+  await viewer.getByRole("link", { name: "Amina Wanjiru" }).click();
+  await expect(viewer.getByText("•••• 4321")).toBeVisible();
+  expect(await changesOffered(viewer), "registration").toEqual([]);
+  await viewer.context().close();
 });
 
 test("deactivating the trainer ends their session at once", async ({ page, browser }) => {

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { startSmtpServer } from "../helpers/smtp";
+import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 // A server of its own with a real SMTP server: the offer link only exists in the e-mail.
@@ -38,21 +39,9 @@ test("a cancelled seat is offered by e-mail; the link claims it once and then sa
   test.setTimeout(120_000);
   const base = server.url;
   await loginAsAdmin(page, ADMIN, base);
-  await page.goto(`${base}/admin/courses`);
-  await page.getByRole("link", { name: COURSE.title }).first().click();
   const start = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByText("Add a run").click();
-  const form = page.locator("form#run-new");
-  await form.getByLabel("Start date").fill(start);
-  await form.getByLabel("End date").fill(start);
-  await form.getByLabel("Venue").fill("Eldoret, Kenya");
-  await form.getByLabel("Capacity").fill("1");
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
-  const run = page.getByTestId("course-run").filter({ hasText: "Eldoret, Kenya" });
-  await run.getByRole("link", { name: /^Participants/ }).click();
-  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
-  const runId = page.url().split("/runs/")[1] as string;
+  const runPath = await addCourseDate(page, base, { start, venue: "Eldoret, Kenya", capacity: "1" });
+  const runId = runPath.split("/runs/")[1] as string;
 
   const visitor = await browser.newPage();
   await expect(await book(visitor, runId, "holder@example.com")).toContainText("Registration Successful!");

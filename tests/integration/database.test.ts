@@ -50,6 +50,7 @@ describe("migrated and seeded database", () => {
       payment_terms_days: 14,
       mpesa_callback_secret: "",
       reminder_days: "7,1",
+      substitution_notice_days: 14,
       certificate_threshold: 80,
       certificate_signatory_name: "Esther Achieng Oduor",
       certificate_signatory_title: "Director of Training",

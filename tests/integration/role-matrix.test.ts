@@ -45,6 +45,9 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/data-requests.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/admin/data-requests.export.ts": { action: ["owner"] },
   "routes/admin/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
+  "routes/admin/bookings.tsx": { loader: READ_BOOKINGS },
+  // finance may send a booking's documents again (and is refused every other change there)
+  "routes/admin/booking.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
   "routes/admin/registrations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/registrations.$id.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar"] },
   "routes/admin/registrations.deleted.tsx": { loader: READ_BOOKINGS },
@@ -55,7 +58,8 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/courses.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/course-new.tsx": { loader: CONTENT, action: CONTENT },
   "routes/admin/course-edit.tsx": { loader: OFFICE, action: ["owner", "registrar", "editor"] },
-  "routes/admin/course-run.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  // finance may invoice a booking from the run page (and is refused anything else there)
+  "routes/admin/course-run.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
   "routes/admin/testimonials.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/content.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/documents.tsx": { loader: OFFICE, action: CONTENT },

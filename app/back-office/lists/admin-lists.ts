@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { CONTACT_STATUSES, REGISTRATION_STATUSES } from "#app/platform/db/enums";
+import { BOOKING_STATUSES, CONTACT_STATUSES, REGISTRATION_STATUSES } from "#app/platform/db/enums";
 import { queryDate, queryText } from "#app/platform/forms/query";
+import { PAYMENT_STATES } from "#app/utils/payment-state";
 
-export { CONTACT_STATUSES, REGISTRATION_STATUSES };
+export { BOOKING_STATUSES, CONTACT_STATUSES, REGISTRATION_STATUSES };
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /**
@@ -88,6 +89,19 @@ export const ContactQuerySchema = z.object({
   waiting: lenient(z.enum(["1"]).or(z.literal("")), ""),
 });
 export type ContactQuery = z.infer<typeof ContactQuerySchema>;
+
+/** The Bookings list: by course date, organisation, payment state, status and booking date, or any search. */
+export const BookingQuerySchema = z.object({
+  q: listBase.q,
+  page: listBase.page,
+  run: lenient(z.uuid().or(z.literal("")), ""),
+  organization: queryText(),
+  payment: lenient(z.enum(PAYMENT_STATES).or(z.literal("")), ""),
+  status: lenient(z.enum(BOOKING_STATUSES).or(z.literal("")), ""),
+  from: queryDate(),
+  to: queryDate(),
+});
+export type BookingQuery = z.infer<typeof BookingQuerySchema>;
 
 export const DeletedQuerySchema = z.object({ page: listBase.page });
 

@@ -1,6 +1,7 @@
 import {
   BookOpen,
   CalendarCheck,
+  ClipboardList,
   FileText,
   GalleryHorizontal,
   Image,
@@ -36,6 +37,7 @@ export type AdminNavItem = { to: string; label: string; icon: LucideIcon; shown:
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/my-runs", label: "My runs", icon: CalendarCheck, shown: canSeeOwnRuns },
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, shown: canReadOffice },
+  { to: "/admin/bookings", label: "Bookings", icon: ClipboardList, shown: canReadBookings },
   { to: "/admin/registrations", label: "Course Registrations", icon: Users, shown: canReadBookings },
   { to: "/admin/finance", label: "Finance", icon: Wallet, shown: canReadMoney },
   { to: "/admin/contacts", label: "Contact Submissions", icon: MessageSquare, shown: canReadBookings },

@@ -53,12 +53,15 @@ export function ContentSectionForm({
   value,
   lastResult,
   returnTo,
+  readOnly = false,
 }: {
   section: ContentSection;
   value: unknown;
   lastResult?: SubmissionResult<string[]> | null;
   /** Shown on another screen (the payment details on Settings): saved by /admin/content, then back here. */
   returnTo?: "settings";
+  /** For those who may read the site's copy but not change it: the fields shown disabled, no spare row, no Save. */
+  readOnly?: boolean;
 }) {
   const headingId = useId();
   const [form] = useForm({
@@ -72,7 +75,7 @@ export function ContentSectionForm({
   const object = (Array.isArray(value) ? { items: value } : value) as Values;
   const { list } = section;
   const rows = list ? [...((object[list.name] as Values[] | undefined) ?? [])] : [];
-  if (list?.spareRow) rows.push({});
+  if (list?.spareRow && !readOnly) rows.push({});
 
   return (
     <Form
@@ -91,56 +94,61 @@ export function ContentSectionForm({
       <input type="hidden" name="section" value={section.key} />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FormAlert>{form.errors?.join(" ")}</FormAlert>
-      {section.fields ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          {section.fields.map((field) => (
-            <Control
-              key={field.name}
-              field={field}
-              name={field.name}
-              value={object[field.name]}
-              errors={errors[field.name]}
-            />
-          ))}
-        </div>
-      ) : null}
-      {list ? (
-        <div className="space-y-3">
-          {errors[list.name] ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errors[list.name]?.join(" ")}
-            </p>
-          ) : null}
-          {rows.map((row, index) => (
-            <fieldset
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the stored list
-              key={index}
-              className="rounded-lg border border-slate-200 p-3"
-            >
-              <legend className="px-1 text-sm font-semibold text-slate-700">
-                {index === rows.length - 1 && list.spareRow
-                  ? `New ${list.itemLabel.toLowerCase()}`
-                  : `${list.itemLabel} ${index + 1}`}
-              </legend>
-              <div className="grid gap-3 md:grid-cols-2">
-                {list.fields.map((field) => {
-                  const name = `${list.name}[${index}].${field.name}`;
-                  return (
-                    <Control
-                      key={name}
-                      field={field}
-                      name={name}
-                      value={row[field.name]}
-                      errors={errors[name]}
-                    />
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
-        </div>
-      ) : null}
-      <SaveButton isMine={(data) => data.get("section") === section.key}>Save Changes</SaveButton>
+      {/* role="none": the wrapper only carries `disabled`; the rows inside are the groups a reader hears. */}
+      <fieldset disabled={readOnly} role="none" className="min-w-0 space-y-4">
+        {section.fields ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            {section.fields.map((field) => (
+              <Control
+                key={field.name}
+                field={field}
+                name={field.name}
+                value={object[field.name]}
+                errors={errors[field.name]}
+              />
+            ))}
+          </div>
+        ) : null}
+        {list ? (
+          <div className="space-y-3">
+            {errors[list.name] ? (
+              <p role="alert" className="text-sm text-red-700">
+                {errors[list.name]?.join(" ")}
+              </p>
+            ) : null}
+            {rows.map((row, index) => (
+              <fieldset
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the stored list
+                key={index}
+                className="rounded-lg border border-slate-200 p-3"
+              >
+                <legend className="px-1 text-sm font-semibold text-slate-700">
+                  {index === rows.length - 1 && list.spareRow && !readOnly
+                    ? `New ${list.itemLabel.toLowerCase()}`
+                    : `${list.itemLabel} ${index + 1}`}
+                </legend>
+                <div className="grid gap-3 md:grid-cols-2">
+                  {list.fields.map((field) => {
+                    const name = `${list.name}[${index}].${field.name}`;
+                    return (
+                      <Control
+                        key={name}
+                        field={field}
+                        name={name}
+                        value={row[field.name]}
+                        errors={errors[name]}
+                      />
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+        ) : null}
+      </fieldset>
+      {readOnly ? null : (
+        <SaveButton isMine={(data) => data.get("section") === section.key}>Save Changes</SaveButton>
+      )}
     </Form>
   );
 }

@@ -106,7 +106,16 @@ function when(run: RunValues) {
 }
 
 /** A course's runs, each editable in place, and a form to add one. */
-export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult?: RunFormResult | null }) {
+/** The course's runs; those who may schedule (`canSchedule`) also add, edit, delete and cancel them here. */
+export function CourseRuns({
+  runs,
+  lastResult,
+  canSchedule,
+}: {
+  runs: RunValues[];
+  lastResult?: RunFormResult | null;
+  canSchedule: boolean;
+}) {
   return (
     <section
       aria-labelledby="runs-heading"
@@ -149,7 +158,7 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
                     Participants <span className="sr-only">of {when(run)}</span>
                   </Link>
                   <Badge tone={RUN_TONE[run.status as keyof typeof RUN_TONE] ?? "grey"}>{run.status}</Badge>
-                  {run.keptBecause ? null : (
+                  {run.keptBecause || !canSchedule ? null : (
                     <DeleteCardForm
                       id={run.id}
                       label={`run ${when(run)}`}
@@ -164,30 +173,34 @@ export function CourseRuns({ runs, lastResult }: { runs: RunValues[]; lastResult
               {run.keptBecause ? (
                 <p className="mt-1 text-sm text-slate-600" data-testid="run-kept-because">
                   {run.keptBecause}{" "}
-                  {run.standing !== "ahead" ? null : (
+                  {run.standing !== "ahead" || !canSchedule ? null : (
                     <Link to={`runs/${run.id}#cancel-run`} className="font-semibold text-brand-700 underline">
                       Cancel it on its page <span className="sr-only">({when(run)})</span>
                     </Link>
                   )}
                 </p>
               ) : null}
-              <details className="mt-2" open={lastResult?.formId === `run-${run.id}` || undefined}>
-                <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-                  Edit run <span className="sr-only">{when(run)}</span>
-                </summary>
-                <RunForm key={new Date(run.updatedAt).toISOString()} run={run} lastResult={lastResult} />
-              </details>
+              {canSchedule ? (
+                <details className="mt-2" open={lastResult?.formId === `run-${run.id}` || undefined}>
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                    Edit run <span className="sr-only">{when(run)}</span>
+                  </summary>
+                  <RunForm key={new Date(run.updatedAt).toISOString()} run={run} lastResult={lastResult} />
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
-      <details
-        className="mt-4 border-t border-slate-200 pt-4"
-        open={lastResult?.formId === "run-new" || undefined}
-      >
-        <summary className="cursor-pointer font-semibold text-brand-700">Add a run</summary>
-        <RunForm key={runs.length} lastResult={lastResult} />
-      </details>
+      {canSchedule ? (
+        <details
+          className="mt-4 border-t border-slate-200 pt-4"
+          open={lastResult?.formId === "run-new" || undefined}
+        >
+          <summary className="cursor-pointer font-semibold text-brand-700">Add a run</summary>
+          <RunForm key={runs.length} lastResult={lastResult} />
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -27,8 +27,8 @@ export function GalleryCategoryOptions() {
   ));
 }
 
-/** One gallery image with everything the public gallery shows about it, editable in place. */
-export function GalleryImageCard({ image }: { image: GalleryCardImage }) {
+/** One gallery image with everything the public gallery shows about it, editable in place by those who may. */
+export function GalleryImageCard({ image, canEdit }: { image: GalleryCardImage; canEdit: boolean }) {
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" &&
@@ -36,48 +36,54 @@ export function GalleryImageCard({ image }: { image: GalleryCardImage }) {
     navigation.formData.get("id") === image.id;
   return (
     <ImageCard image={image} titleClassName="mb-3">
-      <Form method="post" noValidate className="space-y-3">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="id" value={image.id} />
-        <InputField label="Title" name="title" required defaultValue={image.title} maxLength={200} />
-        <SelectField
-          label="Category"
-          name="galleryCategory"
-          defaultValue={image.galleryCategory ?? "training"}
-        >
-          <GalleryCategoryOptions />
-        </SelectField>
-        <TextareaField
-          label="Description"
-          name="description"
-          rows={3}
-          defaultValue={image.description ?? ""}
-        />
-        <InputField label="Alt Text" name="altText" defaultValue={image.altText ?? ""} maxLength={300} />
-        <div className="grid grid-cols-2 gap-3">
-          <InputField
-            label="Order"
-            name="sortOrder"
-            type="number"
-            min={0}
-            max={9999}
-            defaultValue={image.sortOrder}
-          />
-          <SelectField label="Status" name="status" defaultValue={image.status}>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
+      <Form method="post" noValidate>
+        <fieldset disabled={!canEdit} className="min-w-0 space-y-3">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={image.id} />
+          <InputField label="Title" name="title" required defaultValue={image.title} maxLength={200} />
+          <SelectField
+            label="Category"
+            name="galleryCategory"
+            defaultValue={image.galleryCategory ?? "training"}
+          >
+            <GalleryCategoryOptions />
           </SelectField>
-        </div>
-        <Button type="submit" size="sm" disabled={saving}>
-          {saving ? "Saving..." : "Save Changes"}
-        </Button>
+          <TextareaField
+            label="Description"
+            name="description"
+            rows={3}
+            defaultValue={image.description ?? ""}
+          />
+          <InputField label="Alt Text" name="altText" defaultValue={image.altText ?? ""} maxLength={300} />
+          <div className="grid grid-cols-2 gap-3">
+            <InputField
+              label="Order"
+              name="sortOrder"
+              type="number"
+              min={0}
+              max={9999}
+              defaultValue={image.sortOrder}
+            />
+            <SelectField label="Status" name="status" defaultValue={image.status}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </SelectField>
+          </div>
+          {canEdit ? (
+            <Button type="submit" size="sm" disabled={saving}>
+              {saving ? "Saving..." : "Save Changes"}
+            </Button>
+          ) : null}
+        </fieldset>
       </Form>
-      <DeleteCardForm
-        id={image.id}
-        label={image.title}
-        message="Are you sure you want to delete this image?"
-        className="mt-3 border-t border-slate-100 pt-3"
-      />
+      {canEdit ? (
+        <DeleteCardForm
+          id={image.id}
+          label={image.title}
+          message="Are you sure you want to delete this image?"
+          className="mt-3 border-t border-slate-100 pt-3"
+        />
+      ) : null}
     </ImageCard>
   );
 }

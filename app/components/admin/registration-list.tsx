@@ -6,6 +6,7 @@ import { CARD_GRID } from "#app/components/admin/page-header";
 import { Badge } from "#app/components/ui/badge";
 import { cn } from "#app/utils/cn";
 import { formatDateTime } from "#app/utils/datetime";
+import { BookingLink } from "./booking/booking-link";
 import { ContactLinks } from "./contact-links";
 import { IconFact, RowStatusBadge, SortHeader, StatusCard } from "./list-controls";
 import { DeleteRowButton, RowActionsBar, type RowKind, StatusControl } from "./row-actions";
@@ -113,7 +114,9 @@ export function RegistrationTable({ rows, order }: { rows: RegistrationListRow[]
                   >
                     {row.name}
                   </Link>
-                  <p className="text-xs text-slate-500">{row.reference}</p>
+                  <p className="text-xs text-slate-500">
+                    <BookingLink reference={row.reference} />
+                  </p>
                   {row.organization ? <p className="text-slate-600">{row.organization}</p> : null}
                   <DuplicateMark row={row} />
                 </div>
@@ -160,7 +163,9 @@ export function RegistrationCards({ rows }: { rows: RegistrationListRow[] }) {
           head={
             <>
               <ParticipantName participant={row} heading />
-              <p className="text-xs text-slate-500">{row.reference}</p>
+              <p className="text-xs text-slate-500">
+                <BookingLink reference={row.reference} />
+              </p>
               <DuplicateMark row={row} />
             </>
           }

@@ -1,5 +1,7 @@
 import { ArrowRight, CalendarClock } from "lucide-react";
 import { Link } from "react-router";
+import { useStaff } from "#app/components/admin/use-staff";
+import { canScheduleRuns } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
 import { formatLongDate } from "#app/utils/dates";
 
@@ -45,6 +47,7 @@ function SeatBar({ run }: { run: Run }) {
 
 /** "What needs doing today": the counts that ask for action, then the runs starting soon and their seats. */
 export function TodayPanel({ items, runs, days }: { items: Item[]; runs: Run[]; days: number }) {
+  const maySchedule = canScheduleRuns(useStaff());
   return (
     <section
       aria-labelledby="today"
@@ -102,12 +105,14 @@ export function TodayPanel({ items, runs, days }: { items: Item[]; runs: Run[]; 
                 <MinimumNote run={run} />
               </p>
               <SeatBar run={run} />
-              <Link
-                to={`/admin/courses/${run.courseId}#course-date-${run.id}`}
-                className="mt-1 inline-flex items-center text-sm text-brand-700 underline"
-              >
-                Edit dates and minimum group <span className="sr-only">of {run.courseTitle}</span>
-              </Link>
+              {maySchedule ? (
+                <Link
+                  to={`/admin/courses/${run.courseId}#course-date-${run.id}`}
+                  className="mt-1 inline-flex items-center text-sm text-brand-700 underline"
+                >
+                  Edit dates and minimum group <span className="sr-only">of {run.courseTitle}</span>
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -167,6 +167,7 @@ export function UploadScreenTop({
   otherActions,
   toggleLabel,
   reloadingText,
+  canUpload,
   ...form
 }: Omit<UploadFormProps, "submitLabel"> & {
   title: string;
@@ -174,6 +175,8 @@ export function UploadScreenTop({
   otherActions?: ReactNode;
   toggleLabel: string;
   reloadingText: string;
+  /** Whether this account may upload: those who may only read see the list without the toggle. */
+  canUpload: boolean;
 }) {
   return (
     <>
@@ -183,11 +186,11 @@ export function UploadScreenTop({
         actions={
           <>
             {otherActions}
-            <UploadToggle label={toggleLabel} panelId={form.id} />
+            {canUpload ? <UploadToggle label={toggleLabel} panelId={form.id} /> : null}
           </>
         }
       />
-      <UploadForm {...form} />
+      {canUpload ? <UploadForm {...form} /> : null}
       <ListReloading>{reloadingText}</ListReloading>
     </>
   );

@@ -110,6 +110,27 @@ export async function openProforma(tx: Executor, bookingId: string): Promise<Fin
   return credit ? null : latest;
 }
 
+/**
+ * What a booking's contact should hold now: the open proforma with its receipt once paid, or, once it was
+ * cancelled, the credit note that cancels the last proforma.
+ */
+export async function currentDocuments(tx: Executor, bookingId: string): Promise<FinanceDocument[]> {
+  const open = await openProforma(tx, bookingId);
+  const related = (kind: FinanceDocumentKind, to: string) =>
+    tx
+      .select()
+      .from(financeDocuments)
+      .where(and(eq(financeDocuments.kind, kind), eq(financeDocuments.relatesToId, to)));
+  if (open) return [open, ...(await related("receipt", open.id))];
+  const [credit] = await tx
+    .select()
+    .from(financeDocuments)
+    .where(and(eq(financeDocuments.bookingId, bookingId), eq(financeDocuments.kind, "credit_note")))
+    .orderBy(desc(financeDocuments.createdAt))
+    .limit(1);
+  return credit ? [credit] : [];
+}
+
 async function latestVersion(tx: Executor, bookingId: string, kind: FinanceDocumentKind) {
   const [row] = await tx
     .select({ version: sql<number>`coalesce(max(${financeDocuments.version}), 0)` })
@@ -117,6 +138,28 @@ async function latestVersion(tx: Executor, bookingId: string, kind: FinanceDocum
     .where(and(eq(financeDocuments.bookingId, bookingId), eq(financeDocuments.kind, kind)));
   return Number(row?.version ?? 0);
 }
+
+/** Who a document is made out to, from the booking as it stands. */
+function buyerOf(booking: LockedBooking) {
+  return {
+    name: booking.organization || booking.contactName,
+    kraPin: booking.kraPin,
+    lpoNumber: booking.lpoNumber,
+    lines: [
+      booking.organization ? `Attn: ${booking.contactName}` : null,
+      booking.contactEmail,
+      booking.contactPhone,
+    ].filter((line): line is string => Boolean(line)),
+  };
+}
+
+/** A changed KRA PIN, LPO number or name makes the issued invoice wrong: a new version is due. */
+const sameBuyer = (issued: FinanceDocument["buyer"], now: ReturnType<typeof buyerOf>) =>
+  issued.name === now.name &&
+  (issued.kraPin ?? null) === now.kraPin &&
+  (issued.lpoNumber ?? null) === now.lpoNumber;
+
+const sent = (booking: LockedBooking) => ({ sentTo: booking.contactEmail, reference: booking.reference });
 
 type IssueInput = {
   kind: FinanceDocumentKind;
@@ -145,16 +188,7 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
   const id = crypto.randomUUID();
   const storageKey = `finance/${id}.pdf`;
   const paymentNote = paymentInstructions(profile, booking.reference);
-  const buyer = {
-    name: booking.organization || booking.contactName,
-    kraPin: booking.kraPin,
-    lpoNumber: booking.lpoNumber,
-    lines: [
-      booking.organization ? `Attn: ${booking.contactName}` : null,
-      booking.contactEmail,
-      booking.contactPhone,
-    ].filter((line): line is string => Boolean(line)),
-  };
+  const buyer = buyerOf(booking);
   const dueOn = kind === "proforma" ? addDays(issuedOn, profile.paymentTermsDays) : null;
   // what the PDF prints is what the row keeps
   const figures = {
@@ -240,7 +274,8 @@ export async function sendDocument(
 }
 
 export type InvoiceOutcome =
-  | { ok: true; message: string; document: FinanceDocument | null }
+  /** `sentTo`: the address the document was e-mailed to, when this call issued or re-sent one. */
+  | { ok: true; message: string; document: FinanceDocument | null; sentTo?: string; reference?: string }
   | { ok: false; message: string; profileIncomplete?: true };
 
 /**
@@ -306,7 +341,12 @@ export async function reviseBookingInvoice(
       version: open.version,
       actor,
     });
-    return { ok: true, message: `Credit note ${credit.number} cancels ${open.number}.`, document: credit };
+    return {
+      ok: true,
+      message: `Credit note ${credit.number} cancels ${open.number}.`,
+      document: credit,
+      ...sent(booking),
+    };
   }
   if (!onDemand && !open && booking.status !== "confirmed") {
     return { ok: true, message: "Not confirmed yet.", document: null };
@@ -318,9 +358,20 @@ export async function reviseBookingInvoice(
     };
   }
   const totals = computeVat(lines, profile.vat);
-  if (open && sameLines(open.lines, totals.lines) && open.totalCents === totals.totalCents) {
-    if (onDemand) await sendDocument(tx, open, booking);
-    return { ok: true, message: `${open.number} is up to date and was sent again.`, document: open };
+  if (
+    open &&
+    sameLines(open.lines, totals.lines) &&
+    open.totalCents === totals.totalCents &&
+    sameBuyer(open.buyer, buyerOf(booking))
+  ) {
+    if (!onDemand) return { ok: true, message: `${open.number} is up to date.`, document: open };
+    await sendDocument(tx, open, booking);
+    return {
+      ok: true,
+      message: `${open.number} is up to date and was sent again.`,
+      document: open,
+      ...sent(booking),
+    };
   }
   const refused = profileRefusal(profile);
   if (refused) return refused;
@@ -341,6 +392,7 @@ export async function reviseBookingInvoice(
       ? `Proforma invoice ${proforma.number} replaces ${open.number}.`
       : `Proforma invoice ${proforma.number} was issued and e-mailed.`,
     document: proforma,
+    ...sent(booking),
   };
 }
 

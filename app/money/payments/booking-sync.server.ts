@@ -2,6 +2,7 @@ import type { AuditActor } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
+import { formatKes } from "#app/utils/cents";
 import { type InvoiceOutcome, reviseBookingInvoice } from "../documents/finance-document.server";
 import { deriveBookingStatus } from "./booking-status.server";
 import { settleBooking } from "./payment.server";
@@ -21,12 +22,22 @@ export async function syncBooking(tx: Executor, bookingId: string | null, actor:
   return invoiced;
 }
 
+const DOCUMENT_NAMES = {
+  proforma: "Proforma invoice",
+  credit_note: "Credit note",
+  receipt: "Receipt",
+} as const;
+
 /**
- * What the person who changed a participant must hear of the invoice: that none could be issued for want of
- * the finance profile (their change stands); nothing otherwise.
+ * What the person who changed a booking must hear of its invoice: the document it e-mailed, for the whole
+ * booking, and to whom; or why none could be issued (their change stands); nothing when the invoice stood.
  */
 export function invoiceNote(invoiced: InvoiceOutcome | null) {
-  return invoiced && !invoiced.ok && invoiced.profileIncomplete ? FINANCE_PROFILE_INCOMPLETE : undefined;
+  if (!invoiced) return undefined;
+  if (!invoiced.ok) return invoiced.profileIncomplete ? FINANCE_PROFILE_INCOMPLETE : invoiced.message;
+  const { document, sentTo, reference } = invoiced;
+  if (!document || !sentTo) return undefined;
+  return `${DOCUMENT_NAMES[document.kind]} ${document.number} (${formatKes(document.totalCents)}, the whole booking ${reference}) was e-mailed to ${sentTo}.`;
 }
 
 /** The run page's "Issue proforma": issues or re-sends the booking's invoice now, in its own transaction. */

@@ -265,6 +265,8 @@ export const adminAuditLogs = pgTable(
   (t) => [
     index("admin_audit_logs_created_idx").on(t.createdAt),
     index("admin_audit_logs_table_idx").on(t.tableName, t.createdAt),
+    // a booking's timeline: the entries about its own rows
+    index("admin_audit_logs_record_idx").on(t.recordId, t.createdAt),
   ],
 );
 
@@ -377,6 +379,8 @@ export const bookings = pgTable(
     organization: text("organization"),
     kraPin: text("kra_pin"),
     lpoNumber: text("lpo_number"),
+    /** The employer's NITA levy registration number, for its training-levy claim (asked of organisations). */
+    nitaLevyNumber: text("nita_levy_number"),
     participants: integer("participants").notNull().default(1),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     idempotencyKey: text("idempotency_key").unique(),

@@ -110,6 +110,12 @@ export const SETTING_DEFINITIONS = {
         "Each number of days must be from 1 to 60",
       ),
   },
+  substitution_notice_days: {
+    defaultValue: 14,
+    description:
+      "Until how many days before a course date starts a client may substitute a participant themselves (0 to 60); after that only an owner can.",
+    schema: z.number().int().min(0).max(60),
+  },
   certificate_threshold: {
     defaultValue: 80,
     description:

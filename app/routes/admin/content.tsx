@@ -5,6 +5,7 @@ import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
@@ -59,6 +60,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { content, error } = loaderData;
   useErrorToast(actionData);
+  const mayEdit = canEditContent(useStaff());
   return (
     <div className="max-w-5xl">
       <PageHeader
@@ -77,6 +79,7 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
               section={section}
               value={content[section.key]}
               lastResult={actionData?.section === section.key ? actionData.result : undefined}
+              readOnly={!mayEdit}
             />
           ))}
         </div>

@@ -183,9 +183,11 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
           submitLabel="Save Course"
         />
       </fieldset>
-      <fieldset disabled={!canScheduleRuns(staff)} className="min-w-0">
-        <CourseRuns runs={runs} lastResult={actionData && "run" in actionData ? actionData.run : undefined} />
-      </fieldset>
+      <CourseRuns
+        runs={runs}
+        lastResult={actionData && "run" in actionData ? actionData.run : undefined}
+        canSchedule={canScheduleRuns(staff)}
+      />
       <CourseInterests interests={interests} />
       {!mayEdit ? null : keptBecause || course.archivedAt ? (
         <section

@@ -10,6 +10,7 @@ import {
   type RosterOutcome,
   runKeptBecause,
 } from "#app/bookings/index.server";
+import { BookingLink } from "#app/components/admin/booking/booking-link";
 import { CancelRunSection } from "#app/components/admin/cancel-run-section";
 import { ContactLinks } from "#app/components/admin/contact-links";
 import { CourseInterests } from "#app/components/admin/course-interests";
@@ -26,8 +27,14 @@ import { listRunTrainers, listTrainerCandidates } from "#app/delivery/index.serv
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { canExportBookings, canManageBookings, canReadBookings, canSeeIdNumbers } from "#app/staff/index";
-import { requireAllowed, staffOf } from "#app/staff/index.server";
+import {
+  canExportBookings,
+  canInvoiceBookings,
+  canManageBookings,
+  canReadBookings,
+  canSeeIdNumbers,
+} from "#app/staff/index";
+import { requireAllowed, requireRule, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
@@ -62,11 +69,14 @@ export async function loader(args: Route.LoaderArgs) {
     trainerChoices: await listTrainerCandidates(),
     canRevealIdNumbers: canSeeIdNumbers(staffOf(admin)),
     canExport: canExportBookings(staffOf(admin)),
+    canManage: canManageBookings(staffOf(admin)),
+    canInvoice: canInvoiceBookings(staffOf(admin)),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor } = await requireAllowed(args, canManageBookings);
+  const admin = await requireAllowed(args, canInvoiceBookings);
+  const { actor } = admin;
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const parsed = RosterActionSchema.safeParse(
@@ -79,6 +89,8 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   const input = parsed.data;
+  // finance may invoice a booking; everything else here is the registrar's
+  requireRule(admin, input.intent === "invoice" ? canInvoiceBookings : canManageBookings);
   if (input.intent === "cancel-run") {
     const outcome: RosterOutcome = await cancelCourseRun(actor, courseId, runId);
     return data(outcome, { status: outcome.ok ? 200 : outcome.status });
@@ -124,7 +136,13 @@ function ParticipantAction({
 }
 
 /** Each booking's invoice and payment state, with "Issue proforma" for one not invoiced yet. */
-function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData"]["money"] }) {
+function BookingMoney({
+  bookings,
+  canInvoice,
+}: {
+  bookings: Route.ComponentProps["loaderData"]["money"];
+  canInvoice: boolean;
+}) {
   return (
     <section aria-labelledby="money-heading" className="space-y-3">
       <h2 id="money-heading" className="text-lg font-semibold text-slate-900">
@@ -163,7 +181,7 @@ function BookingMoney({ bookings }: { bookings: Route.ComponentProps["loaderData
                 <PaymentStatePill state={booking.balance.state} />
                 {/* a cancelled booking still holding an invoice is owed its credit note (one withheld while
                     the finance profile was incomplete) */}
-                {booking.status === "cancelled" && !booking.invoice ? null : (
+                {!canInvoice || (booking.status === "cancelled" && !booking.invoice) ? null : (
                   <Form method="post">
                     <input type="hidden" name="intent" value="invoice" />
                     <input type="hidden" name="bookingId" value={booking.id} />
@@ -205,6 +223,8 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     trainerChoices,
     canRevealIdNumbers,
     canExport,
+    canManage,
+    canInvoice,
   } = loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useOutcomeToast(actionData, "Failed to update participant");
@@ -280,7 +300,8 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                     <ParticipantName participant={person} />
                     <ContactLinks name={person.name} email={person.email} phone={person.phone} />
                     <p className="text-sm text-slate-600">
-                      {[person.organization, person.reference].filter(Boolean).join(" · ")}
+                      {person.organization ? `${person.organization} · ` : ""}
+                      <BookingLink reference={person.reference} />
                     </p>
                     {person.maskedIdNumber ? (
                       <p className="text-sm text-slate-600">
@@ -302,7 +323,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                   </>
                 }
               >
-                {person.status === "cancelled" ? null : (
+                {person.status === "cancelled" || !canManage ? null : (
                   <div className="mt-3 flex flex-wrap items-center gap-2">
                     {person.status === "new" || person.status === "waitlisted" ? (
                       <ParticipantAction
@@ -382,9 +403,9 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
           </ol>
         )}
       </section>
-      <BookingMoney bookings={money} />
+      <BookingMoney bookings={money} canInvoice={canInvoice} />
       <CourseInterests interests={interests} />
-      <CancelRunSection run={run} keptBecause={keptBecause} standing={standing} />
+      {canManage ? <CancelRunSection run={run} keptBecause={keptBecause} standing={standing} /> : null}
     </div>
   );
 }

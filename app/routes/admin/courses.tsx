@@ -5,6 +5,7 @@ import { Card, CardActions, CardGrid, CardTitle } from "#app/components/admin/ca
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { LoadError, PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { parseId } from "#app/platform/forms/admin-ids";
@@ -54,6 +55,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Courses({ loaderData, actionData }: Route.ComponentProps) {
   const { courses, error } = loaderData;
   useErrorToast(actionData);
+  const mayEdit = canEditContent(useStaff());
   return (
     <div>
       <PageHeader
@@ -61,10 +63,12 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
         badge={<Badge tone="brand">{courses.length} courses</Badge>}
         description="The catalogue shown on the public site: courses, their runs and their public details."
         actions={
-          <Link to="/admin/courses/new" className={buttonClass()}>
-            <Plus aria-hidden className="size-4" />
-            Add Course
-          </Link>
+          mayEdit ? (
+            <Link to="/admin/courses/new" className={buttonClass()}>
+              <Plus aria-hidden className="size-4" />
+              Add Course
+            </Link>
+          ) : null
         }
       />
       <LoadError error={error} className="mb-4" />
@@ -108,12 +112,12 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
               <Link
                 to={`/admin/courses/${course.id}`}
                 className={buttonClass("outline", "sm")}
-                aria-label={`Edit ${course.title}`}
+                aria-label={`${mayEdit ? "Edit" : "Open"} ${course.title}`}
               >
                 <Pencil aria-hidden className="size-4" />
-                Edit
+                {mayEdit ? "Edit" : "Open"}
               </Link>
-              {course.hasHistory || course.archivedAt ? (
+              {!mayEdit ? null : course.hasHistory || course.archivedAt ? (
                 <ArchiveCourseForm
                   id={course.id}
                   title={course.title}

@@ -8,6 +8,7 @@ import {
   UploadTitleRow,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { fileScreenAction } from "#app/platform/files/upload.server";
@@ -50,10 +51,12 @@ const PANEL_ID = "upload-document";
 
 export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
   useErrorToast(actionData, "Error");
+  const mayEdit = canEditContent(useStaff());
   const values = actionData?.values;
   return (
     <div>
       <UploadScreenTop
+        canUpload={mayEdit}
         title="Document Management"
         description="Brochures, certificates, manuals, policies and forms for download."
         toggleLabel="Upload Document"
@@ -117,11 +120,13 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
                 <Download aria-hidden className="size-4" />
                 Download
               </a>
-              <DeleteCardForm
-                id={doc.id}
-                label={doc.title}
-                message="Are you sure you want to delete this document?"
-              />
+              {mayEdit ? (
+                <DeleteCardForm
+                  id={doc.id}
+                  label={doc.title}
+                  message="Are you sure you want to delete this document?"
+                />
+              ) : null}
             </CardActions>
           </Card>
         )}

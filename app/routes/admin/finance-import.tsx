@@ -4,6 +4,7 @@ import { BackLink } from "#app/components/admin/back-link";
 import { Pagination, useQueryHref } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { SelectField } from "#app/components/ui/field";
@@ -106,6 +107,7 @@ export default function FinanceImport({ loaderData, actionData }: Route.Componen
   const { item, columns, preview, skip, error } = loaderData;
   useErrorToast(actionData, "Not imported");
   const href = useQueryHref();
+  const mayImport = canManageMoney(useStaff());
   const leftOut = parseLineList(skip) ?? new Set<number>();
   const toggle = (line: number) => {
     const next = new Set(leftOut);
@@ -129,7 +131,7 @@ export default function FinanceImport({ loaderData, actionData }: Route.Componen
           {actionData.error}
         </p>
       ) : null}
-      {columns ? (
+      {columns && mayImport ? (
         <Form
           method="post"
           className="grid max-w-xl gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -174,23 +176,25 @@ export default function FinanceImport({ loaderData, actionData }: Route.Componen
                 key={line.line}
                 line={line}
                 leftOut={leftOut.has(line.line)}
-                toggleHref={toggle(line.line)}
+                toggleHref={mayImport ? toggle(line.line) : undefined}
               />
             ))}
           </ul>
           <Pagination page={preview.page} pageCount={preview.pageCount} total={preview.total} />
-          <Form method="post">
-            <input type="hidden" name="intent" value="commit" />
-            <input type="hidden" name="skip" value={skip} />
-            <input type="hidden" name="preview" value={preview.fingerprint} />
-            <button
-              type="submit"
-              disabled={preview.toImport === 0}
-              className={buttonClass("primary", "md", "min-h-11")}
-            >
-              Import {preview.toImport.toLocaleString("en")} {preview.toImport === 1 ? "line" : "lines"}
-            </button>
-          </Form>
+          {mayImport ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="commit" />
+              <input type="hidden" name="skip" value={skip} />
+              <input type="hidden" name="preview" value={preview.fingerprint} />
+              <button
+                type="submit"
+                disabled={preview.toImport === 0}
+                className={buttonClass("primary", "md", "min-h-11")}
+              >
+                Import {preview.toImport.toLocaleString("en")} {preview.toImport === 1 ? "line" : "lines"}
+              </button>
+            </Form>
+          ) : null}
         </div>
       ) : null}
     </div>
@@ -204,9 +208,10 @@ function PreviewRow({
 }: {
   line: PreviewLine;
   leftOut: boolean;
-  toggleHref: string;
+  /** Absent for those who may read the statement but not import it. */
+  toggleHref?: string;
 }) {
-  const selectable = line.state === "matched" || line.state === "unmatched";
+  const selectable = toggleHref && (line.state === "matched" || line.state === "unmatched");
   return (
     <li
       data-testid="import-line"

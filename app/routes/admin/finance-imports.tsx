@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { ImportUploadSchema } from "#app/money/index";
@@ -52,44 +53,51 @@ export async function action(args: Route.ActionArgs) {
 
 export default function FinanceImports({ loaderData, actionData }: Route.ComponentProps) {
   useErrorToast(actionData, "Statement not imported");
+  const mayImport = canManageMoney(useStaff());
   return (
     <div className="space-y-6">
       <BackLink to="/admin/finance">Back to Finance</BackLink>
       <PageHeader
-        title="Import a statement"
-        description="Upload the M-PESA organisation portal statement or a bank statement as CSV. You see every line before anything is recorded."
+        title={mayImport ? "Import a statement" : "Statements"}
+        description={
+          mayImport
+            ? "Upload the M-PESA organisation portal statement or a bank statement as CSV. You see every line before anything is recorded."
+            : "The M-PESA and bank statements finance has imported."
+        }
       />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="grid max-w-xl gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
-        <SelectField label="Kind of statement" name="kind" defaultValue="mpesa">
-          <option value="mpesa">M-PESA organisation portal (CSV)</option>
-          <option value="bank">Bank statement (CSV)</option>
-        </SelectField>
-        <InputField
-          label="Statement file"
-          name="file"
-          type="file"
-          accept=".csv,text/csv"
-          required
-          hint={`CSV, at most ${limitText(STATEMENT_MAX_BYTES)}`}
-        />
-        {actionData?.error ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            {actionData.error}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
-            Upload and preview
-          </button>
-        </div>
-      </Form>
+      {mayImport ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="grid max-w-xl gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <SelectField label="Kind of statement" name="kind" defaultValue="mpesa">
+            <option value="mpesa">M-PESA organisation portal (CSV)</option>
+            <option value="bank">Bank statement (CSV)</option>
+          </SelectField>
+          <InputField
+            label="Statement file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            hint={`CSV, at most ${limitText(STATEMENT_MAX_BYTES)}`}
+          />
+          {actionData?.error ? (
+            <p
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
+              {actionData.error}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
+              Upload and preview
+            </button>
+          </div>
+        </Form>
+      ) : null}
       <section aria-labelledby="recent-heading" className="space-y-2">
         <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
           Recent statements

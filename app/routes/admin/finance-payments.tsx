@@ -5,6 +5,7 @@ import { PaymentHeading } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
 import { PaymentReviews } from "#app/components/admin/payment-reviews";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
@@ -131,6 +132,7 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
   useOutcomeToast(actionData, "Not saved");
   const fieldError = (name: string) =>
     actionData && !actionData.ok && actionData.field === name ? [actionData.message] : undefined;
+  const mayManage = canManageMoney(useStaff());
   return (
     <div className="space-y-6">
       <BackLink to="/admin/finance">Back to Finance</BackLink>
@@ -139,59 +141,64 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
         description="The ledger: every payment received, never edited or deleted. A mistake is reversed with a reason."
       />
 
-      <Form
-        method="post"
-        className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
-        aria-labelledby="record-heading"
-      >
-        <h2 id="record-heading" className="text-lg font-semibold text-slate-900 sm:col-span-2 lg:col-span-3">
-          Record a payment
-        </h2>
-        <input type="hidden" name="intent" value="record" />
-        <SelectField label="Method" name="method" defaultValue="bank" errors={fieldError("method")}>
-          {Object.entries(METHOD_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <InputField
-          label="Amount (KES)"
-          name="amount"
-          inputMode="decimal"
-          required
-          errors={fieldError("amount")}
-        />
-        <InputField
-          label="Date received"
-          name="receivedOn"
-          type="date"
-          required
-          defaultValue={loaderData.today}
-          errors={fieldError("receivedOn")}
-        />
-        <InputField
-          label="Transaction code or reference"
-          name="transactionCode"
-          hint="M-PESA receipt, bank reference or cheque number"
-          errors={fieldError("transactionCode")}
-        />
-        <InputField label="Payer" name="payer" errors={fieldError("payer")} />
-        <InputField
-          label="Booking reference"
-          name="reference"
-          placeholder="MF-XXXXXXXX"
-          hint="Leave empty if you do not know it yet"
-          errors={fieldError("reference")}
-        />
-        <div className="sm:col-span-2 lg:col-span-3">
-          <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
-            Record payment
-          </button>
-        </div>
-      </Form>
+      {mayManage ? (
+        <Form
+          method="post"
+          className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
+          aria-labelledby="record-heading"
+        >
+          <h2
+            id="record-heading"
+            className="text-lg font-semibold text-slate-900 sm:col-span-2 lg:col-span-3"
+          >
+            Record a payment
+          </h2>
+          <input type="hidden" name="intent" value="record" />
+          <SelectField label="Method" name="method" defaultValue="bank" errors={fieldError("method")}>
+            {Object.entries(METHOD_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            label="Amount (KES)"
+            name="amount"
+            inputMode="decimal"
+            required
+            errors={fieldError("amount")}
+          />
+          <InputField
+            label="Date received"
+            name="receivedOn"
+            type="date"
+            required
+            defaultValue={loaderData.today}
+            errors={fieldError("receivedOn")}
+          />
+          <InputField
+            label="Transaction code or reference"
+            name="transactionCode"
+            hint="M-PESA receipt, bank reference or cheque number"
+            errors={fieldError("transactionCode")}
+          />
+          <InputField label="Payer" name="payer" errors={fieldError("payer")} />
+          <InputField
+            label="Booking reference"
+            name="reference"
+            placeholder="MF-XXXXXXXX"
+            hint="Leave empty if you do not know it yet"
+            errors={fieldError("reference")}
+          />
+          <div className="sm:col-span-2 lg:col-span-3">
+            <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
+              Record payment
+            </button>
+          </div>
+        </Form>
+      ) : null}
 
-      <PaymentReviews reviews={reviews} />
+      {mayManage ? <PaymentReviews reviews={reviews} /> : null}
 
       <nav aria-label="Which payments" className="flex gap-2">
         {(["all", "unmatched"] as const).map((v) => (
@@ -243,7 +250,7 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
                   {p.reason ? ` · Reason: ${p.reason}` : ""}
                 </p>
               </PaymentHeading>
-              {!p.bookingId && !p.reversesId && !p.reversed ? (
+              {mayManage && !p.bookingId && !p.reversesId && !p.reversed ? (
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   {p.suggestions.map((s) => (
                     <Form key={s.reference} method="post">
@@ -270,7 +277,7 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
                   </Form>
                 </div>
               ) : null}
-              {!p.reversesId && !p.reversed ? (
+              {mayManage && !p.reversesId && !p.reversed ? (
                 <details className="mt-3">
                   <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-slate-700">
                     Reverse this payment…

@@ -3,11 +3,12 @@ import { data, Form, Link } from "react-router";
 import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { buttonClass } from "#app/components/ui/button";
 import { ReminderSchema } from "#app/money/index";
 import { getFinanceOverview, sendPaymentReminder } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { canManageMoney, canReadMoney } from "#app/staff/index";
+import { canExportMoney, canManageMoney, canReadMoney } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
@@ -40,6 +41,8 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
   useOutcomeToast(actionData, "No reminder sent");
   const outstanding = months.reduce((sum, m) => sum + m.outstandingCents, 0);
   const thisMonth = months[0];
+  const staff = useStaff();
+  const mayManage = canManageMoney(staff);
   return (
     <div className="space-y-8">
       <PageHeader
@@ -51,7 +54,7 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
               <Wallet aria-hidden className="size-4" /> Payments
             </Link>
             <Link to="/admin/finance/imports" className={buttonClass("outline", "md", "min-h-11")}>
-              <FileUp aria-hidden className="size-4" /> Import a statement
+              <FileUp aria-hidden className="size-4" /> {mayManage ? "Import a statement" : "Statements"}
             </Link>
           </>
         }
@@ -108,13 +111,15 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
                     {formatLongDate(invoice.dueOn as string)} · {invoice.daysOverdue} days overdue
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remind" />
-                  <input type="hidden" name="bookingId" value={invoice.bookingId} />
-                  <button type="submit" className={buttonClass("outline", "md", "min-h-11")}>
-                    Send reminder <span className="sr-only">for {invoice.reference}</span>
-                  </button>
-                </Form>
+                {mayManage ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remind" />
+                    <input type="hidden" name="bookingId" value={invoice.bookingId} />
+                    <button type="submit" className={buttonClass("outline", "md", "min-h-11")}>
+                      Send reminder <span className="sr-only">for {invoice.reference}</span>
+                    </button>
+                  </Form>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -168,27 +173,29 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
 
-      <section aria-labelledby="exports-heading" className="space-y-3">
-        <h2 id="exports-heading" className="text-lg font-semibold text-slate-900">
-          For the accountant
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          {[
-            ["invoices", "Invoices (CSV)"],
-            ["payments", "Payments (CSV)"],
-            ["credit-notes", "Credit notes (CSV)"],
-            ["receipts", "Receipts (CSV)"],
-          ].map(([kind, label]) => (
-            <a
-              key={kind}
-              href={`/admin/finance/export/${kind}`}
-              className={buttonClass("outline", "md", "min-h-11")}
-            >
-              <Download aria-hidden className="size-4" /> {label}
-            </a>
-          ))}
-        </div>
-      </section>
+      {canExportMoney(staff) ? (
+        <section aria-labelledby="exports-heading" className="space-y-3">
+          <h2 id="exports-heading" className="text-lg font-semibold text-slate-900">
+            For the accountant
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            {[
+              ["invoices", "Invoices (CSV)"],
+              ["payments", "Payments (CSV)"],
+              ["credit-notes", "Credit notes (CSV)"],
+              ["receipts", "Receipts (CSV)"],
+            ].map(([kind, label]) => (
+              <a
+                key={kind}
+                href={`/admin/finance/export/${kind}`}
+                className={buttonClass("outline", "md", "min-h-11")}
+              >
+                <Download aria-hidden className="size-4" /> {label}
+              </a>
+            ))}
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   UploadTitleRow,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { fileScreenAction, formFailure } from "#app/platform/files/upload.server";
@@ -89,10 +90,12 @@ const PANEL_ID = "upload-gallery-image";
 
 export default function Gallery({ loaderData, actionData }: Route.ComponentProps) {
   useErrorToast(actionData, "Error");
+  const mayEdit = canEditContent(useStaff());
   const values = actionData?.values;
   return (
     <div>
       <UploadScreenTop
+        canUpload={mayEdit}
         title="Gallery"
         description="The arrangement of the public gallery: which pictures, in which order and category. Every uploaded picture is in the Images library."
         otherActions={
@@ -126,9 +129,9 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
         items={loaderData.images}
         empty="No gallery images yet. Upload the first one to start the gallery."
       >
-        {(image) => <GalleryImageCard key={image.id} image={image} />}
+        {(image) => <GalleryImageCard key={image.id} image={image} canEdit={mayEdit} />}
       </CardGrid>
-      <LibraryPicker pictures={loaderData.unused} />
+      {mayEdit ? <LibraryPicker pictures={loaderData.unused} /> : null}
     </div>
   );
 }

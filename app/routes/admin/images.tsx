@@ -10,6 +10,7 @@ import {
   UploadTitleRow,
 } from "#app/components/admin/upload-panel";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { toast } from "#app/components/toast";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { fileScreenAction } from "#app/platform/files/upload.server";
@@ -66,6 +67,7 @@ const PANEL_ID = "upload-image";
 
 export default function Images({ loaderData, actionData }: Route.ComponentProps) {
   useErrorToast(actionData, "Error");
+  const mayEdit = canEditContent(useStaff());
   useEffect(() => {
     if (loaderData.fetchError) toast.error("Error", { description: loaderData.fetchError });
   }, [loaderData.fetchError]);
@@ -73,6 +75,7 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div>
       <UploadScreenTop
+        canUpload={mayEdit}
         title="Image Management"
         description="The library: every uploaded picture and where it is used. A page section shows its newest active picture; the Gallery screen arranges the gallery from this library."
         toggleLabel="Upload Image"
@@ -119,12 +122,14 @@ export default function Images({ loaderData, actionData }: Route.ComponentProps)
                 <DateText value={image.createdAt} />
               </dd>
             </dl>
-            <DeleteCardForm
-              id={image.id}
-              label={image.title}
-              message="Are you sure you want to delete this image?"
-              className="mt-auto pt-4"
-            />
+            {mayEdit ? (
+              <DeleteCardForm
+                id={image.id}
+                label={image.title}
+                message="Are you sure you want to delete this image?"
+                className="mt-auto pt-4"
+              />
+            ) : null}
           </ImageCard>
         )}
       </CardGrid>

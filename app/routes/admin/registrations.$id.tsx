@@ -63,6 +63,12 @@ export const ErrorBoundary = recordErrorBoundary({
   listLabel: "All registrations",
 });
 
+const SOURCE_LABELS: Record<string, string> = {
+  contact: "Contact page",
+  office: "Added by the office to its booking",
+  portal: "Added by the booking's contact in their account",
+};
+
 export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const r = loaderData.registration;
   // a reveal posted without JavaScript lands here with the number
@@ -78,7 +84,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
     ["Duration", r.courseDuration],
     ["Registered", formatDateTime(r.createdAt)],
     ["Last changed", formatDateTime(r.updatedAt)],
-    ["Submitted from", r.source === "contact" ? "Contact page" : "Registration page"],
+    ["Submitted from", SOURCE_LABELS[r.source] ?? "Registration page"],
   ];
   return (
     <div className="max-w-4xl">

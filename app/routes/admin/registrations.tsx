@@ -8,6 +8,8 @@ import {
   loadListScreen,
   REGISTRATION_LIST_SCREEN,
 } from "#app/back-office/index.server";
+import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { BookingLink } from "#app/components/admin/booking/booking-link";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import {
   FilterCheckbox,
@@ -123,6 +125,13 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="dir" value={query.dir} />
         {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
       </FilterForm>
+      {BOOKING_REFERENCE_PATTERN.test(query.q.trim().toUpperCase()) ? (
+        <p role="status" className="mb-4 text-sm text-slate-700">
+          {query.q.trim().toUpperCase()} is a booking reference:{" "}
+          <BookingLink reference={query.q.trim().toUpperCase()} /> has its participants, invoices and payments
+          together.
+        </p>
+      ) : null}
       {query.run ? (
         <p role="status" className="mb-4 text-sm text-slate-700">
           Showing one course date's registrations.{" "}

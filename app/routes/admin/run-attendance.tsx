@@ -12,6 +12,7 @@ import {
 } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { canDeliverRun, canReadRunDelivery } from "#app/staff/index";
+import { staffOf } from "#app/staff/index.server";
 import { cn } from "#app/utils/cn";
 import { formatLongDate, today } from "#app/utils/dates";
 import { formatDateTime } from "#app/utils/datetime";
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   // today while the course runs, else its first day
   const day = run.days.includes(asked) ? asked : run.days.includes(today()) ? today() : (run.days[0] ?? "");
   const roster = day ? await attendanceForDay(run.id, day) : [];
-  return { run, day, roster };
+  return { run, day, roster, mayMark: canDeliverRun(staffOf(admin), run.trainerIds) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -53,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
 type Person = Route.ComponentProps["loaderData"]["roster"][number];
 
 /** One participant's row: two buttons, each tap saved at once by this row's own fetcher. */
-function AttendanceRow({ person, day }: { person: Person; day: string }) {
+function AttendanceRow({ person, day, mayMark }: { person: Person; day: string; mayMark: boolean }) {
   const fetcher = useFetcher<MarkOutcome>({ key: `attendance-${person.id}-${day}` });
   const pending = fetcher.formData?.get("present");
   const present = pending != null ? pending === "true" : (person.mark?.present ?? null);
@@ -100,18 +101,20 @@ function AttendanceRow({ person, day }: { person: Person; day: string }) {
           </p>
         ) : null}
       </div>
-      <fetcher.Form method="post" className="flex gap-2">
-        <input type="hidden" name="id" value={person.id} />
-        <input type="hidden" name="day" value={day} />
-        {choice(true)}
-        {choice(false)}
-      </fetcher.Form>
+      {mayMark ? (
+        <fetcher.Form method="post" className="flex gap-2">
+          <input type="hidden" name="id" value={person.id} />
+          <input type="hidden" name="day" value={day} />
+          {choice(true)}
+          {choice(false)}
+        </fetcher.Form>
+      ) : null}
     </li>
   );
 }
 
 export default function RunAttendance({ loaderData }: Route.ComponentProps) {
-  const { run, day, roster } = loaderData;
+  const { run, day, roster, mayMark } = loaderData;
   const present = roster.filter((p) => p.mark?.present).length;
   const absent = roster.filter((p) => p.mark && !p.mark.present).length;
   return (
@@ -158,7 +161,7 @@ export default function RunAttendance({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="space-y-3">
               {roster.map((person) => (
-                <AttendanceRow key={`${person.id}-${day}`} person={person} day={day} />
+                <AttendanceRow key={`${person.id}-${day}`} person={person} day={day} mayMark={mayMark} />
               ))}
             </ul>
           )}

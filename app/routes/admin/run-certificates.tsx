@@ -17,6 +17,7 @@ import {
 import { readForm } from "#app/platform/forms/form-input.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { canDeliverRun, canReadRunDelivery } from "#app/staff/index";
+import { staffOf } from "#app/staff/index.server";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/run-certificates";
 
@@ -33,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     run,
     threshold,
+    mayIssue: canDeliverRun(staffOf(admin), run.trainerIds),
     rows: summary.map((p) => ({ ...p, certificate: issued.find((c) => c.registrationId === p.id) ?? null })),
   };
 }
@@ -65,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function RunCertificates({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, rows, threshold } = loaderData;
+  const { run, rows, threshold, mayIssue } = loaderData;
   useOutcomeToast(actionData, "Certificates not changed");
   const base = `/admin/courses/${run.courseId}/runs/${run.id}`;
   const eligible = rows.filter((r) => r.percent >= threshold && !r.certificate).length;
@@ -77,12 +79,14 @@ export default function RunCertificates({ loaderData, actionData }: Route.Compon
         certificate with a QR code that opens its public check page. Each is e-mailed with the PDF attached.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Form method="post">
-          <input type="hidden" name="intent" value="issue" />
-          <Button type="submit" className="min-h-11">
-            Issue certificates ({eligible} due)
-          </Button>
-        </Form>
+        {mayIssue ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="issue" />
+            <Button type="submit" className="min-h-11">
+              Issue certificates ({eligible} due)
+            </Button>
+          </Form>
+        ) : null}
         <a href={`${base}/certificates.zip`} className={buttonClass("outline", "md", "min-h-11")}>
           <Download aria-hidden className="size-4" /> Download all (ZIP)
         </a>
@@ -135,7 +139,7 @@ export default function RunCertificates({ loaderData, actionData }: Route.Compon
                     <FileDown aria-hidden className="size-4" /> PDF{" "}
                     <span className="sr-only">of {row.name}</span>
                   </a>
-                  {row.certificate.revokedAt ? null : (
+                  {row.certificate.revokedAt || !mayIssue ? null : (
                     <Form method="post" className="flex flex-wrap items-end gap-2">
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="id" value={row.certificate.id} />

@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { FeedbackActionSchema } from "#app/delivery/index";
@@ -46,6 +47,7 @@ export async function action(args: Route.ActionArgs) {
 export default function RunFeedback({ loaderData, actionData }: Route.ComponentProps) {
   const { run, feedback } = loaderData;
   useOutcomeToast(actionData, "No testimonial made");
+  const mayQuote = canEditContent(useStaff());
   return (
     <div className="space-y-5">
       <RunDeliveryHeader run={run} title="Feedback" />
@@ -101,7 +103,7 @@ export default function RunFeedback({ loaderData, actionData }: Route.ComponentP
             <div className="mt-3">
               {a.testimonialId ? (
                 <Badge tone="green">Testimonial draft made</Badge>
-              ) : a.consentToQuote ? (
+              ) : a.consentToQuote && mayQuote ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="testimonial" />
                   <input type="hidden" name="id" value={a.id} />
@@ -109,6 +111,8 @@ export default function RunFeedback({ loaderData, actionData }: Route.ComponentP
                     Make testimonial draft <span className="sr-only">from {a.name}</span>
                   </Button>
                 </Form>
+              ) : a.consentToQuote ? (
+                <Badge tone="brand">May be quoted</Badge>
               ) : (
                 <Badge tone="grey">Not for quoting</Badge>
               )}

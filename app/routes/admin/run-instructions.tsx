@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
 import { SaveButton } from "#app/components/admin/save-button";
+import { useStaff } from "#app/components/admin/use-staff";
 import { InputField, TextareaField } from "#app/components/ui/field";
 import { JoiningInstructionsSchema } from "#app/delivery/index";
 import {
@@ -51,6 +52,7 @@ export default function RunInstructions({ loaderData, actionData }: Route.Compon
     defaultValue: instructions?.[name] ?? "",
     errors: errors[name],
   });
+  const mayWrite = canWriteInstructions(useStaff());
   return (
     <div className="space-y-6">
       <RunDeliveryHeader run={run} title="Joining instructions" />
@@ -58,22 +60,24 @@ export default function RunInstructions({ loaderData, actionData }: Route.Compon
         Sent with every booking confirmation for this date, and again {reminderDays.replaceAll(",", ", ")}{" "}
         days before the start (setting <code>reminder_days</code>) to each participant still booked.
       </p>
-      <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <TextareaField label="Where to go (venue, room, directions)" rows={3} {...field("venueDetails")} />
-        <InputField
-          label="Map link"
-          type="url"
-          placeholder="https://maps.google.com/…"
-          {...field("mapUrl")}
-        />
-        <InputField label="Start time on the first day" placeholder="08:30" {...field("startTime")} />
-        <TextareaField label="Daily timetable" rows={4} {...field("timetable")} />
-        <TextareaField label="What to bring" rows={3} {...field("whatToBring")} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="Contact on the day" {...field("contactName")} />
-          <InputField label="Contact phone" type="tel" {...field("contactPhone")} />
-        </div>
-        <SaveButton isMine={(f) => f.has("venueDetails")}>Save instructions</SaveButton>
+      <Form method="post" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <fieldset disabled={!mayWrite} className="min-w-0 space-y-4">
+          <TextareaField label="Where to go (venue, room, directions)" rows={3} {...field("venueDetails")} />
+          <InputField
+            label="Map link"
+            type="url"
+            placeholder="https://maps.google.com/…"
+            {...field("mapUrl")}
+          />
+          <InputField label="Start time on the first day" placeholder="08:30" {...field("startTime")} />
+          <TextareaField label="Daily timetable" rows={4} {...field("timetable")} />
+          <TextareaField label="What to bring" rows={3} {...field("whatToBring")} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField label="Contact on the day" {...field("contactName")} />
+            <InputField label="Contact phone" type="tel" {...field("contactPhone")} />
+          </div>
+          {mayWrite ? <SaveButton isMine={(f) => f.has("venueDetails")}>Save instructions</SaveButton> : null}
+        </fieldset>
       </Form>
     </div>
   );

@@ -6,6 +6,7 @@ import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { CARD_GRID, EmptyState, PageHeader } from "#app/components/admin/page-header";
 import { TestimonialForm } from "#app/components/admin/testimonial-form";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { Badge, StatusBadge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { parseId } from "#app/platform/forms/admin-ids";
@@ -80,7 +81,8 @@ export async function action(args: Route.ActionArgs) {
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { testimonials, error, adding, editing } = loaderData;
   useErrorToast(actionData);
-  const formOpen = adding || editing || actionData?.result;
+  const mayEdit = canEditContent(useStaff());
+  const formOpen = mayEdit && (adding || editing || actionData?.result);
   return (
     <div>
       <PageHeader
@@ -88,7 +90,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
         badge={<Badge tone="brand">{testimonials.length} testimonials</Badge>}
         description="Client testimonials shown on the Testimonials page; those marked for the home page appear there too."
         actions={
-          formOpen ? null : (
+          formOpen || !mayEdit ? null : (
             <Link to="?form=new" className={buttonClass()}>
               <Plus aria-hidden className="size-4" />
               Add Testimonial
@@ -148,18 +150,20 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
                   <Home aria-hidden className="size-3" /> On the home page (order {t.sortOrder})
                 </p>
               ) : null}
-              <div className="mt-auto flex gap-2 pt-4">
-                <Link to={`?edit=${t.id}`} className={buttonClass("outline")} aria-label={`Edit ${t.name}`}>
-                  <Pencil aria-hidden className="size-4" />
-                  Edit
-                </Link>
-                <DeleteCardForm
-                  id={t.id}
-                  label={t.name}
-                  message={`Are you sure you want to delete the testimonial from ${t.name}?`}
-                  showPending
-                />
-              </div>
+              {mayEdit ? (
+                <div className="mt-auto flex gap-2 pt-4">
+                  <Link to={`?edit=${t.id}`} className={buttonClass("outline")} aria-label={`Edit ${t.name}`}>
+                    <Pencil aria-hidden className="size-4" />
+                    Edit
+                  </Link>
+                  <DeleteCardForm
+                    id={t.id}
+                    label={t.name}
+                    message={`Are you sure you want to delete the testimonial from ${t.name}?`}
+                    showPending
+                  />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,102 @@
+import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { runDatesText } from "#app/delivery/index.server";
+import { db } from "#app/platform/db/client.server";
+import { bookings, courseRuns, courses } from "#app/platform/db/schema";
+import { type PaymentState, paymentState } from "#app/utils/payment-state";
+import type { BookingQuery } from "./admin-lists";
+import { orderBy, searchColumns, selectPage } from "./list-query.server";
+
+// What the open invoice asks (the newest proforma, nothing once a credit note cancels it) and what the ledger
+// holds, per booking, as the booking page's balance counts them
+const invoiced = sql<number>`coalesce((
+  select case when exists (
+    select 1 from finance_documents cn where cn.kind = 'credit_note' and cn.relates_to_id = d.id
+  ) then 0 else d.total_cents end
+  from finance_documents d where d.booking_id = ${bookings.id} and d.kind = 'proforma'
+  order by d.version desc limit 1), 0)`;
+const paid = sql<number>`coalesce((select sum(p.amount_cents) from payments p where p.booking_id = ${bookings.id}), 0)`;
+const state = sql<PaymentState>`case
+  when ${paid} > ${invoiced} then 'overpaid'
+  when ${paid} = ${invoiced} and ${invoiced} > 0 then 'paid'
+  when ${paid} > 0 then 'part_paid'
+  else 'unpaid' end`;
+const bookedOn = sql`(${bookings.createdAt} at time zone 'Africa/Nairobi')::date`;
+
+function where(query: BookingQuery): SQL | undefined {
+  return and(
+    query.q
+      ? searchColumns(
+          [
+            bookings.reference,
+            bookings.organization,
+            bookings.contactName,
+            bookings.contactEmail,
+            bookings.contactPhone,
+          ],
+          query.q,
+        )
+      : undefined,
+    query.organization ? searchColumns([bookings.organization], query.organization) : undefined,
+    query.run ? eq(bookings.runId, query.run) : undefined,
+    query.status ? eq(bookings.status, query.status) : undefined,
+    query.payment ? sql`${state} = ${query.payment}` : undefined,
+    query.from ? gte(bookedOn, query.from) : undefined,
+    query.to ? lte(bookedOn, query.to) : undefined,
+  );
+}
+
+/** One page of bookings, newest first, with each one's course date and payment state. */
+export async function listBookings(query: BookingQuery) {
+  const condition = where(query);
+  return selectPage(bookings, condition, query.page, async (slice) => {
+    const rows = await db()
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        status: bookings.status,
+        contactName: bookings.contactName,
+        contactEmail: bookings.contactEmail,
+        contactPhone: bookings.contactPhone,
+        organization: bookings.organization,
+        participants: bookings.participants,
+        createdAt: bookings.createdAt,
+        courseTitle: courses.title,
+        label: courseRuns.label,
+        startDate: courseRuns.startDate,
+        endDate: courseRuns.endDate,
+        invoicedCents: invoiced,
+        paidCents: paid,
+      })
+      .from(bookings)
+      .leftJoin(courses, eq(courses.id, bookings.courseId))
+      .leftJoin(courseRuns, eq(courseRuns.id, bookings.runId))
+      .where(condition)
+      .orderBy(...orderBy(bookings.createdAt, bookings.id, "desc", slice.reversed))
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map(({ label, startDate, endDate, ...row }) => ({
+      ...row,
+      dates: runDatesText({ label, startDate, endDate }),
+      paymentState: paymentState(Number(row.invoicedCents), Number(row.paidCents)),
+    }));
+  });
+}
+
+export type BookingListRow = Awaited<ReturnType<typeof listBookings>>["rows"][number];
+
+/** The course dates the list can be narrowed to: those with bookings, newest first. */
+export async function listBookedRuns() {
+  const rows = await db()
+    .selectDistinct({
+      id: courseRuns.id,
+      courseTitle: courses.title,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+    })
+    .from(bookings)
+    .innerJoin(courseRuns, eq(courseRuns.id, bookings.runId))
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .orderBy(desc(courseRuns.startDate));
+  return rows.map((row) => ({ id: row.id, title: `${row.courseTitle} · ${runDatesText(row)}` }));
+}

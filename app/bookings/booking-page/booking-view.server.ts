@@ -1,0 +1,204 @@
+import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { runDatesText, runDays } from "#app/delivery/index.server";
+import { bookingBalance, documentPath } from "#app/money/index.server";
+import { db } from "#app/platform/db/client.server";
+import {
+  adminAuditLogs,
+  attendanceMarks,
+  bookings,
+  certificates,
+  courseRuns,
+  courses,
+  emailOutbox,
+  financeDocuments,
+  payments,
+  courseRegistrations as r,
+} from "#app/platform/db/schema";
+import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
+import { getSetting } from "#app/platform/settings/setting.server";
+import { seatsForRuns } from "#app/site/index.server";
+import { today } from "#app/utils/dates";
+import { maskedIdNumber } from "#app/utils/id-number";
+import { substitutionDeadline } from "./booking-rules";
+
+/** The timeline shows this many of the newest entries; the audit log holds the rest. */
+const TIMELINE_LIMIT = 100;
+
+/** A booking with its course date, as every booking change reads it first. */
+export async function findBooking(reference: string) {
+  const [row] = await db()
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      status: bookings.status,
+      contactName: bookings.contactName,
+      contactEmail: bookings.contactEmail,
+      contactPhone: bookings.contactPhone,
+      organization: bookings.organization,
+      kraPin: bookings.kraPin,
+      lpoNumber: bookings.lpoNumber,
+      nitaLevyNumber: bookings.nitaLevyNumber,
+      participants: bookings.participants,
+      createdAt: bookings.createdAt,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      courseSlug: courses.slug,
+      runId: courseRuns.id,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+      venue: courseRuns.venue,
+      runStatus: courseRuns.status,
+    })
+    .from(bookings)
+    .leftJoin(courses, eq(courses.id, bookings.courseId))
+    .leftJoin(courseRuns, eq(courseRuns.id, bookings.runId))
+    .where(eq(bookings.reference, reference));
+  if (!row) return null;
+  return { ...row, dates: runDatesText(row) };
+}
+
+/** The other dates of the course a booking can move to: upcoming and not cancelled. */
+async function otherRunsOf(courseId: string, runId: string | null) {
+  const rows = await db()
+    .select({
+      id: courseRuns.id,
+      label: courseRuns.label,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+      venue: courseRuns.venue,
+    })
+    .from(courseRuns)
+    .where(
+      and(
+        eq(courseRuns.courseId, courseId),
+        runId ? ne(courseRuns.id, runId) : undefined,
+        ne(courseRuns.status, "cancelled"),
+        or(isNull(courseRuns.startDate), gte(courseRuns.startDate, today())),
+      ),
+    )
+    .orderBy(asc(courseRuns.startDate));
+  const seats = await seatsForRuns(rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    title: [runDatesText(row), row.venue].filter(Boolean).join(" · "),
+    left: seats.get(row.id)?.left ?? null,
+  }));
+}
+
+/**
+ * Everything a booking's page shows: who booked, for whom, what was issued and paid, what was e-mailed, what
+ * happened to it, and what it may still become (the dates to move to, the seats left, the substitution deadline).
+ */
+export async function getBookingPage(reference: string) {
+  const booking = await findBooking(reference);
+  if (!booking) return null;
+  const participants = await db()
+    .select({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      ...maskedIdNumberColumns,
+      status: r.status,
+      daysPresent: sql<number>`(select count(*) from ${attendanceMarks} m where m.registration_id = ${r.id} and m.run_id = ${r.runId} and m.present)`,
+      certificateCode: certificates.code,
+      certificateRevoked: sql<boolean>`(${certificates.revokedAt} is not null)`,
+    })
+    .from(r)
+    .leftJoin(certificates, and(eq(certificates.registrationId, r.id), eq(certificates.runId, r.runId)))
+    .where(and(eq(r.bookingId, booking.id), isNull(r.deletedAt)))
+    .orderBy(asc(r.createdAt), asc(r.id));
+  const [documents, ledger, balance, noticeDays] = await Promise.all([
+    db()
+      .select({
+        id: financeDocuments.id,
+        kind: financeDocuments.kind,
+        number: financeDocuments.number,
+        version: financeDocuments.version,
+        issuedOn: financeDocuments.issuedOn,
+        totalCents: financeDocuments.totalCents,
+      })
+      .from(financeDocuments)
+      .where(eq(financeDocuments.bookingId, booking.id))
+      .orderBy(asc(financeDocuments.createdAt)),
+    db()
+      .select({
+        id: payments.id,
+        method: payments.method,
+        amountCents: payments.amountCents,
+        receivedOn: payments.receivedOn,
+        transactionCode: payments.transactionCode,
+        reason: payments.reason,
+      })
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id))
+      .orderBy(asc(payments.receivedOn), asc(payments.createdAt)),
+    bookingBalance(db(), booking.id),
+    getSetting("substitution_notice_days"),
+  ]);
+  const registrationIds = participants.map((p) => p.id);
+  const documentIds = documents.map((d) => d.id);
+  const related = (table: string, ids: string[]) =>
+    ids.length > 0
+      ? and(eq(emailOutbox.relatedTable, table), inArray(emailOutbox.relatedId, ids))
+      : undefined;
+  const recordIds = [booking.id, ...registrationIds, ...documentIds, ...ledger.map((p) => p.id)];
+  const [emails, timeline, otherRuns, seats] = await Promise.all([
+    db()
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      .where(
+        or(
+          related("bookings", [booking.id]),
+          related("course_registrations", registrationIds),
+          related("finance_documents", documentIds),
+        ),
+      )
+      .orderBy(desc(emailOutbox.createdAt)),
+    db()
+      .select({
+        id: adminAuditLogs.id,
+        action: adminAuditLogs.action,
+        actorEmail: adminAuditLogs.actorEmail,
+        actorRoles: adminAuditLogs.actorRoles,
+        createdAt: adminAuditLogs.createdAt,
+      })
+      .from(adminAuditLogs)
+      .where(inArray(adminAuditLogs.recordId, recordIds))
+      .orderBy(desc(adminAuditLogs.createdAt))
+      .limit(TIMELINE_LIMIT),
+    booking.courseId ? otherRunsOf(booking.courseId, booking.runId) : [],
+    booking.runId ? seatsForRuns([booking.runId]) : new Map(),
+  ]);
+  return {
+    booking,
+    participants: participants.map(({ hasIdNumber, idNumberLast4, ...person }) => ({
+      ...person,
+      daysPresent: Number(person.daysPresent),
+      maskedIdNumber: maskedIdNumber({ hasIdNumber, idNumberLast4 }),
+    })),
+    documents: documents.map((doc) => ({ ...doc, url: documentPath(doc.id) })),
+    payments: ledger,
+    balance,
+    emails,
+    timeline,
+    otherRuns,
+    seatsLeft: booking.runId ? (seats.get(booking.runId)?.left ?? null) : null,
+    noticeDays,
+    substitutionDeadline: booking.startDate ? substitutionDeadline(booking.startDate, noticeDays) : null,
+    started: booking.startDate !== null && booking.startDate <= today(),
+    /** The firm's date, against which the page states its rules (the browser's clock may differ). */
+    today: today(),
+    runDays: runDays(booking).length,
+  };
+}
+
+export type BookingPage = NonNullable<Awaited<ReturnType<typeof getBookingPage>>>;

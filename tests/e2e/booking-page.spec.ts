@@ -1,0 +1,142 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
+import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { expectScreensFit } from "../helpers/screen-fit";
+import { startSmtpServer } from "../helpers/smtp";
+import { addCourseDate } from "./course-dates";
+import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+
+// The office works a booking from its own page: found from the menu, confirmed whole with one proforma (said
+// before and after), a participant substituted under the notice rule. A server of its own with a real SMTP server.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const OWNER = { email: "owner@mafunzo.test", password: "Kilimanjaro-2026" };
+const stamp = Date.now().toString(36);
+const CONTACT = `hr.${stamp}@county.example`;
+const LATE_CONTACT = `late.${stamp}@county.example`;
+const inDays = (days: number) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let base = "";
+const references: Record<string, string> = {};
+
+test.beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
+  base = server.url;
+  await signUpFirstAdminOn(base, OWNER.email, OWNER.password);
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function book(browser: Browser, runId: string, contact: string, people: string[]) {
+  const page = await browser.newPage();
+  await asNewVisitor(page);
+  await page.goto(`${base}/register?course=${COURSE.slug}&run=${runId}`);
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await form.getByLabel("Full Name").fill("Grace Wambui");
+  await form.getByLabel("Email Address").fill(contact);
+  await form.getByLabel("Organization").fill("County Government of Nakuru");
+  await form.getByText("Booking for several people?").click();
+  for (const [i, name] of people.entries()) {
+    await form.getByRole("button", { name: "Add another participant" }).click();
+    const row = page.getByRole("group", { name: `Participant ${i + 1}` });
+    await row.getByLabel("Full name").fill(name);
+    await row
+      .getByLabel("Email address")
+      .fill(`${name.split(" ")[0]?.toLowerCase()}.${stamp}@county.example`);
+  }
+  await waitLikeAPerson(page);
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  const done = page.getByTestId("booking-confirmation");
+  await expect(done).toContainText("Registration Successful!");
+  const reference = /MF-[2-9A-HJKMNP-Z]{8}/.exec((await done.textContent()) ?? "")?.[0] ?? "";
+  await page.close();
+  return reference;
+}
+
+async function openBooking(page: Page, reference: string) {
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Bookings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+  await page.getByRole("link", { name: reference, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Booking ${reference}` })).toBeVisible();
+}
+
+test("the office finds a booking and confirms it whole: one proforma, said before and after", async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page, OWNER, base);
+  const dateId = (path: string) => path.split("/runs/")[1] as string;
+  const soon = dateId(await addCourseDate(page, base, { start: inDays(20), venue: `Nakuru ${stamp}` }));
+  const late = dateId(await addCourseDate(page, base, { start: inDays(10), venue: `Naivasha ${stamp}` }));
+  references.soon = await book(browser, soon, CONTACT, ["Amina Wanjiru", "Brian Otieno", "Cynthia Njeri"]);
+  references.late = await book(browser, late, LATE_CONTACT, ["Daniel Kiprop", "Esther Moraa"]);
+
+  await openBooking(page, references.soon);
+  await expect(page.getByTestId("booking-participant")).toHaveCount(3);
+  await expect(page.getByText("County Government of Nakuru").first()).toBeVisible();
+  await expect(page.getByTestId("confirm-explained")).toHaveText(
+    `Confirms all 3 participants still waiting and e-mails one proforma invoice for the whole booking to ${CONTACT}.`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  const said = page.getByRole("status").filter({ hasText: "was e-mailed to" });
+  await expect(said).toContainText(`Booking ${references.soon}: 3 participants are confirmed`);
+  await expect(said).toContainText(`the whole booking ${references.soon}) was e-mailed to ${CONTACT}.`);
+  const number = /PRO-\d{4}-\d{4}/.exec((await said.textContent()) ?? "")?.[0] as string;
+  await expect(page.getByTestId("booking-documents").getByRole("link")).toHaveText([number]);
+  await expect(page.getByRole("button", { name: "Confirm booking" })).toHaveCount(0);
+
+  // exactly one proforma reached the contact
+  await smtp.waitFor(
+    (messages) => messages.some((m) => m.to.includes(CONTACT) && m.subject.includes(number)),
+    30_000,
+  );
+  const proformas = smtp.messages.filter(
+    (m) => m.to.includes(CONTACT) && /^Proforma invoice/.test(m.subject),
+  );
+  expect(proformas.map((m) => m.subject)).toEqual([expect.stringContaining(number)]);
+  await expect(page.getByTestId("booking-timeline")).toContainText("Confirmed booking");
+});
+
+test("a substitution 20 days ahead; 10 days ahead the rule is stated, and an owner can still make it", async ({
+  page,
+}) => {
+  await loginAsAdmin(page, OWNER, base);
+  await openBooking(page, references.soon as string);
+  await expect(page.getByTestId("substitution-rule")).toContainText(
+    "Substitutions close 14 days before the start: open until",
+  );
+  const form = page.getByTestId("booking-participant").filter({ hasText: "Brian Otieno" });
+  await form.locator("summary").click();
+  await form.getByLabel("New participant's name").fill("Faith Chebet");
+  await form.getByLabel("New participant's e-mail").fill(`faith.${stamp}@county.example`);
+  await form.getByRole("button", { name: /^Substitute/ }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Faith Chebet takes the place of Brian Otieno." }),
+  ).toBeVisible();
+  await expect(page.getByTestId("booking-participant").filter({ hasText: "Faith Chebet" })).toHaveCount(1);
+  await expect(page.getByTestId("booking-timeline")).toContainText("Substituted participant");
+
+  await openBooking(page, references.late as string);
+  await expect(page.getByTestId("substitution-rule")).toContainText(
+    "Substitutions close 14 days before the start (the last day was",
+  );
+  await expect(page.getByTestId("substitution-rule")).toContainText("As an owner you can still substitute.");
+  const late = page.getByTestId("booking-participant").filter({ hasText: "Esther Moraa" });
+  await late.locator("summary").click();
+  await late.getByLabel("New participant's name").fill("George Kamau");
+  await late.getByLabel("New participant's e-mail").fill(`george.${stamp}@county.example`);
+  await late.getByRole("button", { name: /^Substitute/ }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "George Kamau takes the place of Esther Moraa." }),
+  ).toBeVisible();
+
+  await expectScreensFit(page, [`${base}/admin/bookings/${references.soon}`, `${base}/admin/bookings`]);
+});
