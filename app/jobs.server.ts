@@ -1,4 +1,4 @@
-import { sweepExpiredOffers } from "#app/bookings/index.server";
+import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { startOutboxWorker } from "#app/platform/email/outbox.server";
@@ -55,6 +55,8 @@ export const JOBS: readonly Job[] = [
   periodic("old attempts forgotten", 60 * 60_000, forgetOldAttempts, true),
   // ID numbers stored as typed (before migration 0018, or by an older process during an upgrade) sealed
   periodic("ID numbers sealed", 60 * 60_000, sealIdNumbersAtRest, true),
+  // client-portal sign-in links past use and portal sessions ended
+  periodic("portal links and sessions forgotten", 60 * 60_000, forgetOldPortalRows, true),
 ];
 
 /** Starts every job; the returned function stops them, the last started first. */

@@ -1,6 +1,7 @@
 import { type Message, type Row, render } from "#app/platform/email/layout.server";
 import { env } from "#app/platform/env.server";
 import type { SiteContent } from "#app/site/index";
+import { formatDateTime } from "#app/utils/datetime";
 
 export type RegistrationMail = {
   reference: string;
@@ -21,6 +22,10 @@ export type RegistrationMail = {
   /** The run's joining instructions, sent with a confirmed place. */
   joining?: Row[];
 };
+
+/** Where a booking's contact sees and changes it themselves. */
+const portalLine = () =>
+  `See your booking, its documents and certificates, or change it, at ${env().PUBLIC_URL}/account (we e-mail you a sign-in link).`;
 
 const participantList = (r: RegistrationMail) =>
   r.participants && r.participants.length > 1 ? r.participants.join(", ") : null;
@@ -58,6 +63,7 @@ export function registrationConfirmation(
         : [
             `When paying by M-PESA, enter ${r.reference} as the account number so that we can match the payment to your booking.`,
           ]),
+      portalLine(),
       `Questions? Call ${contact.phone} or write to ${contact.email}.`,
     ],
   );
@@ -167,6 +173,26 @@ export function bookingChangedMessage(change: {
       "Any new invoice or credit note follows in its own e-mail, with the PDF attached.",
     ],
     [["Reference", change.reference]],
-    [`Questions? Reply to this e-mail or quote ${change.reference} when you call us.`],
+    [portalLine(), `Questions? Reply to this e-mail or quote ${change.reference} when you call us.`],
+  );
+}
+
+/** A one-time link into the client portal; to an invited colleague, it says who shared the bookings. */
+export function portalSignInMessage(m: {
+  url: string;
+  expiresAt: Date;
+  minutes: number;
+  invitedBy?: string;
+}): Message {
+  return render(
+    m.invitedBy ? `${m.invitedBy} shared their Mafunzo bookings with you` : "Your Mafunzo sign-in link",
+    [
+      m.invitedBy
+        ? `${m.invitedBy} has shared the course bookings they made with us, so that you can see the dates, the joining instructions, the invoices and the certificates. Open the link below to sign in; no password is needed.`
+        : "Open the link below to see and manage your course bookings with us. No password is needed.",
+      `The link works once, for ${m.minutes} minutes (until ${formatDateTime(m.expiresAt)}, Nairobi time). After that, ask for a new one on our website's "My bookings" page.`,
+    ],
+    [["Sign in", m.url]],
+    ["If you did not ask for this e-mail, ignore it: nobody can sign in without the link."],
   );
 }

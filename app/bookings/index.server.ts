@@ -13,6 +13,28 @@ export { type BookingPage, findBooking, getBookingPage } from "./booking-page/bo
 export * from "./index";
 export { listCourseInterests } from "./interest/course-interest.server";
 export { submitInterestForm } from "./interest/interest-form.server";
+export {
+  type ClientBookingPage,
+  changeClientBooking,
+  clientCertificates,
+  clientNitaPack,
+  getClientBooking,
+  getClientSharing,
+  inviteColleague,
+  listClientBookings,
+  type PortalOutcome,
+  removeColleague,
+} from "./portal/portal-bookings.server";
+export {
+  type Client,
+  endClientSession,
+  forgetOldPortalRows,
+  getClient,
+  inspectSignInLink,
+  redeemSignInLink,
+  requestSignInLink,
+  requireClient,
+} from "./portal/portal-session.server";
 export { confirmationFromUrl, submitRegistrationForm } from "./registration-form.server";
 export {
   createCourseRun,

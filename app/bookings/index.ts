@@ -6,5 +6,12 @@ export {
   BookingDetailsSchema,
 } from "./booking-page/booking-rules";
 export { InterestSchema } from "./interest/interest";
+export {
+  AccountActionSchema,
+  CLIENT_SESSION_DAYS,
+  PORTAL_MESSAGES,
+  SIGN_IN_LINK_MINUTES,
+  SignInRequestSchema,
+} from "./portal/portal";
 export { RegistrationSchema } from "./registration";
 export { RosterActionSchema } from "./runs/run-roster";

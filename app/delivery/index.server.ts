@@ -33,6 +33,7 @@ export * from "./index";
 export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
 export {
   auditNitaPackExport,
+  gatherBookingNitaPack,
   gatherNitaPack,
   listRunOrganisations,
   nitaFileBase,

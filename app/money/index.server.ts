@@ -6,7 +6,7 @@ export {
   lockBooking,
   sendDocument,
 } from "./documents/finance-document.server";
-export { currentFinanceProfileGaps } from "./documents/finance-profile.server";
+export { bookingPaymentInstructions, currentFinanceProfileGaps } from "./documents/finance-profile.server";
 export {
   getFinanceOverview,
   getMoneySummary,

@@ -9,7 +9,9 @@ import {
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import {
+  adminAuditLogs,
   attendanceMarks,
+  bookings,
   certificates,
   contactSubmissions,
   courseRegistrations,
@@ -19,7 +21,7 @@ import {
 } from "#app/platform/db/schema";
 import { seatsForRuns } from "#app/site/index.server";
 import { formatKes } from "#app/utils/cents";
-import { addDays, today } from "#app/utils/dates";
+import { addDays, today, toEatDateTime } from "#app/utils/dates";
 import { waitingTooLong } from "../lists/contact-admin.server";
 
 /** How far ahead the dashboard looks for runs that need seats filled or confirmed. */
@@ -183,6 +185,43 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
   return items;
 }
 
+/** How many days back the dashboard shows clients' own changes to their bookings (a weekend's included). */
+const CLIENT_CHANGE_DAYS = 3;
+
+/**
+ * Bookings their clients changed in the portal lately (a substitution, a move, an addition, a cancellation, new
+ * PINs): each links to the booking's page, with what was done. Documents asked for again need nothing of the
+ * office and are left out.
+ */
+async function clientChangeItems(): Promise<TodayItem[]> {
+  const since = new Date(toEatDateTime(addDays(today(), -(CLIENT_CHANGE_DAYS - 1)), "00:00:00"));
+  const rows = await db()
+    .select({
+      reference: bookings.reference,
+      changes: sql<number>`count(*)::int`,
+      actions: sql<string[]>`array_agg(distinct ${adminAuditLogs.action})`,
+    })
+    .from(adminAuditLogs)
+    .innerJoin(bookings, sql`${bookings.id}::text = ${adminAuditLogs.recordId}`)
+    .where(
+      and(
+        eq(adminAuditLogs.tableName, "bookings"),
+        eq(adminAuditLogs.actorRoles, "client"),
+        ne(adminAuditLogs.action, "Sent booking documents again"),
+        gte(adminAuditLogs.createdAt, since),
+      ),
+    )
+    .groupBy(bookings.reference)
+    .orderBy(sql`max(${adminAuditLogs.createdAt}) desc`)
+    .limit(20);
+  return rows.map((row) => ({
+    id: `client-changes-${row.reference}`,
+    count: row.changes,
+    title: `${row.changes === 1 ? "change" : "changes"} by the client to booking ${row.reference}: ${row.actions.join(", ").toLowerCase()}`,
+    to: `/admin/bookings/${row.reference}`,
+  }));
+}
+
 /**
  * What needs doing today: the dashboard's first panel (each item links to its filtered list). The count of
  * new registrations comes from the dashboard's one pass over the registrations (registrationFigures).
@@ -190,14 +229,16 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
 export async function getTodayWork(newRegistrationCount: Promise<number>) {
   // read once: the dashboard shows the same summary beside its counts
   const money = await getMoneySummary();
-  const [newRegistrations, waitingEnquiries, overdue, delivery, runs, profile] = await Promise.all([
-    newRegistrationCount,
-    countWaitingEnquiries(),
-    overduePaymentItems(money),
-    awaitingDeliveryItems(),
-    upcomingRuns(),
-    financeProfileItems(),
-  ]);
+  const [newRegistrations, waitingEnquiries, overdue, delivery, runs, profile, clientChanges] =
+    await Promise.all([
+      newRegistrationCount,
+      countWaitingEnquiries(),
+      overduePaymentItems(money),
+      awaitingDeliveryItems(),
+      upcomingRuns(),
+      financeProfileItems(),
+      clientChangeItems(),
+    ]);
   const items: TodayItem[] = [
     {
       id: "new-registrations",
@@ -216,6 +257,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     },
     ...overdue,
     ...profile,
+    ...clientChanges,
     ...delivery,
   ];
   return { items, runs, days: UPCOMING_RUN_DAYS, money };

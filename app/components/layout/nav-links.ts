@@ -29,6 +29,7 @@ export const FOOTER_QUICK_LINKS = [
   { to: "/#services", label: "Our Services" },
   { to: "/#courses", label: "Training Courses" },
   { to: "/#contact", label: "Contact Us" },
+  { to: "/account", label: "My Bookings" },
   { to: "/privacy", label: "Privacy Notice" },
 ] as const;
 

@@ -28,9 +28,14 @@ export async function listRunOrganisations(runId: string) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Everything the pack holds for one organisation on one run; null when it has nobody on the run. */
-export async function gatherNitaPack(run: DeliveryRun, organization: string) {
-  const summary = (await attendanceSummary(run)).filter((p) => orgOf(p) === organization);
+/**
+ * Everything the pack holds for one organisation on one run; null when it has nobody on the run. A client gets
+ * the pack of their own booking only (`bookingId`): another booking of the same organisation is not theirs.
+ */
+export async function gatherNitaPack(run: DeliveryRun, organization: string, bookingId?: string) {
+  const summary = (await attendanceSummary(run)).filter(
+    (p) => orgOf(p) === organization && (bookingId === undefined || p.bookingId === bookingId),
+  );
   if (summary.length === 0) return null;
   // NITA needs the numbers in full: the pack is built only by the office and finance, and audited as an
   // export of them by its route (decision 0637)
@@ -83,6 +88,14 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string) {
     contact,
   };
   return { pack, moneyFiles, certificateFiles: mine };
+}
+
+/** One booking's pack, for its client: its organisation's pack narrowed to the booking's own participants. */
+export function gatherBookingNitaPack(
+  run: DeliveryRun,
+  booking: { id: string; organization: string | null },
+) {
+  return gatherNitaPack(run, orgOf(booking), booking.id);
 }
 
 export type GatheredPack = NonNullable<Awaited<ReturnType<typeof gatherNitaPack>>>;

@@ -56,6 +56,11 @@ export function paymentInstructions(profile: FinanceProfile, reference: string):
   return ways.length > 0 ? ways.join(" ") : `Quote ${reference} with your payment.`;
 }
 
+/** How to pay one booking, as its client's portal page says it. */
+export async function bookingPaymentInstructions(reference: string) {
+  return paymentInstructions(await getFinanceProfile(db()), reference);
+}
+
 /**
  * What the firm's documents need and its profile lacks, each with where it is filled in. An issued document can
  * never be corrected, so none is issued while any of these is missing (issue 30): a proforma without the firm's

@@ -393,8 +393,74 @@ export const bookings = pgTable(
     check("bookings_participants_check", sql`participants > 0`),
     index("bookings_run_status_idx").on(t.runId, t.status, t.createdAt),
     index("bookings_contact_phone_sha256_idx").on(t.contactPhoneSha256),
+    // the client portal finds a contact's bookings by their e-mail address, in any case
+    index("bookings_contact_email_idx").on(sql`lower(${t.contactEmail})`),
     // the restrict check when a course is deleted, and "does this course have bookings"
     index("bookings_course_idx").on(t.courseId),
+  ],
+);
+
+/**
+ * A one-time sign-in link to the client portal, e-mailed to a booking contact (or an invited colleague): only a
+ * hash of its token is kept; it works once, until `expires_at` (decision 0639).
+ */
+export const clientSignInLinks = pgTable(
+  "client_sign_in_links",
+  {
+    id: id(),
+    /** lower-cased */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("client_sign_in_links_email_idx").on(t.email, t.createdAt)],
+);
+
+/** A client's portal session: never a staff session, and it reaches only what its e-mail address may see. */
+export const clientSessions = pgTable(
+  "client_sessions",
+  {
+    // sha-256 of the cookie token, as for staff sessions
+    id: text("id").primaryKey(),
+    /** lower-cased */
+    email: text("email").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("client_sessions_email_idx").on(t.email),
+    index("client_sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * A booking contact's colleague, invited to see the bookings the contact made for one organisation. Removing
+ * the colleague ends their access at once (their sessions find no booking).
+ */
+export const clientColleagues = pgTable(
+  "client_colleagues",
+  {
+    id: id(),
+    /** the contact who invited, lower-cased: whose bookings the colleague sees */
+    contactEmail: text("contact_email").notNull(),
+    organization: text("organization").notNull(),
+    /** lower-cased */
+    colleagueEmail: text("colleague_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("client_colleagues_unique_idx").on(
+      t.contactEmail,
+      sql`lower(${t.organization})`,
+      t.colleagueEmail,
+    ),
+    index("client_colleagues_colleague_idx").on(t.colleagueEmail),
   ],
 );
 

@@ -1,0 +1,87 @@
+import { formatKes } from "#app/utils/cents";
+import { formatLongDate } from "#app/utils/dates";
+import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
+
+const KIND_NAMES = { proforma: "Proforma invoice", credit_note: "Credit note", receipt: "Receipt" } as const;
+
+type Document = {
+  id: string;
+  kind: keyof typeof KIND_NAMES;
+  number: string;
+  version: number;
+  issuedOn: string;
+  totalCents: number;
+  url: string;
+};
+type Payment = {
+  id: string;
+  method: keyof typeof PAYMENT_METHOD_LABELS;
+  amountCents: number;
+  receivedOn: string;
+  transactionCode: string | null;
+  reason?: string | null;
+};
+
+/** Every document issued for a booking, each a link to its PDF: the office's page and the client's alike. */
+export function BookingDocumentList({ documents }: { documents: Document[] }) {
+  if (documents.length === 0) return <p className="text-sm text-slate-600">No document issued yet.</p>;
+  return (
+    <ul className="space-y-1 text-sm" data-testid="booking-documents">
+      {documents.map((doc) => (
+        <li key={doc.id} className="flex flex-wrap gap-x-2">
+          <a
+            href={doc.url}
+            className="font-semibold text-brand-800 underline"
+            target="_blank"
+            rel="noreferrer"
+          >
+            {doc.number}
+          </a>
+          <span className="text-slate-700">
+            {KIND_NAMES[doc.kind]}
+            {doc.kind === "proforma" ? ` version ${doc.version}` : ""} · {formatLongDate(doc.issuedOn)} ·{" "}
+            {formatKes(doc.totalCents)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every payment recorded for a booking (a reversal says why). */
+export function BookingPaymentList({ payments }: { payments: Payment[] }) {
+  if (payments.length === 0) return <p className="text-sm text-slate-600">No payment recorded yet.</p>;
+  return (
+    <ul className="space-y-1 text-sm">
+      {payments.map((p) => (
+        <li key={p.id} className="break-words text-slate-700">
+          {formatKes(p.amountCents)} · {PAYMENT_METHOD_LABELS[p.method]}
+          {p.transactionCode ? ` ${p.transactionCode}` : ""} · {formatLongDate(p.receivedOn)}
+          {p.reason ? ` · ${p.reason}` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Invoiced, paid and the balance, side by side. */
+export function BookingBalanceFigures({
+  balance,
+}: {
+  balance: { invoicedCents: number; paidCents: number; balanceCents: number };
+}) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-sm">
+      {[
+        ["Invoiced", balance.invoicedCents],
+        ["Paid", balance.paidCents],
+        ["Balance", balance.balanceCents],
+      ].map(([label, cents]) => (
+        <div key={label} className="rounded-lg bg-slate-50 p-2">
+          <dt className="text-xs font-semibold uppercase text-slate-500">{label}</dt>
+          <dd className="font-bold tabular-nums text-slate-900">{formatKes(Number(cents))}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,39 @@
+import { Form } from "react-router";
+import {
+  BookingBalanceFigures,
+  BookingDocumentList,
+  BookingPaymentList,
+} from "#app/components/booking/booking-ledger";
+import type { ClientBookingScreen } from "./client-booking-screen";
+import { PortalButton, PortalPanel } from "./portal-parts";
+
+/** What was invoiced and paid, how to pay the rest, and every document to download or have e-mailed again. */
+export function ClientBookingMoney({ page }: { page: ClientBookingScreen }) {
+  const { booking, balance, documents, payments, payHow } = page;
+  const owing = balance.balanceCents > 0;
+  return (
+    <PortalPanel id="money-heading" title="Invoices and payments">
+      <BookingBalanceFigures balance={balance} />
+      {owing ? (
+        <div className="rounded-md border border-accent-400 bg-cream p-3 text-sm" data-testid="how-to-pay">
+          <p className="font-semibold text-brand-900">How to pay</p>
+          <p className="mt-1 text-slate-800">{payHow}</p>
+        </div>
+      ) : null}
+      <h3 className="font-semibold text-slate-900">Documents</h3>
+      <BookingDocumentList documents={documents} />
+      <h3 className="font-semibold text-slate-900">Payments received</h3>
+      <BookingPaymentList payments={payments} />
+      {documents.length > 0 && page.mine ? (
+        <Form method="post" className="space-y-2 border-t border-slate-100 pt-3">
+          <p className="text-sm text-slate-700">
+            E-mails the current invoice and receipts again to {booking.contactEmail}.
+          </p>
+          <PortalButton name="intent" value="resend" variant="outline">
+            E-mail my documents again
+          </PortalButton>
+        </Form>
+      ) : null}
+    </PortalPanel>
+  );
+}

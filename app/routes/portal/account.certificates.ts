@@ -1,0 +1,33 @@
+import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { clientCertificates, requireClient } from "#app/bookings/index.server";
+import { notFound, objectResponse } from "#app/platform/files/file-response.server";
+import { storage } from "#app/platform/files/storage.server";
+import { readStored, zipResponse } from "#app/platform/files/zip.server";
+import { contentDisposition, fileNameSlug } from "#app/utils/file-name";
+import type { Route } from "./+types/account.certificates";
+
+const certificateName = (c: { name: string; code: string }) =>
+  `certificate-${fileNameSlug(c.name)}-${c.code}.pdf`;
+
+/** `all.zip` (every certificate of the booking still standing) or `<code>.pdf` (one), for the booking's client. */
+export async function loader(args: Route.LoaderArgs) {
+  const client = await requireClient(args);
+  const reference = args.params.reference.toUpperCase();
+  const standing = BOOKING_REFERENCE_PATTERN.test(reference)
+    ? await clientCertificates(client, reference)
+    : null;
+  if (!standing || standing.length === 0) return notFound();
+  if (args.params.file === "all.zip") {
+    const entries = [];
+    for (const c of standing)
+      entries.push({ name: certificateName(c), data: await readStored(c.storageKey) });
+    return zipResponse(entries, `certificates-${reference}.zip`);
+  }
+  const one = standing.find((c) => `${c.code}.pdf` === args.params.file);
+  const object = one ? await storage().get(one.storageKey) : null;
+  if (!one || !object) return notFound();
+  return objectResponse(args.request, object, {
+    "Content-Disposition": contentDisposition("inline", certificateName(one)),
+    "Cache-Control": "no-store",
+  });
+}

@@ -1,0 +1,26 @@
+import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { clientNitaPack, requireClient } from "#app/bookings/index.server";
+import { nitaFileBase, nitaPackFiles, nitaPackPdf } from "#app/delivery/index.server";
+import { notFound } from "#app/platform/files/file-response.server";
+import { zipResponse } from "#app/platform/files/zip.server";
+import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
+import type { Route } from "./+types/account.nita-pack";
+
+/** The booking's NITA claim pack, once its certificates are issued: `pack.pdf` or `pack.zip`. */
+export async function loader(args: Route.LoaderArgs) {
+  const client = await requireClient(args);
+  const { file } = args.params;
+  const reference = args.params.reference.toUpperCase();
+  if ((file !== "pack.pdf" && file !== "pack.zip") || !BOOKING_REFERENCE_PATTERN.test(reference))
+    return notFound();
+  const pack = await clientNitaPack(client, reference, file);
+  if (!pack) return notFound();
+  const base = `${nitaFileBase(pack.run, pack.gathered.pack.organization)}-${reference}`;
+  const response =
+    file === "pack.pdf"
+      ? pdfResponse(await nitaPackPdf(pack.gathered), `${base}.pdf`)
+      : await zipResponse(await nitaPackFiles(pack.gathered), `${base}.zip`);
+  // the pack prints ID numbers in full: no browser or proxy keeps a copy
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}

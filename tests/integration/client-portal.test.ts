@@ -1,0 +1,431 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
+import { confirmBooking } from "#app/bookings/index.server";
+import { db } from "#app/platform/db/client.server";
+import {
+  adminAuditLogs,
+  bookings,
+  courseRegistrations,
+  courseRuns,
+  emailOutbox,
+} from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
+import { advanceClock, setClock } from "#app/utils/clock";
+import { addDays, today } from "#app/utils/dates";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/portal/account";
+import { action as bookingAction, loader as bookingLoader } from "../../app/routes/portal/account.booking";
+import { loader as certificatesLoader } from "../../app/routes/portal/account.certificates";
+import { action as signInAction, loader as signInLoader } from "../../app/routes/portal/account.sign-in";
+import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
+import { ACTOR, book, newRun } from "../helpers/money";
+
+let ipCounter = 0;
+/** Each call from its own network address, so the per-address limit only counts where a test means it to. */
+const fresh = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
+
+const linkFor = async (email: string) => {
+  const [mail] = await db()
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "portal_sign_in")))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const token = mail?.text.match(/\/account\/sign-in\/([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no sign-in link e-mailed to ${email}`);
+  return token;
+};
+
+const askForLink = (email: string, ip = fresh()) =>
+  answer(() => accountAction(routeArgs("/account", { form: { intent: "link", email }, ip }) as never));
+
+const clickLink = async (token: string) => {
+  try {
+    return await signInAction(
+      routeArgs(
+        `/account/sign-in/${token}`,
+        { form: { intent: "sign-in" }, ip: fresh() },
+        { token },
+      ) as never,
+    );
+  } catch (thrown) {
+    return thrown;
+  }
+};
+
+/** Signs the address in through its e-mailed link; the portal cookie, as the browser would send it. */
+async function signIn(email: string) {
+  expect((await askForLink(email)).status).toBe(200);
+  const answered = await clickLink(await linkFor(email));
+  if (!(answered instanceof Response)) throw new Error(`sign-in refused: ${JSON.stringify(answered)}`);
+  expect(answered.headers.get("Location")).toBe("/account");
+  const cookie = answered.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  expect(cookie).toMatch(/^mafunzo_client=/);
+  return cookie;
+}
+
+const as = (
+  cookie: string,
+  path: string,
+  form?: Record<string, string>,
+  params: Record<string, string> = {},
+) => routeArgs(path, { cookie, form, ip: fresh() }, params) as never;
+
+const portalAudits = (email: string) =>
+  db()
+    .select({ action: adminAuditLogs.action, roles: adminAuditLogs.actorRoles })
+    .from(adminAuditLogs)
+    .where(eq(adminAuditLogs.actorEmail, email))
+    .orderBy(adminAuditLogs.createdAt);
+
+let runId: string;
+let other: string;
+beforeEach(async () => {
+  await setSettingValue(db(), "finance_kra_pin", "P051111111Q", null);
+  await setSettingValue(db(), "substitution_notice_days", 14, null);
+  runId = await newRun();
+  other = await newRun();
+});
+afterEach(() => setClock(null));
+
+describe("signing in by an e-mailed link", () => {
+  test("a contact gets a link; an unknown address gets the same answer and no e-mail", async () => {
+    const { booking } = await book(runId, 1, "Linkone");
+    const known = await askForLink(booking.contactEmail.toUpperCase());
+    const unknown = await askForLink("nobody-here@county.example");
+    expect(known.data?.message).toBe(
+      `If ${booking.contactEmail.toLowerCase()} is the contact of a booking with us, a sign-in link is on its way to it. The link works once, for 15 minutes.`,
+    );
+    expect(unknown.data?.message).toContain("If nobody-here@county.example is the contact");
+    expect(await linkFor(booking.contactEmail)).toMatch(/^[\w-]{40,}$/);
+    await expect(linkFor("nobody-here@county.example")).rejects.toThrow("no sign-in link");
+  });
+
+  test("a link works once: used twice, the second click is refused and starts no session", async () => {
+    const { booking } = await book(runId, 1, "Twice");
+    await askForLink(booking.contactEmail);
+    const token = await linkFor(booking.contactEmail);
+    expect(
+      outcomeOf(await signInLoader(routeArgs(`/account/sign-in/${token}`, {}, { token }) as never)),
+    ).toMatchObject({
+      email: booking.contactEmail.toLowerCase(),
+    });
+    const first = await clickLink(token);
+    expect(first).toBeInstanceOf(Response);
+    const second = await answer(() => Promise.resolve(clickLink(token)));
+    expect(second).toMatchObject({
+      status: 409,
+      data: { refused: "This sign-in link has already been used: each link works once." },
+    });
+  });
+
+  test("a link used after 15 minutes is refused as expired", async () => {
+    const { booking } = await book(runId, 1, "Late");
+    await askForLink(booking.contactEmail);
+    const token = await linkFor(booking.contactEmail);
+    advanceClock(15 * 60 * 1000 + 1000);
+    expect(
+      outcomeOf(await signInLoader(routeArgs(`/account/sign-in/${token}`, {}, { token }) as never)),
+    ).toMatchObject({
+      refused: "This sign-in link has expired: links work for 15 minutes.",
+    });
+    expect(await answer(() => Promise.resolve(clickLink(token)))).toMatchObject({ status: 409 });
+    expect(await answer(() => Promise.resolve(clickLink("not-a-token")))).toMatchObject({ status: 404 });
+  });
+
+  test("links are rate limited per address and per network address", async () => {
+    const { booking } = await book(runId, 1, "Limited");
+    for (let i = 0; i < 3; i++) expect((await askForLink(booking.contactEmail)).status).toBe(200);
+    const limited = await askForLink(booking.contactEmail);
+    expect(limited.status).toBe(429);
+    expect(limited.data?.message).toMatch(
+      /^Too many sign-in links asked for\. Please try again in \d+ minutes?\.$/,
+    );
+    const ip = "192.0.2.99";
+    for (let i = 0; i < 10; i++) await askForLink(`someone${i}@county.example`, ip);
+    expect((await askForLink("one-more@county.example", ip)).status).toBe(429);
+  });
+
+  test("a staff session is not a portal session, and signing out ends the portal one", async () => {
+    const admin = await signedInAdmin();
+    expect(outcomeOf(await accountLoader(admin.args("/account") as never))).toMatchObject({ email: null });
+    const { booking } = await book(runId, 1, "Signout");
+    const cookie = await signIn(booking.contactEmail);
+    expect(outcomeOf(await accountLoader(as(cookie, "/account")))).toMatchObject({
+      email: booking.contactEmail.toLowerCase(),
+    });
+    const { action: signOut } = await import("../../app/routes/portal/account.sign-out");
+    await signOut(as(cookie, "/account/sign-out", {}));
+    expect(outcomeOf(await accountLoader(as(cookie, "/account")))).toMatchObject({ email: null });
+  });
+});
+
+describe("what a client sees", () => {
+  test("their own bookings only: another organisation's booking is answered as not theirs", async () => {
+    const { booking: mine } = await book(runId, 2, "Mine");
+    const { booking: theirs } = await book(runId, 1, "Theirs");
+    await db()
+      .update(bookings)
+      .set({ organization: "Kenya Ports Authority" })
+      .where(eq(bookings.id, theirs.id));
+    const cookie = await signIn(mine.contactEmail);
+    const list = outcomeOf(await accountLoader(as(cookie, "/account"))) as {
+      bookings: { reference: string }[];
+    };
+    expect(list.bookings.map((b) => b.reference)).toEqual([mine.reference]);
+    const own = await answer(() =>
+      bookingLoader(
+        as(cookie, `/account/bookings/${mine.reference}`, undefined, { reference: mine.reference }),
+      ),
+    );
+    expect(own.status).toBe(200);
+    for (const run of [
+      () =>
+        bookingLoader(
+          as(cookie, `/account/bookings/${theirs.reference}`, undefined, { reference: theirs.reference }),
+        ),
+      () =>
+        bookingAction(
+          as(
+            cookie,
+            `/account/bookings/${theirs.reference}`,
+            { intent: "cancel", confirmCancel: "yes" },
+            { reference: theirs.reference },
+          ),
+        ),
+      () =>
+        certificatesLoader(
+          as(cookie, `/account/bookings/${theirs.reference}/certificates/all.zip`, undefined, {
+            reference: theirs.reference,
+            file: "all.zip",
+          }),
+        ),
+    ]) {
+      expect((await answer(run)).status).toBe(404);
+    }
+    const [still] = await db()
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, theirs.id));
+    expect(still?.status).not.toBe("cancelled");
+    // signed out, the booking page sends the visitor to the sign-in form
+    expect(
+      await answer(() =>
+        bookingLoader(
+          routeArgs(`/account/bookings/${mine.reference}`, {}, { reference: mine.reference }) as never,
+        ),
+      ),
+    ).toMatchObject({ status: 302, location: "/account" });
+  });
+
+  test("a colleague invited for the organisation sees the bookings, cannot change them, and loses them when removed", async () => {
+    const { booking } = await book(runId, 2, "Sharer");
+    const contact = await signIn(booking.contactEmail);
+    const colleague = "colleague.hr@county.example";
+    const invited = await answer(() =>
+      accountAction(
+        as(contact, "/account", {
+          intent: "invite",
+          email: colleague,
+          organization: "county government of kisumu",
+        }),
+      ),
+    );
+    expect(invited.data?.message).toBe(
+      `${colleague} can now see your bookings for County Government of Kisumu: we have e-mailed them a sign-in link.`,
+    );
+    const refused = await answer(() =>
+      accountAction(
+        as(contact, "/account", { intent: "invite", email: colleague, organization: "Some Other Org" }),
+      ),
+    );
+    expect(refused).toMatchObject({ status: 400, data: { field: "organization" } });
+
+    const seen = await signIn(colleague);
+    const list = outcomeOf(await accountLoader(as(seen, "/account"))) as {
+      bookings: { reference: string; mine: boolean }[];
+    };
+    expect(list.bookings).toEqual([expect.objectContaining({ reference: booking.reference, mine: false })]);
+    const change = await answer(() =>
+      bookingAction(
+        as(
+          seen,
+          `/account/bookings/${booking.reference}`,
+          { intent: "resend" },
+          { reference: booking.reference },
+        ),
+      ),
+    );
+    expect(change).toMatchObject({
+      status: 403,
+      data: { message: expect.stringContaining("Only Sharer Otieno") },
+    });
+
+    await accountAction(
+      as(contact, "/account", {
+        intent: "remove",
+        email: colleague,
+        organization: "County Government of Kisumu",
+      }),
+    );
+    const after = outcomeOf(await accountLoader(as(seen, "/account"))) as { bookings: unknown[] };
+    expect(after.bookings).toEqual([]);
+    expect(
+      (
+        await answer(() =>
+          bookingLoader(
+            as(seen, `/account/bookings/${booking.reference}`, undefined, { reference: booking.reference }),
+          ),
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe("self-service changes", () => {
+  test("every portal action is audited with the client as actor, e-mailed, and on the office's dashboard", async () => {
+    const { booking, participants } = await book(runId, 2, "Audited");
+    // the office confirms: the proforma the client's changes re-issue, and e-mail again
+    expect((await confirmBooking({ actor: ACTOR, overridesNotice: false }, booking.id)).ok).toBe(true);
+    const email = booking.contactEmail.toLowerCase();
+    const cookie = await signIn(booking.contactEmail);
+    const post = (form: Record<string, string>) =>
+      answer(() =>
+        bookingAction(
+          as(cookie, `/account/bookings/${booking.reference}`, form, { reference: booking.reference }),
+        ),
+      );
+    expect(
+      await post({
+        intent: "substitute",
+        id: participants[0] as string,
+        name: "Kevin Mutua",
+        email: "kevin@county.example",
+      }),
+    ).toMatchObject({ status: 200, data: { ok: true } });
+    expect(
+      await post({ intent: "add", name: "Wanjiru Kamau", email: "wanjiru@county.example" }),
+    ).toMatchObject({
+      status: 200,
+    });
+    expect(
+      await post({ intent: "details", kraPin: "p051234567z", lpoNumber: "LPO-9", nitaLevyNumber: "NITA-77" }),
+    ).toMatchObject({
+      status: 200,
+    });
+    expect(await post({ intent: "move", toRunId: other })).toMatchObject({ status: 200 });
+    expect(await post({ intent: "resend" })).toMatchObject({ status: 200 });
+    expect(await post({ intent: "confirm" })).toMatchObject({ status: 403 });
+    expect(await post({ intent: "cancel" })).toMatchObject({ status: 400, data: { field: "confirmCancel" } });
+    expect(await post({ intent: "cancel", confirmCancel: "yes" })).toMatchObject({ status: 200 });
+    await accountAction(
+      as(cookie, "/account", {
+        intent: "invite",
+        email: "c2@county.example",
+        organization: "County Government of Kisumu",
+      }),
+    );
+    await accountAction(
+      as(cookie, "/account", {
+        intent: "remove",
+        email: "c2@county.example",
+        organization: "County Government of Kisumu",
+      }),
+    );
+
+    const audits = await portalAudits(email);
+    expect(audits.every((a) => a.roles === "client")).toBe(true);
+    // one transaction's entries share its timestamp: compared as a set, each as often as it happened
+    expect(audits.map((a) => a.action).sort()).toEqual(
+      [
+        "Signed in to the client portal",
+        "Substituted participant",
+        "Substituted participant",
+        "Added participant",
+        "Issued proforma invoice",
+        "Updated booking details",
+        "Issued proforma invoice",
+        "Moved booking to another course date",
+        "Sent booking documents again",
+        "Cancelled booking",
+        "Issued credit note",
+        "Shared bookings with a colleague",
+        "Stopped sharing bookings with a colleague",
+      ].sort(),
+    );
+    const [row] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({
+      kraPin: "P051234567Z",
+      lpoNumber: "LPO-9",
+      nitaLevyNumber: "NITA-77",
+      runId: other,
+      status: "cancelled",
+    });
+    const people = await db()
+      .select({ name: courseRegistrations.name })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.bookingId, booking.id));
+    expect(people.map((p) => p.name)).toEqual(expect.arrayContaining(["Kevin Mutua", "Wanjiru Kamau"]));
+    expect(people).toHaveLength(3);
+    const told = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, booking.contactEmail), eq(emailOutbox.kind, "booking_changed")));
+    expect(told.length).toBe(5);
+    expect(
+      told.every((m) => m.text.includes(`You changed booking ${booking.reference} in your account.`)),
+    ).toBe(true);
+
+    const { items } = await getTodayWork(Promise.resolve(0));
+    expect(items.find((item) => item.id === `client-changes-${booking.reference}`)).toEqual({
+      id: `client-changes-${booking.reference}`,
+      count: 5,
+      title: `changes by the client to booking ${booking.reference}: added participant, cancelled booking, moved booking to another course date, substituted participant, updated booking details`,
+      to: `/admin/bookings/${booking.reference}`,
+    });
+  });
+
+  test("a substitution inside the notice period is refused with the rule, and nothing changes", async () => {
+    const { booking, participants } = await book(runId, 1, "Notice");
+    await db()
+      .update(courseRuns)
+      .set({ startDate: addDays(today(), 10), endDate: addDays(today(), 12) })
+      .where(eq(courseRuns.id, runId));
+    const cookie = await signIn(booking.contactEmail);
+    const refused = await answer(() =>
+      bookingAction(
+        as(
+          cookie,
+          `/account/bookings/${booking.reference}`,
+          {
+            intent: "substitute",
+            id: participants[0] as string,
+            name: "Late Person",
+            email: "late@county.example",
+          },
+          { reference: booking.reference },
+        ),
+      ),
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      data: {
+        ok: false,
+        message: expect.stringMatching(
+          /^Substitutions close 14 days before the start \(the last day was .+\)\. Only an owner can substitute a participant now\.$/,
+        ),
+        values: { name: "Late Person" },
+      },
+    });
+    const [person] = await db()
+      .select({ name: courseRegistrations.name })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.id, participants[0] as string));
+    expect(person?.name).not.toBe("Late Person");
+  });
+});
+
+/** The data of a loader's data(...) answer. */
+function outcomeOf(value: unknown) {
+  return (value as { data: unknown }).data;
+}
