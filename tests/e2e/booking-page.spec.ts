@@ -1,11 +1,10 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { startSmtpServer } from "../helpers/smtp";
-import { addCourseDate } from "./course-dates";
-import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { addCourseDate, bookOnline } from "./course-dates";
 
 // The office works a booking from its own page: found from the menu, confirmed whole with one proforma (said
 // before and after), a participant substituted under the notice rule. A server of its own with a real SMTP server.
@@ -34,32 +33,6 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function book(browser: Browser, runId: string, contact: string, people: string[]) {
-  const page = await browser.newPage();
-  await asNewVisitor(page);
-  await page.goto(`${base}/register?course=${COURSE.slug}&run=${runId}`);
-  const form = page.getByRole("form", { name: "Course registration form" });
-  await form.getByLabel("Full Name").fill("Grace Wambui");
-  await form.getByLabel("Email Address").fill(contact);
-  await form.getByLabel("Organization").fill("County Government of Nakuru");
-  await form.getByText("Booking for several people?").click();
-  for (const [i, name] of people.entries()) {
-    await form.getByRole("button", { name: "Add another participant" }).click();
-    const row = page.getByRole("group", { name: `Participant ${i + 1}` });
-    await row.getByLabel("Full name").fill(name);
-    await row
-      .getByLabel("Email address")
-      .fill(`${name.split(" ")[0]?.toLowerCase()}.${stamp}@county.example`);
-  }
-  await waitLikeAPerson(page);
-  await form.getByRole("button", { name: "Submit Registration" }).click();
-  const done = page.getByTestId("booking-confirmation");
-  await expect(done).toContainText("Registration Successful!");
-  const reference = /MF-[2-9A-HJKMNP-Z]{8}/.exec((await done.textContent()) ?? "")?.[0] ?? "";
-  await page.close();
-  return reference;
-}
-
 async function openBooking(page: Page, reference: string) {
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Bookings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
@@ -75,8 +48,14 @@ test("the office finds a booking and confirms it whole: one proforma, said befor
   const dateId = (path: string) => path.split("/runs/")[1] as string;
   const soon = dateId(await addCourseDate(page, base, { start: inDays(20), venue: `Nakuru ${stamp}` }));
   const late = dateId(await addCourseDate(page, base, { start: inDays(10), venue: `Naivasha ${stamp}` }));
-  references.soon = await book(browser, soon, CONTACT, ["Amina Wanjiru", "Brian Otieno", "Cynthia Njeri"]);
-  references.late = await book(browser, late, LATE_CONTACT, ["Daniel Kiprop", "Esther Moraa"]);
+  references.soon = await bookOnline(browser, base, soon, {
+    contact: CONTACT,
+    people: ["Amina Wanjiru", "Brian Otieno", "Cynthia Njeri"],
+  });
+  references.late = await bookOnline(browser, base, late, {
+    contact: LATE_CONTACT,
+    people: ["Daniel Kiprop", "Esther Moraa"],
+  });
 
   await openBooking(page, references.soon);
   await expect(page.getByTestId("booking-participant")).toHaveCount(3);

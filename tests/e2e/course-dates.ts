@@ -1,5 +1,5 @@
-import { expect, type Page } from "@playwright/test";
-import { COURSE } from "./forms-helpers";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
 /**
  * Adds a date to COURSE on its admin page, as the office does, and opens the date's page by its Participants
@@ -27,4 +27,43 @@ export async function addCourseDate(
     .click();
   await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
+}
+
+/**
+ * Books a group on a date of COURSE through the public form, as a county's HR contact does, in a browser of its
+ * own; the booking's reference. Each participant's e-mail is their first
+ * name and the contact's.
+ */
+export async function bookOnline(
+  browser: Browser,
+  base: string,
+  runId: string,
+  {
+    contact,
+    people,
+    organization = "County Government of Nakuru",
+  }: { contact: string; people: string[]; organization?: string },
+) {
+  const page = await browser.newPage();
+  await asNewVisitor(page);
+  await page.goto(`${base}/register?course=${COURSE.slug}&run=${runId}`);
+  const form = page.getByRole("form", { name: "Course registration form" });
+  await form.getByLabel("Full Name").fill("Grace Wambui");
+  await form.getByLabel("Email Address").fill(contact);
+  await form.getByLabel("Organization").fill(organization);
+  await form.getByText("Booking for several people?").click();
+  const tag = contact.split("@")[0];
+  for (const [i, name] of people.entries()) {
+    await form.getByRole("button", { name: "Add another participant" }).click();
+    const row = page.getByRole("group", { name: `Participant ${i + 1}` });
+    await row.getByLabel("Full name").fill(name);
+    await row.getByLabel("Email address").fill(`${name.split(" ")[0]?.toLowerCase()}.${tag}@county.example`);
+  }
+  await waitLikeAPerson(page);
+  await form.getByRole("button", { name: "Submit Registration" }).click();
+  const done = page.getByTestId("booking-confirmation");
+  await expect(done).toContainText("Registration Successful!");
+  const reference = /MF-[2-9A-HJKMNP-Z]{8}/.exec((await done.textContent()) ?? "")?.[0] ?? "";
+  await page.close();
+  return reference;
 }

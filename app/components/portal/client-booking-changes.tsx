@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { publicLook } from "#app/components/public/public-look";
 import { SelectField } from "#app/components/ui/field";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import type { ClientBookingScreen, ClientOutcome } from "./client-booking-screen";
-import { PortalButton, PortalField, PortalPanel } from "./portal-parts";
+import { PortalButton, PortalField, PortalPanel, portalLook } from "./portal-parts";
 
 const seatsText = (left: number | null) =>
   left === null ? "seats available" : `${left} ${left === 1 ? "seat" : "seats"} left`;
@@ -151,7 +150,7 @@ export function ClientBookingChanges({
             submit="Substitute participant"
           >
             <SelectField
-              look={publicLook}
+              look={portalLook}
               label="Participant to replace"
               name="id"
               required
@@ -208,7 +207,7 @@ export function ClientBookingChanges({
           submit="Move booking"
         >
           <SelectField
-            look={publicLook}
+            look={portalLook}
             label="New date"
             name="toRunId"
             required

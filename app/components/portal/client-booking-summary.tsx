@@ -55,7 +55,10 @@ export function ClientBookingSummary({ page }: { page: ClientBookingScreen }) {
           <ul className="space-y-1 text-sm">
             {certificates.map((c) => (
               <li key={c.code}>
-                <a href={`${base}/certificates/${c.code}.pdf`} className="text-brand-700 underline">
+                <a
+                  href={`${base}/certificates/${c.code}.pdf`}
+                  className="inline-flex min-h-11 items-center text-brand-700 underline"
+                >
                   Certificate of {c.name}
                 </a>{" "}
                 <span className="text-slate-500">({c.code})</span>

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
-import { publicLook } from "#app/components/public/public-look";
 import { SelectField } from "#app/components/ui/field";
-import { PortalButton, PortalField, PortalPanel } from "./portal-parts";
+import { PortalButton, PortalField, PortalPanel, portalLook } from "./portal-parts";
 
 type Sharing = { organisations: string[]; colleagues: { email: string; organization: string }[] };
 
@@ -62,7 +61,7 @@ export function ColleaguesPanel({
           error={errorFor("email")}
         />
         <SelectField
-          look={publicLook}
+          look={portalLook}
           label="Organisation"
           name="organization"
           required

@@ -4,6 +4,9 @@ import { buttonClass } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";
 
+/** The public forms' look, with controls a thumb can hit on a phone (44 px). */
+export const portalLook = { ...publicLook, control: `${publicLook.control} min-h-11` };
+
 /** The client portal's panel: a white card with its heading, on the site's cream page. */
 export function PortalPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -43,7 +46,7 @@ export function PortalField({
   React.ComponentProps<typeof InputField>,
   "look" | "errors"
 >) {
-  return <InputField look={publicLook} errors={error ? [error] : null} {...props} />;
+  return <InputField look={portalLook} errors={error ? [error] : null} {...props} />;
 }
 
 export function PortalButton({

@@ -10,7 +10,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// the site-wide referrer policy sends no path to other sites, so the token stays here; "no-referrer" would
+// make the browser send "Origin: null" with the sign-in button, which the cross-site check refuses
+const PRIVATE = { "Cache-Control": "no-store" };
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
 const REFUSALS = {
