@@ -318,6 +318,7 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
     organization: input.organization,
     kraPin: input.kraPin,
     lpoNumber: input.lpoNumber,
+    nitaLevyNumber: input.nitaLevyNumber,
     participants: attendees.length,
     status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
     idempotencyKey: input.idempotencyKey,

@@ -48,6 +48,7 @@ export const RegistrationSchema = z.object({
   message: optionalText("Message", LIMITS.message),
   kraPin: participantText("KRA PIN", 20),
   lpoNumber: participantText("LPO number", 50),
+  nitaLevyNumber: participantText("NITA levy number", 30),
   participants: z.preprocess(
     (value) => (Array.isArray(value) ? value.filter((row) => !isEmptyRow(row)) : []),
     z.array(ParticipantSchema).max(MAX_PARTICIPANT_ROWS),

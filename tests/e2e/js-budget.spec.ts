@@ -24,6 +24,7 @@ const PAGES = [
   "/testimonials",
   "/contact",
   "/register",
+  "/account",
 ];
 
 for (const path of PAGES) {

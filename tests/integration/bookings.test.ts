@@ -113,6 +113,7 @@ describe("bookings", () => {
         organization: "County Government of Kisumu",
         kraPin: "P051234567X",
         lpoNumber: "LPO-88",
+        nitaLevyNumber: "NITA/LEVY/0042",
         ...group(8),
       }),
     );
@@ -121,7 +122,12 @@ describe("bookings", () => {
       .select()
       .from(bookings)
       .where(eq(bookings.reference, answer.body.reference as string));
-    expect(row).toMatchObject({ participants: 8, kraPin: "P051234567X", lpoNumber: "LPO-88" });
+    expect(row).toMatchObject({
+      participants: 8,
+      kraPin: "P051234567X",
+      lpoNumber: "LPO-88",
+      nitaLevyNumber: "NITA/LEVY/0042",
+    });
     const rows = await registrationsOf(runId);
     expect(rows.map((r) => r.email).sort()).toEqual(
       Array.from({ length: 8 }, (_, i) => person(i).email).sort(),
@@ -193,6 +199,7 @@ const newBooking = (runId: string | null, i: number, fields: Partial<NewBooking>
   message: null,
   kraPin: null,
   lpoNumber: null,
+  nitaLevyNumber: null,
   participants: [],
   source: "register",
   idempotencyKey: `race-${runId}-${i}`,

@@ -136,7 +136,16 @@ export async function inviteColleague(
     }
     return row;
   });
-  if (added) await sendColleagueLink(email, client.actor.ip, client.email);
+  if (added) {
+    // the colleague is told who shared: the name the contact booked under, and their address
+    const [me] = await db()
+      .select({ name: bookings.contactName })
+      .from(bookings)
+      .where(sql`lower(${bookings.contactEmail}) = ${client.email}`)
+      .orderBy(desc(bookings.createdAt))
+      .limit(1);
+    await sendColleagueLink(email, client.actor.ip, me ? `${me.name} (${client.email})` : client.email);
+  }
   return { ok: true, message: PORTAL_MESSAGES.colleagueInvited(email, organization) };
 }
 

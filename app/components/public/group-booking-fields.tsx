@@ -3,6 +3,13 @@ import { InputField } from "#app/components/ui/field";
 import { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "#app/site/index";
 import type { PublicFormState } from "./use-public-form";
 
+/** What the organisation's accounts and its training-levy claim need: printed on the invoice, or in the NITA pack. */
+const ORGANISATION_FIELDS = [
+  ["kraPin", "KRA PIN", 20],
+  ["lpoNumber", "LPO number", 50],
+  ["nitaLevyNumber", "NITA levy number", 30],
+] as const;
+
 /** How many participant rows the posted values hold (the highest index plus one). */
 function rowsIn(values: Record<string, string> | undefined) {
   let rows = 0;
@@ -33,18 +40,15 @@ export function GroupBookingFields({ form, rowsAsked }: { form: PublicFormState;
         confirmation and the invoice. ID or passport numbers are needed for NITA training-levy claims.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <InputField
-          {...field("kraPin")}
-          label="KRA PIN (optional)"
-          maxLength={20}
-          defaultValue={values?.kraPin}
-        />
-        <InputField
-          {...field("lpoNumber")}
-          label="LPO number (optional)"
-          maxLength={50}
-          defaultValue={values?.lpoNumber}
-        />
+        {ORGANISATION_FIELDS.map(([name, label, maxLength]) => (
+          <InputField
+            key={name}
+            {...field(name)}
+            label={`${label} (optional)`}
+            maxLength={maxLength}
+            defaultValue={values?.[name]}
+          />
+        ))}
       </div>
       {Array.from({ length: shown }, (_, index) => {
         const name = (key: string) => `participants[${index}].${key}`;

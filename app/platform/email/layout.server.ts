@@ -5,6 +5,12 @@ export type Row = [label: string, value: string | null | undefined];
 
 export type Message = { subject: string; text: string; html: string };
 
+/** A value that is a web address is a link a reader can tap (a sign-in link, a map), not text to copy. */
+const cell = (value: string) =>
+  /^https?:\/\/\S+$/.test(value)
+    ? `<a href="${escapeHtml(value)}" style="color:#0f4c5c">${escapeHtml(value)}</a>`
+    : escapeHtml(value);
+
 export function render(heading: string, paragraphs: string[], rows: Row[], footer: string[] = []): Message {
   const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
   const text = [
@@ -22,7 +28,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${shown
   .map(
     ([label, value]) =>
-      `<tr><th align="left" style="background:#eef7f8">${escapeHtml(label)}</th><td style="white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+      `<tr><th align="left" style="background:#eef7f8">${escapeHtml(label)}</th><td style="white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${cell(value)}</td></tr>`,
   )
   .join("\n")}
 </table>
