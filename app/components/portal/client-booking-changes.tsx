@@ -27,16 +27,21 @@ function Change({
   submit: string;
   variant?: "primary" | "danger";
 }) {
-  // a change that went through starts its form afresh; a refused one keeps what was typed
+  // a change that went through starts its form afresh; a refused one keeps what was typed. Folded away until
+  // opened (a phone shows the list of changes, not six forms), and open again after its own answer.
   const key = outcome?.ok && outcome.intent === intent ? outcome.message : intent;
   return (
-    <Form key={key} method="post" className="space-y-3 border-t border-slate-100 pt-4" aria-label={title}>
-      <input type="hidden" name="intent" value={intent} />
-      <h3 className="font-semibold text-slate-900">{title}</h3>
-      <p className="text-sm text-slate-700">{explained}</p>
-      {children}
-      <PortalButton variant={variant}>{submit}</PortalButton>
-    </Form>
+    <details open={outcome?.intent === intent || undefined} className="border-t border-slate-100 pt-2">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700">
+        {title}
+      </summary>
+      <Form key={key} method="post" className="mt-2 space-y-3" aria-label={title}>
+        <input type="hidden" name="intent" value={intent} />
+        <p className="text-sm text-slate-700">{explained}</p>
+        {children}
+        <PortalButton variant={variant}>{submit}</PortalButton>
+      </Form>
+    </details>
   );
 }
 
