@@ -168,11 +168,31 @@ describe("what a client sees", () => {
       .update(bookings)
       .set({ organization: "Kenya Ports Authority" })
       .where(eq(bookings.id, theirs.id));
+    // two more of the contact's own: one on a later date, one on a date gone by
+    const { booking: later } = await book(other, 1, "Later");
+    const past = await newRun();
+    const { booking: before } = await book(past, 1, "Before");
+    await db()
+      .update(courseRuns)
+      .set({ startDate: addDays(today(), 60), endDate: addDays(today(), 61) })
+      .where(eq(courseRuns.id, other));
+    await db()
+      .update(courseRuns)
+      .set({ startDate: addDays(today(), -20), endDate: addDays(today(), -18) })
+      .where(eq(courseRuns.id, past));
+    for (const id of [later.id, before.id]) {
+      await db().update(bookings).set({ contactEmail: mine.contactEmail }).where(eq(bookings.id, id));
+    }
     const cookie = await signIn(mine.contactEmail);
     const list = outcomeOf(await accountLoader(as(cookie, "/account"))) as {
       bookings: { reference: string }[];
     };
-    expect(list.bookings.map((b) => b.reference)).toEqual([mine.reference]);
+    // the next date first, then the later one, then the one gone by
+    expect(list.bookings.map((b) => b.reference)).toEqual([
+      mine.reference,
+      later.reference,
+      before.reference,
+    ]);
     const own = await answer(() =>
       bookingLoader(
         as(cookie, `/account/bookings/${mine.reference}`, undefined, { reference: mine.reference }),

@@ -18,6 +18,7 @@ import {
   courses,
   courseRegistrations as r,
 } from "#app/platform/db/schema";
+import { today } from "#app/utils/dates";
 import {
   addParticipant,
   type BookingChangeOutcome,
@@ -48,7 +49,7 @@ const visibleTo = (email: string) => sql`(
   )
 )`;
 
-/** Every booking the client may see, the soonest course date first, with what is still to pay. */
+/** Every booking the client may see, with what is still to pay. */
 export async function listClientBookings(client: Client) {
   const rows = await db()
     .select({
@@ -69,7 +70,13 @@ export async function listClientBookings(client: Client) {
     .leftJoin(courses, eq(courses.id, bookings.courseId))
     .leftJoin(courseRuns, eq(courseRuns.id, bookings.runId))
     .where(visibleTo(client.email))
-    .orderBy(desc(courseRuns.startDate), desc(bookings.createdAt))
+    // upcoming dates first, the soonest at the top; then those gone by, the latest first; undated last
+    .orderBy(
+      sql`${courseRuns.startDate} is null`,
+      sql`${courseRuns.startDate} < ${today()}`,
+      sql`abs(${courseRuns.startDate} - ${today()}::date)`,
+      desc(bookings.createdAt),
+    )
     .limit(200);
   return Promise.all(
     rows.map(async ({ id, contactEmail, ...row }) => ({
