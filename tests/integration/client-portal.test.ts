@@ -1,10 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
 import { confirmBooking } from "#app/bookings/index.server";
+import { issueCertificates } from "#app/delivery/certificates/certificate.server";
+import { findDeliveryRun } from "#app/delivery/delivery-run.server";
 import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
+  attendanceMarks,
   bookings,
   courseRegistrations,
   courseRuns,
@@ -16,9 +20,12 @@ import { addDays, today } from "#app/utils/dates";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/portal/account";
 import { action as bookingAction, loader as bookingLoader } from "../../app/routes/portal/account.booking";
 import { loader as certificatesLoader } from "../../app/routes/portal/account.certificates";
+import { loader as nitaPackLoader } from "../../app/routes/portal/account.nita-pack";
 import { action as signInAction, loader as signInLoader } from "../../app/routes/portal/account.sign-in";
+import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, book, newRun } from "../helpers/money";
+import { extractPdfText, squash } from "../helpers/pdf-text";
 
 let ipCounter = 0;
 /** Each call from its own network address, so the per-address limit only counts where a test means it to. */
@@ -449,3 +456,98 @@ describe("self-service changes", () => {
 function outcomeOf(value: unknown) {
   return (value as { data: unknown }).data;
 }
+
+describe("certificates and the NITA pack", () => {
+  test("once issued: one certificate, all as a ZIP, and the booking's own pack, each download of ID numbers audited", async () => {
+    const store = useTempDiskStorage();
+    try {
+      const { booking, participants } = await book(runId, 2, "Certified");
+      // a colleague of the same organisation booked separately: their participant is not in this pack
+      const { booking: neighbour } = await book(runId, 1, "Neighbour");
+      // the date has been run: both days marked present for everyone
+      await db()
+        .update(courseRuns)
+        .set({ startDate: addDays(today(), -6), endDate: addDays(today(), -5) })
+        .where(eq(courseRuns.id, runId));
+      const everyone = await db()
+        .select({ id: courseRegistrations.id })
+        .from(courseRegistrations)
+        .where(eq(courseRegistrations.runId, runId));
+      for (const person of everyone) {
+        for (const day of [addDays(today(), -6), addDays(today(), -5)]) {
+          await db()
+            .insert(attendanceMarks)
+            .values({ registrationId: person.id, runId, day, present: true, markedAt: new Date() });
+        }
+      }
+      await db()
+        .update(courseRegistrations)
+        .set({ status: "confirmed" })
+        .where(eq(courseRegistrations.runId, runId));
+      const run = await findDeliveryRun(runId);
+      expect(await issueCertificates(ACTOR, run as never)).toMatchObject({ ok: true, issued: 3 });
+
+      const cookie = await signIn(booking.contactEmail);
+      const page = outcomeOf(
+        await bookingLoader(
+          as(cookie, `/account/bookings/${booking.reference}`, undefined, { reference: booking.reference }),
+        ),
+      ) as { certificates: { code: string; name: string }[] };
+      expect(page.certificates).toHaveLength(2);
+      const one = page.certificates[0] as { code: string; name: string };
+      const file = (name: string) =>
+        certificatesLoader(
+          as(cookie, `/account/bookings/${booking.reference}/certificates/${name}`, undefined, {
+            reference: booking.reference,
+            file: name,
+          }),
+        ) as Promise<Response>;
+      const single = await file(`${one.code}.pdf`);
+      expect(single.headers.get("Content-Type")).toBe("application/pdf");
+      expect(single.headers.get("Cache-Control")).toBe("no-store");
+      const zip = unzipSync(new Uint8Array(await (await file("all.zip")).arrayBuffer()));
+      expect(Object.keys(zip)).toHaveLength(2);
+      expect((await file("NOT-A-CODE.pdf")).status).toBe(404);
+
+      const pack = (await nitaPackLoader(
+        as(cookie, `/account/bookings/${booking.reference}/nita-pack/pack.zip`, undefined, {
+          reference: booking.reference,
+          file: "pack.zip",
+        }),
+      )) as Response;
+      expect(pack.status).toBe(200);
+      expect(pack.headers.get("Cache-Control")).toBe("no-store");
+      const files = unzipSync(new Uint8Array(await pack.arrayBuffer()));
+      const register = squash(extractPdfText(Buffer.from(files["1-participants.pdf"] as Uint8Array)));
+      const names = await db()
+        .select({
+          id: courseRegistrations.id,
+          name: courseRegistrations.name,
+          bookingId: courseRegistrations.bookingId,
+        })
+        .from(courseRegistrations)
+        .where(eq(courseRegistrations.runId, runId));
+      for (const person of names) {
+        if (person.bookingId === booking.id) expect(register).toContain(squash(person.name));
+        if (person.bookingId === neighbour.id) expect(register).not.toContain(squash(person.name));
+      }
+      expect(participants).toHaveLength(2);
+      const [audit] = await db()
+        .select({
+          action: adminAuditLogs.action,
+          roles: adminAuditLogs.actorRoles,
+          values: adminAuditLogs.newValues,
+        })
+        .from(adminAuditLogs)
+        .where(
+          and(
+            eq(adminAuditLogs.actorEmail, booking.contactEmail.toLowerCase()),
+            eq(adminAuditLogs.action, "Exported NITA pack with full ID numbers"),
+          ),
+        );
+      expect(audit).toMatchObject({ roles: "client", values: { file: "pack.zip", participants: 2 } });
+    } finally {
+      store.remove();
+    }
+  });
+});
