@@ -39,9 +39,10 @@ export async function loader(args: Route.LoaderArgs) {
 const KEPT = ["id", "name", "email", "phone", "idNumber", "kraPin", "lpoNumber", "nitaLevyNumber", "toRunId"];
 
 export async function action(args: Route.ActionArgs) {
+  // the body is bounded and checked against the form before anything else, as every action's is
+  const form = await readForm(args.request, BookingActionSchema, { extra: ["confirmCancel"] });
   const client = await requireClient(args);
   const reference = referenceOf(args.params);
-  const form = await readForm(args.request, BookingActionSchema, { extra: ["confirmCancel"] });
   const fields = Object.fromEntries(form) as Record<string, string>;
   const intent = fields.intent;
   const values = Object.fromEntries(
