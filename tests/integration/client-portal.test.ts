@@ -507,7 +507,7 @@ describe("certificates and the NITA pack", () => {
       expect(single.headers.get("Cache-Control")).toBe("no-store");
       const zip = unzipSync(new Uint8Array(await (await file("all.zip")).arrayBuffer()));
       expect(Object.keys(zip)).toHaveLength(2);
-      expect((await file("NOT-A-CODE.pdf")).status).toBe(404);
+      expect((await file("AAAA-BBBB-CCCC-DDDD.pdf")).status).toBe(404);
 
       const pack = (await nitaPackLoader(
         as(cookie, `/account/bookings/${booking.reference}/nita-pack/pack.zip`, undefined, {

@@ -5,7 +5,7 @@ import { requestInfoContext } from "#app/context";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
 import { bookings, clientColleagues, clientSessions, clientSignInLinks } from "#app/platform/db/schema";
-import { enqueueEmails } from "#app/platform/email/outbox.server";
+import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { env, secureCookies } from "#app/platform/env.server";
 import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
 import { sessionSecret } from "#app/platform/secret.server";
@@ -113,6 +113,8 @@ async function sendSignInLink(email: string, ip: string, invitedBy?: string) {
       },
     ]);
   });
+  // the client is waiting for it, and the link lasts minutes: sent now, not at the outbox's next round
+  wakeOutboxWorker();
 }
 
 /** The e-mail a colleague receives when a contact shares their bookings: a sign-in link, like any other. */

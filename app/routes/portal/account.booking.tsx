@@ -30,8 +30,10 @@ const referenceOf = (params: { reference: string }) => {
 };
 
 export async function loader(args: Route.LoaderArgs) {
+  // a path that names no booking is answered as such, signed in or not
+  const reference = referenceOf(args.params);
   const client = await requireClient(args);
-  const page = (await getClientBooking(client, referenceOf(args.params))) ?? notFound();
+  const page = (await getClientBooking(client, reference)) ?? notFound();
   return data(page, { headers: PRIVATE });
 }
 

@@ -8,11 +8,12 @@ import type { Route } from "./+types/account.nita-pack";
 
 /** The booking's NITA claim pack, once its certificates are issued: `pack.pdf` or `pack.zip`. */
 export async function loader(args: Route.LoaderArgs) {
-  const client = await requireClient(args);
   const { file } = args.params;
   const reference = args.params.reference.toUpperCase();
+  // a path that names no pack is answered as such, signed in or not
   if ((file !== "pack.pdf" && file !== "pack.zip") || !BOOKING_REFERENCE_PATTERN.test(reference))
     return notFound();
+  const client = await requireClient(args);
   const pack = await clientNitaPack(client, reference, file);
   if (!pack) return notFound();
   const base = `${nitaFileBase(pack.run, pack.gathered.pack.organization)}-${reference}`;
