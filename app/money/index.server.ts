@@ -20,6 +20,11 @@ export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-m
 export * from "./index";
 export { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "./mpesa/mpesa.server";
 export { callbackSecretMatches, confirmC2B, validateC2B } from "./mpesa/mpesa-callback.server";
+export {
+  bookingInvoicedSql,
+  bookingPaidSql,
+  bookingPaymentStateSql,
+} from "./payments/balance-sql.server";
 export { deriveBookingStatus } from "./payments/booking-status.server";
 export { invoiceBookingNow, invoiceNote, syncBooking } from "./payments/booking-sync.server";
 export { assignPayment, bookingBalance, recordPayment, reversePayment } from "./payments/payment.server";

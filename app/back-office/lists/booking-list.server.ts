@@ -1,25 +1,12 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { runDatesText } from "#app/delivery/index.server";
+import { bookingInvoicedSql, bookingPaidSql, bookingPaymentStateSql } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { bookings, courseRuns, courses } from "#app/platform/db/schema";
-import { type PaymentState, paymentState } from "#app/utils/payment-state";
+import { paymentState } from "#app/utils/payment-state";
 import type { BookingQuery } from "./admin-lists";
 import { orderBy, searchColumns, selectPage } from "./list-query.server";
 
-// What the open invoice asks (the newest proforma, nothing once a credit note cancels it) and what the ledger
-// holds, per booking, as the booking page's balance counts them
-const invoiced = sql<number>`coalesce((
-  select case when exists (
-    select 1 from finance_documents cn where cn.kind = 'credit_note' and cn.relates_to_id = d.id
-  ) then 0 else d.total_cents end
-  from finance_documents d where d.booking_id = ${bookings.id} and d.kind = 'proforma'
-  order by d.version desc limit 1), 0)`;
-const paid = sql<number>`coalesce((select sum(p.amount_cents) from payments p where p.booking_id = ${bookings.id}), 0)`;
-const state = sql<PaymentState>`case
-  when ${paid} > ${invoiced} then 'overpaid'
-  when ${paid} = ${invoiced} and ${invoiced} > 0 then 'paid'
-  when ${paid} > 0 then 'part_paid'
-  else 'unpaid' end`;
 const bookedOn = sql`(${bookings.createdAt} at time zone 'Africa/Nairobi')::date`;
 
 function where(query: BookingQuery): SQL | undefined {
@@ -39,7 +26,7 @@ function where(query: BookingQuery): SQL | undefined {
     query.organization ? searchColumns([bookings.organization], query.organization) : undefined,
     query.run ? eq(bookings.runId, query.run) : undefined,
     query.status ? eq(bookings.status, query.status) : undefined,
-    query.payment ? sql`${state} = ${query.payment}` : undefined,
+    query.payment ? sql`${bookingPaymentStateSql} = ${query.payment}` : undefined,
     query.from ? gte(bookedOn, query.from) : undefined,
     query.to ? lte(bookedOn, query.to) : undefined,
   );
@@ -64,8 +51,8 @@ export async function listBookings(query: BookingQuery) {
         label: courseRuns.label,
         startDate: courseRuns.startDate,
         endDate: courseRuns.endDate,
-        invoicedCents: invoiced,
-        paidCents: paid,
+        invoicedCents: bookingInvoicedSql,
+        paidCents: bookingPaidSql,
       })
       .from(bookings)
       .leftJoin(courses, eq(courses.id, bookings.courseId))
