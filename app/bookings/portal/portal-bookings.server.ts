@@ -7,7 +7,7 @@ import {
   joiningRows,
   runDatesText,
 } from "#app/delivery/index.server";
-import { bookingBalance, bookingPaymentInstructions } from "#app/money/index.server";
+import { bookingInvoicedSql, bookingPaidSql, bookingPaymentInstructions } from "#app/money/index.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import {
@@ -19,6 +19,7 @@ import {
   courseRegistrations as r,
 } from "#app/platform/db/schema";
 import { today } from "#app/utils/dates";
+import { paymentState } from "#app/utils/payment-state";
 import {
   addParticipant,
   type BookingChangeOutcome,
@@ -53,7 +54,6 @@ const visibleTo = (email: string) => sql`(
 export async function listClientBookings(client: Client) {
   const rows = await db()
     .select({
-      id: bookings.id,
       reference: bookings.reference,
       status: bookings.status,
       contactName: bookings.contactName,
@@ -65,6 +65,8 @@ export async function listClientBookings(client: Client) {
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       venue: courseRuns.venue,
+      invoicedCents: bookingInvoicedSql,
+      paidCents: bookingPaidSql,
     })
     .from(bookings)
     .leftJoin(courses, eq(courses.id, bookings.courseId))
@@ -78,14 +80,20 @@ export async function listClientBookings(client: Client) {
       desc(bookings.createdAt),
     )
     .limit(200);
-  return Promise.all(
-    rows.map(async ({ id, contactEmail, ...row }) => ({
+  return rows.map(({ contactEmail, invoicedCents, paidCents, ...row }) => {
+    const invoiced = Number(invoicedCents);
+    const paid = Number(paidCents);
+    return {
       ...row,
       dates: runDatesText(row),
       mine: contactEmail.toLowerCase() === client.email,
-      balance: await bookingBalance(db(), id),
-    })),
-  );
+      balance: {
+        invoicedCents: invoiced,
+        balanceCents: invoiced - paid,
+        state: paymentState(invoiced, paid),
+      },
+    };
+  });
 }
 
 /** The organisations the client made bookings for: those they can share with a colleague. */
@@ -188,7 +196,13 @@ export async function removeColleague(
 /** The booking, if the client may see it; `mine` when they made it (only its contact changes it). */
 async function visibleBooking(client: Client, reference: string) {
   const [row] = await db()
-    .select({ id: bookings.id, contactEmail: bookings.contactEmail, contactName: bookings.contactName })
+    .select({
+      id: bookings.id,
+      contactEmail: bookings.contactEmail,
+      contactName: bookings.contactName,
+      organization: bookings.organization,
+      runId: bookings.runId,
+    })
     .from(bookings)
     .where(and(eq(bookings.reference, reference), visibleTo(client.email)));
   return row ? { ...row, mine: row.contactEmail.toLowerCase() === client.email } : null;
@@ -317,14 +331,9 @@ export async function clientCertificates(client: Client, reference: string) {
  */
 export async function clientNitaPack(client: Client, reference: string, file: string) {
   const seen = await visibleBooking(client, reference);
-  if (!seen) return null;
-  const [booking] = await db()
-    .select({ id: bookings.id, organization: bookings.organization, runId: bookings.runId })
-    .from(bookings)
-    .where(eq(bookings.id, seen.id));
-  const run = booking?.runId ? await findDeliveryRun(booking.runId) : null;
-  if (!booking || !run) return null;
-  const gathered = await gatherBookingNitaPack(run, booking);
+  const run = seen?.runId ? await findDeliveryRun(seen.runId) : null;
+  if (!seen || !run) return null;
+  const gathered = await gatherBookingNitaPack(run, seen);
   if (!gathered || gathered.certificateFiles.length === 0) return null;
   await auditNitaPackExport(client.actor, run, gathered, file);
   return { run, gathered };
