@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { SelectField } from "#app/components/ui/field";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import type { ClientBookingScreen, ClientOutcome } from "./client-booking-screen";
-import { PortalButton, PortalField, PortalPanel, portalLook } from "./portal-parts";
+import { PortalButton, PortalField, PortalPanel, PortalSelect } from "./portal-parts";
 
 const seatsText = (left: number | null) =>
   left === null ? "seats available" : `${left} ${left === 1 ? "seat" : "seats"} left`;
@@ -154,13 +153,12 @@ export function ClientBookingChanges({
             outcome={outcome}
             submit="Substitute participant"
           >
-            <SelectField
-              look={portalLook}
+            <PortalSelect
               label="Participant to replace"
               name="id"
               required
               defaultValue={kept("substitute").id ?? ""}
-              errors={errorFor("substitute")("id") ? [errorFor("substitute")("id") as string] : null}
+              error={errorFor("substitute")("id")}
             >
               <option value="" disabled>
                 Choose a participant
@@ -170,7 +168,7 @@ export function ClientBookingChanges({
                   {p.name}
                 </option>
               ))}
-            </SelectField>
+            </PortalSelect>
             <PersonFields kept={kept("substitute")} errorFor={errorFor("substitute")} />
           </Change>
         ) : (
@@ -211,13 +209,12 @@ export function ClientBookingChanges({
           outcome={outcome}
           submit="Move booking"
         >
-          <SelectField
-            look={portalLook}
+          <PortalSelect
             label="New date"
             name="toRunId"
             required
             defaultValue={kept("move").toRunId ?? ""}
-            errors={errorFor("move")("toRunId") ? [errorFor("move")("toRunId") as string] : null}
+            error={errorFor("move")("toRunId")}
           >
             <option value="" disabled>
               Choose a date
@@ -227,7 +224,7 @@ export function ClientBookingChanges({
                 {run.title} ({seatsText(run.left)})
               </option>
             ))}
-          </SelectField>
+          </PortalSelect>
         </Change>
       ) : null}
       {cancelled ? null : (

@@ -1,6 +1,5 @@
 import { Form } from "react-router";
-import { SelectField } from "#app/components/ui/field";
-import { PortalButton, PortalField, PortalPanel, portalLook } from "./portal-parts";
+import { PortalButton, PortalField, PortalPanel, PortalSelect } from "./portal-parts";
 
 type Sharing = { organisations: string[]; colleagues: { email: string; organization: string }[] };
 
@@ -60,19 +59,13 @@ export function ColleaguesPanel({
           maxLength={254}
           error={errorFor("email")}
         />
-        <SelectField
-          look={portalLook}
-          label="Organisation"
-          name="organization"
-          required
-          errors={errorFor("organization") ? [errorFor("organization") as string] : null}
-        >
+        <PortalSelect label="Organisation" name="organization" required error={errorFor("organization")}>
           {organisations.map((name) => (
             <option key={name} value={name}>
               {name}
             </option>
           ))}
-        </SelectField>
+        </PortalSelect>
         <PortalButton>Invite colleague</PortalButton>
       </Form>
     </PortalPanel>

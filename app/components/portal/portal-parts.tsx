@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { publicLook } from "#app/components/public/public-look";
 import { buttonClass } from "#app/components/ui/button";
-import { InputField } from "#app/components/ui/field";
+import { InputField, SelectField } from "#app/components/ui/field";
 import { cn } from "#app/utils/cn";
 
 /** The public forms' look, with controls a thumb can hit on a phone (44 px). */
-export const portalLook = { ...publicLook, control: `${publicLook.control} min-h-11` };
+const portalLook = { ...publicLook, control: `${publicLook.control} min-h-11` };
 
 /** The client portal's panel: a white card with its heading, on the site's cream page. */
 export function PortalPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -47,6 +47,17 @@ export function PortalField({
   "look" | "errors"
 >) {
   return <InputField look={portalLook} errors={error ? [error] : null} {...props} />;
+}
+
+/** A choice in the public look, its error given as PortalField's is. */
+export function PortalSelect({
+  error,
+  ...props
+}: { label: string; name: string; error?: string | null } & Omit<
+  React.ComponentProps<typeof SelectField>,
+  "look" | "errors"
+>) {
+  return <SelectField look={portalLook} errors={error ? [error] : null} {...props} />;
 }
 
 export function PortalButton({
