@@ -1,37 +1,20 @@
 import { expect, type Page, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
-import { startSmtpServer } from "../helpers/smtp";
-import { addCourseDate, bookOnline } from "./course-dates";
+import { addCourseDate, bookOnline, inDays } from "./course-dates";
+import { OWNER, serverOfItsOwn } from "./own-server";
 
 // The office works a booking from its own page: found from the menu, confirmed whole with one proforma (said
 // before and after), a participant substituted under the notice rule. A server of its own with a real SMTP server.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const OWNER = { email: "owner@mafunzo.test", password: "Kilimanjaro-2026" };
 const stamp = Date.now().toString(36);
 const CONTACT = `hr.${stamp}@county.example`;
 const LATE_CONTACT = `late.${stamp}@county.example`;
-const inDays = (days: number) =>
-  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let base = "";
+const own = serverOfItsOwn();
 const references: Record<string, string> = {};
-
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
-  base = server.url;
-  await signUpFirstAdminOn(base, OWNER.email, OWNER.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
 
 async function openBooking(page: Page, reference: string) {
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Bookings" }).click();
@@ -44,15 +27,15 @@ test("the office finds a booking and confirms it whole: one proforma, said befor
   page,
   browser,
 }) => {
-  await loginAsAdmin(page, OWNER, base);
+  await loginAsAdmin(page, OWNER, own.base);
   const dateId = (path: string) => path.split("/runs/")[1] as string;
-  const soon = dateId(await addCourseDate(page, base, { start: inDays(20), venue: `Nakuru ${stamp}` }));
-  const late = dateId(await addCourseDate(page, base, { start: inDays(10), venue: `Naivasha ${stamp}` }));
-  references.soon = await bookOnline(browser, base, soon, {
+  const soon = dateId(await addCourseDate(page, own.base, { start: inDays(20), venue: `Nakuru ${stamp}` }));
+  const late = dateId(await addCourseDate(page, own.base, { start: inDays(10), venue: `Naivasha ${stamp}` }));
+  references.soon = await bookOnline(browser, own.base, soon, {
     contact: CONTACT,
     people: ["Amina Wanjiru", "Brian Otieno", "Cynthia Njeri"],
   });
-  references.late = await bookOnline(browser, base, late, {
+  references.late = await bookOnline(browser, own.base, late, {
     contact: LATE_CONTACT,
     people: ["Daniel Kiprop", "Esther Moraa"],
   });
@@ -73,11 +56,11 @@ test("the office finds a booking and confirms it whole: one proforma, said befor
   await expect(page.getByRole("button", { name: "Confirm booking" })).toHaveCount(0);
 
   // exactly one proforma reached the contact
-  await smtp.waitFor(
+  await own.smtp.waitFor(
     (messages) => messages.some((m) => m.to.includes(CONTACT) && m.subject.includes(number)),
     30_000,
   );
-  const proformas = smtp.messages.filter(
+  const proformas = own.smtp.messages.filter(
     (m) => m.to.includes(CONTACT) && /^Proforma invoice/.test(m.subject),
   );
   expect(proformas.map((m) => m.subject)).toEqual([expect.stringContaining(number)]);
@@ -87,7 +70,7 @@ test("the office finds a booking and confirms it whole: one proforma, said befor
 test("a substitution 20 days ahead; 10 days ahead the rule is stated, and an owner can still make it", async ({
   page,
 }) => {
-  await loginAsAdmin(page, OWNER, base);
+  await loginAsAdmin(page, OWNER, own.base);
   await openBooking(page, references.soon as string);
   await expect(page.getByTestId("substitution-rule")).toContainText(
     "Substitutions close 14 days before the start: open until",
@@ -117,5 +100,8 @@ test("a substitution 20 days ahead; 10 days ahead the rule is stated, and an own
     page.getByRole("status").filter({ hasText: "George Kamau takes the place of Esther Moraa." }),
   ).toBeVisible();
 
-  await expectScreensFit(page, [`${base}/admin/bookings/${references.soon}`, `${base}/admin/bookings`]);
+  await expectScreensFit(page, [
+    `${own.base}/admin/bookings/${references.soon}`,
+    `${own.base}/admin/bookings`,
+  ]);
 });

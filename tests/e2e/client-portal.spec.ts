@@ -1,44 +1,27 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
-import { startSmtpServer } from "../helpers/smtp";
-import { addCourseDate, bookOnline } from "./course-dates";
+import { addCourseDate, bookOnline, inDays } from "./course-dates";
+import { OWNER, serverOfItsOwn } from "./own-server";
 
 // A county's HR contact serves themselves in the portal, on a phone: signs in by an e-mailed link, substitutes
 // a participant and adds one; the office sees both, with a new proforma version. Inside the notice period the
 // portal states the rule and an owner still substitutes. A server of its own with a real SMTP server.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const OWNER = { email: "owner@mafunzo.test", password: "Kilimanjaro-2026" };
 const stamp = Date.now().toString(36);
 const CONTACT = `hr.${stamp}@county.example`;
 const LATE_CONTACT = `late.${stamp}@county.example`;
 const PHONE = { width: 390, height: 844 };
-const inDays = (days: number) =>
-  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let base = "";
+const own = serverOfItsOwn();
 const references: Record<string, string> = {};
-
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
-  base = server.url;
-  await signUpFirstAdminOn(base, OWNER.email, OWNER.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
 
 /** The sign-in link of the newest portal e-mail to `email`, once it has arrived. */
 async function emailedLink(email: string, after: number) {
   const pattern = /https?:\/\/\S+\/account\/sign-in\/[\w-]+/;
-  const messages = await smtp.waitFor(
+  const messages = await own.smtp.waitFor(
     (all) => all.slice(after).some((m) => m.to.includes(email) && pattern.test(m.text)),
     30_000,
   );
@@ -48,18 +31,18 @@ async function emailedLink(email: string, after: number) {
 
 /** From the footer of any page to the bookings list: asks for a link, opens it from the e-mail, signs in. */
 async function signInToPortal(page: Page, email: string) {
-  await page.goto(`${base}/`);
+  await page.goto(`${own.base}/`);
   await page
     .getByRole("navigation", { name: "Quick links" })
     .getByRole("link", { name: "My Bookings" })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "My bookings" })).toBeVisible();
-  const before = smtp.messages.length;
+  const before = own.smtp.messages.length;
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
   await expect(page.getByRole("status")).toContainText(`a sign-in link is on its way to it`);
   const link = await emailedLink(email, before);
-  await page.goto(`${base}${link}`);
+  await page.goto(`${own.base}${link}`);
   await expect(page.getByText(`Signing in as ${email}.`)).toBeVisible();
   await page.getByRole("button", { name: "Sign in and see my bookings" }).click();
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
@@ -72,20 +55,20 @@ async function phonePage(browser: Browser, javaScriptEnabled = true) {
 }
 
 test("the office confirms two bookings: one 20 days ahead, one 10 days ahead", async ({ page, browser }) => {
-  await loginAsAdmin(page, OWNER, base);
+  await loginAsAdmin(page, OWNER, own.base);
   const dateId = (path: string) => path.split("/runs/")[1] as string;
-  const soon = dateId(await addCourseDate(page, base, { start: inDays(20), venue: `Nakuru ${stamp}` }));
-  const late = dateId(await addCourseDate(page, base, { start: inDays(10), venue: `Naivasha ${stamp}` }));
-  references.soon = await bookOnline(browser, base, soon, {
+  const soon = dateId(await addCourseDate(page, own.base, { start: inDays(20), venue: `Nakuru ${stamp}` }));
+  const late = dateId(await addCourseDate(page, own.base, { start: inDays(10), venue: `Naivasha ${stamp}` }));
+  references.soon = await bookOnline(browser, own.base, soon, {
     contact: CONTACT,
     people: ["Amina Wanjiru", "Brian Otieno"],
   });
-  references.late = await bookOnline(browser, base, late, {
+  references.late = await bookOnline(browser, own.base, late, {
     contact: LATE_CONTACT,
     people: ["Daniel Kiprop"],
   });
   for (const reference of [references.soon, references.late]) {
-    await page.goto(`${base}/admin/bookings/${reference}`);
+    await page.goto(`${own.base}/admin/bookings/${reference}`);
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect(page.getByRole("status").filter({ hasText: "was e-mailed to" })).toBeVisible();
   }
@@ -133,24 +116,24 @@ test("on a phone, 20 days before the start, the contact substitutes a participan
   await expect(page.getByTestId("booking-documents").getByRole("link")).toHaveCount(2);
 
   // the e-mailed link worked once; the contact is told of each change
-  await page.goto(`${base}${link}`);
+  await page.goto(`${own.base}${link}`);
   await expect(page.getByRole("alert")).toHaveText(
     "This sign-in link has already been used: each link works once.",
   );
-  await smtp.waitFor(
+  await own.smtp.waitFor(
     (all) =>
       all.filter((m) => m.to.includes(CONTACT) && m.subject === `Booking ${references.soon} changed`)
         .length >= 2,
     30_000,
   );
-  await expectScreensFit(page, [`${base}/account`, `${base}/account/bookings/${references.soon}`]);
+  await expectScreensFit(page, [`${own.base}/account`, `${own.base}/account/bookings/${references.soon}`]);
   await page.context().close();
 });
 
 test("the office sees both changes on the booking page, with a new proforma version, and on the dashboard", async ({
   page,
 }) => {
-  await loginAsAdmin(page, OWNER, base);
+  await loginAsAdmin(page, OWNER, own.base);
   await expect(page.getByTestId(`today-client-changes-${references.soon}`)).toContainText(
     `changes by the client to booking ${references.soon}: added participant, substituted participant`,
   );
@@ -200,8 +183,8 @@ test("10 days before the start the portal states the rule and offers no substitu
 });
 
 test("an owner can still substitute inside the notice period", async ({ page }) => {
-  await loginAsAdmin(page, OWNER, base);
-  await page.goto(`${base}/admin/bookings/${references.late}`);
+  await loginAsAdmin(page, OWNER, own.base);
+  await page.goto(`${own.base}/admin/bookings/${references.late}`);
   await expect(page.getByTestId("substitution-rule")).toContainText("As an owner you can still substitute.");
   const row = page.getByTestId("booking-participant").filter({ hasText: "Daniel Kiprop" });
   await row.locator("summary").click();

@@ -1,6 +1,10 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
+/** The firm's date in Nairobi `days` from now, as a date field takes it. */
+export const inDays = (days: number) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * Adds a date to COURSE on its admin page, as the office does, and opens the date's page by its Participants
  * link: the date page's path (`/admin/courses/<id>/runs/<runId>`).

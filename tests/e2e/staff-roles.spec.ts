@@ -1,18 +1,16 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { fillLogin, loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
-import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, serverOfItsOwn } from "./own-server";
 
 // An owner invites a trainer and a finance officer on a server of its own (its SMTP server carries the links);
 // each then works as their role allows, and the server refuses what the screens do not offer.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const OWNER = { email: "owner@mafunzo.test", password: "Kilimanjaro-2026" };
 const TRAINER = { email: "trainer@mafunzo.test", name: "Wanjiku Mwangi", password: "Trainer-Pass-2026" };
 const FINANCE = { email: "finance@mafunzo.test", name: "Otieno Finance", password: "Finance-Pass-2026" };
 const VIEWER = { email: "viewer@mafunzo.test", name: "Njeri Board", password: "Viewer-Pass-2026" };
@@ -20,30 +18,17 @@ const PHONE = { width: 390, height: 844 };
 // the business day in Nairobi, where the course starts today so attendance can be marked
 const TODAY = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let base = "";
+const own = serverOfItsOwn();
 let todayRun = "";
 let otherRun = "";
 let registrationPath = "";
 let reference = "";
 
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
-  base = server.url;
-  await signUpFirstAdminOn(base, OWNER.email, OWNER.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
-
 async function invitationLink(address: string) {
   const match = (m: { to: string[]; subject: string }) =>
     m.to.includes(address) && /back-office account/.test(m.subject);
-  await smtp.waitFor((messages) => messages.some(match), 30_000);
-  const mail = await simpleParser(smtp.messages.find(match)?.raw ?? "");
+  await own.smtp.waitFor((messages) => messages.some(match), 30_000);
+  const mail = await simpleParser(own.smtp.messages.find(match)?.raw ?? "");
   const link = /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")?.[0];
   if (!link) throw new Error(`no invitation link in the mail to ${address}`);
   return new URL(link).pathname;
@@ -52,7 +37,7 @@ async function invitationLink(address: string) {
 async function bookOne(browser: Browser, runPath: string) {
   const page = await browser.newPage();
   await asNewVisitor(page);
-  await page.goto(`${base}/register?course=${COURSE.slug}&run=${runPath.split("/runs/")[1]}`);
+  await page.goto(`${own.base}/register?course=${COURSE.slug}&run=${runPath.split("/runs/")[1]}`);
   const form = page.getByRole("form", { name: "Course registration form" });
   await form.getByLabel("Full Name").fill("Grace HR");
   await form.getByLabel("Email Address").fill("hr@county.example");
@@ -81,7 +66,7 @@ async function invite(page: Page, person: { email: string; name: string }, role:
 }
 
 async function accept(page: Page, path: string, person: { name: string; password: string }) {
-  await page.goto(`${base}${path}`);
+  await page.goto(`${own.base}${path}`);
   await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
   await page.getByLabel("Your name").fill(person.name);
   await page.getByLabel("Password", { exact: true }).fill(person.password);
@@ -93,12 +78,12 @@ test("an owner sets up the course dates and invites a trainer and a finance offi
   page,
   browser,
 }) => {
-  await loginAsAdmin(page, OWNER, base);
-  todayRun = await addCourseDate(page, base, { start: TODAY, venue: "Nakuru Training Centre" });
-  otherRun = await addCourseDate(page, base, { start: "2099-03-02", venue: "Mombasa Beach Hotel" });
+  await loginAsAdmin(page, OWNER, own.base);
+  todayRun = await addCourseDate(page, own.base, { start: TODAY, venue: "Nakuru Training Centre" });
+  otherRun = await addCourseDate(page, own.base, { start: "2099-03-02", venue: "Mombasa Beach Hotel" });
   await bookOne(browser, todayRun);
 
-  await page.goto(`${base}${todayRun}`);
+  await page.goto(`${own.base}${todayRun}`);
   await page.getByRole("link", { name: "Amina Wanjiru" }).click();
   await page.waitForURL(/\/admin\/registrations\/[0-9a-f-]{36}$/);
   registrationPath = new URL(page.url()).pathname;
@@ -122,8 +107,8 @@ test("the trainer accepts on a phone, sees only their run, marks attendance, and
   await expect(trainer.getByText("No course date is assigned to you.")).toBeVisible();
 
   // the owner puts the trainer on today's course date only
-  await loginAsAdmin(page, OWNER, base);
-  await page.goto(`${base}${todayRun}`);
+  await loginAsAdmin(page, OWNER, own.base);
+  await page.goto(`${own.base}${todayRun}`);
   const trainers = page.getByRole("region", { name: "Trainers" });
   await trainers.getByRole("checkbox", { name: new RegExp(TRAINER.name) }).check();
   await trainers.getByRole("button", { name: "Save trainers" }).click();
@@ -146,11 +131,11 @@ test("the trainer accepts on a phone, sees only their run, marks attendance, and
     trainer.getByTestId("attendance-row").filter({ hasText: "Amina Wanjiru" }).getByTestId("mark-state"),
   ).toContainText(`Present · ${TRAINER.email},`);
   await expect(trainer.getByRole("link", { name: "Participants" })).toHaveCount(0);
-  await expectScreensFit(trainer, [`${base}/admin/my-runs`, `${base}${todayRun}/attendance`]);
+  await expectScreensFit(trainer, [`${own.base}/admin/my-runs`, `${own.base}${todayRun}/attendance`]);
   await trainer.setViewportSize(PHONE);
 
   for (const path of ["/admin/finance", `${otherRun}/attendance`, registrationPath, todayRun]) {
-    const response = await trainer.goto(`${base}${path}`);
+    const response = await trainer.goto(`${own.base}${path}`);
     expect(response?.status(), path).toBe(403);
     await expect(trainer.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
   }
@@ -186,9 +171,9 @@ test("the finance officer records a payment and cannot change a course", async (
     page.getByText("Your role reads this course; an editor or an owner changes its content."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Save Course" })).toBeDisabled();
-  const refused = await page.request.post(`${base}${new URL(page.url()).pathname}`, {
+  const refused = await page.request.post(`${own.base}${new URL(page.url()).pathname}`, {
     form: { intent: "save-course", title: "Renamed by finance" },
-    headers: { Origin: base },
+    headers: { Origin: own.base },
   });
   expect(refused.status()).toBe(403);
 });
@@ -212,8 +197,8 @@ async function changesOffered(page: Page) {
 }
 
 test("a viewer clicks through every screen and is offered nothing to change", async ({ page, browser }) => {
-  await loginAsAdmin(page, OWNER, base);
-  await page.goto(`${base}/admin/staff`);
+  await loginAsAdmin(page, OWNER, own.base);
+  await page.goto(`${own.base}/admin/staff`);
   await invite(page, VIEWER, "Viewer");
   const viewer = await (await browser.newContext()).newPage();
   await accept(viewer, await invitationLink(VIEWER.email), VIEWER);
@@ -264,11 +249,11 @@ test("a viewer clicks through every screen and is offered nothing to change", as
 test("deactivating the trainer ends their session at once", async ({ page, browser }) => {
   const phone = await browser.newContext({ viewport: PHONE });
   const trainer = await phone.newPage();
-  await fillLogin(trainer, TRAINER, base);
+  await fillLogin(trainer, TRAINER, own.base);
   await expect(trainer.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
 
-  await loginAsAdmin(page, OWNER, base);
-  await page.goto(`${base}/admin/staff`);
+  await loginAsAdmin(page, OWNER, own.base);
+  await page.goto(`${own.base}/admin/staff`);
   const card = page.locator(`[data-staff="${TRAINER.email}"]`);
   await card.getByText("Change", { exact: true }).click();
   page.once("dialog", (dialog) => dialog.accept());
