@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { fillLogin, loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { fillLogin, loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate } from "./course-dates";
@@ -179,11 +179,11 @@ test("the finance officer records a payment and cannot change a course", async (
 });
 
 /**
- * What this screen offers to change: an enabled button of a form that posts, and any enabled button or link
- * named for a change (an upload toggle or an "Add" link opens a form without posting).
+ * What this screen offers to change or take away: an enabled button of a form that posts, and any enabled button
+ * or link named for a change (an upload toggle or an "Add" link opens a form without posting) or an export.
  */
 const CHANGE_WORDS =
-  /^(Add|Upload|Edit|Delete|Save|Record|Import|Issue|Revoke|Send|Assign|Reverse|Cancel|Confirm|Move|Archive|Restore|Present|Absent|Make|Invite|Leave out)\b/;
+  /^(Add|Upload|Edit|Delete|Save|Record|Import|Issue|Revoke|Send|Assign|Reverse|Cancel|Confirm|Move|Archive|Restore|Present|Absent|Make|Invite|Leave out|Export)\b/;
 async function changesOffered(page: Page) {
   const posting = await page
     .locator('main form[method="post" i] :is(button, input[type="submit"]):enabled')
@@ -196,7 +196,10 @@ async function changesOffered(page: Page) {
   return [...new Set([...posting, ...named].map((text) => text.trim()))];
 }
 
-test("a viewer clicks through every screen and is offered nothing to change", async ({ page, browser }) => {
+test("a viewer clicks through every screen and is offered nothing to change or export", async ({
+  page,
+  browser,
+}) => {
   await loginAsAdmin(page, OWNER, own.base);
   await page.goto(`${own.base}/admin/staff`);
   await invite(page, VIEWER, "Viewer");

@@ -13,9 +13,11 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, type BadgeTone } from "#app/components/ui/badge";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
+import { canExportBookings } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
 import { EmptyState, PageHeader } from "./page-header";
 import { ActionNotice, type RowActionResult, RowActionToasts, type RowKind } from "./row-actions";
+import { useStaff } from "./use-staff";
 
 /**
  * Spec §4: new blue, contacted yellow, resolved green. Each registration status has its own colour, so a
@@ -245,6 +247,7 @@ export function RowListHeader({
   children?: ReactNode;
 }) {
   const href = useQueryHref();
+  const mayExport = canExportBookings(useStaff());
   // the export holds every row the filters select, whichever page or view shows them
   const exportHref = `${kind.action}/export${href({ view: null, page: null }).replace(/^\?$/, "")}`;
   return (
@@ -258,7 +261,7 @@ export function RowListHeader({
         actions={
           <>
             {children}
-            <ExportLink href={exportHref} />
+            {mayExport ? <ExportLink href={exportHref} /> : null}
             <Link to={`${kind.action}/deleted`} className={buttonClass("ghost")}>
               <Trash2 aria-hidden className="size-4" />
               Recently deleted

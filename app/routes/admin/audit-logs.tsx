@@ -6,10 +6,11 @@ import { AuditLogTable } from "#app/components/admin/audit-log-table";
 import { PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { loadOrReport } from "#app/platform/forms/admin-result.server";
-import { canReadAudit } from "#app/staff/index";
+import { canExportAudit, canReadAudit } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/audit-logs";
 
@@ -60,16 +61,19 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
   useErrorToast(loaderData);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const exportHref = `/admin/audit-logs/export${queryFor(filter, 1)}`;
+  const mayExport = canExportAudit(useStaff());
   return (
     <div>
       <PageHeader
         title="Audit Logs"
         description="Every change made in the back office, who made it, and the values before and after."
         actions={
-          <a href={exportHref} download className={buttonClass("outline")}>
-            <Download aria-hidden className="size-4" />
-            Export CSV
-          </a>
+          mayExport ? (
+            <a href={exportHref} download className={buttonClass("outline")}>
+              <Download aria-hidden className="size-4" />
+              Export CSV
+            </a>
+          ) : null
         }
       />
       <section
