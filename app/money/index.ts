@@ -9,3 +9,11 @@ export {
   PaymentQuerySchema,
   ReminderSchema,
 } from "./finance";
+export { type StkPushState, stkResultText, stkStateText } from "./mpesa/stk-result";
+export {
+  type DarajaCredentialsInput,
+  DarajaCredentialsSchema,
+  StkCheckFormSchema,
+  type StkPayForm,
+  StkPayFormSchema,
+} from "./mpesa/stk-schemas";
