@@ -15,7 +15,6 @@ const HOSTS = {
   sandbox: "https://sandbox.safaricom.co.ke",
   production: "https://api.safaricom.co.ke",
 } as const;
-const CALL_TIMEOUT_MS = 20_000;
 /** A token is refreshed this long before Daraja says it expires, so none expires between check and call. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -53,7 +52,10 @@ async function call(
   init: RequestInit,
 ): Promise<{ status: number; body: unknown } | DarajaUnreachable> {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    const response = await fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(env().DARAJA_TIMEOUT_SECONDS * 1000),
+    });
     const text = await response.text();
     let body: unknown = null;
     try {
