@@ -1,5 +1,6 @@
 import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
+import { sweepStkPushes } from "#app/money/index.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { startOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
