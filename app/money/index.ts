@@ -11,6 +11,7 @@ export {
 } from "./finance";
 export { type StkPushState, stkResultText, stkStateText } from "./mpesa/stk-result";
 export {
+  DarajaCredentialsFormSchema,
   type DarajaCredentialsInput,
   DarajaCredentialsSchema,
   StkCheckFormSchema,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { forgetDarajaTokens } from "#app/money/mpesa/daraja.server";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
-import { applyStkCallback, checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
+import { checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
 import { startStkPush, stkPushView } from "#app/money/mpesa/stk-push.server";
 import { bookingBalance } from "#app/money/payments/payment.server";
 import { db } from "#app/platform/db/client.server";

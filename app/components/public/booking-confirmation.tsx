@@ -85,6 +85,14 @@ export function BookingConfirmation({
       {result.waitlisted ? null : (
         <div>
           <h3 className="font-semibold text-brand-900">How to pay</h3>
+          {result.payHref ? (
+            <a
+              href={result.payHref}
+              className="mt-3 inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              Pay with M-PESA
+            </a>
+          ) : null}
           <h4 className="mt-3 text-sm font-medium text-brand-800">M-PESA</h4>
           <Details
             rows={[

@@ -114,6 +114,18 @@ export async function openProforma(tx: Executor, bookingId: string): Promise<Fin
 }
 
 /**
+ * What the booking's invoice comes to: its open proforma, or, before the office has invoiced it, what the
+ * proforma would say (the billable lines with VAT as the profile sets it); null when a price is missing.
+ */
+export async function bookingInvoiceTotal(tx: Executor, bookingId: string): Promise<number | null> {
+  const open = await openProforma(tx, bookingId);
+  if (open) return open.totalCents;
+  const { lines, unpriced } = await billableLines(tx, bookingId);
+  if (unpriced.length > 0 || lines.length === 0) return null;
+  return computeVat(lines, (await getFinanceProfile(tx)).vat).totalCents;
+}
+
+/**
  * What a booking's contact should hold now: the open proforma with its receipt once paid, or, once it was
  * cancelled, the credit note that cancels the last proforma.
  */

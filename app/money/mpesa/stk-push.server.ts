@@ -10,7 +10,12 @@ import { getSettings } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { safaricomMsisdn } from "#app/utils/phone";
-import { lockBooking, openProforma, reviseBookingInvoice } from "../documents/finance-document.server";
+import {
+  bookingInvoiceTotal,
+  lockBooking,
+  openProforma,
+  reviseBookingInvoice,
+} from "../documents/finance-document.server";
 import { bookingBalance } from "../payments/payment.server";
 import { requestStkPush } from "./daraja.server";
 import { type DarajaCredentials, getDarajaCredentials } from "./daraja-credentials.server";
@@ -203,3 +208,38 @@ export async function mpesaPaymentId(executor: Executor, code: string) {
     .where(and(eq(payments.method, "mpesa"), eq(payments.transactionCode, code)));
   return row?.id ?? null;
 }
+
+/**
+ * The pay page of a booking: what it is for, what is left to pay (before the invoice, what the invoice will
+ * say), the phone to prompt, the newest prompt, and whether M-PESA Express is offered at all.
+ */
+export async function stkPayPage(reference: string) {
+  const [booking] = await db()
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      status: bookings.status,
+      contactName: bookings.contactName,
+      contactPhone: bookings.contactPhone,
+    })
+    .from(bookings)
+    .where(eq(bookings.reference, reference));
+  if (!booking) return null;
+  const executor = db();
+  const invoicedCents = await bookingInvoiceTotal(executor, booking.id);
+  const { paidCents } = await bookingBalance(executor, booking.id);
+  const [push, available] = await Promise.all([stkPushView(booking.id), stkAvailable()]);
+  return {
+    reference: booking.reference,
+    bookingId: booking.id,
+    payable: booking.status === "pending" || booking.status === "confirmed",
+    contactName: booking.contactName,
+    phone: booking.contactPhone ?? "",
+    invoicedCents,
+    paidCents,
+    dueCents: invoicedCents === null ? null : Math.max(invoicedCents - paidCents, 0),
+    push,
+    available,
+  };
+}
+export type StkPayPage = NonNullable<Awaited<ReturnType<typeof stkPayPage>>>;

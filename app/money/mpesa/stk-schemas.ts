@@ -47,3 +47,6 @@ export const DarajaCredentialsSchema = z.object({
   passkey: secret("passkey").default(""),
 });
 export type DarajaCredentialsInput = z.infer<typeof DarajaCredentialsSchema>;
+
+/** The credentials' form on the settings screen. */
+export const DarajaCredentialsFormSchema = DarajaCredentialsSchema.extend({ intent: z.literal("daraja") });
