@@ -54,6 +54,18 @@ async function bookOnPhone(page: Page, email: string) {
   await expect(page.getByTestId("booking-confirmation")).toContainText("Registration Successful!");
 }
 
+/**
+ * The confirmation takes the focus as it appears, which scrolls the page: a tap during that scroll lands beside
+ * the link, and a person taps again.
+ */
+async function openPayPage(page: Page) {
+  const link = page.getByRole("link", { name: "Pay with M-PESA" });
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(/\/pay\/MF-/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test("finance sets up M-PESA Express in the M-PESA section of the settings", async ({ page }) => {
   test.setTimeout(90_000);
   await loginAsAdmin(page, ADMIN, server.url);
@@ -97,7 +109,7 @@ test("a visitor books on a phone, pays with M-PESA, sees it paid without a reloa
   test.setTimeout(120_000);
   const email = `wanjiru.${stamp}@nakuruwater.example`;
   await bookOnPhone(page, email);
-  await page.getByRole("link", { name: "Pay with M-PESA" }).click();
+  await openPayPage(page);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Pay booking MF-");
   await expect(page.getByLabel("M-PESA phone number")).toHaveValue("0712 345 678");
   await expect(page.getByLabel("Amount (KES)")).toHaveValue("95000");
@@ -139,7 +151,7 @@ test("without JavaScript, 'Check again' shows how the prompt ended; a cancelled 
   await form.getByLabel("Phone Number").fill("0722 000 111");
   await waitLikeAPerson(page);
   await form.getByRole("button", { name: "Submit Registration" }).click();
-  await page.getByRole("link", { name: "Pay with M-PESA" }).click();
+  await openPayPage(page);
 
   daraja.setCallbacks(false);
   daraja.next({ kind: "result", code: 1032 });
