@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { payPath } from "#app/bookings/booking-link.server";
 import { forgetDarajaTokens } from "#app/money/mpesa/daraja.server";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
 import { checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
@@ -9,8 +10,10 @@ import { db } from "#app/platform/db/client.server";
 import { darajaCredentials, mpesaStkPushes, paymentReviews, payments } from "#app/platform/db/schema";
 import { resetEnv } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as payRoute from "#app/routes/public/pay";
 import { advanceClock, setClock } from "#app/utils/clock";
 import { DARAJA_KEYS, type DarajaStandIn, startDarajaStandIn, stkCallbackBody } from "../helpers/daraja";
+import { contextFor, formRequest } from "../helpers/form-post";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 
 let daraja: DarajaStandIn;
@@ -317,4 +320,44 @@ test("the credentials are sealed at rest", async () => {
     expect(JSON.stringify(row)).not.toContain(secret);
   }
   expect(row?.passkeySealed).toMatch(/^seal1:/);
+});
+
+describe("the pay page's action", () => {
+  const payAction = async (signed: string, fields: Record<string, string>) => {
+    try {
+      const result = (await payRoute.action({
+        request: formRequest(`/pay/${signed}`, fields),
+        params: { booking: signed },
+        context: contextFor(),
+      } as never)) as {
+        data: { ok: boolean; message: string; fieldErrors?: Record<string, string[]> };
+        init: { status?: number } | null;
+      };
+      return { status: result.init?.status ?? 200, body: result.data };
+    } catch (thrown) {
+      return { status: (thrown as { init?: { status?: number } }).init?.status ?? 500, body: null };
+    }
+  };
+
+  test("bad input gets a specific message and sends nothing; a forged link opens nothing", async () => {
+    const booking = await confirmedBooking();
+    const signed = payPath(booking.reference).slice("/pay/".length);
+    const pushed = daraja.pushes.length;
+    const bad = await payAction(signed, { intent: "pay", phone: "0201234567", amount: "12.50" });
+    expect(bad.status).toBe(400);
+    expect(bad.body?.fieldErrors).toEqual({
+      phone: ["Enter a Kenyan mobile number such as 0712 345 678"],
+      amount: ["Enter a whole number of shillings, at least 1"],
+    });
+    expect(
+      (await payAction(`${booking.reference}.forged`, { intent: "pay", phone: "0712345678", amount: "100" }))
+        .status,
+    ).toBe(404);
+    expect(daraja.pushes.length).toBe(pushed);
+    expect(await db().$count(mpesaStkPushes, eq(mpesaStkPushes.bookingId, booking.id))).toBe(0);
+
+    const paid = await payAction(signed, { intent: "pay", phone: "0712 345 678", amount: "1,000" });
+    expect(paid).toMatchObject({ status: 200, body: { ok: true } });
+    expect(lastPush().body).toMatchObject({ Amount: 1000, PhoneNumber: "254712345678" });
+  });
 });

@@ -136,6 +136,16 @@ export function darajaTimestamp(at: Date = now()) {
 export const darajaPassword = (shortcode: string, passkey: string, timestamp: string) =>
   Buffer.from(`${shortcode}${passkey}${timestamp}`).toString("base64");
 
+/** What every M-PESA Express call opens with: the shortcode, and the Password for this Timestamp. */
+function signedFor(credentials: DarajaCredentials) {
+  const timestamp = darajaTimestamp();
+  return {
+    BusinessShortCode: credentials.shortcode,
+    Password: darajaPassword(credentials.shortcode, credentials.passkey, timestamp),
+    Timestamp: timestamp,
+  };
+}
+
 /** A call with the bearer token; a token Daraja no longer takes (expired early, revoked) is fetched once more. */
 async function authorisedPost(credentials: DarajaCredentials, path: string, body: unknown) {
   for (let attempt = 1; ; attempt++) {
@@ -172,11 +182,8 @@ export async function requestStkPush(
   credentials: DarajaCredentials,
   request: StkPushRequest,
 ): Promise<StkPushAnswer> {
-  const timestamp = darajaTimestamp();
   const answer = await authorisedPost(credentials, "/mpesa/stkpush/v1/processrequest", {
-    BusinessShortCode: credentials.shortcode,
-    Password: darajaPassword(credentials.shortcode, credentials.passkey, timestamp),
-    Timestamp: timestamp,
+    ...signedFor(credentials),
     TransactionType: "CustomerPayBillOnline",
     Amount: request.amountShillings,
     PartyA: request.phone,
@@ -215,11 +222,8 @@ export async function queryStkPush(
   credentials: DarajaCredentials,
   checkoutRequestId: string,
 ): Promise<StkQueryAnswer> {
-  const timestamp = darajaTimestamp();
   const answer = await authorisedPost(credentials, "/mpesa/stkpushquery/v1/query", {
-    BusinessShortCode: credentials.shortcode,
-    Password: darajaPassword(credentials.shortcode, credentials.passkey, timestamp),
-    Timestamp: timestamp,
+    ...signedFor(credentials),
     CheckoutRequestID: checkoutRequestId,
   });
   if ("kind" in answer) return answer;

@@ -5,6 +5,12 @@ import { formatDateTime } from "#app/utils/datetime";
 import { type SectionProps, SettingCards, SettingsSection } from "./settings-section";
 
 const TITLES = { mpesa_callback_secret: "Callback secret" };
+/** The Daraja app's secrets: typed, never shown back. */
+const SECRETS = [
+  ["consumerKey", "Consumer key"],
+  ["consumerSecret", "Consumer secret"],
+  ["passkey", "Passkey"],
+] as const;
 
 export type MpesaSettings = {
   /** the callback URLs to register with Safaricom, once the secret is set */
@@ -84,33 +90,18 @@ export function MpesaSection({ mpesa, ...props }: SectionProps & { mpesa: MpesaS
             defaultValue={stk?.shortcode ?? ""}
             errors={stkErrors?.shortcode}
           />
-          <InputField
-            name="consumerKey"
-            label="Consumer key"
-            type="password"
-            autoComplete="off"
-            maxLength={200}
-            required={!stk}
-            errors={stkErrors?.consumerKey}
-          />
-          <InputField
-            name="consumerSecret"
-            label="Consumer secret"
-            type="password"
-            autoComplete="off"
-            maxLength={200}
-            required={!stk}
-            errors={stkErrors?.consumerSecret}
-          />
-          <InputField
-            name="passkey"
-            label="Passkey"
-            type="password"
-            autoComplete="off"
-            maxLength={200}
-            required={!stk}
-            errors={stkErrors?.passkey}
-          />
+          {SECRETS.map(([name, label]) => (
+            <InputField
+              key={name}
+              name={name}
+              label={label}
+              type="password"
+              autoComplete="off"
+              maxLength={200}
+              required={!stk}
+              errors={stkErrors?.[name]}
+            />
+          ))}
         </div>
         <p className="text-xs text-slate-500">
           Changing them asks you to confirm your sign-in if it is not recent.
