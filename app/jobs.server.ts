@@ -1,5 +1,6 @@
 import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
+import { sweepStkPushes } from "#app/money/index.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { startOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
@@ -57,6 +58,8 @@ export const JOBS: readonly Job[] = [
   periodic("ID numbers sealed", 60 * 60_000, sealIdNumbersAtRest, true),
   // client-portal sign-in links past use and portal sessions ended
   periodic("portal links and sessions forgotten", 60 * 60_000, forgetOldPortalRows, true),
+  // M-PESA Express prompts whose callback is two minutes late: the STK Query asks how they ended
+  periodic("M-PESA Express queries", 30_000, sweepStkPushes),
 ];
 
 /** Starts every job; the returned function stops them, the last started first. */

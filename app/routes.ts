@@ -24,6 +24,7 @@ export default [
     route("privacy", "routes/public/privacy.tsx"),
     route("register", "routes/public/register.tsx"),
     route("register/offer/:token", "routes/public/register.offer.tsx"),
+    route("pay/:booking", "routes/public/pay.tsx"),
     route("verify/:code", "routes/public/verify.tsx"),
     route("feedback/:token", "routes/public/feedback.tsx"),
     route("account", "routes/portal/account.tsx"),

@@ -26,7 +26,18 @@ const BookingParam = z.string().max(100).catch("");
 
 /** The reference carried by a signed `booking` value, or null when it is absent, malformed or forged. */
 export function readBookingReference(searchParams: URLSearchParams) {
-  const value = BookingParam.parse(searchParams.get(BOOKING_PARAM) ?? "");
+  return readSignedReference(searchParams.get(BOOKING_PARAM) ?? "");
+}
+
+/**
+ * The booking's pay page ("Pay with M-PESA"): opened by the same signed reference as the confirmation, so
+ * whoever booked, or holds the booking's e-mails, reaches it, and a reference alone opens nothing.
+ */
+export const payPath = (reference: string) => `/pay/${signBookingReference(reference)}`;
+
+/** The reference in a signed value (`MF-XXXXXXXX.<HMAC>`), or null when it is malformed or forged. */
+export function readSignedReference(signed: string) {
+  const value = BookingParam.parse(signed);
   const dot = value.indexOf(".");
   if (dot < 0) return null;
   const reference = value.slice(0, dot);

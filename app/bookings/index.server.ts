@@ -1,3 +1,4 @@
+export { payPath, readSignedReference } from "./booking-link.server";
 export {
   addParticipant,
   type BookingChangeOutcome,

@@ -1,4 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
+import { stkAvailable } from "#app/money/index.server";
 import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { logger } from "#app/platform/logger.server";
 import {
@@ -19,7 +20,7 @@ import {
   createBooking,
   findBookingConfirmation,
 } from "./booking.server";
-import { BOOKING_PARAM, readBookingReference, signBookingReference } from "./booking-link.server";
+import { BOOKING_PARAM, payPath, readBookingReference, signBookingReference } from "./booking-link.server";
 import { REGISTRATION_MESSAGES, RegistrationSchema, type RegistrationSource } from "./registration";
 
 /**
@@ -44,6 +45,7 @@ function withMoreRows(fields: Fields) {
 function bookingResult(
   outcome: Extract<BookingOutcome, { ok: true }>,
   source: RegistrationSource,
+  payOnline: boolean,
 ): FormResult {
   const answer =
     outcome.waitlisted && outcome.position !== null
@@ -56,6 +58,7 @@ function bookingResult(
     reference: outcome.reference,
     waitlisted: outcome.waitlisted,
     participants: outcome.participants,
+    payHref: payOnline && !outcome.waitlisted ? payPath(outcome.reference) : undefined,
   };
 }
 
@@ -109,7 +112,7 @@ export async function submitRegistrationForm(
     target.hash = source === "contact" ? "register-heading" : "";
     return redirect(`${target.pathname}${target.search}${target.hash}`, 303);
   }
-  return reply({ ...bookingResult(outcome, source), nextFormKey: newFormKey() }, 200);
+  return reply({ ...bookingResult(outcome, source, await stkAvailable()), nextFormKey: newFormKey() }, 200);
 }
 
 /**
@@ -125,7 +128,7 @@ export async function confirmationFromUrl(url: URL, source: RegistrationSource) 
   if (found.courseSlug && found.runId) another.set("run", found.runId);
   const query = another.toString();
   return {
-    result: bookingResult(found, source),
+    result: bookingResult(found, source, await stkAvailable()),
     anotherHref: source === "contact" ? "/contact#register-heading" : `/register${query ? `?${query}` : ""}`,
   };
 }

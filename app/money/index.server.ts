@@ -18,8 +18,25 @@ export {
 } from "./documents/finance-report.server";
 export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
 export * from "./index";
+export { forgetDarajaTokens } from "./mpesa/daraja.server";
+export {
+  darajaCredentialsSummary,
+  saveDarajaCredentials,
+} from "./mpesa/daraja-credentials.server";
+export { MPESA_SETTINGS_PATH, mpesaGaps } from "./mpesa/money-flow.server";
 export { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "./mpesa/mpesa.server";
 export { callbackSecretMatches, confirmC2B, validateC2B } from "./mpesa/mpesa-callback.server";
+export { STK_ACCEPTED, type StkCallback, StkCallbackSchema } from "./mpesa/stk-callback.server";
+export { applyStkCallback, checkStkPush, sweepStkPushes } from "./mpesa/stk-outcome.server";
+export {
+  bookingIdByReference,
+  type StkPayPage,
+  type StkPushView,
+  startStkPush,
+  stkAvailable,
+  stkPayPage,
+  stkPushView,
+} from "./mpesa/stk-push.server";
 export {
   bookingInvoicedSql,
   bookingPaidSql,

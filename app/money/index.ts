@@ -9,3 +9,12 @@ export {
   PaymentQuerySchema,
   ReminderSchema,
 } from "./finance";
+export { type StkPushState, stkResultText, stkStateText } from "./mpesa/stk-result";
+export {
+  DarajaCredentialsFormSchema,
+  type DarajaCredentialsInput,
+  DarajaCredentialsSchema,
+  StkCheckFormSchema,
+  type StkPayForm,
+  StkPayFormSchema,
+} from "./mpesa/stk-schemas";

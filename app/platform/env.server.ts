@@ -38,6 +38,10 @@ export const EnvVariables = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // read by the build (react-router.config.ts) and the origin check; listed here to be validated and documented
   ALLOWED_ACTION_ORIGINS: optional,
+  // Daraja's host instead of the one the M-PESA settings name (sandbox or production): a stand-in server in tests
+  DARAJA_URL: optional.pipe(z.url().optional()),
+  // how long a call to Daraja may take before it counts as unanswered
+  DARAJA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   // tests only: where the business clock starts (app/utils/clock.ts reads it before any configuration)
   TEST_NOW: optional.refine(
     (v) => v === undefined || !Number.isNaN(Date.parse(v)),

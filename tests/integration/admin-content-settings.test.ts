@@ -4,7 +4,7 @@ import { parseSettingInput } from "#app/back-office/settings/setting-input";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/schema";
 import { getSetting } from "#app/platform/settings/setting.server";
-import { SETTING_KEYS } from "#app/platform/settings/settings";
+import { FINANCE_SETTING_KEYS, SETTING_KEYS } from "#app/platform/settings/settings";
 import * as contentRoute from "#app/routes/admin/content";
 import * as settingsRoute from "#app/routes/admin/settings";
 import { getSiteContent } from "#app/site/content/site-content.server";
@@ -161,12 +161,15 @@ describe("system settings", () => {
       .where(eq(emailOutbox.status, "pending"))
       .then((rows) => rows[0]);
     const result = await answer(() => settingsRoute.loader(admin.args("/admin/settings")));
-    const { system, settings } = result.data as unknown as {
+    const { system, settings, financeSettings } = result.data as unknown as {
       system: Record<string, unknown>;
       settings: { key: string }[];
+      financeSettings: { key: string }[];
     };
-    // every setting the schema defines, in key order
-    expect(settings.map((s) => s.key)).toEqual([...SETTING_KEYS].sort());
+    // every setting the schema defines, the finance ones in their sections, each part in key order
+    expect([...settings, ...financeSettings].map((s) => s.key).sort()).toEqual([...SETTING_KEYS].sort());
+    expect(settings.map((s) => s.key)).toEqual(settings.map((s) => s.key).sort());
+    expect(financeSettings.map((s) => s.key).sort()).toEqual([...FINANCE_SETTING_KEYS].sort());
     expect(system).toMatchObject({
       connected: true,
       storage: "Local disk",

@@ -232,7 +232,7 @@ describe("M-PESA callbacks", () => {
     });
   });
 
-  test("a confirmation pays the booking its account names; a replay changes nothing; paid in full moves the participants and sends a receipt", async () => {
+  test("a confirmation pays the booking its account names; a replay changes nothing; each payment gets its receipt, paid in full moves the participants", async () => {
     const runId = await newRun("10000.00");
     const { booking, participants } = await book(runId, 2, "Payer");
     await confirmAll(runId, participants);
@@ -264,10 +264,20 @@ describe("M-PESA callbacks", () => {
       .from(courseRegistrations)
       .where(eq(courseRegistrations.bookingId, booking.id));
     expect(statuses.map((s) => s.status)).toEqual(["paid", "paid"]);
+    // a receipt for each payment, the part payment's with the balance after it
     const receipts = (await documentsOf(booking.id)).filter((d) => d.kind === "receipt");
-    expect(receipts).toHaveLength(1);
-    expect(extractPdfText(storedPdf(receipts[0]?.storageKey as string))).toContain("TKP0000002");
-    expect(await mailsOf("finance_receipt", booking.contactEmail)).toHaveLength(1);
+    expect(receipts.map((r) => [r.paidCents, r.balanceAfterCents])).toEqual([
+      [500_000, 1_500_000],
+      [1_500_000, 0],
+    ]);
+    const partText = extractPdfText(storedPdf(receipts[0]?.storageKey as string));
+    expect(partText).toContain("TKP0000001");
+    expect(partText).toContain("Balance still to pay: KES 15,000.00.");
+    expect(extractPdfText(storedPdf(receipts[1]?.storageKey as string))).toContain("TKP0000002");
+    const receiptMails = await mailsOf("finance_receipt", booking.contactEmail);
+    expect(receiptMails).toHaveLength(2);
+    expect(JSON.stringify(receiptMails)).toContain("Balance still to pay: KES 15,000.00.");
+    expect(JSON.stringify(receiptMails)).toContain("M-PESA TKP0000001");
     // the NITA claim pack takes the invoice and the receipt as issued
     const forPack = await moneyDocumentsForBooking(booking.id);
     expect(forPack.note).toBeNull();
@@ -285,10 +295,10 @@ describe("M-PESA callbacks", () => {
     const packText = extractPdfText(Buffer.from(await nitaPackPdf(gathered as NonNullable<typeof gathered>)));
     expect(packText).toContain("follows this page");
     // the bound documents themselves, not only their listing: the firm's PIN and the receipt's payments
-    for (const expected of ["P051111111Q", "How to pay", "Payments received", "TKP0000002"]) {
+    for (const expected of ["P051111111Q", "How to pay", "Payment received", "TKP0000002"]) {
       expect(packText).toContain(expected);
     }
-    expect(packText.indexOf("Payments received")).toBeLessThan(packText.lastIndexOf("Attendance register"));
+    expect(packText.indexOf("Payment received")).toBeLessThan(packText.lastIndexOf("Attendance register"));
 
     // a reversal is a counter-entry; the booking is owed again and its participants go back to confirmed
     const [payment] = await db().select().from(payments).where(eq(payments.transactionCode, "TKP0000002"));

@@ -6,6 +6,7 @@ import {
   currentFinanceProfileGaps,
   getMoneySummary,
   type MoneySummary,
+  mpesaGaps,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import {
@@ -121,6 +122,21 @@ async function financeProfileItems(): Promise<TodayItem[]> {
   ];
 }
 
+/** What M-PESA still lacks before payments flow in by themselves: the callbacks, M-PESA Express. */
+async function mpesaItems(): Promise<TodayItem[]> {
+  const gaps = await mpesaGaps();
+  const first = gaps[0];
+  if (!first) return [];
+  return [
+    {
+      id: "money-flow",
+      count: gaps.length,
+      title: `still missing before money can flow: ${gaps.map((gap) => gap.label).join("; ")}`,
+      to: first.to,
+    },
+  ];
+}
+
 /** How far back the dashboard looks for finished runs still missing their register or certificates. */
 const DELIVERY_LOOKBACK_DAYS = 60;
 
@@ -229,7 +245,7 @@ async function clientChangeItems(): Promise<TodayItem[]> {
 export async function getTodayWork(newRegistrationCount: Promise<number>) {
   // read once: the dashboard shows the same summary beside its counts
   const money = await getMoneySummary();
-  const [newRegistrations, waitingEnquiries, overdue, delivery, runs, profile, clientChanges] =
+  const [newRegistrations, waitingEnquiries, overdue, delivery, runs, profile, clientChanges, mpesa] =
     await Promise.all([
       newRegistrationCount,
       countWaitingEnquiries(),
@@ -238,6 +254,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
       upcomingRuns(),
       financeProfileItems(),
       clientChangeItems(),
+      mpesaItems(),
     ]);
   const items: TodayItem[] = [
     {
@@ -257,6 +274,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     },
     ...overdue,
     ...profile,
+    ...mpesa,
     ...clientChanges,
     ...delivery,
   ];

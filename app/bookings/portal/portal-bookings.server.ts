@@ -7,7 +7,12 @@ import {
   joiningRows,
   runDatesText,
 } from "#app/delivery/index.server";
-import { bookingInvoicedSql, bookingPaidSql, bookingPaymentInstructions } from "#app/money/index.server";
+import {
+  bookingInvoicedSql,
+  bookingPaidSql,
+  bookingPaymentInstructions,
+  stkAvailable,
+} from "#app/money/index.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import {
@@ -20,6 +25,7 @@ import {
 } from "#app/platform/db/schema";
 import { today } from "#app/utils/dates";
 import { paymentState } from "#app/utils/payment-state";
+import { payPath } from "../booking-link.server";
 import {
   addParticipant,
   type BookingChangeOutcome,
@@ -232,10 +238,11 @@ export async function getClientBooking(client: Client, reference: string) {
   const page = await getBookingPage(reference);
   if (!page) return null;
   const { booking } = page;
-  const [instructions, payHow, issued] = await Promise.all([
+  const [instructions, payHow, issued, payOnline] = await Promise.all([
     booking.runId ? getJoiningInstructions(booking.runId) : null,
     bookingPaymentInstructions(booking.reference),
     standingCertificates(booking.id),
+    stkAvailable(),
   ]);
   return {
     booking: {
@@ -271,6 +278,8 @@ export async function getClientBooking(client: Client, reference: string) {
     })),
     balance: page.balance,
     payHow,
+    /** "Pay with M-PESA": the booking's pay page, when M-PESA Express is set up */
+    payHref: payOnline ? payPath(booking.reference) : null,
     instructions: joiningRows(instructions).filter((row): row is [string, string] => Boolean(row[1])),
     certificates: issued.map(({ code, name }) => ({ code, name })),
     otherRuns: page.otherRuns,

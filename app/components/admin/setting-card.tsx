@@ -65,17 +65,28 @@ function Editor({ setting, id, describedBy }: { setting: SettingRow; id: string;
   );
 }
 
-export function SettingCard({ setting, error }: { setting: SettingRow; error?: string | null }) {
+export function SettingCard({
+  setting,
+  error,
+  title,
+  Heading = "h2",
+}: {
+  setting: SettingRow;
+  error?: string | null;
+  /** what a person calls it; the key's words otherwise */
+  title?: string;
+  /** h3 inside a section of its own */
+  Heading?: "h2" | "h3";
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("key") === setting.key;
   const id = `setting-${setting.key}`;
-  const title = setting.key.replaceAll("_", " ");
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={id}>
       <Form method="post" className="flex h-full flex-col gap-3" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className="font-semibold capitalize text-slate-900">
-          {title}
-        </h2>
+        <Heading id={`${id}-title`} className={cn("font-semibold text-slate-900", !title && "capitalize")}>
+          {title ?? setting.key.replaceAll("_", " ")}
+        </Heading>
         {setting.description ? (
           <p id={`${id}-description`} className="text-sm text-slate-600">
             {setting.description}

@@ -4,12 +4,13 @@ import {
   BookingDocumentList,
   BookingPaymentList,
 } from "#app/components/booking/booking-ledger";
+import { buttonClass } from "#app/components/ui/button";
 import type { ClientBookingScreen } from "./client-booking-screen";
 import { PortalButton, PortalPanel } from "./portal-parts";
 
 /** What was invoiced and paid, how to pay the rest, and every document to download or have e-mailed again. */
 export function ClientBookingMoney({ page }: { page: ClientBookingScreen }) {
-  const { booking, balance, documents, payments, payHow } = page;
+  const { booking, balance, documents, payments, payHow, payHref } = page;
   const owing = balance.balanceCents > 0;
   return (
     <PortalPanel id="money-heading" title="Invoices and payments">
@@ -17,6 +18,11 @@ export function ClientBookingMoney({ page }: { page: ClientBookingScreen }) {
       {owing ? (
         <div className="rounded-md border border-accent-400 bg-cream p-3 text-sm" data-testid="how-to-pay">
           <p className="font-semibold text-brand-900">How to pay</p>
+          {payHref ? (
+            <a href={payHref} className={buttonClass("primary", "md", "mt-2 min-h-11 px-5")}>
+              Pay with M-PESA
+            </a>
+          ) : null}
           <p className="mt-1 text-slate-800">{payHow}</p>
         </div>
       ) : null}

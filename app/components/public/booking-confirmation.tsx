@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useRef } from "react";
 import { Icon } from "#app/components/icons/icon";
+import { buttonClass } from "#app/components/ui/button";
 import type { FormResult } from "#app/site/index";
 import type { PaymentDetails } from "#app/site/index.server";
 
@@ -85,6 +86,11 @@ export function BookingConfirmation({
       {result.waitlisted ? null : (
         <div>
           <h3 className="font-semibold text-brand-900">How to pay</h3>
+          {result.payHref ? (
+            <a href={result.payHref} className={buttonClass("primary", "md", "mt-3 min-h-11 px-5")}>
+              Pay with M-PESA
+            </a>
+          ) : null}
           <h4 className="mt-3 text-sm font-medium text-brand-800">M-PESA</h4>
           <Details
             rows={[

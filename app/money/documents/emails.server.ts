@@ -11,6 +11,8 @@ export type FinanceDocumentMail = {
   url: string;
   /** overdue reminders: how many days past the due date */
   daysOverdue?: number;
+  /** receipts: what this payment was, how it came, and where the booking stands after it */
+  received?: { paid: string; by: string | null; balance: string };
 };
 
 /** An invoice, credit note or receipt sent to the booking's contact, with its PDF attached and linked. */
@@ -22,7 +24,9 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
         ? `Please find attached proforma invoice ${m.number} for booking ${m.reference}.`
         : m.kind === "credit_note"
           ? `Booking ${m.reference} was cancelled. Please find attached credit note ${m.number}, which cancels its invoice.`
-          : `Thank you: booking ${m.reference} is paid in full. Please find attached receipt ${m.number}.`;
+          : m.received
+            ? `Thank you: we received ${m.received.paid}${m.received.by ? ` (${m.received.by})` : ""} for booking ${m.reference}. Please find attached receipt ${m.number}. ${m.received.balance}`
+            : `Thank you: booking ${m.reference} is paid in full. Please find attached receipt ${m.number}.`;
   const heading =
     m.daysOverdue !== undefined
       ? `Payment reminder: ${m.number} (${m.reference})`
@@ -37,8 +41,9 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
     [
       [
         m.kind === "credit_note" ? "Amount credited" : m.kind === "receipt" ? "Amount paid" : "Amount due",
-        m.total,
+        m.received?.paid ?? m.total,
       ],
+      ["Paid by", m.received?.by ?? null],
       ["Due date", m.kind === "proforma" ? m.dueOn : null],
       ["Download", m.url],
       ["Reference", m.reference],

@@ -4,6 +4,7 @@ import { BRAND, BrandedPage, DocumentHeader, renderPdf, styles } from "#app/plat
 import type { SiteContent } from "#app/site/index";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
+import { balanceAfterText, paymentWithCode } from "./receipt-balance";
 
 export type FinanceDocumentContent = {
   kind: "proforma" | "credit_note" | "receipt";
@@ -24,6 +25,8 @@ export type FinanceDocumentContent = {
   paymentNote: string;
   /** receipts: the payments they acknowledge */
   payments?: { receivedOn: string; method: string; code: string | null; amountCents: number }[];
+  /** receipts: the booking's balance after the payment (negative: overpaid) */
+  balanceAfterCents?: number | null;
 };
 
 const TITLES = { proforma: "Proforma Invoice", credit_note: "Credit Note", receipt: "Receipt" } as const;
@@ -114,13 +117,20 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, contact: S
       </Text>
       {doc.payments && doc.payments.length > 0 && (
         <View>
-          <Text style={styles.h2}>Payments received</Text>
+          <Text style={styles.h2}>
+            {doc.balanceAfterCents != null ? "Payment received" : "Payments received"}
+          </Text>
           {doc.payments.map((p) => (
             <Text key={`${p.method}-${p.code}-${p.receivedOn}-${p.amountCents}`}>
-              {formatLongDate(p.receivedOn)} · {p.method}
-              {p.code ? ` ${p.code}` : ""} · {formatKes(p.amountCents)}
+              {formatLongDate(p.receivedOn)} · {paymentWithCode(p.method, p.code)} ·{" "}
+              {formatKes(p.amountCents)}
             </Text>
           ))}
+          {doc.balanceAfterCents != null && (
+            <Text style={[styles.paragraph, styles.bold, { marginTop: 6 }]}>
+              {balanceAfterText(doc.balanceAfterCents)}
+            </Text>
+          )}
         </View>
       )}
       {doc.kind === "proforma" && (

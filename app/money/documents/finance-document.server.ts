@@ -9,6 +9,7 @@ import {
   courses,
   type FinanceLine,
   financeDocuments,
+  payments,
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
@@ -16,6 +17,7 @@ import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
+import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
@@ -25,6 +27,7 @@ import {
   getFinanceProfile,
   paymentInstructions,
 } from "./finance-profile.server";
+import { balanceAfterText, paymentWithCode } from "./receipt-balance";
 
 export type FinanceDocument = typeof financeDocuments.$inferSelect;
 export type FinanceDocumentKind = FinanceDocument["kind"];
@@ -111,6 +114,18 @@ export async function openProforma(tx: Executor, bookingId: string): Promise<Fin
 }
 
 /**
+ * What the booking's invoice comes to: its open proforma, or, before the office has invoiced it, what the
+ * proforma would say (the billable lines with VAT as the profile sets it); null when a price is missing.
+ */
+export async function bookingInvoiceTotal(tx: Executor, bookingId: string): Promise<number | null> {
+  const open = await openProforma(tx, bookingId);
+  if (open) return open.totalCents;
+  const { lines, unpriced } = await billableLines(tx, bookingId);
+  if (unpriced.length > 0 || lines.length === 0) return null;
+  return computeVat(lines, (await getFinanceProfile(tx)).vat).totalCents;
+}
+
+/**
  * What a booking's contact should hold now: the open proforma with its receipt once paid, or, once it was
  * cancelled, the credit note that cancels the last proforma.
  */
@@ -172,6 +187,8 @@ type IssueInput = {
   version: number;
   actor: AuditActor;
   payments?: { receivedOn: string; method: string; code: string | null; amountCents: number }[];
+  /** receipts: the payment acknowledged and the booking's balance after it */
+  received?: { paymentId: string; paidCents: number; balanceAfterCents: number };
 };
 
 /**
@@ -205,6 +222,8 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     vatCents: input.totals.vatCents,
     totalCents: input.totals.totalCents,
     paymentNote,
+    paidCents: input.received?.paidCents ?? null,
+    balanceAfterCents: input.received?.balanceAfterCents ?? null,
   };
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
   const { renderFinanceDocumentPdf } = await import("#app/money/documents/finance-document-pdf.server");
@@ -224,6 +243,7 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
       ...figures,
       id,
       bookingId: booking.id,
+      paymentId: input.received?.paymentId ?? null,
       relatesToId: input.relatesTo?.id ?? null,
       version: input.version,
       storageKey,
@@ -248,6 +268,13 @@ export async function sendDocument(
   booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference">,
   daysOverdue?: number,
 ) {
+  const [paid] =
+    doc.kind === "receipt" && doc.paymentId
+      ? await tx
+          .select({ method: payments.method, code: payments.transactionCode })
+          .from(payments)
+          .where(eq(payments.id, doc.paymentId))
+      : [];
   const message = financeDocumentMessage({
     kind: doc.kind,
     number: doc.number,
@@ -258,6 +285,14 @@ export async function sendDocument(
     paymentNote: doc.paymentNote,
     url: documentUrl(doc.id),
     daysOverdue,
+    received:
+      doc.paidCents !== null && doc.balanceAfterCents !== null
+        ? {
+            paid: formatKes(doc.paidCents),
+            by: paid ? paymentWithCode(PAYMENT_METHOD_LABELS[paid.method], paid.code) : null,
+            balance: balanceAfterText(doc.balanceAfterCents),
+          }
+        : undefined,
   });
   await enqueueEmails(tx, [
     {
@@ -396,8 +431,18 @@ export async function reviseBookingInvoice(
   };
 }
 
+/** A payment a receipt acknowledges, as the receipt prints it. */
+export type ReceivedPayment = {
+  id: string;
+  receivedOn: string;
+  method: string;
+  code: string | null;
+  amountCents: number;
+};
+
 /**
- * A receipt for an open proforma now fully paid (once per proforma). None while the finance profile is
+ * The receipt of one payment towards an open proforma, part payments included (once per payment: the unique
+ * payment_id makes a second one impossible), with the balance after it. None while the finance profile is
  * incomplete: the payment is recorded all the same, and the receipt follows with the next settling once the
  * profile is complete ("Send invoice again" on the run page settles the booking).
  */
@@ -405,14 +450,10 @@ export async function issueReceipt(
   tx: Executor,
   booking: LockedBooking,
   proforma: FinanceDocument,
-  payments: IssueInput["payments"],
+  payment: ReceivedPayment,
+  balanceAfterCents: number,
   actor: AuditActor,
 ) {
-  const [existing] = await tx
-    .select({ id: financeDocuments.id })
-    .from(financeDocuments)
-    .where(and(eq(financeDocuments.kind, "receipt"), eq(financeDocuments.relatesToId, proforma.id)));
-  if (existing) return null;
   const profile = await getFinanceProfile(tx);
   if (profileRefusal(profile)) return null;
   return issueDocument(tx, {
@@ -425,7 +466,8 @@ export async function issueReceipt(
     relatesTo: proforma,
     version: (await latestVersion(tx, booking.id, "receipt")) + 1,
     actor,
-    payments,
+    payments: [payment],
+    received: { paymentId: payment.id, paidCents: payment.amountCents, balanceAfterCents },
   });
 }
 

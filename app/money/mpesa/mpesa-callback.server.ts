@@ -30,21 +30,33 @@ export async function validateC2B(callback: C2BCallback): Promise<C2BAnswer> {
 }
 
 /**
+ * How a receipt came when it did not come as a C2B confirmation: an M-PESA Express callback names its booking
+ * by the prompt it answers, and may carry reasons of its own for a person to look first.
+ */
+export type ConfirmedVia = { source: "mpesa_stk"; bookingId: string | null; reviewReasons: string[] };
+
+/**
  * Confirmation: the money has moved, so the payment is always kept. As it came, it goes into the ledger
  * (an unknown account number waits in the unmatched queue); anything odd about it (a date in the future or
  * not a date, an absurd amount, another shortcode, control characters) holds it for review instead, where a
  * person records or dismisses it. Idempotent by TransID: a replay finds what the first one stored.
  */
-export async function confirmC2B(callback: C2BCallback, actor: AuditActor): Promise<C2BAnswer> {
+export async function confirmC2B(
+  callback: C2BCallback,
+  actor: AuditActor,
+  via?: ConfirmedVia,
+): Promise<C2BAnswer> {
   const { paybill } = await getFinanceProfile(db());
   const read = readC2B(callback, paybill, today());
+  read.reviewReasons.push(...(via?.reviewReasons ?? []));
+  const source = via?.source ?? "mpesa_callback";
   if (read.reviewReasons.length > 0 || read.amountCents === null || read.receivedOn === null) {
     const held = await moneyTransaction((tx) =>
       holdPaymentForReview(
         tx,
         {
           method: "mpesa",
-          source: "mpesa_callback",
+          source,
           transactionCode: read.code,
           amountCents: read.amountCents,
           receivedOn: read.receivedOn,
@@ -75,8 +87,8 @@ export async function confirmC2B(callback: C2BCallback, actor: AuditActor): Prom
         payer: read.payer,
         payerPhone: read.payerPhone,
         accountReference: read.accountReference || null,
-        bookingId: null,
-        source: "mpesa_callback",
+        bookingId: via?.bookingId ?? null,
+        source,
       },
       actor,
     ),

@@ -116,24 +116,52 @@ export async function settleBooking(tx: Executor, bookingId: string, actor: Audi
       newValues: { status: to, booking: booking.reference, balance_cents: balance.balanceCents },
     });
   }
-  if (!paid || !proforma) return;
+  if (proforma) await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, actor);
+}
+
+/**
+ * A receipt for every payment of the booking that has none yet, part payments included, each with the balance
+ * after it: the ledger in the order received, so a receipt issued late (a payment made before the invoice, or
+ * while the finance profile was incomplete) still states the balance as it stood after that payment. A payment
+ * later reversed gets no receipt if it had none.
+ */
+async function receiptEachPayment(
+  tx: Executor,
+  booking: NonNullable<Awaited<ReturnType<typeof lockBooking>>>,
+  proforma: FinanceDocument,
+  invoicedCents: number,
+  actor: AuditActor,
+) {
   const ledger = await tx
-    .select()
+    .select({
+      payment: payments,
+      receipted: sql<boolean>`exists (select 1 from finance_documents d where d.payment_id = payments.id)`,
+      reversed: sql<boolean>`exists (select 1 from payments r where r.reverses_id = payments.id)`,
+    })
     .from(payments)
-    .where(eq(payments.bookingId, bookingId))
+    .where(eq(payments.bookingId, booking.id))
     .orderBy(asc(payments.receivedOn), asc(payments.createdAt));
-  await issueReceipt(
-    tx,
-    booking,
-    proforma,
-    ledger.map((p) => ({
-      receivedOn: p.receivedOn,
-      method: METHOD_LABELS[p.method],
-      code: p.transactionCode,
-      amountCents: p.amountCents,
-    })),
-    actor,
-  );
+  let paidCents = 0;
+  for (const { payment, receipted, reversed } of ledger) {
+    paidCents += payment.amountCents;
+    if (receipted || reversed || payment.amountCents <= 0) continue;
+    const issued = await issueReceipt(
+      tx,
+      booking,
+      proforma,
+      {
+        id: payment.id,
+        receivedOn: payment.receivedOn,
+        method: METHOD_LABELS[payment.method],
+        code: payment.transactionCode,
+        amountCents: payment.amountCents,
+      },
+      invoicedCents - paidCents,
+      actor,
+    );
+    // an incomplete finance profile: none can be issued now; the next settling issues them all
+    if (!issued) return;
+  }
 }
 
 /**

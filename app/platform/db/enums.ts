@@ -38,7 +38,21 @@ export const GALLERY_CATEGORIES = [
 ] as const;
 export const FINANCE_DOCUMENT_KINDS = ["proforma", "credit_note", "receipt"] as const;
 export const PAYMENT_METHODS = ["mpesa", "bank", "cheque", "cash"] as const;
-export const PAYMENT_SOURCES = ["manual", "mpesa_callback", "mpesa_statement", "bank_statement"] as const;
+export const PAYMENT_SOURCES = [
+  "manual",
+  "mpesa_callback",
+  "mpesa_statement",
+  "bank_statement",
+  "mpesa_stk",
+] as const;
+/**
+ * An M-PESA Express (STK Push) request: `sending` while Daraja is asked (it holds the booking's one push),
+ * `pending` until the phone answers, then `paid` or `failed`; `unknown` when Daraja never said whether the prompt
+ * went out (a timeout), which frees the booking for another push.
+ */
+export const STK_PUSH_STATES = ["sending", "pending", "paid", "failed", "unknown"] as const;
+/** Safaricom Daraja's two hosts: the sandbox for trials, production for real money. */
+export const DARAJA_ENVIRONMENTS = ["sandbox", "production"] as const;
 export const PAYMENT_REVIEW_STATES = ["open", "recorded", "dismissed"] as const;
 export const STATEMENT_KINDS = ["mpesa", "bank"] as const;
 // cancelled: a scheduled message (a reminder) that was no longer wanted when it fell due

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -20,6 +21,7 @@ import {
   BOOKING_STATUSES,
   CONTACT_STATUSES,
   COURSE_CATEGORIES,
+  DARAJA_ENVIRONMENTS,
   DATA_REQUEST_FORMATS,
   DATA_REQUEST_KINDS,
   DELIVERY_MODES,
@@ -37,6 +39,7 @@ import {
   RUN_STATUSES,
   STAFF_ROLES,
   STATEMENT_KINDS,
+  STK_PUSH_STATES,
 } from "./enums";
 
 // The value lists live in ./enums (no drizzle) so browser code can import them without the table definitions.
@@ -755,10 +758,15 @@ export const financeDocuments = pgTable(
     paymentNote: text("payment_note").notNull(),
     storageKey: text("storage_key").notNull(),
     issuedBy: text("issued_by").notNull(),
+    /** receipts: the one payment acknowledged, what it paid and the booking's balance after it (negative: overpaid) */
+    paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id),
+    paidCents: bigint("paid_cents", { mode: "number" }),
+    balanceAfterCents: bigint("balance_after_cents", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("finance_documents_kind_check", inList("kind", FINANCE_DOCUMENT_KINDS)),
+    uniqueIndex("finance_documents_payment_idx").on(t.paymentId),
     uniqueIndex("finance_documents_booking_idx").on(t.bookingId, t.kind, t.version),
     index("finance_documents_issued_idx").on(t.issuedOn),
   ],
@@ -1046,5 +1054,63 @@ export const dataRequests = pgTable(
     check("data_requests_kind_check", inList("kind", DATA_REQUEST_KINDS)),
     check("data_requests_format_check", sql`(kind = 'export') = (format is not null)`),
     index("data_requests_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * M-PESA Express (STK Push) requests, one row per prompt sent to a phone. At most one open (`sending` or
+ * `pending`) per booking, by the partial unique index: a second "Pay" while the phone still shows the first
+ * prompt is refused whatever process takes it. The payment itself goes into the ledger like any M-PESA receipt.
+ */
+export const mpesaStkPushes = pgTable(
+  "mpesa_stk_pushes",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    state: text("state", { enum: STK_PUSH_STATES }).notNull().default("sending"),
+    /** the number prompted, as M-PESA writes it (2547…) */
+    phone: text("phone").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    merchantRequestId: text("merchant_request_id"),
+    checkoutRequestId: text("checkout_request_id").unique(),
+    /** Daraja's answer: its ResultCode (or errorCode) and description as it sent them */
+    resultCode: text("result_code"),
+    resultDesc: text("result_desc"),
+    receiptCode: text("receipt_code"),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** when the STK Query last asked about it */
+    queriedAt: timestamp("queried_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mpesa_stk_pushes_state_check", inList("state", STK_PUSH_STATES)),
+    check("mpesa_stk_pushes_amount_check", sql`amount_cents > 0`),
+    uniqueIndex("mpesa_stk_pushes_open_idx").on(t.bookingId).where(sql`state in ('sending', 'pending')`),
+    index("mpesa_stk_pushes_booking_idx").on(t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * The firm's Daraja app for M-PESA Express: one row. The consumer key and secret and the passkey are sealed
+ * (AES-256-GCM under a key derived from the server secret), like the authenticator secrets.
+ */
+export const darajaCredentials = pgTable(
+  "daraja_credentials",
+  {
+    id: integer("id").primaryKey().default(1),
+    environment: text("environment", { enum: DARAJA_ENVIRONMENTS }).notNull(),
+    shortcode: text("shortcode").notNull(),
+    consumerKeySealed: text("consumer_key_sealed").notNull(),
+    consumerSecretSealed: text("consumer_secret_sealed").notNull(),
+    passkeySealed: text("passkey_sealed").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("daraja_credentials_one_row", sql`id = 1`),
+    check("daraja_credentials_environment_check", inList("environment", DARAJA_ENVIRONMENTS)),
   ],
 );

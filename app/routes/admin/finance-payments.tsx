@@ -124,6 +124,7 @@ const SOURCE_LABELS = {
   manual: "by hand",
   mpesa_callback: "M-PESA callback",
   mpesa_statement: "M-PESA statement",
+  mpesa_stk: "M-PESA Express",
   bank_statement: "bank statement",
 } as const;
 

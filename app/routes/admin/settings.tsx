@@ -1,18 +1,27 @@
 import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
+import { z } from "zod";
 import { parseSettingInput, SettingFormSchema } from "#app/back-office/index";
 import { getSystemInfo, updateSystemSetting } from "#app/back-office/index.server";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
+import { FinanceSettings } from "#app/components/admin/finance-settings/finance-settings";
 import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SecondFactorOverview } from "#app/components/admin/second-factor-overview";
 import { SettingCard } from "#app/components/admin/setting-card";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
-import { currentFinanceProfileGaps } from "#app/money/index.server";
+import { DarajaCredentialsFormSchema } from "#app/money/index";
+import {
+  currentFinanceProfileGaps,
+  darajaCredentialsSummary,
+  forgetDarajaTokens,
+  saveDarajaCredentials,
+} from "#app/money/index.server";
+import { env } from "#app/platform/env.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { listSettingRows } from "#app/platform/settings/setting.server";
@@ -42,18 +51,32 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // finance staff see and change the finance settings only; the accounts' cards are the owners'
   const owner = canManageSettings(staffOf(admin));
-  const [settings, system, administrators, secondFactors, content, financeGaps] = await Promise.all([
+  const [settings, system, administrators, secondFactors, content, financeGaps, stk] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
     owner ? loadAdministratorsCard(admin.user.id) : null,
     owner ? listSecondFactorSummaries() : null,
     getSiteContent(["payment"]),
     currentFinanceProfileGaps(),
+    darajaCredentialsSummary(),
   ]);
+  const isFinance = (row: { key: string }) => (FINANCE_SETTING_KEYS as readonly string[]).includes(row.key);
+  const secret = settings.value.find((row) => row.key === "mpesa_callback_secret")?.value;
+  const base = `${env().PUBLIC_URL.replace(/\/$/, "")}/api/mpesa/${String(secret)}`;
   return {
-    settings: owner
-      ? settings.value
-      : settings.value.filter((row) => (FINANCE_SETTING_KEYS as readonly string[]).includes(row.key)),
+    // finance staff see and change the finance sections only
+    settings: owner ? settings.value.filter((row) => !isFinance(row)) : [],
+    financeSettings: settings.value.filter(isFinance),
+    mpesa: {
+      callbackUrls: secret
+        ? [
+            { label: "Validation URL", url: `${base}/validation` },
+            { label: "Confirmation URL", url: `${base}/confirmation` },
+            { label: "M-PESA Express callback URL", url: `${base}/stk` },
+          ]
+        : [],
+      stk: stk ? { ...stk, updatedAt: stk.updatedAt.toISOString() } : null,
+    },
     canEditPaymentDetails: canEditContent(staffOf(admin)),
     error: settings.error,
     system,
@@ -64,7 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type Answer = { error: string; key?: string; detail?: string };
+type Answer = { error: string; key?: string; detail?: string; stkErrors?: Record<string, string[]> };
 const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
@@ -72,7 +95,8 @@ export async function action(args: Route.ActionArgs) {
     args,
     (staff) => canManageSettings(staff) || canManageFinanceSettings(staff),
   );
-  const formData = await readForm(args.request, SettingFormSchema);
+  const formData = await readForm(args.request, [SettingFormSchema, DarajaCredentialsFormSchema]);
+  if (formData.get("intent") === "daraja") return saveStk(args, admin, formData);
   const key = formData.get("key");
   if (typeof key !== "string" || !isSettingKey(key)) {
     return answer({ error: FAILED, detail: "Unknown setting" }, 400);
@@ -85,6 +109,27 @@ export async function action(args: Route.ActionArgs) {
   if (!write.ok) return answer({ error: FAILED, key }, 500);
   if (!write.value.ok) return answer({ error: FAILED, key, detail: write.value.message }, 409);
   return redirectWithToast("/admin/settings", { title: "Setting updated successfully" });
+}
+
+/** M-PESA Express credentials: finance's, after a recent sign-in, like the callback secret. */
+async function saveStk(
+  args: Route.ActionArgs,
+  admin: Awaited<ReturnType<typeof requireAllowed>>,
+  form: FormData,
+) {
+  requireRule(admin, canManageFinanceSettings);
+  requireRecentVerification(admin, args.request);
+  const parsed = DarajaCredentialsFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const stkErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    return answer({ error: "M-PESA Express credentials not saved", stkErrors }, 400);
+  }
+  const saved = await saveDarajaCredentials(admin.actor, parsed.data);
+  if (!saved.ok) {
+    return answer({ error: "M-PESA Express credentials not saved", detail: saved.message }, 400);
+  }
+  forgetDarajaTokens();
+  return redirectWithToast("/admin/settings#mpesa-settings", { title: "M-PESA Express credentials saved" });
 }
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
@@ -106,6 +151,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     payment,
     financeGaps,
     canEditPaymentDetails,
+    financeSettings,
+    mpesa,
   } = loaderData;
   const paymentSection = CONTENT_SECTIONS.find((section) => section.key === "payment");
   useEffect(() => {
@@ -119,6 +166,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <PageHeader title="System Settings" description="Switches that change how the public site behaves." />
       <LoadError error={error} />
       <FinanceProfileNotice gaps={financeGaps} />
+      <FinanceSettings
+        rows={financeSettings}
+        error={
+          actionData?.key ? { key: actionData.key, message: actionData.detail ?? actionData.error } : null
+        }
+        mpesa={{ ...mpesa, stkErrors: actionData?.stkErrors ?? null }}
+      />
+      {settings.length > 0 ? (
+        <h2 className="text-lg font-semibold text-slate-900">The site and the office</h2>
+      ) : null}
       <ul className={CARD_GRID}>
         {settings.map((setting) => (
           <SettingCard

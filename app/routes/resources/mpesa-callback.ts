@@ -1,9 +1,12 @@
 import {
+  applyStkCallback,
   C2B_OTHER_ERROR,
   type C2BCallback,
   C2BCallbackSchema,
   callbackSecretMatches,
   confirmC2B,
+  STK_ACCEPTED,
+  StkCallbackSchema,
   validateC2B,
 } from "#app/money/index.server";
 import { FormRefusal, readJson } from "#app/platform/forms/form-input.server";
@@ -21,15 +24,17 @@ const notFound = () => json({ ResultCode: "404", ResultDesc: "Not found" }, 404)
 
 export const loader = () => notFound();
 
+const KINDS = ["validation", "confirmation", "stk"];
+
 /**
- * Daraja C2B callbacks: POST /api/mpesa/<secret>/validation and /api/mpesa/<secret>/confirmation. Daraja
- * does not sign its calls, so the secret path segment from the settings is the credential.
+ * Daraja's callbacks: C2B at POST /api/mpesa/<secret>/validation and /api/mpesa/<secret>/confirmation, M-PESA
+ * Express at /api/mpesa/<secret>/stk. Daraja does not sign its calls, so the secret path segment from the
+ * settings is the credential.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = params.kind;
-  if ((kind !== "validation" && kind !== "confirmation") || !(await callbackSecretMatches(params.secret))) {
-    return notFound();
-  }
+  if (!KINDS.includes(kind) || !(await callbackSecretMatches(params.secret))) return notFound();
+  if (kind === "stk") return stkCallback(request, context);
   let callback: C2BCallback;
   try {
     callback = await readJson(request, C2BCallbackSchema);
@@ -40,4 +45,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (kind === "validation") return json(await validateC2B(callback));
   return json(await confirmC2B(callback, anonymousActor(context, "M-PESA")));
+}
+
+/** M-PESA Express: a result recorded, or refused with what is wrong with it (never a 5xx: Daraja would retry). */
+async function stkCallback(request: Request, context: Route.ActionArgs["context"]) {
+  try {
+    const callback = await readJson(request, StkCallbackSchema);
+    const outcome = await applyStkCallback(callback, anonymousActor(context, "M-PESA"));
+    return outcome.ok ? json(STK_ACCEPTED) : json({ ResultCode: 1, ResultDesc: outcome.message }, 400);
+  } catch (error) {
+    if (error instanceof FormRefusal) return json({ ResultCode: 1, ResultDesc: error.message }, error.status);
+    throw error;
+  }
 }

@@ -69,6 +69,8 @@ export type FormResult = {
   /** A booking's outcome, for its confirmation panel: on the waiting list nothing is payable yet. */
   waitlisted?: boolean;
   participants?: number;
+  /** A booking's pay page ("Pay with M-PESA"), when M-PESA Express is set up. */
+  payHref?: string;
   /** After "Add another participant" without JavaScript: how many participant rows to show. */
   participantRows?: number;
   /** A form sent faster than a person types: post it again with this key and token to confirm it. */

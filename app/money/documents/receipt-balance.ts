@@ -1,0 +1,14 @@
+import { formatKes } from "#app/utils/cents";
+
+/**
+ * What a receipt says of the booking after its payment, in the PDF and the e-mail alike. An overpayment is never
+ * kept silently: the client hears how the difference comes back to them (decision 0641).
+ */
+export function balanceAfterText(balanceAfterCents: number) {
+  if (balanceAfterCents === 0) return "Paid in full: nothing is left to pay.";
+  if (balanceAfterCents > 0) return `Balance still to pay: ${formatKes(balanceAfterCents)}.`;
+  return `Overpaid by ${formatKes(-balanceAfterCents)}. We will refund the difference to the M-PESA number or bank account it came from within 14 days, or carry it to your next booking if you tell us so.`;
+}
+
+/** "M-PESA QKH94M1Z11", "Bank transfer FT26…", or the method alone when the payment has no code. */
+export const paymentWithCode = (method: string, code: string | null) => (code ? `${method} ${code}` : method);
