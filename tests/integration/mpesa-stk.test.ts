@@ -282,6 +282,8 @@ describe("tampered callbacks at the secret path", () => {
       expect(review?.state).toBe("open");
     }
     expect(await bookingBalance(db(), booking.id)).toMatchObject({ paidCents: 0 });
+    // the prompt is not told paid by a doubtful callback: it stays open for the query to settle
+    expect((await pushRow(booking.id))?.state).toBe("pending");
   });
 });
 

@@ -110,8 +110,10 @@ export async function applyStkCallback(
       reviewReasons: successDoubts(push, result.CheckoutRequestID, parseCents(meta.amount), meta.phone),
     },
   );
-  if (push) {
-    const code = meta.receipt.trim().toUpperCase();
+  const code = meta.receipt.trim().toUpperCase();
+  const paymentId = push ? await mpesaPaymentId(db(), code, push.bookingId) : null;
+  // held for review (or a code that paid another booking), the prompt stays open: the query tells how it ended
+  if (push && paymentId) {
     await db()
       .update(mpesaStkPushes)
       .set({
@@ -119,7 +121,7 @@ export async function applyStkCallback(
         resultCode: "0",
         resultDesc: result.ResultDesc ?? null,
         receiptCode: code,
-        paymentId: await mpesaPaymentId(db(), code),
+        paymentId,
         updatedAt: now(),
       })
       .where(

@@ -200,12 +200,18 @@ export async function bookingIdByReference(reference: string) {
   return row?.id ?? null;
 }
 
-/** The ledger row of an M-PESA receipt code, once it is there. */
-export async function mpesaPaymentId(executor: Executor, code: string) {
+/** The ledger row of an M-PESA receipt code that paid this booking, once it is there. */
+export async function mpesaPaymentId(executor: Executor, code: string, bookingId: string) {
   const [row] = await executor
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.method, "mpesa"), eq(payments.transactionCode, code)));
+    .where(
+      and(
+        eq(payments.method, "mpesa"),
+        eq(payments.transactionCode, code),
+        eq(payments.bookingId, bookingId),
+      ),
+    );
   return row?.id ?? null;
 }
 
