@@ -17,6 +17,14 @@ export {
   sendPaymentReminder,
 } from "./documents/finance-report.server";
 export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
+export {
+  ETIMS_READY,
+  type EtimsDeviceView,
+  getEtimsDevice,
+  saveEtimsDevice,
+} from "./etims/etims-device.server";
+export { listTaxInvoices, retryRefusedTaxInvoice, type TaxInvoiceRow } from "./etims/tax-invoice-list.server";
+export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
 export * from "./index";
 export { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "./mpesa/mpesa.server";
 export { callbackSecretMatches, confirmC2B, validateC2B } from "./mpesa/mpesa-callback.server";

@@ -730,7 +730,14 @@ export const documentSequences = pgTable(
   (t) => [uniqueIndex("document_sequences_kind_year_idx").on(t.kind, t.year)],
 );
 
-export type FinanceLine = { description: string; quantity: number; unitCents: number; amountCents: number };
+export type FinanceLine = {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  /** the course the line sells (lines issued since eTIMS carry it: its tax type and classification) */
+  courseId?: string;
+};
 export type FinanceParty = {
   name: string;
   kraPin: string | null;
