@@ -91,6 +91,7 @@ export default [
       route("finance/payments", "routes/admin/finance-payments.tsx"),
       route("finance/imports", "routes/admin/finance-imports.tsx"),
       route("finance/imports/:id", "routes/admin/finance-import.tsx"),
+      route("finance/tax-invoices", "routes/admin/finance-tax-invoices.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)

@@ -5,14 +5,17 @@ import { getSystemInfo, updateSystemSetting } from "#app/back-office/index.serve
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
+import { EtimsSettings, type EtimsSettingsAnswer } from "#app/components/admin/etims-settings";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SecondFactorOverview } from "#app/components/admin/second-factor-overview";
 import { SettingCard } from "#app/components/admin/setting-card";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
-import { currentFinanceProfileGaps } from "#app/money/index.server";
+import { EtimsDeviceSchema } from "#app/money/index";
+import { currentFinanceProfileGaps, getEtimsDevice, saveEtimsDevice } from "#app/money/index.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { listSettingRows } from "#app/platform/settings/setting.server";
@@ -42,13 +45,14 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // finance staff see and change the finance settings only; the accounts' cards are the owners'
   const owner = canManageSettings(staffOf(admin));
-  const [settings, system, administrators, secondFactors, content, financeGaps] = await Promise.all([
+  const [settings, system, administrators, secondFactors, content, financeGaps, etims] = await Promise.all([
     loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
     getSystemInfo(),
     owner ? loadAdministratorsCard(admin.user.id) : null,
     owner ? listSecondFactorSummaries() : null,
     getSiteContent(["payment"]),
     currentFinanceProfileGaps(),
+    getEtimsDevice(),
   ]);
   return {
     settings: owner
@@ -61,6 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     secondFactors,
     payment: content.payment,
     financeGaps,
+    etims,
   };
 }
 
@@ -72,7 +77,8 @@ export async function action(args: Route.ActionArgs) {
     args,
     (staff) => canManageSettings(staff) || canManageFinanceSettings(staff),
   );
-  const formData = await readForm(args.request, SettingFormSchema);
+  const formData = await readForm(args.request, [SettingFormSchema, EtimsDeviceSchema]);
+  if (formData.get("intent") === "etims-device") return etimsDeviceAction(admin, args.request, formData);
   const key = formData.get("key");
   if (typeof key !== "string" || !isSettingKey(key)) {
     return answer({ error: FAILED, detail: "Unknown setting" }, 400);
@@ -85,6 +91,31 @@ export async function action(args: Route.ActionArgs) {
   if (!write.ok) return answer({ error: FAILED, key }, 500);
   if (!write.value.ok) return answer({ error: FAILED, key, detail: write.value.message }, 409);
   return redirectWithToast("/admin/settings", { title: "Setting updated successfully" });
+}
+
+/** The eTIMS section's own intent: the firm's device, then KRA's initialisation (its key is a credential). */
+async function etimsDeviceAction(
+  admin: Awaited<ReturnType<typeof requireAllowed>>,
+  request: Request,
+  formData: FormData,
+) {
+  requireRule(admin, canManageFinanceSettings);
+  requireRecentVerification(admin, request);
+  const parsed = EtimsDeviceSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data<EtimsSettingsAnswer>(
+      {
+        intent: "etims-device",
+        ok: false,
+        message: issue?.message ?? "Check the form.",
+        field: String(issue?.path[0] ?? ""),
+      },
+      { status: 400 },
+    );
+  }
+  const outcome = await saveEtimsDevice(admin.actor, parsed.data);
+  return data<EtimsSettingsAnswer>({ intent: "etims-device", ...outcome });
 }
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
@@ -108,9 +139,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     canEditPaymentDetails,
   } = loaderData;
   const paymentSection = CONTENT_SECTIONS.find((section) => section.key === "payment");
+  const etimsAnswer = actionData && "intent" in actionData ? actionData : undefined;
+  const settingAnswer = actionData && "error" in actionData ? actionData : undefined;
+  useOutcomeToast(etimsAnswer, "eTIMS is not ready");
   useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
-  }, [actionData]);
+    if (settingAnswer?.error) toast.error(settingAnswer.error, { description: settingAnswer.detail });
+  }, [settingAnswer]);
   useEffect(() => {
     if (error) toast.error(error);
   }, [error]);
@@ -124,7 +158,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <SettingCard
             key={`${setting.key}-${String(setting.updatedAt)}`}
             setting={setting}
-            error={actionData?.key === setting.key ? (actionData.detail ?? actionData.error) : null}
+            error={settingAnswer?.key === setting.key ? (settingAnswer.detail ?? settingAnswer.error) : null}
           />
         ))}
       </ul>
@@ -138,6 +172,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </div>
       ) : null}
+      <EtimsSettings device={loaderData.etims} answer={etimsAnswer} />
       {administrators && secondFactors ? (
         <div className="max-w-2xl space-y-8">
           <AdministratorsCard {...administrators} />
