@@ -67,7 +67,13 @@ export function EtimsSettings({
           <time dateTime={String(device.initialisedAt)}>{formatDateTime(String(device.initialisedAt))}</time>.
         </p>
       ) : null}
+      {/* keyed on what is stored: after a save the fields show it as kept (the PIN in capitals) */}
       <Form
+        key={
+          device
+            ? `${device.tin}/${device.branchId}/${device.deviceSerial}/${device.environment}/${device.sendOn}`
+            : "new"
+        }
         method="post"
         className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2"
         aria-labelledby="etims-heading"

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Tax invoices | Mafunzo 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canManageMoney);
   const [invoices, device] = await Promise.all([listTaxInvoices(), getEtimsDevice()]);
-  return { invoices, deviceState: device ? device.state : null };
+  return { invoices, deviceState: device ? device.state : null, ready: device?.state === ETIMS_READY };
 }
 
 type Answer = { ok: boolean; message: string };
@@ -51,7 +51,7 @@ const STATES = {
 } as const;
 
 export default function TaxInvoices({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoices, deviceState } = loaderData;
+  const { invoices, deviceState, ready } = loaderData;
   useOutcomeToast(actionData, "Not retried");
   return (
     <div className="space-y-6">
@@ -60,7 +60,7 @@ export default function TaxInvoices({ loaderData, actionData }: Route.ComponentP
         title="Tax invoices"
         description="Each sale and credit note sent to KRA eTIMS: sent (KRA signed it), waiting (KRA has not answered yet; it is retried), or refused with KRA's message."
       />
-      {deviceState !== ETIMS_READY ? (
+      {!ready ? (
         <p role="status" className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
           {deviceState === null
             ? "eTIMS is not set up: tax invoices start once the firm's device is initialised in "
