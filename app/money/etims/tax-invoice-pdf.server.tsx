@@ -4,7 +4,6 @@ import type { FinanceParty, TaxInvoiceLine } from "#app/platform/db/schema";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import type { SiteContent } from "#app/site/index";
 import { formatKes } from "#app/utils/cents";
-import { ETIMS_TAX_RATES } from "./etims";
 import { readableSdcTime } from "./oscu.server";
 
 /** What a tax invoice or its credit note prints: our figures and KRA's signature of them. */
@@ -31,6 +30,8 @@ export type TaxInvoiceContent = {
     verifyUrl: string;
   };
 };
+
+const TAXABLE_LABELS = { B: "Taxable at 16 % (B)", A: "Exempt (A)", C: "Zero-rated (C)" } as const;
 
 const cell = { paddingVertical: 4, paddingHorizontal: 4 };
 const row = { flexDirection: "row" as const, borderBottomWidth: 0.5, borderBottomColor: "#cbd5e1" };
@@ -103,7 +104,7 @@ export async function renderTaxInvoicePdf(doc: TaxInvoiceContent, contact: SiteC
           .filter((type) => taxable(type) > 0)
           .map((type) => (
             <Text key={type} style={cell}>
-              Taxable {type} ({ETIMS_TAX_RATES[type]} %): {formatKes(taxable(type))}
+              {TAXABLE_LABELS[type]}: {formatKes(taxable(type))}
             </Text>
           ))}
         <Text style={cell}>Total tax: {formatKes(doc.taxCents)}</Text>
