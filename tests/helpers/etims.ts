@@ -13,6 +13,8 @@ export type EtimsMode =
   | { kind: "ok" }
   | { kind: "http-500" }
   | { kind: "timeout" }
+  /** KRA records the sale, but its answer never arrives (the connection hangs) */
+  | { kind: "lose-answer" }
   | { kind: "refuse"; code: string; message: string };
 
 export type RecordedSale = {
@@ -41,18 +43,24 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
   let mode: EtimsMode = { kind: "ok" };
   let receiptNo = 0;
 
+  type Answer = { resultCd: string; resultMsg: string; data?: unknown };
+  const reply = (resultCd: string, resultMsg: string, data: unknown = null): Answer => ({
+    resultCd,
+    resultMsg,
+    data,
+  });
   const answer = (res: http.ServerResponse, resultCd: string, resultMsg: string, data: unknown = null) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ resultCd, resultMsg, resultDt: stamp(), data }));
   };
 
-  function init(res: http.ServerResponse, body: Record<string, unknown>) {
+  function init(body: Record<string, unknown>): Answer {
     const serial = String(body.dvcSrlNo ?? "");
-    if (!body.tin || !body.bhfId || !serial) return answer(res, "910", "Request parameter error");
-    if (devices[serial] !== body.tin) return answer(res, "901", "It is not valid device");
+    if (!body.tin || !body.bhfId || !serial) return reply("910", "Request parameter error");
+    if (devices[serial] !== body.tin) return reply("901", "It is not valid device");
     const cmcKey = crypto.randomBytes(16).toString("hex");
     keys.set(`${body.tin}/${body.bhfId}`, cmcKey);
-    answer(res, "000", "It is succeeded", {
+    return reply("000", "It is succeeded", {
       info: {
         tin: body.tin,
         taxprNm: "MAFUNZO TRAINING",
@@ -66,11 +74,11 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
     });
   }
 
-  function sale(res: http.ServerResponse, headers: http.IncomingHttpHeaders, body: Record<string, unknown>) {
+  function sale(headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
     const tin = String(headers.tin ?? "");
     const bhfId = String(headers.bhfid ?? "");
-    if (!tin || !bhfId || !headers.cmckey) return answer(res, "900", "There is no Header information");
-    if (keys.get(`${tin}/${bhfId}`) !== headers.cmckey) return answer(res, "901", "It is not valid device");
+    if (!tin || !bhfId || !headers.cmckey) return reply("900", "There is no Header information");
+    if (keys.get(`${tin}/${bhfId}`) !== headers.cmckey) return reply("901", "It is not valid device");
     const invcNo = Number(body.invcNo);
     const items = body.itemList;
     if (
@@ -80,19 +88,19 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
       !Array.isArray(items) ||
       items.length === 0
     ) {
-      return answer(res, "910", "Request parameter error");
+      return reply("910", "Request parameter error");
     }
     if (items.some((item) => !/^\d{8,10}$/.test(String((item as Record<string, unknown>).itemClsCd ?? "")))) {
-      return answer(res, "910", "Request parameter error: itemClsCd");
+      return reply("910", "Request parameter error: itemClsCd");
     }
-    if (sales.has(invcNo)) return answer(res, "994", "There is an overlapped Data");
+    if (sales.has(invcNo)) return reply("994", "There is an overlapped Data");
     const orgInvcNo = Number(body.orgInvcNo ?? 0);
     if (body.rcptTyCd === "R" && sales.get(orgInvcNo)?.rcptTyCd !== "S") {
-      return answer(res, "922", "Sales invoice data can be received after receiving the sales data.");
+      return reply("922", "Sales invoice data can be received after receiving the sales data.");
     }
     receiptNo += 1;
     sales.set(invcNo, { invcNo, rcptTyCd: String(body.rcptTyCd), orgInvcNo, body, curRcptNo: receiptNo });
-    answer(res, "000", "It is succeeded", {
+    return reply("000", "It is succeeded", {
       curRcptNo: String(receiptNo),
       totRcptNo: String(receiptNo),
       intrlData: base32(24).slice(0, 26),
@@ -123,9 +131,18 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
       }
       if (mode.kind === "refuse") return answer(res, mode.code, mode.message);
       if (req.method !== "POST") return answer(res, "912", "There is a request Method error");
-      if (path === "selectInitOsdcInfo") return init(res, body);
-      if (path === "saveTrnsSalesOsdc") return sale(res, req.headers, body);
-      res.writeHead(404).end();
+      const outcome =
+        path === "selectInitOsdcInfo"
+          ? init(body)
+          : path === "saveTrnsSalesOsdc"
+            ? sale(req.headers, body)
+            : null;
+      if (!outcome) return res.writeHead(404).end();
+      if (mode.kind === "lose-answer") {
+        held.push(res);
+        return;
+      }
+      answer(res, outcome.resultCd, outcome.resultMsg, outcome.data);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -141,7 +158,8 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
       ).length,
     setMode(next: EtimsMode) {
       mode = next;
-      if (next.kind !== "timeout") for (const res of held.splice(0)) res.destroy();
+      if (next.kind !== "timeout" && next.kind !== "lose-answer")
+        for (const res of held.splice(0)) res.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {

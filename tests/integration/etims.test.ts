@@ -211,6 +211,38 @@ describe("tax invoices", () => {
     expect([...kra.sales.values()].filter((s) => s.invcNo === row?.invoiceNo)).toHaveLength(1);
   });
 
+  test("an answer lost after KRA recorded the sale: the retry is refused as overlapped, never a second sale", async () => {
+    const { booking, pay } = await confirmedBooking(1);
+    kra.setMode({ kind: "lose-answer" });
+    await pay();
+    await sendDueTaxInvoices();
+    let [row] = await invoicesOf(booking.id);
+    expect(row).toMatchObject({ state: "waiting", lastError: "eTIMS did not answer within 1 s." });
+    expect(kra.sales.has(row?.invoiceNo as number)).toBe(true);
+
+    kra.setMode({ kind: "ok" });
+    await dueNow();
+    await sendDueTaxInvoices();
+    [row] = await invoicesOf(booking.id);
+    expect(row).toMatchObject({
+      state: "refused",
+      resultCode: "994",
+      lastError: "994: There is an overlapped Data",
+    });
+    expect([...kra.sales.values()].filter((sale) => sale.invcNo === row?.invoiceNo)).toHaveLength(1);
+  });
+
+  test("two outbox passes at once send each tax invoice once", async () => {
+    const paid = await Promise.all(Array.from({ length: 4 }, () => confirmedBooking(1)));
+    for (const b of paid) await b.pay();
+    await Promise.all([sendDueTaxInvoices(), sendDueTaxInvoices(), sendDueTaxInvoices()]);
+    for (const b of paid) {
+      const [row] = await invoicesOf(b.booking.id);
+      expect(row?.state).toBe("sent");
+      expect(kra.attemptsFor(row?.invoiceNo as number)).toBe(1);
+    }
+  });
+
   test("refusals keep KRA's message; finance corrects the data and retries under the same number", async () => {
     await db().update(courses).set({ etimsItemClassCode: null }).where(eq(courses.slug, SLUG));
     const { booking, pay } = await confirmedBooking(1);
