@@ -13,6 +13,9 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { courses, emailOutbox, etimsDevice, taxInvoices } from "#app/platform/db/schema";
 import { env, resetEnv } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
+import * as settingsRoute from "#app/routes/admin/settings";
+import { answer, signedInAdmin } from "../helpers/admin-session";
 import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
 import { extractPdfText } from "../helpers/pdf-text";
@@ -27,6 +30,7 @@ const DEVICE = {
   sendOn: "paid" as const,
 };
 const CLASS_CODE = "8611160100";
+const SERIAL_OK = "MAFUNZO-OSCU-01";
 let transId = 0;
 
 beforeAll(async () => {
@@ -347,5 +351,85 @@ describe("tax invoices", () => {
     await Promise.all(bookingsPaid.map((b) => b.pay()));
     const numbers = (await numbersNow()).filter((n) => n > start).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 6 }, (_, i) => start + 1 + i));
+  });
+});
+
+describe("the screens' actions", () => {
+  test("the eTIMS section: bad input answers 400 naming the field and changes nothing; finance saves and initialises", async () => {
+    const finance = await signedInAdmin({ roles: ["finance"] });
+    const before = await getEtimsDevice();
+    const form = {
+      intent: "etims-device",
+      tin: "P05",
+      branchId: "00",
+      deviceSerial: SERIAL_OK,
+      environment: "sandbox",
+      sendOn: "paid",
+    };
+    const refused = await answer(() =>
+      settingsRoute.action(finance.args("/admin/settings", { form }) as never),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      field: "tin",
+      message: expect.stringContaining("a letter, nine digits, a letter"),
+    });
+    for (const [field, value] of [
+      ["branchId", "0A"],
+      ["deviceSerial", "bad serial"],
+      ["environment", "live"],
+      ["sendOn", "never"],
+    ]) {
+      const bad = await answer(() =>
+        settingsRoute.action(
+          finance.args("/admin/settings", {
+            form: { ...form, tin: DEVICE.tin, [field as string]: value as string },
+          }) as never,
+        ),
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.data).toMatchObject({ ok: false, field });
+    }
+    expect(await getEtimsDevice()).toEqual(before);
+
+    const saved = await answer(() =>
+      settingsRoute.action(
+        finance.args("/admin/settings", {
+          form: { ...form, tin: DEVICE.tin.toLowerCase(), sendOn: "confirmed" },
+        }) as never,
+      ),
+    );
+    expect(saved).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "eTIMS is ready: KRA initialised the device." },
+    });
+    expect(await getEtimsDevice()).toMatchObject({ tin: DEVICE.tin, sendOn: "confirmed", state: "ready" });
+    await saveEtimsDevice(ACTOR, DEVICE);
+  });
+
+  test("the Tax invoices screen opens for finance; a malformed or unknown retry is refused with a message", async () => {
+    const owner = await signedInAdmin();
+    const listed = await answer(() =>
+      taxInvoicesRoute.loader(owner.args("/admin/finance/tax-invoices") as never),
+    );
+    expect(listed.status).toBe(200);
+    const bad = await answer(() =>
+      taxInvoicesRoute.action(
+        owner.args("/admin/finance/tax-invoices", { form: { intent: "retry", id: "nope" } }) as never,
+      ),
+    );
+    expect(bad).toMatchObject({ status: 400, data: { ok: false, message: "Choose a tax invoice" } });
+    const unknown = await answer(() =>
+      taxInvoicesRoute.action(
+        owner.args("/admin/finance/tax-invoices", {
+          form: { intent: "retry", id: crypto.randomUUID() },
+        }) as never,
+      ),
+    );
+    expect(unknown).toMatchObject({
+      status: 409,
+      data: { ok: false, message: "That tax invoice is not on the list." },
+    });
   });
 });

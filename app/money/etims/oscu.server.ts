@@ -101,7 +101,8 @@ export async function postOscu(
         : "eTIMS could not be reached.",
     };
   }
-  const text = await readBounded(response);
+  // a connection dropped halfway through the answer is no answer
+  const text = await readBounded(response).catch(() => null);
   if (!response.ok || text === null) {
     return { kind: "unreachable", message: `eTIMS answered HTTP ${response.status}.` };
   }
