@@ -8,9 +8,10 @@ import { getEtimsDevice, readyDevice, saveEtimsDevice } from "#app/money/etims/e
 import { syncTaxInvoice } from "#app/money/etims/tax-invoice.server";
 import { retryRefusedTaxInvoice } from "#app/money/etims/tax-invoice-list.server";
 import { sendDueTaxInvoices } from "#app/money/etims/tax-invoice-outbox.server";
+import { reversePayment } from "#app/money/payments/payment.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { courses, emailOutbox, etimsDevice, taxInvoices } from "#app/platform/db/schema";
+import { courses, emailOutbox, etimsDevice, payments, taxInvoices } from "#app/platform/db/schema";
 import { env, resetEnv } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
@@ -314,6 +315,45 @@ describe("tax invoices", () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.relatedId, sentCredit?.id as string));
     expect(mail?.textBody).toContain(`cancels tax invoice ${sentSale?.invoiceNo}`);
+  });
+
+  test("sent on confirmation when the firm chooses; an exempt course carries no tax; a reversal that leaves it unpaid is credited", async () => {
+    await saveEtimsDevice(ACTOR, { ...DEVICE, sendOn: "confirmed" });
+    await db().update(courses).set({ etimsTaxType: "A" }).where(eq(courses.slug, SLUG));
+    try {
+      const { booking, proforma } = await confirmedBooking(1);
+      const [sale] = await invoicesOf(booking.id);
+      expect(sale).toMatchObject({
+        receiptType: "S",
+        state: "waiting",
+        totalCents: proforma.totalCents,
+        taxCents: 0,
+      });
+      await sendDueTaxInvoices();
+      expect(kra.sales.get(sale?.invoiceNo as number)?.body).toMatchObject({
+        taxblAmtA: proforma.totalCents / 100,
+        taxAmtA: 0,
+        taxblAmtB: 0,
+        totTaxAmt: 0,
+      });
+    } finally {
+      await saveEtimsDevice(ACTOR, DEVICE);
+    }
+    await db().update(courses).set({ etimsTaxType: "B" }).where(eq(courses.slug, SLUG));
+
+    // paid, then the payment reversed (refunded): the sale no longer holds
+    const { booking, pay } = await confirmedBooking(1);
+    await pay();
+    await sendDueTaxInvoices();
+    const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect((await reversePayment(ACTOR, payment?.id as string, "Refunded to the client")).ok).toBe(true);
+    const [sale, credit] = await invoicesOf(booking.id);
+    expect(credit).toMatchObject({ receiptType: "R", originalId: sale?.id, state: "waiting" });
+    await sendDueTaxInvoices();
+    expect(kra.sales.get((await invoicesOf(booking.id))[1]?.invoiceNo as number)).toMatchObject({
+      rcptTyCd: "R",
+      orgInvcNo: sale?.invoiceNo,
+    });
   });
 
   test("issued tax invoices are never deleted, and a sent one never changes", async () => {

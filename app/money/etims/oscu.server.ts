@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { env } from "#app/platform/env.server";
+import { readBodyBounded } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
 import { now } from "#app/utils/clock";
 import { FIRM_TIME_ZONE } from "#app/utils/dates";
@@ -68,6 +69,7 @@ export type OscuAnswer =
 
 export type OscuHeaders = { tin: string; bhfId: string; cmcKey?: string };
 
+/** an answer larger than this is no OSCU answer */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
 export async function postOscu(
@@ -102,7 +104,8 @@ export async function postOscu(
     };
   }
   // a connection dropped halfway through the answer is no answer
-  const text = await readBounded(response).catch(() => null);
+  const bytes = await readBodyBounded(response.body, MAX_ANSWER_BYTES).catch(() => null);
+  const text = bytes?.toString("utf8") ?? null;
   if (!response.ok || text === null) {
     return { kind: "unreachable", message: `eTIMS answered HTTP ${response.status}.` };
   }
@@ -117,25 +120,6 @@ export async function postOscu(
   return RETRY_CODES.has(parsed.resultCd)
     ? { kind: "unreachable", message: `eTIMS answered ${message}` }
     : { kind: "refused", code: parsed.resultCd, message };
-}
-
-/** The body as text, or null past the bound (an answer that size is no OSCU answer). */
-async function readBounded(response: Response) {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 const parts = new Intl.DateTimeFormat("en-GB", {

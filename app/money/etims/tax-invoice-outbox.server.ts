@@ -231,6 +231,16 @@ async function recordSent(
     .where(eq(bookings.id, row.bookingId));
   if (!context) throw new Error(`Tax invoice ${row.invoiceNo} has no booking`);
   const profile = await getFinanceProfile(db());
+  // KRA's signature of the sale, as the row keeps it and the PDF prints it
+  const signed = {
+    receiptNo: kra.curRcptNo,
+    totalReceiptNo: kra.totRcptNo ?? null,
+    internalData: kra.intrlData,
+    signature: kra.rcptSign,
+    sdcDateTime: kra.sdcDateTime,
+    sdcId: device.sdcId,
+    mrcNo: device.mrcNo,
+  };
   const verifyUrl = verificationUrl(device.environment, device.tin, device.branchId, kra.rcptSign);
   const { renderTaxInvoicePdf } = await import("./tax-invoice-pdf.server");
   const pdf = await renderTaxInvoicePdf(
@@ -245,16 +255,7 @@ async function recordSent(
       lines: row.lines,
       totalCents: row.totalCents,
       taxCents: row.taxCents,
-      kra: {
-        receiptNo: kra.curRcptNo,
-        totalReceiptNo: kra.totRcptNo ?? null,
-        internalData: kra.intrlData,
-        signature: kra.rcptSign,
-        sdcDateTime: kra.sdcDateTime,
-        sdcId: device.sdcId,
-        mrcNo: device.mrcNo,
-        verifyUrl,
-      },
+      kra: { ...signed, verifyUrl },
     },
     profile.contact,
   );
@@ -267,13 +268,7 @@ async function recordSent(
         state: "sent",
         resultCode: "000",
         lastError: null,
-        receiptNo: kra.curRcptNo,
-        totalReceiptNo: kra.totRcptNo ?? null,
-        internalData: kra.intrlData,
-        signature: kra.rcptSign,
-        sdcDateTime: kra.sdcDateTime,
-        sdcId: device.sdcId,
-        mrcNo: device.mrcNo,
+        ...signed,
         sentAt: now(),
         storageKey,
       })
