@@ -23,7 +23,12 @@ export {
   getEtimsDevice,
   saveEtimsDevice,
 } from "./etims/etims-device.server";
-export { listTaxInvoices, retryRefusedTaxInvoice, type TaxInvoiceRow } from "./etims/tax-invoice-list.server";
+export {
+  findTaxInvoiceFile,
+  listTaxInvoices,
+  retryRefusedTaxInvoice,
+  type TaxInvoiceRow,
+} from "./etims/tax-invoice-list.server";
 export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
 export * from "./index";
 export { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "./mpesa/mpesa.server";

@@ -115,6 +115,9 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   const receiptNo = kra.sales.get(invoiceNo)?.curRcptNo;
   await expect(row).toContainText(`KRA receipt number ${receiptNo}`);
   const tried = kra.attemptsFor(invoiceNo);
+  const pdfLink = row.getByRole("link", { name: `Tax invoice ${invoiceNo} (PDF)` });
+  const download = await page.request.get(`${base}${await pdfLink.getAttribute("href")}`);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
   expect(tried).toBeGreaterThanOrEqual(2);
 
   const match = (m: { to: string[]; subject: string }) =>

@@ -16,6 +16,7 @@ import { env, resetEnv } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
 import * as settingsRoute from "#app/routes/admin/settings";
+import * as taxInvoiceFileRoute from "#app/routes/admin/tax-invoice-file";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
@@ -471,5 +472,40 @@ describe("the screens' actions", () => {
       status: 409,
       data: { ok: false, message: "That tax invoice is not on the list." },
     });
+  });
+
+  test("a sent tax invoice's PDF downloads for finance; a waiting one, or an unknown id, is a 404", async () => {
+    const finance = await signedInAdmin({ roles: ["finance"] });
+    const { booking, pay } = await confirmedBooking(1);
+    kra.setMode({ kind: "http-500" });
+    await pay();
+    await sendDueTaxInvoices();
+    const [waiting] = await invoicesOf(booking.id);
+    const file = (id: string) =>
+      answer(() =>
+        taxInvoiceFileRoute.loader(
+          finance.args(`/admin/finance/tax-invoices/${id}/pdf`, {}, { id }) as never,
+        ),
+      );
+    expect((await file(waiting?.id as string)).status).toBe(404);
+    expect((await file(crypto.randomUUID())).status).toBe(404);
+    expect((await file("not-an-id")).status).toBe(404);
+
+    kra.setMode({ kind: "ok" });
+    await dueNow();
+    await sendDueTaxInvoices();
+    const response = (await taxInvoiceFileRoute.loader(
+      finance.args(
+        `/admin/finance/tax-invoices/${waiting?.id}/pdf`,
+        {},
+        { id: waiting?.id as string },
+      ) as never,
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain(`tax-invoice-${waiting?.invoiceNo}.pdf`);
+    expect(extractPdfText(Buffer.from(await response.arrayBuffer()))).toContain(
+      `TAX INVOICE No. ${waiting?.invoiceNo}`,
+    );
   });
 });

@@ -50,6 +50,21 @@ export async function listTaxInvoices(limit = 200): Promise<TaxInvoiceRow[]> {
   return rows.map((row) => ({ ...row, buyer: row.buyer.name }));
 }
 
+/** A sent tax invoice's stored PDF and the name it is downloaded under; null for any other id. */
+export async function findTaxInvoiceFile(id: string) {
+  const [row] = await db()
+    .select({
+      invoiceNo: taxInvoices.invoiceNo,
+      type: taxInvoices.receiptType,
+      storageKey: taxInvoices.storageKey,
+    })
+    .from(taxInvoices)
+    .where(eq(taxInvoices.id, id));
+  if (!row?.storageKey) return null;
+  const name = row.type === "S" ? "tax-invoice" : "tax-credit-note";
+  return { storageKey: row.storageKey, filename: `${name}-${row.invoiceNo}.pdf` };
+}
+
 /** Finance's "Retry" on a refused tax invoice: the booking locked first, as every money change does. */
 export function retryRefusedTaxInvoice(actor: AuditActor, id: string) {
   return moneyTransaction(async (tx) => {

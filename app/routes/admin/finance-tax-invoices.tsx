@@ -111,6 +111,14 @@ export default function TaxInvoices({ loaderData, actionData }: Route.ComponentP
                   {invoice.lastError}
                 </p>
               ) : null}
+              {invoice.state === "sent" ? (
+                <a
+                  href={`/admin/finance/tax-invoices/${invoice.id}/pdf`}
+                  className={buttonClass("outline", "md", "mt-3 min-h-11")}
+                >
+                  {invoice.receiptType === "S" ? "Tax invoice" : "Credit note"} {invoice.invoiceNo} (PDF)
+                </a>
+              ) : null}
               {invoice.state === "refused" ? (
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="intent" value="retry" />
