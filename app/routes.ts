@@ -92,6 +92,7 @@ export default [
       route("finance/payments", "routes/admin/finance-payments.tsx"),
       route("finance/imports", "routes/admin/finance-imports.tsx"),
       route("finance/imports/:id", "routes/admin/finance-import.tsx"),
+      route("finance/tax-invoices", "routes/admin/finance-tax-invoices.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)
@@ -100,6 +101,7 @@ export default [
     route("audit-logs/export", "routes/admin/audit-logs.export.ts"),
     route("data-requests/export", "routes/admin/data-requests.export.ts"),
     route("finance/export/:kind", "routes/admin/finance.export.ts"),
+    route("finance/tax-invoices/:id/pdf", "routes/admin/tax-invoice-file.ts"),
     route("courses/:courseId/runs/:runId/sign-in-sheet.pdf", "routes/admin/run-sign-in-sheet.ts"),
     route(
       "courses/:courseId/runs/:runId/certificate-files/:certificateId",

@@ -17,6 +17,19 @@ export {
   sendPaymentReminder,
 } from "./documents/finance-report.server";
 export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
+export {
+  ETIMS_READY,
+  type EtimsDeviceView,
+  getEtimsDevice,
+  saveEtimsDevice,
+} from "./etims/etims-device.server";
+export {
+  findTaxInvoiceFile,
+  listTaxInvoices,
+  retryRefusedTaxInvoice,
+  type TaxInvoiceRow,
+} from "./etims/tax-invoice-list.server";
+export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
 export * from "./index";
 export { forgetDarajaTokens } from "./mpesa/daraja.server";
 export {

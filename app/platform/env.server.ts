@@ -35,6 +35,13 @@ export const EnvVariables = z.object({
   }),
   // How long a process owns the e-mails it claimed before another may retry them (it may have crashed)
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  // KRA eTIMS (OSCU): where requests go instead of KRA's sandbox or production address (a proxy, or the tests'
+  // stand-in); unset, the environment chosen in the finance settings decides
+  ETIMS_BASE_URL: optional.pipe(z.url().optional()),
+  // how long one eTIMS request may take before the tax invoice goes back to wait for a retry
+  ETIMS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  // the first wait before a tax invoice KRA did not take is sent again; each further wait doubles, up to an hour
+  ETIMS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // read by the build (react-router.config.ts) and the origin check; listed here to be validated and documented
   ALLOWED_ACTION_ORIGINS: optional,

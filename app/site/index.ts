@@ -7,6 +7,7 @@ export {
   CourseSchema,
   DELIVERY_LABELS,
   DELIVERY_MODES,
+  ETIMS_TAX_TYPES,
   FAITH_GROUPS,
   RUN_STATUSES,
 } from "./catalogue/course";

@@ -1,7 +1,7 @@
 import { divideRoundHalfUp } from "./cents";
 
 export type VatRule = { registered: boolean; ratePercent: number; pricesIncludeVat: boolean };
-export type PricedLine = { description: string; quantity: number; unitCents: number };
+export type PricedLine = { description: string; quantity: number; unitCents: number; courseId?: string };
 export type VatTotals = {
   lines: (PricedLine & { amountCents: number })[];
   netCents: number;

@@ -66,10 +66,13 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/images.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/gallery.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/finance.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  // KRA's messages and the retry are finance's work
+  "routes/admin/finance-tax-invoices.tsx": { loader: MONEY_WRITE, action: MONEY_WRITE },
   "routes/admin/finance-payments.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/admin/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/admin/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/admin/finance.export.ts": { loader: MONEY_WRITE },
+  "routes/admin/tax-invoice-file.ts": { loader: MONEY_WRITE },
   "routes/admin/run-attendance.tsx": {
     loader: RUN_READ,
     action: MANAGE_BOOKINGS,

@@ -4,8 +4,15 @@ import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
+import { ETIMS_TAX_TYPE_LABELS } from "#app/money/index";
 import { linesText, numericInput } from "#app/platform/forms/form-fields";
-import { ACTIVE_STATUSES, COURSE_CATEGORIES, CourseSchema, FAITH_GROUPS } from "#app/site/index";
+import {
+  ACTIVE_STATUSES,
+  COURSE_CATEGORIES,
+  CourseSchema,
+  ETIMS_TAX_TYPES,
+  FAITH_GROUPS,
+} from "#app/site/index";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 
 export type CourseFormValues = {
@@ -25,6 +32,8 @@ export type CourseFormValues = {
   modules: string[];
   featured: boolean;
   sortOrder: number;
+  etimsItemClassCode: string | null;
+  etimsTaxType: string;
 };
 
 const section = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -53,7 +62,7 @@ export function CourseForm({
           modules: linesText(course.modules),
           featured: course.featured ? "on" : undefined,
         }
-      : { category: "management", status: "active" },
+      : { category: "management", status: "active", etimsTaxType: "B" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -122,6 +131,24 @@ export function CourseForm({
           ))}
           <BoundInput label="Display order" inputMode="numeric" meta={fields.sortOrder} />
           <BoundCheckbox meta={fields.featured} label="Featured on the home page" className="self-end pb-2" />
+        </div>
+      </fieldset>
+      <fieldset className={section}>
+        <legend className="px-1 text-base font-semibold text-slate-900">Tax (KRA eTIMS)</legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          <BoundInput
+            label="Item classification code"
+            hint="KRA's code for what the course sells (8 to 10 digits), printed on its tax invoices"
+            inputMode="numeric"
+            meta={fields.etimsItemClassCode}
+          />
+          <BoundSelect label="Tax type" meta={fields.etimsTaxType}>
+            {ETIMS_TAX_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ETIMS_TAX_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </BoundSelect>
         </div>
       </fieldset>
       <SaveButton isMine={(data) => data.get("intent") === "save-course"}>{submitLabel}</SaveButton>

@@ -58,6 +58,7 @@ function runText(run: { label: string | null; startDate: string | null; venue: s
 async function billableLines(tx: Executor, bookingId: string) {
   const rows = await tx
     .select({
+      courseId: courses.id,
       title: courses.title,
       courseCost: courses.cost,
       runId: courseRegistrations.runId,
@@ -92,7 +93,7 @@ async function billableLines(tx: Executor, bookingId: string) {
     const description = [row.title, runText(row)].filter(Boolean).join(" — ");
     const unitCents = parseCents(row.costOverride ?? row.courseCost);
     if (unitCents === null) unpriced.push(row.title);
-    else lines.push({ description, quantity: Number(row.quantity), unitCents });
+    else lines.push({ description, quantity: Number(row.quantity), unitCents, courseId: row.courseId });
   }
   return { lines, unpriced };
 }

@@ -24,6 +24,7 @@ import {
   lockBooking,
   openProforma,
 } from "../documents/finance-document.server";
+import { syncTaxInvoice } from "../etims/tax-invoice.server";
 import { deriveBookingStatus } from "./booking-status.server";
 import { paymentRecordedAudit } from "./payment-audit.server";
 
@@ -85,7 +86,8 @@ export async function bookingBalance(
 
 /**
  * After the ledger changed for a booking: fully paid moves its live registrations to "paid" and e-mails a
- * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed". Audited.
+ * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed"; the eTIMS tax
+ * invoice is queued or credited to match. Audited.
  */
 export async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
   const booking = await lockBooking(tx, bookingId);
@@ -95,6 +97,8 @@ export async function settleBooking(tx: Executor, bookingId: string, actor: Audi
   const paid = balance.state === "paid" || balance.state === "overpaid";
   const from = paid ? ["new", "confirmed"] : ["paid"];
   const to = paid ? "paid" : "confirmed";
+  // the eTIMS sale follows the money too: queued when due, credited when it no longer holds
+  await syncTaxInvoice(tx, booking, proforma, paid, actor);
   if (balance.invoicedCents === 0) return;
   const moved = await tx
     .update(courseRegistrations)

@@ -26,6 +26,9 @@ import {
   DATA_REQUEST_KINDS,
   DELIVERY_MODES,
   DOCUMENT_CATEGORIES,
+  ETIMS_ENVIRONMENTS,
+  ETIMS_SEND_ON,
+  ETIMS_TAX_TYPES,
   FAITH_GROUPS,
   FINANCE_DOCUMENT_KINDS,
   GALLERY_CATEGORIES,
@@ -40,6 +43,8 @@ import {
   STAFF_ROLES,
   STATEMENT_KINDS,
   STK_PUSH_STATES,
+  TAX_INVOICE_STATES,
+  TAX_RECEIPT_TYPES,
 } from "./enums";
 
 // The value lists live in ./enums (no drizzle) so browser code can import them without the table definitions.
@@ -294,6 +299,9 @@ export const courses = pgTable(
     featured: boolean("featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     imageUrl: text("image_url"),
+    /** KRA eTIMS: the item classification code (UNSPSC, 10 digits) and tax type its sales carry */
+    etimsItemClassCode: text("etims_item_class_code"),
+    etimsTaxType: text("etims_tax_type", { enum: ETIMS_TAX_TYPES }).notNull().default("B"),
     /** Kept with its history but off the public site; an archived course is never active (check below). */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -307,6 +315,11 @@ export const courses = pgTable(
     check("courses_faith_group_check", sql`faith_group is null or faith_group in ('A', 'B', 'C')`),
     check("courses_duration_check", sql`duration_days is null or duration_days between 1 and 365`),
     check("courses_cost_check", sql`cost is null or cost >= 0`),
+    check("courses_etims_tax_type_check", inList("etims_tax_type", ETIMS_TAX_TYPES)),
+    check(
+      "courses_etims_item_class_check",
+      sql`etims_item_class_code is null or etims_item_class_code ~ '^[0-9]{8,10}$'`,
+    ),
     index("courses_status_category_idx").on(t.status, t.category, t.sortOrder),
     index("courses_created_idx").on(t.createdAt),
   ],
@@ -720,7 +733,14 @@ export const documentSequences = pgTable(
   (t) => [uniqueIndex("document_sequences_kind_year_idx").on(t.kind, t.year)],
 );
 
-export type FinanceLine = { description: string; quantity: number; unitCents: number; amountCents: number };
+export type FinanceLine = {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  /** the course the line sells (lines issued since eTIMS carry it: its tax type and classification) */
+  courseId?: string;
+};
 export type FinanceParty = {
   name: string;
   kraPin: string | null;
@@ -1112,5 +1132,99 @@ export const darajaCredentials = pgTable(
   () => [
     check("daraja_credentials_one_row", sql`id = 1`),
     check("daraja_credentials_environment_check", inList("environment", DARAJA_ENVIRONMENTS)),
+  ],
+);
+
+/**
+ * The firm's KRA eTIMS (OSCU) device: one row. The identity is typed in the finance settings; the communication
+ * key comes from KRA's initialisation and is kept sealed (decision 0643).
+ */
+export const etimsDevice = pgTable(
+  "etims_device",
+  {
+    id: integer("id").primaryKey().default(1),
+    tin: text("tin").notNull(),
+    branchId: text("branch_id").notNull(),
+    deviceSerial: text("device_serial").notNull(),
+    environment: text("environment", { enum: ETIMS_ENVIRONMENTS }).notNull(),
+    /** when a booking's sale goes to eTIMS: once it is paid in full, or once it is confirmed */
+    sendOn: text("send_on", { enum: ETIMS_SEND_ON }).notNull().default("paid"),
+    /** sealed (seal1:…) */
+    cmcKey: text("cmc_key"),
+    sdcId: text("sdc_id"),
+    mrcNo: text("mrc_no"),
+    /** "ready", or KRA's own message when the initialisation was refused or could not be made */
+    state: text("state").notNull(),
+    initialisedAt: timestamp("initialised_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("etims_device_one_row", sql`id = 1`),
+    check("etims_device_env_check", inList("environment", ETIMS_ENVIRONMENTS)),
+    check("etims_device_send_on_check", inList("send_on", ETIMS_SEND_ON)),
+  ],
+);
+
+export type TaxInvoiceLine = {
+  description: string;
+  itemClassCode: string;
+  taxType: (typeof ETIMS_TAX_TYPES)[number];
+  quantity: number;
+  unitCents: number;
+  /** quantity × unit price, tax included (OSCU's taxable amount includes the tax) */
+  amountCents: number;
+  taxCents: number;
+};
+
+/**
+ * Sales and credit notes sent to KRA eTIMS (decision 0643), numbered by the firm (gap-free) and kept for ever:
+ * a trigger in the migration refuses deletes, and a sent one's figures and KRA's signature never change.
+ */
+export const taxInvoices = pgTable(
+  "tax_invoices",
+  {
+    id: id(),
+    /** the firm's own invoice number, sent as invcNo / trdInvcNo: a retry sends the same one */
+    invoiceNo: integer("invoice_no").notNull().unique(),
+    receiptType: text("receipt_type", { enum: TAX_RECEIPT_TYPES }).notNull(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    /** the proforma invoice the sale is for */
+    proformaId: uuid("proforma_id")
+      .notNull()
+      .references(() => financeDocuments.id),
+    /** a credit note's original sale */
+    originalId: uuid("original_id"),
+    buyer: jsonb("buyer").$type<{ name: string; kraPin: string | null; email: string }>().notNull(),
+    lines: jsonb("lines").$type<TaxInvoiceLine[]>().notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull(),
+    state: text("state", { enum: TAX_INVOICE_STATES }).notNull().default("waiting"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the last answer that was not a success: KRA's code and message, or why KRA could not be reached */
+    lastError: text("last_error"),
+    resultCode: text("result_code"),
+    /** KRA's answer (TrnsSalesSaveWrRes) */
+    receiptNo: integer("receipt_no"),
+    totalReceiptNo: integer("total_receipt_no"),
+    internalData: text("internal_data"),
+    signature: text("signature"),
+    sdcDateTime: text("sdc_date_time"),
+    sdcId: text("sdc_id"),
+    mrcNo: text("mrc_no"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    storageKey: text("storage_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("tax_invoices_state_check", inList("state", TAX_INVOICE_STATES)),
+    check("tax_invoices_type_check", inList("receipt_type", TAX_RECEIPT_TYPES)),
+    check("tax_invoices_credit_check", sql`(receipt_type = 'R') = (original_id is not null)`),
+    // one credit note per sale
+    uniqueIndex("tax_invoices_original_idx").on(t.originalId),
+    index("tax_invoices_due_idx").on(t.state, t.nextAttemptAt),
+    index("tax_invoices_booking_idx").on(t.bookingId, t.createdAt),
   ],
 );

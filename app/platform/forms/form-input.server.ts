@@ -65,23 +65,32 @@ const tooLarge = (limit: BodyLimit) =>
     413,
   );
 
-/** Reads the whole body, counting bytes as they arrive and stopping at the limit. */
-async function readBytes(request: Request, limit: BodyLimit) {
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
+/**
+ * Reads a whole body, counting bytes as they arrive; null once it passes `maxBytes` (the rest is not read). A
+ * request's body, or the answer of a server the app calls.
+ */
+export async function readBodyBounded(body: ReadableStream<Uint8Array> | null, maxBytes: number) {
+  const reader = body?.getReader();
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit.bytes) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
+      return null;
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, size);
+}
+
+async function readBytes(request: Request, limit: BodyLimit) {
+  const bytes = await readBodyBounded(request.body, limit.bytes);
+  if (!bytes) throw tooLarge(limit);
+  return bytes;
 }
 
 async function readUrlEncoded(request: Request, limit: BodyLimit): Promise<[string, string][]> {

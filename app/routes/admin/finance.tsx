@@ -1,4 +1,4 @@
-import { Download, FileUp, Wallet } from "lucide-react";
+import { Download, FileUp, ReceiptText, Wallet } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -56,6 +56,11 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             <Link to="/admin/finance/imports" className={buttonClass("outline", "md", "min-h-11")}>
               <FileUp aria-hidden className="size-4" /> {mayManage ? "Import a statement" : "Statements"}
             </Link>
+            {mayManage ? (
+              <Link to="/admin/finance/tax-invoices" className={buttonClass("outline", "md", "min-h-11")}>
+                <ReceiptText aria-hidden className="size-4" /> Tax invoices
+              </Link>
+            ) : null}
           </>
         }
       />

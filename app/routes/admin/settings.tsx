@@ -6,20 +6,24 @@ import { getSystemInfo, updateSystemSetting } from "#app/back-office/index.serve
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
+import type { EtimsSettingsAnswer } from "#app/components/admin/etims-settings";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import { FinanceSettings } from "#app/components/admin/finance-settings/finance-settings";
 import { CARD_GRID, LoadError, PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
 import { SecondFactorOverview } from "#app/components/admin/second-factor-overview";
 import { SettingCard } from "#app/components/admin/setting-card";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
-import { DarajaCredentialsFormSchema } from "#app/money/index";
+import { DarajaCredentialsFormSchema, EtimsDeviceSchema } from "#app/money/index";
 import {
   currentFinanceProfileGaps,
   darajaCredentialsSummary,
   forgetDarajaTokens,
+  getEtimsDevice,
   saveDarajaCredentials,
+  saveEtimsDevice,
 } from "#app/money/index.server";
 import { env } from "#app/platform/env.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
@@ -51,15 +55,17 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // finance staff see and change the finance settings only; the accounts' cards are the owners'
   const owner = canManageSettings(staffOf(admin));
-  const [settings, system, administrators, secondFactors, content, financeGaps, stk] = await Promise.all([
-    loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
-    getSystemInfo(),
-    owner ? loadAdministratorsCard(admin.user.id) : null,
-    owner ? listSecondFactorSummaries() : null,
-    getSiteContent(["payment"]),
-    currentFinanceProfileGaps(),
-    darajaCredentialsSummary(),
-  ]);
+  const [settings, system, administrators, secondFactors, content, financeGaps, stk, etims] =
+    await Promise.all([
+      loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
+      getSystemInfo(),
+      owner ? loadAdministratorsCard(admin.user.id) : null,
+      owner ? listSecondFactorSummaries() : null,
+      getSiteContent(["payment"]),
+      currentFinanceProfileGaps(),
+      darajaCredentialsSummary(),
+      getEtimsDevice(),
+    ]);
   const isFinance = (row: { key: string }) => (FINANCE_SETTING_KEYS as readonly string[]).includes(row.key);
   const secret = settings.value.find((row) => row.key === "mpesa_callback_secret")?.value;
   const base = `${env().PUBLIC_URL.replace(/\/$/, "")}/api/mpesa/${String(secret)}`;
@@ -84,6 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
     secondFactors,
     payment: content.payment,
     financeGaps,
+    etims,
   };
 }
 
@@ -95,8 +102,13 @@ export async function action(args: Route.ActionArgs) {
     args,
     (staff) => canManageSettings(staff) || canManageFinanceSettings(staff),
   );
-  const formData = await readForm(args.request, [SettingFormSchema, DarajaCredentialsFormSchema]);
+  const formData = await readForm(args.request, [
+    SettingFormSchema,
+    DarajaCredentialsFormSchema,
+    EtimsDeviceSchema,
+  ]);
   if (formData.get("intent") === "daraja") return saveStk(args, admin, formData);
+  if (formData.get("intent") === "etims-device") return etimsDeviceAction(admin, args.request, formData);
   const key = formData.get("key");
   if (typeof key !== "string" || !isSettingKey(key)) {
     return answer({ error: FAILED, detail: "Unknown setting" }, 400);
@@ -132,6 +144,31 @@ async function saveStk(
   return redirectWithToast("/admin/settings#mpesa-settings", { title: "M-PESA Express credentials saved" });
 }
 
+/** The eTIMS section's own intent: the firm's device, then KRA's initialisation (its key is a credential). */
+async function etimsDeviceAction(
+  admin: Awaited<ReturnType<typeof requireAllowed>>,
+  request: Request,
+  formData: FormData,
+) {
+  requireRule(admin, canManageFinanceSettings);
+  requireRecentVerification(admin, request);
+  const parsed = EtimsDeviceSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data<EtimsSettingsAnswer>(
+      {
+        intent: "etims-device",
+        ok: false,
+        message: issue?.message ?? "Check the form.",
+        field: String(issue?.path[0] ?? ""),
+      },
+      { status: 400 },
+    );
+  }
+  const outcome = await saveEtimsDevice(admin.actor, parsed.data);
+  return data<EtimsSettingsAnswer>({ intent: "etims-device", ...outcome });
+}
+
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap justify-between gap-2 py-2">
@@ -155,9 +192,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     mpesa,
   } = loaderData;
   const paymentSection = CONTENT_SECTIONS.find((section) => section.key === "payment");
+  const etimsAnswer = actionData && "intent" in actionData ? actionData : undefined;
+  const settingAnswer = actionData && "error" in actionData ? actionData : undefined;
+  useOutcomeToast(etimsAnswer, "eTIMS is not ready");
   useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error, { description: actionData.detail });
-  }, [actionData]);
+    if (settingAnswer?.error) toast.error(settingAnswer.error, { description: settingAnswer.detail });
+  }, [settingAnswer]);
   useEffect(() => {
     if (error) toast.error(error);
   }, [error]);
@@ -169,9 +209,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <FinanceSettings
         rows={financeSettings}
         error={
-          actionData?.key ? { key: actionData.key, message: actionData.detail ?? actionData.error } : null
+          settingAnswer?.key
+            ? { key: settingAnswer.key, message: settingAnswer.detail ?? settingAnswer.error }
+            : null
         }
-        mpesa={{ ...mpesa, stkErrors: actionData?.stkErrors ?? null }}
+        mpesa={{ ...mpesa, stkErrors: settingAnswer?.stkErrors ?? null }}
+        etims={{ device: loaderData.etims, answer: etimsAnswer }}
       />
       {settings.length > 0 ? (
         <h2 className="text-lg font-semibold text-slate-900">The site and the office</h2>
@@ -181,7 +224,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <SettingCard
             key={`${setting.key}-${String(setting.updatedAt)}`}
             setting={setting}
-            error={actionData?.key === setting.key ? (actionData.detail ?? actionData.error) : null}
+            error={settingAnswer?.key === setting.key ? (settingAnswer.detail ?? settingAnswer.error) : null}
           />
         ))}
       </ul>

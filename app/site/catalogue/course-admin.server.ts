@@ -18,6 +18,8 @@ const courseColumns = {
   featured: courses.featured,
   sortOrder: courses.sortOrder,
   imageUrl: courses.imageUrl,
+  etimsItemClassCode: courses.etimsItemClassCode,
+  etimsTaxType: courses.etimsTaxType,
   archivedAt: courses.archivedAt,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,

@@ -3,6 +3,7 @@ import {
   ACTIVE_STATUSES,
   COURSE_CATEGORIES,
   DELIVERY_MODES,
+  ETIMS_TAX_TYPES,
   FAITH_GROUPS,
   RUN_STATUSES,
 } from "#app/platform/db/enums";
@@ -22,7 +23,7 @@ export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = 
   "self-paced": "Self-paced",
 };
 
-export { ACTIVE_STATUSES, COURSE_CATEGORIES, DELIVERY_MODES, FAITH_GROUPS, RUN_STATUSES };
+export { ACTIVE_STATUSES, COURSE_CATEGORIES, DELIVERY_MODES, ETIMS_TAX_TYPES, FAITH_GROUPS, RUN_STATUSES };
 
 /** Lower-case words joined by hyphens, as used in /courses/:slug. */
 export function slugify(text: string) {
@@ -70,6 +71,14 @@ export const CourseSchema = z
     sortOrder: optionalNumber("Display order", { min: 0, max: 100_000, integer: true }).transform(
       (v) => v ?? 0,
     ),
+    // what the course's sales carry to KRA eTIMS (decision 0643)
+    etimsItemClassCode: z
+      .string()
+      .trim()
+      .regex(/^\d{8,10}$/, "Enter KRA's item classification code: 8 to 10 digits, such as 8611160100")
+      .optional()
+      .transform((v) => v ?? null),
+    etimsTaxType: z.enum(ETIMS_TAX_TYPES, { error: "Choose the course's tax type" }).default("B"),
   })
   .superRefine((value, ctx) => {
     if (value.category === "faith" && !value.faithGroup) {

@@ -1,0 +1,79 @@
+import { desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AuditActor } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { bookings, taxInvoices } from "#app/platform/db/schema";
+import { lockBooking } from "../documents/finance-document.server";
+import { retryTaxInvoice } from "./tax-invoice.server";
+
+export type TaxInvoiceRow = {
+  id: string;
+  invoiceNo: number;
+  receiptType: "S" | "R";
+  originalInvoiceNo: number | null;
+  reference: string;
+  buyer: string;
+  totalCents: number;
+  state: "waiting" | "sent" | "refused";
+  attempts: number;
+  lastError: string | null;
+  receiptNo: number | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/** The newest tax invoices first, each with its state and KRA's last word, for the Tax invoices screen. */
+export async function listTaxInvoices(limit = 200): Promise<TaxInvoiceRow[]> {
+  const original = alias(taxInvoices, "original");
+  const rows = await db()
+    .select({
+      id: taxInvoices.id,
+      invoiceNo: taxInvoices.invoiceNo,
+      receiptType: taxInvoices.receiptType,
+      originalInvoiceNo: original.invoiceNo,
+      reference: bookings.reference,
+      buyer: taxInvoices.buyer,
+      totalCents: taxInvoices.totalCents,
+      state: taxInvoices.state,
+      attempts: taxInvoices.attempts,
+      lastError: taxInvoices.lastError,
+      receiptNo: taxInvoices.receiptNo,
+      createdAt: taxInvoices.createdAt,
+      sentAt: taxInvoices.sentAt,
+    })
+    .from(taxInvoices)
+    .innerJoin(bookings, eq(bookings.id, taxInvoices.bookingId))
+    .leftJoin(original, eq(original.id, taxInvoices.originalId))
+    .orderBy(desc(taxInvoices.invoiceNo))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, buyer: row.buyer.name }));
+}
+
+/** A sent tax invoice's stored PDF and the name it is downloaded under; null for any other id. */
+export async function findTaxInvoiceFile(id: string) {
+  const [row] = await db()
+    .select({
+      invoiceNo: taxInvoices.invoiceNo,
+      type: taxInvoices.receiptType,
+      storageKey: taxInvoices.storageKey,
+    })
+    .from(taxInvoices)
+    .where(eq(taxInvoices.id, id));
+  if (!row?.storageKey) return null;
+  const name = row.type === "S" ? "tax-invoice" : "tax-credit-note";
+  return { storageKey: row.storageKey, filename: `${name}-${row.invoiceNo}.pdf` };
+}
+
+/** Finance's "Retry" on a refused tax invoice: the booking locked first, as every money change does. */
+export function retryRefusedTaxInvoice(actor: AuditActor, id: string) {
+  return moneyTransaction(async (tx) => {
+    const [row] = await tx
+      .select({ bookingId: taxInvoices.bookingId })
+      .from(taxInvoices)
+      .where(eq(taxInvoices.id, id));
+    const booking = row ? await lockBooking(tx, row.bookingId) : null;
+    if (!booking) return { ok: false as const, message: "That tax invoice is not on the list." };
+    return retryTaxInvoice(tx, id, booking, actor);
+  });
+}

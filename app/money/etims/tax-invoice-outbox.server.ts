@@ -1,0 +1,334 @@
+import { and, asc, eq, exists, inArray, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { db } from "#app/platform/db/client.server";
+import { bookings, financeDocuments, taxInvoices } from "#app/platform/db/schema";
+import { enqueueEmails, retryDelayMs } from "#app/platform/email/outbox.server";
+import { env } from "#app/platform/env.server";
+import { storage } from "#app/platform/files/storage.server";
+import { logger } from "#app/platform/logger.server";
+import { formatKes } from "#app/utils/cents";
+import { now } from "#app/utils/clock";
+import { getFinanceProfile } from "../documents/finance-profile.server";
+import { ETIMS_TAX_RATES } from "./etims";
+import { type ReadyDevice, readyDevice } from "./etims-device.server";
+import { oscuDateTime, postOscu, verificationUrl } from "./oscu.server";
+import type { TaxInvoice } from "./tax-invoice.server";
+import { taxInvoiceMessage } from "./tax-invoice-email.server";
+
+const SYSTEM: AuditActor = { id: null, email: "system", ip: "127.0.0.1", userAgent: "eTIMS outbox" };
+
+const SaleAnswerSchema = z.object({
+  curRcptNo: z.coerce.number().int().min(0),
+  totRcptNo: z.coerce.number().int().min(0).nullish(),
+  intrlData: z.string().min(1).max(200),
+  rcptSign: z.string().min(1).max(200),
+  sdcDateTime: z.string().regex(/^\d{14}$/),
+});
+
+const shillings = (cents: number) => cents / 100;
+const TAX_TYPES = ["A", "B", "C", "D", "E"] as const;
+const RATES: Record<(typeof TAX_TYPES)[number], number> = { ...ETIMS_TAX_RATES, D: 0, E: 8 };
+
+/**
+ * The OSCU sale (TrnsSalesSaveWrReq) for a stored tax invoice: invcNo is our own number, so a retry is the same
+ * sale. Courses are services: item codes are KE (origin) 3 (service) NT (no package) U (unit) and the class.
+ */
+export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: Date) {
+  const stamp = oscuDateTime(at);
+  const perType = (type: string, pick: (line: TaxInvoice["lines"][number]) => number) =>
+    shillings(row.lines.filter((line) => line.taxType === type).reduce((sum, line) => sum + pick(line), 0));
+  const byType = Object.fromEntries(
+    TAX_TYPES.flatMap((type) => [
+      [`taxblAmt${type}`, perType(type, (line) => line.amountCents)],
+      [`taxRt${type}`, RATES[type]],
+      [`taxAmt${type}`, perType(type, (line) => line.taxCents)],
+    ]),
+  );
+  const credit = row.receiptType === "R";
+  return {
+    trdInvcNo: String(row.invoiceNo),
+    invcNo: row.invoiceNo,
+    orgInvcNo: original?.invoiceNo ?? 0,
+    custTin: row.buyer.kraPin ?? undefined,
+    custNm: row.buyer.name.slice(0, 60),
+    salesTyCd: "N",
+    rcptTyCd: row.receiptType,
+    salesSttsCd: "02",
+    cfmDt: stamp,
+    salesDt: stamp.slice(0, 8),
+    ...(credit ? { rfdDt: stamp, rfdRsnCd: "06" } : {}),
+    totItemCnt: row.lines.length,
+    ...byType,
+    totTaxblAmt: shillings(row.totalCents),
+    totTaxAmt: shillings(row.taxCents),
+    totAmt: shillings(row.totalCents),
+    prchrAcptcYn: "N",
+    regrId: "mafunzo",
+    regrNm: "Mafunzo",
+    modrId: "mafunzo",
+    modrNm: "Mafunzo",
+    receipt: {
+      custTin: row.buyer.kraPin ?? undefined,
+      rcptPbctDt: stamp,
+      trdeNm: row.buyer.name.slice(0, 60),
+      prchrAcptcYn: "N",
+    },
+    itemList: row.lines.map((line, i) => ({
+      itemSeq: i + 1,
+      itemCd: `KE3NTU${line.itemClassCode}`,
+      itemClsCd: line.itemClassCode,
+      itemNm: line.description.slice(0, 200),
+      pkgUnitCd: "NT",
+      pkg: line.quantity,
+      qtyUnitCd: "U",
+      qty: line.quantity,
+      prc: shillings(line.unitCents),
+      splyAmt: shillings(line.amountCents),
+      dcRt: 0,
+      dcAmt: 0,
+      taxTyCd: line.taxType,
+      taxblAmt: shillings(line.amountCents),
+      taxAmt: shillings(line.taxCents),
+      totAmt: shillings(line.amountCents),
+    })),
+  };
+}
+
+/**
+ * Takes up to `limit` due tax invoices for this process (SKIP LOCKED, and a lease past which another process
+ * may take one whose sender died), lowest number first. A credit note waits until its sale was sent: KRA
+ * refuses a credit note for an invoice it does not hold.
+ */
+async function claimDue(limit: number, leaseMs: number) {
+  const at = now();
+  const original = alias(taxInvoices, "original");
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select({ id: taxInvoices.id })
+      .from(taxInvoices)
+      .where(
+        and(
+          eq(taxInvoices.state, "waiting"),
+          lte(taxInvoices.nextAttemptAt, at),
+          or(
+            eq(taxInvoices.receiptType, "S"),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(original)
+                .where(and(eq(original.id, taxInvoices.originalId), eq(original.state, "sent"))),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(taxInvoices.invoiceNo))
+      .limit(limit)
+      .for("update", { of: taxInvoices, skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(taxInvoices)
+      .set({ attempts: sql`${taxInvoices.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + leaseMs) })
+      .where(
+        inArray(
+          taxInvoices.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** What must be corrected before KRA can take the invoice, in words finance can act on; null when nothing. */
+function localRefusal(row: TaxInvoice) {
+  const unclassified = row.lines.filter((line) => !/^\d{8,10}$/.test(line.itemClassCode));
+  if (unclassified.length === 0) return null;
+  return `Set the KRA item classification code of ${unclassified.map((line) => `"${line.description}"`).join(", ")} in the course editor, then retry.`;
+}
+
+async function refuse(row: TaxInvoice, code: string | null, message: string) {
+  await db().transaction(async (tx) => {
+    await tx
+      .update(taxInvoices)
+      .set({ state: "refused", resultCode: code, lastError: message.slice(0, 1000) })
+      .where(and(eq(taxInvoices.id, row.id), eq(taxInvoices.state, "waiting")));
+    await recordAudit(tx, SYSTEM, {
+      action: "Refused eTIMS tax invoice",
+      tableName: "tax_invoices",
+      recordId: row.id,
+      newValues: { invoice_no: row.invoiceNo, code, message },
+    });
+  });
+}
+
+/** Sends one claimed tax invoice and records what became of it; never throws for KRA's sake. */
+async function sendOne(
+  row: TaxInvoice,
+  device: ReadyDevice,
+  retryBaseMs: number,
+): Promise<"sent" | "refused" | "unreachable"> {
+  const problem = localRefusal(row);
+  if (problem) {
+    await refuse(row, null, problem);
+    return "refused";
+  }
+  const [original] = row.originalId
+    ? await db().select().from(taxInvoices).where(eq(taxInvoices.id, row.originalId))
+    : [];
+  const answer = await postOscu(
+    device.environment,
+    "saveTrnsSalesOsdc",
+    { tin: device.tin, bhfId: device.branchId, cmcKey: device.cmcKey },
+    salesRequest(row, original ?? null, now()),
+  );
+  if (answer.kind === "unreachable") {
+    await db()
+      .update(taxInvoices)
+      .set({
+        lastError: answer.message,
+        nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts, retryBaseMs)),
+      })
+      .where(and(eq(taxInvoices.id, row.id), eq(taxInvoices.state, "waiting")));
+    logger.warn(
+      { taxInvoice: row.invoiceNo, attempts: row.attempts, err: answer.message },
+      "eTIMS: will retry",
+    );
+    return "unreachable";
+  }
+  if (answer.kind === "refused") {
+    await refuse(row, answer.code, answer.message);
+    return "refused";
+  }
+  const signed = SaleAnswerSchema.safeParse(answer.data);
+  if (!signed.success) {
+    await refuse(row, "000", "eTIMS said it succeeded but sent no receipt number and signature.");
+    return "refused";
+  }
+  await recordSent(row, original ?? null, device, signed.data);
+  return "sent";
+}
+
+/**
+ * Stores KRA's signature, draws the TAX INVOICE PDF with its QR code and e-mails it. The PDF is written before
+ * the row changes: a failure between leaves an unreferenced file, never a sent row without its PDF.
+ */
+async function recordSent(
+  row: TaxInvoice,
+  original: TaxInvoice | null,
+  device: ReadyDevice,
+  kra: z.infer<typeof SaleAnswerSchema>,
+) {
+  const [context] = await db()
+    .select({
+      reference: bookings.reference,
+      contactName: bookings.contactName,
+      contactEmail: bookings.contactEmail,
+      proformaNumber: financeDocuments.number,
+    })
+    .from(bookings)
+    .innerJoin(financeDocuments, eq(financeDocuments.id, row.proformaId))
+    .where(eq(bookings.id, row.bookingId));
+  if (!context) throw new Error(`Tax invoice ${row.invoiceNo} has no booking`);
+  const profile = await getFinanceProfile(db());
+  // KRA's signature of the sale, as the row keeps it and the PDF prints it
+  const signed = {
+    receiptNo: kra.curRcptNo,
+    totalReceiptNo: kra.totRcptNo ?? null,
+    internalData: kra.intrlData,
+    signature: kra.rcptSign,
+    sdcDateTime: kra.sdcDateTime,
+    sdcId: device.sdcId,
+    mrcNo: device.mrcNo,
+  };
+  const verifyUrl = verificationUrl(device.environment, device.tin, device.branchId, kra.rcptSign);
+  const { renderTaxInvoicePdf } = await import("./tax-invoice-pdf.server");
+  const pdf = await renderTaxInvoicePdf(
+    {
+      receiptType: row.receiptType,
+      invoiceNo: row.invoiceNo,
+      originalInvoiceNo: original?.invoiceNo ?? null,
+      bookingReference: context.reference,
+      proformaNumber: context.proformaNumber,
+      seller: { ...profile.seller, kraPin: device.tin },
+      buyer: row.buyer,
+      lines: row.lines,
+      totalCents: row.totalCents,
+      taxCents: row.taxCents,
+      kra: { ...signed, verifyUrl },
+    },
+    profile.contact,
+  );
+  const storageKey = `tax-invoices/${row.id}.pdf`;
+  await storage().put(storageKey, Buffer.from(pdf), "application/pdf");
+  await db().transaction(async (tx) => {
+    const [sent] = await tx
+      .update(taxInvoices)
+      .set({
+        state: "sent",
+        resultCode: "000",
+        lastError: null,
+        ...signed,
+        sentAt: now(),
+        storageKey,
+      })
+      .where(and(eq(taxInvoices.id, row.id), eq(taxInvoices.state, "waiting")))
+      .returning({ id: taxInvoices.id });
+    if (!sent) return;
+    await recordAudit(tx, SYSTEM, {
+      action: row.receiptType === "S" ? "Sent eTIMS tax invoice" : "Sent eTIMS credit note",
+      tableName: "tax_invoices",
+      recordId: row.id,
+      newValues: { invoice_no: row.invoiceNo, receipt_no: kra.curRcptNo },
+    });
+    const message = taxInvoiceMessage({
+      receiptType: row.receiptType,
+      invoiceNo: row.invoiceNo,
+      originalInvoiceNo: original?.invoiceNo ?? null,
+      name: context.contactName,
+      reference: context.reference,
+      total: formatKes(row.totalCents),
+      receiptNo: kra.curRcptNo,
+      verifyUrl,
+    });
+    await enqueueEmails(tx, [
+      {
+        to: row.buyer.email,
+        ...message,
+        kind: row.receiptType === "S" ? "etims_tax_invoice" : "etims_credit_note",
+        relatedTable: "tax_invoices",
+        relatedId: row.id,
+        attachments: [
+          { filename: `tax-invoice-${row.invoiceNo}.pdf`, contentType: "application/pdf", storageKey },
+        ],
+      },
+    ]);
+  });
+}
+
+export type TaxOutboxOptions = { limit?: number; retryBaseMs?: number };
+
+/**
+ * One pass of the eTIMS outbox: sends what is due while the device is ready, one at a time. A tax invoice is
+ * never lost (it waits, retried with a doubling wait up to an hour, for as long as KRA does not answer) and
+ * never sent twice: one process holds it at a time (its lease outlasts a request's timeout), a sent one is never
+ * claimed again, and a retry carries the same invoice number, which KRA refuses to record twice. When KRA does
+ * not answer, the pass ends: the others would only wait for the same timeout.
+ */
+export async function sendDueTaxInvoices({
+  limit = 20,
+  retryBaseMs = env().ETIMS_RETRY_SECONDS * 1000,
+}: TaxOutboxOptions = {}) {
+  const device = await readyDevice();
+  if (!device) return { sent: 0 };
+  const leaseMs = env().ETIMS_TIMEOUT_SECONDS * 1000 * 2 + 60_000;
+  let sent = 0;
+  for (let i = 0; i < limit; i++) {
+    const [row] = await claimDue(1, leaseMs);
+    if (!row) break;
+    const outcome = await sendOne(row, device, retryBaseMs);
+    if (outcome === "unreachable") break;
+    if (outcome === "sent") sent += 1;
+  }
+  return { sent };
+}

@@ -1,0 +1,172 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/*
+ * A stand-in for KRA eTIMS OSCU v2.0 on a free loopback port, written from the public specification (the
+ * endpoints, headers tin/bhfId/cmcKey, resultCd codes and answer shapes of paybillke/kra-etims-oscu-docs).
+ * It keeps every sale and credit note it records, once per invoice number, and can be told to answer each
+ * documented refusal, a 500, or nothing at all (a timeout).
+ */
+
+export type EtimsMode =
+  | { kind: "ok" }
+  | { kind: "http-500" }
+  | { kind: "timeout" }
+  /** KRA records the sale, but its answer never arrives (the connection hangs) */
+  | { kind: "lose-answer" }
+  | { kind: "refuse"; code: string; message: string };
+
+export type RecordedSale = {
+  invcNo: number;
+  rcptTyCd: string;
+  orgInvcNo: number;
+  body: Record<string, unknown>;
+  curRcptNo: number;
+};
+
+const stamp = () => new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+const base32 = (bytes: number) =>
+  crypto
+    .randomBytes(bytes)
+    .toString("base64")
+    .replace(/[^A-Z2-7]/gi, "")
+    .toUpperCase();
+
+export async function startEtimsServer(options: { devices?: Record<string, string> } = {}) {
+  /** device serial → the PIN it belongs to: KRA only initialises devices it approved */
+  const devices = options.devices ?? { "MAFUNZO-OSCU-01": "P051111111Q" };
+  const keys = new Map<string, string>();
+  const sales = new Map<number, RecordedSale>();
+  const requests: { path: string; headers: http.IncomingHttpHeaders; body: unknown }[] = [];
+  const held: http.ServerResponse[] = [];
+  let mode: EtimsMode = { kind: "ok" };
+  let receiptNo = 0;
+
+  type Answer = { resultCd: string; resultMsg: string; data?: unknown };
+  const reply = (resultCd: string, resultMsg: string, data: unknown = null): Answer => ({
+    resultCd,
+    resultMsg,
+    data,
+  });
+  const answer = (res: http.ServerResponse, resultCd: string, resultMsg: string, data: unknown = null) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ resultCd, resultMsg, resultDt: stamp(), data }));
+  };
+
+  function init(body: Record<string, unknown>): Answer {
+    const serial = String(body.dvcSrlNo ?? "");
+    if (!body.tin || !body.bhfId || !serial) return reply("910", "Request parameter error");
+    if (devices[serial] !== body.tin) return reply("901", "It is not valid device");
+    const cmcKey = crypto.randomBytes(16).toString("hex");
+    keys.set(`${body.tin}/${body.bhfId}`, cmcKey);
+    return reply("000", "It is succeeded", {
+      info: {
+        tin: body.tin,
+        taxprNm: "MAFUNZO TRAINING",
+        bhfId: body.bhfId,
+        bhfNm: "Headquarter",
+        dvcId: "9999911300000001",
+        sdcId: "KRACU0300001234",
+        mrcNo: "WIS01000150",
+        cmcKey,
+      },
+    });
+  }
+
+  function sale(headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
+    const tin = String(headers.tin ?? "");
+    const bhfId = String(headers.bhfid ?? "");
+    if (!tin || !bhfId || !headers.cmckey) return reply("900", "There is no Header information");
+    if (keys.get(`${tin}/${bhfId}`) !== headers.cmckey) return reply("901", "It is not valid device");
+    const invcNo = Number(body.invcNo);
+    const items = body.itemList;
+    if (
+      !Number.isInteger(invcNo) ||
+      invcNo < 1 ||
+      !["S", "R"].includes(String(body.rcptTyCd)) ||
+      !Array.isArray(items) ||
+      items.length === 0
+    ) {
+      return reply("910", "Request parameter error");
+    }
+    if (items.some((item) => !/^\d{8,10}$/.test(String((item as Record<string, unknown>).itemClsCd ?? "")))) {
+      return reply("910", "Request parameter error: itemClsCd");
+    }
+    if (sales.has(invcNo)) return reply("994", "There is an overlapped Data");
+    const orgInvcNo = Number(body.orgInvcNo ?? 0);
+    if (body.rcptTyCd === "R" && sales.get(orgInvcNo)?.rcptTyCd !== "S") {
+      return reply("922", "Sales invoice data can be received after receiving the sales data.");
+    }
+    receiptNo += 1;
+    sales.set(invcNo, { invcNo, rcptTyCd: String(body.rcptTyCd), orgInvcNo, body, curRcptNo: receiptNo });
+    return reply("000", "It is succeeded", {
+      curRcptNo: String(receiptNo),
+      totRcptNo: String(receiptNo),
+      intrlData: base32(24).slice(0, 26),
+      rcptSign: base32(16).slice(0, 16),
+      sdcDateTime: stamp(),
+    });
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^.*\//, "");
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+      } catch {
+        return answer(res, "911", "There is no request full text");
+      }
+      requests.push({ path, headers: req.headers, body });
+      if (mode.kind === "timeout") {
+        held.push(res);
+        return;
+      }
+      if (mode.kind === "http-500") {
+        res.writeHead(500, { "content-type": "text/plain" });
+        return res.end("Internal Server Error");
+      }
+      if (mode.kind === "refuse") return answer(res, mode.code, mode.message);
+      if (req.method !== "POST") return answer(res, "912", "There is a request Method error");
+      const outcome =
+        path === "selectInitOsdcInfo"
+          ? init(body)
+          : path === "saveTrnsSalesOsdc"
+            ? sale(req.headers, body)
+            : null;
+      if (!outcome) return res.writeHead(404).end();
+      if (mode.kind === "lose-answer") {
+        held.push(res);
+        return;
+      }
+      answer(res, outcome.resultCd, outcome.resultMsg, outcome.data);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/etims-api`,
+    sales,
+    requests,
+    /** how many sale requests were made for an invoice number (recorded or not) */
+    attemptsFor: (invcNo: number) =>
+      requests.filter(
+        (r) => r.path === "saveTrnsSalesOsdc" && (r.body as { invcNo?: number }).invcNo === invcNo,
+      ).length,
+    setMode(next: EtimsMode) {
+      mode = next;
+      if (next.kind !== "timeout" && next.kind !== "lose-answer")
+        for (const res of held.splice(0)) res.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held.splice(0)) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+export type EtimsStandIn = Awaited<ReturnType<typeof startEtimsServer>>;

@@ -1,0 +1,511 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { lockBooking, openProforma } from "#app/money/documents/finance-document.server";
+import { getEtimsDevice, readyDevice, saveEtimsDevice } from "#app/money/etims/etims-device.server";
+import { syncTaxInvoice } from "#app/money/etims/tax-invoice.server";
+import { retryRefusedTaxInvoice } from "#app/money/etims/tax-invoice-list.server";
+import { sendDueTaxInvoices } from "#app/money/etims/tax-invoice-outbox.server";
+import { reversePayment } from "#app/money/payments/payment.server";
+import { db } from "#app/platform/db/client.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { courses, emailOutbox, etimsDevice, payments, taxInvoices } from "#app/platform/db/schema";
+import { env, resetEnv } from "#app/platform/env.server";
+import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
+import * as settingsRoute from "#app/routes/admin/settings";
+import * as taxInvoiceFileRoute from "#app/routes/admin/tax-invoice-file";
+import { answer, signedInAdmin } from "../helpers/admin-session";
+import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
+import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
+import { extractPdfText } from "../helpers/pdf-text";
+
+let kra: EtimsStandIn;
+const DEVICE = {
+  intent: "etims-device" as const,
+  tin: "P051111111Q",
+  branchId: "00",
+  deviceSerial: "MAFUNZO-OSCU-01",
+  environment: "sandbox" as const,
+  sendOn: "paid" as const,
+};
+const CLASS_CODE = "8611160100";
+const SERIAL_OK = "MAFUNZO-OSCU-01";
+let transId = 0;
+
+beforeAll(async () => {
+  kra = await startEtimsServer();
+  process.env.ETIMS_BASE_URL = kra.url;
+  process.env.ETIMS_TIMEOUT_SECONDS = "1";
+  resetEnv();
+});
+afterAll(async () => {
+  await kra.close();
+  delete process.env.ETIMS_BASE_URL;
+  delete process.env.ETIMS_TIMEOUT_SECONDS;
+  resetEnv();
+});
+beforeEach(async () => {
+  kra.setMode({ kind: "ok" });
+  await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
+  await setSettingValue(db(), "vat_registered", true, null);
+  await setSettingValue(db(), "vat_rate", 16, null);
+  await setSettingValue(db(), "prices_include_vat", true, null);
+  await setSettingValue(db(), "finance_kra_pin", "P051111111Q", null);
+  await db()
+    .update(courses)
+    .set({ etimsItemClassCode: CLASS_CODE, etimsTaxType: "B" })
+    .where(eq(courses.slug, SLUG));
+  if (!(await readyDevice())) expect((await saveEtimsDevice(ACTOR, DEVICE)).ok).toBe(true);
+});
+
+/** A confirmed booking of `size`, and a function that pays it in full by M-PESA. */
+async function confirmedBooking(size = 2) {
+  const runId = await newRun();
+  const { booking, participants } = await book(runId, size);
+  await confirmAll(runId, participants);
+  const proforma = await moneyTransaction((tx) => openProforma(tx, booking.id));
+  if (!proforma) throw new Error("no proforma");
+  const pay = async () => {
+    transId += 1;
+    const code = `ETM${String(transId).padStart(7, "0")}`;
+    const paid = await callback(
+      "confirmation",
+      c2b({
+        TransID: code,
+        TransAmount: (proforma.totalCents / 100).toFixed(2),
+        BillRefNumber: booking.reference,
+      }),
+    );
+    expect(paid.body.ResultCode).toBe("0");
+  };
+  return { runId, booking, participants, proforma, pay };
+}
+
+const invoicesOf = (bookingId: string) =>
+  db()
+    .select()
+    .from(taxInvoices)
+    .where(eq(taxInvoices.bookingId, bookingId))
+    .orderBy(asc(taxInvoices.invoiceNo));
+
+/** Lets every waiting invoice be due now, as if the backoff had passed. */
+const dueNow = () =>
+  db()
+    .update(taxInvoices)
+    .set({ nextAttemptAt: new Date(0) })
+    .where(eq(taxInvoices.state, "waiting"));
+
+describe("the eTIMS device", () => {
+  test("a device KRA does not know keeps KRA's message; the right one is ready with its key sealed", async () => {
+    const refused = await saveEtimsDevice(ACTOR, { ...DEVICE, deviceSerial: "NOT-APPROVED-9" });
+    expect(refused).toEqual({
+      ok: false,
+      message: "KRA did not initialise the device. 901: It is not valid device",
+    });
+    expect((await getEtimsDevice())?.state).toBe("901: It is not valid device");
+    expect(await readyDevice()).toBeNull();
+
+    kra.setMode({ kind: "http-500" });
+    expect((await saveEtimsDevice(ACTOR, DEVICE)).message).toContain("eTIMS answered HTTP 500.");
+    expect(await readyDevice()).toBeNull();
+    kra.setMode({ kind: "ok" });
+
+    expect(await saveEtimsDevice(ACTOR, DEVICE)).toEqual({
+      ok: true,
+      message: "eTIMS is ready: KRA initialised the device.",
+    });
+    const [row] = await db().select().from(etimsDevice);
+    expect(row?.state).toBe("ready");
+    expect(row?.cmcKey).toMatch(/^seal1:/);
+    const init = kra.requests.filter((r) => r.path === "selectInitOsdcInfo").at(-1);
+    expect(init?.body).toEqual({ tin: DEVICE.tin, bhfId: "00", dvcSrlNo: DEVICE.deviceSerial });
+  });
+});
+
+describe("tax invoices", () => {
+  test("a booking paid in full is sent once as a tax invoice: buyer PIN, class, tax type; signed, printed, e-mailed", async () => {
+    const { booking, proforma, pay } = await confirmedBooking(2);
+    expect(await invoicesOf(booking.id)).toEqual([]);
+    await pay();
+    const [queued, ...more] = await invoicesOf(booking.id);
+    expect(more).toEqual([]);
+    expect(queued).toMatchObject({ state: "waiting", receiptType: "S", totalCents: proforma.totalCents });
+    // 16 % included in the price: the tax is 16/116 of it
+    expect(queued?.taxCents).toBe(Math.round((proforma.totalCents * 16) / 116));
+
+    await sendDueTaxInvoices();
+    const [sent] = await invoicesOf(booking.id);
+    expect(sent).toMatchObject({ state: "sent", resultCode: "000", lastError: null });
+    expect(sent?.receiptNo).toBeGreaterThan(0);
+    expect(sent?.signature).toMatch(/^[A-Z2-7]+$/);
+    const recorded = kra.sales.get(sent?.invoiceNo as number);
+    expect(recorded?.rcptTyCd).toBe("S");
+    expect(recorded?.body).toMatchObject({
+      invcNo: sent?.invoiceNo,
+      custTin: "P051234567X",
+      totAmt: proforma.totalCents / 100,
+      taxblAmtB: proforma.totalCents / 100,
+      taxRtB: 16,
+    });
+    expect((recorded?.body.itemList as Record<string, unknown>[] | undefined)?.[0]).toMatchObject({
+      itemClsCd: CLASS_CODE,
+      taxTyCd: "B",
+      qty: 2,
+    });
+    const lastSale = kra.requests.filter((r) => r.path === "saveTrnsSalesOsdc").at(-1);
+    expect(lastSale?.headers).toMatchObject({ tin: DEVICE.tin, bhfid: "00" });
+    expect(lastSale?.headers.cmckey).toMatch(/^[0-9a-f]{32}$/);
+
+    const pdf = extractPdfText(
+      fs.readFileSync(path.join(env().DATA_DIR, "uploads", sent?.storageKey as string)),
+    );
+    expect(pdf).toContain(`TAX INVOICE No. ${sent?.invoiceNo}`);
+    expect(pdf).toContain(`${sent?.receiptNo}`);
+    expect(pdf.replace(/\s+/g, " ")).toContain("Buyer PIN: P051234567X");
+    const [mail] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "etims_tax_invoice"), eq(emailOutbox.relatedId, sent?.id as string)));
+    expect(mail?.toAddress).toBe(booking.contactEmail);
+    expect(mail?.textBody).toContain(`KRA receipt number: ${sent?.receiptNo}`);
+    expect(mail?.textBody).toContain("indexEtimsReceiptData?Data=P051111111Q00");
+    expect(mail?.attachments).toEqual([
+      {
+        filename: `tax-invoice-${sent?.invoiceNo}.pdf`,
+        contentType: "application/pdf",
+        storageKey: sent?.storageKey,
+      },
+    ]);
+
+    // a second pass and the same payment again send nothing more
+    await sendDueTaxInvoices();
+    expect(kra.attemptsFor(sent?.invoiceNo as number)).toBe(1);
+    expect(await invoicesOf(booking.id)).toHaveLength(1);
+  });
+
+  test("KRA down, then slow: the invoice waits and is retried, then goes exactly once", async () => {
+    const { booking, pay } = await confirmedBooking(1);
+    kra.setMode({ kind: "http-500" });
+    await pay();
+    await sendDueTaxInvoices();
+    let [row] = await invoicesOf(booking.id);
+    expect(row).toMatchObject({ state: "waiting", attempts: 1, lastError: "eTIMS answered HTTP 500." });
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // not due yet: the backoff holds it
+    await sendDueTaxInvoices();
+    expect(kra.attemptsFor(row?.invoiceNo as number)).toBe(1);
+
+    kra.setMode({ kind: "timeout" });
+    await dueNow();
+    await sendDueTaxInvoices();
+    [row] = await invoicesOf(booking.id);
+    expect(row).toMatchObject({
+      state: "waiting",
+      attempts: 2,
+      lastError: "eTIMS did not answer within 1 s.",
+    });
+
+    kra.setMode({ kind: "ok" });
+    await dueNow();
+    await sendDueTaxInvoices();
+    [row] = await invoicesOf(booking.id);
+    expect(row?.state).toBe("sent");
+    expect(kra.attemptsFor(row?.invoiceNo as number)).toBe(3);
+    expect([...kra.sales.values()].filter((s) => s.invcNo === row?.invoiceNo)).toHaveLength(1);
+  });
+
+  test("an answer lost after KRA recorded the sale: the retry is refused as overlapped, never a second sale", async () => {
+    const { booking, pay } = await confirmedBooking(1);
+    kra.setMode({ kind: "lose-answer" });
+    await pay();
+    await sendDueTaxInvoices();
+    let [row] = await invoicesOf(booking.id);
+    expect(row).toMatchObject({ state: "waiting", lastError: "eTIMS did not answer within 1 s." });
+    expect(kra.sales.has(row?.invoiceNo as number)).toBe(true);
+
+    kra.setMode({ kind: "ok" });
+    await dueNow();
+    await sendDueTaxInvoices();
+    [row] = await invoicesOf(booking.id);
+    expect(row).toMatchObject({
+      state: "refused",
+      resultCode: "994",
+      lastError: "994: There is an overlapped Data",
+    });
+    expect([...kra.sales.values()].filter((sale) => sale.invcNo === row?.invoiceNo)).toHaveLength(1);
+  });
+
+  test("two outbox passes at once send each tax invoice once", async () => {
+    const paid = await Promise.all(Array.from({ length: 4 }, () => confirmedBooking(1)));
+    for (const b of paid) await b.pay();
+    await Promise.all([sendDueTaxInvoices(), sendDueTaxInvoices(), sendDueTaxInvoices()]);
+    for (const b of paid) {
+      const [row] = await invoicesOf(b.booking.id);
+      expect(row?.state).toBe("sent");
+      expect(kra.attemptsFor(row?.invoiceNo as number)).toBe(1);
+    }
+  });
+
+  test("refusals keep KRA's message; finance corrects the data and retries under the same number", async () => {
+    await db().update(courses).set({ etimsItemClassCode: null }).where(eq(courses.slug, SLUG));
+    const { booking, pay } = await confirmedBooking(1);
+    await pay();
+    const before = kra.requests.length;
+    await sendDueTaxInvoices();
+    let [row] = await invoicesOf(booking.id);
+    expect(row?.state).toBe("refused");
+    expect(row?.lastError).toMatch(
+      /^Set the KRA item classification code of ".*" in the course editor, then retry\.$/,
+    );
+    expect(kra.requests.length).toBe(before);
+    // nothing to retry but a refused one
+    const other = await confirmedBooking(1);
+    await db().update(courses).set({ etimsItemClassCode: CLASS_CODE }).where(eq(courses.slug, SLUG));
+
+    kra.setMode({ kind: "refuse", code: "910", message: "Request parameter error" });
+    expect(await retryRefusedTaxInvoice(ACTOR, row?.id as string)).toEqual({
+      ok: true,
+      message: `Tax invoice ${row?.invoiceNo} waits to be sent to eTIMS again.`,
+    });
+    [row] = await invoicesOf(booking.id);
+    expect(row?.lines[0]?.itemClassCode).toBe(CLASS_CODE);
+    await sendDueTaxInvoices();
+    [row] = await invoicesOf(booking.id);
+    expect(row).toMatchObject({
+      state: "refused",
+      resultCode: "910",
+      lastError: "910: Request parameter error",
+    });
+
+    kra.setMode({ kind: "ok" });
+    await retryRefusedTaxInvoice(ACTOR, row?.id as string);
+    await sendDueTaxInvoices();
+    const [sent] = await invoicesOf(booking.id);
+    expect(sent?.state).toBe("sent");
+    expect(sent?.invoiceNo).toBe(row?.invoiceNo);
+    expect((await retryRefusedTaxInvoice(ACTOR, sent?.id as string)).ok).toBe(false);
+    expect(await invoicesOf(other.booking.id)).toEqual([]);
+  });
+
+  test("a cancelled booking's tax invoice gets a credit note (R) referring to it, sent after it", async () => {
+    const { runId, booking, participants, pay } = await confirmedBooking(1);
+    await pay();
+    for (const id of participants) expect((await cancelParticipant(ACTOR, runId, id)).ok).toBe(true);
+    const [sale, credit] = await invoicesOf(booking.id);
+    expect(sale).toMatchObject({ receiptType: "S", state: "waiting" });
+    expect(credit).toMatchObject({
+      receiptType: "R",
+      originalId: sale?.id,
+      totalCents: sale?.totalCents,
+      state: "waiting",
+    });
+
+    await sendDueTaxInvoices();
+    const [sentSale, sentCredit] = await invoicesOf(booking.id);
+    expect(sentSale?.state).toBe("sent");
+    expect(sentCredit?.state).toBe("sent");
+    expect(kra.sales.get(sentCredit?.invoiceNo as number)).toMatchObject({
+      rcptTyCd: "R",
+      orgInvcNo: sentSale?.invoiceNo,
+    });
+    const [mail] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.relatedId, sentCredit?.id as string));
+    expect(mail?.textBody).toContain(`cancels tax invoice ${sentSale?.invoiceNo}`);
+  });
+
+  test("sent on confirmation when the firm chooses; an exempt course carries no tax; a reversal that leaves it unpaid is credited", async () => {
+    await saveEtimsDevice(ACTOR, { ...DEVICE, sendOn: "confirmed" });
+    await db().update(courses).set({ etimsTaxType: "A" }).where(eq(courses.slug, SLUG));
+    try {
+      const { booking, proforma } = await confirmedBooking(1);
+      const [sale] = await invoicesOf(booking.id);
+      expect(sale).toMatchObject({
+        receiptType: "S",
+        state: "waiting",
+        totalCents: proforma.totalCents,
+        taxCents: 0,
+      });
+      await sendDueTaxInvoices();
+      expect(kra.sales.get(sale?.invoiceNo as number)?.body).toMatchObject({
+        taxblAmtA: proforma.totalCents / 100,
+        taxAmtA: 0,
+        taxblAmtB: 0,
+        totTaxAmt: 0,
+      });
+    } finally {
+      await saveEtimsDevice(ACTOR, DEVICE);
+    }
+    await db().update(courses).set({ etimsTaxType: "B" }).where(eq(courses.slug, SLUG));
+
+    // paid, then the payment reversed (refunded): the sale no longer holds
+    const { booking, pay } = await confirmedBooking(1);
+    await pay();
+    await sendDueTaxInvoices();
+    const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect((await reversePayment(ACTOR, payment?.id as string, "Refunded to the client")).ok).toBe(true);
+    const [sale, credit] = await invoicesOf(booking.id);
+    expect(credit).toMatchObject({ receiptType: "R", originalId: sale?.id, state: "waiting" });
+    await sendDueTaxInvoices();
+    expect(kra.sales.get((await invoicesOf(booking.id))[1]?.invoiceNo as number)).toMatchObject({
+      rcptTyCd: "R",
+      orgInvcNo: sale?.invoiceNo,
+    });
+  });
+
+  test("issued tax invoices are never deleted, and a sent one never changes", async () => {
+    const { booking, pay } = await confirmedBooking(1);
+    await pay();
+    await sendDueTaxInvoices();
+    const [sent] = await invoicesOf(booking.id);
+    await expect(
+      db()
+        .delete(taxInvoices)
+        .where(eq(taxInvoices.id, sent?.id as string)),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .update(taxInvoices)
+        .set({ totalCents: 1 })
+        .where(eq(taxInvoices.id, sent?.id as string)),
+    ).rejects.toThrow();
+  });
+
+  test("invoice numbers are gap-free and race-free: concurrent sales, and a rolled-back one gives its number back", async () => {
+    const bookingsPaid = await Promise.all(Array.from({ length: 6 }, () => confirmedBooking(1)));
+    const numbersNow = async () =>
+      (await db().select({ n: taxInvoices.invoiceNo }).from(taxInvoices)).map((r) => r.n);
+    const start = Math.max(0, ...(await numbersNow()));
+    // a transaction that queued a sale and then failed
+    const { booking, proforma } = bookingsPaid[0] as Awaited<ReturnType<typeof confirmedBooking>>;
+    await expect(
+      db().transaction(async (tx) => {
+        const locked = await lockBooking(tx, booking.id);
+        await syncTaxInvoice(tx, locked as never, proforma, true, ACTOR);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await Promise.all(bookingsPaid.map((b) => b.pay()));
+    const numbers = (await numbersNow()).filter((n) => n > start).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 6 }, (_, i) => start + 1 + i));
+  });
+});
+
+describe("the screens' actions", () => {
+  test("the eTIMS section: bad input answers 400 naming the field and changes nothing; finance saves and initialises", async () => {
+    const finance = await signedInAdmin({ roles: ["finance"] });
+    const before = await getEtimsDevice();
+    const form = {
+      intent: "etims-device",
+      tin: "P05",
+      branchId: "00",
+      deviceSerial: SERIAL_OK,
+      environment: "sandbox",
+      sendOn: "paid",
+    };
+    const refused = await answer(() =>
+      settingsRoute.action(finance.args("/admin/settings", { form }) as never),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      field: "tin",
+      message: expect.stringContaining("a letter, nine digits, a letter"),
+    });
+    for (const [field, value] of [
+      ["branchId", "0A"],
+      ["deviceSerial", "bad serial"],
+      ["environment", "live"],
+      ["sendOn", "never"],
+    ]) {
+      const bad = await answer(() =>
+        settingsRoute.action(
+          finance.args("/admin/settings", {
+            form: { ...form, tin: DEVICE.tin, [field as string]: value as string },
+          }) as never,
+        ),
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.data).toMatchObject({ ok: false, field });
+    }
+    expect(await getEtimsDevice()).toEqual(before);
+
+    const saved = await answer(() =>
+      settingsRoute.action(
+        finance.args("/admin/settings", {
+          form: { ...form, tin: DEVICE.tin.toLowerCase(), sendOn: "confirmed" },
+        }) as never,
+      ),
+    );
+    expect(saved).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "eTIMS is ready: KRA initialised the device." },
+    });
+    expect(await getEtimsDevice()).toMatchObject({ tin: DEVICE.tin, sendOn: "confirmed", state: "ready" });
+    await saveEtimsDevice(ACTOR, DEVICE);
+  });
+
+  test("the Tax invoices screen opens for finance; a malformed or unknown retry is refused with a message", async () => {
+    const owner = await signedInAdmin();
+    const listed = await answer(() =>
+      taxInvoicesRoute.loader(owner.args("/admin/finance/tax-invoices") as never),
+    );
+    expect(listed.status).toBe(200);
+    const bad = await answer(() =>
+      taxInvoicesRoute.action(
+        owner.args("/admin/finance/tax-invoices", { form: { intent: "retry", id: "nope" } }) as never,
+      ),
+    );
+    expect(bad).toMatchObject({ status: 400, data: { ok: false, message: "Choose a tax invoice" } });
+    const unknown = await answer(() =>
+      taxInvoicesRoute.action(
+        owner.args("/admin/finance/tax-invoices", {
+          form: { intent: "retry", id: crypto.randomUUID() },
+        }) as never,
+      ),
+    );
+    expect(unknown).toMatchObject({
+      status: 409,
+      data: { ok: false, message: "That tax invoice is not on the list." },
+    });
+  });
+
+  test("a sent tax invoice's PDF downloads for finance; a waiting one, or an unknown id, is a 404", async () => {
+    const finance = await signedInAdmin({ roles: ["finance"] });
+    const { booking, pay } = await confirmedBooking(1);
+    kra.setMode({ kind: "http-500" });
+    await pay();
+    await sendDueTaxInvoices();
+    const [waiting] = await invoicesOf(booking.id);
+    const file = (id: string) =>
+      answer(() =>
+        taxInvoiceFileRoute.loader(
+          finance.args(`/admin/finance/tax-invoices/${id}/pdf`, {}, { id }) as never,
+        ),
+      );
+    expect((await file(waiting?.id as string)).status).toBe(404);
+    expect((await file(crypto.randomUUID())).status).toBe(404);
+    expect((await file("not-an-id")).status).toBe(404);
+
+    kra.setMode({ kind: "ok" });
+    await dueNow();
+    await sendDueTaxInvoices();
+    const response = (await taxInvoiceFileRoute.loader(
+      finance.args(
+        `/admin/finance/tax-invoices/${waiting?.id}/pdf`,
+        {},
+        { id: waiting?.id as string },
+      ) as never,
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain(`tax-invoice-${waiting?.invoiceNo}.pdf`);
+    expect(extractPdfText(Buffer.from(await response.arrayBuffer()))).toContain(
+      `TAX INVOICE No. ${waiting?.invoiceNo}`,
+    );
+  });
+});
