@@ -7,6 +7,7 @@ import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";
 import { sealIdNumbersAtRest } from "#app/platform/personal-data/id-number.server";
 import { forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
+import { matchBookingsToOrganisations } from "#app/sales/index.server";
 
 type Stop = () => Promise<void> | void;
 
@@ -57,6 +58,8 @@ export const JOBS: readonly Job[] = [
   periodic("ID numbers sealed", 60 * 60_000, sealIdNumbersAtRest, true),
   // client-portal sign-in links past use and portal sessions ended
   periodic("portal links and sessions forgotten", 60 * 60_000, forgetOldPortalRows, true),
+  // bookings naming an organisation linked to its record (created when new); doubtful pairs wait for review
+  periodic("bookings matched to organisations", 60_000, () => matchBookingsToOrganisations(), true),
 ];
 
 /** Starts every job; the returned function stops them, the last started first. */

@@ -1,2 +1,16 @@
 export { submitContactForm } from "./contact-form.server";
 export * from "./index";
+export {
+  getOrganisationPage,
+  listOrganisations,
+  type OrganisationPage,
+} from "./organisations/organisation.server";
+export { saveOrganisationSubmission } from "./organisations/organisation-form.server";
+export { matchBookingsToOrganisations } from "./organisations/organisation-match.server";
+export {
+  type DoubtfulPair,
+  keepOrganisationsApart,
+  listDoubtfulPairs,
+  mergeOrganisations,
+  type ReviewOutcome,
+} from "./organisations/organisation-review.server";

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  Building2,
   CalendarCheck,
   ClipboardList,
   FileText,
@@ -40,6 +41,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/bookings", label: "Bookings", icon: ClipboardList, shown: canReadBookings },
   { to: "/admin/registrations", label: "Course Registrations", icon: Users, shown: canReadBookings },
   { to: "/admin/finance", label: "Finance", icon: Wallet, shown: canReadMoney },
+  { to: "/admin/organisations", label: "Organisations", icon: Building2, shown: canReadBookings },
   { to: "/admin/contacts", label: "Contact Submissions", icon: MessageSquare, shown: canReadBookings },
   { to: "/admin/courses", label: "Course Management", icon: BookOpen, shown: canReadOffice },
   { to: "/admin/testimonials", label: "Testimonials", icon: Star, shown: canReadOffice },

@@ -48,3 +48,13 @@ export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as con
 /** What an owner did with a person's data request (decision 0637): a copy handed over, or an erasure. */
 export const DATA_REQUEST_KINDS = ["export", "erasure"] as const;
 export const DATA_REQUEST_FORMATS = ["json", "pdf"] as const;
+
+/** What kind of client an organisation is (issue 37). */
+export const ORGANISATION_TYPES = [
+  "county_government",
+  "national_government",
+  "company",
+  "ngo",
+  "faith_based",
+  "other",
+] as const;

@@ -29,6 +29,7 @@ import {
   GALLERY_CATEGORIES,
   IMAGE_COMPONENTS,
   OFFER_STATUSES,
+  ORGANISATION_TYPES,
   OUTBOX_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
@@ -381,6 +382,8 @@ export const bookings = pgTable(
     lpoNumber: text("lpo_number"),
     /** The employer's NITA levy registration number, for its training-levy claim (asked of organisations). */
     nitaLevyNumber: text("nita_levy_number"),
+    /** The client account the booking belongs to (issue 37): set when its organisation is matched or chosen. */
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "restrict" }),
     participants: integer("participants").notNull().default(1),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     idempotencyKey: text("idempotency_key").unique(),
@@ -397,6 +400,7 @@ export const bookings = pgTable(
     index("bookings_contact_email_idx").on(sql`lower(${t.contactEmail})`),
     // the restrict check when a course is deleted, and "does this course have bookings"
     index("bookings_course_idx").on(t.courseId),
+    index("bookings_organisation_idx").on(t.organisationId),
   ],
 );
 
@@ -570,6 +574,59 @@ export const courseInterests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("course_interests_course_email_key").on(t.courseId, sql`lower(${t.email})`)],
+);
+
+/**
+ * A client organisation (issue 37): the account its bookings, enquiries and quotes belong to. `name_key` is the
+ * name as matching compares it and `loose_key` the same without legal words (app/sales/organisations/
+ * organisation-name.ts), kept beside it so lookups are index scans; the KRA PIN identifies it when given.
+ */
+export const organisations = pgTable(
+  "organisations",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    nameKey: text("name_key").notNull(),
+    looseKey: text("loose_key").notNull(),
+    type: text("type", { enum: ORGANISATION_TYPES }).notNull().default("other"),
+    kraPin: text("kra_pin"),
+    nitaLevyNumber: text("nita_levy_number"),
+    address: text("address"),
+    /** the people the office deals with there, as the office writes them (names, roles, phones, e-mails) */
+    contacts: text("contacts"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("organisations_type_check", inList("type", ORGANISATION_TYPES)),
+    uniqueIndex("organisations_kra_pin_key").on(t.kraPin).where(sql`kra_pin is not null`),
+    index("organisations_name_key_idx").on(t.nameKey),
+    index("organisations_loose_key_idx").on(t.looseKey),
+    index("organisations_name_trgm_idx").using("gin", sql`${t.nameKey} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Two organisations the office looked at on the review screen and kept apart: the pair is not offered again.
+ * `first_id` sorts before `second_id`, so a pair has one row.
+ */
+export const organisationsKeptApart = pgTable(
+  "organisations_kept_apart",
+  {
+    firstId: uuid("first_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    secondId: uuid("second_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    decidedBy: text("decided_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.firstId, t.secondId] }),
+    check("organisations_kept_apart_order_check", sql`first_id < second_id`),
+  ],
 );
 
 export const contactSubmissions = pgTable(
