@@ -1,4 +1,14 @@
 export { submitContactForm } from "./contact-form.server";
+export {
+  countDueFollowUps,
+  type EnquiryFilter,
+  type EnquiryOutcome,
+  getEnquiry,
+  listEnquiries,
+  listOrganisationEnquiries,
+  updateEnquiry,
+} from "./enquiries/enquiry.server";
+export { submitInHouseRequest } from "./enquiries/in-house-request.server";
 export * from "./index";
 export {
   getOrganisationPage,

@@ -58,3 +58,6 @@ export const ORGANISATION_TYPES = [
   "faith_based",
   "other",
 ] as const;
+/** Where an enquiry came from, and where it stands (issue 37: new → qualified → quoted → won / lost). */
+export const ENQUIRY_KINDS = ["contact", "in_house"] as const;
+export const ENQUIRY_STATUSES = ["new", "qualified", "quoted", "won", "lost"] as const;

@@ -24,6 +24,8 @@ import {
   DATA_REQUEST_KINDS,
   DELIVERY_MODES,
   DOCUMENT_CATEGORIES,
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUSES,
   FAITH_GROUPS,
   FINANCE_DOCUMENT_KINDS,
   GALLERY_CATEGORIES,
@@ -652,6 +654,54 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_created_idx").on(t.createdAt, t.id),
     index("contact_submissions_status_idx").on(t.status, t.createdAt, t.id),
     index("contact_submissions_deleted_idx").on(t.deletedAt),
+  ],
+);
+
+/**
+ * A request for training or consultancy that the office follows up (issue 37): from the contact forms (beside
+ * the spec's contact submission, which keeps its own statuses) or the in-house training request. It has an
+ * owner, a status (new → qualified → quoted → won / lost with a reason) and a follow-up date.
+ */
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: id(),
+    kind: text("kind", { enum: ENQUIRY_KINDS }).notNull(),
+    status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
+    lostReason: text("lost_reason"),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    followUpOn: date("follow_up_on"),
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "restrict" }),
+    /** the organisation as the enquirer typed it */
+    organisationName: text("organisation_name"),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone"),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** the course as named in a contact form, or the topic of an in-house request */
+    topic: text("topic"),
+    participants: integer("participants"),
+    preferredDates: text("preferred_dates"),
+    venue: text("venue"),
+    budgetCents: bigint("budget_cents", { mode: "number" }),
+    message: text("message"),
+    contactSubmissionId: uuid("contact_submission_id")
+      .unique()
+      .references(() => contactSubmissions.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("enquiries_kind_check", inList("kind", ENQUIRY_KINDS)),
+    check("enquiries_status_check", inList("status", ENQUIRY_STATUSES)),
+    check("enquiries_lost_reason_check", sql`status <> 'lost' or lost_reason is not null`),
+    check("enquiries_participants_check", sql`participants is null or participants > 0`),
+    check("enquiries_budget_check", sql`budget_cents is null or budget_cents >= 0`),
+    index("enquiries_status_idx").on(t.status, t.createdAt),
+    index("enquiries_follow_up_idx").on(t.followUpOn).where(sql`status in ('new', 'qualified', 'quoted')`),
+    index("enquiries_organisation_idx").on(t.organisationId),
   ],
 );
 

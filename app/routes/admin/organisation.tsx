@@ -8,11 +8,16 @@ import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { ORGANISATION_TYPE_LABELS, OrganisationSchema } from "#app/sales/index";
+import {
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_STATUS_LABELS,
+  ORGANISATION_TYPE_LABELS,
+  OrganisationSchema,
+} from "#app/sales/index";
 import { getOrganisationPage, saveOrganisationSubmission } from "#app/sales/index.server";
 import { canManageBookings, canReadBookings } from "#app/staff/index";
 import { requireAllowed, staffOf } from "#app/staff/index.server";
-import { formatLongDate } from "#app/utils/dates";
+import { formatLongDate, today } from "#app/utils/dates";
 import type { Route } from "./+types/organisation";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -57,7 +62,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, bookings, participantsTrained, certificates, money, mayManage } = loaderData;
+  const { organisation, bookings, participantsTrained, certificates, money, enquiries, mayManage } =
+    loaderData;
   useErrorToast(actionData);
   return (
     <div className="space-y-8">
@@ -116,6 +122,31 @@ export default function Organisation({ loaderData, actionData }: Route.Component
                   </p>
                 </div>
                 <RowStatusBadge status={booking.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="enquiries-heading" className="space-y-3">
+        <h2 id="enquiries-heading" className="text-lg font-semibold text-slate-900">
+          Enquiries
+        </h2>
+        {enquiries.length === 0 ? (
+          <p className="text-sm text-slate-600">No enquiry is linked to this organisation.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {enquiries.map((enquiry) => (
+              <li key={enquiry.id} className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+                <Link
+                  to={`/admin/enquiries/${enquiry.id}`}
+                  className="font-semibold text-brand-700 underline wrap-anywhere"
+                >
+                  {enquiry.topic ?? ENQUIRY_KIND_LABELS[enquiry.kind]}
+                </Link>
+                <span className="text-slate-700">
+                  {ENQUIRY_STATUS_LABELS[enquiry.status]} · {formatLongDate(today(enquiry.createdAt))}
+                </span>
               </li>
             ))}
           </ul>

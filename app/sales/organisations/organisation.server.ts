@@ -11,6 +11,7 @@ import {
   courses,
   organisations,
 } from "#app/platform/db/schema";
+import { listOrganisationEnquiries } from "../enquiries/enquiry.server";
 import type { OrganisationInput } from "./organisation";
 import { lockOrganisations } from "./organisation-lock.server";
 import { organisationLooseKey, organisationNameKey } from "./organisation-name";
@@ -62,13 +63,14 @@ export async function listOrganisations(q: string) {
 
 /**
  * Everything the firm has done with one organisation: its bookings (with course and date), the participants
- * who attended, the certificates standing (revoked ones aside), and its money as the finance overview counts it.
+ * who attended, the certificates standing (revoked ones aside), its money as the finance overview counts it, and
+ * its enquiries.
  */
 export async function getOrganisationPage(id: string) {
   const [organisation] = await db().select(columns).from(organisations).where(eq(organisations.id, id));
   if (!organisation) return null;
   const live = and(eq(bookings.organisationId, id), isNull(courseRegistrations.deletedAt));
-  const [bookingRows, [trained], [certified], money] = await Promise.all([
+  const [bookingRows, [trained], [certified], money, enquiryRows] = await Promise.all([
     db()
       .select({
         id: bookings.id,
@@ -98,6 +100,7 @@ export async function getOrganisationPage(id: string) {
       .innerJoin(bookings, eq(bookings.id, courseRegistrations.bookingId))
       .where(and(eq(bookings.organisationId, id), isNull(certificates.revokedAt))),
     organisationMoney(id),
+    listOrganisationEnquiries(id),
   ]);
   return {
     organisation,
@@ -105,6 +108,7 @@ export async function getOrganisationPage(id: string) {
     participantsTrained: trained?.n ?? 0,
     certificates: certified?.n ?? 0,
     money,
+    enquiries: enquiryRows,
   };
 }
 
