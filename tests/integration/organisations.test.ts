@@ -173,6 +173,41 @@ describe("matching bookings to organisations", () => {
   });
 });
 
+describe("at the same time", () => {
+  test("two matching passes create a new client once; two saves of one KRA PIN keep it on one organisation", async () => {
+    const runId = await newRun();
+    const ids = await Promise.all(
+      ["Turkana Ltd", "TURKANA LTD", "Turkana  Ltd."].map((name) => bookingNaming(runId, name, null)),
+    );
+    await Promise.all([
+      matchBookingsToOrganisations(),
+      matchBookingsToOrganisations(),
+      matchBookingsToOrganisations(),
+    ]);
+    const linked = new Set(await Promise.all(ids.map(organisationOf)));
+    expect(linked.size).toBe(1);
+    expect(
+      await db().select({ n: count() }).from(organisations).where(eq(organisations.nameKey, "turkana ltd")),
+    ).toEqual([{ n: 1 }]);
+
+    const input = (name: string) => ({
+      name,
+      type: "company" as const,
+      kraPin: "P051888888K",
+      nitaLevyNumber: null,
+      address: null,
+      contacts: null,
+      notes: null,
+    });
+    const outcomes = await Promise.all([
+      createOrganisation(ACTOR, input("Samburu One")),
+      createOrganisation(ACTOR, input("Samburu Two")),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({ status: 409, field: "kraPin" });
+  });
+});
+
 describe("an organisation's page", () => {
   test("its money equals the finance overview's line for it; trained and certified counts come from records", async () => {
     const runId = await newRun();
