@@ -70,6 +70,7 @@ export default [
       route("registrations/:id", "routes/admin/registrations.$id.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("pipeline", "routes/admin/pipeline.tsx"),
       route("organisations", "routes/admin/organisations.tsx"),
       route("organisations/review", "routes/admin/organisations.review.tsx"),
       route("organisations/:id", "routes/admin/organisation.tsx"),
@@ -102,6 +103,7 @@ export default [
     // CSV downloads are resources outside the admin frame (each checks the session itself)
     route("registrations/export", "routes/admin/registrations.export.ts"),
     route("contacts/export", "routes/admin/contacts.export.ts"),
+    route("pipeline/export", "routes/admin/pipeline.export.ts"),
     route("audit-logs/export", "routes/admin/audit-logs.export.ts"),
     route("data-requests/export", "routes/admin/data-requests.export.ts"),
     route("finance/export/:kind", "routes/admin/finance.export.ts"),

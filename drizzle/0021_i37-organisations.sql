@@ -5,6 +5,7 @@ CREATE TABLE "enquiries" (
 	"lost_reason" text,
 	"owner_id" uuid,
 	"follow_up_on" date,
+	"closed_on" date,
 	"organisation_id" uuid,
 	"organisation_name" text,
 	"contact_name" text NOT NULL,
@@ -27,6 +28,7 @@ CREATE TABLE "enquiries" (
 	CONSTRAINT "enquiries_kind_check" CHECK (kind in ('contact', 'in_house')),
 	CONSTRAINT "enquiries_status_check" CHECK (status in ('new', 'qualified', 'quoted', 'won', 'lost')),
 	CONSTRAINT "enquiries_lost_reason_check" CHECK (status <> 'lost' or lost_reason is not null),
+	CONSTRAINT "enquiries_closed_check" CHECK ((closed_on is not null) = (status in ('won', 'lost'))),
 	CONSTRAINT "enquiries_participants_check" CHECK (participants is null or participants > 0),
 	CONSTRAINT "enquiries_budget_check" CHECK (budget_cents is null or budget_cents >= 0)
 );
@@ -66,6 +68,7 @@ ALTER TABLE "organisations_kept_apart" ADD CONSTRAINT "organisations_kept_apart_
 CREATE INDEX "enquiries_status_idx" ON "enquiries" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "enquiries_follow_up_idx" ON "enquiries" USING btree ("follow_up_on") WHERE status in ('new', 'qualified', 'quoted');--> statement-breakpoint
 CREATE INDEX "enquiries_organisation_idx" ON "enquiries" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "enquiries_closed_idx" ON "enquiries" USING btree ("closed_on") WHERE closed_on is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "organisations_kra_pin_key" ON "organisations" USING btree ("kra_pin") WHERE kra_pin is not null;--> statement-breakpoint
 CREATE INDEX "organisations_name_key_idx" ON "organisations" USING btree ("name_key");--> statement-breakpoint
 CREATE INDEX "organisations_loose_key_idx" ON "organisations" USING btree ("loose_key");--> statement-breakpoint

@@ -9,6 +9,7 @@ export {
   updateEnquiry,
 } from "./enquiries/enquiry.server";
 export { submitInHouseRequest } from "./enquiries/in-house-request.server";
+export { getPipeline, listPipelineForExport, PIPELINE_EXPORT_HEADER } from "./enquiries/pipeline.server";
 export * from "./index";
 export {
   getOrganisationPage,

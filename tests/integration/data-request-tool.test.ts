@@ -12,12 +12,12 @@ import {
   adminAuditLogs,
   bookings,
   contactSubmissions,
-  enquiries,
   courseInterests,
   courseRegistrations,
   courses,
   dataRequests,
   emailOutbox,
+  enquiries,
   financeDocuments,
   payments,
 } from "#app/platform/db/schema";

@@ -4,14 +4,16 @@ import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
 import { db } from "#app/platform/db/client.server";
 import { contactSubmissions, emailOutbox, enquiries, organisations, users } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as exportRoute from "#app/routes/admin/pipeline.export";
 import * as contactRoute from "#app/routes/public/contact";
 import * as inHouseRoute from "#app/routes/public/in-house-training";
 import { EnquiryUpdateSchema } from "#app/sales/index";
-import { countDueFollowUps, updateEnquiry } from "#app/sales/index.server";
+import { countDueFollowUps, getPipeline, updateEnquiry } from "#app/sales/index.server";
 import { createOrganisation } from "#app/sales/organisations/organisation.server";
 import type { FormResult } from "#app/site/forms/submission";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
+import { signedInAdmin } from "../helpers/admin-session";
 import { callAction, contextFor, oldFormKey } from "../helpers/form-post";
 import { ACTOR } from "../helpers/money";
 
@@ -252,5 +254,62 @@ describe("following an enquiry up", () => {
       ok: false,
       status: 409,
     });
+  });
+});
+
+describe("the pipeline", () => {
+  test("counts and values by status, won and lost per month with reasons, and the CSV of every enquiry", async () => {
+    await request({ ...GOOD, email: "won@example.com", budget: "1,200,000" });
+    await request({ ...GOOD, email: "lost@example.com", budget: "300000" });
+    const idOf = async (email: string) =>
+      (await db().select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.contactEmail, email)))[0]
+        ?.id as string;
+    const save = (fields: Record<string, string>) =>
+      EnquiryUpdateSchema.parse({
+        ownerId: "",
+        lostReason: "",
+        followUpOn: "",
+        organisationId: "",
+        ...fields,
+      });
+    const before = await getPipeline();
+    const won = await idOf("won@example.com");
+    for (const status of ["qualified", "quoted", "won"]) {
+      expect((await updateEnquiry(ACTOR, won, save({ status }))).ok).toBe(true);
+    }
+    const lost = await idOf("lost@example.com");
+    expect(
+      (
+        await updateEnquiry(
+          ACTOR,
+          lost,
+          save({ status: "lost", lostReason: "Budget cut by the county assembly" }),
+        )
+      ).ok,
+    ).toBe(true);
+
+    const after = await getPipeline();
+    const status = (p: typeof after, s: string) => p.statuses.find((row) => row.status === s);
+    expect(status(after, "won")).toEqual({
+      status: "won",
+      count: (status(before, "won")?.count ?? 0) + 1,
+      cents: (status(before, "won")?.cents ?? 0) + 120_000_000,
+    });
+    expect(status(after, "lost")?.cents).toBe((status(before, "lost")?.cents ?? 0) + 30_000_000);
+    const month = after.months.find((m) => m.month === today().slice(0, 7));
+    expect(month?.won).toBeGreaterThanOrEqual(1);
+    expect(month?.wonCents).toBeGreaterThanOrEqual(120_000_000);
+    expect(month?.reasons).toContainEqual({ reason: "Budget cut by the county assembly", n: 1 });
+
+    const owner = await signedInAdmin({ roles: ["owner"] });
+    const response = (await exportRoute.loader(owner.args("/admin/pipeline/export") as never)) as Response;
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "\uFEFFReceived,Kind,Status,Organisation,Contact,Course or topic,Participants,Value (KES),Owner,Follow up on,Won or lost on,Reason lost",
+    );
+    const wonLine = lines.find((line) => line.includes("Won,") && line.includes("1200000.00"));
+    expect(wonLine).toContain(`,${today()},`);
+    expect(lines.some((line) => line.endsWith(",Budget cut by the county assembly"))).toBe(true);
   });
 });

@@ -54,6 +54,8 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/registrations.export.ts": { loader: MANAGE_BOOKINGS },
   "routes/admin/enquiries.tsx": { loader: READ_BOOKINGS },
   "routes/admin/enquiry.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/admin/pipeline.tsx": { loader: READ_BOOKINGS },
+  "routes/admin/pipeline.export.ts": { loader: MANAGE_BOOKINGS },
   "routes/admin/organisations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/organisations.review.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/organisation.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },

@@ -6,12 +6,12 @@ import {
   adminAuditLogs,
   bookings,
   contactSubmissions,
-  enquiries,
   courseFeedback,
   courseInterests,
   courseRegistrations,
   dataRequests,
   emailOutbox,
+  enquiries,
 } from "#app/platform/db/schema";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";

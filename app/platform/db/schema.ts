@@ -671,6 +671,8 @@ export const enquiries = pgTable(
     lostReason: text("lost_reason"),
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     followUpOn: date("follow_up_on"),
+    /** the day (Nairobi) it was won or lost: the pipeline's month */
+    closedOn: date("closed_on"),
     organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "restrict" }),
     /** the organisation as the enquirer typed it */
     organisationName: text("organisation_name"),
@@ -697,11 +699,13 @@ export const enquiries = pgTable(
     check("enquiries_kind_check", inList("kind", ENQUIRY_KINDS)),
     check("enquiries_status_check", inList("status", ENQUIRY_STATUSES)),
     check("enquiries_lost_reason_check", sql`status <> 'lost' or lost_reason is not null`),
+    check("enquiries_closed_check", sql`(closed_on is not null) = (status in ('won', 'lost'))`),
     check("enquiries_participants_check", sql`participants is null or participants > 0`),
     check("enquiries_budget_check", sql`budget_cents is null or budget_cents >= 0`),
     index("enquiries_status_idx").on(t.status, t.createdAt),
     index("enquiries_follow_up_idx").on(t.followUpOn).where(sql`status in ('new', 'qualified', 'quoted')`),
     index("enquiries_organisation_idx").on(t.organisationId),
+    index("enquiries_closed_idx").on(t.closedOn).where(sql`closed_on is not null`),
   ],
 );
 

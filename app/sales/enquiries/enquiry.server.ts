@@ -137,6 +137,7 @@ export async function updateEnquiry(
         status: enquiries.status,
         ownerId: enquiries.ownerId,
         followUpOn: enquiries.followUpOn,
+        closedOn: enquiries.closedOn,
         organisationId: enquiries.organisationId,
         lostReason: enquiries.lostReason,
       },
@@ -176,6 +177,8 @@ export async function updateEnquiry(
         ownerId: input.ownerId,
         organisationId: input.organisationId,
         followUpOn: closed ? null : input.followUpOn,
+        // the day it closed stays the day it was won or lost, whatever is saved after
+        closedOn: closed ? (before.closedOn ?? today()) : null,
         lostReason: input.status === "lost" ? input.lostReason : null,
       },
     });
