@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { downloadCsv } from "../helpers/public-submissions";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { inDays } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
@@ -72,5 +73,15 @@ test("an HR officer asks for in-house training on a phone; the office qualifies 
   await expect(page.getByTestId("enquiry-row").filter({ hasText: organisation })).toBeVisible();
 
   // the public form was walked on the phone above; the office screens at both widths
-  await expectScreensFit(page, ["/admin/enquiries", page.url()]);
+  await expectScreensFit(page, ["/admin/enquiries", page.url(), "/admin/pipeline"]);
+
+  // the pipeline counts it among the qualified, and its CSV lists it
+  await page.goto("/admin/dashboard");
+  await page.getByRole("link", { name: "Pipeline" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pipeline" })).toBeVisible();
+  await expect(page.getByTestId("pipeline-qualified")).not.toContainText(/Qualified\s*0\s/);
+  await expectNoSeriousA11yViolations(page);
+  const csv = await downloadCsv(page);
+  expect(csv.name).toMatch(/^pipeline-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(csv.text).toContain(`${organisation},Mwanaisha Hamisi,${COURSE.title},22,600000.00`);
 });

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { FilterCheckbox, FilterForm } from "#app/components/admin/list-controls";
+import { FilterCheckbox, FilterForm, Pagination } from "#app/components/admin/list-controls";
 import { EmptyState, PageHeader } from "#app/components/admin/page-header";
 import { SelectField } from "#app/components/ui/field";
-import { queryText } from "#app/platform/forms/query";
+import { queryPage, queryText } from "#app/platform/forms/query";
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "#app/sales/index";
 import { listEnquiries } from "#app/sales/index.server";
 import { canReadBookings } from "#app/staff/index";
@@ -16,13 +16,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Enquiries | Mafunzo Adm
 const QuerySchema = z.object({
   status: z.enum(ENQUIRY_STATUSES).or(z.literal("")).catch(""),
   due: queryText(1),
+  page: queryPage(),
 });
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadBookings);
   const query = QuerySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const filter = { status: query.status, due: query.due === "1" };
-  return { filter, list: await listEnquiries(filter) };
+  return { filter, list: await listEnquiries(filter, query.page) };
 }
 
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
@@ -31,7 +32,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageHeader
         title="Enquiries"
-        badge={<span className="text-sm text-slate-600">{list.total} shown</span>}
+        badge={<span className="text-sm text-slate-600">{list.total} in all</span>}
         description="Requests for training and consultancy from the website, each with its owner, status and follow-up date."
       />
       <FilterForm resetTo="/admin/enquiries">
@@ -82,6 +83,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { GitMerge } from "lucide-react";
 import { Link } from "react-router";
 import { z } from "zod";
-import { FilterForm, SearchFilter } from "#app/components/admin/list-controls";
+import { FilterForm, Pagination, SearchFilter } from "#app/components/admin/list-controls";
 import { OrganisationForm } from "#app/components/admin/organisation-form";
 import { EmptyState, PageHeader } from "#app/components/admin/page-header";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { buttonClass } from "#app/components/ui/button";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { queryText } from "#app/platform/forms/query";
+import { queryPage, queryText } from "#app/platform/forms/query";
 import { ORGANISATION_TYPE_LABELS, OrganisationSchema } from "#app/sales/index";
 import { listOrganisations, saveOrganisationSubmission } from "#app/sales/index.server";
 import { canManageBookings, canReadBookings } from "#app/staff/index";
@@ -16,12 +16,12 @@ import type { Route } from "./+types/organisations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organisations | Mafunzo Admin" }];
 
-const QuerySchema = z.object({ q: queryText() });
+const QuerySchema = z.object({ q: queryText(), page: queryPage() });
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canReadBookings);
-  const { q } = QuerySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  return { q, list: await listOrganisations(q), mayManage: canManageBookings(staffOf(admin)) };
+  const { q, page } = QuerySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  return { q, list: await listOrganisations(q, page), mayManage: canManageBookings(staffOf(admin)) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -76,11 +76,7 @@ export default function Organisations({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      {list.total > list.rows.length ? (
-        <p className="text-sm text-slate-600">
-          The first {list.rows.length} of {list.total} are shown: search by name to find the others.
-        </p>
-      ) : null}
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
       {mayManage ? (
         <details className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" open={!!actionData}>
           <summary className="min-h-11 cursor-pointer text-lg font-semibold text-slate-900">

@@ -35,10 +35,10 @@ export async function countDueFollowUps() {
 }
 
 export type EnquiryFilter = { status: EnquiryStatus | ""; due: boolean };
-const LIST_LIMIT = 200;
+const PAGE_SIZE = 25;
 
-/** Enquiries, newest first, or those due for follow-up, soonest due first; with owner and organisation. */
-export async function listEnquiries(filter: EnquiryFilter) {
+/** A page of enquiries, newest first, or of those due for follow-up, soonest due first; with owner and organisation. */
+export async function listEnquiries(filter: EnquiryFilter, page: number) {
   const where = and(
     filter.status ? eq(enquiries.status, filter.status) : undefined,
     filter.due ? dueWhere(today()) : undefined,
@@ -67,10 +67,12 @@ export async function listEnquiries(filter: EnquiryFilter) {
           ? [asc(enquiries.followUpOn), asc(enquiries.createdAt)]
           : [desc(enquiries.createdAt), desc(enquiries.id)]),
       )
-      .limit(LIST_LIMIT),
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
     db().select({ n: count() }).from(enquiries).where(where),
   ]);
-  return { rows, total: total?.n ?? 0, limit: LIST_LIMIT };
+  const n = total?.n ?? 0;
+  return { rows, total: n, page, pageCount: Math.max(1, Math.ceil(n / PAGE_SIZE)) };
 }
 
 /** One enquiry as its page shows it, with the staff who may own it and the organisations it may belong to. */

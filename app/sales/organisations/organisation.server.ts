@@ -20,7 +20,7 @@ export type OrganisationOutcome =
   | { ok: true; message: string; id: string }
   | { ok: false; status: number; message: string; field?: keyof OrganisationInput };
 
-const LIST_LIMIT = 200;
+const PAGE_SIZE = 25;
 
 const columns = {
   id: organisations.id,
@@ -34,8 +34,8 @@ const columns = {
   createdAt: organisations.createdAt,
 };
 
-/** The organisations whose name contains `q` (any case), by name, each with its number of bookings. */
-export async function listOrganisations(q: string) {
+/** A page of the organisations whose name contains `q` (any case), by name, each with its number of bookings. */
+export async function listOrganisations(q: string, page: number) {
   const bookingCount = db()
     .select({ organisationId: bookings.organisationId, n: count().as("n") })
     .from(bookings)
@@ -55,10 +55,12 @@ export async function listOrganisations(q: string) {
       .leftJoin(bookingCount, eq(bookingCount.organisationId, organisations.id))
       .where(where)
       .orderBy(asc(organisations.name), asc(organisations.id))
-      .limit(LIST_LIMIT),
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
     db().select({ n: count() }).from(organisations).where(where),
   ]);
-  return { rows, total: total?.n ?? 0, limit: LIST_LIMIT };
+  const n = total?.n ?? 0;
+  return { rows, total: n, page, pageCount: Math.max(1, Math.ceil(n / PAGE_SIZE)) };
 }
 
 /**
