@@ -29,7 +29,7 @@ test("an HR officer asks for in-house training on a phone; the office qualifies 
   await form.getByLabel("Preferred dates").fill("First week of May");
   await form.getByLabel("County or venue").fill("Kilifi");
   await form.getByLabel("Budget (KES, optional)").fill("600,000");
-  await form.getByLabel("Your Name").fill("Mwanaisha Hamisi");
+  await form.getByLabel("Full Name").fill("Mwanaisha Hamisi");
   await form.getByLabel("Email Address").fill(`hr.${tag}@kilifi.example`);
   await form.getByLabel("Phone Number").fill("0711 222 333");
   await waitLikeAPerson(officer);

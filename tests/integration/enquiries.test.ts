@@ -41,6 +41,10 @@ const GOOD = {
   message: "",
 };
 
+/** The enquiry page's form as posted: every field, empty unless given. */
+const save = (fields: Record<string, string>) =>
+  EnquiryUpdateSchema.parse({ ownerId: "", lostReason: "", followUpOn: "", organisationId: "", ...fields });
+
 const enquiryCount = async () => (await db().select({ n: count() }).from(enquiries))[0]?.n ?? 0;
 
 beforeAll(async () => {
@@ -193,14 +197,6 @@ describe("following an enquiry up", () => {
     const [row] = await db().select().from(enquiries).where(eq(enquiries.contactEmail, "follow@example.com"));
     const id = row?.id as string;
     const [organisation] = await db().select({ id: organisations.id }).from(organisations).limit(1);
-    const save = (fields: Record<string, string>) =>
-      EnquiryUpdateSchema.parse({
-        ownerId: "",
-        lostReason: "",
-        followUpOn: "",
-        organisationId: "",
-        ...fields,
-      });
 
     expect(await updateEnquiry(ACTOR, id, save({ status: "quoted" }))).toEqual({
       ok: false,
@@ -264,14 +260,6 @@ describe("the pipeline", () => {
     const idOf = async (email: string) =>
       (await db().select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.contactEmail, email)))[0]
         ?.id as string;
-    const save = (fields: Record<string, string>) =>
-      EnquiryUpdateSchema.parse({
-        ownerId: "",
-        lostReason: "",
-        followUpOn: "",
-        organisationId: "",
-        ...fields,
-      });
     const before = await getPipeline();
     const won = await idOf("won@example.com");
     for (const status of ["qualified", "quoted", "won"]) {

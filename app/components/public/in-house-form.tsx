@@ -1,7 +1,7 @@
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { FormResult, SiteContent } from "#app/site/index";
 import { LIMITS } from "#app/site/index";
-import { ClosedNotice, PublicForm } from "./form-controls";
+import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { usePublicForm } from "./use-public-form";
 
 export type InHouseFormProps = {
@@ -100,31 +100,7 @@ export function InHouseForm({
           maxLength={20}
           defaultValue={values?.budget}
         />
-        <InputField
-          {...field("name")}
-          label="Your Name"
-          required
-          autoComplete="name"
-          maxLength={LIMITS.name}
-          defaultValue={values?.name}
-        />
-        <InputField
-          {...field("email")}
-          label="Email Address"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-        />
-        <InputField
-          {...field("phone")}
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          defaultValue={values?.phone}
-        />
+        <PersonFields form={form} organization={false} />
       </div>
       <TextareaField
         {...field("message")}
