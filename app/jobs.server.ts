@@ -8,6 +8,7 @@ import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";
 import { sealIdNumbersAtRest } from "#app/platform/personal-data/id-number.server";
 import { forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
+import { matchBookingsToOrganisations } from "#app/sales/index.server";
 
 type Stop = () => Promise<void> | void;
 
@@ -62,6 +63,8 @@ export const JOBS: readonly Job[] = [
   periodic("portal links and sessions forgotten", 60 * 60_000, forgetOldPortalRows, true),
   // M-PESA Express prompts whose callback is two minutes late: the STK Query asks how they ended
   periodic("M-PESA Express queries", 30_000, sweepStkPushes),
+  // bookings naming an organisation linked to its record (created when new); doubtful pairs wait for review
+  periodic("bookings matched to organisations", 60_000, () => matchBookingsToOrganisations(), true),
 ];
 
 /** Starts every job; the returned function stops them, the last started first. */

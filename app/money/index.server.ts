@@ -13,6 +13,7 @@ export {
   listFinanceDocuments,
   listPayments,
   type MoneySummary,
+  organisationMoney,
   runBookingMoney,
   sendPaymentReminder,
 } from "./documents/finance-report.server";

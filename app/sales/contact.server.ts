@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { contactSubmissions } from "#app/platform/db/schema";
+import { contactSubmissions, enquiries } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import type { ContactInput } from "#app/sales/contact";
 import { getSiteContentValue } from "#app/site/index.server";
 import { listAdminRecipients } from "#app/staff/index.server";
 import { contactAcknowledgement, contactNotification } from "./emails.server";
+import { knownOrganisation } from "./enquiries/enquiry.server";
 
 export type NewContactSubmission = ContactInput & { idempotencyKey: string; ip: string | null };
 
@@ -17,7 +18,9 @@ async function findByIdempotencyKey(executor: Executor, key: string) {
   return row ? { id: row.id, replayed: true } : null;
 }
 
-/** Stores a message (status new) and its e-mails in one transaction; a repeated key returns the first. */
+/**
+ * Stores a message (status new), its enquiry and its e-mails in one transaction; a repeated key returns the first.
+ */
 export async function createContactSubmission(input: NewContactSubmission) {
   return db().transaction(async (tx) => {
     const existing = await findByIdempotencyKey(tx, input.idempotencyKey);
@@ -39,6 +42,19 @@ export async function createContactSubmission(input: NewContactSubmission) {
       .onConflictDoNothing({ target: contactSubmissions.idempotencyKey })
       .returning({ id: contactSubmissions.id });
     if (!row) return (await findByIdempotencyKey(tx, input.idempotencyKey)) as { id: string; replayed: true };
+    // the office follows the message up as an enquiry; the submission keeps the spec's own statuses
+    await tx.insert(enquiries).values({
+      kind: "contact",
+      contactSubmissionId: row.id,
+      organisationId: await knownOrganisation(tx, input.organization),
+      organisationName: input.organization,
+      contactName: input.name,
+      contactEmail: input.email,
+      contactPhone: input.phone,
+      topic: input.courseInterest,
+      message: input.message,
+      ip: input.ip,
+    });
     const [contact, admins] = await Promise.all([
       getSiteContentValue(tx, "contact"),
       listAdminRecipients(tx),

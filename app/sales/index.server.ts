@@ -1,2 +1,27 @@
 export { submitContactForm } from "./contact-form.server";
+export {
+  countDueFollowUps,
+  type EnquiryFilter,
+  type EnquiryOutcome,
+  getEnquiry,
+  listEnquiries,
+  listOrganisationEnquiries,
+  updateEnquiry,
+} from "./enquiries/enquiry.server";
+export { submitInHouseRequest } from "./enquiries/in-house-request.server";
+export { getPipeline, listPipelineForExport, PIPELINE_EXPORT_HEADER } from "./enquiries/pipeline.server";
 export * from "./index";
+export {
+  getOrganisationPage,
+  listOrganisations,
+  type OrganisationPage,
+} from "./organisations/organisation.server";
+export { saveOrganisationSubmission } from "./organisations/organisation-form.server";
+export { matchBookingsToOrganisations } from "./organisations/organisation-match.server";
+export {
+  type DoubtfulPair,
+  keepOrganisationsApart,
+  listDoubtfulPairs,
+  mergeOrganisations,
+  type ReviewOutcome,
+} from "./organisations/organisation-review.server";

@@ -1,1 +1,21 @@
 export { ContactSchema } from "./contact";
+export {
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_NEXT,
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  type EnquiryUpdate,
+  EnquiryUpdateSchema,
+  IN_HOUSE_MESSAGES,
+  InHouseRequestSchema,
+} from "./enquiries/enquiry";
+export {
+  ORGANISATION_TYPE_LABELS,
+  ORGANISATION_TYPES,
+  type OrganisationInput,
+  type OrganisationPairAction,
+  OrganisationPairSchema,
+  OrganisationSchema,
+  type OrganisationType,
+} from "./organisations/organisation";

@@ -190,7 +190,8 @@ async function crawl(tabs: Page[], start: string) {
 }
 
 test.describe("every internal link, clicked with JavaScript on", () => {
-  test.describe.configure({ mode: "parallel", timeout: 170_000 });
+  // the back office's crawl grows with its screens (organisations, enquiries and the pipeline link to records)
+  test.describe.configure({ mode: "parallel", timeout: 300_000 });
 
   test("the public site from the home page", async ({ page, context }) => {
     const { failures, visited } = await crawl([page, await context.newPage()], "/");

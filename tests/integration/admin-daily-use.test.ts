@@ -177,10 +177,11 @@ describe("the dashboard's work for today", () => {
     expect(item("new-registrations")?.to).toBe("/admin/registrations?status=new");
     expect(item("waiting-enquiries")?.count).toBe((itemBefore("waiting-enquiries")?.count ?? 0) + 1);
     expect(item("waiting-enquiries")?.to).toBe("/admin/contacts?waiting=1");
-    // then the money items; runs awaiting attendance or certificates only when there are some
-    expect(work.items.map((i) => i.id).slice(0, 4)).toEqual([
+    // then the enquiries to follow up, the money items; runs awaiting attendance or certificates only when there are some
+    expect(work.items.map((i) => i.id).slice(0, 5)).toEqual([
       "new-registrations",
       "waiting-enquiries",
+      "enquiry-follow-ups",
       "overdue-payments",
       "unassigned-payments",
     ]);

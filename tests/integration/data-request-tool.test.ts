@@ -17,6 +17,7 @@ import {
   courses,
   dataRequests,
   emailOutbox,
+  enquiries,
   financeDocuments,
   payments,
 } from "#app/platform/db/schema";
@@ -314,6 +315,13 @@ describe("a copy", () => {
 
 describe("erasure", () => {
   it("deletes the enquirer's enquiries, request and e-mail, replaces her values in the audit log, records the request", async () => {
+    // the office's follow-up of her message, as the contact form makes it beside the message
+    await db().insert(enquiries).values({
+      kind: "contact",
+      contactSubmissionId: enquiryId,
+      contactName: ENQUIRER.name,
+      contactEmail: ENQUIRER.email,
+    });
     const result = await erase(ENQUIRER.email);
     expect(result.status).toBe(200);
     expect(result.data).toMatchObject({
@@ -325,6 +333,7 @@ describe("erasure", () => {
     expect(await db().select().from(contactSubmissions).where(eq(contactSubmissions.id, enquiryId))).toEqual(
       [],
     );
+    expect(await db().select().from(enquiries).where(eq(enquiries.contactEmail, ENQUIRER.email))).toEqual([]);
     const [deletion] = await db()
       .select({ action: adminAuditLogs.action, oldValues: adminAuditLogs.oldValues })
       .from(adminAuditLogs)

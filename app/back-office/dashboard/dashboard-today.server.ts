@@ -20,6 +20,7 @@ import {
   courses,
   payments,
 } from "#app/platform/db/schema";
+import { countDueFollowUps } from "#app/sales/index.server";
 import { seatsForRuns } from "#app/site/index.server";
 import { formatKes } from "#app/utils/cents";
 import { addDays, today, toEatDateTime } from "#app/utils/dates";
@@ -245,17 +246,27 @@ async function clientChangeItems(): Promise<TodayItem[]> {
 export async function getTodayWork(newRegistrationCount: Promise<number>) {
   // read once: the dashboard shows the same summary beside its counts
   const money = await getMoneySummary();
-  const [newRegistrations, waitingEnquiries, overdue, delivery, runs, profile, clientChanges, mpesa] =
-    await Promise.all([
-      newRegistrationCount,
-      countWaitingEnquiries(),
-      overduePaymentItems(money),
-      awaitingDeliveryItems(),
-      upcomingRuns(),
-      financeProfileItems(),
-      clientChangeItems(),
-      mpesaItems(),
-    ]);
+  const [
+    newRegistrations,
+    waitingEnquiries,
+    followUps,
+    overdue,
+    delivery,
+    runs,
+    profile,
+    clientChanges,
+    mpesa,
+  ] = await Promise.all([
+    newRegistrationCount,
+    countWaitingEnquiries(),
+    countDueFollowUps(),
+    overduePaymentItems(money),
+    awaitingDeliveryItems(),
+    upcomingRuns(),
+    financeProfileItems(),
+    clientChangeItems(),
+    mpesaItems(),
+  ]);
   const items: TodayItem[] = [
     {
       id: "new-registrations",
@@ -271,6 +282,12 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
           ? `enquiry waiting more than ${ENQUIRY_REPLY_HOURS} hours`
           : `enquiries waiting more than ${ENQUIRY_REPLY_HOURS} hours`,
       to: "/admin/contacts?waiting=1",
+    },
+    {
+      id: "enquiry-follow-ups",
+      count: followUps,
+      title: followUps === 1 ? "enquiry follow-up due" : "enquiry follow-ups due",
+      to: "/admin/enquiries?due=1",
     },
     ...overdue,
     ...profile,

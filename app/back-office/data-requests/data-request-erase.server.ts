@@ -11,6 +11,7 @@ import {
   courseRegistrations,
   dataRequests,
   emailOutbox,
+  enquiries,
 } from "#app/platform/db/schema";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";
@@ -267,8 +268,11 @@ async function lockAndFind(tx: Tx, subject: Subject) {
 
 async function applyPlan(tx: Tx, plan: ErasurePlan): Promise<Record<ErasedKind, number>> {
   const at = new Date();
-  if (plan.deleteEnquiries.length > 0)
+  if (plan.deleteEnquiries.length > 0) {
+    // the office's follow-up of a message carries the same name, address and words: it goes with it
+    await tx.delete(enquiries).where(inArray(enquiries.contactSubmissionId, plan.deleteEnquiries));
     await tx.delete(contactSubmissions).where(inArray(contactSubmissions.id, plan.deleteEnquiries));
+  }
   if (plan.deleteInterests.length > 0)
     await tx.delete(courseInterests).where(inArray(courseInterests.id, plan.deleteInterests));
   if (plan.deleteEmails.length > 0)

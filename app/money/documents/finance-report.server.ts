@@ -8,6 +8,7 @@ import {
   courseRuns,
   courses,
   financeDocuments,
+  organisations as organisationsTable,
   payments,
 } from "#app/platform/db/schema";
 import { formatLongDate, today } from "#app/utils/dates";
@@ -31,8 +32,11 @@ const paidByBooking = () =>
 const openProformaWhere = () =>
   and(eq(financeDocuments.kind, "proforma"), sql`not ${superseded}`, sql`not ${credited}`);
 
-/** Each booking's open proforma (newest version, not cancelled by a credit note) with what has been paid. */
-async function openInvoices() {
+/**
+ * Each booking's open proforma (newest version, not cancelled by a credit note) with what has been paid; only
+ * the bookings of one organisation when `organisationId` is given.
+ */
+async function openInvoices(organisationId?: string) {
   const paid = paidByBooking();
   const rows = await db()
     .select({
@@ -46,18 +50,50 @@ async function openInvoices() {
       contactName: bookings.contactName,
       contactEmail: bookings.contactEmail,
       organization: bookings.organization,
+      organisationId: bookings.organisationId,
       runId: bookings.runId,
       paid: paid.paid,
     })
     .from(financeDocuments)
     .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
     .leftJoin(paid, eq(paid.bookingId, financeDocuments.bookingId))
-    .where(openProformaWhere())
+    .where(and(openProformaWhere(), organisationId ? eq(bookings.organisationId, organisationId) : undefined))
     .orderBy(asc(financeDocuments.dueOn));
   return rows.map((row) => {
     const paidCents = Number(row.paid ?? 0);
     return { ...row, paidCents, outstandingCents: Math.max(row.totalCents - paidCents, 0) };
   });
+}
+
+type MoneyFigures = { invoicedCents: number; receivedCents: number; outstandingCents: number };
+
+/** Invoiced, received and outstanding over open invoices, grouped by `keyOf` (invoices it gives no key skipped). */
+function totalsBy(
+  invoices: Awaited<ReturnType<typeof openInvoices>>,
+  keyOf: (i: (typeof invoices)[number]) => string | null,
+) {
+  const totals = new Map<string, MoneyFigures>();
+  for (const invoice of invoices) {
+    const key = keyOf(invoice);
+    if (!key) continue;
+    const entry = totals.get(key) ?? { invoicedCents: 0, receivedCents: 0, outstandingCents: 0 };
+    entry.invoicedCents += invoice.totalCents;
+    entry.receivedCents += invoice.paidCents;
+    entry.outstandingCents += invoice.outstandingCents;
+    totals.set(key, entry);
+  }
+  return totals;
+}
+
+/** One organisation's money as the finance overview counts it: its bookings' open invoices and their payments. */
+export async function organisationMoney(organisationId: string): Promise<MoneyFigures> {
+  return (
+    totalsBy(await openInvoices(organisationId), () => organisationId).get(organisationId) ?? {
+      invoicedCents: 0,
+      receivedCents: 0,
+      outstandingCents: 0,
+    }
+  );
 }
 
 const daysBetween = (from: string, to: string) =>
@@ -110,15 +146,14 @@ export async function getFinanceOverview() {
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId));
   const runInfo = new Map(runRows.map((run) => [run.runId, run]));
-  const runs = new Map<string, { invoicedCents: number; receivedCents: number; outstandingCents: number }>();
-  for (const invoice of invoices) {
-    if (!invoice.runId) continue;
-    const entry = runs.get(invoice.runId) ?? { invoicedCents: 0, receivedCents: 0, outstandingCents: 0 };
-    entry.invoicedCents += invoice.totalCents;
-    entry.receivedCents += invoice.paidCents;
-    entry.outstandingCents += invoice.outstandingCents;
-    runs.set(invoice.runId, entry);
-  }
+  const runs = totalsBy(invoices, (invoice) => invoice.runId);
+  const organisations = totalsBy(invoices, (invoice) => invoice.organisationId);
+  const organisationRows = organisations.size
+    ? await db()
+        .select({ id: organisationsTable.id, name: organisationsTable.name })
+        .from(organisationsTable)
+        .where(inArray(organisationsTable.id, [...organisations.keys()]))
+    : [];
 
   const overdue = invoices
     .filter((invoice) => invoice.dueOn && invoice.dueOn < day && invoice.outstandingCents > 0)
@@ -147,6 +182,9 @@ export async function getFinanceOverview() {
         };
       })
       .sort((a, b) => (b.startDate ?? "").localeCompare(a.startDate ?? "")),
+    organisations: organisationRows
+      .map((organisation) => ({ ...organisation, ...(organisations.get(organisation.id) as MoneyFigures) }))
+      .sort((a, b) => b.invoicedCents - a.invoicedCents || a.name.localeCompare(b.name)),
     overdue,
     buckets: AGE_BUCKETS.map((bucket) => {
       const inBucket = overdue.filter((o) => o.daysOverdue >= bucket.from && o.daysOverdue <= bucket.to);

@@ -70,3 +70,16 @@ export const TAX_INVOICE_STATES = ["waiting", "sent", "refused"] as const;
 export const TAX_RECEIPT_TYPES = ["S", "R"] as const;
 export const ETIMS_ENVIRONMENTS = ["sandbox", "production"] as const;
 export const ETIMS_SEND_ON = ["paid", "confirmed"] as const;
+
+/** What kind of client an organisation is (issue 37). */
+export const ORGANISATION_TYPES = [
+  "county_government",
+  "national_government",
+  "company",
+  "ngo",
+  "faith_based",
+  "other",
+] as const;
+/** Where an enquiry came from, and where it stands (issue 37: new → qualified → quoted → won / lost). */
+export const ENQUIRY_KINDS = ["contact", "in_house"] as const;
+export const ENQUIRY_STATUSES = ["new", "qualified", "quoted", "won", "lost"] as const;

@@ -26,6 +26,8 @@ import {
   DATA_REQUEST_KINDS,
   DELIVERY_MODES,
   DOCUMENT_CATEGORIES,
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUSES,
   ETIMS_ENVIRONMENTS,
   ETIMS_SEND_ON,
   ETIMS_TAX_TYPES,
@@ -34,6 +36,7 @@ import {
   GALLERY_CATEGORIES,
   IMAGE_COMPONENTS,
   OFFER_STATUSES,
+  ORGANISATION_TYPES,
   OUTBOX_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
@@ -397,6 +400,8 @@ export const bookings = pgTable(
     lpoNumber: text("lpo_number"),
     /** The employer's NITA levy registration number, for its training-levy claim (asked of organisations). */
     nitaLevyNumber: text("nita_levy_number"),
+    /** The client account the booking belongs to (issue 37): set when its organisation is matched or chosen. */
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "restrict" }),
     participants: integer("participants").notNull().default(1),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     idempotencyKey: text("idempotency_key").unique(),
@@ -413,6 +418,7 @@ export const bookings = pgTable(
     index("bookings_contact_email_idx").on(sql`lower(${t.contactEmail})`),
     // the restrict check when a course is deleted, and "does this course have bookings"
     index("bookings_course_idx").on(t.courseId),
+    index("bookings_organisation_idx").on(t.organisationId),
   ],
 );
 
@@ -588,6 +594,59 @@ export const courseInterests = pgTable(
   (t) => [uniqueIndex("course_interests_course_email_key").on(t.courseId, sql`lower(${t.email})`)],
 );
 
+/**
+ * A client organisation (issue 37): the account its bookings, enquiries and quotes belong to. `name_key` is the
+ * name as matching compares it and `loose_key` the same without legal words (app/sales/organisations/
+ * organisation-name.ts), kept beside it so lookups are index scans; the KRA PIN identifies it when given.
+ */
+export const organisations = pgTable(
+  "organisations",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    nameKey: text("name_key").notNull(),
+    looseKey: text("loose_key").notNull(),
+    type: text("type", { enum: ORGANISATION_TYPES }).notNull().default("other"),
+    kraPin: text("kra_pin"),
+    nitaLevyNumber: text("nita_levy_number"),
+    address: text("address"),
+    /** the people the office deals with there, as the office writes them (names, roles, phones, e-mails) */
+    contacts: text("contacts"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("organisations_type_check", inList("type", ORGANISATION_TYPES)),
+    uniqueIndex("organisations_kra_pin_key").on(t.kraPin).where(sql`kra_pin is not null`),
+    index("organisations_name_key_idx").on(t.nameKey),
+    index("organisations_loose_key_idx").on(t.looseKey),
+    index("organisations_name_trgm_idx").using("gin", sql`${t.nameKey} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Two organisations the office looked at on the review screen and kept apart: the pair is not offered again.
+ * `first_id` sorts before `second_id`, so a pair has one row.
+ */
+export const organisationsKeptApart = pgTable(
+  "organisations_kept_apart",
+  {
+    firstId: uuid("first_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    secondId: uuid("second_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    decidedBy: text("decided_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.firstId, t.secondId] }),
+    check("organisations_kept_apart_order_check", sql`first_id < second_id`),
+  ],
+);
+
 export const contactSubmissions = pgTable(
   "contact_submissions",
   {
@@ -611,6 +670,58 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_created_idx").on(t.createdAt, t.id),
     index("contact_submissions_status_idx").on(t.status, t.createdAt, t.id),
     index("contact_submissions_deleted_idx").on(t.deletedAt),
+  ],
+);
+
+/**
+ * A request for training or consultancy that the office follows up (issue 37): from the contact forms (beside
+ * the spec's contact submission, which keeps its own statuses) or the in-house training request. It has an
+ * owner, a status (new → qualified → quoted → won / lost with a reason) and a follow-up date.
+ */
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: id(),
+    kind: text("kind", { enum: ENQUIRY_KINDS }).notNull(),
+    status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
+    lostReason: text("lost_reason"),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    followUpOn: date("follow_up_on"),
+    /** the day (Nairobi) it was won or lost: the pipeline's month */
+    closedOn: date("closed_on"),
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "restrict" }),
+    /** the organisation as the enquirer typed it */
+    organisationName: text("organisation_name"),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone"),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** the course as named in a contact form, or the topic of an in-house request */
+    topic: text("topic"),
+    participants: integer("participants"),
+    preferredDates: text("preferred_dates"),
+    venue: text("venue"),
+    budgetCents: bigint("budget_cents", { mode: "number" }),
+    message: text("message"),
+    contactSubmissionId: uuid("contact_submission_id")
+      .unique()
+      .references(() => contactSubmissions.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("enquiries_kind_check", inList("kind", ENQUIRY_KINDS)),
+    check("enquiries_status_check", inList("status", ENQUIRY_STATUSES)),
+    check("enquiries_lost_reason_check", sql`status <> 'lost' or lost_reason is not null`),
+    check("enquiries_closed_check", sql`(closed_on is not null) = (status in ('won', 'lost'))`),
+    check("enquiries_participants_check", sql`participants is null or participants > 0`),
+    check("enquiries_budget_check", sql`budget_cents is null or budget_cents >= 0`),
+    index("enquiries_status_idx").on(t.status, t.createdAt),
+    index("enquiries_follow_up_idx").on(t.followUpOn).where(sql`status in ('new', 'qualified', 'quoted')`),
+    index("enquiries_organisation_idx").on(t.organisationId),
+    index("enquiries_closed_idx").on(t.closedOn).where(sql`closed_on is not null`),
   ],
 );
 

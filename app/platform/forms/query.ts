@@ -20,3 +20,6 @@ export const queryDate = () => z.string().refine(isCalendarDate).or(z.literal(""
 
 /** A required YYYY-MM-DD form field: a real calendar date in the product's range, or `message`. */
 export const formDate = (message: string) => z.string().trim().max(10).refine(isCalendarDate, message);
+
+/** A list's page number in a query string: 1 when absent or not a whole number from 1 to 100,000. */
+export const queryPage = () => z.coerce.number().int().min(1).max(100_000).catch(1);

@@ -37,7 +37,7 @@ const monthName = (month: string) =>
   );
 
 export default function Finance({ loaderData, actionData }: Route.ComponentProps) {
-  const { months, runs, overdue, buckets, unmatched } = loaderData;
+  const { months, runs, organisations, overdue, buckets, unmatched } = loaderData;
   useOutcomeToast(actionData, "No reminder sent");
   const outstanding = months.reduce((sum, m) => sum + m.outstandingCents, 0);
   const thisMonth = months[0];
@@ -172,6 +172,28 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
                   run.title
                 )}
                 <span className="block text-xs font-normal text-slate-600">{run.when}</span>
+              </MoneyRow>
+            ))}
+          </MoneyTable>
+        )}
+      </section>
+
+      <section aria-labelledby="organisations-heading" className="space-y-3">
+        <h2 id="organisations-heading" className="text-lg font-semibold text-slate-900">
+          By organisation
+        </h2>
+        {organisations.length === 0 ? (
+          <p className="text-sm text-slate-600">No organisation has been invoiced yet.</p>
+        ) : (
+          <MoneyTable
+            caption="Invoiced, received and outstanding per organisation"
+            head={["Organisation", "Invoiced", "Received", "Outstanding"]}
+          >
+            {organisations.map((organisation) => (
+              <MoneyRow key={organisation.id} figures={organisation}>
+                <Link to={`/admin/organisations/${organisation.id}`} className="underline">
+                  {organisation.name}
+                </Link>
               </MoneyRow>
             ))}
           </MoneyTable>

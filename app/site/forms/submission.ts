@@ -59,7 +59,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** What an action answers to a public form; the same shape with and without JavaScript. */
 export type FormResult = {
-  form: "contact" | "registration" | "interest" | "unknown";
+  form: "contact" | "registration" | "interest" | "in_house" | "unknown";
   ok: boolean;
   title: string;
   message: string;
