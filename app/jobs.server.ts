@@ -1,5 +1,6 @@
 import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
+import { startReceiptWorker } from "#app/money/index.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { startOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
@@ -46,6 +47,13 @@ export const JOBS: readonly Job[] = [
         send.close();
       };
     },
+  },
+  {
+    // receipts due after a payment's commit (decision 0652): at once after an M-PESA confirmation, and the ones a
+    // crashed process left at start and on every tick
+    name: "receipts after payments",
+    intervalMs: 30_000,
+    start: ({ name, intervalMs }) => startReceiptWorker({ intervalMs, onError: failed(name) }),
   },
   // an offer not claimed in time passes to the next booking on the waiting list
   periodic("waiting-list offers", 60_000, sweepExpiredOffers),

@@ -38,7 +38,7 @@ export const DOCUMENT_LINK_BASE = "/billing";
 export const documentUrl = (id: string) => signedUrl(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
 export const documentPath = (id: string) => signedPath(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
 
-type LockedBooking = typeof bookings.$inferSelect;
+export type LockedBooking = typeof bookings.$inferSelect;
 
 /** Locks the booking for the rest of the transaction: its documents are issued one at a time. */
 export async function lockBooking(tx: Executor, bookingId: string): Promise<LockedBooking | null> {

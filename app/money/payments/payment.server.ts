@@ -21,11 +21,13 @@ import {
 import {
   type FinanceDocument,
   issueReceipt,
+  type LockedBooking,
   lockBooking,
   openProforma,
 } from "../documents/finance-document.server";
 import { deriveBookingStatus } from "./booking-status.server";
 import { paymentRecordedAudit } from "./payment-audit.server";
+import { queueReceipt } from "./receipt-queue.server";
 
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = {
@@ -84,10 +86,22 @@ export async function bookingBalance(
 }
 
 /**
+ * When a booking's receipt is issued: in the transaction that paid it ("now"), or after that transaction
+ * commits ("after-commit": a receipt job, see receipt-after-commit.server.ts), for a caller that must answer
+ * without waiting for a PDF.
+ */
+export type ReceiptTiming = { receipt?: "now" | "after-commit" };
+
+/**
  * After the ledger changed for a booking: fully paid moves its live registrations to "paid" and e-mails a
  * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed". Audited.
  */
-export async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
+export async function settleBooking(
+  tx: Executor,
+  bookingId: string,
+  actor: AuditActor,
+  { receipt = "now" }: ReceiptTiming = {},
+) {
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return;
   const proforma = await openProforma(tx, bookingId);
@@ -117,12 +131,23 @@ export async function settleBooking(tx: Executor, bookingId: string, actor: Audi
     });
   }
   if (!paid || !proforma) return;
+  if (receipt === "after-commit") await queueReceipt(tx, bookingId);
+  else await issuePaidReceipt(tx, booking, proforma, actor);
+}
+
+/** The receipt of a proforma paid in full, listing the booking's ledger; null when it was issued before. */
+export async function issuePaidReceipt(
+  tx: Executor,
+  booking: LockedBooking,
+  proforma: FinanceDocument,
+  actor: AuditActor,
+) {
   const ledger = await tx
     .select()
     .from(payments)
-    .where(eq(payments.bookingId, bookingId))
+    .where(eq(payments.bookingId, booking.id))
     .orderBy(asc(payments.receivedOn), asc(payments.createdAt));
-  await issueReceipt(
+  return issueReceipt(
     tx,
     booking,
     proforma,
@@ -185,6 +210,7 @@ export async function recordPayment(
   tx: Executor,
   input: NewPayment,
   actor: AuditActor,
+  timing: ReceiptTiming = {},
 ): Promise<RecordOutcome> {
   const bookingId = input.bookingId ?? (await findBookingByReference(tx, input.accountReference));
   if (bookingId) await lockBooking(tx, bookingId);
@@ -205,7 +231,7 @@ export async function recordPayment(
   }
   await closeReviewsOf(tx, [payment], actor);
   await recordAudit(tx, actor, paymentRecordedAudit(payment));
-  if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor);
+  if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor, timing);
   return { status: "recorded", payment };
 }
 
