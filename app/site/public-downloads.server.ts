@@ -1,5 +1,6 @@
 import { boundedHeavyWork, HeavyWorkBusy, heavyWorkBusyResponse } from "#app/platform/jobs/heavy-work.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
+import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { listActiveCourses, listCourseYears } from "#app/site/catalogue/course.server";
 import { getSiteContent } from "#app/site/content/site-content.server";
 import { yearSpan } from "#app/utils/runs";
@@ -15,7 +16,8 @@ import { cachedPublic } from "./public-cache.server";
 
 export type PublicDownload = { bytes: Uint8Array; filename: string };
 
-// the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
+// the PDF libraries load with the first PDF asked for, not in every process (decision 0603), on a render
+// thread when the server runs the pool (decision 0653)
 const pdfs = () => import("#app/site/pdf.server");
 
 const render = (make: () => Promise<PublicDownload>) => boundedHeavyWork("pdf", make, { waitTurn: false });
@@ -30,9 +32,13 @@ export const publicCataloguePdf = () =>
         listCourseYears(),
       ]);
       const span = yearSpan(years);
-      const { renderCataloguePdf } = await pdfs();
       return {
-        bytes: await renderCataloguePdf({ courses, contact, policies, years: span }),
+        bytes: await renderOffThread("site", pdfs, "renderCataloguePdf", {
+          courses,
+          contact,
+          policies,
+          years: span,
+        }),
         filename: span ? `mafunzo-catalogue-${span}.pdf` : "mafunzo-catalogue.pdf",
       };
     }),
@@ -42,9 +48,8 @@ export const publicRegistrationFormPdf = () =>
   cachedPublic<PublicDownload>("download:registration-form", () =>
     render(async () => {
       const content = await getSiteContent(["contact", "payment"]);
-      const { renderRegistrationFormPdf } = await pdfs();
       return {
-        bytes: await renderRegistrationFormPdf(content),
+        bytes: await renderOffThread("site", pdfs, "renderRegistrationFormPdf", content),
         filename: "mafunzo-registration-form.pdf",
       };
     }),
@@ -61,8 +66,10 @@ export const publicBrochurePdf = () =>
         "stats",
         "leadership",
       ]);
-      const { renderBrochurePdf } = await pdfs();
-      return { bytes: await renderBrochurePdf(content), filename: "mafunzo-company-brochure.pdf" };
+      return {
+        bytes: await renderOffThread("site", pdfs, "renderBrochurePdf", content),
+        filename: "mafunzo-company-brochure.pdf",
+      };
     }),
   );
 

@@ -12,6 +12,7 @@ import {
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
+import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -206,9 +207,12 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     totalCents: input.totals.totalCents,
     paymentNote,
   };
-  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { renderFinanceDocumentPdf } = await import("#app/money/documents/finance-document-pdf.server");
-  const pdf = await renderFinanceDocumentPdf(
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603), on a render
+  // thread when the server runs the pool (decision 0653)
+  const pdf = await renderOffThread(
+    "money",
+    () => import("#app/money/pdf.server"),
+    "renderFinanceDocumentPdf",
     {
       ...figures,
       bookingReference: booking.reference,
