@@ -56,17 +56,21 @@ describe("with the pool", () => {
   it("renders the same document on a worker thread while the event loop keeps turning", async () => {
     await brochure(); // the worker started and its PDF library loaded
     let pooled: Uint8Array[] = [];
+    const began = performance.now();
     const stall = await longestStall(async () => {
       pooled = await Promise.all([brochure(), brochure()]);
     });
+    const rendering = performance.now() - began;
     for (const bytes of pooled) {
       expect(extractPdfText(Buffer.from(bytes))).toBe(extractPdfText(Buffer.from(inline)));
     }
     console.info(
-      `longest stall: ${Math.round(inlineStall)} ms inline, ${Math.round(stall)} ms beside the pool`,
+      `longest stall: ${Math.round(inlineStall)} ms inline; ${Math.round(stall)} ms in ${Math.round(rendering)} ms of two renders on the pool`,
     );
-    // the inline render held the loop for its whole length; two renders on the pool hold it for far less
-    expect(stall).toBeLessThan(Math.max(50, inlineStall / 2));
+    // the inline render held the loop for its whole length; while two renders run on the pool it keeps turning
+    // (measured against the renders' own time: on a loaded machine everything takes longer)
+    expect(inlineStall).toBeGreaterThan(Math.min(50, rendering / 3));
+    expect(stall).toBeLessThan(Math.max(50, rendering / 3));
   });
 
   it("answers a render function that no feature exports with an error, and goes on rendering", async () => {

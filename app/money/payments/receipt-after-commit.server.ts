@@ -119,8 +119,13 @@ export async function recordPaymentThenReceipt(input: NewPayment, actor: AuditAc
   const outcome = await moneyTransaction((tx) =>
     recordPayment(tx, input, actor, { receipt: "after-commit" }),
   );
-  wake?.();
+  wakeReceiptWorker();
   return outcome;
+}
+
+/** After a commit that queued receipts (settleBooking with `receipt: "after-commit"`): asks for a pass soon. */
+export function wakeReceiptWorker() {
+  wake?.();
 }
 
 /**
