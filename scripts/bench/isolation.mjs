@@ -1,6 +1,6 @@
 // The "isolation" part of `npm run bench` (issue 36): how much of the home page's solo throughput survives while
 // heavy work runs on the same server. Each figure is a ratio within one run: the home page alone, then the same
-// load on the home page while the heavy work runs, with the p99 of each.
+// load on the home page while the heavy work runs, with the worst p99 of each kind of slice.
 import autocannon from "autocannon";
 
 /** Clients that download the catalogue PDF over and over, as four phones would. */
@@ -51,38 +51,53 @@ const median = (values) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
 };
 
+/** Requests a second and the worst p99 over autocannon slices. */
+function combine(slices) {
+  const requests = slices.reduce((sum, r) => sum + r["2xx"], 0);
+  const seconds = slices.reduce((sum, r) => sum + r.duration, 0);
+  return {
+    rps: Math.round(requests / seconds),
+    p99Ms: Math.max(...slices.map((r) => r.latency.p99)),
+    medianMs: median(slices.map((r) => r.latency.p50)),
+    non2xx: slices.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}
+
 /**
- * The home page alone, then while DOWNLOADERS clients download the catalogue PDF; `say` prints a line, the
- * figures are returned for the JSON report.
+ * The home page alone, then while DOWNLOADERS clients download the catalogue PDF, in `rounds` interleaved pairs
+ * of slices (the machine's load drifts); `say` prints a line, the figures are returned for the JSON report.
  */
-export async function isolationFigures({ url, seconds, say, load }) {
+export async function isolationFigures({ url, seconds, rounds, say, load }) {
   // one download first, so the solo figure is not taken with the PDF libraries still unloaded
   await (await fetch(`${url}/downloads/catalogue.pdf`)).arrayBuffer();
-  const solo = await homeLoad(`${url}/`, seconds);
-  const downloads = downloadLoops(`${url}/downloads/catalogue.pdf`, DOWNLOADERS);
-  const beside = await homeLoad(`${url}/`, seconds);
-  await downloads.stop();
-  const soloRps = solo["2xx"] / solo.duration;
-  const besideRps = beside["2xx"] / beside.duration;
+  const solo = [];
+  const beside = [];
+  const downloaded = { ok: 0, busy: 0, other: 0, times: [] };
+  for (let r = 0; r < rounds; r++) {
+    solo.push(await homeLoad(`${url}/`, seconds));
+    const downloads = downloadLoops(`${url}/downloads/catalogue.pdf`, DOWNLOADERS);
+    beside.push(await homeLoad(`${url}/`, seconds));
+    await downloads.stop();
+    downloaded.ok += downloads.counts.ok;
+    downloaded.busy += downloads.counts.busy;
+    downloaded.other += downloads.counts.other;
+    downloaded.times.push(...downloads.counts.times);
+  }
+  const alone = combine(solo);
+  const withDownloads = combine(beside);
   const figures = {
-    homeSolo: { rps: Math.round(soloRps), p99Ms: solo.latency.p99, medianMs: solo.latency.p50 },
-    homeWhileCatalogue: {
-      rps: Math.round(besideRps),
-      p99Ms: beside.latency.p99,
-      medianMs: beside.latency.p50,
-      ratio: Number((besideRps / soloRps).toFixed(3)),
-      non2xx: beside.non2xx,
-    },
+    homeSolo: alone,
+    homeWhileCatalogue: { ...withDownloads, ratio: Number((withDownloads.rps / alone.rps).toFixed(3)) },
     catalogueDownloads: {
-      ok: downloads.counts.ok,
-      busy: downloads.counts.busy,
-      other: downloads.counts.other,
-      medianMs: median(downloads.counts.times),
+      ok: downloaded.ok,
+      busy: downloaded.busy,
+      other: downloaded.other,
+      medianMs: Math.round(median(downloaded.times) ?? 0),
     },
     load: load(),
   };
   say(
-    `isolation: / alone ${figures.homeSolo.rps}/s (p99 ${figures.homeSolo.p99Ms} ms); beside ${DOWNLOADERS} catalogue downloaders ${figures.homeWhileCatalogue.rps}/s (p99 ${figures.homeWhileCatalogue.p99Ms} ms, median ${figures.homeWhileCatalogue.medianMs} ms), ratio ${figures.homeWhileCatalogue.ratio}; catalogue PDFs: ${figures.catalogueDownloads.ok} served (median ${Math.round(figures.catalogueDownloads.medianMs ?? 0)} ms), ${figures.catalogueDownloads.busy} answered 503 (load ${figures.load})`,
+    `isolation: / alone ${alone.rps}/s (p99 ${alone.p99Ms} ms); beside ${DOWNLOADERS} catalogue downloaders ${withDownloads.rps}/s (p99 ${withDownloads.p99Ms} ms, median ${withDownloads.medianMs} ms), ratio ${figures.homeWhileCatalogue.ratio}; catalogue PDFs: ${downloaded.ok} served (median ${figures.catalogueDownloads.medianMs} ms), ${downloaded.busy} answered 503 (${rounds} rounds of ${seconds} s, load ${figures.load})`,
   );
   return figures;
 }

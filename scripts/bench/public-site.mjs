@@ -259,7 +259,7 @@ async function loadFigures() {
 
 /** The home page alone and beside heavy work (scripts/bench/isolation.mjs). */
 async function isolation() {
-  report.isolation = await isolationFigures({ url: server.url, seconds: SECONDS, say, load });
+  report.isolation = await isolationFigures({ url: server.url, seconds: SECONDS, rounds: ROUNDS, say, load });
 }
 
 /** RSS after --mixed public requests: 2 s after the last one, then once idle for --settle seconds. */
