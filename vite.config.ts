@@ -43,8 +43,17 @@ export default defineConfig({
   },
   resolve: { tsconfigPaths: true },
   ssr: {
-    // Native and WASM packages stay outside the server bundle.
-    external: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "pg", "@react-pdf/renderer", "pino"],
+    // Native and WASM packages stay outside the server bundle, and piscina, which starts its threads from its
+    // own files.
+    external: [
+      "@electric-sql/pglite",
+      "sharp",
+      "@node-rs/argon2",
+      "pg",
+      "@react-pdf/renderer",
+      "pino",
+      "piscina",
+    ],
     // bundled so only the icons in use are loaded: the package as a whole holds about 35 MB once imported
     noExternal: ["lucide-react"],
   },

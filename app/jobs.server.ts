@@ -1,6 +1,6 @@
 import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
-import { sendDueTaxInvoices, sweepStkPushes } from "#app/money/index.server";
+import { sendDueTaxInvoices, startReceiptWorker, sweepStkPushes } from "#app/money/index.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { startOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
@@ -51,6 +51,13 @@ export const JOBS: readonly Job[] = [
   },
   // sales and credit notes waiting for KRA eTIMS, retried with backoff while KRA is down or slow
   periodic("eTIMS tax invoices", 5_000, sendDueTaxInvoices, true),
+  {
+    // receipts due after a payment's commit (decision 0652): at once after an M-PESA confirmation, and the ones a
+    // crashed process left at start and on every tick
+    name: "receipts after payments",
+    intervalMs: 30_000,
+    start: ({ name, intervalMs }) => startReceiptWorker({ intervalMs, onError: failed(name) }),
+  },
   // an offer not claimed in time passes to the next booking on the waiting list
   periodic("waiting-list offers", 60_000, sweepExpiredOffers),
   // reminders before a run, feedback links after it

@@ -14,6 +14,7 @@ import {
 } from "#app/platform/db/client.server";
 import { env } from "#app/platform/env.server";
 import { configureLogger, logger } from "#app/platform/logger.server";
+import { type RenderPoolOptions, startRenderPool } from "#app/platform/pdf/render-pool.server";
 import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
 import { announceFirstStart } from "#app/staff/index.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
@@ -24,6 +25,8 @@ import { precompressedAssets } from "./precompressed-assets";
 import { securityHeaders } from "./security-headers";
 import { warmPublicPages } from "./warm-up";
 
+// the render worker loads it from the server build (server/render-worker.mjs)
+export { runRenderTask } from "./render-tasks";
 export { env, logger, precompressedAssets, securityHeaders, warmPublicPages };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
@@ -103,8 +106,13 @@ export const loadServerBuild = (): Promise<ServerBuild> => import("virtual:react
 
 type Stoppable = () => Promise<void> | void;
 
-/** Opens the database (migrating and seeding it) and starts the background jobs (app/jobs.server.ts); returns the shutdown. */
-export async function startServices(): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
+/**
+ * Opens the database (migrating and seeding it), starts the PDF render pool (decision 0653) and the background
+ * jobs (app/jobs.server.ts); returns the shutdown.
+ */
+export async function startServices(
+  renderPool?: RenderPoolOptions,
+): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
   const config = env();
   configureLogger();
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -123,6 +131,7 @@ export async function startServices(): Promise<{ handle: DatabaseHandle; stop: (
     process.on("SIGUSR2", backup);
     stoppers.push(() => void process.off("SIGUSR2", backup));
   }
+  if (renderPool) stoppers.push(startRenderPool(renderPool));
   stoppers.push(startJobs());
   return {
     handle,

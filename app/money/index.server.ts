@@ -65,6 +65,11 @@ export {
   listOpenPaymentReviews,
   recordReviewedPayment,
 } from "./payments/payment-review.server";
+export {
+  issueDueReceipts,
+  recordPaymentThenReceipt,
+  startReceiptWorker,
+} from "./payments/receipt-after-commit.server";
 export { StatementRefusal } from "./statements/statement-csv.server";
 export {
   commitImport,

@@ -91,6 +91,12 @@ export {
   publicSiteContent,
   publicTestimonials,
 } from "./public-data.server";
+export {
+  publicBrochurePdf,
+  publicCataloguePdf,
+  publicDownloadResponse,
+  publicRegistrationFormPdf,
+} from "./public-downloads.server";
 export { loadPublicLayout, type PublicLayoutData } from "./public-layout.server";
 export { seedDatabase } from "./seed/seed.server";
 export { courseJsonLd, organizationJsonLd, publicOrigin } from "./structured-data.server";

@@ -18,7 +18,8 @@
 // --settle N (seconds idle before the last RSS reading, default 30), --json file,
 // --profile dir (the measured server writes a V8 CPU profile there when it stops),
 // --only js (the gzipped JavaScript and HTML size of each page, then stop), --only posts (the registration
-// figures alone), --only memory (the RSS figures alone).
+// figures alone), --only memory (the RSS figures alone), --only isolation (the home page alone and beside heavy
+// work: scripts/bench/isolation.mjs).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -32,6 +33,7 @@ import {
   startAppServer,
   tempDataDir,
 } from "../reliability/app-server.mjs";
+import { isolationFigures } from "./isolation.mjs";
 import { gzippedScriptBytes, sentScriptBytes } from "./page-js.mjs";
 
 const { values: args } = parseArgs({
@@ -202,6 +204,7 @@ try {
 
   if (args.only === "posts") await registrationFigures();
   else if (args.only === "memory") await memoryFigures();
+  else if (args.only === "isolation") await isolation();
   else if (args.only !== "js") await loadFigures();
 } finally {
   await server.stop();
@@ -251,6 +254,12 @@ async function loadFigures() {
 
   await memoryFigures();
   await registrationFigures();
+  await isolation();
+}
+
+/** The home page alone and beside heavy work (scripts/bench/isolation.mjs). */
+async function isolation() {
+  report.isolation = await isolationFigures({ url: server.url, seconds: SECONDS, rounds: ROUNDS, say, load });
 }
 
 /** RSS after --mixed public requests: 2 s after the last one, then once idle for --settle seconds. */

@@ -7,6 +7,7 @@ import { internationalDigitsSql } from "#app/back-office/data-requests/data-requ
 import { CONTACT_LIST_SCREEN } from "#app/back-office/lists/contact-admin.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { issueDueReceipts } from "#app/money/index.server";
 import { db, executeRows } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
@@ -120,6 +121,8 @@ beforeAll(async () => {
     }),
   );
   expect(paid.body.ResultCode).toBe("0");
+  // the receipt follows the payment's commit, as the server's receipt worker issues it (decision 0652)
+  await issueDueReceipts();
   payer = {
     bookingId: booking?.id as string,
     registrationId: registration?.id as string,

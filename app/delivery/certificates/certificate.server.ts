@@ -8,6 +8,7 @@ import { certificates, courseRuns } from "#app/platform/db/schema";
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
+import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { now } from "#app/utils/clock";
 import { fileNameSlug } from "#app/utils/file-name";
@@ -96,10 +97,14 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
       verifyUrl: verifyUrl(code),
     };
     // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-    const { certificateQr, renderCertificate } = await import(
-      "#app/delivery/certificates/certificate-pdf.server"
+    // (on a render thread when the server runs the pool: decision 0653)
+    const { certificateQr } = await import("#app/delivery/certificates/certificate-pdf.server");
+    const pdf = await renderOffThread(
+      "delivery",
+      () => import("#app/delivery/pdf.server"),
+      "renderCertificate",
+      { ...content, qr: await certificateQr(content.verifyUrl) },
     );
-    const pdf = await renderCertificate({ ...content, qr: await certificateQr(content.verifyUrl) });
     const storageKey = newKey("certificates", "pdf");
     await storage().put(storageKey, Buffer.from(pdf), "application/pdf");
     made.push({ person, content, storageKey });

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { NitaPack } from "#app/delivery/nita/nita-pack-pdf.server";
+import type { NitaPackSection } from "#app/delivery/pdf.server";
 import { type MoneyDocument, moneyDocumentsForBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
@@ -7,6 +8,8 @@ import { bookings, certificates } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import type { ZipEntry } from "#app/platform/files/zip.server";
 import { readStored } from "#app/platform/files/zip.server";
+import { boundedHeavyWork } from "#app/platform/jobs/heavy-work.server";
+import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSiteContent } from "#app/site/index.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
@@ -126,36 +129,49 @@ export async function auditNitaPackExport(
 export const nitaFileBase = (run: DeliveryRun, organization: string) =>
   `nita-pack-${fileNameSlug(organization)}-${fileNameSlug(run.courseTitle)}-${run.startDate ?? "undated"}`;
 
-/** The PDF modules are imported here, on first use: see gatherNitaPack. */
-const nitaPdf = () => import("#app/delivery/nita/nita-pack-pdf.server");
+/**
+ * The PDF modules are imported on first use (see gatherNitaPack) and render on a worker thread when the server
+ * runs the pool (decision 0653); one pack is built at a time, another waits its turn (decision 0651).
+ */
+const deliveryPdfs = () => import("#app/delivery/pdf.server");
 
-export async function nitaPackPdf(gathered: GatheredPack) {
-  const { renderNitaPack } = await nitaPdf();
-  return renderNitaPack(
-    gathered.pack,
-    gathered.moneyFiles.map((f) => f.pdf),
+export function nitaPackPdf(gathered: GatheredPack) {
+  return boundedHeavyWork(
+    "nita-pack",
+    () =>
+      renderOffThread(
+        "delivery",
+        deliveryPdfs,
+        "renderNitaPack",
+        gathered.pack,
+        gathered.moneyFiles.map((f) => f.pdf),
+      ),
+    { waitTurn: true },
   );
 }
 
 /** The same pack as separate files: each section, the money documents, and the certificates as issued. */
-export async function nitaPackFiles({
-  pack,
-  moneyFiles,
-  certificateFiles,
-}: GatheredPack): Promise<ZipEntry[]> {
-  const { renderNitaSection } = await nitaPdf();
-  const entries: ZipEntry[] = [
-    { name: "1-participants.pdf", data: await renderNitaSection.participants(pack) },
-    { name: "2-course-outline-and-timetable.pdf", data: await renderNitaSection.outline(pack) },
-    { name: "3-invoice-and-receipts.pdf", data: await renderNitaSection.money(pack) },
-    ...moneyFiles.map((f) => ({ name: `3-${f.filename}`, data: f.pdf })),
-    { name: "4-attendance-register.pdf", data: await renderNitaSection.register(pack) },
-  ];
-  for (const c of certificateFiles) {
-    entries.push({
-      name: `5-certificates/certificate-${fileNameSlug(c.recipientName)}-${c.code}.pdf`,
-      data: await readStored(c.storageKey),
-    });
-  }
-  return entries;
+export function nitaPackFiles({ pack, moneyFiles, certificateFiles }: GatheredPack): Promise<ZipEntry[]> {
+  const section = (name: NitaPackSection) =>
+    renderOffThread("delivery", deliveryPdfs, "renderNitaPackSection", name, pack);
+  return boundedHeavyWork(
+    "nita-pack",
+    async () => {
+      const entries: ZipEntry[] = [
+        { name: "1-participants.pdf", data: await section("participants") },
+        { name: "2-course-outline-and-timetable.pdf", data: await section("outline") },
+        { name: "3-invoice-and-receipts.pdf", data: await section("money") },
+        ...moneyFiles.map((f) => ({ name: `3-${f.filename}`, data: f.pdf })),
+        { name: "4-attendance-register.pdf", data: await section("register") },
+      ];
+      for (const c of certificateFiles) {
+        entries.push({
+          name: `5-certificates/certificate-${fileNameSlug(c.recipientName)}-${c.code}.pdf`,
+          data: await readStored(c.storageKey),
+        });
+      }
+      return entries;
+    },
+    { waitTurn: true },
+  );
 }

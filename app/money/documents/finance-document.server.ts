@@ -13,6 +13,7 @@ import {
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
+import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -41,7 +42,7 @@ export const DOCUMENT_LINK_BASE = "/billing";
 export const documentUrl = (id: string) => signedUrl(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
 export const documentPath = (id: string) => signedPath(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
 
-type LockedBooking = typeof bookings.$inferSelect;
+export type LockedBooking = typeof bookings.$inferSelect;
 
 /** Locks the booking for the rest of the transaction: its documents are issued one at a time. */
 export async function lockBooking(tx: Executor, bookingId: string): Promise<LockedBooking | null> {
@@ -226,9 +227,12 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     paidCents: input.received?.paidCents ?? null,
     balanceAfterCents: input.received?.balanceAfterCents ?? null,
   };
-  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { renderFinanceDocumentPdf } = await import("#app/money/documents/finance-document-pdf.server");
-  const pdf = await renderFinanceDocumentPdf(
+  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603), on a render
+  // thread when the server runs the pool (decision 0653)
+  const pdf = await renderOffThread(
+    "money",
+    () => import("#app/money/pdf.server"),
+    "renderFinanceDocumentPdf",
     {
       ...figures,
       bookingReference: booking.reference,

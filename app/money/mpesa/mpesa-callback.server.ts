@@ -7,8 +7,8 @@ import { logger } from "#app/platform/logger.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { today } from "#app/utils/dates";
 import { getFinanceProfile } from "../documents/finance-profile.server";
-import { recordPayment } from "../payments/payment.server";
 import { holdPaymentForReview } from "../payments/payment-review.server";
+import { recordPaymentThenReceipt } from "../payments/receipt-after-commit.server";
 
 const digest = (value: string) => crypto.createHash("sha256").update(value, "utf8").digest();
 
@@ -39,7 +39,8 @@ export type ConfirmedVia = { source: "mpesa_stk"; bookingId: string | null; revi
  * Confirmation: the money has moved, so the payment is always kept. As it came, it goes into the ledger
  * (an unknown account number waits in the unmatched queue); anything odd about it (a date in the future or
  * not a date, an absurd amount, another shortcode, control characters) holds it for review instead, where a
- * person records or dismisses it. Idempotent by TransID: a replay finds what the first one stored.
+ * person records or dismisses it. Idempotent by TransID: a replay finds what the first one stored. The answer
+ * waits for the payment's commit, not for the receipt's PDF (decision 0652).
  */
 export async function confirmC2B(
   callback: C2BCallback,
@@ -76,22 +77,20 @@ export async function confirmC2B(
     return C2B_ACCEPTED;
   }
   const { amountCents, receivedOn } = read;
-  const outcome = await moneyTransaction((tx) =>
-    recordPayment(
-      tx,
-      {
-        method: "mpesa",
-        amountCents,
-        receivedOn,
-        transactionCode: read.code,
-        payer: read.payer,
-        payerPhone: read.payerPhone,
-        accountReference: read.accountReference || null,
-        bookingId: via?.bookingId ?? null,
-        source,
-      },
-      actor,
-    ),
+  // Safaricom is answered once the payment commits; its receipt follows it (decision 0652)
+  const outcome = await recordPaymentThenReceipt(
+    {
+      method: "mpesa",
+      amountCents,
+      receivedOn,
+      transactionCode: read.code,
+      payer: read.payer,
+      payerPhone: read.payerPhone,
+      accountReference: read.accountReference || null,
+      bookingId: via?.bookingId ?? null,
+      source,
+    },
+    actor,
   );
   if (outcome.status === "duplicate") logger.info({ transId: read.code }, "M-PESA confirmation replayed");
   return C2B_ACCEPTED;

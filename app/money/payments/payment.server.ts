@@ -21,12 +21,14 @@ import {
 import {
   type FinanceDocument,
   issueReceipt,
+  type LockedBooking,
   lockBooking,
   openProforma,
 } from "../documents/finance-document.server";
 import { syncTaxInvoice } from "../etims/tax-invoice.server";
 import { deriveBookingStatus } from "./booking-status.server";
 import { paymentRecordedAudit } from "./payment-audit.server";
+import { queueReceipt } from "./receipt-queue.server";
 
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = {
@@ -85,11 +87,23 @@ export async function bookingBalance(
 }
 
 /**
+ * When a booking's receipt is issued: in the transaction that paid it ("now"), or after that transaction
+ * commits ("after-commit": a receipt job, see receipt-after-commit.server.ts), for a caller that must answer
+ * without waiting for a PDF.
+ */
+export type ReceiptTiming = { receipt?: "now" | "after-commit" };
+
+/**
  * After the ledger changed for a booking: fully paid moves its live registrations to "paid" and e-mails a
  * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed"; the eTIMS tax
  * invoice is queued or credited to match. Audited.
  */
-export async function settleBooking(tx: Executor, bookingId: string, actor: AuditActor) {
+export async function settleBooking(
+  tx: Executor,
+  bookingId: string,
+  actor: AuditActor,
+  { receipt = "now" }: ReceiptTiming = {},
+) {
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return;
   const proforma = await openProforma(tx, bookingId);
@@ -120,18 +134,20 @@ export async function settleBooking(tx: Executor, bookingId: string, actor: Audi
       newValues: { status: to, booking: booking.reference, balance_cents: balance.balanceCents },
     });
   }
-  if (proforma) await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, actor);
+  if (!proforma) return;
+  if (receipt === "after-commit") await queueReceipt(tx, bookingId);
+  else await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, actor);
 }
 
 /**
  * A receipt for every payment of the booking that has none yet, part payments included, each with the balance
- * after it: the ledger in the order received, so a receipt issued late (a payment made before the invoice, or
- * while the finance profile was incomplete) still states the balance as it stood after that payment. A payment
- * later reversed gets no receipt if it had none.
+ * after it: the ledger in the order received, so a receipt issued late (a payment made before the invoice, a
+ * receipt job after the commit, or while the finance profile was incomplete) still states the balance as it stood
+ * after that payment. A payment later reversed gets no receipt if it had none. Returns how many it issued.
  */
-async function receiptEachPayment(
+export async function receiptEachPayment(
   tx: Executor,
-  booking: NonNullable<Awaited<ReturnType<typeof lockBooking>>>,
+  booking: LockedBooking,
   proforma: FinanceDocument,
   invoicedCents: number,
   actor: AuditActor,
@@ -146,6 +162,7 @@ async function receiptEachPayment(
     .where(eq(payments.bookingId, booking.id))
     .orderBy(asc(payments.receivedOn), asc(payments.createdAt));
   let paidCents = 0;
+  let issuedCount = 0;
   for (const { payment, receipted, reversed } of ledger) {
     paidCents += payment.amountCents;
     if (receipted || reversed || payment.amountCents <= 0) continue;
@@ -164,8 +181,10 @@ async function receiptEachPayment(
       actor,
     );
     // an incomplete finance profile: none can be issued now; the next settling issues them all
-    if (!issued) return;
+    if (!issued) break;
+    issuedCount++;
   }
+  return issuedCount;
 }
 
 /**
@@ -217,6 +236,7 @@ export async function recordPayment(
   tx: Executor,
   input: NewPayment,
   actor: AuditActor,
+  timing: ReceiptTiming = {},
 ): Promise<RecordOutcome> {
   const bookingId = input.bookingId ?? (await findBookingByReference(tx, input.accountReference));
   if (bookingId) await lockBooking(tx, bookingId);
@@ -237,7 +257,7 @@ export async function recordPayment(
   }
   await closeReviewsOf(tx, [payment], actor);
   await recordAudit(tx, actor, paymentRecordedAudit(payment));
-  if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor);
+  if (payment.bookingId) await settleBooking(tx, payment.bookingId, actor, timing);
   return { status: "recorded", payment };
 }
 

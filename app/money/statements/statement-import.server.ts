@@ -15,10 +15,12 @@ import { db, type Executor, type Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, payments, statementImports } from "#app/platform/db/schema";
 import { storage } from "#app/platform/files/storage.server";
+import { boundedHeavyWork } from "#app/platform/jobs/heavy-work.server";
 import { batchesOf } from "#app/utils/batches";
 import { mpesaCodesIn, referenceIn } from "#app/utils/booking-reference";
 import { closeReviewsOf, settleBooking } from "../payments/payment.server";
 import { paymentRecordedAudit } from "../payments/payment-audit.server";
+import { wakeReceiptWorker } from "../payments/receipt-after-commit.server";
 import { bookingsByReference, recordedCodes } from "./statement-match.server";
 
 export type StatementImport = typeof statementImports.$inferSelect;
@@ -45,8 +47,14 @@ export async function createImport(
   bytes: Uint8Array,
 ): Promise<ImportOutcome> {
   try {
-    if (kind === "mpesa") await readMpesaStatement(bytes);
-    else await bankColumns(bytes);
+    await boundedHeavyWork(
+      "statement",
+      async () => {
+        if (kind === "mpesa") await readMpesaStatement(bytes);
+        else await bankColumns(bytes);
+      },
+      { waitTurn: true },
+    );
   } catch (error) {
     if (error instanceof StatementRefusal) return { ok: false, message: error.message };
     throw error;
@@ -248,7 +256,10 @@ async function recordBatch(tx: Tx, actor: AuditActor, kind: ImportKind, lines: P
   await closeReviewsOf(tx, added, actor);
   await recordAudits(tx, actor, added.map(paymentRecordedAudit));
   const paid = new Set(added.flatMap((payment) => payment.bookingId ?? []));
-  for (const bookingId of bookingIds) if (paid.has(bookingId)) await settleBooking(tx, bookingId, actor);
+  // the receipts a statement completes are issued after each batch commits, not inside it (decision 0652)
+  for (const bookingId of bookingIds) {
+    if (paid.has(bookingId)) await settleBooking(tx, bookingId, actor, { receipt: "after-commit" });
+  }
   return added.length;
 }
 
@@ -260,7 +271,16 @@ export type CommitOutcome = { ok: true; recorded: number; skipped: number } | { 
  * site keeps answering during a long statement. Lines refused or already in the ledger are skipped: a commit
  * interrupted between batches, or the same file imported twice, adds nothing twice.
  */
-export async function commitImport(
+export function commitImport(
+  actor: AuditActor,
+  item: StatementImport,
+  choice: { leftOut: Set<number>; fingerprint: string },
+): Promise<CommitOutcome> {
+  // one statement is read or committed at a time; another clerk's waits its turn (decision 0651)
+  return boundedHeavyWork("statement", () => commitLines(actor, item, choice), { waitTurn: true });
+}
+
+async function commitLines(
   actor: AuditActor,
   item: StatementImport,
   { leftOut, fingerprint }: { leftOut: Set<number>; fingerprint: string },
@@ -276,6 +296,7 @@ export async function commitImport(
   });
   for (const batch of batches) {
     recorded += await moneyTransaction((tx) => recordBatch(tx, actor, item.kind, batch));
+    wakeReceiptWorker();
     await yieldToEventLoop();
   }
   const skipped = preview.filter((line) => line.state === "recorded").length + wanted.length - recorded;

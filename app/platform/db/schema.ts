@@ -1339,3 +1339,29 @@ export const taxInvoices = pgTable(
     index("tax_invoices_booking_idx").on(t.bookingId, t.createdAt),
   ],
 );
+
+/**
+ * Receipts due for a booking's payments (one for every payment, decision 0641), written in the payment's
+ * transaction and issued after it commits (decision 0652): the payment's caller (Safaricom's callback) is answered without
+ * waiting for a PDF. A job survives a crash between the two, and the next pass issues the receipt; the receipt's
+ * own once-per-payment check and the job's `done_at`, set in the issuing transaction, make it go out once.
+ */
+export const receiptJobs = pgTable(
+  "receipt_jobs",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // one job waiting per booking: a second payment before the pass joins the first job
+    uniqueIndex("receipt_jobs_pending_idx").on(t.bookingId).where(sql`done_at is null`),
+    index("receipt_jobs_due_idx").on(t.nextAttemptAt).where(sql`done_at is null`),
+  ],
+);

@@ -1,3 +1,4 @@
+import { boundedHeavyWork } from "#app/platform/jobs/heavy-work.server";
 import { storage } from "./storage.server";
 
 export type ZipEntry = { name: string; data: Uint8Array };
@@ -13,9 +14,14 @@ export async function readStored(key: string): Promise<Uint8Array> {
 
 /** A ZIP download of the given files (PDFs are already compressed: stored, not deflated again). */
 export async function zipResponse(entries: ZipEntry[], filename: string) {
-  // fflate loads with the first ZIP asked for, not in every process (decision 0603)
+  // fflate loads with the first ZIP asked for, not in every process (decision 0603); one ZIP is built at a time
+  // and the next waits its turn (decision 0651)
   const { zipSync } = await import("fflate");
-  const zip = zipSync(Object.fromEntries(entries.map((e) => [e.name, [e.data, { level: 0 }]])));
+  const zip = await boundedHeavyWork(
+    "zip",
+    async () => zipSync(Object.fromEntries(entries.map((e) => [e.name, [e.data, { level: 0 }]]))),
+    { waitTurn: true },
+  );
   return new Response(new Uint8Array(zip), {
     headers: {
       "Content-Type": "application/zip",

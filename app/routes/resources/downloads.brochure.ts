@@ -1,6 +1,5 @@
 import { documentResponse } from "#app/platform/files/file-response.server";
-import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
-import { getLatestActiveDocument, getSiteContent } from "#app/site/index.server";
+import { getLatestActiveDocument, publicBrochurePdf, publicDownloadResponse } from "#app/site/index.server";
 import type { Route } from "./+types/downloads.brochure";
 
 /**
@@ -12,8 +11,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   const uploaded = await getLatestActiveDocument("brochure", { mimeType: "application/pdf" });
   const response = uploaded ? await documentResponse(request, uploaded) : null;
   if (response) return response;
-  const content = await getSiteContent(["about", "departments", "offices", "contact", "stats", "leadership"]);
-  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { renderBrochurePdf } = await import("#app/site/pdf.server");
-  return pdfResponse(await renderBrochurePdf(content), "mafunzo-company-brochure.pdf");
+  return publicDownloadResponse(publicBrochurePdf);
 }
