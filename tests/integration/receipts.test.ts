@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
+import { issueDueReceipts } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox, financeDocuments } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
@@ -30,6 +31,8 @@ test("an overpayment's receipt says so and how the difference comes back", async
     "confirmation",
     c2b({ TransID: "TKO0000001", TransAmount: "12500", BillRefNumber: booking.reference }),
   );
+  // the callback is answered first; the receipt follows the commit (decision 0652)
+  await issueDueReceipts();
   const [receipt] = await receiptsOf(booking.id);
   expect(receipt).toMatchObject({ paidCents: 1_250_000, balanceAfterCents: -250_000 });
   const text = pdfText(receipt?.storageKey as string);
