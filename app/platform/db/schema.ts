@@ -717,7 +717,14 @@ export const documentSequences = pgTable(
   (t) => [uniqueIndex("document_sequences_kind_year_idx").on(t.kind, t.year)],
 );
 
-export type FinanceLine = { description: string; quantity: number; unitCents: number; amountCents: number };
+export type FinanceLine = {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  /** the participants the line bills, by name (lines issued before issue 35 have none) */
+  participants?: string[];
+};
 export type FinanceParty = {
   name: string;
   kraPin: string | null;
