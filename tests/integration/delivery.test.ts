@@ -276,7 +276,13 @@ test("NITA pack: one PDF with contents, participants with ID numbers, register, 
   expect(await gatherNitaPack(deliveryRun, "Nobody Ltd")).toBeNull();
   const gathered = await gatherNitaPack(deliveryRun, "Kenya Power");
   if (!gathered) throw new Error("no pack");
-  const text = squash(extractPdfText(Buffer.from(await nitaPackPdf(gathered))));
+  const raw = extractPdfText(Buffer.from(await nitaPackPdf(gathered)));
+  const text = squash(raw);
+  // numbered across the whole pack, never "Page 1 of 1" on a part of it
+  const pages = [...raw.matchAll(/Page (\d+) of (\d+)/g)];
+  expect(pages.length).toBeGreaterThan(3);
+  expect(pages.map((p) => Number(p[1]))).toEqual(pages.map((_, i) => i + 1));
+  expect(new Set(pages.map((p) => p[2]))).toEqual(new Set([String(pages.length)]));
   for (const part of [
     "Contents",
     "Participants and ID numbers",
@@ -285,7 +291,7 @@ test("NITA pack: one PDF with contents, participants with ID numbers, register, 
     "Course outline and timetable",
     "No proforma invoice has been issued for this booking yet.",
     "Attendance register",
-    "Otieno Half 50%",
+    "Otieno Half Kenya Power 23456789 P A 50%",
   ]) {
     expect(text).toContain(squash(part));
   }

@@ -9,6 +9,7 @@ import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.serv
 import { env } from "#app/platform/env.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
 import { getSettings } from "#app/platform/settings/setting.server";
+import { getFirmIdentity } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
@@ -66,6 +67,7 @@ export type IssueOutcome =
 export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Promise<IssueOutcome> {
   if (run.days.length === 0) return { ok: false, status: 409, message: "This course date has no dates yet." };
   const settings = await getSettings();
+  const firm = await getFirmIdentity();
   const [summary, existing] = await Promise.all([attendanceSummary(run), listRunCertificates(run.id)]);
   const have = new Set(existing.map((c) => c.registrationId));
   const due = summary.filter((p) => p.percent >= settings.certificate_threshold && !have.has(p.id));
@@ -99,7 +101,7 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
     const { certificateQr, renderCertificate } = await import(
       "#app/delivery/certificates/certificate-pdf.server"
     );
-    const pdf = await renderCertificate({ ...content, qr: await certificateQr(content.verifyUrl) });
+    const pdf = await renderCertificate({ ...content, qr: await certificateQr(content.verifyUrl) }, firm);
     const storageKey = newKey("certificates", "pdf");
     await storage().put(storageKey, Buffer.from(pdf), "application/pdf");
     made.push({ person, content, storageKey });

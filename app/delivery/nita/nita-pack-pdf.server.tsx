@@ -1,7 +1,7 @@
 import { Document, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { bindPdfs } from "#app/platform/pdf/bind-pdfs.server";
+import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
-import type { SiteContent } from "#app/site/index";
 import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
 import { type CertificateContent, CertificatePage } from "../certificates/certificate-pdf.server";
 
@@ -32,8 +32,11 @@ export type NitaPack = {
   timetable: string | null;
   money: { references: string[]; documents: { title: string; summary: string }[]; notes: string[] };
   certificates: CertificateContent[];
-  contact: SiteContent["contact"];
+  firm: FirmIdentity;
 };
+
+/** A page of the pack: alone (a file of the ZIP) it numbers itself; bound, the pack numbers every page. */
+type PageProps = { pack: NitaPack; numbered?: boolean };
 
 export const NITA_SECTIONS = [
   "Participants and ID numbers",
@@ -54,10 +57,11 @@ function SectionTitle({ n }: { n: number }) {
   return <Text style={styles.h2}>{`${n + 1}. ${NITA_SECTIONS[n]}`}</Text>;
 }
 
-export function ParticipantsPage({ pack }: { pack: NitaPack }) {
+export function ParticipantsPage({ pack, numbered = true }: PageProps) {
   return (
-    <BrandedPage contact={pack.contact}>
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
       <DocumentHeader
+        firm={pack.firm}
         title={`NITA claim: ${pack.run.courseTitle}`}
         subtitle={`${pack.organization} · ${pack.run.dates}`}
       />
@@ -80,11 +84,15 @@ export function ParticipantsPage({ pack }: { pack: NitaPack }) {
   );
 }
 
-export function OutlinePage({ pack }: { pack: NitaPack }) {
+export function OutlinePage({ pack, numbered = true }: PageProps) {
   const { run } = pack;
   return (
-    <BrandedPage contact={pack.contact}>
-      <DocumentHeader title={run.courseTitle} subtitle={[run.dates, run.venue].filter(Boolean).join(" · ")} />
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
+      <DocumentHeader
+        firm={pack.firm}
+        title={run.courseTitle}
+        subtitle={[run.dates, run.venue].filter(Boolean).join(" · ")}
+      />
       <SectionTitle n={1} />
       <Text style={styles.paragraph}>
         {run.days.length} training day(s)
@@ -108,10 +116,18 @@ export function OutlinePage({ pack }: { pack: NitaPack }) {
 }
 
 /** The invoice section: in the one-PDF pack the documents follow it; in the ZIP they are files beside it. */
-export function MoneyPage({ pack, documentsFollow = false }: { pack: NitaPack; documentsFollow?: boolean }) {
+export function MoneyPage({
+  pack,
+  documentsFollow = false,
+  numbered = true,
+}: PageProps & { documentsFollow?: boolean }) {
   return (
-    <BrandedPage contact={pack.contact}>
-      <DocumentHeader title={`NITA claim: ${pack.run.courseTitle}`} subtitle={pack.organization} />
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
+      <DocumentHeader
+        firm={pack.firm}
+        title={`NITA claim: ${pack.run.courseTitle}`}
+        subtitle={pack.organization}
+      />
       <SectionTitle n={2} />
       <Text style={styles.paragraph}>
         Booking reference(s): {pack.money.references.join(", ") || "none"}.
@@ -131,10 +147,11 @@ export function MoneyPage({ pack, documentsFollow = false }: { pack: NitaPack; d
   );
 }
 
-function ContentsPage({ pack }: { pack: NitaPack }) {
+function ContentsPage({ pack, numbered = true }: PageProps) {
   return (
-    <BrandedPage contact={pack.contact}>
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
       <DocumentHeader
+        firm={pack.firm}
         title="NITA training claim pack"
         subtitle={`${pack.organization} · ${pack.run.courseTitle}`}
       />
@@ -161,26 +178,26 @@ export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
   const title = `NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`;
   const head = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
-      <ContentsPage pack={pack} />
-      <ParticipantsPage pack={pack} />
-      <OutlinePage pack={pack} />
-      <MoneyPage pack={pack} documentsFollow />
+      <ContentsPage pack={pack} numbered={false} />
+      <ParticipantsPage pack={pack} numbered={false} />
+      <OutlinePage pack={pack} numbered={false} />
+      <MoneyPage pack={pack} documentsFollow numbered={false} />
     </Document>,
   );
   const tail = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
-      <AttendanceRegisterPage run={pack.run} rows={pack.register} contact={pack.contact} />
+      <AttendanceRegisterPage run={pack.run} rows={pack.register} firm={pack.firm} numbered={false} />
       {pack.certificates.length === 0 ? (
-        <BrandedPage contact={pack.contact}>
+        <BrandedPage contact={pack.firm} firm={pack.firm} numbered={false}>
           <SectionTitle n={4} />
           <Text style={styles.paragraph}>No certificates have been issued to these participants.</Text>
         </BrandedPage>
       ) : (
-        pack.certificates.map((c) => <CertificatePage key={c.code} c={c} />)
+        pack.certificates.map((c) => <CertificatePage key={c.code} c={c} firm={pack.firm} />)
       )}
     </Document>,
   );
-  return bindPdfs(title, [head, ...moneyPdfs, tail]);
+  return bindPdfs(title, [head, ...moneyPdfs, tail], { numberPages: true, author: pack.firm.legalName });
 }
 
 /** Each section on its own, for the ZIP pack. */
@@ -191,6 +208,6 @@ export const renderNitaSection = {
   register: (pack: NitaPack) =>
     renderPdf(
       "Attendance register",
-      <AttendanceRegisterPage run={pack.run} rows={pack.register} contact={pack.contact} />,
+      <AttendanceRegisterPage run={pack.run} rows={pack.register} firm={pack.firm} />,
     ),
 };

@@ -7,7 +7,7 @@ import { bookings, certificates } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import type { ZipEntry } from "#app/platform/files/zip.server";
 import { readStored } from "#app/platform/files/zip.server";
-import { getSiteContent } from "#app/site/index.server";
+import { getFirmIdentity } from "#app/site/index.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
 import type { DeliveryRun } from "../delivery-run.server";
@@ -42,9 +42,9 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
   const numbers = await fullIdNumbers(summary.map((p) => p.id));
   const register = summary.map((p) => ({ ...p, idNumber: numbers.get(p.id) ?? null }));
   const ids = new Set(register.map((p) => p.id));
-  const [instructions, { contact }, issued] = await Promise.all([
+  const [instructions, firm, issued] = await Promise.all([
     getJoiningInstructions(run.id),
-    getSiteContent(["contact"]),
+    getFirmIdentity(),
     db()
       .select()
       .from(certificates)
@@ -85,7 +85,7 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
       notes: [...notes],
     },
     certificates: certificatesIn,
-    contact,
+    firm,
   };
   return { pack, moneyFiles, certificateFiles: mine };
 }
