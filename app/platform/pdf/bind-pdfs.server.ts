@@ -1,6 +1,8 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { FOOTER_BOTTOM, FOOTER_SIZE, PAGE_MARGIN } from "./page-foot";
 
+// wide enough for "Page 999 of 999" at the foot's size
+const COVER_WIDTH = 80;
 const FOOT_GREY = rgb(0x64 / 255, 0x74 / 255, 0x8b / 255);
 
 /**
@@ -27,6 +29,14 @@ export async function bindPdfs(
     pages.forEach((page, index) => {
       const text = `Page ${index + 1} of ${pages.length}`;
       const width = font.widthOfTextAtSize(text, FOOTER_SIZE);
+      // a document bound as issued carries its own "Page 1 of 1" here: the pack's count covers it
+      page.drawRectangle({
+        x: page.getWidth() - PAGE_MARGIN - COVER_WIDTH,
+        y: FOOTER_BOTTOM - 3,
+        width: COVER_WIDTH,
+        height: FOOTER_SIZE + 6,
+        color: rgb(1, 1, 1),
+      });
       page.drawText(text, {
         x: page.getWidth() - PAGE_MARGIN - width,
         y: FOOTER_BOTTOM,

@@ -162,7 +162,7 @@ export function Note({ title, children }: { title: string; children: ReactNode }
   return (
     <View style={{ borderLeftWidth: 3, borderLeftColor: ACCENT, paddingLeft: 8, marginTop: 14 }} wrap={false}>
       <Text style={styles.h3}>{title}</Text>
-      <Text style={styles.paragraph}>{children}</Text>
+      <Text style={{ lineHeight: 1.35 }}>{children}</Text>
     </View>
   );
 }
