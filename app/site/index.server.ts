@@ -71,8 +71,7 @@ export {
   reply,
 } from "./forms/public-forms.server";
 export {
-  DOCUMENT_IMAGE_KINDS,
-  type DocumentImageKind,
+  documentImageDataUrl,
   removeDocumentImage,
   saveDocumentImage,
 } from "./images/document-images.server";

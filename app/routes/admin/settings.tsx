@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { parseSettingInput, SettingFormSchema } from "#app/back-office/index";
 import { getSystemInfo, updateSystemSetting } from "#app/back-office/index.server";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
@@ -12,6 +12,7 @@ import { SecondFactorOverview } from "#app/components/admin/second-factor-overvi
 import { SettingCard } from "#app/components/admin/setting-card";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
+import { buttonClass } from "#app/components/ui/button";
 import { currentFinanceProfileGaps } from "#app/money/index.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
@@ -116,7 +117,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   }, [error]);
   return (
     <div className="space-y-8">
-      <PageHeader title="System Settings" description="Switches that change how the public site behaves." />
+      <PageHeader
+        title="System Settings"
+        description="Switches that change how the public site behaves."
+        actions={
+          administrators ? (
+            <Link to="/admin/settings/letterhead" className={buttonClass("outline")}>
+              Logo and signature
+            </Link>
+          ) : null
+        }
+      />
       <LoadError error={error} />
       <FinanceProfileNotice gaps={financeGaps} />
       <ul className={CARD_GRID}>

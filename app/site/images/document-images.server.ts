@@ -2,11 +2,8 @@ import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { storage } from "#app/platform/files/storage.server";
 import type { TempFile } from "#app/platform/files/upload.server";
+import type { DocumentImageKind } from "../files";
 import { inspectImage, MAX_IMAGE_PIXELS } from "./images.server";
-
-/** The images every document may carry: the firm's logo and the certificate signatory's signature. */
-export const DOCUMENT_IMAGE_KINDS = ["logo", "signature"] as const;
-export type DocumentImageKind = (typeof DOCUMENT_IMAGE_KINDS)[number];
 
 /** One stored PNG per kind, replaced by the next upload: documents already issued keep the one they drew. */
 const keyOf = (kind: DocumentImageKind) => `document-images/${kind}.png`;
