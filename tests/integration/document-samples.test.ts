@@ -17,6 +17,7 @@ import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { getFirmIdentity, getSiteContent, saveDocumentImage } from "#app/site/index.server";
 import { renderRegistrationFormPdf } from "#app/site/pdf.server";
+import { writeTimetable } from "../helpers/delivery";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
   const group = await book(runId, 4, "Group");
   reference = group.booking.reference;
   await confirmAll(runId, group.participants);
+  await writeTimetable(runId);
 });
 
 const documentsOf = (kind: "proforma" | "receipt" | "credit_note") =>

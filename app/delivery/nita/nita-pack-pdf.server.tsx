@@ -2,6 +2,7 @@ import { Document, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { bindPdfs } from "#app/platform/pdf/bind-pdfs.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
+import { formatLongDate } from "#app/utils/dates";
 import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
 import { type CertificateContent, CertificatePage } from "../certificates/certificate-pdf.server";
 
@@ -33,6 +34,11 @@ export type NitaPack = {
   money: { references: string[]; documents: { title: string; summary: string }[]; notes: string[] };
   certificates: CertificateContent[];
   firm: FirmIdentity;
+  /** the firm's NITA training provider number (a setting), null until it is set */
+  providerNitaNumber: string | null;
+  /** the employer's NITA levy number(s), from the bookings in the pack */
+  employerLevyNumbers: string[];
+  trainers: string[];
 };
 
 /** A page of the pack: alone (a file of the ZIP) it numbers itself; bound, the pack numbers every page. */
@@ -107,10 +113,15 @@ export function OutlinePage({ pack, numbered = true }: PageProps) {
       {run.modules.map((m) => (
         <Text key={m} style={styles.paragraph}>{`• ${m}`}</Text>
       ))}
-      <Text style={styles.h3}>Daily timetable</Text>
-      <Text style={styles.paragraph}>
-        {pack.timetable || "Timetable not recorded in the joining instructions."}
-      </Text>
+      <Text style={[styles.h3, { marginTop: 8 }]}>Trainers</Text>
+      <Text style={styles.paragraph}>{pack.trainers.join(", ") || "Not assigned"}</Text>
+      <Text style={[styles.h3, { marginTop: 8 }]}>Timetable</Text>
+      {run.days.map((day, i) => (
+        <View key={day} style={[row, { alignItems: "flex-start" }]} wrap={false}>
+          <Text style={[styles.bold, { width: 150 }]}>{`Day ${i + 1}: ${formatLongDate(day)}`}</Text>
+          <Text style={{ flex: 1 }}>{pack.timetable ?? ""}</Text>
+        </View>
+      ))}
     </BrandedPage>
   );
 }
@@ -148,17 +159,44 @@ export function MoneyPage({
 }
 
 function ContentsPage({ pack, numbered = true }: PageProps) {
+  const { run } = pack;
+  const unpaid = pack.money.notes.length > 0;
   return (
     <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
-      <DocumentHeader
-        firm={pack.firm}
-        title="NITA training claim pack"
-        subtitle={`${pack.organization} · ${pack.run.courseTitle}`}
-      />
-      <Text style={styles.paragraph}>
-        {pack.run.dates}
-        {pack.run.venue ? `, ${pack.run.venue}` : ""}. {pack.participants.length} participant(s).
-      </Text>
+      <DocumentHeader firm={pack.firm} title="NITA training claim pack" subtitle={pack.organization} />
+      {unpaid && (
+        <View style={{ borderWidth: 1.5, borderColor: "#b91c1c", padding: 8, marginBottom: 12 }}>
+          <Text style={{ color: "#b91c1c", fontFamily: "Helvetica-Bold", fontSize: 12 }}>
+            NOT PAID IN FULL
+          </Text>
+          {pack.money.notes.map((note) => (
+            <Text key={note} style={{ color: "#b91c1c" }}>
+              {note}
+            </Text>
+          ))}
+        </View>
+      )}
+      <View style={{ marginBottom: 10 }}>
+        {(
+          [
+            ["Training provider", pack.firm.legalName],
+            ["Provider NITA registration no.", pack.providerNitaNumber ?? "not registered"],
+            ["Employer", pack.organization],
+            ["Employer NITA levy no.", pack.employerLevyNumbers.join(", ") || "not given"],
+            ["Course", run.courseTitle],
+            ["Dates", run.dates],
+            ["Venue", run.venue ?? "—"],
+            ["Trainers", pack.trainers.join(", ") || "not assigned"],
+            ["Participants", String(pack.participants.length)],
+            ["Booking reference(s)", pack.money.references.join(", ") || "—"],
+          ] as const
+        ).map(([label, value]) => (
+          <View key={label} style={row}>
+            <Text style={[styles.muted, { width: 170 }]}>{label}</Text>
+            <Text style={[styles.bold, { flex: 1 }]}>{value}</Text>
+          </View>
+        ))}
+      </View>
       <Text style={styles.h2}>Contents</Text>
       {NITA_SECTIONS.map((title, i) => (
         <Text key={title} style={styles.paragraph}>

@@ -28,7 +28,7 @@ export const styles = StyleSheet.create({
   subtitle: { fontSize: 10.5, color: "#475569", marginTop: 3 },
   h2: { fontSize: 14, fontFamily: "Helvetica-Bold", color: BRAND, marginTop: 16, marginBottom: 8 },
   h3: { fontSize: 11, fontFamily: "Helvetica-Bold", color: "#0b3a46", marginBottom: 3 },
-  paragraph: { lineHeight: 1.45, marginBottom: 6 },
+  paragraph: { marginBottom: 5 },
   muted: { color: MUTED },
   bold: { fontFamily: "Helvetica-Bold" },
   footer: {
@@ -162,7 +162,7 @@ export function Note({ title, children }: { title: string; children: ReactNode }
   return (
     <View style={{ borderLeftWidth: 3, borderLeftColor: ACCENT, paddingLeft: 8, marginTop: 14 }} wrap={false}>
       <Text style={styles.h3}>{title}</Text>
-      <Text style={{ lineHeight: 1.35 }}>{children}</Text>
+      <Text>{children}</Text>
     </View>
   );
 }
