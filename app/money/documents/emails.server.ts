@@ -13,6 +13,8 @@ export type FinanceDocumentMail = {
   daysOverdue?: number;
 };
 
+const VIEW = { proforma: "View invoice", credit_note: "View credit note", receipt: "View receipt" } as const;
+
 /** An invoice, credit note or receipt sent to the booking's contact, with its PDF attached and linked. */
 export function financeDocumentMessage(m: FinanceDocumentMail): Message {
   const opening =
@@ -40,8 +42,9 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
         m.total,
       ],
       ["Due date", m.kind === "proforma" ? m.dueOn : null],
-      ["Download", m.url],
       ["Reference", m.reference],
     ],
+    [],
+    { action: { label: VIEW[m.kind], url: m.url } },
   );
 }
