@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
@@ -12,11 +13,12 @@ import { certificateQr, renderCertificate } from "#app/delivery/certificates/cer
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRegistrations, financeDocuments } from "#app/platform/db/schema";
+import { courseRegistrations, courseRuns, emailOutbox, financeDocuments } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { getFirmIdentity, getSiteContent, saveDocumentImage } from "#app/site/index.server";
 import { renderRegistrationFormPdf } from "#app/site/pdf.server";
+import { resolveChromium } from "../helpers/chromium.mjs";
 import { writeTimetable } from "../helpers/delivery";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
@@ -209,5 +211,53 @@ describe("the documents a client keeps", () => {
       await renderRegistrationFormPdf(await getSiteContent(["contact", "payment"])),
     );
     expect(text).toContain("Course Registration Form");
+  });
+});
+
+describe("the e-mails a client receives", () => {
+  test("each as its HTML part shows it, written out as PDF and PNG with the documents", async () => {
+    // a booking that waits: a run of one seat, taken
+    const full = await newRun("110000.00");
+    await db().update(courseRuns).set({ capacity: 1 }).where(eq(courseRuns.id, full));
+    await book(full, 1, "Seated");
+    const waiting = await book(full, 1, "Waiting");
+    const kinds = {
+      "email-group-confirmation": ["registration_confirmation", reference],
+      "email-waiting-list": ["registration_confirmation", waiting.booking.reference],
+      "email-proforma-invoice": ["finance_proforma", reference],
+      "email-receipt": ["finance_receipt", reference],
+    } as const;
+    const rows = await db().select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt));
+    const picked = Object.entries(kinds).map(([name, [kind, ref]]) => {
+      const row = rows.find((r) => r.kind === kind && r.subject.includes(ref));
+      if (!row) throw new Error(`no ${kind} e-mail for ${ref}`);
+      return { name, row };
+    });
+    for (const { row } of picked) {
+      expect(row.htmlBody).toContain("Mafunzo Training &amp; Consultancy");
+      expect(row.textBody).toContain(row.subject.slice(0, 20));
+    }
+    const group = picked.find((p) => p.name === "email-group-confirmation")?.row;
+    expect(group?.textBody).toContain("4 × KES 110,000 = KES 440,000");
+    const queued = picked.find((p) => p.name === "email-waiting-list")?.row;
+    expect(queued?.textBody).toContain("What happens next");
+    expect(queued?.textBody).not.toMatch(/KES|pay/i);
+    if (!OUT) return;
+    // as a phone shows them: 390 px wide
+    const browser = await chromium.launch({
+      executablePath: await resolveChromium(),
+      args: ["--no-sandbox"],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      for (const { name, row } of picked) {
+        await page.setContent(row.htmlBody, { waitUntil: "load" });
+        fs.mkdirSync(OUT, { recursive: true });
+        await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true, scale: "css" });
+        await page.pdf({ path: path.join(OUT, `${name}.pdf`), width: "390px", printBackground: true });
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });
