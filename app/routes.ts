@@ -92,6 +92,7 @@ export default [
       route("audit-logs", "routes/admin/audit-logs.tsx"),
       route("data-requests", "routes/admin/data-requests.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/letterhead", "routes/admin/letterhead.tsx"),
       route("documents", "routes/admin/documents.tsx"),
       route("images", "routes/admin/images.tsx"),
       route("gallery", "routes/admin/gallery.tsx"),

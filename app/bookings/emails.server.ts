@@ -1,6 +1,7 @@
 import { type Message, type Row, render } from "#app/platform/email/layout.server";
 import { env } from "#app/platform/env.server";
 import type { SiteContent } from "#app/site/index";
+import { formatKes, parseCents } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 
 export type RegistrationMail = {
@@ -27,6 +28,20 @@ export type RegistrationMail = {
 const portalLine = () =>
   `See your booking, its documents and certificates, or change it, at ${env().PUBLIC_URL}/account (we e-mail you a sign-in link).`;
 
+/**
+ * What a booking costs as its contact reads it: "KES 110,000" for one participant, "4 × KES 110,000 = KES
+ * 440,000" for a group. A price that is not an amount ("On request") is shown as it stands.
+ */
+export function costLine(cost: string | null, people: number): string | null {
+  if (!cost) return null;
+  const unit = parseCents(cost.replace(/^\s*(KSH|KES)\s*/i, ""));
+  if (unit === null) return cost;
+  const kes = (cents: number) => formatKes(cents).replace(/\.00$/, "");
+  return people > 1 ? `${people} × ${kes(unit)} = ${kes(unit * people)}` : kes(unit);
+}
+
+const peopleIn = (r: RegistrationMail) => Math.max(1, r.participants?.length ?? 1);
+
 const participantList = (r: RegistrationMail) =>
   r.participants && r.participants.length > 1 ? r.participants.join(", ") : null;
 
@@ -43,8 +58,13 @@ export function registrationConfirmation(
     [
       `Dear ${r.name},`,
       waitlisted
-        ? `This course date is fully booked, so your booking ${r.reference} is on the waiting list at position ${r.waitlistPosition}. We will e-mail you as soon as a seat becomes free. Nothing is payable until your seat is confirmed.`
+        ? `This course date is fully booked, so your booking ${r.reference} is on the waiting list at position ${r.waitlistPosition}.`
         : `Thank you for registering. Your registration reference is ${r.reference}. We'll contact you soon with course details.`,
+      ...(waitlisted
+        ? [
+            `What happens next: when a seat becomes free, we hold it for your booking and e-mail you a link to claim it, with the time until which it is held. If you do not claim it in time, it passes to the next booking on the list. You need do nothing until then.`,
+          ]
+        : []),
     ],
     [
       ["Reference", r.reference],
@@ -53,9 +73,17 @@ export function registrationConfirmation(
       ["Dates", r.courseDate ?? "To be confirmed"],
       ["Venue", r.courseVenue ?? "To be confirmed"],
       ["Duration", r.courseDuration],
-      ["Cost", r.courseCost ?? "To be confirmed"],
-      // nothing is payable on the waiting list: how to pay, and what to bring, come with a confirmed seat
-      ...(waitlisted ? [] : [...paymentRows(r.reference, payment), ...(r.joining ?? [])]),
+      // the waiting list is about a seat, not money: the cost, how to pay and what to bring come with a seat
+      ...(waitlisted
+        ? []
+        : [
+            [
+              peopleIn(r) > 1 ? "Total" : "Cost",
+              costLine(r.courseCost, peopleIn(r)) ?? "To be confirmed",
+            ] as Row,
+            ...paymentRows(r.reference, payment),
+            ...(r.joining ?? []),
+          ]),
     ],
     [
       ...(waitlisted
@@ -66,6 +94,7 @@ export function registrationConfirmation(
       portalLine(),
       `Questions? Call ${contact.phone} or write to ${contact.email}.`,
     ],
+    { action: { label: "See your booking", url: `${env().PUBLIC_URL}/account` } },
   );
   return message;
 }
@@ -95,7 +124,7 @@ export function registrationNotification(r: RegistrationMail, source: string): M
       ["Course", r.courseName],
       ["Dates", r.courseDate],
       ["Venue", r.courseVenue],
-      ["Cost", r.courseCost],
+      [peopleIn(r) > 1 ? "Total" : "Cost", costLine(r.courseCost, peopleIn(r))],
       ["Special requirements", r.specialRequirements],
     ],
     [`Admin: ${env().PUBLIC_URL}/admin/registrations`],

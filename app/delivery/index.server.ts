@@ -33,12 +33,16 @@ export * from "./index";
 export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
 export {
   auditNitaPackExport,
+  currentNitaPackGaps,
   gatherBookingNitaPack,
   gatherNitaPack,
   listRunOrganisations,
+  NITA_PACK_REFUSED,
+  type NitaGap,
   nitaFileBase,
   nitaPackFiles,
   nitaPackPdf,
+  nitaPackRefusal,
 } from "./nita/nita-pack.server";
 export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
 export {

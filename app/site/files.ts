@@ -82,3 +82,19 @@ export const GalleryImageSchema = z.object({
   sortOrder: z.coerce.number({ error: "Order must be a whole number" }).int().min(0).max(9999),
   status: z.enum(["active", "inactive"]),
 });
+
+/** The images the firm's documents carry: the logo (every document) and the signatory's signature (certificates). */
+export const DOCUMENT_IMAGE_KINDS = ["logo", "signature"] as const;
+export type DocumentImageKind = (typeof DOCUMENT_IMAGE_KINDS)[number];
+export const DocumentImageSchema = z.object({
+  kind: z.enum(DOCUMENT_IMAGE_KINDS, "Choose the logo or the signature"),
+});
+
+export const LETTERHEAD_MESSAGES = {
+  missing: "Choose an image file to upload.",
+  tooLarge: "The image is larger than the 10 MB limit.",
+  failed: "Failed to save the image",
+  uploaded: "Image saved: documents drawn from now on carry it",
+  deleteFailed: "Failed to remove the image",
+  deleted: "Image removed: documents drawn from now on go without it",
+} as const;

@@ -46,6 +46,7 @@ export {
   SEAT_HOLDING_STATUSES,
   seatsForRuns,
 } from "./catalogue/run-seats.server";
+export { getFirmIdentity } from "./content/firm-identity.server";
 export { getPaymentDetails, type PaymentDetails } from "./content/payment-details.server";
 export { getSiteContent, getSiteContentUpdatedAt, getSiteContentValue } from "./content/site-content.server";
 export { updateSiteContentSection } from "./content/site-content-admin.server";
@@ -69,6 +70,11 @@ export {
   readFormFields,
   reply,
 } from "./forms/public-forms.server";
+export {
+  documentImageDataUrl,
+  removeDocumentImage,
+  saveDocumentImage,
+} from "./images/document-images.server";
 export { addPictureToGallery, GALLERY_MESSAGES, saveGalleryImage } from "./images/gallery.server";
 export { deleteImage, PUBLIC_MEDIA_KEY, uploadImage } from "./images/images.server";
 export type { GalleryImageView, ImageComponent } from "./images/website-image.server";

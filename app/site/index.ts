@@ -22,8 +22,11 @@ export {
 export { RATINGS, TestimonialSchema } from "./content/testimonial";
 export {
   DOCUMENT_CATEGORIES,
+  DOCUMENT_IMAGE_KINDS,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
+  type DocumentImageKind,
+  DocumentImageSchema,
   DocumentUploadSchema,
   GALLERY_CATEGORIES,
   GalleryAddSchema,
@@ -33,6 +36,7 @@ export {
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
   ImageUploadSchema,
+  LETTERHEAD_MESSAGES,
   optionLabel,
 } from "./files";
 export { emailField, type FormResult, optionalText, phoneField, requiredText } from "./forms/submission";

@@ -2,8 +2,8 @@ import { divideRoundHalfUp } from "./cents";
 
 export type VatRule = { registered: boolean; ratePercent: number; pricesIncludeVat: boolean };
 export type PricedLine = { description: string; quantity: number; unitCents: number; courseId?: string };
-export type VatTotals = {
-  lines: (PricedLine & { amountCents: number })[];
+export type VatTotals<L extends PricedLine = PricedLine> = {
+  lines: (L & { amountCents: number })[];
   netCents: number;
   vatCents: number;
   totalCents: number;
@@ -17,7 +17,7 @@ export type VatTotals = {
  * (100 + rate) and the net is what is left. A firm that is not VAT registered charges none. The lines keep
  * the prices as quoted (amount = quantity × unit price).
  */
-export function computeVat(items: PricedLine[], rule: VatRule): VatTotals {
+export function computeVat<L extends PricedLine>(items: L[], rule: VatRule): VatTotals<L> {
   const rate = rule.registered ? BigInt(rule.ratePercent) : 0n;
   let net = 0n;
   let vat = 0n;

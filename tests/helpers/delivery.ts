@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createBooking } from "#app/bookings/booking.server";
+import { JoiningInstructionsSchema } from "#app/delivery/instructions/joining-instructions";
+import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses, emailOutbox } from "#app/platform/db/schema";
 import { addDays, today } from "#app/utils/dates";
@@ -50,4 +52,13 @@ export async function book(
 /** Marks every queued message as handled, so a test only sees what it causes. */
 export async function clearOutbox() {
   await db().update(emailOutbox).set({ status: "sent" });
+}
+
+/** The run's daily timetable, as the office writes it in the joining instructions (a NITA pack needs it). */
+export function writeTimetable(runId: string, timetable = "08:30 registration, 09:00 sessions, 17:00 close") {
+  return saveJoiningInstructions(
+    { id: null, email: "office@mafunzo.test", ip: "127.0.0.1", userAgent: "vitest" },
+    runId,
+    JoiningInstructionsSchema.parse({ timetable }),
+  );
 }

@@ -24,6 +24,7 @@ import { loader as nitaPackLoader } from "../../app/routes/portal/account.nita-p
 import { action as signInAction, loader as signInLoader } from "../../app/routes/portal/account.sign-in";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
+import { writeTimetable } from "../helpers/delivery";
 import { ACTOR, book, newRun } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
 
@@ -509,6 +510,7 @@ describe("certificates and the NITA pack", () => {
       expect(Object.keys(zip)).toHaveLength(2);
       expect((await file("AAAA-BBBB-CCCC-DDDD.pdf")).status).toBe(404);
 
+      await writeTimetable(runId);
       const pack = (await nitaPackLoader(
         as(cookie, `/account/bookings/${booking.reference}/nita-pack/pack.zip`, undefined, {
           reference: booking.reference,

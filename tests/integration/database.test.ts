@@ -54,6 +54,7 @@ describe("migrated and seeded database", () => {
       certificate_threshold: 80,
       certificate_signatory_name: "Esther Achieng Oduor",
       certificate_signatory_title: "Director of Training",
+      nita_provider_number: "",
       financial_records_retention_years: 5,
     });
   });

@@ -10,12 +10,14 @@ import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
   attendanceMarks,
+  bookings,
   certificates,
   courseFeedback,
   courseRegistrations,
   emailOutbox,
   testimonials,
 } from "#app/platform/db/schema";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as attendancePage from "#app/routes/admin/run-attendance";
 import * as certificatesPage from "#app/routes/admin/run-certificates";
 import * as feedbackAdmin from "#app/routes/admin/run-feedback";
@@ -25,7 +27,7 @@ import * as verifyPage from "#app/routes/public/verify";
 import { setClock } from "#app/utils/clock";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
-import { book, newRun } from "../helpers/delivery";
+import { book, newRun, writeTimetable } from "../helpers/delivery";
 import { extractPdfText, squash } from "../helpers/pdf-text";
 import { registrationStatus } from "../helpers/submission-rows";
 
@@ -274,9 +276,36 @@ test("NITA pack: one PDF with contents, participants with ID numbers, register, 
     Awaited<ReturnType<typeof findDeliveryRun>>
   >;
   expect(await gatherNitaPack(deliveryRun, "Nobody Ltd")).toBeNull();
+  // without the daily timetable NITA would send the claim back: the pack is refused, saying what is missing
+  const unready = await gatherNitaPack(deliveryRun, "Kenya Power");
+  expect(unready?.gaps.map((gap) => gap.label)).toEqual([
+    "the daily timetable (in the joining instructions)",
+  ]);
+  const refused = (await nitaPackRoute.loader(
+    admin.args(
+      `${base()}/nita-pack/pack.pdf?org=Kenya+Power`,
+      {},
+      { ...params(), file: "pack.pdf" },
+    ) as never,
+  )) as Response;
+  expect(refused.status).toBe(409);
+  expect(await refused.text()).toContain("Missing: the daily timetable");
+  await writeTimetable(run.id);
+  await setSettingValue(db(), "nita_provider_number", "NITA/TP/0042", null);
+  await db()
+    .update(bookings)
+    .set({ nitaLevyNumber: "LEVY-778899" })
+    .where(eq(bookings.organization, "Kenya Power"));
   const gathered = await gatherNitaPack(deliveryRun, "Kenya Power");
   if (!gathered) throw new Error("no pack");
-  const text = squash(extractPdfText(Buffer.from(await nitaPackPdf(gathered))));
+  expect(gathered.gaps).toEqual([]);
+  const raw = extractPdfText(Buffer.from(await nitaPackPdf(gathered)));
+  const text = squash(raw);
+  // numbered across the whole pack, never "Page 1 of 1" on a part of it
+  const pages = [...raw.matchAll(/Page (\d+) of (\d+)/g)];
+  expect(pages.length).toBeGreaterThan(3);
+  expect(pages.map((p) => Number(p[1]))).toEqual(pages.map((_, i) => i + 1));
+  expect(new Set(pages.map((p) => p[2]))).toEqual(new Set([String(pages.length)]));
   for (const part of [
     "Contents",
     "Participants and ID numbers",
@@ -285,7 +314,14 @@ test("NITA pack: one PDF with contents, participants with ID numbers, register, 
     "Course outline and timetable",
     "No proforma invoice has been issued for this booking yet.",
     "Attendance register",
-    "Otieno Half 50%",
+    "Otieno Half Kenya Power 23456789 P A 50%",
+    // the cover: who trains, who claims, and that it is not paid
+    "Provider NITA registration no. NITA/TP/0042",
+    "Employer NITA levy no. LEVY-778899",
+    "NOT PAID IN FULL",
+    // the dated timetable
+    "Day 1",
+    "08:30 registration",
   ]) {
     expect(text).toContain(squash(part));
   }

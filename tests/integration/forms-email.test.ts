@@ -52,7 +52,7 @@ test("a registration mails the registrant (payment details, reference as M-PESA 
     );
     for (const part of [confirmation?.text, confirmation?.html]) {
       expect(part).toContain(reference);
-      expect(part).toContain("KSH 95,000");
+      expect(part).toContain("KES 95,000");
       expect(part).toContain("880 142");
       expect(part).toContain("0142 7719 3305 01");
     }

@@ -96,7 +96,20 @@ describe("proforma invoices", () => {
     ]);
 
     const text = extractPdfText(storedPdf(proforma?.storageKey as string));
+    // written for the client: the title block, the people billed, no note about how the sums are computed
+    expect(text).not.toContain("VAT is computed");
+    const billed = await db()
+      .select({ name: courseRegistrations.name })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.bookingId, booking.id));
+    expect(billed).toHaveLength(3);
+    for (const person of billed) expect(text).toContain(person.name);
     for (const expected of [
+      "Proforma Invoice",
+      "Mafunzo Training & Consultancy Ltd",
+      "Page 1 of 1",
+      "Total (KES)",
+      "not a tax invoice",
       proforma?.number,
       "P051111111Q",
       "P051234567X",

@@ -13,7 +13,7 @@ import * as exportRoute from "#app/routes/admin/registrations.export";
 import * as signInSheet from "#app/routes/admin/run-sign-in-sheet";
 import type { Role } from "#app/staff/policy";
 import { answer, signedInAdmin } from "../helpers/admin-session";
-import { book, newRun } from "../helpers/delivery";
+import { book, newRun, writeTimetable } from "../helpers/delivery";
 import { extractPdfText, squash } from "../helpers/pdf-text";
 
 // Issue 32, personal data: ID and passport numbers sealed at rest, masked on every screen, shown in full only on
@@ -30,6 +30,7 @@ beforeAll(async () => {
     staff[role] = await signedInAdmin({ roles: [role] });
   }
   run = await newRun({ inDays: 12, days: 2 });
+  await writeTimetable(run.id);
   const outcome = await book(
     run.id,
     [

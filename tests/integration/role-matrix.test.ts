@@ -45,6 +45,7 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/data-requests.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/admin/data-requests.export.ts": { action: ["owner"] },
   "routes/admin/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
+  "routes/admin/letterhead.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/admin/bookings.tsx": { loader: READ_BOOKINGS },
   // finance may send a booking's documents again (and is refused every other change there)
   "routes/admin/booking.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },

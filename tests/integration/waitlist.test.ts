@@ -64,8 +64,12 @@ describe("the confirmation of a booking on the waiting list", () => {
         `On the waiting list: Strategic Planning and Performance Management (${reference})`,
       );
       for (const part of [queued?.text, queued?.html]) {
-        expect(part).toContain("Nothing is payable until your seat is confirmed.");
+        // what happens next, and nothing about money: no cost, no way to pay
+        expect(part).toContain("What happens next: when a seat becomes free");
         for (const payment of [
+          "KES",
+          "Cost",
+          "pay",
           "paybill",
           "880 142",
           "0142 7719 3305 01",

@@ -1,14 +1,17 @@
 import { Text, View } from "@react-pdf/renderer";
-import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
-import type { SiteContent } from "#app/site/index";
+import type { FirmIdentity } from "#app/platform/pdf/firm";
+import { BrandedPage, DocumentHeader, renderPdf, styles, TINT } from "#app/platform/pdf/pdf-kit.server";
 import { formatLongDate } from "#app/utils/dates";
 
 type Run = { courseTitle: string; dates: string; venue: string | null; days: string[] };
 type Person = { id: string; name: string; organization: string | null; idNumber: string | null };
 
-const cell = { borderWidth: 0.5, borderColor: "#94a3b8", padding: 4, fontSize: 8 } as const;
-const head = { ...cell, backgroundColor: "#eef7f8", fontFamily: "Helvetica-Bold" } as const;
-const WIDTHS = { n: 22, name: 130, org: 110, id: 70 };
+/** 12 mm: room for a signature written by hand on a sheet passed round the room. */
+export const SIGNING_ROW_HEIGHT = 34;
+
+const cell = { borderWidth: 0.5, borderColor: "#94a3b8", padding: 5, fontSize: 9 } as const;
+const head = { ...cell, backgroundColor: TINT, fontFamily: "Helvetica-Bold" } as const;
+const WIDTHS = { n: 24, name: 170, org: 150, id: 90 };
 
 function PeopleColumns({ person, index }: { person: Person; index: number }) {
   return (
@@ -21,89 +24,120 @@ function PeopleColumns({ person, index }: { person: Person; index: number }) {
   );
 }
 
-function HeaderRow({ days }: { days: string[] }) {
+function HeaderRow({ columns }: { columns: string[] }) {
   return (
     <View style={{ flexDirection: "row" }} fixed>
       <Text style={[head, { width: WIDTHS.n }]}>#</Text>
       <Text style={[head, { width: WIDTHS.name }]}>Participant</Text>
       <Text style={[head, { width: WIDTHS.org }]}>Organisation</Text>
       <Text style={[head, { width: WIDTHS.id }]}>ID number</Text>
-      {days.map((day, i) => (
-        <Text key={day} style={[head, { flex: 1 }]}>
-          Day {i + 1}: {formatLongDate(day)}
+      {columns.map((column) => (
+        <Text key={column} style={[head, { flex: 1 }]}>
+          {column}
         </Text>
       ))}
     </View>
   );
 }
 
-/** The printable sign-in sheet: one signature column per day, for rooms without a phone signal. */
-export function SignInSheetPage({
-  run,
-  people,
-  contact,
-}: {
-  run: Run;
-  people: Person[];
-  contact: SiteContent["contact"];
-}) {
+const where = (run: Run) => [run.venue, run.dates].filter(Boolean).join(" · ");
+
+/**
+ * The printable sign-in sheet: a page per day (the sheet of the day goes round the room, the others stay in
+ * the file), each participant on a row tall enough to sign, for rooms without a phone signal.
+ */
+export function SignInSheetPages({ run, people, firm }: { run: Run; people: Person[]; firm: FirmIdentity }) {
+  if (run.days.length === 0) {
+    return (
+      <BrandedPage contact={firm} firm={firm} orientation="landscape">
+        <DocumentHeader firm={firm} title="Sign-in sheet" subtitle={`${run.courseTitle} · ${where(run)}`} />
+        <Text style={styles.paragraph}>
+          This course date has no days yet: set its dates to print the sheets.
+        </Text>
+      </BrandedPage>
+    );
+  }
   return (
-    <BrandedPage contact={contact} orientation="landscape">
-      <DocumentHeader
-        title={`Sign-in sheet: ${run.courseTitle}`}
-        subtitle={[run.dates, run.venue].filter(Boolean).join(" · ")}
-      />
-      <HeaderRow days={run.days} />
-      {people.map((person, index) => (
-        <View key={person.id} style={{ flexDirection: "row", minHeight: 26 }} wrap={false}>
-          <PeopleColumns person={person} index={index} />
-          {run.days.map((day) => (
-            <Text key={day} style={[cell, { flex: 1 }]} />
+    <>
+      {run.days.map((day, dayIndex) => (
+        <BrandedPage key={day} contact={firm} firm={firm} orientation="landscape">
+          <DocumentHeader
+            firm={firm}
+            title="Sign-in sheet"
+            subtitle={`${run.courseTitle} · ${where(run)}`}
+            facts={[
+              ["Day", `${dayIndex + 1} of ${run.days.length}`],
+              ["Date", formatLongDate(day)],
+            ]}
+          />
+          <HeaderRow columns={["Signature"]} />
+          {people.map((person, index) => (
+            <View
+              key={person.id}
+              style={{ flexDirection: "row", minHeight: SIGNING_ROW_HEIGHT }}
+              wrap={false}
+            >
+              <PeopleColumns person={person} index={index} />
+              <Text style={[cell, { flex: 1 }]} />
+            </View>
           ))}
-        </View>
+          <Text style={[styles.muted, { marginTop: 8, fontSize: 8.5 }]}>
+            Please sign on arrival. ID numbers are shown in part, enough to match an ID card at the door.
+          </Text>
+        </BrandedPage>
       ))}
-    </BrandedPage>
+    </>
   );
 }
 
-/** The attendance register: the marks taken per day (P present, A absent, blank not marked) and the rate. */
+/**
+ * The attendance register: the marks taken per day (P present, A absent, blank not marked), the rate, and a
+ * row tall enough for each participant to sign it.
+ */
 export function AttendanceRegisterPage({
   run,
   rows,
-  contact,
+  firm,
+  numbered = true,
 }: {
   run: Run;
   rows: (Person & { marks: (boolean | null)[]; percent: number })[];
-  contact: SiteContent["contact"];
+  firm: FirmIdentity;
+  numbered?: boolean;
 }) {
   return (
-    <BrandedPage contact={contact} orientation="landscape">
+    <BrandedPage contact={firm} firm={firm} orientation="landscape" numbered={numbered}>
       <DocumentHeader
-        title={`Attendance register: ${run.courseTitle}`}
-        subtitle={[run.dates, run.venue].filter(Boolean).join(" · ")}
+        firm={firm}
+        title="Attendance register"
+        subtitle={`${run.courseTitle} · ${where(run)}`}
       />
-      <HeaderRow days={[...run.days]} />
+      <HeaderRow
+        columns={[...run.days.map((day, i) => `Day ${i + 1}: ${formatLongDate(day)}`), "Rate", "Signature"]}
+      />
       {rows.map((row, index) => (
-        <View key={row.id} style={{ flexDirection: "row" }} wrap={false}>
+        <View key={row.id} style={{ flexDirection: "row", minHeight: SIGNING_ROW_HEIGHT }} wrap={false}>
           <PeopleColumns person={row} index={index} />
           {row.marks.map((mark, i) => (
             <Text key={run.days[i]} style={[cell, { flex: 1, textAlign: "center" }]}>
               {mark === null ? "" : mark ? "P" : "A"}
             </Text>
           ))}
+          <Text style={[cell, { flex: 1, textAlign: "center" }]}>{row.percent}%</Text>
+          <Text style={[cell, { flex: 1 }]} />
         </View>
       ))}
       <Text style={[styles.muted, { marginTop: 8 }]}>
-        P present, A absent. Attendance rate:{" "}
-        {rows.map((row) => `${row.name} ${row.percent}%`).join("; ") || "no participants"}.
+        P present, A absent, blank not marked. Rate: the share of the course days present.
       </Text>
     </BrandedPage>
   );
 }
 
-export function renderSignInSheet(run: Run, people: Person[], contact: SiteContent["contact"]) {
+export function renderSignInSheet(run: Run, people: Person[], firm: FirmIdentity) {
   return renderPdf(
     `Sign-in sheet: ${run.courseTitle}`,
-    <SignInSheetPage run={run} people={people} contact={contact} />,
+    <SignInSheetPages run={run} people={people} firm={firm} />,
+    firm.legalName,
   );
 }

@@ -1,6 +1,7 @@
 import { Image, Page, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
-import { ACCENT, BRAND, renderPdf } from "#app/platform/pdf/pdf-kit.server";
+import type { FirmIdentity } from "#app/platform/pdf/firm";
+import { ACCENT, BRAND, INK, MUTED, renderPdf } from "#app/platform/pdf/pdf-kit.server";
 
 export type CertificateContent = {
   code: string;
@@ -9,6 +10,7 @@ export type CertificateContent = {
   dates: string;
   venue: string | null;
   hours: number | null;
+  /** kept on the row for the register; a certificate does not print it (it certifies attendance as such) */
   attendancePercent: number;
   signatoryName: string;
   signatoryTitle: string;
@@ -17,68 +19,159 @@ export type CertificateContent = {
   qr: string;
 };
 
+/** What the certificate takes from the firm: its name, its logo and the signatory's signature. */
+export type CertificateFirm = Pick<FirmIdentity, "legalName" | "logo" | "signature">;
+
 export function certificateQr(verifyUrl: string) {
   return QRCode.toDataURL(verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: "M" });
 }
 
 const center = { textAlign: "center" } as const;
 
-/** One certificate of attendance on a landscape A4 page: what it says, who signs it, and how to check it. */
-export function CertificatePage({ c }: { c: CertificateContent }) {
+// The type steps down as the text grows, so a 60-character name and a 120-character title keep to one page.
+const nameSize = (name: string) => (name.length <= 28 ? 38 : name.length <= 42 ? 31 : 25);
+const titleSize = (title: string) => (title.length <= 50 ? 22 : title.length <= 90 ? 18 : 15);
+
+/** A round seal in the firm's colours, drawn (no artwork needed). */
+function Seal({ firm }: { firm: CertificateFirm }) {
+  return (
+    <View
+      style={{
+        width: 96,
+        height: 96,
+        borderRadius: 48,
+        borderWidth: 3,
+        borderColor: ACCENT,
+        alignItems: "center",
+        justifyContent: "center",
+      }}
+    >
+      <View
+        style={{
+          width: 82,
+          height: 82,
+          borderRadius: 41,
+          borderWidth: 1,
+          borderColor: BRAND,
+          alignItems: "center",
+          justifyContent: "center",
+          padding: 6,
+        }}
+      >
+        <Text style={{ fontSize: 6.5, color: BRAND, fontFamily: "Helvetica-Bold", ...center }}>
+          {firm.legalName.toUpperCase()}
+        </Text>
+        <Text style={{ fontSize: 6, color: ACCENT, marginTop: 3, letterSpacing: 1, ...center }}>
+          CERTIFIED
+        </Text>
+      </View>
+    </View>
+  );
+}
+
+/**
+ * One certificate of attendance on a landscape A4 page, made to be framed: a double border, the logo, the
+ * name large, the course, dates, venue and hours, the signature, a seal, and how to check it (code and QR).
+ */
+export function CertificatePage({ c, firm }: { c: CertificateContent; firm: CertificateFirm }) {
+  const details = [c.dates, c.venue, c.hours ? `${c.hours} hours of training` : null].filter(Boolean);
   return (
     <Page
       size="A4"
       orientation="landscape"
-      style={{ padding: 36, fontFamily: "Helvetica", color: "#1e293b" }}
+      wrap={false}
+      style={{ padding: 22, fontFamily: "Helvetica", color: INK, backgroundColor: "#fffdf8" }}
     >
-      <View style={{ flex: 1, borderWidth: 3, borderColor: BRAND, padding: 28 }}>
-        <Text style={[center, { fontSize: 14, fontFamily: "Helvetica-Bold", color: BRAND }]}>
-          Mafunzo Training &amp; Consultancy
-        </Text>
-        <Text style={[center, { fontSize: 30, fontFamily: "Helvetica-Bold", color: BRAND, marginTop: 18 }]}>
-          Certificate of Attendance
-        </Text>
+      <View style={{ flex: 1, borderWidth: 4, borderColor: BRAND, padding: 5 }}>
         <View
           style={{
-            borderBottomWidth: 2,
-            borderBottomColor: ACCENT,
-            marginHorizontal: 180,
-            marginVertical: 12,
-          }}
-        />
-        <Text style={[center, { fontSize: 12 }]}>This is to certify that</Text>
-        <Text style={[center, { fontSize: 24, fontFamily: "Helvetica-Bold", marginVertical: 10 }]}>
-          {c.recipientName}
-        </Text>
-        <Text style={[center, { fontSize: 12 }]}>attended the course</Text>
-        <Text
-          style={[center, { fontSize: 18, fontFamily: "Helvetica-Bold", color: BRAND, marginVertical: 8 }]}
-        >
-          {c.courseTitle}
-        </Text>
-        <Text style={[center, { fontSize: 11 }]}>
-          {[c.dates, c.venue].filter(Boolean).join(", ")}
-          {c.hours ? ` · ${c.hours} hours` : ""} · attendance {c.attendancePercent}%
-        </Text>
-        <View
-          style={{
-            flexDirection: "row",
-            justifyContent: "space-between",
-            alignItems: "flex-end",
-            marginTop: "auto",
+            flex: 1,
+            borderWidth: 1,
+            borderColor: ACCENT,
+            paddingVertical: 22,
+            paddingHorizontal: 48,
+            alignItems: "center",
           }}
         >
-          <View style={{ width: 220 }}>
-            <View
-              style={{ borderBottomWidth: 1, borderBottomColor: "#1e293b", marginBottom: 4, height: 30 }}
-            />
-            <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold" }}>{c.signatoryName}</Text>
-            <Text style={{ fontSize: 10 }}>{c.signatoryTitle}</Text>
-          </View>
-          <View style={{ alignItems: "center", width: 200 }}>
-            <Image src={c.qr} style={{ width: 84, height: 84 }} />
-            <Text style={{ fontSize: 9, marginTop: 4 }}>Certificate {c.code}</Text>
-            <Text style={{ fontSize: 7, color: "#475569" }}>Verify at {c.verifyUrl}</Text>
+          {firm.logo ? (
+            <Image src={firm.logo} style={{ maxHeight: 52, maxWidth: 160, marginBottom: 6 }} />
+          ) : null}
+          <Text
+            style={[center, { fontSize: 12, color: BRAND, letterSpacing: 1.5, fontFamily: "Helvetica-Bold" }]}
+          >
+            {firm.legalName.toUpperCase()}
+          </Text>
+          <Text
+            style={[
+              center,
+              { fontSize: 30, fontFamily: "Times-Bold", color: BRAND, marginTop: 14, letterSpacing: 1 },
+            ]}
+          >
+            Certificate of Attendance
+          </Text>
+          <View style={{ borderBottomWidth: 2, borderBottomColor: ACCENT, width: 220, marginVertical: 10 }} />
+          <Text style={[center, { fontSize: 12, color: MUTED, fontFamily: "Times-Italic" }]}>
+            This is to certify that
+          </Text>
+          <Text
+            style={[
+              center,
+              {
+                fontSize: nameSize(c.recipientName),
+                fontFamily: "Times-Bold",
+                marginVertical: 8,
+                maxWidth: 680,
+              },
+            ]}
+          >
+            {c.recipientName}
+          </Text>
+          <Text style={[center, { fontSize: 12, color: MUTED, fontFamily: "Times-Italic" }]}>
+            attended the course
+          </Text>
+          <Text
+            style={[
+              center,
+              {
+                fontSize: titleSize(c.courseTitle),
+                fontFamily: "Helvetica-Bold",
+                color: BRAND,
+                marginVertical: 8,
+                maxWidth: 660,
+                lineHeight: 1.25,
+              },
+            ]}
+          >
+            {c.courseTitle}
+          </Text>
+          <Text style={[center, { fontSize: 11.5 }]}>{details.join("  ·  ")}</Text>
+          <View
+            style={{
+              flexDirection: "row",
+              justifyContent: "space-between",
+              alignItems: "flex-end",
+              marginTop: "auto",
+              width: "100%",
+            }}
+          >
+            <View style={{ width: 220 }}>
+              <View style={{ height: 48, justifyContent: "flex-end" }}>
+                {firm.signature ? (
+                  <Image src={firm.signature} style={{ maxHeight: 46, maxWidth: 180 }} />
+                ) : null}
+              </View>
+              <View style={{ borderBottomWidth: 1, borderBottomColor: INK, marginBottom: 4 }} />
+              <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold" }}>{c.signatoryName}</Text>
+              <Text style={{ fontSize: 9.5, color: MUTED }}>{c.signatoryTitle}</Text>
+            </View>
+            <Seal firm={firm} />
+            <View style={{ alignItems: "center", width: 220 }}>
+              <Image src={c.qr} style={{ width: 70, height: 70 }} />
+              <Text style={{ fontSize: 9, marginTop: 4, fontFamily: "Helvetica-Bold" }}>
+                Certificate {c.code}
+              </Text>
+              <Text style={[center, { fontSize: 7, color: MUTED }]}>Verify at {c.verifyUrl}</Text>
+            </View>
           </View>
         </View>
       </View>
@@ -86,6 +179,10 @@ export function CertificatePage({ c }: { c: CertificateContent }) {
   );
 }
 
-export function renderCertificate(c: CertificateContent) {
-  return renderPdf(`Certificate ${c.code}: ${c.recipientName}`, <CertificatePage c={c} />);
+export function renderCertificate(c: CertificateContent, firm: CertificateFirm) {
+  return renderPdf(
+    `Certificate ${c.code}: ${c.recipientName}`,
+    <CertificatePage c={c} firm={firm} />,
+    firm.legalName,
+  );
 }

@@ -10,6 +10,7 @@ import { env } from "#app/platform/env.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSettings } from "#app/platform/settings/setting.server";
+import { getFirmIdentity } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
@@ -67,6 +68,7 @@ export type IssueOutcome =
 export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Promise<IssueOutcome> {
   if (run.days.length === 0) return { ok: false, status: 409, message: "This course date has no dates yet." };
   const settings = await getSettings();
+  const firm = await getFirmIdentity();
   const [summary, existing] = await Promise.all([attendanceSummary(run), listRunCertificates(run.id)]);
   const have = new Set(existing.map((c) => c.registrationId));
   const due = summary.filter((p) => p.percent >= settings.certificate_threshold && !have.has(p.id));
@@ -104,6 +106,7 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
       () => import("#app/delivery/pdf.server"),
       "renderCertificate",
       { ...content, qr: await certificateQr(content.verifyUrl) },
+      firm,
     );
     const storageKey = newKey("certificates", "pdf");
     await storage().put(storageKey, Buffer.from(pdf), "application/pdf");

@@ -1,7 +1,8 @@
 import { Document, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { bindPdfs } from "#app/platform/pdf/bind-pdfs.server";
+import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
-import type { SiteContent } from "#app/site/index";
+import { formatLongDate } from "#app/utils/dates";
 import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
 import { type CertificateContent, CertificatePage } from "../certificates/certificate-pdf.server";
 
@@ -32,8 +33,16 @@ export type NitaPack = {
   timetable: string | null;
   money: { references: string[]; documents: { title: string; summary: string }[]; notes: string[] };
   certificates: CertificateContent[];
-  contact: SiteContent["contact"];
+  firm: FirmIdentity;
+  /** the firm's NITA training provider number (a setting), null until it is set */
+  providerNitaNumber: string | null;
+  /** the employer's NITA levy number(s), from the bookings in the pack */
+  employerLevyNumbers: string[];
+  trainers: string[];
 };
+
+/** A page of the pack: alone (a file of the ZIP) it numbers itself; bound, the pack numbers every page. */
+type PageProps = { pack: NitaPack; numbered?: boolean };
 
 export const NITA_SECTIONS = [
   "Participants and ID numbers",
@@ -54,10 +63,11 @@ function SectionTitle({ n }: { n: number }) {
   return <Text style={styles.h2}>{`${n + 1}. ${NITA_SECTIONS[n]}`}</Text>;
 }
 
-export function ParticipantsPage({ pack }: { pack: NitaPack }) {
+export function ParticipantsPage({ pack, numbered = true }: PageProps) {
   return (
-    <BrandedPage contact={pack.contact}>
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
       <DocumentHeader
+        firm={pack.firm}
         title={`NITA claim: ${pack.run.courseTitle}`}
         subtitle={`${pack.organization} · ${pack.run.dates}`}
       />
@@ -80,11 +90,15 @@ export function ParticipantsPage({ pack }: { pack: NitaPack }) {
   );
 }
 
-export function OutlinePage({ pack }: { pack: NitaPack }) {
+export function OutlinePage({ pack, numbered = true }: PageProps) {
   const { run } = pack;
   return (
-    <BrandedPage contact={pack.contact}>
-      <DocumentHeader title={run.courseTitle} subtitle={[run.dates, run.venue].filter(Boolean).join(" · ")} />
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
+      <DocumentHeader
+        firm={pack.firm}
+        title={run.courseTitle}
+        subtitle={[run.dates, run.venue].filter(Boolean).join(" · ")}
+      />
       <SectionTitle n={1} />
       <Text style={styles.paragraph}>
         {run.days.length} training day(s)
@@ -99,19 +113,32 @@ export function OutlinePage({ pack }: { pack: NitaPack }) {
       {run.modules.map((m) => (
         <Text key={m} style={styles.paragraph}>{`• ${m}`}</Text>
       ))}
-      <Text style={styles.h3}>Daily timetable</Text>
-      <Text style={styles.paragraph}>
-        {pack.timetable || "Timetable not recorded in the joining instructions."}
-      </Text>
+      <Text style={[styles.h3, { marginTop: 8 }]}>Trainers</Text>
+      <Text style={styles.paragraph}>{pack.trainers.join(", ") || "Not assigned"}</Text>
+      <Text style={[styles.h3, { marginTop: 8 }]}>Timetable</Text>
+      {run.days.map((day, i) => (
+        <View key={day} style={[row, { alignItems: "flex-start" }]} wrap={false}>
+          <Text style={[styles.bold, { width: 150 }]}>{`Day ${i + 1}: ${formatLongDate(day)}`}</Text>
+          <Text style={{ flex: 1 }}>{pack.timetable ?? ""}</Text>
+        </View>
+      ))}
     </BrandedPage>
   );
 }
 
 /** The invoice section: in the one-PDF pack the documents follow it; in the ZIP they are files beside it. */
-export function MoneyPage({ pack, documentsFollow = false }: { pack: NitaPack; documentsFollow?: boolean }) {
+export function MoneyPage({
+  pack,
+  documentsFollow = false,
+  numbered = true,
+}: PageProps & { documentsFollow?: boolean }) {
   return (
-    <BrandedPage contact={pack.contact}>
-      <DocumentHeader title={`NITA claim: ${pack.run.courseTitle}`} subtitle={pack.organization} />
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
+      <DocumentHeader
+        firm={pack.firm}
+        title={`NITA claim: ${pack.run.courseTitle}`}
+        subtitle={pack.organization}
+      />
       <SectionTitle n={2} />
       <Text style={styles.paragraph}>
         Booking reference(s): {pack.money.references.join(", ") || "none"}.
@@ -131,17 +158,45 @@ export function MoneyPage({ pack, documentsFollow = false }: { pack: NitaPack; d
   );
 }
 
-function ContentsPage({ pack }: { pack: NitaPack }) {
+function ContentsPage({ pack, numbered = true }: PageProps) {
+  const { run } = pack;
+  const unpaid = pack.money.notes.length > 0;
   return (
-    <BrandedPage contact={pack.contact}>
-      <DocumentHeader
-        title="NITA training claim pack"
-        subtitle={`${pack.organization} · ${pack.run.courseTitle}`}
-      />
-      <Text style={styles.paragraph}>
-        {pack.run.dates}
-        {pack.run.venue ? `, ${pack.run.venue}` : ""}. {pack.participants.length} participant(s).
-      </Text>
+    <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
+      <DocumentHeader firm={pack.firm} title="NITA training claim pack" subtitle={pack.organization} />
+      {unpaid && (
+        <View style={{ borderWidth: 1.5, borderColor: "#b91c1c", padding: 8, marginBottom: 12 }}>
+          <Text style={{ color: "#b91c1c", fontFamily: "Helvetica-Bold", fontSize: 12 }}>
+            NOT PAID IN FULL
+          </Text>
+          {pack.money.notes.map((note) => (
+            <Text key={note} style={{ color: "#b91c1c" }}>
+              {note}
+            </Text>
+          ))}
+        </View>
+      )}
+      <View style={{ marginBottom: 10 }}>
+        {(
+          [
+            ["Training provider", pack.firm.legalName],
+            ["Provider NITA registration no.", pack.providerNitaNumber ?? "not registered"],
+            ["Employer", pack.organization],
+            ["Employer NITA levy no.", pack.employerLevyNumbers.join(", ") || "not given"],
+            ["Course", run.courseTitle],
+            ["Dates", run.dates],
+            ["Venue", run.venue ?? "—"],
+            ["Trainers", pack.trainers.join(", ") || "not assigned"],
+            ["Participants", String(pack.participants.length)],
+            ["Booking reference(s)", pack.money.references.join(", ") || "—"],
+          ] as const
+        ).map(([label, value]) => (
+          <View key={label} style={row}>
+            <Text style={[styles.muted, { width: 170 }]}>{label}</Text>
+            <Text style={[styles.bold, { flex: 1 }]}>{value}</Text>
+          </View>
+        ))}
+      </View>
       <Text style={styles.h2}>Contents</Text>
       {NITA_SECTIONS.map((title, i) => (
         <Text key={title} style={styles.paragraph}>
@@ -161,26 +216,26 @@ export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
   const title = `NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`;
   const head = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
-      <ContentsPage pack={pack} />
-      <ParticipantsPage pack={pack} />
-      <OutlinePage pack={pack} />
-      <MoneyPage pack={pack} documentsFollow />
+      <ContentsPage pack={pack} numbered={false} />
+      <ParticipantsPage pack={pack} numbered={false} />
+      <OutlinePage pack={pack} numbered={false} />
+      <MoneyPage pack={pack} documentsFollow numbered={false} />
     </Document>,
   );
   const tail = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
-      <AttendanceRegisterPage run={pack.run} rows={pack.register} contact={pack.contact} />
+      <AttendanceRegisterPage run={pack.run} rows={pack.register} firm={pack.firm} numbered={false} />
       {pack.certificates.length === 0 ? (
-        <BrandedPage contact={pack.contact}>
+        <BrandedPage contact={pack.firm} firm={pack.firm} numbered={false}>
           <SectionTitle n={4} />
           <Text style={styles.paragraph}>No certificates have been issued to these participants.</Text>
         </BrandedPage>
       ) : (
-        pack.certificates.map((c) => <CertificatePage key={c.code} c={c} />)
+        pack.certificates.map((c) => <CertificatePage key={c.code} c={c} firm={pack.firm} />)
       )}
     </Document>,
   );
-  return bindPdfs(title, [head, ...moneyPdfs, tail]);
+  return bindPdfs(title, [head, ...moneyPdfs, tail], { numberPages: true, author: pack.firm.legalName });
 }
 
 /** Each section on its own, for the ZIP pack. */
@@ -191,6 +246,6 @@ export const renderNitaSection = {
   register: (pack: NitaPack) =>
     renderPdf(
       "Attendance register",
-      <AttendanceRegisterPage run={pack.run} rows={pack.register} contact={pack.contact} />,
+      <AttendanceRegisterPage run={pack.run} rows={pack.register} firm={pack.firm} />,
     ),
 };

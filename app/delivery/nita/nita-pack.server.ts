@@ -10,12 +10,54 @@ import type { ZipEntry } from "#app/platform/files/zip.server";
 import { readStored } from "#app/platform/files/zip.server";
 import { boundedHeavyWork } from "#app/platform/jobs/heavy-work.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
-import { getSiteContent } from "#app/site/index.server";
+import { getSettings } from "#app/platform/settings/setting.server";
+import { getFirmIdentity } from "#app/site/index.server";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
 import type { DeliveryRun } from "../delivery-run.server";
 import { fullIdNumbers, listLiveParticipants } from "../delivery-run.server";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
+import { listRunTrainers } from "../trainers.server";
+
+/** What the pack lacks that a NITA officer would send it back for, and where the office fills it in. */
+export type NitaGap = { label: string; to: string };
+
+/**
+ * What the run lacks for a claim NITA accepts: the course outline (its modules), the course dates and the daily
+ * timetable (the joining instructions). The pack is not made until none is missing: a pack without them
+ * comes back from NITA.
+ */
+export function nitaPackGaps(
+  run: Pick<DeliveryRun, "id" | "courseId" | "modules" | "days">,
+  timetable: string | null | undefined,
+): NitaGap[] {
+  const course = `/admin/courses/${run.courseId}`;
+  return [
+    run.modules.length > 0 ? null : { label: "the course outline (the course's modules)", to: course },
+    run.days.length > 0 ? null : { label: "the course dates", to: `${course}/runs/${run.id}` },
+    timetable?.trim()
+      ? null
+      : {
+          label: "the daily timetable (in the joining instructions)",
+          to: `${course}/runs/${run.id}/instructions`,
+        },
+  ].filter((gap) => gap !== null);
+}
+
+/** The gaps of a run as it stands, for the NITA screen. */
+export async function currentNitaPackGaps(run: DeliveryRun) {
+  return nitaPackGaps(run, (await getJoiningInstructions(run.id))?.timetable);
+}
+
+export const NITA_PACK_REFUSED = "The NITA claim pack cannot be made yet.";
+
+/** The answer to a download asked for while the pack lacks something: what is missing, and nothing made. */
+export function nitaPackRefusal(gaps: NitaGap[]) {
+  return new Response(`${NITA_PACK_REFUSED} Missing: ${gaps.map((gap) => gap.label).join("; ")}.`, {
+    status: 409,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
 
 /** Participants without an organisation are grouped under this name (a pack for individuals). */
 export const NO_ORGANISATION = "Individual participants";
@@ -45,24 +87,28 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
   const numbers = await fullIdNumbers(summary.map((p) => p.id));
   const register = summary.map((p) => ({ ...p, idNumber: numbers.get(p.id) ?? null }));
   const ids = new Set(register.map((p) => p.id));
-  const [instructions, { contact }, issued] = await Promise.all([
+  const [instructions, firm, issued, trainers, settings] = await Promise.all([
     getJoiningInstructions(run.id),
-    getSiteContent(["contact"]),
+    getFirmIdentity(),
     db()
       .select()
       .from(certificates)
       .where(and(eq(certificates.runId, run.id), isNull(certificates.revokedAt))),
+    listRunTrainers(run.id),
+    getSettings(),
   ]);
   const bookingIds = [...new Set(register.map((p) => p.bookingId).filter((id): id is string => Boolean(id)))];
   const references: string[] = [];
+  const levyNumbers = new Set<string>();
   const moneyFiles: MoneyDocument[] = [];
   const notes = new Set<string>();
   for (const bookingId of bookingIds) {
     const [booking] = await db()
-      .select({ reference: bookings.reference })
+      .select({ reference: bookings.reference, levy: bookings.nitaLevyNumber })
       .from(bookings)
       .where(eq(bookings.id, bookingId));
     if (booking) references.push(booking.reference);
+    if (booking?.levy) levyNumbers.add(booking.levy);
     const money = await moneyDocumentsForBooking(bookingId);
     moneyFiles.push(...money.documents);
     if (money.note) notes.add(money.note);
@@ -88,9 +134,17 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
       notes: [...notes],
     },
     certificates: certificatesIn,
-    contact,
+    firm,
+    providerNitaNumber: settings.nita_provider_number || null,
+    employerLevyNumbers: [...levyNumbers],
+    trainers: trainers.map((t) => t.name).filter((name): name is string => Boolean(name)),
   };
-  return { pack, moneyFiles, certificateFiles: mine };
+  return {
+    pack,
+    moneyFiles,
+    certificateFiles: mine,
+    gaps: nitaPackGaps(run, instructions?.timetable),
+  };
 }
 
 /** One booking's pack, for its client: its organisation's pack narrowed to the booking's own participants. */

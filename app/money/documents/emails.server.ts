@@ -15,6 +15,8 @@ export type FinanceDocumentMail = {
   received?: { paid: string; by: string | null; balance: string };
 };
 
+const VIEW = { proforma: "View invoice", credit_note: "View credit note", receipt: "View receipt" } as const;
+
 /** An invoice, credit note or receipt sent to the booking's contact, with its PDF attached and linked. */
 export function financeDocumentMessage(m: FinanceDocumentMail): Message {
   const opening =
@@ -45,8 +47,9 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
       ],
       ["Paid by", m.received?.by ?? null],
       ["Due date", m.kind === "proforma" ? m.dueOn : null],
-      ["Download", m.url],
       ["Reference", m.reference],
     ],
+    [],
+    { action: { label: VIEW[m.kind], url: m.url } },
   );
 }

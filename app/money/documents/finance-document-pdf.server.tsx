@@ -1,7 +1,16 @@
 import { Text, View } from "@react-pdf/renderer";
 import type { FinanceLine, FinanceParty } from "#app/platform/db/schema";
-import { BRAND, BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
-import type { SiteContent } from "#app/site/index";
+import type { FirmIdentity } from "#app/platform/pdf/firm";
+import {
+  BrandedPage,
+  DocumentHeader,
+  Note,
+  RULE,
+  renderPdf,
+  styles,
+  TINT,
+} from "#app/platform/pdf/pdf-kit.server";
+import { LineTable, type TotalRow, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import { balanceAfterText, paymentWithCode } from "./receipt-balance";
@@ -31,15 +40,12 @@ export type FinanceDocumentContent = {
 
 const TITLES = { proforma: "Proforma Invoice", credit_note: "Credit Note", receipt: "Receipt" } as const;
 
-const cell = { paddingVertical: 4, paddingHorizontal: 4 };
-const row = { flexDirection: "row" as const, borderBottomWidth: 0.5, borderBottomColor: "#cbd5e1" };
-
 function Party({ title, party, extra }: { title: string; party: FinanceParty; extra?: string[] }) {
   return (
     <View style={{ width: "48%" }}>
-      <Text style={styles.h3}>{title}</Text>
+      <Text style={[styles.muted, { fontSize: 8, marginBottom: 2 }]}>{title.toUpperCase()}</Text>
       <Text style={styles.bold}>{party.name}</Text>
-      {party.kraPin && <Text>KRA PIN: {party.kraPin}</Text>}
+      {party.kraPin && <Text>KRA PIN {party.kraPin}</Text>}
       {[...party.lines, ...(extra ?? [])].map((line) => (
         <Text key={line}>{line}</Text>
       ))}
@@ -47,98 +53,132 @@ function Party({ title, party, extra }: { title: string; party: FinanceParty; ex
   );
 }
 
-function TotalRow({ label, cents, bold }: { label: string; cents: number; bold?: boolean }) {
+const cell = { paddingVertical: 4, paddingHorizontal: 5 };
+
+/**
+ * The payments a receipt acknowledges, each with its date and its method and code as the client's statement
+ * shows them ("M-PESA QKH94M1Z11"), their sum, and the booking's balance after them (decision 0641).
+ */
+function PaymentsTable({
+  payments,
+  balanceAfterCents,
+}: {
+  payments: NonNullable<FinanceDocumentContent["payments"]>;
+  balanceAfterCents: number | null | undefined;
+}) {
+  const row = { flexDirection: "row" as const, borderBottomWidth: 0.5, borderBottomColor: RULE };
   return (
-    <View style={{ flexDirection: "row", justifyContent: "flex-end" }}>
-      <Text style={[cell, { width: 200, textAlign: "right" }, bold ? styles.bold : {}]}>{label}</Text>
-      <Text style={[cell, { width: 110, textAlign: "right" }, bold ? styles.bold : {}]}>
-        {formatKes(cents)}
-      </Text>
+    <View wrap={false}>
+      <Text style={styles.h2}>{balanceAfterCents != null ? "Payment received" : "Payments received"}</Text>
+      <View style={[row, { backgroundColor: TINT }]}>
+        <Text style={[cell, styles.bold, { width: 120 }]}>Date</Text>
+        <Text style={[cell, styles.bold, { flex: 1 }]}>Payment and code</Text>
+        <Text style={[cell, styles.bold, { width: 110, textAlign: "right" }]}>Amount</Text>
+      </View>
+      {payments.map((p) => (
+        <View key={`${p.method}-${p.code}-${p.receivedOn}-${p.amountCents}`} style={row}>
+          <Text style={[cell, { width: 120 }]}>{formatLongDate(p.receivedOn)}</Text>
+          <Text style={[cell, { flex: 1 }]}>{paymentWithCode(p.method, p.code)}</Text>
+          <Text style={[cell, { width: 110, textAlign: "right" }]}>{formatKes(p.amountCents)}</Text>
+        </View>
+      ))}
+      <TotalsTable
+        rows={[
+          {
+            label: "Total received",
+            cents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+            strong: true,
+          },
+        ]}
+      />
+      {balanceAfterCents != null && (
+        <Text style={[styles.paragraph, styles.bold, { marginTop: 6 }]}>
+          {balanceAfterText(balanceAfterCents)}
+        </Text>
+      )}
     </View>
   );
 }
 
+function vatLabel(doc: FinanceDocumentContent) {
+  if (doc.vatRatePercent === 0) return "VAT (not charged)";
+  return `VAT ${doc.vatRatePercent}%${doc.pricesIncludeVat ? " (included in the prices)" : ""}`;
+}
+
+/** What the reader should know about the document, in the client's words. */
+function closingNote(doc: FinanceDocumentContent) {
+  if (doc.kind === "proforma") {
+    return {
+      title: "How to pay",
+      text: `${doc.paymentNote} This proforma invoice is a request for payment, not a tax invoice. Amounts are in Kenya shillings (KES).`,
+    };
+  }
+  if (doc.kind === "credit_note") {
+    return {
+      title: "What this means",
+      text: `This credit note cancels proforma invoice ${doc.relatesToNumber ?? ""} in full: nothing is owed on it. Please keep it with your copy of the invoice.`,
+    };
+  }
+  return {
+    title: "Thank you",
+    text: "We have received your payment. Please keep this receipt for your records.",
+  };
+}
+
+/** The lines as issued, each with the participants it bills ("Participants: …" under the course). */
+const linesWithParticipants = (lines: FinanceLine[]) =>
+  lines.map((line) => ({
+    ...line,
+    detail: line.participants?.length ? `Participants: ${line.participants.join(", ")}` : undefined,
+  }));
+
 /** A proforma invoice, credit note or receipt: the same layout, the lines and totals as stored. */
-export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, contact: SiteContent["contact"]) {
+export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: FirmIdentity) {
   const title = TITLES[doc.kind];
-  const vatLabel =
-    doc.vatRatePercent === 0
-      ? "VAT (not charged)"
-      : `VAT ${doc.vatRatePercent}%${doc.pricesIncludeVat ? " (included in the prices)" : ""}`;
+  const totals: TotalRow[] = [
+    { label: "Net amount", cents: doc.netCents },
+    { label: vatLabel(doc), cents: doc.vatCents },
+    {
+      label: doc.kind === "credit_note" ? "Total credited (KES)" : "Total (KES)",
+      cents: doc.totalCents,
+      strong: true,
+    },
+  ];
+  const note = closingNote(doc);
   return renderPdf(
     `${title} ${doc.number}`,
-    <BrandedPage contact={contact}>
+    <BrandedPage contact={firm} firm={firm}>
       <DocumentHeader
-        title={`${title} ${doc.number}`}
-        subtitle={`Issued ${formatLongDate(doc.issuedOn)}${doc.dueOn ? ` · Due ${formatLongDate(doc.dueOn)}` : ""} · Booking ${doc.bookingReference}`}
+        firm={firm}
+        title={title}
+        subtitle={
+          doc.relatesToNumber
+            ? doc.kind === "credit_note"
+              ? `Cancels proforma invoice ${doc.relatesToNumber}`
+              : doc.kind === "proforma"
+                ? `Replaces proforma invoice ${doc.relatesToNumber}`
+                : `For proforma invoice ${doc.relatesToNumber}`
+            : undefined
+        }
+        facts={[
+          ["Number", doc.number],
+          ["Date", formatLongDate(doc.issuedOn)],
+          ["Due", doc.dueOn ? formatLongDate(doc.dueOn) : null],
+          ["Booking", doc.bookingReference],
+          ["LPO", doc.buyer.lpoNumber],
+        ]}
       />
-      {doc.relatesToNumber && (
-        <Text style={[styles.paragraph, styles.bold]}>
-          {doc.kind === "credit_note"
-            ? `Cancels proforma invoice ${doc.relatesToNumber}.`
-            : doc.kind === "proforma"
-              ? `Replaces proforma invoice ${doc.relatesToNumber}.`
-              : `For proforma invoice ${doc.relatesToNumber}.`}
-        </Text>
-      )}
-      <View style={{ flexDirection: "row", justifyContent: "space-between", marginBottom: 14 }}>
+      <View style={{ flexDirection: "row", justifyContent: "space-between", marginBottom: 16 }}>
         <Party title="From" party={doc.seller} />
-        <Party
-          title={doc.kind === "receipt" ? "Received from" : "Bill to"}
-          party={doc.buyer}
-          extra={doc.buyer.lpoNumber ? [`LPO number: ${doc.buyer.lpoNumber}`] : []}
-        />
+        <Party title={doc.kind === "receipt" ? "Received from" : "Bill to"} party={doc.buyer} />
       </View>
-      <View style={[row, { backgroundColor: "#eef7f8" }]}>
-        <Text style={[cell, styles.bold, { flex: 1 }]}>Description</Text>
-        <Text style={[cell, styles.bold, { width: 60, textAlign: "right" }]}>Qty</Text>
-        <Text style={[cell, styles.bold, { width: 100, textAlign: "right" }]}>Unit price</Text>
-        <Text style={[cell, styles.bold, { width: 110, textAlign: "right" }]}>Amount</Text>
-      </View>
-      {doc.lines.map((line) => (
-        <View key={line.description} style={row} wrap={false}>
-          <Text style={[cell, { flex: 1 }]}>{line.description}</Text>
-          <Text style={[cell, { width: 60, textAlign: "right" }]}>{line.quantity}</Text>
-          <Text style={[cell, { width: 100, textAlign: "right" }]}>{formatKes(line.unitCents)}</Text>
-          <Text style={[cell, { width: 110, textAlign: "right" }]}>{formatKes(line.amountCents)}</Text>
-        </View>
-      ))}
-      <View style={{ marginTop: 6 }}>
-        <TotalRow label="Net amount" cents={doc.netCents} />
-        <TotalRow label={vatLabel} cents={doc.vatCents} />
-        <TotalRow
-          label={doc.kind === "credit_note" ? "Total credited" : "Total (KES)"}
-          cents={doc.totalCents}
-          bold
-        />
-      </View>
-      <Text style={[styles.paragraph, styles.muted, { marginTop: 6 }]}>
-        Amounts in Kenya shillings. VAT is computed on each line in cents and rounded half up to the cent.
-      </Text>
+      <LineTable lines={linesWithParticipants(doc.lines)} />
+      <TotalsTable rows={totals} />
       {doc.payments && doc.payments.length > 0 && (
-        <View>
-          <Text style={styles.h2}>
-            {doc.balanceAfterCents != null ? "Payment received" : "Payments received"}
-          </Text>
-          {doc.payments.map((p) => (
-            <Text key={`${p.method}-${p.code}-${p.receivedOn}-${p.amountCents}`}>
-              {formatLongDate(p.receivedOn)} · {paymentWithCode(p.method, p.code)} ·{" "}
-              {formatKes(p.amountCents)}
-            </Text>
-          ))}
-          {doc.balanceAfterCents != null && (
-            <Text style={[styles.paragraph, styles.bold, { marginTop: 6 }]}>
-              {balanceAfterText(doc.balanceAfterCents)}
-            </Text>
-          )}
-        </View>
+        <PaymentsTable payments={doc.payments} balanceAfterCents={doc.balanceAfterCents} />
       )}
-      {doc.kind === "proforma" && (
-        <View>
-          <Text style={[styles.h2, { color: BRAND }]}>How to pay</Text>
-          <Text style={styles.paragraph}>{doc.paymentNote}</Text>
-        </View>
-      )}
+      <Note title={note.title}>{note.text}</Note>
     </BrandedPage>,
+    firm.legalName,
   );
 }

@@ -68,6 +68,9 @@ async function billableLines(tx: Executor, bookingId: string) {
       venue: courseRuns.venue,
       costOverride: courseRuns.costOverride,
       quantity: count(),
+      participants: sql<
+        string[]
+      >`array_agg(${courseRegistrations.name} order by ${courseRegistrations.name})`,
     })
     .from(courseRegistrations)
     .innerJoin(courses, eq(courses.id, courseRegistrations.courseId))
@@ -88,13 +91,21 @@ async function billableLines(tx: Executor, bookingId: string) {
       courseRuns.costOverride,
     )
     .orderBy(asc(courseRuns.startDate), asc(courses.title));
-  const lines: PricedLine[] = [];
+  const lines: (PricedLine & { participants: string[] })[] = [];
   const unpriced: string[] = [];
   for (const row of rows) {
     const description = [row.title, runText(row)].filter(Boolean).join(" — ");
     const unitCents = parseCents(row.costOverride ?? row.courseCost);
     if (unitCents === null) unpriced.push(row.title);
-    else lines.push({ description, quantity: Number(row.quantity), unitCents, courseId: row.courseId });
+    else {
+      lines.push({
+        description,
+        quantity: Number(row.quantity),
+        unitCents,
+        courseId: row.courseId,
+        participants: row.participants,
+      });
+    }
   }
   return { lines, unpriced };
 }
@@ -239,7 +250,7 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
       relatesToNumber: input.relatesTo?.number ?? null,
       payments: input.payments,
     },
-    profile.contact,
+    profile.firm,
   );
   await storage().put(storageKey, Buffer.from(pdf), "application/pdf");
   const [doc] = await tx

@@ -1,9 +1,10 @@
 import { db, type Executor } from "#app/platform/db/client.server";
 import type { FinanceParty } from "#app/platform/db/schema";
+import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { getSettings } from "#app/platform/settings/setting.server";
 import type { FinanceProfileGap } from "#app/platform/settings/settings";
 import type { SiteContent } from "#app/site/index";
-import { getSiteContentValue } from "#app/site/index.server";
+import { getFirmIdentity, getSiteContentValue } from "#app/site/index.server";
 import type { VatRule } from "#app/utils/vat";
 
 export type FinanceProfile = {
@@ -15,6 +16,8 @@ export type FinanceProfile = {
   paybill: string;
   payment: SiteContent["payment"];
   contact: SiteContent["contact"];
+  /** the letterhead of every money document */
+  firm: FirmIdentity;
 };
 
 /**
@@ -42,6 +45,7 @@ export async function getFinanceProfile(executor: Executor): Promise<FinanceProf
     paybill: payment.paybill.replace(/\D/g, ""),
     payment,
     contact,
+    firm: await getFirmIdentity(executor),
   };
 }
 

@@ -851,6 +851,8 @@ export type FinanceLine = {
   amountCents: number;
   /** the course the line sells (lines issued since eTIMS carry it: its tax type and classification) */
   courseId?: string;
+  /** the participants the line bills, by name (lines issued before issue 35 have none) */
+  participants?: string[];
 };
 export type FinanceParty = {
   name: string;

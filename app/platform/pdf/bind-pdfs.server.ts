@@ -1,14 +1,50 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { FOOTER_BOTTOM, FOOTER_SIZE, PAGE_MARGIN } from "./page-foot";
 
-/** One PDF of several, page for page and in order (a pack that binds documents issued on their own). */
-export async function bindPdfs(title: string, parts: Uint8Array[]): Promise<Uint8Array> {
+// wide enough for "Page 999 of 999" at the foot's size
+const COVER_WIDTH = 80;
+const FOOT_GREY = rgb(0x64 / 255, 0x74 / 255, 0x8b / 255);
+
+/**
+ * One PDF of several, page for page and in order (a pack that binds documents issued on their own). With
+ * `numberPages`, every page gets "Page n of N" counted across the whole pack, where a branded page's foot
+ * carries its number: render the parts with `numbered={false}` so no page shows two counts.
+ */
+export async function bindPdfs(
+  title: string,
+  parts: Uint8Array[],
+  { numberPages = false, author = "Mafunzo Training & Consultancy" } = {},
+): Promise<Uint8Array> {
   const bound = await PDFDocument.create();
   bound.setTitle(title);
-  bound.setAuthor("Mafunzo Training & Consultancy");
+  bound.setAuthor(author);
   bound.setProducer("Mafunzo");
   for (const part of parts) {
     const source = await PDFDocument.load(part);
     for (const page of await bound.copyPages(source, source.getPageIndices())) bound.addPage(page);
+  }
+  if (numberPages) {
+    const font = await bound.embedFont(StandardFonts.Helvetica);
+    const pages = bound.getPages();
+    pages.forEach((page, index) => {
+      const text = `Page ${index + 1} of ${pages.length}`;
+      const width = font.widthOfTextAtSize(text, FOOTER_SIZE);
+      // a document bound as issued carries its own "Page 1 of 1" here: the pack's count covers it
+      page.drawRectangle({
+        x: page.getWidth() - PAGE_MARGIN - COVER_WIDTH,
+        y: FOOTER_BOTTOM - 3,
+        width: COVER_WIDTH,
+        height: FOOTER_SIZE + 6,
+        color: rgb(1, 1, 1),
+      });
+      page.drawText(text, {
+        x: page.getWidth() - PAGE_MARGIN - width,
+        y: FOOTER_BOTTOM,
+        size: FOOTER_SIZE,
+        font,
+        color: FOOT_GREY,
+      });
+    });
   }
   return bound.save();
 }

@@ -132,6 +132,18 @@ export const SETTING_DEFINITIONS = {
     description: "The signatory's position, printed under the name on certificates.",
     schema: z.string().min(1).max(120),
   },
+  nita_provider_number: {
+    defaultValue: "",
+    description:
+      "The firm's registration number as a NITA training provider, printed on the cover of every NITA claim pack (letters, digits, / and -; empty while not registered).",
+    schema: z
+      .string()
+      .max(40)
+      .regex(
+        /^$|^[A-Za-z0-9][A-Za-z0-9/ -]{2,39}$/,
+        "Enter the NITA registration number as issued, e.g. NITA/TP/1234",
+      ),
+  },
   financial_records_retention_years: {
     defaultValue: 5,
     description:

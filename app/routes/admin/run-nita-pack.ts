@@ -5,6 +5,7 @@ import {
   nitaFileBase,
   nitaPackFiles,
   nitaPackPdf,
+  nitaPackRefusal,
   requireRun,
 } from "#app/delivery/index.server";
 import { notFound } from "#app/platform/files/file-response.server";
@@ -23,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { org } = NitaQuerySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const gathered = org ? await gatherNitaPack(run, org) : null;
   if (!gathered) return notFound();
+  if (gathered.gaps.length > 0) return nitaPackRefusal(gathered.gaps);
   const base = nitaFileBase(run, org);
   await auditNitaPackExport(actor, run, gathered, kind);
   return kind === "pack.pdf"

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { parseSettingInput, SettingFormSchema } from "#app/back-office/index";
 import { getSystemInfo, updateSystemSetting } from "#app/back-office/index.server";
@@ -16,6 +16,7 @@ import { SettingCard } from "#app/components/admin/setting-card";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
+import { buttonClass } from "#app/components/ui/button";
 import { DarajaCredentialsFormSchema, EtimsDeviceSchema } from "#app/money/index";
 import {
   currentFinanceProfileGaps,
@@ -203,7 +204,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   }, [error]);
   return (
     <div className="space-y-8">
-      <PageHeader title="System Settings" description="Switches that change how the public site behaves." />
+      <PageHeader
+        title="System Settings"
+        description="Switches that change how the public site behaves."
+        actions={
+          administrators ? (
+            <Link to="/admin/settings/letterhead" className={buttonClass("outline")}>
+              Logo and signature
+            </Link>
+          ) : null
+        }
+      />
       <LoadError error={error} />
       <FinanceProfileNotice gaps={financeGaps} />
       <FinanceSettings

@@ -1,6 +1,6 @@
 import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
 import { clientNitaPack, requireClient } from "#app/bookings/index.server";
-import { nitaFileBase, nitaPackFiles, nitaPackPdf } from "#app/delivery/index.server";
+import { nitaFileBase, nitaPackFiles, nitaPackPdf, nitaPackRefusal } from "#app/delivery/index.server";
 import { notFound } from "#app/platform/files/file-response.server";
 import { zipResponse } from "#app/platform/files/zip.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
@@ -16,6 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const client = await requireClient(args);
   const pack = await clientNitaPack(client, reference, file);
   if (!pack) return notFound();
+  if (pack.gathered.gaps.length > 0) return nitaPackRefusal(pack.gathered.gaps);
   const base = `${nitaFileBase(pack.run, pack.gathered.pack.organization)}-${reference}`;
   const response =
     file === "pack.pdf"

@@ -47,7 +47,14 @@ export const seedCourses: SeedCourse[] = [
       "Case studies from Kenyan state corporations, banks and regional NGOs",
     ],
     objectives: [],
-    modules: [],
+    modules: [
+      "Environmental scanning: PESTEL, SWOT and stakeholder analysis",
+      "Vision, mission, strategic objectives and priority setting",
+      "Strategy maps and the balanced scorecard",
+      "Aligning plans with Vision 2030, MTP IV and performance contracts",
+      "Cascading targets to departments and staff appraisals",
+      "Monitoring, evaluation and reporting on results",
+    ],
     featured: true,
     runs: [
       {
