@@ -12,6 +12,7 @@ import { renderSignInSheet } from "#app/delivery/attendance/sign-in-sheet.server
 import { certificateQr, renderCertificate } from "#app/delivery/certificates/certificate-pdf.server";
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
+import { issueDueReceipts } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns, emailOutbox, financeDocuments } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
@@ -108,10 +109,19 @@ describe("the documents a client keeps", () => {
       "confirmation",
       c2b({ TransID: "TKS0000440", TransAmount: "440000", BillRefNumber: reference }),
     );
+    // the callback is answered first; the receipt follows the commit (decision 0652)
+    await issueDueReceipts();
     const [receipt] = await documentsOf("receipt");
     const { pages, text } = await keep("receipt", storedPdf(receipt?.storageKey as string));
     expect(pages).toBe(1);
-    for (const expected of ["Receipt", "RECEIVED FROM", "TKS0000440", "Total received", "KES 440,000.00"]) {
+    for (const expected of [
+      "Receipt",
+      "RECEIVED FROM",
+      "M-PESA TKS0000440",
+      "Total received",
+      "KES 440,000.00",
+      "Paid in full: nothing is left to pay.",
+    ]) {
       expect(text).toContain(expected);
     }
   });
