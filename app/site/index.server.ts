@@ -90,6 +90,7 @@ export {
   publicSettings,
   publicSiteContent,
   publicTestimonials,
+  publicVatNote,
 } from "./public-data.server";
 export { loadPublicLayout, type PublicLayoutData } from "./public-layout.server";
 export { seedDatabase } from "./seed/seed.server";
