@@ -56,6 +56,7 @@ function bookingResult(
     reference: outcome.reference,
     waitlisted: outcome.waitlisted,
     participants: outcome.participants,
+    unitCents: outcome.unitCents,
   };
 }
 

@@ -69,6 +69,8 @@ export type FormResult = {
   /** A booking's outcome, for its confirmation panel: on the waiting list nothing is payable yet. */
   waitlisted?: boolean;
   participants?: number;
+  /** A booking's price per participant in cents, for the total its confirmation states; null: on request. */
+  unitCents?: number | null;
   /** After "Add another participant" without JavaScript: how many participant rows to show. */
   participantRows?: number;
   /** A form sent faster than a person types: post it again with this key and token to confirm it. */
