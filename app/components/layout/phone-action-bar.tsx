@@ -1,0 +1,60 @@
+import { Link, useLocation } from "react-router";
+import { Icon } from "#app/components/icons/icon";
+import type { SiteContent } from "#app/site/index";
+import { telHref, whatsappHref } from "#app/utils/phone";
+
+/** Course catalogue paths that are not one course's page. */
+const NOT_A_COURSE = new Set([
+  "all",
+  "calendar",
+  "management",
+  "county-government",
+  "experiential-learning",
+  "faith-based",
+]);
+
+/** Book on a course's page and in the catalogue, else Enquire; on the contact page itself, Book. */
+function thirdAction(pathname: string): { to: string; label: string } {
+  const slug = /^\/courses\/([^/]+)$/.exec(pathname)?.[1];
+  if (slug && !NOT_A_COURSE.has(slug)) return { to: `/register?course=${slug}`, label: "Book" };
+  if (pathname.startsWith("/courses") || pathname === "/contact") return { to: "/register", label: "Book" };
+  return { to: "/contact", label: "Enquire" };
+}
+
+const item =
+  "flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-brand-900";
+
+/**
+ * On a phone the page's ways to act stay within reach at the bottom of the screen, wherever the visitor has
+ * scrolled: call, WhatsApp, and book or enquire. Hidden from md up, where the header carries them.
+ */
+export function PhoneActionBar({ contact }: { contact: SiteContent["contact"] }) {
+  const { pathname } = useLocation();
+  const call = telHref(contact.phone);
+  const chat = whatsappHref(contact.whatsapp);
+  const action = thirdAction(pathname);
+  return (
+    <nav
+      aria-label="Quick actions"
+      data-testid="phone-action-bar"
+      className="fixed inset-x-0 bottom-0 z-40 flex border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] backdrop-blur md:hidden"
+    >
+      {call && (
+        <a href={call} className={item}>
+          <Icon name="phone" className="size-5 text-brand-700" />
+          Call
+        </a>
+      )}
+      {chat && (
+        <a href={chat} className={item}>
+          <Icon name="message-circle" className="size-5 text-brand-700" />
+          WhatsApp
+        </a>
+      )}
+      <Link to={action.to} className={`${item} bg-accent-500`}>
+        <Icon name={action.label === "Book" ? "calendar-plus" : "mail"} className="size-5" />
+        {action.label}
+      </Link>
+    </nav>
+  );
+}
