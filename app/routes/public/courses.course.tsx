@@ -130,7 +130,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       <JsonLd data={loaderData.jsonLd} />
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         {/* on a phone the key facts follow the title, before the description, so the fee shows above the fold */}
-        <div className="mx-auto grid max-w-7xl gap-x-10 gap-y-6 px-4 py-8 md:grid-cols-[1fr_360px] md:py-14">
+        <div className="mx-auto grid max-w-7xl gap-x-10 gap-y-6 px-4 py-8 md:grid-cols-[1fr_360px] md:grid-rows-[auto_1fr] md:py-14">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">
               {course.faithGroup
