@@ -9,9 +9,10 @@ import { gotoHydrated } from "../helpers/hydration";
 const BUDGET_BYTES = 120 * 1024;
 /**
  * Decision 0661: /register's form states the booking's total as participants are added, asks the organisation's
- * details side by side and lets the contact count herself in: about 0.7 KB more of its own code.
+ * details side by side and lets the contact count herself in (about 0.7 KB), beside the phone's action bar every
+ * public page carries (about 0.5 KB, decision 0662).
  */
-const PAGE_BUDGET_BYTES: Record<string, number> = { "/register": 121 * 1024 };
+const PAGE_BUDGET_BYTES: Record<string, number> = { "/register": 122 * 1024 };
 /** The same scripts as the server sends them to a browser: brotli at quality 11, 99-104 KB when this was set. */
 const BROTLI_BUDGET_BYTES = 108 * 1024;
 

@@ -1,7 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Icon } from "#app/components/icons/icon";
-import type { SiteContent } from "#app/site/index";
-import { telHref, whatsappHref } from "#app/utils/phone";
+import type { PublicLayoutData } from "#app/site/index.server";
 
 /** Course catalogue paths that are not one course's page. */
 const NOT_A_COURSE = new Set([
@@ -28,16 +27,14 @@ const item =
  * On a phone the page's ways to act stay within reach at the bottom of the screen, wherever the visitor has
  * scrolled: call, WhatsApp, and book or enquire. Hidden from md up, where the header carries them.
  */
-export function PhoneActionBar({ contact }: { contact: SiteContent["contact"] }) {
+export function PhoneActionBar({ call, chat }: PublicLayoutData["quickActions"]) {
   const { pathname } = useLocation();
-  const call = telHref(contact.phone);
-  const chat = whatsappHref(contact.whatsapp);
   const action = thirdAction(pathname);
   return (
     <nav
       aria-label="Quick actions"
       data-testid="phone-action-bar"
-      className="fixed inset-x-0 bottom-0 z-40 flex border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 flex border-t border-slate-200 bg-white md:hidden"
     >
       {call && (
         <a href={call} className={item}>

@@ -97,8 +97,9 @@ export const buttonStyles = {
  * On a phone, cards side by side in a row that scrolls sideways inside itself, so a section of cards takes one
  * card's height rather than a screen per card (issue 38: a home page that ends); a grid from sm up.
  */
+// relative: the cards' screen-reader-only text is positioned, and must scroll with the row, not widen the page
 export const SIDEWAYS_ON_PHONE =
-  "max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:gap-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-3 max-sm:[&>*]:w-72 max-sm:[&>*]:shrink-0 max-sm:[&>*]:snap-start";
+  "max-sm:relative max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:gap-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-3 max-sm:[&>*]:w-72 max-sm:[&>*]:shrink-0 max-sm:[&>*]:snap-start";
 
 export function CardGrid({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>{children}</div>;

@@ -28,7 +28,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer contact={loaderData.contact} offices={loaderData.offices} />
-      <PhoneActionBar contact={loaderData.contact} />
+      <PhoneActionBar {...loaderData.quickActions} />
     </>
   );
 }
