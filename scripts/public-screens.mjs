@@ -24,6 +24,7 @@ async function fillGroupOfFour(page) {
   await form.getByLabel("LPO number (optional)").fill("LPO-2291");
   await form.getByLabel("Full Name").fill("Achieng Otieno");
   await form.getByLabel("Email Address").fill("hr@kisumu.example");
+  await form.getByRole("radio").first().check();
   await form.getByText("Booking for several people?").click();
   for (const index of [1, 2, 3]) {
     await form.getByRole("button", { name: "Add another participant" }).click();
@@ -32,7 +33,6 @@ async function fillGroupOfFour(page) {
     await row.getByLabel("Email address").fill(`c${index}@kisumu.example`);
   }
   await form.getByLabel("I am attending too").check();
-  await form.getByTestId("booking-total").scrollIntoViewIfNeeded();
 }
 
 const SCREENS = [
@@ -56,6 +56,8 @@ try {
         return Boolean(key && document[key]?.stateNode?.current?.child);
       });
       if (prepare) await prepare(page);
+      // from the top: a page scrolled by filling in would draw its sticky header mid-shot
+      await page.evaluate(() => window.scrollTo(0, 0));
       const file = path.join("docs/screens", `public-${name}-${width}.png`);
       const [scrollHeight, totalBottom] = await page.evaluate(() => {
         const total = document.querySelector("[data-testid=booking-total]")?.getBoundingClientRect();
