@@ -1,21 +1,15 @@
 import { Link, useLocation } from "react-router";
 import { Icon } from "#app/components/icons/icon";
 import type { PublicLayoutData } from "#app/site/index.server";
+import { COURSE_CATEGORY_LINKS } from "./nav-links";
 
-/** Course catalogue paths that are not one course's page. */
-const NOT_A_COURSE = new Set([
-  "all",
-  "calendar",
-  "management",
-  "county-government",
-  "experiential-learning",
-  "faith-based",
-]);
+/** Catalogue paths that are not one course's page: the full list and the menu's (category pages, calendar). */
+const NOT_A_COURSE = new Set(["/courses/all", ...COURSE_CATEGORY_LINKS.map((link) => link.to)]);
 
 /** Book on a course's page and in the catalogue, else Enquire; on the contact page itself, Book. */
 function thirdAction(pathname: string): { to: string; label: string } {
   const slug = /^\/courses\/([^/]+)$/.exec(pathname)?.[1];
-  if (slug && !NOT_A_COURSE.has(slug)) return { to: `/register?course=${slug}`, label: "Book" };
+  if (slug && !NOT_A_COURSE.has(pathname)) return { to: `/register?course=${slug}`, label: "Book" };
   if (pathname.startsWith("/courses") || pathname === "/contact") return { to: "/register", label: "Book" };
   return { to: "/contact", label: "Enquire" };
 }

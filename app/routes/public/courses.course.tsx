@@ -58,6 +58,19 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+function CheckList({ items, className }: { items: string[]; className: string }) {
+  return (
+    <ul className={`${className} text-slate-700`}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-500" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function FeeTerms({
   course,
   vatNote,
@@ -72,14 +85,7 @@ function FeeTerms({
       {course.feeIncludes.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold text-brand-900">Included</h3>
-          <ul className="mt-2 space-y-1 text-slate-700">
-            {course.feeIncludes.map((item) => (
-              <li key={item} className="flex gap-2">
-                <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-500" />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={course.feeIncludes} className="mt-2 space-y-1" />
         </>
       )}
       {course.feeExcludes.length > 0 && (
@@ -109,14 +115,7 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
   return (
     <div>
       <h2 className="text-xl font-bold text-brand-900">{title}</h2>
-      <ul className="mt-3 space-y-2 text-slate-700">
-        {items.map((item) => (
-          <li key={item} className="flex gap-2">
-            <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-500" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={items} className="mt-3 space-y-2" />
     </div>
   );
 }
