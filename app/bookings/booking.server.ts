@@ -21,6 +21,7 @@ import {
   publicSiteContent,
   runCalendarAttachments,
 } from "#app/site/index.server";
+import { parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import { registrationConfirmation, registrationNotification } from "./emails.server";
@@ -38,6 +39,8 @@ export type BookingOutcome =
       waitlisted: boolean;
       position: number | null;
       participants: number;
+      /** the price per participant, as the invoice charges it (the run's, else the course's); null: on request */
+      unitCents: number | null;
       replayed: boolean;
     }
   | { ok: false; field: "course" | "run"; message: string };
@@ -48,11 +51,22 @@ const OUTCOME_COLUMNS = {
   status: bookings.status,
   runId: bookings.runId,
   participants: bookings.participants,
+  // spelt out: drizzle leaves a one-table select's columns unqualified, which the subquery's tables would capture
+  unitPrice: sql<string | null>`(select coalesce(price_run.cost_override, price_course.cost)::text
+    from courses price_course left join course_runs price_run on price_run.id = "bookings"."run_id"
+    where price_course.id = "bookings"."course_id")`,
 };
 
 async function storedOutcome(
   executor: Executor,
-  row: { id: string; reference: string; status: string; runId: string | null; participants: number },
+  row: {
+    id: string;
+    reference: string;
+    status: string;
+    runId: string | null;
+    participants: number;
+    unitPrice: string | null;
+  },
 ) {
   const waitlisted = row.status === "waitlisted";
   const position =
@@ -63,6 +77,7 @@ async function storedOutcome(
     waitlisted,
     position,
     participants: row.participants,
+    unitCents: parseCents(row.unitPrice),
     replayed: true,
   };
 }
@@ -105,12 +120,13 @@ async function waitlistPositions(executor: Executor, bookingIds: string[]) {
 }
 
 /**
- * Who attends: the participant rows of a group booking, or the contact person alone (the spec's
- * single-person form).
+ * Who attends: the participant rows of a group booking, led by the contact person when they said "I am
+ * attending too", or the contact person alone (the spec's single-person form).
  */
 function attendeesOf(input: NewBooking): ParticipantInput[] {
-  if (input.participants.length > 0) return input.participants;
-  return [{ name: input.name, email: input.email, phone: input.phone, idNumber: null }];
+  const contact = { name: input.name, email: input.email, phone: input.phone, idNumber: null };
+  if (input.participants.length === 0) return [contact];
+  return input.contactAttends ? [contact, ...input.participants] : input.participants;
 }
 
 /** Group rules that need no database: the size limit and one e-mail per participant. */
@@ -183,6 +199,7 @@ type Planned = {
   snapshot: Snapshot;
   attendees: ParticipantInput[];
   waitlisted: boolean;
+  unitCents: number | null;
   bookingId: string;
   reference: string;
   registrationIds: string[];
@@ -258,6 +275,7 @@ async function storeBookings(
       waitlisted: booking.waitlisted,
       position: positions.get(booking.bookingId) ?? null,
       participants: booking.attendees.length,
+      unitCents: booking.unitCents,
       replayed: false,
     };
   }
@@ -277,11 +295,18 @@ function decideSeats(
   input: NewBooking,
   courseBySlug: CourseBySlug,
   runs: Awaited<ReturnType<typeof lockRunsSeats>>,
-): BookingOutcome | null | Pick<Planned, "snapshot" | "attendees" | "waitlisted"> {
+): BookingOutcome | null | Pick<Planned, "snapshot" | "attendees" | "waitlisted" | "unitCents"> {
   const course = courseBySlug.get(input.course);
   if (!course) return null;
   const attendees = attendeesOf(input);
-  if (!input.run) return { snapshot: courseSnapshot(course, null), attendees, waitlisted: false };
+  if (!input.run) {
+    return {
+      snapshot: courseSnapshot(course, null),
+      attendees,
+      waitlisted: false,
+      unitCents: parseCents(course.cost),
+    };
+  }
   const run = runs.get(input.run);
   if (!run || run.courseId !== course.id) {
     return { ok: false, field: "run", message: REGISTRATION_MESSAGES.otherCourseRun };
@@ -293,7 +318,12 @@ function decideSeats(
   }
   const waitlisted = run.left != null && attendees.length > run.left;
   if (!waitlisted && run.left != null) run.left -= attendees.length;
-  return { snapshot: courseSnapshot(course, run), attendees, waitlisted };
+  return {
+    snapshot: courseSnapshot(course, run),
+    attendees,
+    waitlisted,
+    unitCents: parseCents(run.costOverride ?? course.cost),
+  };
 }
 
 /**

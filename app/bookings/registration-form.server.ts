@@ -59,6 +59,7 @@ function bookingResult(
     waitlisted: outcome.waitlisted,
     participants: outcome.participants,
     payHref: payOnline && !outcome.waitlisted ? payPath(outcome.reference) : undefined,
+    unitCents: outcome.unitCents,
   };
 }
 

@@ -49,6 +49,11 @@ export const RegistrationSchema = z.object({
   kraPin: participantText("KRA PIN", 20),
   lpoNumber: participantText("LPO number", 50),
   nitaLevyNumber: participantText("NITA levy number", 30),
+  /** "I am attending too": the contact person is a participant beside the rows listed (a checkbox: "on"). */
+  contactAttends: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
   participants: z.preprocess(
     (value) => (Array.isArray(value) ? value.filter((row) => !isEmptyRow(row)) : []),
     z.array(ParticipantSchema).max(MAX_PARTICIPANT_ROWS),

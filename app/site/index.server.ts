@@ -96,6 +96,7 @@ export {
   publicSettings,
   publicSiteContent,
   publicTestimonials,
+  publicVatNote,
 } from "./public-data.server";
 export {
   publicBrochurePdf,

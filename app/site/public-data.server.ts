@@ -12,12 +12,23 @@ import { getSiteContent, type SiteContentKey } from "#app/site/content/site-cont
 import { listActiveTestimonials } from "#app/site/content/testimonial.server";
 import { listComponentImages, listGalleryImages } from "#app/site/images/website-image.server";
 import { listAdminRecipients } from "#app/staff/index.server";
+import { vatNote } from "#app/utils/vat";
 import { cachedPublic } from "./public-cache.server";
 
 // The reads of the public pages' loaders, through the public data cache (decision 0600). Admin screens and
 // actions read the models directly: they must see their own writes within the request.
 
 export const publicSettings = () => cachedPublic("settings", () => getSettings());
+
+/** "VAT 16% included" and the like, from the finance settings: said beside every fee the site quotes. */
+export async function publicVatNote() {
+  const settings = await publicSettings();
+  return vatNote({
+    registered: settings.vat_registered,
+    ratePercent: settings.vat_rate,
+    pricesIncludeVat: settings.prices_include_vat,
+  });
+}
 
 export const publicSiteContent = <K extends SiteContentKey>(keys: readonly K[]) =>
   cachedPublic(`content:${keys.join(",")}`, () => getSiteContent(keys));

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { env } from "#app/platform/env.server";
+import { telHref, whatsappHref } from "#app/utils/phone";
 import { yearSpan } from "#app/utils/runs";
 import {
   publicComponentImages,
@@ -36,6 +37,8 @@ export async function loadPublicLayout() {
     offices,
     images,
     settings: { registration_enabled, seats_left_threshold },
+    // made here, so the phone's action bar carries no number parser in every page's JavaScript (decision 0662)
+    quickActions: { call: telHref(contact.phone), chat: whatsappHref(contact.whatsapp) },
     catalogueYears,
     publicUrl: env().PUBLIC_URL,
   };

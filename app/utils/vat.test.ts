@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { centsToDecimal, formatKes, parseCents } from "./cents";
-import { computeVat } from "./vat";
+import { computeVat, vatNote } from "./vat";
 
 const line = (quantity: number, unitCents: number) => ({ description: "Course", quantity, unitCents });
 
@@ -83,5 +83,13 @@ describe("computeVat", () => {
     });
     expect(totals.vatCents).toBe(1_599_999_999_984);
     expect(totals.totalCents).toBe(11_599_999_999_884);
+  });
+});
+
+describe("vatNote", () => {
+  it("says whether the quoted fee includes VAT, adds it, or charges none", () => {
+    expect(vatNote({ registered: true, ratePercent: 16, pricesIncludeVat: true })).toBe("VAT 16% included");
+    expect(vatNote({ registered: true, ratePercent: 16, pricesIncludeVat: false })).toBe("Plus VAT 16%");
+    expect(vatNote({ registered: false, ratePercent: 16, pricesIncludeVat: true })).toBe("No VAT charged");
   });
 });

@@ -41,3 +41,9 @@ export function computeVat<L extends PricedLine>(items: L[], rule: VatRule): Vat
     ratePercent: Number(rate),
   };
 }
+
+/** How a public price stands to VAT, said beside every fee and total the site quotes. */
+export function vatNote(rule: VatRule): string {
+  if (!rule.registered || rule.ratePercent === 0) return "No VAT charged";
+  return rule.pricesIncludeVat ? `VAT ${rule.ratePercent}% included` : `Plus VAT ${rule.ratePercent}%`;
+}

@@ -48,6 +48,9 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   await page.getByLabel("Cost (KES)").fill("52000");
   await page.getByLabel("Highlights").fill("Board charters\nConflict of interest\n\n");
   await page.getByLabel("Target audience").fill("Board members and company secretaries");
+  await page.getByLabel("The fee includes").fill("Facilitation\nBoard pack templates");
+  await page.getByLabel("The fee does not include").fill("Accommodation");
+  await page.getByLabel("Certificate").fill("Certificate of completion");
   await page.getByRole("button", { name: "Save Course" }).click();
   await expect(page.getByText("Course updated successfully")).toBeVisible();
   await expect(page.getByLabel("Highlights")).toHaveValue("Board charters\nConflict of interest");
@@ -57,6 +60,13 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(publicPage.getByTestId("course-cost")).toHaveText("KSH 52,000");
   await expect(publicPage.getByText("Conflict of interest")).toBeVisible();
+  const terms = publicPage.getByTestId("fee-terms");
+  await expect(terms.getByRole("listitem")).toHaveText([
+    "Facilitation",
+    "Board pack templates",
+    "Accommodation",
+  ]);
+  await expect(publicPage.getByTestId("course-certificate")).toHaveText("Certificate of completion");
   await publicPage.goto("/courses/all");
   await expect(publicPage.getByText(title).first()).toBeVisible();
   // made inactive, it leaves the public catalogue

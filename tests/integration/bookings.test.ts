@@ -106,6 +106,35 @@ describe("bookings", () => {
     expect(await registrationsOf(runId)).toEqual([{ status: "new", email: "grace@example.com" }]);
   });
 
+  test('"I am attending too" books the contact ahead of the rows; the answer carries the price per participant', async () => {
+    const runId = await newRun(20);
+    await db().update(courseRuns).set({ costOverride: "110000.00" }).where(eq(courseRuns.id, runId));
+    const answer = await register(booking(runId, { contactAttends: "on", ...group(3) }));
+    expect(answer.body).toMatchObject({ ok: true, participants: 4, unitCents: 11_000_000 });
+    expect((await registrationsOf(runId)).map((r) => r.email).sort()).toEqual(
+      ["grace@example.com", "p0@example.com", "p1@example.com", "p2@example.com"].sort(),
+    );
+    // the page a post without JavaScript lands on restates the same price
+    const found = await findBookingConfirmation(answer.body.reference as string);
+    expect(found).toMatchObject({ participants: 4, unitCents: 11_000_000 });
+    // attending and listed again is one person twice, refused as before
+    const twice = await register(
+      booking(runId, {
+        email: "twice@example.com",
+        contactAttends: "on",
+        "participants[0].name": "Grace",
+        "participants[0].email": "twice@example.com",
+      }),
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(REGISTRATION_MESSAGES.duplicateParticipant("twice@example.com"));
+    // without the box the rows alone attend; without rows the contact alone does, ticked or not
+    const rowsOnly = await register(booking(runId, { email: "hr@example.com", ...group(2) }));
+    expect(rowsOnly.body).toMatchObject({ ok: true, participants: 2 });
+    const alone = await register(booking(runId, { email: "solo2@example.com", contactAttends: "on" }));
+    expect(alone.body).toMatchObject({ ok: true, participants: 1, unitCents: 11_000_000 });
+  });
+
   test("a group of eight is one booking with a registration per participant", async () => {
     const runId = await newRun(20);
     const answer = await register(
@@ -200,6 +229,7 @@ const newBooking = (runId: string | null, i: number, fields: Partial<NewBooking>
   kraPin: null,
   lpoNumber: null,
   nitaLevyNumber: null,
+  contactAttends: false,
   participants: [],
   source: "register",
   idempotencyKey: `race-${runId}-${i}`,

@@ -30,6 +30,9 @@ export type CourseFormValues = {
   highlights: string[];
   objectives: string[];
   modules: string[];
+  feeIncludes: string[];
+  feeExcludes: string[];
+  certificate: string | null;
   featured: boolean;
   sortOrder: number;
   etimsItemClassCode: string | null;
@@ -60,6 +63,8 @@ export function CourseForm({
           highlights: linesText(course.highlights),
           objectives: linesText(course.objectives),
           modules: linesText(course.modules),
+          feeIncludes: linesText(course.feeIncludes),
+          feeExcludes: linesText(course.feeExcludes),
           featured: course.featured ? "on" : undefined,
         }
       : { category: "management", status: "active", etimsTaxType: "B" },
@@ -129,6 +134,24 @@ export function CourseForm({
               className="md:col-span-2"
             />
           ))}
+          <BoundTextarea
+            label="The fee includes"
+            hint="One item per line, e.g. Facilitation and course materials"
+            rows={3}
+            meta={fields.feeIncludes}
+          />
+          <BoundTextarea
+            label="The fee does not include"
+            hint="One item per line, e.g. Transport"
+            rows={3}
+            meta={fields.feeExcludes}
+          />
+          <BoundInput
+            label="Certificate"
+            hint="What a participant receives, e.g. Certificate of participation"
+            meta={fields.certificate}
+            className="md:col-span-2"
+          />
           <BoundInput label="Display order" inputMode="numeric" meta={fields.sortOrder} />
           <BoundCheckbox meta={fields.featured} label="Featured on the home page" className="self-end pb-2" />
         </div>

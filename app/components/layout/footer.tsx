@@ -10,11 +10,12 @@ export function Footer({
   offices: SiteContent["offices"];
 }) {
   return (
-    <footer className="bg-brand-900 text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
+    <footer className="bg-brand-900 pb-14 text-brand-100 md:pb-0">
+      {/* two columns even on a phone: the footer is a page's end, not two more screens */}
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-8 sm:gap-10 sm:py-14 lg:grid-cols-4">
+        <div className="col-span-2 sm:col-span-1">
           <p className="text-lg font-bold text-white">Mafunzo Training &amp; Consultancy</p>
-          <p className="mt-3 text-sm leading-relaxed">
+          <p className="mt-3 text-sm leading-relaxed max-sm:hidden">
             Management training and consultancy for organisations across East Africa since 2000.
           </p>
         </div>
@@ -42,7 +43,7 @@ export function Footer({
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <h2 className="font-semibold text-white">Our Offices</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {offices.map((office) => (

@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { Icon } from "#app/components/icons/icon";
 import type { FormResult } from "#app/site/index";
 import type { PaymentDetails } from "#app/site/index.server";
+import { totalText } from "./booking-total";
 
 /**
  * Where a registration ends: the reference, what happens next and how to pay, in place of the form, so no
@@ -13,9 +14,11 @@ export function BookingConfirmation({
   payment,
   anotherHref,
   onAnother,
+  vatNote,
 }: {
   result: FormResult;
   payment: PaymentDetails;
+  vatNote: string;
   anotherHref: string;
   /** With JavaScript: back to an empty form in place of following the link. */
   onAnother?: () => void;
@@ -63,6 +66,12 @@ export function BookingConfirmation({
             </strong>
             {group ? ` (one reference for all ${result.participants} participants)` : null}.
           </p>
+          {!result.waitlisted && typeof result.unitCents === "number" ? (
+            <p className="mt-2 text-sm" data-testid="confirmation-total">
+              <strong>Total: {totalText(result.participants ?? 1, result.unitCents / 100)}</strong> ({vatNote}
+              )
+            </p>
+          ) : null}
         </div>
       </div>
       <div>

@@ -113,6 +113,12 @@ export function Downloads() {
   );
 }
 
+/** A map's directions to an office: its address searched on Google Maps, which opens the app on a phone. */
+function directionsHref(office: SiteContent["offices"][number]) {
+  const query = new URLSearchParams({ api: "1", destination: office.address });
+  return `https://www.google.com/maps/dir/?${query}`;
+}
+
 export function OfficeVisit({
   hours,
   offices,
@@ -134,6 +140,25 @@ export function OfficeVisit({
           .join(", ")}
         .
       </p>
+      <ul className="mt-4 space-y-3 text-sm" aria-label="Office addresses">
+        {offices.map((office) => (
+          <li key={office.city} data-testid="office-address">
+            <p className="font-semibold text-white">
+              {office.city} <span className="font-normal text-brand-100">({office.region})</span>
+            </p>
+            <p>{office.address}</p>
+            <a
+              href={directionsHref(office)}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center gap-1 font-semibold text-accent-400 hover:underline"
+            >
+              <Icon name="map-pin" className="size-4" />
+              Get directions<span className="sr-only"> to our {office.city} office (opens a map)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
       <h3 className="mt-4 flex items-center gap-2 text-sm font-semibold text-white">
         <Icon name="clock" className="size-4" /> Business Hours
       </h3>

@@ -145,9 +145,9 @@ export function CourseCard({
 }
 
 /** A grid of cards (the home page's featured courses). */
-export function CourseCards({ courses }: { courses: CourseCardCourse[] }) {
+export function CourseCards({ courses, className }: { courses: CourseCardCourse[]; className?: string }) {
   return (
-    <CardGrid>
+    <CardGrid className={className}>
       {courses.map((course) => (
         <CourseCard key={course.slug} course={course} />
       ))}

@@ -4,7 +4,7 @@ import { formatKsh } from "#app/utils/money";
 import { isOfferedRun } from "#app/utils/runs";
 import { RegisterButton, type RegisterCourse, runLabel, SeatsNote } from "./register-button";
 
-const DELIVERY_LABELS: Record<string, string> = {
+export const DELIVERY_LABELS: Record<string, string> = {
   physical: "In person",
   virtual: "Virtual",
   hybrid: "Hybrid",

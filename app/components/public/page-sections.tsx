@@ -65,7 +65,7 @@ export function Section({
       id={id}
       aria-labelledby={id ? `${id}-heading` : undefined}
       className={cn(
-        "scroll-mt-28 py-16",
+        "scroll-mt-28 py-10 sm:py-16",
         tone === "muted" && "bg-slate-50",
         tone === "cream" && "bg-cream",
         className,
@@ -76,7 +76,7 @@ export function Section({
           {title}
         </h2>
         {intro && <p className="mt-3 max-w-3xl text-slate-600">{intro}</p>}
-        <div className="mt-8">{children}</div>
+        <div className="mt-6 sm:mt-8">{children}</div>
       </div>
     </section>
   );
@@ -92,6 +92,14 @@ export const buttonStyles = {
   solid:
     "inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800",
 };
+
+/**
+ * On a phone, cards side by side in a row that scrolls sideways inside itself, so a section of cards takes one
+ * card's height rather than a screen per card (issue 38: a home page that ends); a grid from sm up.
+ */
+// relative: the cards' screen-reader-only text is positioned, and must scroll with the row, not widen the page
+export const SIDEWAYS_ON_PHONE =
+  "max-sm:relative max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:gap-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-3 max-sm:[&>*]:w-72 max-sm:[&>*]:shrink-0 max-sm:[&>*]:snap-start";
 
 export function CardGrid({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>{children}</div>;

@@ -5,7 +5,7 @@ import { LIMITS } from "#app/site/index";
 import type { PaymentDetails, RegistrationCourse } from "#app/site/index.server";
 import { BookingConfirmation } from "./booking-confirmation";
 import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
-import { GroupBookingFields } from "./group-booking-fields";
+import { GroupBookingFields, OrganisationFields } from "./group-booking-fields";
 import { publicLook } from "./public-look";
 import { RunChooser } from "./run-chooser";
 import { usePublicForm } from "./use-public-form";
@@ -23,6 +23,7 @@ export function describeChoice(courses: RegistrationCourse[], choice: CourseChoi
     date: run?.date ?? "To be confirmed",
     venue: run?.venue ?? "To be confirmed",
     cost: run?.cost ?? course.cost ?? "To be confirmed",
+    price: run ? run.price : course.price,
   };
 }
 
@@ -45,6 +46,8 @@ export type RegistrationFormProps = {
   anotherHref?: string;
   /** Shown above the form only (the confirmation panel has its own heading). */
   heading?: ReactNode;
+  /** How the fees stand to VAT ("VAT 16% included"), said beside the total. */
+  vatNote: string;
 };
 
 export function RegistrationForm({
@@ -60,6 +63,7 @@ export function RegistrationForm({
   payment,
   anotherHref,
   heading,
+  vatNote,
 }: RegistrationFormProps) {
   const form = usePublicForm("registration", initialKey, serverResult);
   const { id, field, values } = form;
@@ -97,6 +101,7 @@ export function RegistrationForm({
       <BookingConfirmation
         result={booked}
         payment={payment}
+        vatNote={vatNote}
         anotherHref={
           anotherHref ?? (variant === "register" ? `/register${sameCourse}` : "/contact#register-heading")
         }
@@ -135,8 +140,9 @@ export function RegistrationForm({
         busyLabel="Submitting..."
       >
         <input type="hidden" name="intent" value="register" />
+        <OrganisationFields form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PersonFields form={form} />
+          <PersonFields form={form} organization={false} />
           <SelectField
             {...field("course")}
             label={variant === "register" ? "Select Course" : "Course of Interest"}
@@ -169,7 +175,12 @@ export function RegistrationForm({
             </>
           ) : null}
         </div>
-        <GroupBookingFields form={form} rowsAsked={form.result?.participantRows} />
+        <GroupBookingFields
+          form={form}
+          rowsAsked={form.result?.participantRows}
+          unitPrice={shown?.price}
+          vatNote={vatNote}
+        />
         <TextareaField
           {...field("message")}
           rows={4}

@@ -298,6 +298,11 @@ export const courses = pgTable(
     highlights: jsonb("highlights").$type<string[]>().notNull().default([]),
     objectives: jsonb("objectives").$type<string[]>().notNull().default([]),
     modules: jsonb("modules").$type<string[]>().notNull().default([]),
+    /** What the fee pays for and what it leaves to the participant, as the course page states them. */
+    feeIncludes: jsonb("fee_includes").$type<string[]>().notNull().default([]),
+    feeExcludes: jsonb("fee_excludes").$type<string[]>().notNull().default([]),
+    /** The certificate a participant receives, e.g. "Certificate of participation". */
+    certificate: text("certificate"),
     status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
     featured: boolean("featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),

@@ -17,6 +17,7 @@ import {
   newFormKey,
   publicSettings,
   publicSiteContent,
+  publicVatNote,
   readFormFields,
 } from "#app/site/index.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
@@ -29,15 +30,17 @@ const ContactRegistrationForm = hydrateOnView(
 );
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [content, payment, settings, courses, confirmation] = await Promise.all([
+  const [content, payment, settings, courses, confirmation, vatNote] = await Promise.all([
     publicSiteContent(["contact", "offices", "businessHours", "whyChoose"]),
     getPaymentDetails(),
     publicSettings(),
     listRegistrationCourses(),
     confirmationFromUrl(new URL(request.url), "contact"),
+    publicVatNote(),
   ]);
   return {
     ...content,
+    vatNote,
     payment,
     confirmation,
     courses,
@@ -109,6 +112,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 enabled={loaderData.registrationEnabled}
                 contact={contact}
                 payment={payment}
+                vatNote={loaderData.vatNote}
                 anotherHref={confirmation?.anotherHref}
                 serverResult={actionData ?? confirmation?.result}
               />

@@ -2,13 +2,13 @@ import { data, Link } from "react-router";
 import { InterestSchema } from "#app/bookings/index";
 import { submitInterestForm } from "#app/bookings/index.server";
 import { Icon } from "#app/components/icons/icon";
+import { CourseKeyFacts } from "#app/components/public/course-key-facts";
 import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { InterestForm } from "#app/components/public/interest-form";
 import { JsonLd } from "#app/components/public/json-ld";
-import { PageHero, Section } from "#app/components/public/page-sections";
-import { RegisterButton } from "#app/components/public/register-button";
+import { Section } from "#app/components/public/page-sections";
 import { readForm } from "#app/platform/forms/form-input.server";
 import {
   CONFIRM_FIELD,
@@ -17,6 +17,7 @@ import {
   newFormKey,
   publicCourse,
   publicOrigin,
+  publicVatNote,
 } from "#app/site/index.server";
 import {
   CATEGORY_LABELS,
@@ -24,8 +25,6 @@ import {
   categoryPageOf,
   FAITH_GROUP_LABELS,
 } from "#app/utils/course-categories";
-import { formatDuration } from "#app/utils/dates";
-import { formatKsh } from "#app/utils/money";
 import { nextRun } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses.course";
@@ -37,9 +36,9 @@ const CourseInterestForm = hydrateOnView(
 );
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const course = await publicCourse(params.slug);
+  const [course, vatNote] = await Promise.all([publicCourse(params.slug), publicVatNote()]);
   if (!course) throw data(null, { status: 404 });
-  return { course, formKey: newFormKey(), jsonLd: courseJsonLd(publicOrigin(), course) };
+  return { course, vatNote, formKey: newFormKey(), jsonLd: courseJsonLd(publicOrigin(), course) };
 }
 
 /** The "Notify me of new dates" form posts here. */
@@ -59,42 +58,92 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+function CheckList({ items, className }: { items: string[]; className: string }) {
+  return (
+    <ul className={`${className} text-slate-700`}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-500" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FeeTerms({
+  course,
+  vatNote,
+}: {
+  course: { feeIncludes: string[]; feeExcludes: string[]; certificate: string | null; type: string | null };
+  vatNote: string;
+}) {
+  return (
+    <div data-testid="fee-terms">
+      <h2 className="text-xl font-bold text-brand-900">What the Fee Covers</h2>
+      <p className="mt-3 text-slate-700">{[course.type, `${vatNote}.`].filter(Boolean).join(". ")}</p>
+      {course.feeIncludes.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold text-brand-900">Included</h3>
+          <CheckList items={course.feeIncludes} className="mt-2 space-y-1" />
+        </>
+      )}
+      {course.feeExcludes.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold text-brand-900">Not included</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
+            {course.feeExcludes.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {course.certificate && (
+        <>
+          <h3 className="mt-4 font-semibold text-brand-900">Certificate</h3>
+          <p className="mt-2 text-slate-700" data-testid="course-certificate">
+            {course.certificate}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
 function ListBlock({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
   return (
     <div>
       <h2 className="text-xl font-bold text-brand-900">{title}</h2>
-      <ul className="mt-3 space-y-2 text-slate-700">
-        {items.map((item) => (
-          <li key={item} className="flex gap-2">
-            <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-brand-500" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={items} className="mt-3 space-y-2" />
     </div>
   );
 }
 
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, formKey } = loaderData;
+  const { course, formKey, vatNote } = loaderData;
   const upcoming = nextRun(course.runs);
   const categoryPage = categoryPageOf(course.category);
-  const duration = formatDuration(course.durationDays);
   return (
     <>
       <JsonLd data={loaderData.jsonLd} />
-      <PageHero
-        eyebrow={
-          course.faithGroup
-            ? `Category ${course.faithGroup}: ${FAITH_GROUP_LABELS[course.faithGroup]}`
-            : CATEGORY_LABELS[course.category]
-        }
-        title={course.title}
-        intro={course.description ?? undefined}
-      >
-        <RegisterButton course={course} run={upcoming} />
-      </PageHero>
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+        {/* on a phone the key facts follow the title, before the description, so the fee shows above the fold */}
+        <div className="mx-auto grid max-w-7xl gap-x-10 gap-y-6 px-4 py-8 md:grid-cols-[1fr_360px] md:grid-rows-[auto_1fr] md:py-14">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">
+              {course.faithGroup
+                ? `Category ${course.faithGroup}: ${FAITH_GROUP_LABELS[course.faithGroup]}`
+                : CATEGORY_LABELS[course.category]}
+            </p>
+            <h1 className="mt-2 text-2xl font-bold leading-tight sm:text-4xl lg:text-5xl">{course.title}</h1>
+          </div>
+          <div className="md:col-start-2 md:row-span-2 md:row-start-1">
+            <CourseKeyFacts course={course} run={upcoming} vatNote={vatNote} />
+          </div>
+          {course.description && <p className="max-w-2xl text-lg text-brand-100">{course.description}</p>}
+        </div>
+      </section>
       <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-6 text-sm text-slate-600">
         <Link to="/courses" className="hover:underline">
           Training Courses
@@ -105,42 +154,17 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         </Link>{" "}
         / <span aria-current="page">{course.title}</span>
       </nav>
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
-        <div className="space-y-10">
-          <ListBlock title="Highlights" items={course.highlights} />
-          <ListBlock title="Objectives" items={course.objectives} />
-          <ListBlock title="Modules" items={course.modules} />
-          {course.targetAudience && (
-            <div>
-              <h2 className="text-xl font-bold text-brand-900">Who Should Attend</h2>
-              <p className="mt-3 text-slate-700">{course.targetAudience}</p>
-            </div>
-          )}
-        </div>
-        <aside className="h-fit rounded-xl bg-brand-50 p-6" aria-label="Course facts">
-          <dl className="space-y-3 text-sm">
-            {duration && (
-              <div>
-                <dt className="font-semibold text-brand-900">Duration</dt>
-                <dd>{duration}</dd>
-              </div>
-            )}
-            <div>
-              <dt className="font-semibold text-brand-900">Fee per participant</dt>
-              <dd data-testid="course-cost">{formatKsh(course.cost)}</dd>
-            </div>
-            {course.type && (
-              <div>
-                <dt className="font-semibold text-brand-900">Type</dt>
-                <dd>{course.type}</dd>
-              </div>
-            )}
-            <div>
-              <dt className="font-semibold text-brand-900">Category</dt>
-              <dd>{CATEGORY_LABELS[course.category]}</dd>
-            </div>
-          </dl>
-        </aside>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-2">
+        <ListBlock title="Highlights" items={course.highlights} />
+        <ListBlock title="Objectives" items={course.objectives} />
+        <ListBlock title="Course Outline" items={course.modules} />
+        {course.targetAudience && (
+          <div>
+            <h2 className="text-xl font-bold text-brand-900">Who Should Attend</h2>
+            <p className="mt-3 text-slate-700">{course.targetAudience}</p>
+          </div>
+        )}
+        <FeeTerms course={course} vatNote={vatNote} />
       </div>
       <Section id="dates" title="Dates and Venues" tone="muted">
         {upcoming ? null : (
@@ -151,7 +175,11 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             <h3 className="text-lg font-bold text-brand-900">No upcoming dates</h3>
             <p className="mt-2 text-slate-700">
               New dates are being scheduled. Leave your name and e-mail and we will tell you as soon as they
-              are published, or contact us to arrange this course in-house.
+              are published, or{" "}
+              <Link to={`/in-house-training?course=${course.slug}`} className="font-semibold underline">
+                request this course in-house
+              </Link>
+              .
             </p>
             <div className="mt-4">
               <CourseInterestForm slug={course.slug} formKey={formKey} serverResult={actionData} />

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { ErrorPage } from "#app/components/layout/error-page";
 import { Footer } from "#app/components/layout/footer";
 import { Header } from "#app/components/layout/header";
+import { PhoneActionBar } from "#app/components/layout/phone-action-bar";
 import { MaintenancePage } from "#app/components/public/maintenance-page";
 import { loadPublicLayout } from "#app/site/index.server";
 import type { Route } from "./+types/layout";
@@ -27,6 +28,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer contact={loaderData.contact} offices={loaderData.offices} />
+      <PhoneActionBar {...loaderData.quickActions} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
   newFormKey,
   publicSettings,
   publicSiteContent,
+  publicVatNote,
   readFormFields,
 } from "#app/site/index.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
@@ -21,12 +22,13 @@ import type { Route } from "./+types/register";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [courses, settings, { contact }, payment, confirmation] = await Promise.all([
+  const [courses, settings, { contact }, payment, confirmation, vatNote] = await Promise.all([
     listRegistrationCourses(),
     publicSettings(),
     publicSiteContent(["contact"]),
     getPaymentDetails(),
     confirmationFromUrl(url, "register"),
+    publicVatNote(),
   ]);
   const slug = url.searchParams.get("course");
   return {
@@ -37,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     contact,
     payment,
     confirmation,
+    vatNote,
     formKey: newFormKey(),
   };
 }
@@ -118,6 +121,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <RegistrationForm
               heading={<h2 className="mb-6 text-xl font-semibold text-brand-900">Your Details</h2>}
               payment={payment}
+              vatNote={loaderData.vatNote}
               anotherHref={confirmation?.anotherHref}
               variant="register"
               courses={courses}

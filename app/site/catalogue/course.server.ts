@@ -47,6 +47,9 @@ export const courseDetailColumns = {
   highlights: courses.highlights,
   objectives: courses.objectives,
   modules: courses.modules,
+  feeIncludes: courses.feeIncludes,
+  feeExcludes: courses.feeExcludes,
+  certificate: courses.certificate,
 };
 
 function selectCourses(executor: Executor) {

@@ -67,6 +67,9 @@ export const CourseSchema = z
     highlights: lineList(),
     objectives: lineList(),
     modules: lineList(),
+    feeIncludes: lineList(20),
+    feeExcludes: lineList(20),
+    certificate: optionalText(300),
     featured: checkbox(),
     sortOrder: optionalNumber("Display order", { min: 0, max: 100_000, integer: true }).transform(
       (v) => v ?? 0,

@@ -13,6 +13,8 @@ export type RegistrationRun = {
   date: string | null;
   venue: string | null;
   cost: string | null;
+  /** the fee in whole KES, for the form's total; null: on request */
+  price: number | null;
   mode: string;
   /** Seats still free; null when the run has no capacity. */
   seatsLeft: number | null;
@@ -22,6 +24,7 @@ export type RegistrationCourse = {
   title: string;
   duration: string | null;
   cost: string | null;
+  price: number | null;
   runs: RegistrationRun[];
 };
 
@@ -43,11 +46,13 @@ export async function listRegistrationCourses(executor: Executor = db()): Promis
     title: course.title,
     duration: formatDuration(course.durationDays),
     cost: formatKsh(course.cost),
+    price: course.cost,
     runs: course.runs.map((run) => ({
       id: run.id,
       date: run.label ?? (run.startDate ? formatLongDate(run.startDate) : null),
       venue: run.venue,
       cost: formatKsh(run.cost),
+      price: run.cost,
       mode: DELIVERY_LABELS[run.deliveryMode],
       seatsLeft: run.seatsLeft,
     })),

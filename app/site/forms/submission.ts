@@ -71,6 +71,8 @@ export type FormResult = {
   participants?: number;
   /** A booking's pay page ("Pay with M-PESA"), when M-PESA Express is set up. */
   payHref?: string;
+  /** A booking's price per participant in cents, for the total its confirmation states; null: on request. */
+  unitCents?: number | null;
   /** After "Add another participant" without JavaScript: how many participant rows to show. */
   participantRows?: number;
   /** A form sent faster than a person types: post it again with this key and token to confirm it. */

@@ -10,6 +10,7 @@ import {
 } from "#app/platform/db/schema";
 import { SETTING_DEFINITIONS } from "#app/platform/settings/settings";
 import { today } from "#app/utils/dates";
+import { seedCourseTerms } from "./course-terms";
 import { seedCourses } from "./courses";
 import { seedGallery } from "./gallery";
 import { seedSiteContent } from "./site-content";
@@ -51,7 +52,13 @@ export async function seedDatabase(db: Database) {
       const { runs, cost, ...fields } = course;
       const [row] = await tx
         .insert(courses)
-        .values({ ...fields, cost: String(cost), sortOrder: index, featured: course.featured ?? false })
+        .values({
+          ...fields,
+          ...seedCourseTerms(course),
+          cost: String(cost),
+          sortOrder: index,
+          featured: course.featured ?? false,
+        })
         .onConflictDoNothing({ target: courses.slug })
         .returning({ id: courses.id });
       if (!row) continue;
