@@ -50,6 +50,7 @@ export {
   stkPayPage,
   stkPushView,
 } from "./mpesa/stk-push.server";
+export { sendTestConfirmation } from "./mpesa/test-confirmation.server";
 export {
   bookingInvoicedSql,
   bookingPaidSql,

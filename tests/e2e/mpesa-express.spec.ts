@@ -91,6 +91,16 @@ test("finance sets up M-PESA Express in the M-PESA section of the settings, and 
   await expect(page.getByLabel("M-PESA Express callback URL")).toHaveValue(
     new RegExp(`/api/mpesa/${SECRET}/stk$`),
   );
+  // the confirmation URL tried as Safaricom would call it: accepted, and no money in the books
+  await page.getByRole("button", { name: "Send a test confirmation" }).click();
+  await expect(page.getByTestId("mpesa-test-result")).toHaveText(
+    /^Accepted: http:\/\/127\.0\.0\.1:\d+\/api\/mpesa\/<secret>\/confirmation answered HTTP 200, ResultCode 0\. Nothing was recorded\.$/,
+  );
+  await page.getByRole("link", { name: "Finance" }).first().click();
+  await page.getByRole("link", { name: "Payments" }).first().click();
+  await expect(page.getByRole("form", { name: "Record a payment" })).toBeVisible();
+  expect(await page.content()).not.toMatch(/TEST[0-9A-F]{8}/);
+  await page.getByRole("link", { name: "System Settings" }).first().click();
 
   const credentials = page.getByRole("form", { name: "M-PESA Express (STK Push)" });
   const fillSecrets = async () => {
