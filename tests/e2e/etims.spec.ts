@@ -114,4 +114,14 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   expect(kra.attemptsFor(invoiceNo)).toBe(tried);
   expect([...kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
   expect(smtp.messages.filter(match)).toHaveLength(1);
+
+  // the booking's page shows it too, with KRA's number and its PDF
+  await row.getByRole("link", { name: reference }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  const onBooking = page.getByTestId("tax-invoice-row");
+  await expect(onBooking).toHaveCount(1);
+  await expect(onBooking).toContainText("Sent");
+  await expect(onBooking).toContainText(`KRA receipt number ${receiptNo}`);
+  await expect(onBooking.getByRole("link", { name: `Tax invoice ${invoiceNo} (PDF)` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
