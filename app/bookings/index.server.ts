@@ -1,4 +1,3 @@
-export { payPath, readSignedReference } from "./booking-link.server";
 export {
   addParticipant,
   type BookingChangeOutcome,

@@ -4,6 +4,7 @@ import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { logger } from "#app/platform/logger.server";
 import {
   ADD_PARTICIPANT_FIELD,
+  BOOKING_PARAM,
   type Fields,
   type FormResult,
   failure,
@@ -11,8 +12,11 @@ import {
   MAX_PARTICIPANT_ROWS,
   newFormKey,
   PUBLIC_FORM_EXTRAS,
+  payPath,
   publicSettings,
+  readBookingReference,
   reply,
+  signBookingReference,
 } from "#app/site/index.server";
 import {
   type BookingOutcome,
@@ -20,7 +24,6 @@ import {
   createBooking,
   findBookingConfirmation,
 } from "./booking.server";
-import { BOOKING_PARAM, payPath, readBookingReference, signBookingReference } from "./booking-link.server";
 import { REGISTRATION_MESSAGES, RegistrationSchema, type RegistrationSource } from "./registration";
 
 /**

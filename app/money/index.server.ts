@@ -47,10 +47,11 @@ export {
   type StkPayPage,
   type StkPushView,
   startStkPush,
-  stkAvailable,
   stkPayPage,
   stkPushView,
 } from "./mpesa/stk-push.server";
+export { stkAvailable } from "./mpesa/stk-setup.server";
+export { sendTestConfirmation } from "./mpesa/test-confirmation.server";
 export {
   bookingInvoicedSql,
   bookingPaidSql,

@@ -1,4 +1,11 @@
 export {
+  BOOKING_PARAM,
+  payPath,
+  readBookingReference,
+  readSignedReference,
+  signBookingReference,
+} from "./catalogue/booking-link.server";
+export {
   type CourseRunView,
   type CourseView,
   isPossibleSlug,

@@ -1,13 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { FIRM_KRA_PIN, loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
-import { extractPdfText } from "../helpers/pdf-text";
 import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import { COURSE } from "./forms-helpers";
+import {
+  classifyCourse,
+  etimsServerEnv,
+  etimsStandInDevices,
+  expectTaxInvoiceMail,
+  initialiseEtimsDevice,
+  setUpEtimsDevice,
+} from "./etims-steps";
 
 // A server of its own, a real SMTP server and the eTIMS stand-in, which the test takes down and brings back.
 test.describe.configure({ mode: "serial" });
@@ -16,22 +22,13 @@ let server: Awaited<ReturnType<typeof startAppServer>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let kra: EtimsStandIn;
 const ADMIN = { email: "finance@mafunzo.test", password: "Etims-Oscu-2026-Kes" };
-const SERIAL = "MAFUNZO-OSCU-01";
-const CLASS_CODE = "8611160100";
 const stamp = Date.now().toString(36);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   smtp = await startSmtpServer();
-  kra = await startEtimsServer({ devices: { [SERIAL]: FIRM_KRA_PIN } });
-  server = await startAppServer({
-    env: {
-      SMTP_URL: smtp.url,
-      ETIMS_BASE_URL: kra.url,
-      ETIMS_RETRY_SECONDS: "1",
-      ETIMS_TIMEOUT_SECONDS: "2",
-    },
-  });
+  kra = await startEtimsServer({ devices: etimsStandInDevices });
+  server = await startAppServer({ env: { SMTP_URL: smtp.url, ...etimsServerEnv(kra) } });
   await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
 });
 test.afterAll(async () => {
@@ -49,27 +46,14 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   await loginAsAdmin(page, ADMIN, base);
 
   // the firm's device: KRA refuses a serial it did not approve, in its own words, then initialises the right one
-  await page.getByRole("link", { name: "System Settings" }).first().click();
-  const etims = page.getByRole("region", { name: "KRA eTIMS" });
-  await etims.getByLabel("KRA PIN").fill(FIRM_KRA_PIN.toLowerCase());
-  await etims.getByLabel("Branch ID").fill("00");
-  await etims.getByLabel("Device serial number").fill("NOT-APPROVED-1");
-  await etims.getByRole("button", { name: "Save and initialise" }).click();
+  const etims = await initialiseEtimsDevice(page, "NOT-APPROVED-1");
   await expect(etims.getByRole("status")).toHaveText("KRA says: 901: It is not valid device");
   await expect(page.getByTestId("etims-state")).toHaveText("Not ready");
-  await etims.getByLabel("Device serial number").fill(SERIAL);
-  await etims.getByRole("button", { name: "Save and initialise" }).click();
-  await expect(page.getByTestId("etims-state")).toHaveText("Ready");
-  await expect(etims.getByLabel("KRA PIN")).toHaveValue(FIRM_KRA_PIN);
+  await setUpEtimsDevice(page);
   await expectNoSeriousA11yViolations(page);
 
   // the course's classification and tax type, in the course editor
-  await page.getByRole("link", { name: "Course Management" }).first().click();
-  await page.getByRole("link", { name: COURSE.title }).first().click();
-  await page.getByLabel("Item classification code").fill(CLASS_CODE);
-  await page.getByLabel("Tax type").selectOption("B");
-  await page.getByRole("button", { name: "Save Course" }).click();
-  await expect(page.getByLabel("Item classification code")).toHaveValue(CLASS_CODE);
+  await classifyCourse(page);
 
   const runPath = await addCourseDate(page, base, { start: inDays(45), venue: `Eldoret ${stamp}` });
   const contact = `accounts.${stamp}@county.example`;
@@ -123,22 +107,21 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   const match = (m: { to: string[]; subject: string }) =>
     m.to.includes(contact) && m.subject === `Tax invoice ${invoiceNo} (${reference})`;
   await smtp.waitFor((messages) => messages.some(match), 30_000);
-  const mail = await simpleParser(smtp.messages.find(match)?.raw ?? "");
-  expect(mail.text).toContain(`KRA receipt number: ${receiptNo}`);
-  expect(mail.text).toContain(`indexEtimsReceiptData?Data=${FIRM_KRA_PIN}00`);
-  const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
-  expect(pdf?.filename).toBe(`tax-invoice-${invoiceNo}.pdf`);
-  const content = pdf?.content ?? Buffer.alloc(0);
-  const text = extractPdfText(content).replace(/\s+/g, " ");
-  expect(text).toContain(`TAX INVOICE No. ${invoiceNo}`);
-  expect(text).toContain(`Receipt number ${receiptNo}`);
-  expect(text).toContain(CLASS_CODE);
-  // the QR code is drawn as an image
-  expect(content.toString("latin1")).toContain("/Subtype /Image");
+  expectTaxInvoiceMail(await simpleParser(smtp.messages.find(match)?.raw ?? ""), invoiceNo, receiptNo);
 
   // nothing more goes to KRA for it, and only one tax invoice mail went out
   await page.waitForTimeout(3_000);
   expect(kra.attemptsFor(invoiceNo)).toBe(tried);
   expect([...kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
   expect(smtp.messages.filter(match)).toHaveLength(1);
+
+  // the booking's page shows it too, with KRA's number and its PDF
+  await row.getByRole("link", { name: reference }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  const onBooking = page.getByTestId("tax-invoice-row");
+  await expect(onBooking).toHaveCount(1);
+  await expect(onBooking).toContainText("Sent");
+  await expect(onBooking).toContainText(`KRA receipt number ${receiptNo}`);
+  await expect(onBooking.getByRole("link", { name: `Tax invoice ${invoiceNo} (PDF)` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -4,17 +4,27 @@ import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { DARAJA_KEYS, type DarajaStandIn, startDarajaStandIn } from "../helpers/daraja";
+import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
 import { extractPdfText } from "../helpers/pdf-text";
 import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate } from "./course-dates";
+import {
+  classifyCourse,
+  etimsServerEnv,
+  etimsStandInDevices,
+  expectTaxInvoiceMail,
+  setUpEtimsDevice,
+} from "./etims-steps";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
-// A server of its own, a real SMTP server and the Daraja stand-in, which calls the server back as Daraja does.
+// A server of its own, a real SMTP server, the Daraja stand-in, which calls the server back as Daraja does, and the
+// eTIMS stand-in, which numbers the tax invoice of a booking paid in full.
 test.describe.configure({ mode: "serial" });
 
 let server: Awaited<ReturnType<typeof startAppServer>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let daraja: DarajaStandIn;
+let kra: EtimsStandIn;
 const ADMIN = { email: "finance@mafunzo.test", password: "Paybill-880142-Kes" };
 const SECRET = "e2e-stk-callback-secret-0123456789";
 const stamp = Date.now().toString(36);
@@ -24,13 +34,17 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   smtp = await startSmtpServer();
   daraja = await startDarajaStandIn();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url, DARAJA_URL: daraja.url } });
+  kra = await startEtimsServer({ devices: etimsStandInDevices });
+  server = await startAppServer({
+    env: { SMTP_URL: smtp.url, DARAJA_URL: daraja.url, ...etimsServerEnv(kra) },
+  });
   await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
 });
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
   await daraja?.close();
+  await kra?.close();
 });
 
 async function mailTo(address: string, subject: RegExp) {
@@ -66,8 +80,8 @@ async function openPayPage(page: Page) {
   }).toPass({ timeout: 20_000 });
 }
 
-test("finance sets up M-PESA Express in the M-PESA section of the settings", async ({ page }) => {
-  test.setTimeout(90_000);
+test("finance sets up M-PESA Express in the M-PESA section of the settings, and eTIMS", async ({ page }) => {
+  test.setTimeout(120_000);
   await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}/admin/settings`);
   const mpesa = page.getByRole("region", { name: "M-PESA" });
@@ -77,6 +91,16 @@ test("finance sets up M-PESA Express in the M-PESA section of the settings", asy
   await expect(page.getByLabel("M-PESA Express callback URL")).toHaveValue(
     new RegExp(`/api/mpesa/${SECRET}/stk$`),
   );
+  // the confirmation URL tried as Safaricom would call it: accepted, and no money in the books
+  await page.getByRole("button", { name: "Send a test confirmation" }).click();
+  await expect(page.getByTestId("mpesa-test-result")).toHaveText(
+    /^Accepted: http:\/\/127\.0\.0\.1:\d+\/api\/mpesa\/<secret>\/confirmation answered HTTP 200, ResultCode 0\. Nothing was recorded\.$/,
+  );
+  await page.getByRole("link", { name: "Finance" }).first().click();
+  await page.getByRole("link", { name: "Payments" }).first().click();
+  await expect(page.getByRole("form", { name: "Record a payment" })).toBeVisible();
+  expect(await page.content()).not.toMatch(/TEST[0-9A-F]{8}/);
+  await page.getByRole("link", { name: "System Settings" }).first().click();
 
   const credentials = page.getByRole("form", { name: "M-PESA Express (STK Push)" });
   const fillSecrets = async () => {
@@ -97,6 +121,9 @@ test("finance sets up M-PESA Express in the M-PESA section of the settings", asy
   // the secrets are never shown back
   expect(await page.content()).not.toContain(DARAJA_KEYS.passkey);
   await expectNoSeriousA11yViolations(page);
+
+  await setUpEtimsDevice(page);
+  await classifyCourse(page);
 
   const start = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
   const runPath = await addCourseDate(page, server.url, { start, venue: `Nakuru ${stamp}`, capacity: "20" });
@@ -130,8 +157,13 @@ test("a visitor books on a phone, pays with M-PESA, sees it paid without a reloa
     /receipt (T[A-Z0-9]+)/,
   )?.[1] as string;
   expect(extractPdfText(pdf?.content as Buffer)).toContain(`M-PESA ${code}`);
-  // eTIMS hook (issue 34's tax-invoice half): the eTIMS tax invoice e-mail, with its KRA receipt number and QR
-  // code, is checked here once the booking is paid.
+
+  // paid in full, the sale goes to eTIMS and its tax invoice follows, numbered by KRA
+  const reference = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/MF-[\w-]+/)?.[0];
+  const taxMail = await mailTo(email, new RegExp(`^Tax invoice \\d+ \\(${reference}\\)$`));
+  const invoiceNo = Number(/^Tax invoice (\d+)/.exec(taxMail.subject ?? "")?.[1]);
+  expectTaxInvoiceMail(taxMail, invoiceNo, kra.sales.get(invoiceNo)?.curRcptNo);
+  expect([...kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
 });
 
 test("without JavaScript, 'Check again' shows how the prompt ended; a cancelled prompt says so", async ({

@@ -14,6 +14,7 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { courses, emailOutbox, etimsDevice, payments, taxInvoices } from "#app/platform/db/schema";
 import { env, resetEnv } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as bookingRoute from "#app/routes/admin/booking";
 import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
 import * as settingsRoute from "#app/routes/admin/settings";
 import * as taxInvoiceFileRoute from "#app/routes/admin/tax-invoice-file";
@@ -507,5 +508,47 @@ describe("the screens' actions", () => {
     expect(extractPdfText(Buffer.from(await response.arrayBuffer()))).toContain(
       `TAX INVOICE No. ${waiting?.invoiceNo}`,
     );
+  });
+
+  test("the booking page shows its own tax invoices as KRA has them, to a viewer too, with the sent one's PDF", async () => {
+    const viewer = await signedInAdmin({ roles: ["viewer"] });
+    const page = async (reference: string) => {
+      const loaded = await answer(() =>
+        bookingRoute.loader(viewer.args(`/admin/bookings/${reference}`, {}, { reference }) as never),
+      );
+      expect(loaded.status).toBe(200);
+      return loaded.data?.taxInvoices as {
+        id: string;
+        state: string;
+        lastError: string;
+        receiptNo: number;
+      }[];
+    };
+    const down = await confirmedBooking(1);
+    const refused = await confirmedBooking(1);
+    expect(await page(down.booking.reference)).toEqual([]);
+    kra.setMode({ kind: "http-500" });
+    await down.pay();
+    await sendDueTaxInvoices();
+    kra.setMode({ kind: "refuse", code: "910", message: "Request parameter error" });
+    await refused.pay();
+    await sendDueTaxInvoices();
+
+    const [waiting, ...notOurs] = await page(down.booking.reference);
+    expect(notOurs).toEqual([]);
+    expect(waiting).toMatchObject({ state: "waiting", lastError: expect.stringContaining("HTTP 500") });
+    const [kraSaidNo] = await page(refused.booking.reference);
+    expect(kraSaidNo).toMatchObject({ state: "refused", lastError: "910: Request parameter error" });
+
+    kra.setMode({ kind: "ok" });
+    await retryRefusedTaxInvoice(ACTOR, kraSaidNo?.id as string);
+    await dueNow();
+    await sendDueTaxInvoices();
+    const [sent] = await page(refused.booking.reference);
+    expect(sent).toMatchObject({ state: "sent", receiptNo: expect.any(Number) });
+    const pdf = (await taxInvoiceFileRoute.loader(
+      viewer.args(`/admin/finance/tax-invoices/${sent?.id}/pdf`, {}, { id: sent?.id as string }) as never,
+    )) as Response;
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
   });
 });

@@ -1,16 +1,23 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { payPath } from "#app/bookings/booking-link.server";
 import { forgetDarajaTokens } from "#app/money/mpesa/daraja.server";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
 import { checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
 import { startStkPush, stkPushView } from "#app/money/mpesa/stk-push.server";
 import { bookingBalance } from "#app/money/payments/payment.server";
 import { db } from "#app/platform/db/client.server";
-import { darajaCredentials, mpesaStkPushes, paymentReviews, payments } from "#app/platform/db/schema";
-import { resetEnv } from "#app/platform/env.server";
+import {
+  darajaCredentials,
+  emailOutbox,
+  financeDocuments,
+  mpesaStkPushes,
+  paymentReviews,
+  payments,
+} from "#app/platform/db/schema";
+import { env, resetEnv } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as payRoute from "#app/routes/public/pay";
+import { payPath } from "#app/site/index.server";
 import { advanceClock, setClock } from "#app/utils/clock";
 import { DARAJA_KEYS, type DarajaStandIn, startDarajaStandIn, stkCallbackBody } from "../helpers/daraja";
 import { contextFor, formRequest } from "../helpers/form-post";
@@ -361,5 +368,33 @@ describe("the pay page's action", () => {
     const paid = await payAction(signed, { intent: "pay", phone: "0712 345 678", amount: "1,000" });
     expect(paid).toMatchObject({ status: 200, body: { ok: true } });
     expect(lastPush().body).toMatchObject({ Amount: 1000, PhoneNumber: "254712345678" });
+  });
+});
+
+describe("the proforma e-mail", () => {
+  /** The text of the proforma e-mail the booking's confirmation queued. */
+  const proformaMail = async (bookingId: string) => {
+    const [doc] = await db()
+      .select({ id: financeDocuments.id })
+      .from(financeDocuments)
+      .where(and(eq(financeDocuments.bookingId, bookingId), eq(financeDocuments.kind, "proforma")));
+    const [mail] = await db()
+      .select({ text: emailOutbox.textBody, html: emailOutbox.htmlBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.relatedId, doc?.id as string), eq(emailOutbox.kind, "finance_proforma")));
+    return mail as { text: string; html: string };
+  };
+
+  test("carries the booking's signed Pay with M-PESA link when M-PESA Express is set up, and none when not", async () => {
+    const booking = await confirmedBooking();
+    const link = `${env().PUBLIC_URL.replace(/\/$/, "")}${payPath(booking.reference)}`;
+    const mail = await proformaMail(booking.id);
+    expect(mail.text).toContain(`Pay with M-PESA: ${link}`);
+    expect(mail.html).toContain(link);
+
+    await db().delete(darajaCredentials);
+    const unset = await proformaMail((await confirmedBooking()).id);
+    expect(unset.text).not.toContain("Pay with M-PESA");
+    expect(unset.text).not.toContain("/pay/");
   });
 });

@@ -80,7 +80,7 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/admin/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/admin/finance.export.ts": { loader: MONEY_WRITE },
-  "routes/admin/tax-invoice-file.ts": { loader: MONEY_WRITE },
+  "routes/admin/tax-invoice-file.ts": { loader: MONEY_READ },
   "routes/admin/run-attendance.tsx": {
     loader: RUN_READ,
     action: MANAGE_BOOKINGS,

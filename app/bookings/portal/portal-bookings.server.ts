@@ -23,9 +23,9 @@ import {
   courses,
   courseRegistrations as r,
 } from "#app/platform/db/schema";
+import { payPath } from "#app/site/index.server";
 import { today } from "#app/utils/dates";
 import { paymentState } from "#app/utils/payment-state";
-import { payPath } from "../booking-link.server";
 import {
   addParticipant,
   type BookingChangeOutcome,

@@ -8,6 +8,8 @@ export type FinanceDocumentMail = {
   total: string;
   dueOn: string | null;
   paymentNote: string;
+  /** proformas: the booking's "Pay with M-PESA" page, when M-PESA Express is set up */
+  payUrl: string | null;
   url: string;
   /** overdue reminders: how many days past the due date */
   daysOverdue?: number;
@@ -47,6 +49,7 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
       ],
       ["Paid by", m.received?.by ?? null],
       ["Due date", m.kind === "proforma" ? m.dueOn : null],
+      ["Pay with M-PESA", m.kind === "proforma" ? m.payUrl : null],
       ["Reference", m.reference],
     ],
     [],

@@ -20,6 +20,7 @@ import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
+import { mpesaPayUrl } from "../mpesa/stk-setup.server";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
 import {
@@ -299,6 +300,8 @@ export async function sendDocument(
     total: formatKes(doc.totalCents),
     dueOn: doc.dueOn ? formatLongDate(doc.dueOn) : null,
     paymentNote: doc.paymentNote,
+    // an invoice (or its reminder) offers the quickest way to pay it
+    payUrl: doc.kind === "proforma" ? await mpesaPayUrl(tx, booking.reference) : null,
     url: documentUrl(doc.id),
     daysOverdue,
     received:

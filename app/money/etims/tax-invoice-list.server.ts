@@ -23,8 +23,17 @@ export type TaxInvoiceRow = {
   sentAt: Date | null;
 };
 
-/** The newest tax invoices first, each with its state and KRA's last word, for the Tax invoices screen. */
-export async function listTaxInvoices(limit = 200): Promise<TaxInvoiceRow[]> {
+/**
+ * The newest tax invoices first, each with its state and KRA's last word: all of them for the Tax invoices
+ * screen, or one booking's for its page.
+ */
+export async function listTaxInvoices({
+  bookingId,
+  limit = 200,
+}: {
+  bookingId?: string;
+  limit?: number;
+} = {}): Promise<TaxInvoiceRow[]> {
   const original = alias(taxInvoices, "original");
   const rows = await db()
     .select({
@@ -45,6 +54,7 @@ export async function listTaxInvoices(limit = 200): Promise<TaxInvoiceRow[]> {
     .from(taxInvoices)
     .innerJoin(bookings, eq(bookings.id, taxInvoices.bookingId))
     .leftJoin(original, eq(original.id, taxInvoices.originalId))
+    .where(bookingId ? eq(taxInvoices.bookingId, bookingId) : undefined)
     .orderBy(desc(taxInvoices.invoiceNo))
     .limit(limit);
   return rows.map((row) => ({ ...row, buyer: row.buyer.name }));

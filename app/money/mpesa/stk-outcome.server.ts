@@ -10,7 +10,8 @@ import { getFinanceProfile } from "../documents/finance-profile.server";
 import { queryStkPush } from "./daraja.server";
 import { confirmC2B } from "./mpesa-callback.server";
 import { type StkCallback, stkMetadata } from "./stk-callback.server";
-import { duePushes, mpesaPaymentId, STK_QUERY_AFTER_MS, type StkPush, stkSetup } from "./stk-push.server";
+import { duePushes, mpesaPaymentId, STK_QUERY_AFTER_MS, type StkPush } from "./stk-push.server";
+import { stkSetup } from "./stk-setup.server";
 
 /** A prompt still unanswered this long after it was sent is given up as unknown: its phone prompt has long gone. */
 const GIVE_UP_AFTER_MS = 15 * 60_000;

@@ -4,9 +4,7 @@ import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, mpesaStkPushes, payments } from "#app/platform/db/schema";
-import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/logger.server";
-import { getSettings } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { safaricomMsisdn } from "#app/utils/phone";
@@ -18,8 +16,8 @@ import {
 } from "../documents/finance-document.server";
 import { bookingBalance } from "../payments/payment.server";
 import { requestStkPush } from "./daraja.server";
-import { type DarajaCredentials, getDarajaCredentials } from "./daraja-credentials.server";
 import { stkStateText } from "./stk-result";
+import { stkAvailable, stkSetup } from "./stk-setup.server";
 
 /** Daraja's callback usually comes within a minute; after two without one, the STK Query asks (issue 34). */
 export const STK_QUERY_AFTER_MS = 2 * 60_000;
@@ -31,18 +29,6 @@ export type StkOutcome = { ok: true; message: string } | { ok: false; status: nu
 
 const NOT_SET_UP =
   "Paying from this page is not available just now. Please pay by paybill with the details on your invoice.";
-
-export async function stkSetup(): Promise<{ credentials: DarajaCredentials; callbackUrl: string } | null> {
-  const [credentials, settings] = await Promise.all([getDarajaCredentials(), getSettings()]);
-  if (!credentials || !settings.mpesa_callback_secret) return null;
-  const base = env().PUBLIC_URL.replace(/\/$/, "");
-  return { credentials, callbackUrl: `${base}/api/mpesa/${settings.mpesa_callback_secret}/stk` };
-}
-
-/** Whether M-PESA Express can be offered at all: credentials that open and the callbacks switched on. */
-export async function stkAvailable() {
-  return (await stkSetup()) !== null;
-}
 
 /** The booking's open prompt, if any; one left `sending` by a process that died is given up as unknown. */
 async function openPush(tx: Executor, bookingId: string) {

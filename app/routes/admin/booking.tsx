@@ -23,12 +23,14 @@ import { PaymentStatePill } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
+import { listTaxInvoices } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import {
   canInvoiceBookings,
   canManageBookings,
   canOverrideNotice,
   canReadBookings,
+  canReadMoney,
   canSeeIdNumbers,
 } from "#app/staff/index";
 import { type AdminSession, requireAllowed, requireRule, staffOf } from "#app/staff/index.server";
@@ -53,6 +55,8 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = staffOf(admin);
   return {
     ...page,
+    // the booking's sales as KRA has them: for those who read money
+    taxInvoices: canReadMoney(staff) ? await listTaxInvoices({ bookingId: page.booking.id }) : null,
     may: {
       manage: canManageBookings(staff),
       invoice: canInvoiceBookings(staff),

@@ -2,8 +2,8 @@ import { data, Form, Link } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
 import { ScreenError } from "#app/components/admin/screen-error";
+import { TaxInvoiceItem } from "#app/components/admin/tax-invoice-item";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
-import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { TaxInvoiceRetrySchema } from "#app/money/index";
 import {
@@ -15,8 +15,6 @@ import {
 import { readForm } from "#app/platform/forms/form-input.server";
 import { canManageMoney } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
-import { formatKes } from "#app/utils/cents";
-import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/finance-tax-invoices";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tax invoices | Mafunzo Admin" }];
@@ -44,12 +42,6 @@ export async function action(args: Route.ActionArgs) {
   return data<Answer>(outcome, { status: outcome.ok ? 200 : 409 });
 }
 
-const STATES = {
-  sent: { tone: "green", label: "Sent" },
-  waiting: { tone: "yellow", label: "Waiting" },
-  refused: { tone: "red", label: "Refused" },
-} as const;
-
 export default function TaxInvoices({ loaderData, actionData }: Route.ComponentProps) {
   const { invoices, deviceState, ready } = loaderData;
   useOutcomeToast(actionData, "Not retried");
@@ -76,49 +68,7 @@ export default function TaxInvoices({ loaderData, actionData }: Route.ComponentP
       ) : (
         <ul className="space-y-3">
           {invoices.map((invoice) => (
-            <li
-              key={invoice.id}
-              data-testid="tax-invoice-row"
-              className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
-            >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 className="font-semibold text-slate-900">
-                  {invoice.receiptType === "S" ? "Tax invoice" : "Credit note"} {invoice.invoiceNo} ·{" "}
-                  {invoice.reference}
-                </h2>
-                <Badge tone={STATES[invoice.state].tone}>{STATES[invoice.state].label}</Badge>
-              </div>
-              <p className="mt-1 break-words text-slate-700">
-                {invoice.buyer} · {formatKes(invoice.totalCents)}
-                {invoice.originalInvoiceNo !== null
-                  ? ` · cancels tax invoice ${invoice.originalInvoiceNo}`
-                  : ""}
-              </p>
-              <p className="break-words text-xs text-slate-500">
-                {invoice.state === "sent"
-                  ? `KRA receipt number ${invoice.receiptNo}${invoice.sentAt ? ` · sent ${formatDateTime(invoice.sentAt)}` : ""}`
-                  : `Queued ${formatDateTime(invoice.createdAt)} · ${invoice.attempts} ${invoice.attempts === 1 ? "attempt" : "attempts"}`}
-              </p>
-              {invoice.state !== "sent" && invoice.lastError ? (
-                <p
-                  className={
-                    invoice.state === "refused"
-                      ? "mt-2 break-words text-red-800"
-                      : "mt-2 break-words text-slate-700"
-                  }
-                >
-                  {invoice.state === "refused" ? "KRA's answer: " : "Last try: "}
-                  {invoice.lastError}
-                </p>
-              ) : null}
-              {invoice.state === "sent" ? (
-                <a
-                  href={`/admin/finance/tax-invoices/${invoice.id}/pdf`}
-                  className={buttonClass("outline", "md", "mt-3 min-h-11")}
-                >
-                  {invoice.receiptType === "S" ? "Tax invoice" : "Credit note"} {invoice.invoiceNo} (PDF)
-                </a>
-              ) : null}
+            <TaxInvoiceItem key={invoice.id} invoice={invoice} heading="h2" linkBooking>
               {invoice.state === "refused" ? (
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="intent" value="retry" />
@@ -128,7 +78,7 @@ export default function TaxInvoices({ loaderData, actionData }: Route.ComponentP
                   </button>
                 </Form>
               ) : null}
-            </li>
+            </TaxInvoiceItem>
           ))}
         </ul>
       )}

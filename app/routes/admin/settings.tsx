@@ -25,6 +25,7 @@ import {
   getEtimsDevice,
   saveDarajaCredentials,
   saveEtimsDevice,
+  sendTestConfirmation,
 } from "#app/money/index.server";
 import { env } from "#app/platform/env.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
@@ -110,6 +111,11 @@ export async function action(args: Route.ActionArgs) {
   ]);
   if (formData.get("intent") === "daraja") return saveStk(args, admin, formData);
   if (formData.get("intent") === "etims-device") return etimsDeviceAction(admin, args.request, formData);
+  if (formData.get("intent") === "mpesa-test") {
+    // finance's: it proves the confirmation URL answers, and records nothing
+    requireRule(admin, canManageFinanceSettings);
+    return data({ mpesaTest: await sendTestConfirmation(env().PUBLIC_URL) });
+  }
   const key = formData.get("key");
   if (typeof key !== "string" || !isSettingKey(key)) {
     return answer({ error: FAILED, detail: "Unknown setting" }, 400);
@@ -224,7 +230,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ? { key: settingAnswer.key, message: settingAnswer.detail ?? settingAnswer.error }
             : null
         }
-        mpesa={{ ...mpesa, stkErrors: settingAnswer?.stkErrors ?? null }}
+        mpesa={{
+          ...mpesa,
+          stkErrors: settingAnswer?.stkErrors ?? null,
+          test: actionData && "mpesaTest" in actionData ? actionData.mpesaTest : null,
+        }}
         etims={{ device: loaderData.etims, answer: etimsAnswer }}
       />
       {settings.length > 0 ? (

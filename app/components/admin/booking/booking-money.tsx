@@ -3,11 +3,12 @@ import {
   BookingDocumentList,
   BookingPaymentList,
 } from "#app/components/booking/booking-ledger";
+import { TaxInvoiceItem } from "../tax-invoice-item";
 import { type BookingScreen, SECTION } from "./booking-screen";
 
 /** Every document issued for the booking, every payment recorded for it, and what is still owed. */
 export function BookingMoneySection({ page }: { page: BookingScreen }) {
-  const { documents, payments, balance } = page;
+  const { documents, payments, balance, taxInvoices } = page;
   return (
     <section aria-labelledby="money-heading" className={SECTION}>
       <h2 id="money-heading" className="text-lg font-semibold text-slate-900">
@@ -18,6 +19,20 @@ export function BookingMoneySection({ page }: { page: BookingScreen }) {
       <BookingDocumentList documents={documents} />
       <h3 className="font-semibold text-slate-900">Payments</h3>
       <BookingPaymentList payments={payments} />
+      {taxInvoices ? (
+        <>
+          <h3 className="font-semibold text-slate-900">Tax invoices (KRA eTIMS)</h3>
+          {taxInvoices.length === 0 ? (
+            <p className="text-sm text-slate-600">None yet.</p>
+          ) : (
+            <ul className="space-y-3">
+              {taxInvoices.map((invoice) => (
+                <TaxInvoiceItem key={invoice.id} invoice={invoice} heading="h4" />
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,10 @@
 import type { BookingPage } from "#app/bookings/index.server";
+import type { TaxInvoiceRow } from "#app/money/index.server";
 
 /** A booking's page as its loader answers it: the booking, and what this account may do to it. */
 export type BookingScreen = BookingPage & {
+  /** null for an account that does not read money */
+  taxInvoices: TaxInvoiceRow[] | null;
   may: { manage: boolean; invoice: boolean; overrideNotice: boolean; revealIdNumbers: boolean };
 };
 

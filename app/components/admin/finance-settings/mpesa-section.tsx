@@ -25,13 +25,17 @@ export type MpesaSettings = {
   } | null;
   /** the last save of the credentials, refused: why, field by field */
   stkErrors: Record<string, string[]> | null;
+  /** what the confirmation URL answered the test confirmation just sent */
+  test: { ok: boolean; message: string } | null;
 };
 
 /** M-PESA: the C2B callbacks (their secret and URLs) and M-PESA Express (STK Push). */
 export function MpesaSection({ mpesa, ...props }: SectionProps & { mpesa: MpesaSettings }) {
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "daraja";
-  const { stk, stkErrors } = mpesa;
+  const submitting = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const saving = submitting("daraja");
+  const { stk, stkErrors, test } = mpesa;
   return (
     <SettingsSection
       id="mpesa-settings"
@@ -54,6 +58,25 @@ export function MpesaSection({ mpesa, ...props }: SectionProps & { mpesa: MpesaS
                 onFocus={(e) => e.currentTarget.select()}
               />
             ))}
+            <Form method="post" className="space-y-2" aria-labelledby="mpesa-test-title">
+              <input type="hidden" name="intent" value="mpesa-test" />
+              <p id="mpesa-test-title" className="text-sm text-slate-600">
+                Try the confirmation URL: a confirmation shaped as Safaricom's goes to it over the internet.
+                It is answered and recorded nowhere: no money enters the books.
+              </p>
+              <Button type="submit" variant="outline" disabled={submitting("mpesa-test")}>
+                {submitting("mpesa-test") ? "Sending..." : "Send a test confirmation"}
+              </Button>
+              {test ? (
+                <p
+                  role="status"
+                  data-testid="mpesa-test-result"
+                  className={test.ok ? "text-sm text-green-800" : "text-sm text-red-700"}
+                >
+                  {test.message}
+                </p>
+              ) : null}
+            </Form>
           </div>
         )}
       </div>

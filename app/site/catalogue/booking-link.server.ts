@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { sessionSecret } from "#app/platform/secret.server";
-import { REFERENCE_PATTERN } from "#app/site/index.server";
+import { REFERENCE_PATTERN } from "./registration-courses.server";
 
 /** The query parameter of the page a registration ends on without JavaScript. */
 export const BOOKING_PARAM = "booking";

@@ -1,0 +1,68 @@
+import { expect, type Page } from "@playwright/test";
+import { FIRM_KRA_PIN } from "../helpers/admin";
+import type { EtimsStandIn } from "../helpers/etims";
+import { extractPdfText } from "../helpers/pdf-text";
+import { COURSE } from "./forms-helpers";
+
+/** The device serial the eTIMS stand-in approves for the firm's KRA PIN (see `etimsStandInDevices`). */
+export const ETIMS_SERIAL = "MAFUNZO-OSCU-01";
+/** The course's item classification code, as KRA's code list gives it for management training. */
+export const CLASS_CODE = "8611160100";
+export const etimsStandInDevices = { [ETIMS_SERIAL]: FIRM_KRA_PIN };
+
+/** The app server's settings that point eTIMS at the stand-in, retrying and giving up quickly. */
+export const etimsServerEnv = (kra: EtimsStandIn) => ({
+  ETIMS_BASE_URL: kra.url,
+  ETIMS_RETRY_SECONDS: "1",
+  ETIMS_TIMEOUT_SECONDS: "2",
+});
+
+/** Opens the settings by the menu and fills the eTIMS section with `serial`, then saves and initialises. */
+export async function initialiseEtimsDevice(page: Page, serial: string) {
+  await page.getByRole("link", { name: "System Settings" }).first().click();
+  const etims = page.getByRole("region", { name: "KRA eTIMS" });
+  await etims.getByLabel("KRA PIN").fill(FIRM_KRA_PIN.toLowerCase());
+  await etims.getByLabel("Branch ID").fill("00");
+  await etims.getByLabel("Device serial number").fill(serial);
+  await etims.getByRole("button", { name: "Save and initialise" }).click();
+  return etims;
+}
+
+/** The firm's approved device, initialised: the settings then say "Ready". */
+export async function setUpEtimsDevice(page: Page) {
+  const etims = await initialiseEtimsDevice(page, ETIMS_SERIAL);
+  await expect(page.getByTestId("etims-state")).toHaveText("Ready");
+  await expect(etims.getByLabel("KRA PIN")).toHaveValue(FIRM_KRA_PIN);
+}
+
+/** COURSE's classification and tax type (B, 16 %), in the course editor reached by the menu. */
+export async function classifyCourse(page: Page) {
+  await page.getByRole("link", { name: "Course Management" }).first().click();
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  await page.getByLabel("Item classification code").fill(CLASS_CODE);
+  await page.getByLabel("Tax type").selectOption("B");
+  await page.getByRole("button", { name: "Save Course" }).click();
+  await expect(page.getByLabel("Item classification code")).toHaveValue(CLASS_CODE);
+}
+
+/**
+ * The tax invoice e-mail as the buyer receives it: KRA's receipt number in the text with the verification link,
+ * and the PDF with the number, the classification and the QR code (drawn as an image).
+ */
+export function expectTaxInvoiceMail(
+  mail: { text?: string; attachments: { contentType: string; filename?: string; content: Buffer }[] },
+  invoiceNo: number,
+  receiptNo: number | undefined,
+) {
+  expect(receiptNo).toBeDefined();
+  expect(mail.text).toContain(`KRA receipt number: ${receiptNo}`);
+  expect(mail.text).toContain(`indexEtimsReceiptData?Data=${FIRM_KRA_PIN}00`);
+  const pdf = mail.attachments.find((a) => a.contentType === "application/pdf");
+  expect(pdf?.filename).toBe(`tax-invoice-${invoiceNo}.pdf`);
+  const content = pdf?.content ?? Buffer.alloc(0);
+  const text = extractPdfText(content).replace(/\s+/g, " ");
+  expect(text).toContain(`TAX INVOICE No. ${invoiceNo}`);
+  expect(text).toContain(`Receipt number ${receiptNo}`);
+  expect(text).toContain(CLASS_CODE);
+  expect(content.toString("latin1")).toContain("/Subtype /Image");
+}
