@@ -1,3 +1,4 @@
+import fsp from "node:fs/promises";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
@@ -6,6 +7,7 @@ import { detectDocumentType } from "#app/platform/files/file-types.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
 import { readStored } from "#app/platform/files/zip.server";
+import { MAX_IMAGE_PIXELS } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 
 export type RegisterScanFile = { mimeType: "application/pdf" | "image/png" | "image/jpeg"; data: Uint8Array };
@@ -32,15 +34,36 @@ export async function registerScanFile(scan: {
   return { mimeType: scan.mimeType, data: await readStored(scan.storageKey) };
 }
 
-/** Refuses a PDF the pack could not bind (damaged or locked with a password), before it is stored. */
-async function assertBindable(file: TempFile) {
+/** The PDF as uploaded, refused when the pack could not bind it (damaged or locked with a password). */
+async function bindablePdf(file: TempFile) {
+  const bytes = await fsp.readFile(file.path);
   const { PDFDocument } = await import("pdf-lib");
-  const fsp = await import("node:fs/promises");
   try {
-    const pdf = await PDFDocument.load(await fsp.readFile(file.path));
-    if (pdf.getPageCount() === 0) throw new Error("no pages");
+    if ((await PDFDocument.load(bytes)).getPageCount() > 0) return bytes;
   } catch {
-    throw new UploadError("That PDF cannot be read (damaged, or locked with a password): scan it again.");
+    // answered below
+  }
+  throw new UploadError("That PDF cannot be read (damaged, or locked with a password): scan it again.");
+}
+
+// an A4 page at 300 dpi: sharp enough to read every signature, no larger
+const PAGE_PIXELS = 3508;
+
+/**
+ * A photo of the signed pages as a plain JPEG, upright as the phone held it (the PDF binder ignores EXIF
+ * orientation) and no larger than an A4 page at 300 dpi; refused when it is not an image that can be read.
+ */
+async function pagePhoto(file: TempFile) {
+  const sharp = (await import("sharp")).default;
+  try {
+    return await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .autoOrient()
+      .resize({ width: PAGE_PIXELS, height: PAGE_PIXELS, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new UploadError("That image cannot be read: photograph or scan the signed register again.");
   }
 }
 
@@ -51,11 +74,11 @@ async function assertBindable(file: TempFile) {
 export async function saveRegisterScan(actor: AuditActor, runId: string, file: TempFile) {
   const type = await detectDocumentType(file.path);
   if (!type || (type.ext !== "pdf" && type.ext !== "jpg" && type.ext !== "png"))
-    throw new UploadError(NOT_A_SCAN);
-  if (type.ext === "pdf") await assertBindable(file);
-  const key = newKey("nita-register-scans", type.ext);
-  const fsp = await import("node:fs/promises");
-  await storage().put(key, await fsp.readFile(file.path), type.mime);
+    throw new UploadError(NOT_A_SCAN, 415);
+  const stored = type.ext === "pdf" ? await bindablePdf(file) : await pagePhoto(file);
+  const ext = type.ext === "pdf" ? "pdf" : "jpg";
+  const key = newKey("nita-register-scans", ext);
+  await storage().put(key, stored, ext === "pdf" ? "application/pdf" : "image/jpeg");
   try {
     await db().transaction(async (tx) => {
       // two uploads at once for one run take turns: the later one replaces the earlier
@@ -71,8 +94,8 @@ export async function saveRegisterScan(actor: AuditActor, runId: string, file: T
           runId,
           storageKey: key,
           fileName: file.name.slice(0, 200) || `signed-register.${type.ext}`,
-          mimeType: type.mime as RegisterScanFile["mimeType"],
-          fileSize: file.size,
+          mimeType: ext === "pdf" ? "application/pdf" : "image/jpeg",
+          fileSize: stored.byteLength,
           uploadedBy: actor.email,
         })
         .returning();

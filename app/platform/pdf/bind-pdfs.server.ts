@@ -53,7 +53,9 @@ export async function bindPdfs(
 export async function imagePagePdf(image: Uint8Array, type: "image/png" | "image/jpeg", title: string) {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
-  const embedded = type === "image/png" ? await pdf.embedPng(image) : await pdf.embedJpg(image);
+  // a copy: the embedders read the whole underlying buffer, not a Buffer's slice of Node's pool
+  const bytes = new Uint8Array(image);
+  const embedded = type === "image/png" ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
   const [width, height] = [595.28, 841.89];
   // room below for the pack's "Page n of N"
   const box = { width: width - 2 * PAGE_MARGIN, height: height - 2 * PAGE_MARGIN - FOOTER_SIZE - 12 };
