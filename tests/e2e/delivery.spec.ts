@@ -302,13 +302,11 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   });
   await signed.getByRole("button", { name: "Upload signed register" }).click();
   await expect(signed.getByText("must be a PDF, a JPG or a PNG")).toBeVisible();
-  await signed
-    .getByLabel("Scan of the signed register")
-    .setInputFiles({
-      name: "signed-register.pdf",
-      mimeType: "application/pdf",
-      buffer: await scannedRegister(),
-    });
+  await signed.getByLabel("Scan of the signed register").setInputFiles({
+    name: "signed-register.pdf",
+    mimeType: "application/pdf",
+    buffer: await scannedRegister(),
+  });
   await signed.getByRole("button", { name: "Upload signed register" }).click();
   await expect(page.getByText("Signed register uploaded")).toBeVisible();
   await expect(signed).toContainText("Current scan: signed-register.pdf");
