@@ -44,6 +44,7 @@ export {
   nitaPackPdf,
   nitaPackRefusal,
 } from "./nita/nita-pack.server";
+export { currentRegisterScan, saveRegisterScan } from "./nita/register-scan.server";
 export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
 export {
   listRunTrainers,

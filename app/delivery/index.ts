@@ -2,5 +2,5 @@ export { AttendanceMarkSchema, AttendanceQuerySchema } from "./attendance/attend
 export { CertificateActionSchema } from "./certificates/certificate";
 export { FeedbackActionSchema, FeedbackSchema } from "./feedback/feedback";
 export { JoiningInstructionsSchema } from "./instructions/joining-instructions";
-export { NitaQuerySchema } from "./nita/nita";
+export { NITA_SCAN_MESSAGES, NitaQuerySchema, NitaScanSchema } from "./nita/nita";
 export { RunTrainersSchema } from "./trainers";

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { freePort, startAppServer, tempDataDir } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
@@ -22,6 +23,14 @@ const END = day(22);
 const at = (isoDate: string, time: string) => `${isoDate}T${time}+03:00`;
 const shift = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A one-page PDF as a scanner makes it, with words to find in the pack. */
+async function scannedRegister() {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText("Signed sheet for Kenya Ports Authority", { x: 60, y: 700, font });
+  return Buffer.from(await pdf.save());
+}
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
@@ -279,8 +288,30 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
   await expect(visitor.getByText("The balanced scorecard clinic changed how we plan.")).toBeVisible();
   await visitor.close();
 
-  await page.goto(`${base}${runPath}/nita`);
+  await page.goto(`${base}${runPath}/feedback`);
+  await page.getByRole("link", { name: "NITA pack" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /NITA claim pack/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // the office scans the register the participants signed and uploads it; a wrong file is refused first
+  const signed = page.getByRole("region", { name: "Signed attendance register" });
+  await expect(signed).toContainText("Not uploaded yet");
+  await signed.getByLabel("Scan of the signed register").setInputFiles({
+    name: "register.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("not a scan"),
+  });
+  await signed.getByRole("button", { name: "Upload signed register" }).click();
+  await expect(signed.getByText("must be a PDF, a JPG or a PNG")).toBeVisible();
+  await signed.getByLabel("Scan of the signed register").setInputFiles({
+    name: "signed-register.pdf",
+    mimeType: "application/pdf",
+    buffer: await scannedRegister(),
+  });
+  await signed.getByRole("button", { name: "Upload signed register" }).click();
+  await expect(page.getByText("Signed register uploaded")).toBeVisible();
+  await expect(signed).toContainText("Current scan: signed-register.pdf");
+  await expect(signed.getByRole("button", { name: "Replace signed register" })).toBeVisible();
+  await expectScreensFit(page, [`${base}${runPath}/nita`]);
   const pdfHref = (await page
     .getByRole("link", { name: "PDF pack for Kenya Ports Authority" })
     .getAttribute("href")) as string;
@@ -296,6 +327,8 @@ test("after the course: feedback, a published testimonial, and the NITA pack", a
     "08:30 registration",
     "No proforma invoice has been issued for this booking yet.",
     "Attendance register",
+    "Signed attendance register scanned copy uploaded",
+    "Signed sheet for Kenya Ports Authority",
   ]) {
     expect(text).toContain(squash(part));
   }

@@ -12,6 +12,7 @@ import { renderSignInSheet } from "#app/delivery/attendance/sign-in-sheet.server
 import { certificateQr, renderCertificate } from "#app/delivery/certificates/certificate-pdf.server";
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
+import { saveRegisterScan } from "#app/delivery/nita/register-scan.server";
 import { issueDueReceipts } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns, emailOutbox, financeDocuments } from "#app/platform/db/schema";
@@ -55,6 +56,19 @@ async function uploadImages() {
     await sharp(Buffer.from(svg)).png().toFile(file);
     await saveDocumentImage(ACTOR, kind, { path: file, size: fs.statSync(file).size, name: `${kind}.png` });
   }
+}
+
+/** A phone photo of a signed register sheet (a drawn one: rows, names and ink), uploaded as the office would. */
+async function uploadSignedRegister(run: string) {
+  const rows = Array.from(
+    { length: 4 },
+    (_, i) =>
+      `<line x1="60" y1="${260 + i * 110}" x2="1180" y2="${260 + i * 110}" stroke="#334155" stroke-width="2"/><text x="80" y="${240 + i * 110}" font-size="34" font-family="sans-serif" fill="#1f2937">Participant ${i + 1}</text><path d="M760 ${235 + i * 110} c 40 -50, 70 -50, 80 0 s 60 40, 90 -20 s 70 -10, 120 10" stroke="#1e3a8a" stroke-width="5" fill="none"/>`,
+  ).join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="1754"><rect width="1240" height="1754" fill="#f5f5f0"/><text x="60" y="120" font-size="48" font-family="sans-serif" font-weight="bold" fill="#111827">Attendance register, day 1 (signed)</text>${rows}</svg>`;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "samples-")), "register.jpg");
+  await sharp(Buffer.from(svg)).jpeg().toFile(file);
+  await saveRegisterScan(ACTOR, run, { path: file, size: fs.statSync(file).size, name: "register.jpg" });
 }
 
 let runId: string;
@@ -200,7 +214,8 @@ describe("the documents a client keeps", () => {
     expect(text).not.toMatch(/2\d{3}[0-3]000/);
   });
 
-  test("the NITA pack is numbered across every page it binds", async () => {
+  test("the NITA pack is numbered across every page it binds, the signed register's photo among them", async () => {
+    await uploadSignedRegister(runId);
     const run = await findDeliveryRun(runId);
     const gathered = await gatherNitaPack(run as NonNullable<typeof run>, "County Government of Kisumu");
     const { pages, text } = await keep(
@@ -213,6 +228,7 @@ describe("the documents a client keeps", () => {
     );
     expect(running).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
     expect(pages).toBeGreaterThan(5);
+    expect(squash(text)).toContain(squash("5. Signed attendance register (scanned copy uploaded"));
   });
 
   test("the registration form", async () => {

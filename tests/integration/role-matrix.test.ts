@@ -102,7 +102,10 @@ const ACCESS: Record<string, Access> = {
     trainerOnTheirRun: true,
   },
   "routes/admin/run-instructions.tsx": { loader: RUN_READ, action: MANAGE_BOOKINGS, trainerOnTheirRun: true },
-  "routes/admin/run-nita.tsx": { loader: ["owner", "registrar", "finance"] },
+  "routes/admin/run-nita.tsx": {
+    loader: ["owner", "registrar", "finance"],
+    action: ["owner", "registrar", "finance"],
+  },
   "routes/admin/run-nita-pack.ts": { loader: ["owner", "registrar", "finance"] },
 };
 

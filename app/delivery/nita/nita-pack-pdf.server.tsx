@@ -1,5 +1,5 @@
 import { Document, renderToBuffer, Text, View } from "@react-pdf/renderer";
-import { bindPdfs } from "#app/platform/pdf/bind-pdfs.server";
+import { bindPdfs, imagePagePdf } from "#app/platform/pdf/bind-pdfs.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { formatLongDate } from "#app/utils/dates";
@@ -39,6 +39,14 @@ export type NitaPack = {
   /** the employer's NITA levy number(s), from the bookings in the pack */
   employerLevyNumbers: string[];
   trainers: string[];
+  /** the signed attendance register's scan: when it was uploaded, or null while it is still to come */
+  signedRegister: { uploadedOn: string } | null;
+};
+
+/** The scan's bytes, bound in after the register: a PDF as its pages, a photo placed on a page. */
+export type SignedRegisterScan = {
+  mimeType: "application/pdf" | "image/png" | "image/jpeg";
+  data: Uint8Array;
 };
 
 /** A page of the pack: alone (a file of the ZIP) it numbers itself; bound, the pack numbers every page. */
@@ -49,6 +57,7 @@ export const NITA_SECTIONS = [
   "Course outline and timetable",
   "Proforma invoice and receipts",
   "Attendance register",
+  "Signed attendance register",
   "Certificates",
 ] as const;
 
@@ -158,6 +167,13 @@ export function MoneyPage({
   );
 }
 
+/** Whether the signed register is in the pack, for its cover: the office may bind it in once it is signed. */
+function signedRegisterNote(pack: NitaPack, inContents: boolean) {
+  if (!pack.signedRegister) return inContents ? " (still to come: not yet uploaded)" : "still to come";
+  const scanned = `scanned copy uploaded ${formatLongDate(pack.signedRegister.uploadedOn)}`;
+  return inContents ? ` (${scanned}, follows the register)` : scanned;
+}
+
 function ContentsPage({ pack, numbered = true }: PageProps) {
   const { run } = pack;
   const unpaid = pack.money.notes.length > 0;
@@ -189,6 +205,7 @@ function ContentsPage({ pack, numbered = true }: PageProps) {
             ["Trainers", pack.trainers.join(", ") || "not assigned"],
             ["Participants", String(pack.participants.length)],
             ["Booking reference(s)", pack.money.references.join(", ") || "—"],
+            ["Signed attendance register", signedRegisterNote(pack, false)],
           ] as const
         ).map(([label, value]) => (
           <View key={label} style={row}>
@@ -201,7 +218,8 @@ function ContentsPage({ pack, numbered = true }: PageProps) {
       {NITA_SECTIONS.map((title, i) => (
         <Text key={title} style={styles.paragraph}>
           {`${i + 1}. ${title}`}
-          {i === 4 ? ` (${pack.certificates.length})` : ""}
+          {i === 4 ? signedRegisterNote(pack, true) : ""}
+          {i === 5 ? ` (${pack.certificates.length})` : ""}
         </Text>
       ))}
     </BrandedPage>
@@ -212,7 +230,11 @@ function ContentsPage({ pack, numbered = true }: PageProps) {
  * The whole pack as one PDF: a contents page, then each section; the issued invoice and receipts (stored PDFs,
  * `moneyPdfs`) are bound in after the invoice section as they were issued; certificates one per page.
  */
-export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
+export async function renderNitaPack(
+  pack: NitaPack,
+  moneyPdfs: Uint8Array[],
+  signedRegister: SignedRegisterScan | null = null,
+) {
   const title = `NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`;
   const head = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
@@ -222,12 +244,17 @@ export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
       <MoneyPage pack={pack} documentsFollow numbered={false} />
     </Document>,
   );
-  const tail = await renderToBuffer(
+  const register = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
       <AttendanceRegisterPage run={pack.run} rows={pack.register} firm={pack.firm} numbered={false} />
+    </Document>,
+  );
+  const scan = signedRegister ? [await signedRegisterPdf(signedRegister)] : [];
+  const tail = await renderToBuffer(
+    <Document title={title} author="Mafunzo Training & Consultancy">
       {pack.certificates.length === 0 ? (
         <BrandedPage contact={pack.firm} firm={pack.firm} numbered={false}>
-          <SectionTitle n={4} />
+          <SectionTitle n={5} />
           <Text style={styles.paragraph}>No certificates have been issued to these participants.</Text>
         </BrandedPage>
       ) : (
@@ -235,7 +262,17 @@ export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
       )}
     </Document>,
   );
-  return bindPdfs(title, [head, ...moneyPdfs, tail], { numberPages: true, author: pack.firm.legalName });
+  return bindPdfs(title, [head, ...moneyPdfs, register, ...scan, tail], {
+    numberPages: true,
+    author: pack.firm.legalName,
+  });
+}
+
+/** The signed register as PDF pages: a PDF as uploaded, a photo placed on an A4 page. */
+export function signedRegisterPdf(scan: SignedRegisterScan) {
+  return scan.mimeType === "application/pdf"
+    ? scan.data
+    : imagePagePdf(scan.data, scan.mimeType, "Signed attendance register");
 }
 
 /** Each section on its own, for the ZIP pack. */

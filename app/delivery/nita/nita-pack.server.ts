@@ -12,12 +12,14 @@ import { boundedHeavyWork } from "#app/platform/jobs/heavy-work.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { getFirmIdentity } from "#app/site/index.server";
+import { today } from "#app/utils/dates";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
 import type { DeliveryRun } from "../delivery-run.server";
 import { fullIdNumbers, listLiveParticipants } from "../delivery-run.server";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
 import { listRunTrainers } from "../trainers.server";
+import { currentRegisterScan, registerScanFile } from "./register-scan.server";
 
 /** What the pack lacks that a NITA officer would send it back for, and where the office fills it in. */
 export type NitaGap = { label: string; to: string };
@@ -87,7 +89,7 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
   const numbers = await fullIdNumbers(summary.map((p) => p.id));
   const register = summary.map((p) => ({ ...p, idNumber: numbers.get(p.id) ?? null }));
   const ids = new Set(register.map((p) => p.id));
-  const [instructions, firm, issued, trainers, settings] = await Promise.all([
+  const [instructions, firm, issued, trainers, settings, scan] = await Promise.all([
     getJoiningInstructions(run.id),
     getFirmIdentity(),
     db()
@@ -96,6 +98,7 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
       .where(and(eq(certificates.runId, run.id), isNull(certificates.revokedAt))),
     listRunTrainers(run.id),
     getSettings(),
+    currentRegisterScan(run.id),
   ]);
   const bookingIds = [...new Set(register.map((p) => p.bookingId).filter((id): id is string => Boolean(id)))];
   const references: string[] = [];
@@ -138,11 +141,13 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
     providerNitaNumber: settings.nita_provider_number || null,
     employerLevyNumbers: [...levyNumbers],
     trainers: trainers.map((t) => t.name).filter((name): name is string => Boolean(name)),
+    signedRegister: scan ? { uploadedOn: today(scan.createdAt) } : null,
   };
   return {
     pack,
     moneyFiles,
     certificateFiles: mine,
+    signedRegister: scan ? await registerScanFile(scan) : null,
     gaps: nitaPackGaps(run, instructions?.timetable),
   };
 }
@@ -199,13 +204,21 @@ export function nitaPackPdf(gathered: GatheredPack) {
         "renderNitaPack",
         gathered.pack,
         gathered.moneyFiles.map((f) => f.pdf),
+        gathered.signedRegister,
       ),
     { waitTurn: true },
   );
 }
 
+const SCAN_EXT = { "application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg" } as const;
+
 /** The same pack as separate files: each section, the money documents, and the certificates as issued. */
-export function nitaPackFiles({ pack, moneyFiles, certificateFiles }: GatheredPack): Promise<ZipEntry[]> {
+export function nitaPackFiles({
+  pack,
+  moneyFiles,
+  certificateFiles,
+  signedRegister,
+}: GatheredPack): Promise<ZipEntry[]> {
   const section = (name: NitaPackSection) =>
     renderOffThread("delivery", deliveryPdfs, "renderNitaPackSection", name, pack);
   return boundedHeavyWork(
@@ -218,6 +231,12 @@ export function nitaPackFiles({ pack, moneyFiles, certificateFiles }: GatheredPa
         ...moneyFiles.map((f) => ({ name: `3-${f.filename}`, data: f.pdf })),
         { name: "4-attendance-register.pdf", data: await section("register") },
       ];
+      if (signedRegister) {
+        entries.push({
+          name: `4-signed-attendance-register.${SCAN_EXT[signedRegister.mimeType]}`,
+          data: signedRegister.data,
+        });
+      }
       for (const c of certificateFiles) {
         entries.push({
           name: `5-certificates/certificate-${fileNameSlug(c.recipientName)}-${c.code}.pdf`,

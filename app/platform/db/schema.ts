@@ -1372,3 +1372,30 @@ export const receiptJobs = pgTable(
     index("receipt_jobs_due_idx").on(t.nextAttemptAt).where(sql`done_at is null`),
   ],
 );
+
+/**
+ * The signed attendance register of a run, scanned (a PDF or a photo) for the NITA claim pack. A new upload
+ * replaces the current one by marking it replaced: the older scans and their files are kept, never overwritten.
+ */
+export const NITA_SCAN_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+export const nitaRegisterScans = pgTable(
+  "nita_register_scans",
+  {
+    id: id(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type", { enum: NITA_SCAN_TYPES }).notNull(),
+    fileSize: integer("file_size").notNull(),
+    uploadedBy: text("uploaded_by"),
+    createdAt: createdAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("nita_register_scans_type_check", inList("mime_type", NITA_SCAN_TYPES)),
+    index("nita_register_scans_run_idx").on(t.runId, t.createdAt),
+    uniqueIndex("nita_register_scans_current_idx").on(t.runId).where(sql`replaced_at IS NULL`),
+  ],
+);

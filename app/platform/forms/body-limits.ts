@@ -26,6 +26,11 @@ const UPLOAD_PATHS: Record<string, number> = {
   "/admin/finance/imports": STATEMENT_MAX_BYTES + UPLOAD_OVERHEAD,
 };
 
+/** Upload screens whose path names a record: a run's NITA screen takes the signed register's scan. */
+const UPLOAD_PATTERNS: [RegExp, number][] = [
+  [/^\/admin\/courses\/[^/]+\/runs\/[^/]+\/nita$/, DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD],
+];
+
 export type BodyLimit = { bytes: number; files: boolean };
 
 /**
@@ -34,7 +39,7 @@ export type BodyLimit = { bytes: number; files: boolean };
  */
 export function bodyLimitFor(pathname: string): BodyLimit {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "").replace(/\.data$/, "") : pathname;
-  const upload = UPLOAD_PATHS[path];
+  const upload = UPLOAD_PATHS[path] ?? UPLOAD_PATTERNS.find(([pattern]) => pattern.test(path))?.[1];
   if (upload !== undefined) return { bytes: upload, files: true };
   if (AUTH_PATHS.has(path)) return { bytes: AUTH_BODY_LIMIT, files: false };
   if (path.startsWith("/api/")) return { bytes: CALLBACK_BODY_LIMIT, files: false };

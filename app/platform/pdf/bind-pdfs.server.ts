@@ -48,3 +48,24 @@ export async function bindPdfs(
   }
   return bound.save();
 }
+
+/** A scanned page (a JPG or PNG photo) as a one-page A4 PDF, the image fitted inside the margins, to bind in. */
+export async function imagePagePdf(image: Uint8Array, type: "image/png" | "image/jpeg", title: string) {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  // a copy: the embedders read the whole underlying buffer, not a Buffer's slice of Node's pool
+  const bytes = new Uint8Array(image);
+  const embedded = type === "image/png" ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
+  const [width, height] = [595.28, 841.89];
+  // room below for the pack's "Page n of N"
+  const box = { width: width - 2 * PAGE_MARGIN, height: height - 2 * PAGE_MARGIN - FOOTER_SIZE - 12 };
+  const scale = Math.min(box.width / embedded.width, box.height / embedded.height);
+  const drawn = { width: embedded.width * scale, height: embedded.height * scale };
+  const page = pdf.addPage([width, height]);
+  page.drawImage(embedded, {
+    x: (width - drawn.width) / 2,
+    y: height - PAGE_MARGIN - drawn.height,
+    ...drawn,
+  });
+  return pdf.save();
+}

@@ -1,16 +1,26 @@
 import { Download, FileDown } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "#app/components/admin/auth-card";
 import { RunDeliveryHeader } from "#app/components/admin/run-delivery-nav";
-import { buttonClass } from "#app/components/ui/button";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { InputField } from "#app/components/ui/field";
+import { NITA_SCAN_MESSAGES, NitaScanSchema } from "#app/delivery/index";
 import {
   currentNitaPackGaps,
+  currentRegisterScan,
   listRunOrganisations,
   NITA_PACK_REFUSED,
   requireRun,
+  saveRegisterScan,
 } from "#app/delivery/index.server";
+import { fileScreenAction } from "#app/platform/files/upload.server";
+import { DOCUMENT_MAX_BYTES } from "#app/platform/forms/body-limits";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { redirectWithToast } from "#app/platform/toast.server";
 import { canBuildNitaPack } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
+import { formatLongDate, today } from "#app/utils/dates";
 import type { Route } from "./+types/run-nita";
 
 export const meta: Route.MetaFunction = () => [{ title: "NITA claim pack | Mafunzo Admin" }];
@@ -18,16 +28,77 @@ export const meta: Route.MetaFunction = () => [{ title: "NITA claim pack | Mafun
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canBuildNitaPack);
   const run = await requireRun(args.params);
-  const [organisations, gaps, providerNumber] = await Promise.all([
+  const [organisations, gaps, providerNumber, scan] = await Promise.all([
     listRunOrganisations(run.id),
     currentNitaPackGaps(run),
     getSetting("nita_provider_number"),
+    currentRegisterScan(run.id),
   ]);
-  return { run, organisations, gaps, providerNumber, refused: NITA_PACK_REFUSED };
+  const signedRegister = scan
+    ? { fileName: scan.fileName, uploadedOn: formatLongDate(today(scan.createdAt)), by: scan.uploadedBy }
+    : null;
+  return { run, organisations, gaps, providerNumber, signedRegister, refused: NITA_PACK_REFUSED };
 }
 
-export default function RunNita({ loaderData }: Route.ComponentProps) {
-  const { run, organisations, gaps, providerNumber, refused } = loaderData;
+/** The signed register's scan: uploaded here, bound into every pack of the run after the register. */
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAllowed(args, canBuildNitaPack);
+  const run = await requireRun(args.params);
+  const here = `/admin/courses/${run.courseId}/runs/${run.id}/nita`;
+  return fileScreenAction(args.request, {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    messages: NITA_SCAN_MESSAGES,
+    schema: NitaScanSchema,
+    upload: (_input, file) => saveRegisterScan(actor, run.id, file),
+    // a scan is replaced by the next upload, never deleted: the earlier ones are kept
+    remove: async () => null,
+    done: (description) => redirectWithToast(here, { title: "Success", description }),
+  });
+}
+
+function SignedRegister({
+  current,
+  failure,
+}: {
+  current: { fileName: string; uploadedOn: string; by: string | null } | null;
+  failure: { error?: string } | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "upload-scan";
+  return (
+    <section
+      aria-labelledby="signed-register"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="signed-register" className="font-semibold text-slate-900">
+        Signed attendance register
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {current
+          ? `Current scan: ${current.fileName}, uploaded ${current.uploadedOn}${current.by ? ` by ${current.by}` : ""}. Every pack binds it in after the register; a new upload replaces it (the earlier scan is kept).`
+          : "Not uploaded yet: the packs say the signed register is still to come. Scan the register the participants signed and upload it here."}
+      </p>
+      <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3">
+        <FormAlert>{failure?.error ?? null}</FormAlert>
+        <InputField
+          label="Scan of the signed register"
+          name="file"
+          type="file"
+          required
+          accept="application/pdf,image/png,image/jpeg"
+          hint="A PDF, or a JPG or PNG photo of the signed pages, up to 20 MB."
+        />
+        <Button type="submit" name="intent" value="upload-scan" disabled={busy}>
+          {busy ? "Uploading..." : current ? "Replace signed register" : "Upload signed register"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function RunNita({ loaderData, actionData }: Route.ComponentProps) {
+  useErrorToast(actionData, "Error");
+  const { run, organisations, gaps, providerNumber, signedRegister, refused } = loaderData;
   const base = `/admin/courses/${run.courseId}/runs/${run.id}/nita-pack`;
   return (
     <div className="space-y-5">
@@ -48,6 +119,7 @@ export default function RunNita({ loaderData }: Route.ComponentProps) {
           .
         </p>
       )}
+      <SignedRegister current={signedRegister} failure={actionData} />
       {gaps.length > 0 ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">{refused} It needs:</p>
