@@ -62,10 +62,21 @@ export const QuoteSchema = z.object({
     "Enter the validity date as a real date (YYYY-MM-DD).",
   ),
   terms: requiredText("Terms", 4000),
-  lines: z
-    .array(QuoteLineSchema)
-    .min(1, "Add at least one line to the quote.")
-    .max(MAX_QUOTE_LINES, `A quote has at most ${MAX_QUOTE_LINES} lines.`),
+  lines: z.preprocess(
+    // the form offers spare rows: one left without description, quantity and price is not a line (kept in
+    // its place, so an error names the row the office sees)
+    (rows) =>
+      Array.isArray(rows)
+        ? rows.map((row: Record<string, unknown> | undefined) =>
+            row?.description || row?.quantity || row?.unit ? row : undefined,
+          )
+        : rows,
+    z
+      .array(QuoteLineSchema.optional())
+      .transform((rows) => rows.filter((row) => row !== undefined))
+      .refine((rows) => rows.length > 0, "Add at least one line to the quote.")
+      .refine((rows) => rows.length <= MAX_QUOTE_LINES, `A quote has at most ${MAX_QUOTE_LINES} lines.`),
+  ),
 });
 export type QuoteInput = z.infer<typeof QuoteSchema>;
 
