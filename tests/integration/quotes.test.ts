@@ -6,10 +6,13 @@ import { adminAuditLogs, enquiries, quoteLines, quotes } from "#app/platform/db/
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as sendRoute from "#app/routes/admin/enquiry.quote";
+import * as quoteRoute from "#app/routes/public/quote";
 import { QuoteAcceptSchema, QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, declineQuote, quotePath, sendQuote } from "#app/sales/quotes/quote.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
+import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { clearOutbox } from "../helpers/delivery";
 import { ACTOR } from "../helpers/money";
 import { startSmtpServer } from "../helpers/smtp";
@@ -127,9 +130,9 @@ describe("sending a quote", () => {
       expect.arrayContaining([
         "Enter the number of participants as a whole number from 1 to 1,000.",
         "Enter the validity date as a real date (YYYY-MM-DD).",
-        "Terms is required.",
+        "Terms is required",
         "Choose what each line charges for from the list.",
-        "Line description is required.",
+        "Line description is required",
         "Enter each line's quantity as a whole number from 1 to 10,000.",
         "Enter each line's unit price in Kenya shillings (for example 45,000 or 45,000.50).",
       ]),
@@ -245,5 +248,94 @@ describe("the client's answer", () => {
     expect(answers.filter((a) => !a.ok).every((a) => a.message.startsWith("This quote was"))).toBe(true);
     const audits = await db().select().from(adminAuditLogs).where(eq(adminAuditLogs.recordId, sent.id));
     expect(audits.filter((a) => a.action.startsWith("Quote "))).toHaveLength(1);
+  });
+});
+
+/** The client's page behind a quote's signed link: its params, and a GET or a POST of `form`. */
+function clientPage(id: string, form?: Record<string, string>, signature?: string) {
+  const path = quotePath(id);
+  const params = { id, signature: signature ?? path.split("/").at(-1) ?? "" };
+  return routeArgs(path, form ? { form } : {}, params) as never;
+}
+
+describe("the screens", () => {
+  test("the office sends a quote from the form: empty rows are left out, a bad row is named", async () => {
+    const enquiry = await qualifiedEnquiry();
+    const registrar = await signedInAdmin({ roles: ["registrar"] });
+    const path = `/admin/enquiries/${enquiry.id}/quote`;
+    const form = {
+      participants: "18",
+      validUntil: addDays(today(), 10),
+      terms: "Net 30 days.",
+      "lines[0].kind": "course_days",
+      "lines[0].description": "Training, 3 days",
+      "lines[0].quantity": "3",
+      "lines[0].unit": "150000",
+      "lines[1].kind": "venue",
+      "lines[2].kind": "materials",
+      "lines[2].description": "Workbooks",
+      "lines[2].quantity": "18",
+      "lines[2].unit": "abc",
+    };
+    const refused = await answer(() =>
+      sendRoute.action(registrar.args(path, { form }, { id: enquiry.id }) as never),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      errors: {
+        "lines[2].unit": [
+          "Enter each line's unit price in Kenya shillings (for example 45,000 or 45,000.50).",
+        ],
+      },
+    });
+    expect(await db().select().from(quotes).where(eq(quotes.enquiryId, enquiry.id))).toEqual([]);
+
+    const sent = await answer(() =>
+      sendRoute.action(
+        registrar.args(path, { form: { ...form, "lines[2].unit": "1,200" } }, { id: enquiry.id }) as never,
+      ),
+    );
+    expect(sent).toMatchObject({ status: 302, location: `/admin/enquiries/${enquiry.id}` });
+    const [quote] = await db().select().from(quotes).where(eq(quotes.enquiryId, enquiry.id));
+    // 450,000 + 18 × 1,200 = 471,600 net, plus 16% VAT
+    expect(quote).toMatchObject({ netCents: 47_160_000, vatCents: 7_545_600, totalCents: 54_705_600 });
+  });
+
+  test("the client's page: a bad signature is not found; a missing name is named; an answer is final", async () => {
+    const enquiry = await qualifiedEnquiry();
+    const sent = await sendQuote(ACTOR, enquiry.id, quoteInput());
+    if (!sent.ok) throw new Error(sent.message);
+    const forged = await answer(() => quoteRoute.loader(clientPage(sent.id, undefined, "x".repeat(32))));
+    expect(forged).toMatchObject({ status: 404, data: { quote: null } });
+    const page = await answer(() => quoteRoute.loader(clientPage(sent.id)));
+    expect(page).toMatchObject({ status: 200, data: { quote: { totalCents: 59_160_058, refusal: null } } });
+
+    const noName = await answer(() =>
+      quoteRoute.action(
+        clientPage(sent.id, { intent: "accept", name: "", position: "HR Manager", lpoNumber: "" }),
+      ),
+    );
+    expect(noName).toMatchObject({ status: 400, data: { errors: { name: ["Your name is required"] } } });
+    expect((await quoteRow(sent.id))?.status).toBe("open");
+
+    const accepted = await answer(() =>
+      quoteRoute.action(
+        clientPage(sent.id, {
+          intent: "accept",
+          name: "Faith Chebet",
+          position: "HR Manager",
+          lpoNumber: "",
+        }),
+      ),
+    );
+    expect(accepted).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await quoteRow(sent.id)).toMatchObject({ status: "accepted", lpoNumber: null });
+    const declined = await answer(() =>
+      quoteRoute.action(clientPage(sent.id, { intent: "decline", reason: "Too dear" })),
+    );
+    expect(declined).toMatchObject({ status: 409, data: { ok: false } });
+    expect((await quoteRow(sent.id))?.status).toBe("accepted");
+    const after = await answer(() => quoteRoute.loader(clientPage(sent.id)));
+    expect((after.data as { quote: { refusal: string } }).quote.refusal).toMatch(/already accepted/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { QUOTE_LINE_KINDS, QUOTE_STATUSES } from "#app/platform/db/enums";
-import { LIMITS, optionalText, requiredText } from "#app/site/index";
+import { optionalText, requiredText } from "#app/platform/forms/form-fields";
+import { LIMITS } from "#app/site/index";
 import { isCalendarDate } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
 import { MAX_GROUP } from "../enquiries/enquiry";
@@ -80,11 +81,13 @@ export const QuoteSchema = z.object({
 });
 export type QuoteInput = z.infer<typeof QuoteSchema>;
 
+// the forms are read by Conform, which sends an empty field as undefined: the helpers name it as required
+
 /** The client's yes: who accepts, in what position, and their LPO number when they have one. */
 export const QuoteAcceptSchema = z.object({
   name: requiredText("Your name", LIMITS.name),
   position: requiredText("Your position", 200),
-  lpoNumber: optionalText("LPO number", 100),
+  lpoNumber: optionalText(100),
 });
 export type QuoteAcceptance = z.infer<typeof QuoteAcceptSchema>;
 
