@@ -47,6 +47,7 @@ export default [
   route("media/*", "routes/resources/media.ts"),
   route("api/mpesa/:secret/:kind", "routes/resources/mpesa-callback.ts"),
   route("billing/:documentId/:signature", "routes/resources/billing-document.ts"),
+  route("quote/:id/:signature/pdf", "routes/resources/quote-pdf.ts"),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),

@@ -8,6 +8,7 @@ import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as sendRoute from "#app/routes/admin/enquiry.quote";
 import * as quoteRoute from "#app/routes/public/quote";
+import * as pdfRoute from "#app/routes/resources/quote-pdf";
 import { QuoteAcceptSchema, QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, declineQuote, quotePath, sendQuote } from "#app/sales/quotes/quote.server";
 import { setClock } from "#app/utils/clock";
@@ -338,4 +339,22 @@ describe("the screens", () => {
     const after = await answer(() => quoteRoute.loader(clientPage(sent.id)));
     expect((after.data as { quote: { refusal: string } }).quote.refusal).toMatch(/already accepted/);
   });
+});
+
+test("the quote's PDF comes from its signed link only", async () => {
+  const enquiry = await qualifiedEnquiry();
+  const sent = await sendQuote(ACTOR, enquiry.id, quoteInput());
+  if (!sent.ok) throw new Error(sent.message);
+  const signature = quotePath(sent.id).split("/").at(-1) ?? "";
+  const pdf = (await pdfRoute.loader(
+    routeArgs(`${quotePath(sent.id)}/pdf`, {}, { id: sent.id, signature }) as never,
+  )) as Response;
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+  const bytes = Buffer.from(await pdf.arrayBuffer());
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const forged = (await pdfRoute.loader(
+    routeArgs(`${quotePath(sent.id)}/pdf`, {}, { id: sent.id, signature: "y".repeat(32) }) as never,
+  )) as Response;
+  expect(forged.status).toBe(404);
 });

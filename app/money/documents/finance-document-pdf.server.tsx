@@ -55,13 +55,56 @@ function TotalRow({ label, cents, bold }: { label: string; cents: number; bold?:
   );
 }
 
+type PricedTotals = {
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  vatRatePercent: number;
+  pricesIncludeVat: boolean;
+};
+
+/** Priced lines and their totals as the firm's documents print them (the invoices, and the sales quotes). */
+export function PricedLinesPdf({
+  lines,
+  totals,
+  totalLabel,
+}: {
+  lines: Pick<FinanceLine, "description" | "quantity" | "unitCents" | "amountCents">[];
+  totals: PricedTotals;
+  totalLabel: string;
+}) {
+  const vatLabel =
+    totals.vatRatePercent === 0
+      ? "VAT (not charged)"
+      : `VAT ${totals.vatRatePercent}%${totals.pricesIncludeVat ? " (included in the prices)" : ""}`;
+  return (
+    <View>
+      <View style={[row, { backgroundColor: "#eef7f8" }]}>
+        <Text style={[cell, styles.bold, { flex: 1 }]}>Description</Text>
+        <Text style={[cell, styles.bold, { width: 60, textAlign: "right" }]}>Qty</Text>
+        <Text style={[cell, styles.bold, { width: 100, textAlign: "right" }]}>Unit price</Text>
+        <Text style={[cell, styles.bold, { width: 110, textAlign: "right" }]}>Amount</Text>
+      </View>
+      {lines.map((line) => (
+        <View key={line.description} style={row} wrap={false}>
+          <Text style={[cell, { flex: 1 }]}>{line.description}</Text>
+          <Text style={[cell, { width: 60, textAlign: "right" }]}>{line.quantity}</Text>
+          <Text style={[cell, { width: 100, textAlign: "right" }]}>{formatKes(line.unitCents)}</Text>
+          <Text style={[cell, { width: 110, textAlign: "right" }]}>{formatKes(line.amountCents)}</Text>
+        </View>
+      ))}
+      <View style={{ marginTop: 6 }}>
+        <TotalRow label="Net amount" cents={totals.netCents} />
+        <TotalRow label={vatLabel} cents={totals.vatCents} />
+        <TotalRow label={totalLabel} cents={totals.totalCents} bold />
+      </View>
+    </View>
+  );
+}
+
 /** A proforma invoice, credit note or receipt: the same layout, the lines and totals as stored. */
 export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, contact: SiteContent["contact"]) {
   const title = TITLES[doc.kind];
-  const vatLabel =
-    doc.vatRatePercent === 0
-      ? "VAT (not charged)"
-      : `VAT ${doc.vatRatePercent}%${doc.pricesIncludeVat ? " (included in the prices)" : ""}`;
   return renderPdf(
     `${title} ${doc.number}`,
     <BrandedPage contact={contact}>
@@ -86,29 +129,11 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, contact: S
           extra={doc.buyer.lpoNumber ? [`LPO number: ${doc.buyer.lpoNumber}`] : []}
         />
       </View>
-      <View style={[row, { backgroundColor: "#eef7f8" }]}>
-        <Text style={[cell, styles.bold, { flex: 1 }]}>Description</Text>
-        <Text style={[cell, styles.bold, { width: 60, textAlign: "right" }]}>Qty</Text>
-        <Text style={[cell, styles.bold, { width: 100, textAlign: "right" }]}>Unit price</Text>
-        <Text style={[cell, styles.bold, { width: 110, textAlign: "right" }]}>Amount</Text>
-      </View>
-      {doc.lines.map((line) => (
-        <View key={line.description} style={row} wrap={false}>
-          <Text style={[cell, { flex: 1 }]}>{line.description}</Text>
-          <Text style={[cell, { width: 60, textAlign: "right" }]}>{line.quantity}</Text>
-          <Text style={[cell, { width: 100, textAlign: "right" }]}>{formatKes(line.unitCents)}</Text>
-          <Text style={[cell, { width: 110, textAlign: "right" }]}>{formatKes(line.amountCents)}</Text>
-        </View>
-      ))}
-      <View style={{ marginTop: 6 }}>
-        <TotalRow label="Net amount" cents={doc.netCents} />
-        <TotalRow label={vatLabel} cents={doc.vatCents} />
-        <TotalRow
-          label={doc.kind === "credit_note" ? "Total credited" : "Total (KES)"}
-          cents={doc.totalCents}
-          bold
-        />
-      </View>
+      <PricedLinesPdf
+        lines={doc.lines}
+        totals={doc}
+        totalLabel={doc.kind === "credit_note" ? "Total credited" : "Total (KES)"}
+      />
       <Text style={[styles.paragraph, styles.muted, { marginTop: 6 }]}>
         Amounts in Kenya shillings. VAT is computed on each line in cents and rounded half up to the cent.
       </Text>

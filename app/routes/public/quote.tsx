@@ -9,6 +9,7 @@ import {
   declineQuote,
   getQuote,
   type QuoteView,
+  quotePath,
   quoteRefusal,
   quoteSignatureValid,
 } from "#app/sales/index.server";
@@ -57,6 +58,7 @@ function shown(view: QuoteView) {
     terms: quote.terms,
     status: quote.status,
     refusal: quoteRefusal(quote),
+    pdfPath: `${quotePath(quote.id)}/pdf`,
   };
 }
 
@@ -174,7 +176,12 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               {quote.version}).
             </p>
             <QuoteTable quote={quote} />
-            <p className="mt-4 text-sm">Valid until {formatLongDate(quote.validUntil)}.</p>
+            <p className="mt-4 text-sm">
+              Valid until {formatLongDate(quote.validUntil)}.{" "}
+              <a href={quote.pdfPath} className="font-semibold text-brand-700 underline">
+                Download the quote (PDF)
+              </a>
+            </p>
             <h2 className="mt-4 text-lg font-semibold text-brand-900">Terms</h2>
             <p className="mt-1 text-sm whitespace-pre-line">{quote.terms}</p>
             {actionData?.message ? (
