@@ -22,12 +22,13 @@ export function quoteEmail(q: QuoteMail, contact: SiteContent["contact"]): Messa
       q.replacesEarlier
         ? "Here is our revised quote. It replaces the one we sent before, which can no longer be accepted."
         : "Thank you for your request. Here is our quote for your team's training.",
-      `Read it, and accept or decline it, here (no sign-in needed): ${q.url}`,
+      "Read it, download it as a PDF, and accept or decline it with the link below (no sign-in needed).",
     ],
     [
       ["Organisation", q.organisation],
       ["Total", formatKes(q.totalCents)],
       ["Valid until", formatLongDate(q.validUntil)],
+      ["Your quote", q.url],
     ],
     [`Questions? Call ${contact.phone} or write to ${contact.email}.`],
   );
