@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { expectScreensFit } from "../helpers/screen-fit";
 import { startSmtpServer } from "../helpers/smtp";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
@@ -53,6 +54,7 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   await loginAsAdmin(page, ADMIN, base);
   await page.getByRole("link", { name: "Enquiries" }).first().click();
   await page.getByRole("link", { name: organisation }).click();
+  const enquiryUrl = page.url();
   await expect(page.getByText("Qualify the enquiry to send it a quote.")).toBeVisible();
   await page.getByLabel("Status").selectOption("qualified");
   await page.getByRole("button", { name: "Save follow-up" }).click();
@@ -61,6 +63,9 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   await expect(page.getByRole("heading", { level: 1, name: `Quote for ${organisation}` })).toBeVisible();
   await expect(page.getByLabel("Number of participants")).toHaveValue("20");
   await expectNoSeriousA11yViolations(page);
+  const quoteForm = page.url();
+  await expectScreensFit(page, [quoteForm, enquiryUrl]);
+  await page.goto(quoteForm);
   await page.getByLabel("Line 1: description").fill("Training, 3 days");
   await page.getByLabel("Line 1: quantity").fill("3");
   await page.getByLabel("Line 1: unit price (KES)").fill("120,000");
