@@ -28,6 +28,7 @@ export default [
     route("pay/:booking", "routes/public/pay.tsx"),
     route("verify/:code", "routes/public/verify.tsx"),
     route("feedback/:token", "routes/public/feedback.tsx"),
+    route("quote/:id/:signature", "routes/public/quote.tsx"),
     route("account", "routes/portal/account.tsx"),
     route("account/sign-in/:token", "routes/portal/account.sign-in.tsx"),
     route("account/bookings/:reference", "routes/portal/account.booking.tsx"),
@@ -47,6 +48,7 @@ export default [
   route("media/*", "routes/resources/media.ts"),
   route("api/mpesa/:secret/:kind", "routes/resources/mpesa-callback.ts"),
   route("billing/:documentId/:signature", "routes/resources/billing-document.ts"),
+  route("quote/:id/:signature/pdf", "routes/resources/quote-pdf.ts"),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
@@ -71,6 +73,7 @@ export default [
       route("registrations/:id", "routes/admin/registrations.$id.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("enquiries/:id/quote", "routes/admin/enquiry.quote.tsx"),
       route("pipeline", "routes/admin/pipeline.tsx"),
       route("organisations", "routes/admin/organisations.tsx"),
       route("organisations/review", "routes/admin/organisations.review.tsx"),

@@ -25,3 +25,15 @@ export {
   mergeOrganisations,
   type ReviewOutcome,
 } from "./organisations/organisation-review.server";
+export {
+  acceptQuote,
+  declineQuote,
+  getQuote,
+  listEnquiryQuotes,
+  type QuoteOutcome,
+  type QuoteView,
+  quotePath,
+  quoteRefusal,
+  quoteSignatureValid,
+  sendQuote,
+} from "./quotes/quote.server";

@@ -19,3 +19,16 @@ export {
   OrganisationSchema,
   type OrganisationType,
 } from "./organisations/organisation";
+export {
+  MAX_QUOTE_LINES,
+  QUOTE_LINE_KIND_LABELS,
+  QUOTE_LINE_KINDS,
+  QUOTE_STATUS_LABELS,
+  type QuoteAcceptance,
+  QuoteAcceptSchema,
+  QuoteDeclineSchema,
+  type QuoteInput,
+  type QuoteLineKind,
+  QuoteSchema,
+  type QuoteStatus,
+} from "./quotes/quote";

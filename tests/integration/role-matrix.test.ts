@@ -55,6 +55,7 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/registrations.export.ts": { loader: MANAGE_BOOKINGS },
   "routes/admin/enquiries.tsx": { loader: READ_BOOKINGS },
   "routes/admin/enquiry.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/admin/enquiry.quote.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/pipeline.tsx": { loader: READ_BOOKINGS },
   "routes/admin/pipeline.export.ts": { loader: MANAGE_BOOKINGS },
   "routes/admin/organisations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },

@@ -10,7 +10,7 @@ import {
   styles,
   TINT,
 } from "#app/platform/pdf/pdf-kit.server";
-import { LineTable, type TotalRow, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
+import { LineTable, pricedTotalRows, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import { balanceAfterText, paymentWithCode } from "./receipt-balance";
@@ -100,11 +100,6 @@ function PaymentsTable({
   );
 }
 
-function vatLabel(doc: FinanceDocumentContent) {
-  if (doc.vatRatePercent === 0) return "VAT (not charged)";
-  return `VAT ${doc.vatRatePercent}%${doc.pricesIncludeVat ? " (included in the prices)" : ""}`;
-}
-
 /** What the reader should know about the document, in the client's words. */
 function closingNote(doc: FinanceDocumentContent) {
   if (doc.kind === "proforma") {
@@ -135,15 +130,7 @@ const linesWithParticipants = (lines: FinanceLine[]) =>
 /** A proforma invoice, credit note or receipt: the same layout, the lines and totals as stored. */
 export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: FirmIdentity) {
   const title = TITLES[doc.kind];
-  const totals: TotalRow[] = [
-    { label: "Net amount", cents: doc.netCents },
-    { label: vatLabel(doc), cents: doc.vatCents },
-    {
-      label: doc.kind === "credit_note" ? "Total credited (KES)" : "Total (KES)",
-      cents: doc.totalCents,
-      strong: true,
-    },
-  ];
+  const totals = pricedTotalRows(doc, doc.kind === "credit_note" ? "Total credited (KES)" : "Total (KES)");
   const note = closingNote(doc);
   return renderPdf(
     `${title} ${doc.number}`,

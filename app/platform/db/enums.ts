@@ -83,3 +83,14 @@ export const ORGANISATION_TYPES = [
 /** Where an enquiry came from, and where it stands (issue 37: new → qualified → quoted → won / lost). */
 export const ENQUIRY_KINDS = ["contact", "in_house"] as const;
 export const ENQUIRY_STATUSES = ["new", "qualified", "quoted", "won", "lost"] as const;
+/** A quote's answer (issue 37): open until the client accepts or declines it, or a newer version replaces it. */
+export const QUOTE_STATUSES = ["open", "accepted", "declined", "replaced"] as const;
+/** What a quote line charges for. */
+export const QUOTE_LINE_KINDS = [
+  "course_days",
+  "per_participant",
+  "venue",
+  "materials",
+  "travel",
+  "per_diem",
+] as const;

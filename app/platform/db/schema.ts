@@ -41,6 +41,8 @@ import {
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
   PAYMENT_SOURCES,
+  QUOTE_LINE_KINDS,
+  QUOTE_STATUSES,
   REGISTRATION_STATUSES,
   RUN_STATUSES,
   STAFF_ROLES,
@@ -727,6 +729,78 @@ export const enquiries = pgTable(
     index("enquiries_follow_up_idx").on(t.followUpOn).where(sql`status in ('new', 'qualified', 'quoted')`),
     index("enquiries_organisation_idx").on(t.organisationId),
     index("enquiries_closed_idx").on(t.closedOn).where(sql`closed_on is not null`),
+  ],
+);
+
+/**
+ * A priced offer to an enquiry's client (issue 37). Versions of one enquiry's quote count up; at most one is open
+ * (unanswered) at a time, and sending a new version replaces it. The VAT rule and the totals are kept as they were
+ * when it was sent, so a later change of settings does not change what the client was offered.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: id(),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "restrict" }),
+    version: integer("version").notNull(),
+    status: text("status", { enum: QUOTE_STATUSES }).notNull().default("open"),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "restrict" }),
+    participants: integer("participants").notNull(),
+    /** the last day (Nairobi) it may be accepted */
+    validUntil: date("valid_until").notNull(),
+    terms: text("terms").notNull(),
+    vatRatePercent: integer("vat_rate_percent").notNull(),
+    pricesIncludeVat: boolean("prices_include_vat").notNull(),
+    netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredByName: text("answered_by_name"),
+    answeredByPosition: text("answered_by_position"),
+    lpoNumber: text("lpo_number"),
+    declineReason: text("decline_reason"),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("quotes_status_check", inList("status", QUOTE_STATUSES)),
+    check("quotes_participants_check", sql`participants > 0`),
+    check(
+      "quotes_totals_check",
+      sql`net_cents >= 0 and vat_cents >= 0 and total_cents = net_cents + vat_cents`,
+    ),
+    check(
+      "quotes_answer_check",
+      sql`(status in ('accepted', 'declined')) = (answered_at is not null) and (status <> 'declined' or decline_reason is not null) and (status <> 'accepted' or answered_by_name is not null)`,
+    ),
+    uniqueIndex("quotes_enquiry_version_idx").on(t.enquiryId, t.version),
+    // one unanswered version per enquiry: two offices sending at once cannot leave two open
+    uniqueIndex("quotes_one_open_idx").on(t.enquiryId).where(sql`status = 'open'`),
+  ],
+);
+
+/** A quote's priced lines, in their order: quantity × unit price, in integer cents. */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: QUOTE_LINE_KINDS }).notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitCents: bigint("unit_cents", { mode: "number" }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.position] }),
+    check("quote_lines_kind_check", inList("kind", QUOTE_LINE_KINDS)),
+    check("quote_lines_quantity_check", sql`quantity > 0`),
+    check("quote_lines_unit_check", sql`unit_cents >= 0`),
   ],
 );
 

@@ -68,3 +68,22 @@ export function TotalsTable({ rows }: { rows: TotalRow[] }) {
     </View>
   );
 }
+
+/** What a document's VAT and prices say about each other, as its totals print it. */
+export type VatTerms = { vatRatePercent: number; pricesIncludeVat: boolean };
+
+/** The net, the VAT (with its rate and whether the prices include it) and the total, as the totals rows. */
+export function pricedTotalRows(
+  totals: VatTerms & { netCents: number; vatCents: number; totalCents: number },
+  totalLabel: string,
+): TotalRow[] {
+  const vat =
+    totals.vatRatePercent === 0
+      ? "VAT (not charged)"
+      : `VAT ${totals.vatRatePercent}%${totals.pricesIncludeVat ? " (included in the prices)" : ""}`;
+  return [
+    { label: "Net amount", cents: totals.netCents },
+    { label: vat, cents: totals.vatCents },
+    { label: totalLabel, cents: totals.totalCents, strong: true },
+  ];
+}

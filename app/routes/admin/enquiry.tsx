@@ -12,8 +12,9 @@ import {
   ENQUIRY_NEXT,
   ENQUIRY_STATUS_LABELS,
   EnquiryUpdateSchema,
+  QUOTE_STATUS_LABELS,
 } from "#app/sales/index";
-import { getEnquiry, updateEnquiry } from "#app/sales/index.server";
+import { getEnquiry, listEnquiryQuotes, quotePath, updateEnquiry } from "#app/sales/index.server";
 import { canManageBookings, canReadBookings } from "#app/staff/index";
 import { requireAllowed, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
@@ -30,7 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canReadBookings);
   const id = parseId(args.params.id) ?? notFound();
   const found = (await getEnquiry(id)) ?? notFound();
-  return { ...found, mayManage: canManageBookings(staffOf(admin)) };
+  const quotes = (await listEnquiryQuotes(id)).map((quote) => ({ ...quote, path: quotePath(quote.id) }));
+  return { ...found, quotes, mayManage: canManageBookings(staffOf(admin)) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -63,7 +65,7 @@ export const ErrorBoundary = recordErrorBoundary({
 });
 
 export default function Enquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, courseTitle, organisation, owners, organisationChoices, mayManage } = loaderData;
+  const { enquiry, courseTitle, organisation, owners, organisationChoices, quotes, mayManage } = loaderData;
   useOutcomeToast(actionData, "Enquiry not saved");
   const fieldError = (name: string) =>
     actionData && !actionData.ok && "field" in actionData && actionData.field === name
@@ -126,6 +128,48 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
         {enquiry.lostReason ? (
           <p className="mt-3 text-sm text-slate-800">Lost because: {enquiry.lostReason}</p>
         ) : null}
+      </section>
+      <section
+        aria-labelledby="quotes-heading"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="quotes-heading" className="text-lg font-semibold text-slate-900">
+            Quotes
+          </h2>
+          {mayManage && (enquiry.status === "qualified" || enquiry.status === "quoted") ? (
+            <Link
+              to={`/admin/enquiries/${enquiry.id}/quote`}
+              className={buttonClass("primary", "md", "min-h-11")}
+            >
+              {quotes.length > 0 ? "Send a new version" : "Send a quote"}
+            </Link>
+          ) : null}
+        </div>
+        {quotes.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            {enquiry.status === "new" ? "Qualify the enquiry to send it a quote." : "No quote sent yet."}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {quotes.map((quote) => (
+              <li key={quote.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                <span>
+                  Version {quote.version} · {formatKes(quote.totalCents)} · valid until{" "}
+                  {formatLongDate(quote.validUntil)}
+                </span>
+                <span className="font-semibold">
+                  {QUOTE_STATUS_LABELS[quote.status]}
+                  {quote.answeredByName ? ` by ${quote.answeredByName}` : ""}
+                  {quote.declineReason ? `: ${quote.declineReason}` : ""}
+                </span>
+                <a href={quote.path} className="text-brand-700 underline">
+                  The client's page for version {quote.version}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       {mayManage ? (
         <section

@@ -1,0 +1,165 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { BackLink } from "#app/components/admin/back-link";
+import { PageHeader } from "#app/components/admin/page-header";
+import { recordErrorBoundary } from "#app/components/admin/record-not-found";
+import { buttonClass } from "#app/components/ui/button";
+import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
+import { parseId } from "#app/platform/forms/admin-ids";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+import { QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KINDS, QuoteSchema } from "#app/sales/index";
+import { getEnquiry, sendQuote } from "#app/sales/index.server";
+import { canManageBookings } from "#app/staff/index";
+import { requireAllowed } from "#app/staff/index.server";
+import { addDays, today } from "#app/utils/dates";
+import type { Route } from "./+types/enquiry.quote";
+
+export const meta: Route.MetaFunction = () => [{ title: "Send a quote | Mafunzo Admin" }];
+
+/** Rows offered on the form: one per kind of charge, in the order a quote usually lists them. */
+const ROWS = QUOTE_LINE_KINDS.length;
+const DEFAULT_TERMS =
+  "50% on acceptance and the balance before the course starts. Prices in Kenya shillings. The dates are fixed on acceptance.";
+
+function notFound(): never {
+  throw data("Enquiry not found", { status: 404 });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAllowed(args, canManageBookings);
+  const id = parseId(args.params.id) ?? notFound();
+  const found = (await getEnquiry(id)) ?? notFound();
+  return {
+    enquiry: {
+      id: found.enquiry.id,
+      title: found.enquiry.organisationName ?? found.enquiry.contactName,
+      participants: found.enquiry.participants,
+      subject: found.courseTitle ?? found.enquiry.topic,
+      contactEmail: found.enquiry.contactEmail,
+    },
+    validUntil: addDays(today(), 30),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { actor } = await requireAllowed(args, canManageBookings);
+  const id = parseId(args.params.id) ?? notFound();
+  const submission = parseWithZod(await readForm(args.request, QuoteSchema), { schema: QuoteSchema });
+  if (submission.status !== "success") {
+    return data(
+      { message: "Quote not sent: check the marked fields.", errors: submission.reply().error ?? {} },
+      {
+        status: 400,
+      },
+    );
+  }
+  const outcome = await sendQuote(actor, id, submission.value);
+  if (!outcome.ok) return data({ message: outcome.message, errors: {} }, { status: outcome.status });
+  return redirectWithToast(`/admin/enquiries/${id}`, { title: outcome.message });
+}
+
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Enquiry not found",
+  text: "No enquiry has this address, or the link is incomplete.",
+  list: "/admin/enquiries",
+  listLabel: "All enquiries",
+});
+
+export default function EnquiryQuote({ loaderData, actionData }: Route.ComponentProps) {
+  const { enquiry, validUntil } = loaderData;
+  const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
+  const linesError = errors.lines;
+  return (
+    <div className="max-w-4xl space-y-6">
+      <BackLink to={`/admin/enquiries/${enquiry.id}`}>The enquiry</BackLink>
+      <PageHeader
+        title={`Quote for ${enquiry.title}`}
+        description={`${enquiry.subject ?? "In-house training"} · sent to ${enquiry.contactEmail}. A new version replaces an unanswered one.`}
+      />
+      {actionData?.message ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+          {actionData.message}
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="Number of participants"
+            name="participants"
+            inputMode="numeric"
+            required
+            defaultValue={enquiry.participants ?? ""}
+            errors={errors.participants}
+          />
+          <InputField
+            label="Valid until"
+            name="validUntil"
+            type="date"
+            required
+            defaultValue={validUntil}
+            errors={errors.validUntil}
+          />
+        </div>
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold text-slate-900">Lines</legend>
+          <p className="text-sm text-slate-700">
+            Prices in Kenya shillings, VAT added as on invoices. Leave a row empty to leave it out.
+          </p>
+          {linesError ? <p className="text-sm text-red-700">{linesError[0]}</p> : null}
+          {Array.from({ length: ROWS }, (_, i) => (
+            <div
+              // the rows are fixed: their index is their identity
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed rows
+              key={i}
+              className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-[12rem_1fr_6rem_9rem]"
+            >
+              <SelectField
+                label={`Line ${i + 1}: charge`}
+                name={`lines[${i}].kind`}
+                defaultValue={QUOTE_LINE_KINDS[i]}
+                errors={errors[`lines[${i}].kind`]}
+              >
+                {QUOTE_LINE_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {QUOTE_LINE_KIND_LABELS[kind]}
+                  </option>
+                ))}
+              </SelectField>
+              <InputField
+                label={`Line ${i + 1}: description`}
+                name={`lines[${i}].description`}
+                maxLength={200}
+                errors={errors[`lines[${i}].description`]}
+              />
+              <InputField
+                label={`Line ${i + 1}: quantity`}
+                name={`lines[${i}].quantity`}
+                inputMode="numeric"
+                errors={errors[`lines[${i}].quantity`]}
+              />
+              <InputField
+                label={`Line ${i + 1}: unit price (KES)`}
+                name={`lines[${i}].unit`}
+                inputMode="decimal"
+                errors={errors[`lines[${i}].unit`]}
+              />
+            </div>
+          ))}
+        </fieldset>
+        <TextareaField
+          label="Terms"
+          name="terms"
+          rows={4}
+          maxLength={4000}
+          required
+          defaultValue={DEFAULT_TERMS}
+          errors={errors.terms}
+        />
+        <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
+          Send quote
+        </button>
+      </Form>
+    </div>
+  );
+}

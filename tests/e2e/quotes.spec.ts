@@ -1,0 +1,117 @@
+import { expect, test } from "@playwright/test";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
+import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { expectScreensFit } from "../helpers/screen-fit";
+import { startSmtpServer } from "../helpers/smtp";
+import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+
+// A server of its own with a real SMTP server: the client's quote link only exists in the e-mail.
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const ADMIN = { email: "quotes@mafunzo.test", password: "Quote-Accepted-2026" };
+const PHONE = { viewport: { width: 390, height: 844 } };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  smtp = await startSmtpServer();
+  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
+  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+test("an in-house request on a phone is qualified, quoted by the office, and accepted by the client through the e-mailed link on a phone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const base = server.url;
+  const tag = Date.now().toString(36);
+  const organisation = `Nyeri ${tag} County Government`;
+  const email = `hr.${tag}@nyeri.example`;
+
+  // the HR officer asks on a phone
+  const phone = await browser.newContext(PHONE);
+  const officer = await phone.newPage();
+  await asNewVisitor(officer);
+  await officer.goto(`${base}/in-house-training?course=${COURSE.slug}`);
+  const form = officer.getByRole("form", { name: "In-house training request" });
+  await form.getByLabel("Organisation").fill(organisation);
+  await form.getByLabel("Number of participants").fill("20");
+  await form.getByLabel("County or venue").fill("Nyeri");
+  await form.getByLabel("Full Name").fill("Wanjiru Maina");
+  await form.getByLabel("Email Address").fill(email);
+  await form.getByLabel("Phone Number").fill("0722 333 444");
+  await waitLikeAPerson(officer);
+  await form.getByRole("button", { name: "Send Request" }).click();
+  await expect(form.getByRole("status")).toContainText("Request received");
+  await phone.close();
+
+  // the office qualifies it and sends a quote, by clicking
+  await loginAsAdmin(page, ADMIN, base);
+  await page.getByRole("link", { name: "Enquiries" }).first().click();
+  await page.getByRole("link", { name: organisation }).click();
+  const enquiryUrl = page.url();
+  await expect(page.getByText("Qualify the enquiry to send it a quote.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("qualified");
+  await page.getByRole("button", { name: "Save follow-up" }).click();
+  await expect(page.getByText("The enquiry was saved.")).toBeVisible();
+  await page.getByRole("link", { name: "Send a quote" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Quote for ${organisation}` })).toBeVisible();
+  await expect(page.getByLabel("Number of participants")).toHaveValue("20");
+  await expectNoSeriousA11yViolations(page);
+  const quoteForm = page.url();
+  await expectScreensFit(page, [quoteForm, enquiryUrl]);
+  await page.goto(quoteForm);
+  await page.getByLabel("Line 1: description").fill("Training, 3 days");
+  await page.getByLabel("Line 1: quantity").fill("3");
+  await page.getByLabel("Line 1: unit price (KES)").fill("120,000");
+  await page.getByLabel("Line 4: description").fill("Facilitators' travel to Nyeri");
+  await page.getByLabel("Line 4: quantity").fill("1");
+  await page.getByLabel("Line 4: unit price (KES)").fill("x");
+  await page.getByRole("button", { name: "Send quote" }).click();
+  await expect(
+    page.getByText("Enter each line's unit price in Kenya shillings (for example 45,000 or 45,000.50)."),
+  ).toBeVisible();
+  await page.getByLabel("Line 4: unit price (KES)").fill("15,000");
+  await page.getByRole("button", { name: "Send quote" }).click();
+  await expect(page.getByText(`Quote version 1 was sent to ${email}.`)).toBeVisible();
+  await expect(page.getByText("Quoted", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Awaiting answer")).toBeVisible();
+
+  // the client opens the e-mailed link on a phone and accepts
+  await smtp.waitFor(
+    (messages) => messages.some((m) => m.to.includes(email) && /quote/i.test(m.subject)),
+    30_000,
+  );
+  const mail = smtp.messages.find((m) => m.to.includes(email) && /quote/i.test(m.subject));
+  const link = /http\S+\/quote\/[\w-]+\/[\w-]+/.exec(mail?.text ?? "")?.[0] as string;
+  expect(link).toBeTruthy();
+  const path = new URL(link).pathname;
+  const clientContext = await browser.newContext(PHONE);
+  const client = await clientContext.newPage();
+  await client.goto(`${base}${path}`);
+  await expect(client.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
+  // 3 × 120,000 + 15,000 = 375,000, with the invoices' VAT
+  await expect(client.getByText("KES 375,000.00")).toBeVisible();
+  await expectNoSeriousA11yViolations(client);
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await client.getByLabel("Your name").fill("Wanjiru Maina");
+  await client.getByLabel("Your position").fill("HR Manager");
+  await client.getByLabel("LPO number (optional)").fill("LPO/2026/118");
+  await client.getByRole("button", { name: "Accept quote" }).click();
+  await expect(client.getByRole("status")).toContainText("you accepted this quote");
+  await client.reload();
+  await expect(client.getByRole("status")).toContainText("This quote was already accepted");
+  await expect(client.getByRole("button", { name: "Accept quote" })).toHaveCount(0);
+  await clientContext.close();
+
+  // the office sees it won
+  await page.reload();
+  await expect(page.getByText("Won", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Accepted by Wanjiru Maina")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Send a new version" })).toHaveCount(0);
+});
