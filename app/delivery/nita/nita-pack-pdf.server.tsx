@@ -4,7 +4,11 @@ import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { formatLongDate } from "#app/utils/dates";
 import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
-import { type CertificateContent, CertificatePage } from "../certificates/certificate-pdf.server";
+import {
+  type CertificateContent,
+  CertificatePage,
+  markCertificate,
+} from "../certificates/certificate-pdf.server";
 
 type Run = {
   courseTitle: string;
@@ -213,6 +217,7 @@ function ContentsPage({ pack, numbered = true }: PageProps) {
  * `moneyPdfs`) are bound in after the invoice section as they were issued; certificates one per page.
  */
 export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
+  const certificates = await Promise.all(pack.certificates.map(markCertificate));
   const title = `NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`;
   const head = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
@@ -225,13 +230,13 @@ export async function renderNitaPack(pack: NitaPack, moneyPdfs: Uint8Array[]) {
   const tail = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
       <AttendanceRegisterPage run={pack.run} rows={pack.register} firm={pack.firm} numbered={false} />
-      {pack.certificates.length === 0 ? (
+      {certificates.length === 0 ? (
         <BrandedPage contact={pack.firm} firm={pack.firm} numbered={false}>
           <SectionTitle n={4} />
           <Text style={styles.paragraph}>No certificates have been issued to these participants.</Text>
         </BrandedPage>
       ) : (
-        pack.certificates.map((c) => <CertificatePage key={c.code} c={c} firm={pack.firm} />)
+        certificates.map((c) => <CertificatePage key={c.code} c={c} firm={pack.firm} />)
       )}
     </Document>,
   );
