@@ -22,13 +22,17 @@ async function main() {
   try {
     config = module.env();
     // PDFs render on worker threads: the worker loads the built server, or in development the sources
-    services = await module.startServices({
-      workerFile: path.join(root, "server/render-worker.mjs"),
-      entry: production
-        ? path.join(root, "build/server/index.js")
-        : path.join(root, "server/render-tasks.ts"),
-      source: !production,
-    });
+    services = await module.startServices(
+      config.RENDER_POOL === "off"
+        ? undefined
+        : {
+            workerFile: path.join(root, "server/render-worker.mjs"),
+            entry: production
+              ? path.join(root, "build/server/index.js")
+              : path.join(root, "server/render-tasks.ts"),
+            source: !production,
+          },
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

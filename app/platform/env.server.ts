@@ -42,6 +42,8 @@ export const EnvVariables = z.object({
   ETIMS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   // the first wait before a tax invoice KRA did not take is sent again; each further wait doubles, up to an hour
   ETIMS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // "off" renders PDFs in the request thread as before decision 0653: the isolation bench's "before" (`--pool off`)
+  RENDER_POOL: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // read by the build (react-router.config.ts) and the origin check; listed here to be validated and documented
   ALLOWED_ACTION_ORIGINS: optional,

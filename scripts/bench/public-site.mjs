@@ -17,9 +17,12 @@
 // --warmup N (registration POSTs sent and not counted before the measured ones in the same run, default 2000),
 // --settle N (seconds idle before the last RSS reading, default 30), --json file,
 // --profile dir (the measured server writes a V8 CPU profile there when it stops),
+// --pool off (PDFs rendered in the request thread, as before decision 0653: the isolation part's "before"),
 // --only js (the gzipped JavaScript and HTML size of each page, then stop), --only posts (the registration
 // figures alone), --only memory (the RSS figures alone), --only isolation (the home page alone and beside heavy
 // work: scripts/bench/isolation.mjs).
+
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -47,6 +50,7 @@ const { values: args } = parseArgs({
     json: { type: "string" },
     profile: { type: "string" },
     only: { type: "string" },
+    pool: { type: "string", default: "on" },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -143,6 +147,21 @@ function cannon(opts) {
   });
 }
 
+/** Runs scripts/bench/isolation-fixture.ts on the bench's database and returns what it printed. */
+function isolationFixture() {
+  const output = execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.resolve(import.meta.dirname, "isolation-fixture.ts"), "--runs", String(ROUNDS)],
+    {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? "", LOG_LEVEL: "error" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return JSON.parse(output.trim().split("\n").at(-1));
+}
+
 /** Waits until the server has answered what the last slice left queued (a page queues behind it). */
 async function drain() {
   await fetch(`${server.url}/`);
@@ -152,17 +171,28 @@ async function drain() {
 const postgres = process.env.DATABASE_URL;
 const scratch = postgres ? await createScratchDatabase(postgres, "bench") : undefined;
 const dataDir = tempDataDir("bench");
-const serverOptions = { dataDir, databaseUrl: scratch?.url, env: { LOG_LEVEL: "error" } };
+const serverOptions = {
+  dataDir,
+  databaseUrl: scratch?.url,
+  env: { LOG_LEVEL: "error", RENDER_POOL: args.pool },
+};
 // the first start creates, migrates and seeds the database; the figures are taken on a restarted server
 const first = await startAppServer(serverOptions);
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const firstStartRssMb = rssMb(first.pid);
 await first.stop();
+// the isolation part's admin data, written into the stopped server's database (the server holds PGlite alone)
+const fixture = args.only === undefined || args.only === "isolation" ? isolationFixture() : undefined;
 const server = await startAppServer({
   ...serverOptions,
   nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
 });
-const report = { database: scratch ? "postgres" : "pglite", cpus: os.cpus().length, started: new Date() };
+const report = {
+  database: scratch ? "postgres" : "pglite",
+  renderPool: args.pool,
+  cpus: os.cpus().length,
+  started: new Date(),
+};
 const lines = [];
 const say = (line) => {
   lines.push(line);
@@ -259,7 +289,14 @@ async function loadFigures() {
 
 /** The home page alone and beside heavy work (scripts/bench/isolation.mjs). */
 async function isolation() {
-  report.isolation = await isolationFigures({ url: server.url, seconds: SECONDS, rounds: ROUNDS, say, load });
+  report.isolation = await isolationFigures({
+    url: server.url,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    say,
+    load,
+    fixture,
+  });
 }
 
 /** RSS after --mixed public requests: 2 s after the last one, then once idle for --settle seconds. */

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
 import { renderSignInSheet } from "#app/delivery/attendance/sign-in-sheet.server";
-import { certificateQr, renderCertificate } from "#app/delivery/certificates/certificate-pdf.server";
+import { renderCertificate } from "#app/delivery/certificates/certificate-pdf.server";
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
 import { saveRegisterScan } from "#app/delivery/nita/register-scan.server";
@@ -175,7 +175,6 @@ describe("the documents a client keeps", () => {
         signatoryName: "Esther Achieng Oduor",
         signatoryTitle: "Director of Training",
         verifyUrl,
-        qr: await certificateQr(verifyUrl),
       },
       await getFirmIdentity(),
     );

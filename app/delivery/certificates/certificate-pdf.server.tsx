@@ -15,15 +15,23 @@ export type CertificateContent = {
   signatoryName: string;
   signatoryTitle: string;
   verifyUrl: string;
-  /** The QR code of `verifyUrl` as a PNG data URL (see certificateQr). */
-  qr: string;
 };
+/** A certificate as it is drawn: with the QR code of `verifyUrl` as a PNG data URL (see certificateQr). */
+type MarkedCertificate = CertificateContent & { qr: string };
 
 /** What the certificate takes from the firm: its name, its logo and the signatory's signature. */
 export type CertificateFirm = Pick<FirmIdentity, "legalName" | "logo" | "signature">;
 
-export function certificateQr(verifyUrl: string) {
+function certificateQr(verifyUrl: string) {
   return QRCode.toDataURL(verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: "M" });
+}
+
+/**
+ * The certificate with its QR code drawn. Called by the render functions, so the PNG (tens of milliseconds of
+ * encoding each, thirty for a run) is drawn on the render thread, not the request thread (decision 0654).
+ */
+export async function markCertificate(c: CertificateContent): Promise<MarkedCertificate> {
+  return { ...c, qr: await certificateQr(c.verifyUrl) };
 }
 
 const center = { textAlign: "center" } as const;
@@ -73,7 +81,7 @@ function Seal({ firm }: { firm: CertificateFirm }) {
  * One certificate of attendance on a landscape A4 page, made to be framed: a double border, the logo, the
  * name large, the course, dates, venue and hours, the signature, a seal, and how to check it (code and QR).
  */
-export function CertificatePage({ c, firm }: { c: CertificateContent; firm: CertificateFirm }) {
+export function CertificatePage({ c, firm }: { c: MarkedCertificate; firm: CertificateFirm }) {
   const details = [c.dates, c.venue, c.hours ? `${c.hours} hours of training` : null].filter(Boolean);
   return (
     <Page
@@ -179,7 +187,8 @@ export function CertificatePage({ c, firm }: { c: CertificateContent; firm: Cert
   );
 }
 
-export function renderCertificate(c: CertificateContent, firm: CertificateFirm) {
+export async function renderCertificate(content: CertificateContent, firm: CertificateFirm) {
+  const c = await markCertificate(content);
   return renderPdf(
     `Certificate ${c.code}: ${c.recipientName}`,
     <CertificatePage c={c} firm={firm} />,

@@ -98,14 +98,13 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
       signatoryTitle: settings.certificate_signatory_title,
       verifyUrl: verifyUrl(code),
     };
-    // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-    // (on a render thread when the server runs the pool: decision 0653)
-    const { certificateQr } = await import("#app/delivery/certificates/certificate-pdf.server");
+    // the PDF libraries load with the first PDF asked for, not in every process (decision 0603), on a render
+    // thread when the server runs the pool (decision 0653), QR code included (decision 0654)
     const pdf = await renderOffThread(
       "delivery",
       () => import("#app/delivery/pdf.server"),
       "renderCertificate",
-      { ...content, qr: await certificateQr(content.verifyUrl) },
+      content,
       firm,
     );
     const storageKey = newKey("certificates", "pdf");

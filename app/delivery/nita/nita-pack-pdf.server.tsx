@@ -4,7 +4,11 @@ import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { formatLongDate } from "#app/utils/dates";
 import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
-import { type CertificateContent, CertificatePage } from "../certificates/certificate-pdf.server";
+import {
+  type CertificateContent,
+  CertificatePage,
+  markCertificate,
+} from "../certificates/certificate-pdf.server";
 
 type Run = {
   courseTitle: string;
@@ -235,6 +239,7 @@ export async function renderNitaPack(
   moneyPdfs: Uint8Array[],
   signedRegister: SignedRegisterScan | null = null,
 ) {
+  const certificates = await Promise.all(pack.certificates.map(markCertificate));
   const title = `NITA claim pack: ${pack.run.courseTitle}, ${pack.organization}`;
   const head = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
@@ -252,13 +257,13 @@ export async function renderNitaPack(
   const scan = signedRegister ? [await signedRegisterPdf(signedRegister)] : [];
   const tail = await renderToBuffer(
     <Document title={title} author="Mafunzo Training & Consultancy">
-      {pack.certificates.length === 0 ? (
+      {certificates.length === 0 ? (
         <BrandedPage contact={pack.firm} firm={pack.firm} numbered={false}>
           <SectionTitle n={5} />
           <Text style={styles.paragraph}>No certificates have been issued to these participants.</Text>
         </BrandedPage>
       ) : (
-        pack.certificates.map((c) => <CertificatePage key={c.code} c={c} firm={pack.firm} />)
+        certificates.map((c) => <CertificatePage key={c.code} c={c} firm={pack.firm} />)
       )}
     </Document>,
   );

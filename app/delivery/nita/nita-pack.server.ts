@@ -117,14 +117,8 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
     if (money.note) notes.add(money.note);
   }
   const mine = issued.filter((c) => ids.has(c.registrationId));
-  // the PDF libraries load with the first PDF asked for, not in every process (decision 0603)
-  const { certificateQr } = await import("#app/delivery/certificates/certificate-pdf.server");
-  const certificatesIn = await Promise.all(
-    mine.map(async (c) => {
-      const verifyUrl = `${env().PUBLIC_URL}/verify/${c.code}`;
-      return { ...c, verifyUrl, qr: await certificateQr(verifyUrl) };
-    }),
-  );
+  // their QR codes are drawn where the pack is rendered (decision 0654)
+  const certificatesIn = mine.map((c) => ({ ...c, verifyUrl: `${env().PUBLIC_URL}/verify/${c.code}` }));
   const pack: NitaPack = {
     run,
     organization,
