@@ -12,6 +12,7 @@ export {
   RUN_STATUSES,
 } from "./catalogue/course";
 export { parseCourseFilter } from "./catalogue/course-filter";
+export { COURSE_COUNT } from "./content/course-count";
 export {
   EDITABLE_CONTENT_KEYS,
   type EditableContentKey,

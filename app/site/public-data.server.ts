@@ -2,12 +2,14 @@ import { db } from "#app/platform/db/client.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import {
   type CourseFilter,
+  countActiveCoursesByCategory,
   getActiveCourseBySlugWithoutSeats,
   listActiveCoursesWithoutSeats,
   listCourseYears,
   withSeats,
 } from "#app/site/catalogue/course.server";
 import { findActiveCourses } from "#app/site/catalogue/registration-courses.server";
+import { statesFigures, withCourseCounts } from "#app/site/content/course-count";
 import { getSiteContent, type SiteContentKey } from "#app/site/content/site-content.server";
 import { listActiveTestimonials } from "#app/site/content/testimonial.server";
 import { listComponentImages, listGalleryImages } from "#app/site/images/website-image.server";
@@ -30,8 +32,14 @@ export async function publicVatNote() {
   });
 }
 
+/** The site copy as visitors read it: course counts written into its figures (see `COURSE_COUNT`). */
 export const publicSiteContent = <K extends SiteContentKey>(keys: readonly K[]) =>
-  cachedPublic(`content:${keys.join(",")}`, () => getSiteContent(keys));
+  cachedPublic(`content:${keys.join(",")}`, async () => {
+    const content = await getSiteContent(keys);
+    return statesFigures(keys) ? withCourseCounts(content, await publicCourseCounts()) : content;
+  });
+
+export const publicCourseCounts = () => cachedPublic("course-counts", () => countActiveCoursesByCategory());
 
 export const publicComponentImages = () => cachedPublic("images:components", () => listComponentImages());
 

@@ -5,6 +5,7 @@ import { listActiveCourses, listCourseYears } from "#app/site/catalogue/course.s
 import { getSiteContent } from "#app/site/content/site-content.server";
 import { yearSpan } from "#app/utils/runs";
 import { cachedPublic } from "./public-cache.server";
+import { publicSiteContent } from "./public-data.server";
 
 /*
  * The public downloads made from the database (the catalogue, and the brochure and registration form when no
@@ -58,7 +59,7 @@ export const publicRegistrationFormPdf = () =>
 export const publicBrochurePdf = () =>
   cachedPublic<PublicDownload>("download:brochure", () =>
     render(async () => {
-      const content = await getSiteContent([
+      const content = await publicSiteContent([
         "about",
         "departments",
         "offices",

@@ -31,10 +31,14 @@ export async function loadPublicLayout() {
   // "2026-2027": the years of the runs on offer, for every label that names the catalogue's years
   const catalogueYears = yearSpan(years);
   // only what the public components read: the page's hydration data carries every field sent here
-  const { registration_enabled, seats_left_threshold } = settings;
+  const { registration_enabled, seats_left_threshold, nita_provider_number } = settings;
   return {
     contact,
     offices,
+    // said in the footer and on course pages only once the admin has entered the number
+    accreditation: nita_provider_number
+      ? `NITA registered training provider No. ${nita_provider_number}`
+      : null,
     images,
     settings: { registration_enabled, seats_left_threshold },
     // made here, so the phone's action bar carries no number parser in every page's JavaScript (decision 0662)

@@ -1,5 +1,5 @@
 import type { EditableContentKey } from "#app/site/index";
-import { OFFICE_REGIONS } from "#app/site/index";
+import { COURSE_COUNT, OFFICE_REGIONS } from "#app/site/index";
 
 export type ContentField = {
   name: string;
@@ -27,11 +27,14 @@ const itemsList = (itemLabel: string, fields: ContentField[], spareRow: boolean)
   fields,
 });
 
+/** Figures that count the catalogue follow it (decision 0663). */
+const COURSE_COUNT_HINT = `Write ${COURSE_COUNT} in a badge or value for the number of courses in the catalogue.`;
+
 export const CONTENT_SECTIONS: ContentSection[] = [
   {
     key: "hero",
     title: "Home page hero",
-    description: "The headline, tagline, badges and the three statistic cards at the top of the home page.",
+    description: `The headline, tagline, badges and the three statistic cards at the top of the home page. ${COURSE_COUNT_HINT}`,
     fields: [
       { name: "headline", label: "Headline" },
       { name: "tagline", label: "Tagline", kind: "textarea" },
@@ -51,7 +54,7 @@ export const CONTENT_SECTIONS: ContentSection[] = [
   {
     key: "stats",
     title: "Company figures",
-    description: `The figures shown on the About and Testimonials pages. ${ADD_OR_REMOVE_ROWS}`,
+    description: `The figures shown on the About and Testimonials pages. ${COURSE_COUNT_HINT} ${ADD_OR_REMOVE_ROWS}`,
     list: itemsList(
       "Figure",
       [

@@ -5,9 +5,11 @@ import { COURSE_CATEGORY_LINKS, FOOTER_QUICK_LINKS } from "./nav-links";
 export function Footer({
   contact,
   offices,
+  accreditation,
 }: {
   contact: SiteContent["contact"];
   offices: SiteContent["offices"];
+  accreditation: string | null;
 }) {
   return (
     <footer className="bg-brand-900 pb-14 text-brand-100 md:pb-0">
@@ -18,6 +20,11 @@ export function Footer({
           <p className="mt-3 text-sm leading-relaxed max-sm:hidden">
             Management training and consultancy for organisations across East Africa since 2000.
           </p>
+          {accreditation && (
+            <p className="mt-3 text-sm font-medium text-white" data-testid="accreditation">
+              {accreditation}
+            </p>
+          )}
         </div>
         <nav aria-label="Quick links">
           <h2 className="font-semibold text-white">Quick Links</h2>

@@ -43,15 +43,28 @@ function byMonth(runs: Run[]) {
   }));
 }
 
+/**
+ * Each month is a native disclosure, so the page stays short on a phone and folds without JavaScript; the first
+ * month is open, the others show their name and number of runs.
+ */
 export function CalendarMonths({ runs }: { runs: Run[] }) {
   return (
-    <div className="mt-6 space-y-10">
-      {byMonth(runs).map((month) => (
-        <section key={month.key} aria-labelledby={`month-${month.key}`} data-testid="calendar-month">
-          <h2 id={`month-${month.key}`} className="text-xl font-bold text-brand-900">
-            {month.title}
-          </h2>
-          <ul className="mt-4 divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="mt-6 space-y-4">
+      {byMonth(runs).map((month, index) => (
+        <details
+          key={month.key}
+          open={index === 0}
+          className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+          data-testid="calendar-month"
+        >
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 p-4 [&::-webkit-details-marker]:hidden">
+            <h2 className="text-xl font-bold text-brand-900">{month.title}</h2>
+            <span className="inline-flex items-center gap-2 text-sm font-semibold text-slate-600">
+              {month.runs.length} {month.runs.length === 1 ? "run" : "runs"}
+              <Icon name="chevron-down" className="size-5 transition-transform group-open:rotate-180" />
+            </span>
+          </summary>
+          <ul className="divide-y divide-slate-100 border-t border-slate-100">
             {month.runs.map((run) => (
               <li
                 key={run.id}
@@ -87,7 +100,7 @@ export function CalendarMonths({ runs }: { runs: Run[] }) {
               </li>
             ))}
           </ul>
-        </section>
+        </details>
       ))}
     </div>
   );

@@ -5,6 +5,7 @@ import { formatKsh } from "#app/utils/money";
 import { isFullyBooked } from "#app/utils/runs";
 import { DELIVERY_LABELS } from "./course-runs";
 import { RegisterButton, type RegisterCourse, runLabel } from "./register-button";
+import { usePublicLayoutData } from "./use-public-layout";
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -37,6 +38,7 @@ export function CourseKeyFacts({
   vatNote: string;
 }) {
   const duration = formatDuration(course.durationDays);
+  const accreditation = usePublicLayoutData()?.accreditation;
   return (
     <section
       aria-labelledby="key-facts-heading"
@@ -74,6 +76,14 @@ export function CourseKeyFacts({
           Request this course in-house
         </Link>
       </div>
+      {accreditation && (
+        <p
+          className="mt-3 border-t border-slate-100 pt-3 text-xs text-slate-600"
+          data-testid="course-accreditation"
+        >
+          {accreditation}
+        </p>
+      )}
     </section>
   );
 }

@@ -27,7 +27,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main">
         <Outlet />
       </main>
-      <Footer contact={loaderData.contact} offices={loaderData.offices} />
+      <Footer
+        contact={loaderData.contact}
+        offices={loaderData.offices}
+        accreditation={loaderData.accreditation}
+      />
       <PhoneActionBar {...loaderData.quickActions} />
     </>
   );

@@ -131,6 +131,18 @@ export async function listActiveCourses(filter: CourseFilter = {}, executor: Exe
   return withSeats(await listActiveCoursesWithoutSeats(filter, executor), executor);
 }
 
+/** How many active courses the catalogue lists, in all and in each category: the figures the site states. */
+export async function countActiveCoursesByCategory(executor: Executor = db()) {
+  const rows = await executor
+    .select({ category: courses.category, count: count() })
+    .from(courses)
+    .where(eq(courses.status, "active"))
+    .groupBy(courses.category);
+  const byCategory: Partial<Record<CourseCategory, number>> = {};
+  for (const row of rows) byCategory[row.category as CourseCategory] = row.count;
+  return { total: rows.reduce((sum, row) => sum + row.count, 0), byCategory };
+}
+
 export async function listActiveCoursesWithoutSeats(filter: CourseFilter = {}, executor: Executor = db()) {
   const conditions = [eq(courses.status, "active")];
   if (filter.categories?.length) conditions.push(inArray(courses.category, [...filter.categories]));

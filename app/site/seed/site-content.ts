@@ -65,7 +65,7 @@ export const seedSiteContent: SiteContent = {
     headline: "Building Capable Leaders and Institutions Across East Africa",
     tagline:
       "Since 2000, Mafunzo has delivered practical management training, leadership development and consultancy to public, private, county and faith-based organisations in Kenya, Uganda, Rwanda and Tanzania.",
-    badges: ["24+ Years", "1000+ Organizations", "50+ Training Programs"],
+    badges: ["24+ Years", "1000+ Organizations", "{courses} Training Programs"],
     stats: [
       {
         value: "50,000+",
@@ -87,7 +87,7 @@ export const seedSiteContent: SiteContent = {
   stats: [
     { value: "24+", label: "Years of Experience" },
     { value: "1000+", label: "Organizations Served" },
-    { value: "50+", label: "Training Programs" },
+    { value: "{courses}", label: "Training Programs" },
     { value: "50,000+", label: "Professionals Trained" },
     { value: "98%", label: "Client Satisfaction" },
     { value: "5", label: "Countries" },
@@ -592,9 +592,9 @@ export const seedSiteContent: SiteContent = {
     ],
   },
   categoryCounters: [
-    { label: "Management", value: "20+", category: "management" },
-    { label: "County Government", value: "15+", category: "county" },
-    { label: "Experiential", value: "25+", category: "experiential" },
-    { label: "Faith-Based", value: "18+", category: "faith" },
+    { label: "Management", value: "{courses}", category: "management" },
+    { label: "County Government", value: "{courses}", category: "county" },
+    { label: "Experiential", value: "{courses}", category: "experiential" },
+    { label: "Faith-Based", value: "{courses}", category: "faith" },
   ],
 };
