@@ -1,15 +1,23 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { Icon } from "#app/components/icons/icon";
 import type { PublicLayoutData } from "#app/site/index.server";
+import { nextRun, type RunState } from "#app/utils/runs";
 import { COURSE_CATEGORY_LINKS } from "./nav-links";
 
 /** Catalogue paths that are not one course's page: the full list and the menu's (category pages, calendar). */
 const NOT_A_COURSE = new Set(["/courses/all", ...COURSE_CATEGORY_LINKS.map((link) => link.to)]);
 
-/** Book on a course's page and in the catalogue, else Enquire; on the contact page itself, Book. */
-function thirdAction(pathname: string): { to: string; label: string } {
+/**
+ * Book on a course's page and in the catalogue, else Enquire; on the contact page itself, Book. A course with no
+ * date on offer cannot be booked: its page's "Notify me of new dates" form is the action.
+ */
+function thirdAction(pathname: string, bookable: boolean): { to: string; label: string } {
   const slug = /^\/courses\/([^/]+)$/.exec(pathname)?.[1];
-  if (slug && !NOT_A_COURSE.has(pathname)) return { to: `/register?course=${slug}`, label: "Book" };
+  if (slug && !NOT_A_COURSE.has(pathname)) {
+    return bookable
+      ? { to: `/register?course=${slug}`, label: "Book" }
+      : { to: "#notify", label: "Notify me" };
+  }
   if (pathname.startsWith("/courses") || pathname === "/contact") return { to: "/register", label: "Book" };
   return { to: "/contact", label: "Enquire" };
 }
@@ -23,7 +31,10 @@ const item =
  */
 export function PhoneActionBar({ call, chat }: PublicLayoutData["quickActions"]) {
   const { pathname } = useLocation();
-  const action = thirdAction(pathname);
+  const coursePage = useRouteLoaderData("routes/public/courses.course") as
+    | { course: { runs: RunState[] } }
+    | undefined;
+  const action = thirdAction(pathname, !coursePage || nextRun(coursePage.course.runs) !== null);
   return (
     <nav
       aria-label="Quick actions"
