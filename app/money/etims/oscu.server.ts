@@ -3,7 +3,7 @@ import { env } from "#app/platform/env.server";
 import { readBodyBounded } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
 import { now } from "#app/utils/clock";
-import { FIRM_TIME_ZONE } from "#app/utils/dates";
+import { formatCompactDateTime } from "#app/utils/datetime";
 
 /*
  * KRA eTIMS OSCU v2.0, the endpoints the firm uses (decision 0643): selectInitOsdcInfo (the device's
@@ -122,21 +122,8 @@ export async function postOscu(
     : { kind: "refused", code: parsed.resultCd, message };
 }
 
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: FIRM_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
 /** YYYYMMDDhhmmss in Nairobi, as OSCU dates are written. */
-export function oscuDateTime(at: Date = now()) {
-  const p = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
-}
+export const oscuDateTime = (at: Date = now()) => formatCompactDateTime(at);
 
 /** "20260127210300" → "27 Jan 2026, 21:03:00" for a person. */
 export function readableSdcTime(stamp: string | null) {

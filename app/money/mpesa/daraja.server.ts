@@ -2,7 +2,7 @@ import { z } from "zod";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/logger.server";
 import { now } from "#app/utils/clock";
-import { FIRM_TIME_ZONE } from "#app/utils/dates";
+import { formatCompactDateTime } from "#app/utils/datetime";
 import type { DarajaCredentials } from "./daraja-credentials.server";
 
 /**
@@ -114,23 +114,7 @@ async function accessToken(
 }
 
 /** YYYYMMDDHHmmss in Nairobi, as Daraja wants its Timestamp. */
-export function darajaTimestamp(at: Date = now()) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: FIRM_TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
-}
+export const darajaTimestamp = (at: Date = now()) => formatCompactDateTime(at);
 
 /** Base64 of shortcode + passkey + timestamp: the request's `Password`. */
 export const darajaPassword = (shortcode: string, passkey: string, timestamp: string) =>
