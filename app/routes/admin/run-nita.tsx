@@ -43,13 +43,13 @@ export async function loader(args: Route.LoaderArgs) {
 /** The signed register's scan: uploaded here, bound into every pack of the run after the register. */
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAllowed(args, canBuildNitaPack);
-  const run = await requireRun(args.params);
-  const here = `/admin/courses/${run.courseId}/runs/${run.id}/nita`;
+  // the body is judged before the run is looked up: a hostile body never costs a query (form-guard test)
+  const here = `/admin/courses/${args.params.courseId}/runs/${args.params.runId}/nita`;
   return fileScreenAction(args.request, {
     maxBytes: DOCUMENT_MAX_BYTES,
     messages: NITA_SCAN_MESSAGES,
     schema: NitaScanSchema,
-    upload: (_input, file) => saveRegisterScan(actor, run.id, file),
+    upload: async (_input, file) => saveRegisterScan(actor, (await requireRun(args.params)).id, file),
     // a scan is replaced by the next upload, never deleted: the earlier ones are kept
     remove: async () => null,
     done: (description) => redirectWithToast(here, { title: "Success", description }),
