@@ -12,6 +12,9 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Bookings",
     "Course Registrations",
     "Finance",
+    "Enquiries",
+    "Pipeline",
+    "Organisations",
     "Contact Submissions",
     "Course Management",
     "Testimonials",
@@ -55,7 +58,7 @@ test("on a small screen the sidebar is a drawer that closes after a choice", asy
   const drawer = page.getByRole("navigation", { name: "Admin menu" });
   await expect(drawer).toBeHidden();
   await page.getByText("Menu", { exact: true }).click();
-  await expect(drawer.getByRole("link")).toHaveCount(15);
+  await expect(drawer.getByRole("link")).toHaveCount(18);
   await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "My account" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
