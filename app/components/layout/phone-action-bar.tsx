@@ -1,7 +1,6 @@
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { Icon } from "#app/components/icons/icon";
 import type { PublicLayoutData } from "#app/site/index.server";
-import { nextRun, type RunState } from "#app/utils/runs";
 import { COURSE_CATEGORY_LINKS } from "./nav-links";
 
 /** Catalogue paths that are not one course's page: the full list and the menu's (category pages, calendar). */
@@ -31,10 +30,8 @@ const item =
  */
 export function PhoneActionBar({ call, chat }: PublicLayoutData["quickActions"]) {
   const { pathname } = useLocation();
-  const coursePage = useRouteLoaderData("routes/public/courses.course") as
-    | { course: { runs: RunState[] } }
-    | undefined;
-  const action = thirdAction(pathname, !coursePage || nextRun(coursePage.course.runs) !== null);
+  const coursePage = useRouteLoaderData("routes/public/courses.course") as { bookable: boolean } | undefined;
+  const action = thirdAction(pathname, coursePage?.bookable ?? true);
   return (
     <nav
       aria-label="Quick actions"

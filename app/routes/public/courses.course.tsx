@@ -38,7 +38,14 @@ const CourseInterestForm = hydrateOnView(
 export async function loader({ params }: Route.LoaderArgs) {
   const [course, vatNote] = await Promise.all([publicCourse(params.slug), publicVatNote()]);
   if (!course) throw data(null, { status: 404 });
-  return { course, vatNote, formKey: newFormKey(), jsonLd: courseJsonLd(publicOrigin(), course) };
+  return {
+    course,
+    vatNote,
+    formKey: newFormKey(),
+    jsonLd: courseJsonLd(publicOrigin(), course),
+    // the phone's action bar books only a course with a date on offer
+    bookable: nextRun(course.runs) !== null,
+  };
 }
 
 /** The "Notify me of new dates" form posts here. */
