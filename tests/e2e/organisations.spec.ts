@@ -3,18 +3,22 @@ import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
+import { OWNER, serverOfItsOwn } from "./own-server";
 
 test.describe.configure({ timeout: 180_000 });
+
+// a server of its own: the date it adds to the shared course would change what other specs count on its page
+const own = serverOfItsOwn();
 
 test("organisations: bookings matched by name, a doubtful pair merged, the organisation's page and its edit", async ({
   page,
   browser,
 }) => {
   const tag = Date.now().toString(36);
-  await loginAsAdmin(page);
-  const base = new URL(page.url()).origin;
+  await loginAsAdmin(page, OWNER, own.base);
+  const base = own.base;
   const runId =
-    (await addCourseDate(page, "", { start: inDays(45), venue: `Voi ${tag}` })).split("/runs/")[1] ?? "";
+    (await addCourseDate(page, base, { start: inDays(45), venue: `Voi ${tag}` })).split("/runs/")[1] ?? "";
   const first = await bookOnline(browser, base, runId, {
     contact: `hr.${tag}@tana.example`,
     people: ["Amina Said"],
@@ -26,7 +30,7 @@ test("organisations: bookings matched by name, a doubtful pair merged, the organ
     organization: `TANA ${tag} LIMITED`,
   });
 
-  await page.goto("/admin/dashboard");
+  await page.goto(`${base}/admin/dashboard`);
   await page.getByRole("link", { name: "Organisations" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Organisations" })).toBeVisible();
   await page.getByRole("link", { name: "Review matches" }).click();
@@ -69,5 +73,9 @@ test("organisations: bookings matched by name, a doubtful pair merged, the organ
   await expect(page.getByText("KRA PIN P051777777T")).toBeVisible();
   await expect(page.getByText("Asks for an in-house course every March.").first()).toBeVisible();
 
-  await expectScreensFit(page, [page.url(), "/admin/organisations", "/admin/organisations/review"]);
+  await expectScreensFit(page, [
+    page.url(),
+    `${base}/admin/organisations`,
+    `${base}/admin/organisations/review`,
+  ]);
 });
