@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
 import { lockBooking, openProforma } from "#app/money/documents/finance-document.server";
 import { getEtimsDevice, readyDevice, saveEtimsDevice } from "#app/money/etims/etims-device.server";
@@ -12,18 +12,22 @@ import { reversePayment } from "#app/money/payments/payment.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { courses, emailOutbox, etimsDevice, payments, taxInvoices } from "#app/platform/db/schema";
-import { env, resetEnv } from "#app/platform/env.server";
+import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as bookingRoute from "#app/routes/admin/booking";
 import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
 import * as settingsRoute from "#app/routes/admin/settings";
 import * as taxInvoiceFileRoute from "#app/routes/admin/tax-invoice-file";
 import { answer, signedInAdmin } from "../helpers/admin-session";
-import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
+import { startEtimsServer } from "../helpers/etims";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
 import { extractPdfText } from "../helpers/pdf-text";
+import { standInForFile } from "../helpers/stand-in-env";
 
-let kra: EtimsStandIn;
+const kra = standInForFile(startEtimsServer, (standIn) => ({
+  ETIMS_BASE_URL: standIn.url,
+  ETIMS_TIMEOUT_SECONDS: "1",
+}));
 const DEVICE = {
   intent: "etims-device" as const,
   tin: "P051111111Q",
@@ -36,20 +40,8 @@ const CLASS_CODE = "8611160100";
 const SERIAL_OK = "MAFUNZO-OSCU-01";
 let transId = 0;
 
-beforeAll(async () => {
-  kra = await startEtimsServer();
-  process.env.ETIMS_BASE_URL = kra.url;
-  process.env.ETIMS_TIMEOUT_SECONDS = "1";
-  resetEnv();
-});
-afterAll(async () => {
-  await kra.close();
-  delete process.env.ETIMS_BASE_URL;
-  delete process.env.ETIMS_TIMEOUT_SECONDS;
-  resetEnv();
-});
 beforeEach(async () => {
-  kra.setMode({ kind: "ok" });
+  kra().setMode({ kind: "ok" });
   await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
   await setSettingValue(db(), "vat_registered", true, null);
   await setSettingValue(db(), "vat_rate", 16, null);
@@ -109,10 +101,10 @@ describe("the eTIMS device", () => {
     expect((await getEtimsDevice())?.state).toBe("901: It is not valid device");
     expect(await readyDevice()).toBeNull();
 
-    kra.setMode({ kind: "http-500" });
+    kra().setMode({ kind: "http-500" });
     expect((await saveEtimsDevice(ACTOR, DEVICE)).message).toContain("eTIMS answered HTTP 500.");
     expect(await readyDevice()).toBeNull();
-    kra.setMode({ kind: "ok" });
+    kra().setMode({ kind: "ok" });
 
     expect(await saveEtimsDevice(ACTOR, DEVICE)).toEqual({
       ok: true,
@@ -121,7 +113,9 @@ describe("the eTIMS device", () => {
     const [row] = await db().select().from(etimsDevice);
     expect(row?.state).toBe("ready");
     expect(row?.cmcKey).toMatch(/^seal1:/);
-    const init = kra.requests.filter((r) => r.path === "selectInitOsdcInfo").at(-1);
+    const init = kra()
+      .requests.filter((r) => r.path === "selectInitOsdcInfo")
+      .at(-1);
     expect(init?.body).toEqual({ tin: DEVICE.tin, bhfId: "00", dvcSrlNo: DEVICE.deviceSerial });
   });
 });
@@ -142,7 +136,7 @@ describe("tax invoices", () => {
     expect(sent).toMatchObject({ state: "sent", resultCode: "000", lastError: null });
     expect(sent?.receiptNo).toBeGreaterThan(0);
     expect(sent?.signature).toMatch(/^[A-Z2-7]+$/);
-    const recorded = kra.sales.get(sent?.invoiceNo as number);
+    const recorded = kra().sales.get(sent?.invoiceNo as number);
     expect(recorded?.rcptTyCd).toBe("S");
     expect(recorded?.body).toMatchObject({
       invcNo: sent?.invoiceNo,
@@ -156,7 +150,9 @@ describe("tax invoices", () => {
       taxTyCd: "B",
       qty: 2,
     });
-    const lastSale = kra.requests.filter((r) => r.path === "saveTrnsSalesOsdc").at(-1);
+    const lastSale = kra()
+      .requests.filter((r) => r.path === "saveTrnsSalesOsdc")
+      .at(-1);
     expect(lastSale?.headers).toMatchObject({ tin: DEVICE.tin, bhfid: "00" });
     expect(lastSale?.headers.cmckey).toMatch(/^[0-9a-f]{32}$/);
 
@@ -183,13 +179,13 @@ describe("tax invoices", () => {
 
     // a second pass and the same payment again send nothing more
     await sendDueTaxInvoices();
-    expect(kra.attemptsFor(sent?.invoiceNo as number)).toBe(1);
+    expect(kra().attemptsFor(sent?.invoiceNo as number)).toBe(1);
     expect(await invoicesOf(booking.id)).toHaveLength(1);
   });
 
   test("KRA down, then slow: the invoice waits and is retried, then goes exactly once", async () => {
     const { booking, pay } = await confirmedBooking(1);
-    kra.setMode({ kind: "http-500" });
+    kra().setMode({ kind: "http-500" });
     await pay();
     await sendDueTaxInvoices();
     let [row] = await invoicesOf(booking.id);
@@ -197,9 +193,9 @@ describe("tax invoices", () => {
     expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // not due yet: the backoff holds it
     await sendDueTaxInvoices();
-    expect(kra.attemptsFor(row?.invoiceNo as number)).toBe(1);
+    expect(kra().attemptsFor(row?.invoiceNo as number)).toBe(1);
 
-    kra.setMode({ kind: "timeout" });
+    kra().setMode({ kind: "timeout" });
     await dueNow();
     await sendDueTaxInvoices();
     [row] = await invoicesOf(booking.id);
@@ -209,25 +205,25 @@ describe("tax invoices", () => {
       lastError: "eTIMS did not answer within 1 s.",
     });
 
-    kra.setMode({ kind: "ok" });
+    kra().setMode({ kind: "ok" });
     await dueNow();
     await sendDueTaxInvoices();
     [row] = await invoicesOf(booking.id);
     expect(row?.state).toBe("sent");
-    expect(kra.attemptsFor(row?.invoiceNo as number)).toBe(3);
-    expect([...kra.sales.values()].filter((s) => s.invcNo === row?.invoiceNo)).toHaveLength(1);
+    expect(kra().attemptsFor(row?.invoiceNo as number)).toBe(3);
+    expect([...kra().sales.values()].filter((s) => s.invcNo === row?.invoiceNo)).toHaveLength(1);
   });
 
   test("an answer lost after KRA recorded the sale: the retry is refused as overlapped, never a second sale", async () => {
     const { booking, pay } = await confirmedBooking(1);
-    kra.setMode({ kind: "lose-answer" });
+    kra().setMode({ kind: "lose-answer" });
     await pay();
     await sendDueTaxInvoices();
     let [row] = await invoicesOf(booking.id);
     expect(row).toMatchObject({ state: "waiting", lastError: "eTIMS did not answer within 1 s." });
-    expect(kra.sales.has(row?.invoiceNo as number)).toBe(true);
+    expect(kra().sales.has(row?.invoiceNo as number)).toBe(true);
 
-    kra.setMode({ kind: "ok" });
+    kra().setMode({ kind: "ok" });
     await dueNow();
     await sendDueTaxInvoices();
     [row] = await invoicesOf(booking.id);
@@ -236,7 +232,7 @@ describe("tax invoices", () => {
       resultCode: "994",
       lastError: "994: There is an overlapped Data",
     });
-    expect([...kra.sales.values()].filter((sale) => sale.invcNo === row?.invoiceNo)).toHaveLength(1);
+    expect([...kra().sales.values()].filter((sale) => sale.invcNo === row?.invoiceNo)).toHaveLength(1);
   });
 
   test("two outbox passes at once send each tax invoice once", async () => {
@@ -246,7 +242,7 @@ describe("tax invoices", () => {
     for (const b of paid) {
       const [row] = await invoicesOf(b.booking.id);
       expect(row?.state).toBe("sent");
-      expect(kra.attemptsFor(row?.invoiceNo as number)).toBe(1);
+      expect(kra().attemptsFor(row?.invoiceNo as number)).toBe(1);
     }
   });
 
@@ -254,19 +250,19 @@ describe("tax invoices", () => {
     await db().update(courses).set({ etimsItemClassCode: null }).where(eq(courses.slug, SLUG));
     const { booking, pay } = await confirmedBooking(1);
     await pay();
-    const before = kra.requests.length;
+    const before = kra().requests.length;
     await sendDueTaxInvoices();
     let [row] = await invoicesOf(booking.id);
     expect(row?.state).toBe("refused");
     expect(row?.lastError).toMatch(
       /^Set the KRA item classification code of ".*" in the course editor, then retry\.$/,
     );
-    expect(kra.requests.length).toBe(before);
+    expect(kra().requests.length).toBe(before);
     // nothing to retry but a refused one
     const other = await confirmedBooking(1);
     await db().update(courses).set({ etimsItemClassCode: CLASS_CODE }).where(eq(courses.slug, SLUG));
 
-    kra.setMode({ kind: "refuse", code: "910", message: "Request parameter error" });
+    kra().setMode({ kind: "refuse", code: "910", message: "Request parameter error" });
     expect(await retryRefusedTaxInvoice(ACTOR, row?.id as string)).toEqual({
       ok: true,
       message: `Tax invoice ${row?.invoiceNo} waits to be sent to eTIMS again.`,
@@ -281,7 +277,7 @@ describe("tax invoices", () => {
       lastError: "910: Request parameter error",
     });
 
-    kra.setMode({ kind: "ok" });
+    kra().setMode({ kind: "ok" });
     await retryRefusedTaxInvoice(ACTOR, row?.id as string);
     await sendDueTaxInvoices();
     const [sent] = await invoicesOf(booking.id);
@@ -308,7 +304,7 @@ describe("tax invoices", () => {
     const [sentSale, sentCredit] = await invoicesOf(booking.id);
     expect(sentSale?.state).toBe("sent");
     expect(sentCredit?.state).toBe("sent");
-    expect(kra.sales.get(sentCredit?.invoiceNo as number)).toMatchObject({
+    expect(kra().sales.get(sentCredit?.invoiceNo as number)).toMatchObject({
       rcptTyCd: "R",
       orgInvcNo: sentSale?.invoiceNo,
     });
@@ -332,7 +328,7 @@ describe("tax invoices", () => {
         taxCents: 0,
       });
       await sendDueTaxInvoices();
-      expect(kra.sales.get(sale?.invoiceNo as number)?.body).toMatchObject({
+      expect(kra().sales.get(sale?.invoiceNo as number)?.body).toMatchObject({
         taxblAmtA: proforma.totalCents / 100,
         taxAmtA: 0,
         taxblAmtB: 0,
@@ -352,7 +348,7 @@ describe("tax invoices", () => {
     const [sale, credit] = await invoicesOf(booking.id);
     expect(credit).toMatchObject({ receiptType: "R", originalId: sale?.id, state: "waiting" });
     await sendDueTaxInvoices();
-    expect(kra.sales.get((await invoicesOf(booking.id))[1]?.invoiceNo as number)).toMatchObject({
+    expect(kra().sales.get((await invoicesOf(booking.id))[1]?.invoiceNo as number)).toMatchObject({
       rcptTyCd: "R",
       orgInvcNo: sale?.invoiceNo,
     });
@@ -478,7 +474,7 @@ describe("the screens' actions", () => {
   test("a sent tax invoice's PDF downloads for finance; a waiting one, or an unknown id, is a 404", async () => {
     const finance = await signedInAdmin({ roles: ["finance"] });
     const { booking, pay } = await confirmedBooking(1);
-    kra.setMode({ kind: "http-500" });
+    kra().setMode({ kind: "http-500" });
     await pay();
     await sendDueTaxInvoices();
     const [waiting] = await invoicesOf(booking.id);
@@ -492,7 +488,7 @@ describe("the screens' actions", () => {
     expect((await file(crypto.randomUUID())).status).toBe(404);
     expect((await file("not-an-id")).status).toBe(404);
 
-    kra.setMode({ kind: "ok" });
+    kra().setMode({ kind: "ok" });
     await dueNow();
     await sendDueTaxInvoices();
     const response = (await taxInvoiceFileRoute.loader(
@@ -527,10 +523,10 @@ describe("the screens' actions", () => {
     const down = await confirmedBooking(1);
     const refused = await confirmedBooking(1);
     expect(await page(down.booking.reference)).toEqual([]);
-    kra.setMode({ kind: "http-500" });
+    kra().setMode({ kind: "http-500" });
     await down.pay();
     await sendDueTaxInvoices();
-    kra.setMode({ kind: "refuse", code: "910", message: "Request parameter error" });
+    kra().setMode({ kind: "refuse", code: "910", message: "Request parameter error" });
     await refused.pay();
     await sendDueTaxInvoices();
 
@@ -540,7 +536,7 @@ describe("the screens' actions", () => {
     const [kraSaidNo] = await page(refused.booking.reference);
     expect(kraSaidNo).toMatchObject({ state: "refused", lastError: "910: Request parameter error" });
 
-    kra.setMode({ kind: "ok" });
+    kra().setMode({ kind: "ok" });
     await retryRefusedTaxInvoice(ACTOR, kraSaidNo?.id as string);
     await dueNow();
     await sendDueTaxInvoices();

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { forgetDarajaTokens } from "#app/money/mpesa/daraja.server";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
+import { forgetDarajaTokens } from "#app/money/mpesa/daraja.server";
 import { checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
 import { startStkPush, stkPushView } from "#app/money/mpesa/stk-push.server";
 import { bookingBalance } from "#app/money/payments/payment.server";
@@ -14,7 +14,7 @@ import {
   paymentReviews,
   payments,
 } from "#app/platform/db/schema";
-import { env, resetEnv } from "#app/platform/env.server";
+import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as payRoute from "#app/routes/public/pay";
 import { payPath } from "#app/site/index.server";
@@ -22,21 +22,12 @@ import { advanceClock, setClock } from "#app/utils/clock";
 import { DARAJA_KEYS, type DarajaStandIn, startDarajaStandIn, stkCallbackBody } from "../helpers/daraja";
 import { contextFor, formRequest } from "../helpers/form-post";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
+import { standInForFile } from "../helpers/stand-in-env";
 
-let daraja: DarajaStandIn;
-
-beforeAll(async () => {
-  daraja = await startDarajaStandIn({ sendCallbacks: false });
-  process.env.DARAJA_URL = daraja.url;
-  process.env.DARAJA_TIMEOUT_SECONDS = "1";
-  resetEnv();
-});
-afterAll(async () => {
-  await daraja.close();
-  delete process.env.DARAJA_URL;
-  delete process.env.DARAJA_TIMEOUT_SECONDS;
-  resetEnv();
-});
+const daraja = standInForFile(
+  () => startDarajaStandIn({ sendCallbacks: false }),
+  (standIn) => ({ DARAJA_URL: standIn.url, DARAJA_TIMEOUT_SECONDS: "1" }),
+);
 beforeEach(async () => {
   await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
   await setSettingValue(db(), "finance_kra_pin", "P051111111Q", null);
@@ -52,7 +43,7 @@ async function confirmedBooking() {
   return booking;
 }
 
-const lastPush = () => daraja.pushes.at(-1) as DarajaStandIn["pushes"][number];
+const lastPush = () => daraja().pushes.at(-1) as DarajaStandIn["pushes"][number];
 const pushRow = async (bookingId: string) =>
   (await db().select().from(mpesaStkPushes).where(eq(mpesaStkPushes.bookingId, bookingId))).at(-1);
 
@@ -80,21 +71,21 @@ describe("M-PESA Express", () => {
 
   test("the token is fetched once and reused until it expires", async () => {
     forgetDarajaTokens();
-    const before = daraja.tokensIssued.length;
+    const before = daraja().tokensIssued.length;
     for (let i = 0; i < 2; i++) {
       const booking = await confirmedBooking();
       await startStkPush(booking.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR);
     }
-    expect(daraja.tokensIssued.length - before).toBe(1);
+    expect(daraja().tokensIssued.length - before).toBe(1);
     advanceClock(3600_000);
     const booking = await confirmedBooking();
     await startStkPush(booking.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR);
-    expect(daraja.tokensIssued.length - before).toBe(2);
+    expect(daraja().tokensIssued.length - before).toBe(2);
   });
 
   test("one prompt per booking at a time; after its answer another may be sent", async () => {
     const booking = await confirmedBooking();
-    daraja.next({ kind: "result", code: 1032 });
+    daraja().next({ kind: "result", code: 1032 });
     expect(
       await startStkPush(booking.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR),
     ).toMatchObject({ ok: true });
@@ -105,7 +96,7 @@ describe("M-PESA Express", () => {
       message: expect.stringContaining("already on its way"),
     });
     expect(
-      daraja.pushes.filter((p) => p.body.AccountReference === booking.reference.slice(0, 12)),
+      daraja().pushes.filter((p) => p.body.AccountReference === booking.reference.slice(0, 12)),
     ).toHaveLength(1);
     await callback("stk", lastPush().callback);
     expect(
@@ -124,7 +115,7 @@ describe("M-PESA Express", () => {
 
   test("more than the balance, or a booking paid in full, is refused and nothing is sent", async () => {
     const booking = await confirmedBooking();
-    const pushed = daraja.pushes.length;
+    const pushed = daraja().pushes.length;
     expect(
       await startStkPush(booking.id, { phone: "0712345678", amountCents: 1_000_100 }, ACTOR),
     ).toMatchObject({
@@ -136,7 +127,7 @@ describe("M-PESA Express", () => {
       ok: false,
       status: 400,
     });
-    expect(daraja.pushes.length).toBe(pushed);
+    expect(daraja().pushes.length).toBe(pushed);
   });
 
   test("each result code told plainly; only 0 records a payment", async () => {
@@ -150,7 +141,7 @@ describe("M-PESA Express", () => {
     };
     for (const [code, text] of Object.entries(told)) {
       const booking = await confirmedBooking();
-      daraja.next({ kind: "result", code: Number(code) });
+      daraja().next({ kind: "result", code: Number(code) });
       await startStkPush(booking.id, { phone: "0712345678", amountCents: 250_000 }, ACTOR);
       expect(await callback("stk", lastPush().callback)).toEqual({
         status: 200,
@@ -166,7 +157,7 @@ describe("M-PESA Express", () => {
 
   test("a paid prompt records one payment with its receipt code, by M-PESA Express, and a replay changes nothing", async () => {
     const booking = await confirmedBooking();
-    daraja.next({ kind: "result", code: 0, receipt: "TKS0000001" });
+    daraja().next({ kind: "result", code: 0, receipt: "TKS0000001" });
     await startStkPush(booking.id, { phone: "0712345678", amountCents: 1_000_000 }, ACTOR);
     await callback("stk", lastPush().callback);
     await callback("stk", lastPush().callback);
@@ -214,7 +205,7 @@ describe("M-PESA Express", () => {
     ] as const;
     for (const c of cases) {
       const booking = await confirmedBooking();
-      daraja.next(c.outcome);
+      daraja().next(c.outcome);
       const started = await startStkPush(booking.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR);
       expect(started).toMatchObject({ ok: false, status: 409, message: expect.stringContaining(c.says) });
       expect((await pushRow(booking.id))?.state).toBe(c.state);
@@ -227,7 +218,7 @@ describe("M-PESA Express", () => {
 
   test("no callback within two minutes: the query asks, 'still processing' keeps it open, its result closes it", async () => {
     const booking = await confirmedBooking();
-    daraja.next({ kind: "unanswered" });
+    daraja().next({ kind: "unanswered" });
     await startStkPush(booking.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR);
     await checkStkPush(booking.id);
     expect((await pushRow(booking.id))?.queriedAt).toBeNull();
@@ -236,7 +227,7 @@ describe("M-PESA Express", () => {
     expect(await pushRow(booking.id)).toMatchObject({ state: "pending", queriedAt: expect.any(Date) });
 
     const other = await confirmedBooking();
-    daraja.next({ kind: "result", code: 1037 });
+    daraja().next({ kind: "result", code: 1037 });
     await startStkPush(other.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR);
     advanceClock(2 * 60_000 + 1000);
     expect(await sweepStkPushes()).toBeGreaterThanOrEqual(1);
@@ -253,7 +244,7 @@ describe("M-PESA Express", () => {
 describe("tampered callbacks at the secret path", () => {
   test("a wrong secret is not found; a body that is not a callback is refused with no change", async () => {
     const booking = await confirmedBooking();
-    daraja.next({ kind: "result", code: 0 });
+    daraja().next({ kind: "result", code: 0 });
     await startStkPush(booking.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR);
     const body = lastPush().callback;
     expect((await callback("stk", body, "wrong-secret-0123456789abcdef")).status).toBe(404);
@@ -268,7 +259,7 @@ describe("tampered callbacks at the secret path", () => {
 
   test("a success with another amount or phone, or for a prompt we never sent, waits for review and pays nothing", async () => {
     const booking = await confirmedBooking();
-    daraja.next({ kind: "result", code: 0, amount: 10, receipt: "TKT0000001" });
+    daraja().next({ kind: "result", code: 0, amount: 10, receipt: "TKT0000001" });
     await startStkPush(booking.id, { phone: "0712345678", amountCents: 100_000 }, ACTOR);
     expect((await callback("stk", lastPush().callback)).status).toBe(200);
     const forged = stkCallbackBody(
@@ -299,7 +290,7 @@ describe("one receipt code, one payment", () => {
     for (let round = 0; round < 5; round++) {
       const booking = await confirmedBooking();
       const receipt = `TKC${String(round).padStart(3, "0")}${Date.now() % 10_000}`.slice(0, 10);
-      daraja.next({ kind: "result", code: 0, receipt });
+      daraja().next({ kind: "result", code: 0, receipt });
       await startStkPush(booking.id, { phone: "0712345678", amountCents: 1_000_000 }, ACTOR);
       const answers = await Promise.all([
         callback("stk", lastPush().callback),
@@ -351,7 +342,7 @@ describe("the pay page's action", () => {
   test("bad input gets a specific message and sends nothing; a forged link opens nothing", async () => {
     const booking = await confirmedBooking();
     const signed = payPath(booking.reference).slice("/pay/".length);
-    const pushed = daraja.pushes.length;
+    const pushed = daraja().pushes.length;
     const bad = await payAction(signed, { intent: "pay", phone: "0201234567", amount: "12.50" });
     expect(bad.status).toBe(400);
     expect(bad.body?.fieldErrors).toEqual({
@@ -362,7 +353,7 @@ describe("the pay page's action", () => {
       (await payAction(`${booking.reference}.forged`, { intent: "pay", phone: "0712345678", amount: "100" }))
         .status,
     ).toBe(404);
-    expect(daraja.pushes.length).toBe(pushed);
+    expect(daraja().pushes.length).toBe(pushed);
     expect(await db().$count(mpesaStkPushes, eq(mpesaStkPushes.bookingId, booking.id))).toBe(0);
 
     const paid = await payAction(signed, { intent: "pay", phone: "0712 345 678", amount: "1,000" });
