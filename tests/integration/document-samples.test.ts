@@ -233,7 +233,7 @@ describe("the documents a client keeps", () => {
   test("the registration form", async () => {
     const { text } = await keep(
       "registration-form",
-      await renderRegistrationFormPdf(await getSiteContent(["contact", "payment"])),
+      await renderRegistrationFormPdf(await getSiteContent(["contact", "payment"]), await getFirmIdentity()),
     );
     expect(text).toContain("Course Registration Form");
   });

@@ -1,5 +1,11 @@
 import { Text, View } from "@react-pdf/renderer";
-import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
+import {
+  BrandedPage,
+  DocumentHeader,
+  type FirmIdentity,
+  renderPdf,
+  styles,
+} from "#app/platform/pdf/pdf-kit.server";
 import type { SiteContent } from "#app/site/seed/site-content";
 
 function Field({ label, lines = 1 }: { label: string; lines?: number }) {
@@ -14,18 +20,22 @@ function Field({ label, lines = 1 }: { label: string; lines?: number }) {
   );
 }
 
-/** A printable course registration form with the payment details to complete it. */
-export function renderRegistrationFormPdf({
-  contact,
-  payment,
-}: {
-  contact: SiteContent["contact"];
-  payment: SiteContent["payment"];
-}) {
+/** A printable course registration form on the firm's letterhead, with the payment details to complete it. */
+export function renderRegistrationFormPdf(
+  {
+    contact,
+    payment,
+  }: {
+    contact: SiteContent["contact"];
+    payment: SiteContent["payment"];
+  },
+  firm: FirmIdentity,
+) {
   return renderPdf(
     "Mafunzo Course Registration Form",
-    <BrandedPage contact={contact}>
+    <BrandedPage contact={contact} firm={firm}>
       <DocumentHeader
+        firm={firm}
         title="Course Registration Form"
         subtitle="Please complete in block letters and return by e-mail or at any of our offices."
       />
@@ -61,5 +71,6 @@ export function renderRegistrationFormPdf({
         Return to {contact.email} · {contact.address}. We confirm every registration within 24 hours.
       </Text>
     </BrandedPage>,
+    firm.legalName,
   );
 }
