@@ -53,6 +53,6 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
       ["Reference", m.reference],
     ],
     [],
-    { action: { label: VIEW[m.kind], url: m.url } },
+    { actions: [{ label: VIEW[m.kind], url: m.url }] },
   );
 }
