@@ -438,6 +438,8 @@ function bookingEmails(
       participants: attendees.map((a) => a.name),
       waitlistPosition: positions.get(bookingId) ?? null,
       joining: run?.joining ?? joiningRows(null),
+      // a dated run without a printed label: its dates, not "To be confirmed" beside "Add to calendar"
+      courseDate: snapshot.courseDate ?? run?.calendar.dates ?? null,
       payUrl: payOnline && somethingToPay ? payUrl(reference) : null,
       calendarUrl: run?.calendar.url ?? null,
     };

@@ -9,6 +9,7 @@ import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as runIcsRoute from "#app/routes/resources/course-run.ics";
 import { readSignedReference } from "#app/site/index.server";
+import { formatLongDate } from "#app/utils/dates";
 import { DARAJA_KEYS } from "../helpers/daraja";
 import { ACTOR, book, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
 import { type ReceivedMail, startSmtpServer } from "../helpers/smtp";
@@ -114,10 +115,14 @@ test("a booking's confirmation carries its main actions as buttons: Pay with M-P
     } as never);
     expect(ics.status).toBe(200);
     const [run] = await db()
-      .select({ startDate: courseRuns.startDate })
+      .select({ startDate: courseRuns.startDate, endDate: courseRuns.endDate })
       .from(courseRuns)
       .where(eq(courseRuns.id, runId));
     expect(await ics.text()).toContain(`DTSTART;VALUE=DATE:${run?.startDate.replaceAll("-", "")}`);
+    // a run without a printed label: the e-mail gives its dates, not "To be confirmed"
+    expect(mail.text).toContain(
+      `Dates: ${formatLongDate(run?.startDate as string)} to ${formatLongDate(run?.endDate as string)}`,
+    );
     // the plain-text part has the same actions, the addresses written out
     for (const [label, url] of [
       ["Pay with M-PESA", pay],
