@@ -313,7 +313,8 @@ describe("the website's downloads, on the letterhead", () => {
   };
 
   test("the registration form", async () => {
-    const { text } = await keep("registration-form", (await publicRegistrationFormPdf()).bytes);
+    const { pages, text } = await keep("registration-form", (await publicRegistrationFormPdf()).bytes);
+    expect(pages).toBe(1);
     expect(text).toContain("Course Registration Form");
     letterhead(text);
   });
