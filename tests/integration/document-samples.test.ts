@@ -13,6 +13,7 @@ import { renderCertificate } from "#app/delivery/certificates/certificate-pdf.se
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
 import { saveRegisterScan } from "#app/delivery/nita/register-scan.server";
+import { getFinanceProfile } from "#app/money/documents/finance-profile.server";
 import { renderTaxInvoicePdf } from "#app/money/etims/tax-invoice-pdf.server";
 import { issueDueReceipts } from "#app/money/index.server";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
@@ -254,11 +255,8 @@ describe("the documents a client keeps", () => {
           originalInvoiceNo: null,
           bookingReference: reference,
           proformaNumber: "INV-2026-0007",
-          seller: {
-            name: "Mafunzo Training & Consultancy Ltd",
-            kraPin: "P051111111Q",
-            lines: ["Upper Hill, Nairobi"],
-          },
+          // the seller as the outbox prints it: the finance profile, with the device's PIN
+          seller: { ...(await getFinanceProfile(db())).seller, kraPin: "P051111111Q" },
           buyer: { name: "County Government of Kisumu", kraPin: "P051234567X" },
           lines: [
             {
