@@ -254,7 +254,7 @@ describe("the documents a client keeps", () => {
           invoiceNo: 41,
           originalInvoiceNo: null,
           bookingReference: reference,
-          proformaNumber: "INV-2026-0007",
+          proformaNumber: "PRO-2026-0001",
           // the seller as the outbox prints it: the finance profile, with the device's PIN
           seller: { ...(await getFinanceProfile(db())).seller, kraPin: "P051111111Q" },
           buyer: { name: "County Government of Kisumu", kraPin: "P051234567X" },
