@@ -4,11 +4,12 @@ import { alias } from "drizzle-orm/pg-core";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
+import { stkAvailable } from "#app/money/index.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
-import { bookings, courseRegistrations, courses, type EmailAttachment } from "#app/platform/db/schema";
+import { bookings, courseRegistrations, courses } from "#app/platform/db/schema";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import type { SiteContent } from "#app/site/index";
@@ -17,9 +18,10 @@ import {
   lockRunsSeats,
   newRegistrationReference,
   notifiedAdmins,
+  payUrl,
   publicBookableCourses,
   publicSiteContent,
-  runCalendarAttachments,
+  runCalendarInvite,
 } from "#app/site/index.server";
 import { parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
@@ -169,14 +171,15 @@ export function createBooking(input: NewBooking): Promise<BookingOutcome | null>
 export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome | null)[]> {
   // read before the transaction (on PGlite a read outside it would wait for it to end), and at once: each is a
   // round trip on PostgreSQL when the cache has moved on
-  const [copy, courseBySlug, admins] = await Promise.all([
+  const [copy, courseBySlug, admins, payOnline] = await Promise.all([
     publicSiteContent(["payment", "contact"]),
     publicBookableCourses(inputs.map((input) => input.course)),
     notifiedAdmins(),
+    stkAvailable(),
   ]);
   const seats = inputs.some((input) => input.run);
   for (let attempt = 0; ; attempt++) {
-    const options = { copy, courseBySlug, admins, lookForStored: attempt > 0 };
+    const options = { copy, courseBySlug, admins, payOnline, lookForStored: attempt > 0 };
     try {
       if (!seats) return await storeBookings(db(), inputs, options);
       return await db().transaction((tx) => storeBookings(tx, inputs, options));
@@ -212,8 +215,16 @@ async function storeBookings(
     copy,
     courseBySlug,
     admins,
+    payOnline,
     lookForStored,
-  }: { copy: Copy; courseBySlug: CourseBySlug; admins: string[]; lookForStored: boolean },
+  }: {
+    copy: Copy;
+    courseBySlug: CourseBySlug;
+    admins: string[];
+    /** M-PESA Express can be offered: the confirmation carries the pay button */
+    payOnline: boolean;
+    lookForStored: boolean;
+  },
 ) {
   const outcomes: (BookingOutcome | null)[] = [];
   const stored = lookForStored
@@ -257,7 +268,7 @@ async function storeBookings(
       registrationIds: decided.attendees.map(() => crypto.randomUUID()),
     });
   }
-  const parts = { admins, perRun: await runMailParts(tx, planned) };
+  const parts = { admins, payOnline, perRun: await runMailParts(tx, planned) };
   const waitlisted = planned.filter((p) => p.waitlisted).map((p) => p.bookingId);
   let positions = new Map<string, number>();
   if (waitlisted.length === 0) {
@@ -383,18 +394,22 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
   );
 }
 
-type MailParts = { admins: string[]; perRun: Awaited<ReturnType<typeof runMailParts>> };
+type MailParts = {
+  admins: string[];
+  payOnline: boolean;
+  perRun: Awaited<ReturnType<typeof runMailParts>>;
+};
 
 /** What the group's e-mails need of each run: its joining details and calendar file. */
 async function runMailParts(tx: Executor, planned: Planned[]) {
   const perRun = new Map<
     string,
-    { joining: ReturnType<typeof joiningRows>; attachments: EmailAttachment[] }
+    { joining: ReturnType<typeof joiningRows>; calendar: Awaited<ReturnType<typeof runCalendarInvite>> }
   >();
   for (const runId of new Set(planned.flatMap((p) => p.snapshot.runId ?? []))) {
     perRun.set(runId, {
       joining: joiningRows(await getJoiningInstructions(runId, tx)),
-      attachments: await runCalendarAttachments(tx, runId),
+      calendar: await runCalendarInvite(tx, runId),
     });
   }
   return perRun;
@@ -404,11 +419,14 @@ async function runMailParts(tx: Executor, planned: Planned[]) {
 function bookingEmails(
   planned: Planned[],
   positions: Map<string, number>,
-  { admins, perRun }: MailParts,
+  { admins, payOnline, perRun }: MailParts,
   { payment, contact }: Copy,
 ): OutgoingEmail[] {
-  return planned.flatMap(({ input, snapshot, attendees, reference, bookingId, registrationIds }) => {
+  return planned.flatMap((booking) => {
+    const { input, snapshot, attendees, reference, bookingId, registrationIds } = booking;
     const run = snapshot.runId ? perRun.get(snapshot.runId) : undefined;
+    // as the confirmation page offers it, and only for an amount: a free or "on request" price has none to pay
+    const somethingToPay = !booking.waitlisted && (booking.unitCents ?? 0) > 0;
     const mail = {
       ...snapshot,
       name: input.name,
@@ -420,6 +438,10 @@ function bookingEmails(
       participants: attendees.map((a) => a.name),
       waitlistPosition: positions.get(bookingId) ?? null,
       joining: run?.joining ?? joiningRows(null),
+      // a dated run without a printed label: its dates, not "To be confirmed" beside "Add to calendar"
+      courseDate: snapshot.courseDate ?? run?.calendar.dates ?? null,
+      payUrl: payOnline && somethingToPay ? payUrl(reference) : null,
+      calendarUrl: run?.calendar.url ?? null,
     };
     const related = { relatedTable: "course_registrations", relatedId: registrationIds[0] as string };
     return [
@@ -429,7 +451,7 @@ function bookingEmails(
         ...related,
         ...registrationConfirmation(mail, payment, contact),
         // a calendar invitation is for a seat held, not a place in the queue
-        attachments: mail.waitlistPosition === null ? (run?.attachments ?? []) : [],
+        attachments: mail.waitlistPosition === null ? (run?.calendar.attachments ?? []) : [],
       },
       ...admins.map((to) => ({
         to,

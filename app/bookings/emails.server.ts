@@ -1,4 +1,4 @@
-import { type Message, type Row, render } from "#app/platform/email/layout.server";
+import { type Action, type Message, type Row, render } from "#app/platform/email/layout.server";
 import { env } from "#app/platform/env.server";
 import type { SiteContent } from "#app/site/index";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -22,11 +22,16 @@ export type RegistrationMail = {
   waitlistPosition?: number | null;
   /** The run's joining instructions, sent with a confirmed place. */
   joining?: Row[];
+  /** The booking's "Pay with M-PESA" page, when there is something to pay and M-PESA Express is on. */
+  payUrl?: string | null;
+  /** The run's .ics file, when the booking is for a dated run. */
+  calendarUrl?: string | null;
 };
 
 /** Where a booking's contact sees and changes it themselves. */
+const portalUrl = () => `${env().PUBLIC_URL}/account`;
 const portalLine = () =>
-  `See your booking, its documents and certificates, or change it, at ${env().PUBLIC_URL}/account (we e-mail you a sign-in link).`;
+  `See your booking, its documents and certificates, or change it, at ${portalUrl()} (we e-mail you a sign-in link).`;
 
 /**
  * What a booking costs as its contact reads it: "KES 110,000" for one participant, "4 × KES 110,000 = KES
@@ -94,9 +99,25 @@ export function registrationConfirmation(
       portalLine(),
       `Questions? Call ${contact.phone} or write to ${contact.email}.`,
     ],
-    { action: { label: "See your booking", url: `${env().PUBLIC_URL}/account` } },
+    { actions: confirmationActions(r, waitlisted) },
   );
   return message;
+}
+
+/**
+ * The confirmation's buttons: paying and the calendar come with a seat (a place in the queue has neither), then
+ * the booking in the portal.
+ */
+function confirmationActions(r: RegistrationMail, waitlisted: boolean): Action[] {
+  const seat: (Action | null)[] = waitlisted
+    ? []
+    : [
+        r.payUrl ? { label: "Pay with M-PESA", url: r.payUrl } : null,
+        r.calendarUrl ? { label: "Add to calendar", url: r.calendarUrl } : null,
+      ];
+  return [...seat, { label: "See your booking", url: portalUrl() }].filter(
+    (action): action is Action => action !== null,
+  );
 }
 
 const paymentRows = (reference: string, payment: SiteContent["payment"]): Row[] => [

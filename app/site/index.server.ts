@@ -1,6 +1,7 @@
 export {
   BOOKING_PARAM,
   payPath,
+  payUrl,
   readBookingReference,
   readSignedReference,
   signBookingReference,
@@ -43,7 +44,7 @@ export {
   findCalendarRun,
   listUpcomingRuns,
   listUpcomingVenues,
-  runCalendarAttachments,
+  runCalendarInvite,
   runFileName,
   runsCalendar,
 } from "./catalogue/run-calendar.server";

@@ -1,4 +1,5 @@
-import { db, getDatabaseHandle } from "#app/platform/db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { db, type Executor, getDatabaseHandle } from "#app/platform/db/client.server";
 import { publicDataVersion } from "#app/platform/db/schema";
 import { today } from "#app/utils/dates";
 
@@ -98,4 +99,15 @@ export function cachedPublic<T>(key: string, load: () => Promise<T>): Promise<T>
     if (entries.get(key)?.value === value) entries.delete(key);
   });
   return value;
+}
+
+/**
+ * Raises the public data version for a change the triggers cannot see: one kept outside the database (the
+ * letterhead's logo in storage), that the public downloads print. Called in the change's audit transaction.
+ */
+export async function markPublicDataChanged(executor: Executor) {
+  await executor
+    .update(publicDataVersion)
+    .set({ version: sql`${publicDataVersion.version} + 1` })
+    .where(eq(publicDataVersion.id, 1));
 }

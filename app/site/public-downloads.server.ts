@@ -2,6 +2,7 @@ import { boundedHeavyWork, HeavyWorkBusy, heavyWorkBusyResponse } from "#app/pla
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { listActiveCourses, listCourseYears } from "#app/site/catalogue/course.server";
+import { getFirmIdentity } from "#app/site/content/firm-identity.server";
 import { getSiteContent } from "#app/site/content/site-content.server";
 import { yearSpan } from "#app/utils/runs";
 import { cachedPublic } from "./public-cache.server";
@@ -13,6 +14,9 @@ import { publicSiteContent } from "./public-data.server";
  * changes (decision 0650), like the pages' data. Requests that arrive during the render wait for that render.
  * A render that cannot start because the PDF bound is reached (the cache off, or several documents at once)
  * throws HeavyWorkBusy: the visitor is anonymous and gets a 503, never a place in a queue.
+ * Each is drawn on the firm's letterhead (logo, legal name, address, KRA PIN): the settings and site copy it
+ * reads move the public data version, and so does a new logo (markPublicDataChanged), so a change of either
+ * is printed by the next download.
  */
 
 export type PublicDownload = { bytes: Uint8Array; filename: string };
@@ -27,10 +31,11 @@ export const publicCataloguePdf = () =>
   cachedPublic<PublicDownload>("download:catalogue", () =>
     render(async () => {
       // the catalogue prints runs, dates and fees, never free seats: a booking (seats) does not make it stale
-      const [courses, { contact, policies }, years] = await Promise.all([
+      const [courses, { contact, policies }, years, firm] = await Promise.all([
         listActiveCourses(),
         getSiteContent(["contact", "policies"]),
         listCourseYears(),
+        getFirmIdentity(),
       ]);
       const span = yearSpan(years);
       return {
@@ -39,6 +44,7 @@ export const publicCataloguePdf = () =>
           contact,
           policies,
           years: span,
+          firm,
         }),
         filename: span ? `mafunzo-catalogue-${span}.pdf` : "mafunzo-catalogue.pdf",
       };
@@ -48,9 +54,9 @@ export const publicCataloguePdf = () =>
 export const publicRegistrationFormPdf = () =>
   cachedPublic<PublicDownload>("download:registration-form", () =>
     render(async () => {
-      const content = await getSiteContent(["contact", "payment"]);
+      const [content, firm] = await Promise.all([getSiteContent(["contact", "payment"]), getFirmIdentity()]);
       return {
-        bytes: await renderOffThread("site", pdfs, "renderRegistrationFormPdf", content),
+        bytes: await renderOffThread("site", pdfs, "renderRegistrationFormPdf", content, firm),
         filename: "mafunzo-registration-form.pdf",
       };
     }),
@@ -59,16 +65,12 @@ export const publicRegistrationFormPdf = () =>
 export const publicBrochurePdf = () =>
   cachedPublic<PublicDownload>("download:brochure", () =>
     render(async () => {
-      const content = await publicSiteContent([
-        "about",
-        "departments",
-        "offices",
-        "contact",
-        "stats",
-        "leadership",
+      const [content, firm] = await Promise.all([
+        publicSiteContent(["about", "departments", "offices", "contact", "stats", "leadership"]),
+        getFirmIdentity(),
       ]);
       return {
-        bytes: await renderOffThread("site", pdfs, "renderBrochurePdf", content),
+        bytes: await renderOffThread("site", pdfs, "renderBrochurePdf", content, firm),
         filename: "mafunzo-company-brochure.pdf",
       };
     }),

@@ -65,3 +65,8 @@ export function seatsNote(run: Pick<RunState, "status" | "seatsLeft">, threshold
 export function withYears(label: string, span: string | null | undefined) {
   return span ? `${span} ${label}` : label;
 }
+
+/** A run's own .ics file ("Add to calendar"), served by /courses/<slug>/runs/<run id>.ics. */
+export function runCalendarPath(courseSlug: string, runId: string) {
+  return `/courses/${courseSlug}/runs/${runId}.ics`;
+}

@@ -40,9 +40,12 @@ test("the catalogue PDF lists every active course with runs, venues and KSH cost
   expect(text).toMatch(/\d{4}(\d{4})?trainingcatalogue/);
 });
 
-test("the registration form and the brochure are PDFs", async ({ request }) => {
+test("the registration form and the brochure are PDFs on the firm's letterhead", async ({ request }) => {
   const form = squash(extractPdfText(await fetchPdf(request, "/downloads/registration-form.pdf")));
   for (const field of [
+    // the letterhead: the legal name from the settings, the address from the site's contact details
+    "Mafunzo Training & Consultancy Ltd",
+    "Kilimani, Nairobi",
     "Full name",
     "E-mail address",
     "Phone number",
@@ -53,7 +56,13 @@ test("the registration form and the brochure are PDFs", async ({ request }) => {
     expect(form).toContain(squash(field));
   }
   const brochure = squash(extractPdfText(await fetchPdf(request, "/downloads/brochure")));
-  for (const text of ["Company Profile", "Nairobi", "Kigali", "Experiential Learning Programmes"]) {
+  for (const text of [
+    "Mafunzo Training & Consultancy Ltd",
+    "Company Profile",
+    "Nairobi",
+    "Kigali",
+    "Experiential Learning Programmes",
+  ]) {
     expect(brochure).toContain(squash(text));
   }
 });

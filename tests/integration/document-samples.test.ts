@@ -13,14 +13,23 @@ import { renderCertificate } from "#app/delivery/certificates/certificate-pdf.se
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
 import { saveRegisterScan } from "#app/delivery/nita/register-scan.server";
+import { getFinanceProfile } from "#app/money/documents/finance-profile.server";
+import { renderTaxInvoicePdf } from "#app/money/etims/tax-invoice-pdf.server";
 import { issueDueReceipts } from "#app/money/index.server";
+import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns, emailOutbox, financeDocuments } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import { getFirmIdentity, getSiteContent, saveDocumentImage } from "#app/site/index.server";
-import { renderRegistrationFormPdf } from "#app/site/pdf.server";
+import {
+  getFirmIdentity,
+  publicBrochurePdf,
+  publicCataloguePdf,
+  publicRegistrationFormPdf,
+  saveDocumentImage,
+} from "#app/site/index.server";
 import { resolveChromium } from "../helpers/chromium.mjs";
+import { DARAJA_KEYS } from "../helpers/daraja";
 import { writeTimetable } from "../helpers/delivery";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
@@ -30,14 +39,16 @@ import { extractPdfText, squash } from "../helpers/pdf-text";
 
 const OUT = process.env.DOCUMENT_SAMPLES_DIR;
 
-async function keep(name: string, pdf: Uint8Array) {
+/** `pngPages`: how many pages to show as PNG (a long catalogue's first pages show its design). */
+async function keep(name: string, pdf: Uint8Array, pngPages?: number) {
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   if (OUT) {
     fs.mkdirSync(OUT, { recursive: true });
     const file = path.join(OUT, `${name}.pdf`);
     fs.writeFileSync(file, pdf);
     // every page as its own PNG, small enough to commit (docs/screens/documents)
-    execFileSync("pdftoppm", ["-png", "-r", "60", file, path.join(OUT, name)]);
+    const last = pngPages ? ["-l", String(pngPages)] : [];
+    execFileSync("pdftoppm", ["-png", "-r", "60", ...last, file, path.join(OUT, name)]);
   }
   return { pages, text: extractPdfText(Buffer.from(pdf)) };
 }
@@ -77,6 +88,8 @@ let reference: string;
 beforeAll(async () => {
   await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
   await setSettingValue(db(), "finance_kra_pin", "P051111111Q", null);
+  // M-PESA Express on, as a firm that takes payments online has it: the e-mails carry "Pay with M-PESA"
+  await saveDarajaCredentials(ACTOR, { environment: "sandbox", ...DARAJA_KEYS });
   await uploadImages();
   runId = await newRun("110000.00");
   const group = await book(runId, 4, "Group");
@@ -230,12 +243,91 @@ describe("the documents a client keeps", () => {
     expect(squash(text)).toContain(squash("5. Signed attendance register (scanned copy uploaded"));
   });
 
-  test("the registration form", async () => {
-    const { text } = await keep(
-      "registration-form",
-      await renderRegistrationFormPdf(await getSiteContent(["contact", "payment"])),
+  test("the tax invoice as eTIMS signed it: the letterhead, the lines with class and tax type, every KRA field", async () => {
+    const total = 440_000_00;
+    const tax = Math.round((total * 16) / 116);
+    const { pages, text } = await keep(
+      "tax-invoice",
+      await renderTaxInvoicePdf(
+        {
+          receiptType: "S",
+          invoiceNo: 41,
+          originalInvoiceNo: null,
+          bookingReference: reference,
+          proformaNumber: "PRO-2026-0001",
+          // the seller as the outbox prints it: the finance profile, with the device's PIN
+          seller: { ...(await getFinanceProfile(db())).seller, kraPin: "P051111111Q" },
+          buyer: { name: "County Government of Kisumu", kraPin: "P051234567X" },
+          lines: [
+            {
+              description: "Strategic Planning and Performance Management, 4 participants",
+              itemClassCode: "8611160100",
+              taxType: "B",
+              quantity: 4,
+              unitCents: 110_000_00,
+              amountCents: total,
+              taxCents: tax,
+            },
+          ],
+          totalCents: total,
+          taxCents: tax,
+          kra: {
+            receiptNo: 118,
+            totalReceiptNo: 342,
+            internalData: "U4ZLBDGQ3IT7BCMUXQMKCRLYLM",
+            signature: "CMV2DO6JJ4UQJ3PH",
+            sdcDateTime: "20260305101530",
+            sdcId: "KRACU0100000042",
+            mrcNo: "WIS00000042",
+            verifyUrl:
+              "https://etims-sbx.kra.go.ke/common/link/etims/receipt/indexEtimsReceiptData?Data=P051111111Q00CMV2DO6JJ4UQJ3PH",
+          },
+        },
+        await getFirmIdentity(),
+      ),
     );
+    expect(pages).toBe(1);
+    for (const expected of [
+      "TAX INVOICE No. 41",
+      "Mafunzo Training & Consultancy Ltd",
+      "Buyer PIN: P051234567X",
+      "Item class 8611160100",
+      "KES 440,000.00",
+      "Total tax",
+      "U4ZL-BDGQ-3IT7",
+      "CMV2-DO6J-J4UQ",
+      "KRACU0100000042",
+      "Page 1 of 1",
+    ]) {
+      expect(squash(text)).toContain(squash(expected));
+    }
+  });
+});
+
+describe("the website's downloads, on the letterhead", () => {
+  const letterhead = (text: string) => {
+    expect(squash(text)).toContain(squash("Mafunzo Training & Consultancy Ltd"));
+    expect(squash(text)).toContain(squash("KRA PIN P051111111Q"));
+  };
+
+  test("the registration form", async () => {
+    const { pages, text } = await keep("registration-form", (await publicRegistrationFormPdf()).bytes);
+    expect(pages).toBe(1);
     expect(text).toContain("Course Registration Form");
+    letterhead(text);
+  });
+
+  test("the catalogue, numbered across its pages", async () => {
+    const { pages, text } = await keep("catalogue", (await publicCataloguePdf()).bytes, 2);
+    expect(text).toContain("Training Catalogue");
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    letterhead(text);
+  });
+
+  test("the company brochure", async () => {
+    const { text } = await keep("company-brochure", (await publicBrochurePdf()).bytes);
+    expect(text).toContain("Company Profile");
+    letterhead(text);
   });
 });
 
@@ -264,6 +356,10 @@ describe("the e-mails a client receives", () => {
     }
     const group = picked.find((p) => p.name === "email-group-confirmation")?.row;
     expect(group?.textBody).toContain("4 × KES 110,000 = KES 440,000");
+    for (const action of ["Pay with M-PESA", "Add to calendar", "See your booking"]) {
+      expect(group?.htmlBody).toContain(action);
+      expect(group?.textBody).toContain(`${action}: http`);
+    }
     const queued = picked.find((p) => p.name === "email-waiting-list")?.row;
     expect(queued?.textBody).toContain("What happens next");
     expect(queued?.textBody).not.toMatch(/KES|pay/i);

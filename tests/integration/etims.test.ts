@@ -162,6 +162,22 @@ describe("tax invoices", () => {
     expect(pdf).toContain(`TAX INVOICE No. ${sent?.invoiceNo}`);
     expect(pdf).toContain(`${sent?.receiptNo}`);
     expect(pdf.replace(/\s+/g, " ")).toContain("Buyer PIN: P051234567X");
+    // on the document kit: the firm's letterhead, the lines with their class and tax type, totals that add
+    // up, and every field of KRA's signature
+    const squashed = pdf.replace(/\s+/g, " ");
+    for (const expected of [
+      "Mafunzo Training & Consultancy Ltd",
+      `Booking ${booking.reference}`,
+      `Item class ${CLASS_CODE} · VAT 16 % (B)`,
+      "Total tax",
+      "Total (KES)",
+      "Internal data",
+      "Receipt signature",
+      "Page 1 of 1",
+    ]) {
+      expect(squashed).toContain(expected);
+    }
+    expect(squashed).toContain(`Receipt number ${sent?.receiptNo}`);
     const [mail] = await db()
       .select()
       .from(emailOutbox)

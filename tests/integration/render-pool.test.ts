@@ -9,7 +9,14 @@ import { extractPdfText } from "../helpers/pdf-text";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const site = () => import("#app/site/pdf.server");
-const brochure = () => renderOffThread("site", site, "renderBrochurePdf", seedSiteContent);
+const firm = {
+  ...seedSiteContent.contact,
+  legalName: "Mafunzo Training & Consultancy Ltd",
+  kraPin: null,
+  logo: null,
+  signature: null,
+};
+const brochure = () => renderOffThread("site", site, "renderBrochurePdf", seedSiteContent, firm);
 
 /** The longest the event loop went without a turn while `work` ran, in ms. */
 async function longestStall(work: () => Promise<unknown>) {
@@ -75,7 +82,7 @@ describe("with the pool", () => {
 
   it("answers a render function that no feature exports with an error, and goes on rendering", async () => {
     await expect(
-      renderOffThread("site", site, "renderNothing" as "renderBrochurePdf", seedSiteContent),
+      renderOffThread("site", site, "renderNothing" as "renderBrochurePdf", seedSiteContent, firm),
     ).rejects.toThrow(/No PDF render function site\.renderNothing/);
     expect((await brochure()).byteLength).toBeGreaterThan(1000);
   });

@@ -3,6 +3,7 @@ import { Icon } from "#app/components/icons/icon";
 import type { CalendarRun } from "#app/site/index.server";
 import { CATEGORY_LABELS, type CourseCategory } from "#app/utils/course-categories";
 import { formatLongDate } from "#app/utils/dates";
+import { runCalendarPath } from "#app/utils/runs";
 import { CategoryFilters } from "./course-filters";
 import { SeatsNote } from "./register-button";
 
@@ -90,7 +91,7 @@ export function CalendarMonths({ runs }: { runs: Run[] }) {
                   </p>
                 </div>
                 <a
-                  href={`/courses/${run.slug}/runs/${run.id}.ics`}
+                  href={runCalendarPath(run.slug, run.id)}
                   download
                   className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                 >

@@ -1,7 +1,7 @@
 import { Icon } from "#app/components/icons/icon";
 import type { CourseRunView } from "#app/site/index.server";
 import { formatKsh } from "#app/utils/money";
-import { isOfferedRun } from "#app/utils/runs";
+import { isOfferedRun, runCalendarPath } from "#app/utils/runs";
 import { RegisterButton, type RegisterCourse, runLabel, SeatsNote } from "./register-button";
 
 export const DELIVERY_LABELS: Record<string, string> = {
@@ -50,7 +50,7 @@ function RunRow({ course, run }: { course: RegisterCourse; run: CourseRunView })
             <RegisterButton course={course} run={run} label="Register" />
             {run.startDate && (
               <a
-                href={`/courses/${course.slug}/runs/${run.id}.ics`}
+                href={runCalendarPath(course.slug, run.id)}
                 download
                 className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
               >

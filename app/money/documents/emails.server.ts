@@ -49,10 +49,14 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
       ],
       ["Paid by", m.received?.by ?? null],
       ["Due date", m.kind === "proforma" ? m.dueOn : null],
-      ["Pay with M-PESA", m.kind === "proforma" ? m.payUrl : null],
       ["Reference", m.reference],
     ],
     [],
-    { action: { label: VIEW[m.kind], url: m.url } },
+    {
+      actions: [
+        { label: VIEW[m.kind], url: m.url },
+        ...(m.kind === "proforma" && m.payUrl ? [{ label: "Pay with M-PESA", url: m.payUrl }] : []),
+      ],
+    },
   );
 }

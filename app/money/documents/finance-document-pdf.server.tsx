@@ -40,7 +40,8 @@ export type FinanceDocumentContent = {
 
 const TITLES = { proforma: "Proforma Invoice", credit_note: "Credit Note", receipt: "Receipt" } as const;
 
-function Party({ title, party, extra }: { title: string; party: FinanceParty; extra?: string[] }) {
+/** A party to a money document (seller, buyer): a small capitalised label, the name, the PIN, the address. */
+export function Party({ title, party, extra }: { title: string; party: FinanceParty; extra?: string[] }) {
   return (
     <View style={{ width: "48%" }}>
       <Text style={[styles.muted, { fontSize: 8, marginBottom: 2 }]}>{title.toUpperCase()}</Text>

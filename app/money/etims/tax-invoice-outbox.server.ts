@@ -257,7 +257,7 @@ async function recordSent(
       taxCents: row.taxCents,
       kra: { ...signed, verifyUrl },
     },
-    profile.contact,
+    profile.firm,
   );
   const storageKey = `tax-invoices/${row.id}.pdf`;
   await storage().put(storageKey, Buffer.from(pdf), "application/pdf");

@@ -1,7 +1,7 @@
 import { db, type Executor } from "#app/platform/db/client.server";
 import { env } from "#app/platform/env.server";
 import { getSettings } from "#app/platform/settings/setting.server";
-import { payPath } from "#app/site/index.server";
+import { payUrl } from "#app/site/index.server";
 import { type DarajaCredentials, getDarajaCredentials } from "./daraja-credentials.server";
 
 const siteUrl = () => env().PUBLIC_URL.replace(/\/$/, "");
@@ -24,5 +24,5 @@ export async function stkAvailable(executor: Executor = db()) {
 
 /** The booking's "Pay with M-PESA" page as a full address for an e-mail, when M-PESA Express can be offered. */
 export async function mpesaPayUrl(executor: Executor, reference: string) {
-  return (await stkAvailable(executor)) ? `${siteUrl()}${payPath(reference)}` : null;
+  return (await stkAvailable(executor)) ? payUrl(reference) : null;
 }

@@ -19,7 +19,7 @@ export type Row = [label: string, value: string | null | undefined];
 
 export type Message = { subject: string; text: string; html: string };
 
-/** The main thing the reader does with the message: one button in the HTML part, a labelled link in the text. */
+/** What the reader does with the message: a button in the HTML part, a labelled link in the text. */
 export type Action = { label: string; url: string };
 
 export const FIRM_NAME = "Mafunzo Training & Consultancy";
@@ -76,7 +76,7 @@ function Email({
   paragraphs,
   rows,
   links,
-  action,
+  actions,
   footer,
 }: {
   heading: string;
@@ -84,7 +84,7 @@ function Email({
   paragraphs: string[];
   rows: [string, string][];
   links: [string, string][];
-  action: Action | null;
+  actions: Action[];
   footer: string[];
 }) {
   return (
@@ -122,22 +122,28 @@ function Email({
             {paragraphs.map((p) => (
               <Paragraph key={p} text={p} />
             ))}
-            {action ? (
+            {actions.length > 0 ? (
               <Section style={{ margin: "8px 0 20px" }}>
-                <Button
-                  href={action.url}
-                  style={{
-                    backgroundColor: BRAND,
-                    color: "#ffffff",
-                    borderRadius: 6,
-                    padding: "12px 22px",
-                    fontSize: 15,
-                    fontWeight: 700,
-                    textDecoration: "none",
-                  }}
-                >
-                  {action.label}
-                </Button>
+                {actions.map((action, i) => (
+                  // the first is the main action, filled; the others are outlined beside or below it
+                  <Button
+                    key={action.url}
+                    href={action.url}
+                    style={{
+                      backgroundColor: i === 0 ? BRAND : "#ffffff",
+                      color: i === 0 ? "#ffffff" : BRAND,
+                      border: `2px solid ${BRAND}`,
+                      borderRadius: 6,
+                      padding: "10px 20px",
+                      margin: "0 8px 8px 0",
+                      fontSize: 15,
+                      fontWeight: 700,
+                      textDecoration: "none",
+                    }}
+                  >
+                    {action.label}
+                  </Button>
+                ))}
               </Section>
             ) : null}
             {rows.length > 0 ? (
@@ -199,26 +205,26 @@ function Email({
 /**
  * A message as clients get them: an HTML part (the firm's header, the heading, the text, the main action as a
  * button, the details as a table, links with their names instead of long addresses) and a plain-text part
- * with the same content and every address written out. Without an explicit `action`, the first detail that is
- * a web address becomes the button.
+ * with the same content and every address written out. `actions` are the buttons, the main one first; without
+ * them, the first detail that is a web address becomes the button.
  */
 export function render(
   heading: string,
   paragraphs: string[],
   rows: Row[],
   footer: string[] = [],
-  { action }: { action?: Action } = {},
+  { actions = [] }: { actions?: Action[] } = {},
 ): Message {
   const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
   const links = shown.filter(([, value]) => isUrl(value));
-  const main = action ?? (links[0] ? { label: links[0][0], url: links[0][1] } : null);
+  const buttons = actions.length > 0 ? actions : links[0] ? [{ label: links[0][0], url: links[0][1] }] : [];
   const text = [
     FIRM_NAME,
     "",
     heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
-    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    ...(actions.length > 0 ? [...actions.map((a) => `${a.label}: ${a.url}`), ""] : []),
     ...shown.map(([label, value]) => `${label}: ${value}`),
     "",
     ...footer,
@@ -229,8 +235,8 @@ export function render(
       preview={paragraphs.find((p) => !/^Dear /.test(p)) ?? heading}
       paragraphs={paragraphs}
       rows={shown.filter(([, value]) => !isUrl(value))}
-      links={links.filter(([, url]) => url !== main?.url)}
-      action={main}
+      links={links.filter(([, url]) => !buttons.some((button) => button.url === url))}
+      actions={buttons}
       footer={footer}
     />,
   )}`;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { env } from "#app/platform/env.server";
 import { sessionSecret } from "#app/platform/secret.server";
 import { REFERENCE_PATTERN } from "./registration-courses.server";
 
@@ -34,6 +35,9 @@ export function readBookingReference(searchParams: URLSearchParams) {
  * whoever booked, or holds the booking's e-mails, reaches it, and a reference alone opens nothing.
  */
 export const payPath = (reference: string) => `/pay/${signBookingReference(reference)}`;
+
+/** The pay page as a full address, for an e-mail's "Pay with M-PESA" button. */
+export const payUrl = (reference: string) => `${env().PUBLIC_URL.replace(/\/$/, "")}${payPath(reference)}`;
 
 /** The reference in a signed value (`MF-XXXXXXXX.<HMAC>`), or null when it is malformed or forged. */
 export function readSignedReference(signed: string) {

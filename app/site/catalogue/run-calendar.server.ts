@@ -5,7 +5,8 @@ import { env } from "#app/platform/env.server";
 import { buildCalendar, type CalendarEvent, ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
 import { now } from "#app/utils/clock";
 import type { CourseCategory } from "#app/utils/course-categories";
-import { addDays } from "#app/utils/dates";
+import { addDays, formatLongDate } from "#app/utils/dates";
+import { runCalendarPath } from "#app/utils/runs";
 import { datedRunOnOffer } from "./course.server";
 import { seatsForRuns } from "./run-seats.server";
 
@@ -97,14 +98,26 @@ export function runFileName(run: Pick<CalendarRun, "slug" | "startDate">) {
   return `${run.slug}-${run.startDate}.ics`;
 }
 
-/** The run's .ics for the registrant's confirmation e-mail; none when the registration has no dated run. */
-export async function runCalendarAttachments(
+/**
+ * The run's calendar for the registrant's confirmation e-mail: the .ics attached, and the full address of the
+ * same file for its "Add to calendar" button (a phone's mail app may not offer to open the attachment), and
+ * the dates as the file has them, for a run without a printed label. None when the registration has no dated run.
+ */
+export async function runCalendarInvite(
   executor: Executor,
   runId: string | null,
-): Promise<EmailAttachment[]> {
+): Promise<{ attachments: EmailAttachment[]; url: string | null; dates: string | null }> {
   const run = runId ? await findCalendarRun(runId, executor) : undefined;
-  if (!run) return [];
-  return [
-    { filename: runFileName(run), contentType: ICS_CONTENT_TYPE, content: runsCalendar(run.title, [run]) },
-  ];
+  if (!run) return { attachments: [], url: null, dates: null };
+  const { startDate, endDate } = runEvent(run);
+  return {
+    dates:
+      startDate === endDate
+        ? formatLongDate(startDate)
+        : `${formatLongDate(startDate)} to ${formatLongDate(endDate)}`,
+    attachments: [
+      { filename: runFileName(run), contentType: ICS_CONTENT_TYPE, content: runsCalendar(run.title, [run]) },
+    ],
+    url: `${env().PUBLIC_URL.replace(/\/$/, "")}${runCalendarPath(run.slug, run.id)}`,
+  };
 }

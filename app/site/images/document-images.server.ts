@@ -3,6 +3,7 @@ import { db } from "#app/platform/db/client.server";
 import { storage } from "#app/platform/files/storage.server";
 import type { TempFile } from "#app/platform/files/upload.server";
 import type { DocumentImageKind } from "../files";
+import { markPublicDataChanged } from "../public-cache.server";
 import { inspectImage, MAX_IMAGE_PIXELS } from "./images.server";
 
 /** One stored PNG per kind, replaced by the next upload: documents already issued keep the one they drew. */
@@ -23,21 +24,24 @@ export async function saveDocumentImage(actor: AuditActor, kind: DocumentImageKi
     .png()
     .toBuffer();
   await storage().put(keyOf(kind), png, "image/png");
-  await db().transaction((tx) =>
-    recordAudit(tx, actor, {
+  await db().transaction(async (tx) => {
+    await recordAudit(tx, actor, {
       action: `Updated document ${kind}`,
       tableName: "system_settings",
       newValues: { kind, width: info.width, height: info.height, bytes: png.byteLength },
-    }),
-  );
+    });
+    // the cached public PDFs draw the logo on their letterhead: the next download draws the new one
+    await markPublicDataChanged(tx);
+  });
 }
 
 /** Removes the logo or signature: documents drawn afterwards go without it. */
 export async function removeDocumentImage(actor: AuditActor, kind: DocumentImageKind) {
   await storage().delete(keyOf(kind));
-  await db().transaction((tx) =>
-    recordAudit(tx, actor, { action: `Deleted document ${kind}`, tableName: "system_settings" }),
-  );
+  await db().transaction(async (tx) => {
+    await recordAudit(tx, actor, { action: `Deleted document ${kind}`, tableName: "system_settings" });
+    await markPublicDataChanged(tx);
+  });
 }
 
 /** The stored image as a PNG data URL for the PDF kit, or null when none was uploaded. */

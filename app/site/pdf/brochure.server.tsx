@@ -1,5 +1,11 @@
 import { Text, View } from "@react-pdf/renderer";
-import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
+import {
+  BrandedPage,
+  DocumentHeader,
+  type FirmIdentity,
+  renderPdf,
+  styles,
+} from "#app/platform/pdf/pdf-kit.server";
 import type { SiteContent } from "#app/site/seed/site-content";
 
 type BrochureContent = Pick<
@@ -7,13 +13,17 @@ type BrochureContent = Pick<
   "about" | "departments" | "offices" | "contact" | "stats" | "leadership"
 >;
 
-/** The company brochure, built from the site copy an administrator maintains. */
-export function renderBrochurePdf(content: BrochureContent) {
+/** The company brochure, built from the site copy an administrator maintains, on the firm's letterhead. */
+export function renderBrochurePdf(content: BrochureContent, firm: FirmIdentity) {
   const { about, departments, offices, contact, stats, leadership } = content;
   return renderPdf(
     "Mafunzo Company Brochure",
-    <BrandedPage contact={contact}>
-      <DocumentHeader title="Company Profile" subtitle="Management training and consultancy since 2000" />
+    <BrandedPage contact={contact} firm={firm}>
+      <DocumentHeader
+        firm={firm}
+        title="Company Profile"
+        subtitle="Management training and consultancy since 2000"
+      />
       <Text style={styles.paragraph}>{about.intro}</Text>
       <View style={{ flexDirection: "row", flexWrap: "wrap", marginVertical: 8 }}>
         {stats.map((stat) => (
@@ -71,5 +81,6 @@ export function renderBrochurePdf(content: BrochureContent) {
         {contact.address} · {contact.phone} · {contact.email} · WhatsApp {contact.whatsapp}
       </Text>
     </BrandedPage>,
+    firm.legalName,
   );
 }

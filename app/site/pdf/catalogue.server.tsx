@@ -1,5 +1,12 @@
 import { Text, View } from "@react-pdf/renderer";
-import { BRAND, BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
+import {
+  BRAND,
+  BrandedPage,
+  DocumentHeader,
+  type FirmIdentity,
+  renderPdf,
+  styles,
+} from "#app/platform/pdf/pdf-kit.server";
 import type { CourseView } from "#app/site/catalogue/course.server";
 import type { SiteContent } from "#app/site/seed/site-content";
 import { CATEGORY_LABELS, CATEGORY_OPTIONS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
@@ -62,19 +69,23 @@ export function renderCataloguePdf({
   contact,
   policies,
   years,
+  firm,
 }: {
   courses: CourseView[];
   contact: SiteContent["contact"];
   policies: SiteContent["policies"];
   /** "2026-2027": the years of the runs on offer */
   years: string | null;
+  /** the letterhead: the firm's logo, legal name, address and PIN from the settings */
+  firm: FirmIdentity;
 }) {
   const generated = formatLongDate(today());
   const title = withYears("Training Catalogue", years);
   return renderPdf(
     `Mafunzo ${title}`,
-    <BrandedPage contact={contact}>
+    <BrandedPage contact={contact} firm={firm}>
       <DocumentHeader
+        firm={firm}
         title={title}
         subtitle={`${courses.length} courses in Kenya, Uganda, Rwanda and Tanzania · current as of ${generated}`}
       />
@@ -107,5 +118,6 @@ export function renderCataloguePdf({
         per participant in Kenya shillings ({CATEGORY_LABELS.county} fees cover facilitation only).
       </Text>
     </BrandedPage>,
+    firm.legalName,
   );
 }

@@ -1,5 +1,11 @@
 import { Text, View } from "@react-pdf/renderer";
-import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
+import {
+  BrandedPage,
+  DocumentHeader,
+  type FirmIdentity,
+  renderPdf,
+  styles,
+} from "#app/platform/pdf/pdf-kit.server";
 import type { SiteContent } from "#app/site/seed/site-content";
 
 function Field({ label, lines = 1 }: { label: string; lines?: number }) {
@@ -14,31 +20,46 @@ function Field({ label, lines = 1 }: { label: string; lines?: number }) {
   );
 }
 
-/** A printable course registration form with the payment details to complete it. */
-export function renderRegistrationFormPdf({
-  contact,
-  payment,
-}: {
-  contact: SiteContent["contact"];
-  payment: SiteContent["payment"];
-}) {
+/** Two fields side by side: the form stays on one page. */
+function Pair({ left, right }: { left: string; right: string }) {
+  return (
+    <View style={{ flexDirection: "row", gap: 24 }}>
+      <View style={{ flex: 1 }}>
+        <Field label={left} />
+      </View>
+      <View style={{ flex: 1 }}>
+        <Field label={right} />
+      </View>
+    </View>
+  );
+}
+
+/** A printable course registration form on the firm's letterhead, with the payment details to complete it. */
+export function renderRegistrationFormPdf(
+  {
+    contact,
+    payment,
+  }: {
+    contact: SiteContent["contact"];
+    payment: SiteContent["payment"];
+  },
+  firm: FirmIdentity,
+) {
   return renderPdf(
     "Mafunzo Course Registration Form",
-    <BrandedPage contact={contact}>
+    <BrandedPage contact={contact} firm={firm}>
       <DocumentHeader
+        firm={firm}
         title="Course Registration Form"
         subtitle="Please complete in block letters and return by e-mail or at any of our offices."
       />
       <Text style={styles.h2}>Participant</Text>
       <Field label="Full name" />
-      <Field label="E-mail address" />
-      <Field label="Phone number" />
-      <Field label="Organization" />
-      <Field label="Position / job title" />
+      <Pair left="E-mail address" right="Phone number" />
+      <Pair left="Organization" right="Position / job title" />
       <Text style={styles.h2}>Course</Text>
       <Field label="Course title" />
-      <Field label="Dates" />
-      <Field label="Venue" />
+      <Pair left="Dates" right="Venue" />
       <Field label="Special requirements (dietary, accessibility, accommodation)" lines={3} />
       <Text style={styles.h2}>Payment</Text>
       <Text style={styles.paragraph}>
@@ -49,17 +70,13 @@ export function renderRegistrationFormPdf({
         M-PESA Paybill: {payment.paybill}. {payment.paybillAccountNote}
       </Text>
       <Field label="Sponsor / invoice to" />
-      <View style={{ flexDirection: "row", gap: 24, marginTop: 8 }}>
-        <View style={{ flex: 1 }}>
-          <Field label="Signature" />
-        </View>
-        <View style={{ flex: 1 }}>
-          <Field label="Date" />
-        </View>
+      <View style={{ marginTop: 8 }}>
+        <Pair left="Signature" right="Date" />
       </View>
       <Text style={[styles.muted, { marginTop: 8 }]}>
         Return to {contact.email} · {contact.address}. We confirm every registration within 24 hours.
       </Text>
     </BrandedPage>,
+    firm.legalName,
   );
 }
