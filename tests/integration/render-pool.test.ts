@@ -76,7 +76,7 @@ describe("with the pool", () => {
   it("answers a render function that no feature exports with an error, and goes on rendering", async () => {
     await expect(
       renderOffThread("site", site, "renderNothing" as "renderBrochurePdf", seedSiteContent),
-    ).rejects.toThrow(/No PDF render function site\.renderNothing/);
+    ).rejects.toThrow(/No off-thread function site\.renderNothing/);
     expect((await brochure()).byteLength).toBeGreaterThan(1000);
   });
 });

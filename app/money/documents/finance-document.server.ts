@@ -13,7 +13,7 @@ import {
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
-import { renderOffThread } from "#app/platform/pdf/render-pool.server";
+import { renderInTransaction } from "#app/platform/pdf/render-pool.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -240,8 +240,9 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     balanceAfterCents: input.received?.balanceAfterCents ?? null,
   };
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603), on a render
-  // thread when the server runs the pool (decision 0653)
-  const pdf = await renderOffThread(
+  // thread when the server runs the pool (decision 0653), in the lane kept for renders a transaction waits on:
+  // this one holds the booking's lock and the number's sequence row (decision 0668)
+  const pdf = await renderInTransaction(
     "money",
     () => import("#app/money/pdf.server"),
     "renderFinanceDocumentPdf",
