@@ -13,7 +13,7 @@ import {
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
-import { renderInTransaction } from "#app/platform/pdf/render-pool.server";
+import { readyToRenderInTransaction, renderInTransaction } from "#app/platform/pdf/render-pool.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -205,6 +205,14 @@ type IssueInput = {
   received?: { paymentId: string; paidCents: number; balanceAfterCents: number };
 };
 
+const moneyPdfs = () => import("#app/money/pdf.server");
+
+/**
+ * Before a money transaction that may issue documents: their render thread started and its PDF module loaded,
+ * so the transaction waits for the render alone (decision 0668).
+ */
+export const readyToIssueDocuments = () => readyToRenderInTransaction("money", moneyPdfs);
+
 /**
  * Numbers, renders, stores and records one document, and queues its e-mail, all in the caller's transaction.
  * The PDF is written before the row: a rolled-back issue leaves at most an unreferenced file, never a row
@@ -244,7 +252,7 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
   // this one holds the booking's lock and the number's sequence row (decision 0668)
   const pdf = await renderInTransaction(
     "money",
-    () => import("#app/money/pdf.server"),
+    moneyPdfs,
     "renderFinanceDocumentPdf",
     {
       ...figures,

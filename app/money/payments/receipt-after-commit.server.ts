@@ -7,7 +7,7 @@ import { retryDelayMs, wakeOutboxWorker } from "#app/platform/email/outbox.serve
 import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";
 import { now } from "#app/utils/clock";
-import { lockBooking, openProforma } from "../documents/finance-document.server";
+import { lockBooking, openProforma, readyToIssueDocuments } from "../documents/finance-document.server";
 import {
   bookingBalance,
   type NewPayment,
@@ -68,6 +68,7 @@ async function claimDueJobs(limit: number, leaseMs: number) {
 async function issueJob(job: { id: string; bookingId: string }) {
   let issued = 0;
   for (;;) {
+    await readyToIssueDocuments();
     const one = await moneyTransaction(async (tx) => {
       // the booking first, then the job: the house lock order
       const booking = await lockBooking(tx, job.bookingId);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { buffer } from "node:stream/consumers";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import { desc, eq, inArray } from "drizzle-orm";
 import { BANK_FIELDS, type BankMapping, IMPORT_LOOK_AGAIN, IMPORT_PAGE_SIZE } from "#app/money/finance";
 import { type StatementLine, StatementRefusal } from "#app/money/statements/statement-csv.server";
@@ -233,7 +233,10 @@ export function previewPage(preview: PreviewLine[], page: number, leftOut: Set<n
   };
 }
 
-/** A commit's lines are recorded this many at a time, each batch a short transaction of its own. */
+/**
+ * A commit's lines are recorded this many at a time, each batch a short transaction of its own: on PGlite every
+ * other request's query waits for the batch's transaction (decision 0668).
+ */
 const BATCH_LINES = 100;
 /** Bookings settled in one batch at most: each that the batch pays in full renders its receipt inside it. */
 const BATCH_BOOKINGS = 10;
@@ -285,8 +288,8 @@ export type CommitOutcome = { ok: true; recorded: number; skipped: number } | { 
 
 /**
  * Records every line the preview offered except those the clerk left out, read again from the stored file.
- * The lines go in batches, each its own short transaction with the event loop given back between them, so the
- * site keeps answering during a long statement. Lines refused or already in the ledger are skipped: a commit
+ * The lines go in batches, each its own short transaction followed by a rest as long, so the site keeps
+ * answering during a long statement. Lines refused or already in the ledger are skipped: a commit
  * interrupted between batches, or the same file imported twice, adds nothing twice.
  */
 export function commitImport(
@@ -313,16 +316,16 @@ async function commitLines(
     maxGroups: BATCH_BOOKINGS,
   });
   for (const batch of batches) {
+    const began = performance.now();
     recorded += await moneyTransaction((tx) => recordBatch(tx, actor, item.kind, batch));
     wakeReceiptWorker();
-    await yieldToEventLoop();
+    // the batch's queries ran on the request thread (PGlite is WebAssembly in this process) and held the one
+    // connection: the commit rests as long again, so the site keeps at least half of both (decision 0668)
+    await sleep(performance.now() - began);
   }
   const skipped = preview.filter((line) => line.state === "recorded").length + wanted.length - recorded;
   await db().transaction(async (tx) => {
-    await tx
-      .update(statementImports)
-      .set({ committedAt: now() })
-      .where(eq(statementImports.id, item.id));
+    await tx.update(statementImports).set({ committedAt: now() }).where(eq(statementImports.id, item.id));
     await recordAudit(tx, actor, {
       action: "Imported payment statement",
       tableName: "statement_imports",

@@ -1,10 +1,5 @@
 import type { BankMapping } from "#app/money/finance";
-import {
-  bankColumns,
-  readBankStatement,
-  readMpesaStatement,
-  StatementRefusal,
-} from "./statement-csv.server";
+import { bankColumns, readBankStatement, readMpesaStatement, StatementRefusal } from "./statement-csv.server";
 
 /*
  * A statement's reading as the render pool's worker runs it (decision 0668). A refusal comes back as a value:

@@ -1,7 +1,7 @@
 import { boundedHeavyWork } from "#app/platform/jobs/heavy-work.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
-import type { ZipEntry } from "./zip-build.server";
 import { storage } from "./storage.server";
+import type { ZipEntry } from "./zip-build.server";
 
 export type { ZipEntry };
 

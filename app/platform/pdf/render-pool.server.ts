@@ -81,7 +81,10 @@ export function renderOffThread<M extends Record<K, Task>, K extends string>(
   return runOn("bulk", feature, load, name, args);
 }
 
-/** The same, for a render that an open transaction (and the locks and connection it holds) waits for. */
+/**
+ * The same, for a render that an open transaction (and the locks and connection it holds) waits for. Call
+ * readyToRenderInTransaction before opening the transaction.
+ */
 export function renderInTransaction<M extends Record<K, Task>, K extends string>(
   feature: RenderFeature,
   load: () => Promise<M>,
@@ -90,3 +93,15 @@ export function renderInTransaction<M extends Record<K, Task>, K extends string>
 ) {
   return runOn("in-transaction", feature, load, name, args);
 }
+
+/**
+ * Starts the in-transaction lane's thread and loads `feature`'s module there, if it is not running: a thread that
+ * idled out takes a second or more to start (it loads the server build), which a transaction must not wait for.
+ */
+export async function readyToRenderInTransaction(feature: RenderFeature, load: () => Promise<unknown>) {
+  if (pools) await pools["in-transaction"].run({ feature, name: READY, args: [] } satisfies RenderTask);
+  else await load();
+}
+
+/** The task name that only loads the feature's module (server/render-tasks.ts). */
+export const READY = "";
