@@ -1,4 +1,4 @@
-import { READY, type RenderFeature, type RenderTask } from "#app/platform/pdf/render-pool.server";
+import type { RenderFeature, RenderTask } from "#app/platform/pdf/render-pool.server";
 
 // What the render worker runs (decisions 0653, 0668): a function of a feature's off-thread module, by name.
 const FEATURES = {
@@ -11,7 +11,6 @@ const FEATURES = {
 
 export async function runRenderTask({ feature, name, args }: RenderTask): Promise<unknown> {
   const module: Record<string, unknown> = await FEATURES[feature]();
-  if (name === READY) return null;
   const task = module[name];
   if (typeof task !== "function") throw new Error(`No off-thread function ${feature}.${name}`);
   return task(...args);

@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMpesaStatement } from "#app/money/statements/statement-csv.server";
 import { createImport, findImport, previewImport } from "#app/money/statements/statement-import.server";
 import { zipResponse } from "#app/platform/files/zip.server";
-import {
-  readyToRenderInTransaction,
-  renderOffThread,
-  startRenderPool,
-} from "#app/platform/pdf/render-pool.server";
+import { renderOffThread, startRenderPool } from "#app/platform/pdf/render-pool.server";
 import { seedSiteContent } from "#app/site/seed/site-content";
 import { extractPdfText } from "../helpers/pdf-text";
 
@@ -137,12 +133,5 @@ describe("with the pool", () => {
       ok: false,
       message: expect.stringContaining("The file is not UTF-8 text."),
     });
-  });
-
-  it("readies the in-transaction lane's thread with a task that only loads the module", async () => {
-    // a task of no name: the worker loads money's PDF module and answers, rather than refusing an unknown name
-    await expect(
-      readyToRenderInTransaction("money", () => import("#app/money/pdf.server")),
-    ).resolves.toBeUndefined();
   });
 });

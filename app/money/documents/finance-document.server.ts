@@ -13,7 +13,6 @@ import {
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
-import { readyToRenderInTransaction, renderInTransaction } from "#app/platform/pdf/render-pool.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -21,6 +20,7 @@ import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { mpesaPayUrl } from "../mpesa/stk-setup.server";
+import { financeDocumentPdf } from "./document-drawn-first.server";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
 import {
@@ -205,14 +205,6 @@ type IssueInput = {
   received?: { paymentId: string; paidCents: number; balanceAfterCents: number };
 };
 
-const moneyPdfs = () => import("#app/money/pdf.server");
-
-/**
- * Before a money transaction that may issue documents: their render thread started and its PDF module loaded,
- * so the transaction waits for the render alone (decision 0668).
- */
-export const readyToIssueDocuments = () => readyToRenderInTransaction("money", moneyPdfs);
-
 /**
  * Numbers, renders, stores and records one document, and queues its e-mail, all in the caller's transaction.
  * The PDF is written before the row: a rolled-back issue leaves at most an unreferenced file, never a row
@@ -248,12 +240,9 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     balanceAfterCents: input.received?.balanceAfterCents ?? null,
   };
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603), on a render
-  // thread when the server runs the pool (decision 0653), in the lane kept for renders a transaction waits on:
-  // this one holds the booking's lock and the number's sequence row (decision 0668)
-  const pdf = await renderInTransaction(
-    "money",
-    moneyPdfs,
-    "renderFinanceDocumentPdf",
+  // thread when the server runs the pool (decision 0653), drawn before the transaction when the caller asks
+  // (withDocumentDrawnFirst, decision 0668)
+  const pdf = await financeDocumentPdf(
     {
       ...figures,
       bookingReference: booking.reference,

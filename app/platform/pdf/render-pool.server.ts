@@ -27,11 +27,11 @@ export type RenderPoolOptions = {
 };
 
 /**
- * Two lanes, so that a short render a database transaction waits for (a receipt numbered under the booking's
- * lock) never queues behind a NITA pack of many seconds: while it waited, PGlite's one connection, and with it
- * every M-PESA confirmation, waited too (decision 0668).
+ * Two lanes, so that a short render somebody waits for now (a receipt after a payment, drawn just before or
+ * inside the transaction that numbers it) never queues behind a NITA pack of many seconds: while it waited, the
+ * booking's lock and PGlite's one connection, and with them every M-PESA confirmation, waited too (decision 0668).
  */
-type Lane = "bulk" | "in-transaction";
+type Lane = "bulk" | "urgent";
 let pools: Record<Lane, Piscina> | undefined;
 
 export function startRenderPool(options: RenderPoolOptions) {
@@ -47,13 +47,13 @@ export function startRenderPool(options: RenderPoolOptions) {
       // below the request thread in the scheduler: a render takes longer, a page does not wait for it
       niceIncrement: 10,
     });
-  // one core stays with the request thread for the bulk work; the in-transaction lane's one thread is busy only
-  // for the moments a transaction waits on it
-  const started = { bulk: pool(Math.max(1, os.availableParallelism() - 1)), "in-transaction": pool(1) };
+  // one core stays with the request thread for the bulk work; the urgent lane's one thread is busy only for the
+  // moments somebody waits on it
+  const started = { bulk: pool(Math.max(1, os.availableParallelism() - 1)), urgent: pool(1) };
   pools = started;
   return async () => {
     if (pools === started) pools = undefined;
-    await Promise.all([started.bulk.close(), started["in-transaction"].close()]);
+    await Promise.all([started.bulk.close(), started.urgent.close()]);
   };
 }
 
@@ -81,27 +81,12 @@ export function renderOffThread<M extends Record<K, Task>, K extends string>(
   return runOn("bulk", feature, load, name, args);
 }
 
-/**
- * The same, for a render that an open transaction (and the locks and connection it holds) waits for. Call
- * readyToRenderInTransaction before opening the transaction.
- */
-export function renderInTransaction<M extends Record<K, Task>, K extends string>(
+/** The same, for a short render that somebody (a payment's receipt, a transaction) waits for now. */
+export function renderUrgent<M extends Record<K, Task>, K extends string>(
   feature: RenderFeature,
   load: () => Promise<M>,
   name: K,
   ...args: Parameters<M[K]>
 ) {
-  return runOn("in-transaction", feature, load, name, args);
+  return runOn("urgent", feature, load, name, args);
 }
-
-/**
- * Starts the in-transaction lane's thread and loads `feature`'s module there, if it is not running: a thread that
- * idled out takes a second or more to start (it loads the server build), which a transaction must not wait for.
- */
-export async function readyToRenderInTransaction(feature: RenderFeature, load: () => Promise<unknown>) {
-  if (pools) await pools["in-transaction"].run({ feature, name: READY, args: [] } satisfies RenderTask);
-  else await load();
-}
-
-/** The task name that only loads the feature's module (server/render-tasks.ts). */
-export const READY = "";
