@@ -54,7 +54,10 @@ module.exports = {
       from: { path: "^(?:app|server)/([^/]+)" },
       to: {
         path: any(FEATURES),
-        pathNot: ["^app/$1/", `${any(FEATURES)}(index|index\\.server|pdf\\.server|off-thread\\.server)\\.ts$`],
+        pathNot: [
+          "^app/$1/",
+          `${any(FEATURES)}(index|index\\.server|pdf\\.server|off-thread\\.server)\\.ts$`,
+        ],
       },
     },
     ...layerOrder,
