@@ -47,13 +47,17 @@ module.exports = {
       name: "a-feature-through-its-public-surface",
       comment:
         "Another feature, a route, a component or the server reaches a feature only through its index.ts " +
-        "(what the browser may load), index.server.ts (what the server may use) or pdf.server.ts (its PDFs, " +
-        "imported on demand so the PDF library loads with the first one).",
+        "(what the browser may load), index.server.ts (what the server may use), pdf.server.ts (its PDFs, " +
+        "imported on demand so the PDF library loads with the first one) or off-thread.server.ts (its other " +
+        "work for the render pool's worker, imported on demand too).",
       severity: "error",
       from: { path: "^(?:app|server)/([^/]+)" },
       to: {
         path: any(FEATURES),
-        pathNot: ["^app/$1/", `${any(FEATURES)}(index|index\\.server|pdf\\.server)\\.ts$`],
+        pathNot: [
+          "^app/$1/",
+          `${any(FEATURES)}(index|index\\.server|pdf\\.server|off-thread\\.server)\\.ts$`,
+        ],
       },
     },
     ...layerOrder,

@@ -410,3 +410,57 @@ describe("a commit racing callbacks", () => {
     expect(new Set(stored.map((p) => p.code)).size).toBe(305);
   }, 60_000);
 });
+
+describe("a commit interrupted between batches", () => {
+  afterEach(async () => {
+    await db().execute(sql`drop trigger if exists refuse_tki on payments`);
+    await db().execute(sql`drop function if exists refuse_tki()`);
+  });
+
+  test("keeps the batches before the failure whole, the failing batch not at all, and a second commit records the rest once", async () => {
+    const code = (i: number) => `TKI${String(i).padStart(7, "0")}`;
+    const item = await uploaded(
+      "mpesa",
+      statement(Array.from({ length: 300 }, (_, i) => mpesa(code(i), "5.00", `ACME ${i}`))),
+    );
+    const preview = await previewImport(item);
+    // the database refuses the 171st line's payment (TKI0000170): its batch fails after earlier batches have committed
+    await db().execute(sql`create function refuse_tki() returns trigger language plpgsql as $$
+      begin
+        if new.transaction_code = 'TKI0000170' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await db().execute(
+      sql`create trigger refuse_tki before insert on payments for each row execute function refuse_tki()`,
+    );
+    await expect(commitAll(item, preview)).rejects.toThrow();
+    const kept = (
+      await db()
+        .select({ code: payments.transactionCode })
+        .from(payments)
+        .where(like(payments.transactionCode, "TKI%"))
+    )
+      .map((p) => p.code as string)
+      .sort();
+    // whole batches only: a prefix of the file that stops before the refused line's batch
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(171);
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => code(i)));
+    expect((await findImport(item.id))?.committedAt).toBeNull();
+
+    await db().execute(sql`drop trigger refuse_tki on payments`);
+    // the same preview commits again: what the first commit recorded is skipped, nothing is recorded twice
+    expect(await commitAll(item, preview)).toEqual({
+      ok: true,
+      recorded: 300 - kept.length,
+      skipped: kept.length,
+    });
+    const all = await db()
+      .select({ code: payments.transactionCode })
+      .from(payments)
+      .where(like(payments.transactionCode, "TKI%"));
+    expect(all).toHaveLength(300);
+    expect(new Set(all.map((p) => p.code)).size).toBe(300);
+    expect((await findImport(item.id))?.committedAt).toBeTruthy();
+  }, 60_000);
+});

@@ -13,7 +13,6 @@ import {
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
-import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { formatKes, parseCents } from "#app/utils/cents";
@@ -21,6 +20,7 @@ import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { mpesaPayUrl } from "../mpesa/stk-setup.server";
+import { financeDocumentPdf } from "./document-drawn-first.server";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
 import {
@@ -240,11 +240,9 @@ async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDo
     balanceAfterCents: input.received?.balanceAfterCents ?? null,
   };
   // the PDF libraries load with the first PDF asked for, not in every process (decision 0603), on a render
-  // thread when the server runs the pool (decision 0653)
-  const pdf = await renderOffThread(
-    "money",
-    () => import("#app/money/pdf.server"),
-    "renderFinanceDocumentPdf",
+  // thread when the server runs the pool (decision 0653), drawn before the transaction when the caller asks
+  // (withDocumentDrawnFirst, decision 0668)
+  const pdf = await financeDocumentPdf(
     {
       ...figures,
       bookingReference: booking.reference,

@@ -143,7 +143,8 @@ export async function settleBooking(
  * A receipt for every payment of the booking that has none yet, part payments included, each with the balance
  * after it: the ledger in the order received, so a receipt issued late (a payment made before the invoice, a
  * receipt job after the commit, or while the finance profile was incomplete) still states the balance as it stood
- * after that payment. A payment later reversed gets no receipt if it had none. Returns how many it issued.
+ * after that payment. A payment later reversed gets no receipt if it had none. Issues `most` at most; returns how
+ * many it issued.
  */
 export async function receiptEachPayment(
   tx: Executor,
@@ -151,6 +152,7 @@ export async function receiptEachPayment(
   proforma: FinanceDocument,
   invoicedCents: number,
   actor: AuditActor,
+  { most = Number.POSITIVE_INFINITY } = {},
 ) {
   const ledger = await tx
     .select({
@@ -166,6 +168,7 @@ export async function receiptEachPayment(
   for (const { payment, receipted, reversed } of ledger) {
     paidCents += payment.amountCents;
     if (receipted || reversed || payment.amountCents <= 0) continue;
+    if (issuedCount >= most) break;
     const issued = await issueReceipt(
       tx,
       booking,

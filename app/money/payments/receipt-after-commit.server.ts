@@ -7,6 +7,7 @@ import { retryDelayMs, wakeOutboxWorker } from "#app/platform/email/outbox.serve
 import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";
 import { now } from "#app/utils/clock";
+import { withDocumentDrawnFirst } from "../documents/document-drawn-first.server";
 import { lockBooking, openProforma } from "../documents/finance-document.server";
 import {
   bookingBalance,
@@ -59,27 +60,46 @@ async function claimDueJobs(limit: number, leaseMs: number) {
   });
 }
 
-/** One job: a receipt for each of the booking's payments that has none, and the job marked done. */
-function issueJob(job: { id: string; bookingId: string }) {
-  return moneyTransaction(async (tx) => {
-    // the booking first, then the job: the house lock order
-    const booking = await lockBooking(tx, job.bookingId);
-    const [open] = await tx
-      .select({ id: receiptJobs.id })
-      .from(receiptJobs)
-      .where(and(eq(receiptJobs.id, job.id), isNull(receiptJobs.doneAt)))
-      .for("update");
-    if (!open) return 0;
-    const proforma = booking ? await openProforma(tx, booking.id) : null;
-    // every payment without a receipt gets one (a payment reversed since gets none)
-    const balance = booking && proforma ? await bookingBalance(tx, booking.id, proforma) : null;
-    const issued =
-      booking && proforma && balance
-        ? await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, RECEIPT_ACTOR)
-        : 0;
-    await tx.update(receiptJobs).set({ doneAt: now(), lastError: null }).where(eq(receiptJobs.id, job.id));
-    return issued;
-  });
+/**
+ * One job: a receipt for each of the booking's payments that has none, one receipt per transaction, and the job
+ * marked done by the transaction that finds none left. Each receipt is drawn before its transaction (a
+ * rehearsal finds what it will be), so payments of the booking, and on PGlite every query, never wait for a
+ * render; should the receipt come out different for real, it is drawn there, one at most (decision 0668).
+ */
+async function issueJob(job: { id: string; bookingId: string }) {
+  let issued = 0;
+  for (;;) {
+    const one = await withDocumentDrawnFirst(() =>
+      moneyTransaction(async (tx) => {
+        // the booking first, then the job: the house lock order
+        const booking = await lockBooking(tx, job.bookingId);
+        const [open] = await tx
+          .select({ id: receiptJobs.id })
+          .from(receiptJobs)
+          .where(and(eq(receiptJobs.id, job.id), isNull(receiptJobs.doneAt)))
+          .for("update");
+        if (!open) return 0;
+        const proforma = booking ? await openProforma(tx, booking.id) : null;
+        // every payment without a receipt gets one (a payment reversed since gets none)
+        const balance = booking && proforma ? await bookingBalance(tx, booking.id, proforma) : null;
+        const count =
+          booking && proforma && balance
+            ? await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, RECEIPT_ACTOR, {
+                most: 1,
+              })
+            : 0;
+        if (count === 0) {
+          await tx
+            .update(receiptJobs)
+            .set({ doneAt: now(), lastError: null })
+            .where(eq(receiptJobs.id, job.id));
+        }
+        return count;
+      }),
+    );
+    if (one === 0) return issued;
+    issued += one;
+  }
 }
 
 /** One pass: issues the receipts due; returns how many jobs it claimed and how many receipts it issued. */

@@ -121,11 +121,14 @@ function refusalOf(cells: string[]): string | null {
 const notPaidIn = (text: string, none: string) =>
   parseCents(text) === null && text !== "" ? `“${text.slice(0, 40)}” is not an amount of money.` : none;
 
-/** The refusal of a line that is money paid in on a real date: one that cannot be a genuine payment. */
-function implausible(line: StatementLine) {
+/**
+ * The refusal of a line that is money paid in on a real date: one that cannot be a genuine payment on the
+ * business day `day` (the caller's: a worker thread's clock is not the one tests move).
+ */
+function implausible(line: StatementLine, day: string) {
   return implausiblePayment(
     { amountCents: line.amountCents as number, receivedOn: line.receivedOn as string },
-    today(),
+    day,
   );
 }
 
@@ -145,7 +148,7 @@ function headerIndex(rows: string[][], wanted: string) {
 }
 
 /** Reads an M-PESA organisation portal statement (CSV). Header lines above the table are skipped. */
-export async function readMpesaStatement(bytes: Uint8Array): Promise<StatementLine[]> {
+export async function readMpesaStatement(bytes: Uint8Array, day = today()): Promise<StatementLine[]> {
   const rows = await records(bytes);
   const at = headerIndex(rows, MPESA.code);
   if (at < 0) {
@@ -182,7 +185,7 @@ export async function readMpesaStatement(bytes: Uint8Array): Promise<StatementLi
           ? notPaidIn(cell("paidIn"), "Not money paid in (a withdrawal or a charge).")
           : !line.receivedOn
             ? "No valid completion time."
-            : implausible(line);
+            : implausible(line, day);
     return line;
   });
 }
@@ -202,7 +205,11 @@ export async function bankColumns(bytes: Uint8Array): Promise<string[]> {
 }
 
 /** Reads a bank statement (CSV) with the admin's column mapping. */
-export async function readBankStatement(bytes: Uint8Array, mapping: BankMapping): Promise<StatementLine[]> {
+export async function readBankStatement(
+  bytes: Uint8Array,
+  mapping: BankMapping,
+  day = today(),
+): Promise<StatementLine[]> {
   const rows = await records(bytes);
   const header = rows[0] ?? [];
   const index = Object.fromEntries(
@@ -228,7 +235,7 @@ export async function readBankStatement(bytes: Uint8Array, mapping: BankMapping)
         ? notPaidIn(cell("amount"), "Not money paid in.")
         : !line.receivedOn
           ? "No valid date."
-          : implausible(line);
+          : implausible(line, day);
     return line;
   });
 }

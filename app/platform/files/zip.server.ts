@@ -1,7 +1,9 @@
 import { boundedHeavyWork } from "#app/platform/jobs/heavy-work.server";
+import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { storage } from "./storage.server";
+import type { ZipEntry } from "./zip-build.server";
 
-export type ZipEntry = { name: string; data: Uint8Array };
+export type { ZipEntry };
 
 /** A stored object's bytes (documents of a few hundred kilobytes: read whole). */
 export async function readStored(key: string): Promise<Uint8Array> {
@@ -12,14 +14,13 @@ export async function readStored(key: string): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** A ZIP download of the given files (PDFs are already compressed: stored, not deflated again). */
+/** A ZIP download of the given files. */
 export async function zipResponse(entries: ZipEntry[], filename: string) {
-  // fflate loads with the first ZIP asked for, not in every process (decision 0603); one ZIP is built at a time
-  // and the next waits its turn (decision 0651)
-  const { zipSync } = await import("fflate");
+  // built on a worker thread when the server runs the pool (decision 0668), fflate loaded there with the first
+  // ZIP (decision 0603); one ZIP is built at a time and the next waits its turn (decision 0651)
   const zip = await boundedHeavyWork(
     "zip",
-    async () => zipSync(Object.fromEntries(entries.map((e) => [e.name, [e.data, { level: 0 }]]))),
+    () => renderOffThread("zip", () => import("./zip-build.server"), "buildZip", entries),
     { waitTurn: true },
   );
   return new Response(new Uint8Array(zip), {

@@ -2,16 +2,20 @@ import os from "node:os";
 import { Piscina } from "piscina";
 
 /*
- * PDF rendering off the request thread (decision 0653). The server starts a pool of worker threads (piscina);
- * a feature asks for one of its PDF module's render functions by name, with arguments that can be copied to
- * another thread (plain data), and gets the bytes back while the request thread goes on serving. Scripts and
- * tests that never start the pool render in their own thread through the same function.
+ * Heavy work off the request thread (decisions 0653, 0668). The server starts pools of worker threads (piscina);
+ * a feature asks for one of its off-thread module's functions by name (a PDF render, a statement's reading, a
+ * ZIP's building), with arguments that can be copied to another thread (plain data), and gets the answer back
+ * while the request thread goes on serving. Scripts and tests that never start the pools run the same function
+ * in their own thread.
  */
 
-/** The features whose PDF module (`pdf.server.ts`) the worker may load: server/render-tasks.ts maps each. */
-export type RenderFeature = "site" | "money" | "delivery";
+/**
+ * The modules the worker may load, each a feature's off-thread surface (server/render-tasks.ts maps them): the
+ * features' PDFs, money's statement readers, the ZIP builder.
+ */
+export type RenderFeature = "site" | "money" | "delivery" | "statements" | "zip";
 export type RenderTask = { feature: RenderFeature; name: string; args: unknown[] };
-type Renderer = (...args: never[]) => Promise<Uint8Array>;
+type Task = (...args: never[]) => Promise<unknown>;
 
 export type RenderPoolOptions = {
   /** server/render-worker.mjs */
@@ -22,37 +26,67 @@ export type RenderPoolOptions = {
   source: boolean;
 };
 
-let pool: Piscina | undefined;
+/**
+ * Two lanes, so that a short render somebody waits for now (a receipt after a payment, drawn just before or
+ * inside the transaction that numbers it) never queues behind a NITA pack of many seconds: while it waited, the
+ * booking's lock and PGlite's one connection, and with them every M-PESA confirmation, waited too (decision 0668).
+ */
+type Lane = "bulk" | "urgent";
+let pools: Record<Lane, Piscina> | undefined;
 
 export function startRenderPool(options: RenderPoolOptions) {
-  pool = new Piscina({
-    filename: options.workerFile,
-    workerData: { entry: options.entry, source: options.source },
-    // one core stays with the request thread; threads start with the first PDF and end when idle, so a server
-    // that renders nothing holds no thread and no PDF library
-    minThreads: 0,
-    maxThreads: Math.max(1, os.availableParallelism() - 1),
-    idleTimeout: 30_000,
-    // below the request thread in the scheduler: a render takes longer, a page does not wait for it
-    niceIncrement: 10,
-  });
-  const started = pool;
+  const pool = (maxThreads: number) =>
+    new Piscina({
+      filename: options.workerFile,
+      workerData: { entry: options.entry, source: options.source },
+      // threads start with the first task and end when idle, so a server that renders nothing holds no thread
+      // and no PDF library
+      minThreads: 0,
+      maxThreads,
+      idleTimeout: 30_000,
+      // below the request thread in the scheduler: a render takes longer, a page does not wait for it
+      niceIncrement: 10,
+    });
+  // one core stays with the request thread for the bulk work; the urgent lane's one thread is busy only for the
+  // moments somebody waits on it
+  const started = { bulk: pool(Math.max(1, os.availableParallelism() - 1)), urgent: pool(1) };
+  pools = started;
   return async () => {
-    if (pool === started) pool = undefined;
-    await started.close();
+    if (pools === started) pools = undefined;
+    await Promise.all([started.bulk.close(), started.urgent.close()]);
   };
 }
 
+function runOn<M extends Record<K, Task>, K extends string>(
+  lane: Lane,
+  feature: RenderFeature,
+  load: () => Promise<M>,
+  name: K,
+  args: Parameters<M[K]>,
+): Promise<Awaited<ReturnType<M[K]>>> {
+  if (pools) return pools[lane].run({ feature, name, args } satisfies RenderTask);
+  return load().then((module) => module[name](...args) as Awaited<ReturnType<M[K]>>);
+}
+
 /**
- * `load()[name](...args)`, on a worker thread when the pool runs, else in this thread. `load` is the feature's
- * PDF module, the one server/render-tasks.ts maps `feature` to.
+ * `load()[name](...args)`, on a worker thread when the pools run, else in this thread. `load` is the module
+ * server/render-tasks.ts maps `feature` to. For work nobody holds a lock for: it may wait behind other such work.
  */
-export function renderOffThread<M extends Record<K, Renderer>, K extends string>(
+export function renderOffThread<M extends Record<K, Task>, K extends string>(
   feature: RenderFeature,
   load: () => Promise<M>,
   name: K,
   ...args: Parameters<M[K]>
-): Promise<Uint8Array> {
-  if (pool) return pool.run({ feature, name, args } satisfies RenderTask) as Promise<Uint8Array>;
-  return load().then((module) => module[name](...args));
+) {
+  return runOn("bulk", feature, load, name, args);
+}
+
+/** The same, for a short render that somebody (a payment's receipt, a transaction) waits for now. */
+export function renderUrgent<M extends Record<K, Task>, K extends string>(
+  feature: RenderFeature,
+  load: () => Promise<M>,
+  name: K,
+  ...args: Parameters<M[K]>
+) {
+  return runOn("urgent", feature, load, name, args);
 }
