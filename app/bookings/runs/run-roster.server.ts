@@ -7,6 +7,7 @@ import {
   bookings,
   courseRuns,
   courses,
+  organisations,
   courseRegistrations as r,
   waitlistOffers,
 } from "#app/platform/db/schema";
@@ -33,9 +34,12 @@ export async function getRunRoster(courseId: string, runId: string) {
       venue: courseRuns.venue,
       capacity: courseRuns.capacity,
       status: courseRuns.status,
+      private: courseRuns.private,
+      organisationName: organisations.name,
     })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .leftJoin(organisations, eq(organisations.id, courseRuns.organisationId))
     .where(and(eq(courseRuns.id, runId), eq(courseRuns.courseId, courseId)));
   if (!run) return null;
   const [participants, waitlist, otherRuns, seats, interests] = await Promise.all([
@@ -87,6 +91,7 @@ export async function getRunRoster(courseId: string, runId: string) {
           ne(courseRuns.id, runId),
           ne(courseRuns.status, "cancelled"),
           or(isNull(courseRuns.startDate), gte(courseRuns.startDate, today())),
+          eq(courseRuns.private, false),
         ),
       )
       .orderBy(asc(courseRuns.startDate)),
@@ -228,7 +233,7 @@ export async function moveParticipant(
     const participant = await participantOf(tx, runId, registrationId);
     if (!from || !participant)
       return { ok: false, status: 404, message: "The participant is no longer on this course date." };
-    if (!to || to.courseId !== from.courseId || toRunId === runId) {
+    if (!to || to.private || to.courseId !== from.courseId || toRunId === runId) {
       return { ok: false, status: 400, message: "Choose another date of the same course." };
     }
     if (to.status === "cancelled" || (to.startDate !== null && to.startDate < today())) {

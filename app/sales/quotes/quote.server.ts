@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, max } from "drizzle-orm";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courses, enquiries, organisations, quoteLines, quotes } from "#app/platform/db/schema";
+import { runDatesText } from "#app/delivery/index.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { signedPath, signedUrl, verifySignature } from "#app/platform/signed-link.server";
 import { getSiteContentValue } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
-import { formatLongDate, today } from "#app/utils/dates";
+import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { computeVat } from "#app/utils/vat";
 import type { QuoteAcceptance, QuoteInput } from "./quote";
 import { quoteEmail } from "./quote-emails.server";
@@ -72,7 +73,17 @@ export async function sendQuote(
   if (input.validUntil < today()) {
     return { ok: false, status: 400, message: "The validity date has passed: choose today or a later day." };
   }
+  if (input.startDate < today()) {
+    return { ok: false, status: 400, message: "The start date has passed: choose today or a later day." };
+  }
   return db().transaction(async (tx) => {
+    const [course] = await tx
+      .select({ durationDays: courses.durationDays })
+      .from(courses)
+      .where(and(eq(courses.id, input.courseId), isNull(courses.archivedAt)));
+    if (!course) {
+      return { ok: false, status: 400, message: "Choose the course to schedule from the list." };
+    }
     const row = ENQUIRY_ROW(enquiryId);
     const enquiry = await lockRow(tx, row);
     if (!enquiry) return { ok: false, status: 404, message: "This enquiry does not exist." };
@@ -118,7 +129,11 @@ export async function sendQuote(
       values: {
         enquiryId,
         version,
-        courseId: enquiry.courseId,
+        courseId: input.courseId,
+        startDate: input.startDate,
+        // left empty: as many days as the course lasts
+        endDate: input.endDate ?? addDays(input.startDate, Math.max(1, course.durationDays ?? 1) - 1),
+        venue: input.venue,
         participants: input.participants,
         validUntil: input.validUntil,
         terms: input.terms,
@@ -178,6 +193,15 @@ export async function sendQuote(
   });
 }
 
+/** The courses a quote may schedule: every course not archived, an inactive one included (in-house only). */
+export async function listQuotableCourses() {
+  return db()
+    .select({ id: courses.id, title: courses.title, durationDays: courses.durationDays })
+    .from(courses)
+    .where(isNull(courses.archivedAt))
+    .orderBy(asc(courses.title));
+}
+
 /** A quote with its lines, enquiry, course and organisation: what its page and PDF show. */
 export async function getQuote(id: string, executor: Executor = db()) {
   const [row] = await executor
@@ -204,7 +228,12 @@ export async function getQuote(id: string, executor: Executor = db()) {
     .from(quoteLines)
     .where(eq(quoteLines.quoteId, id))
     .orderBy(asc(quoteLines.position));
-  return { ...row, lines };
+  const { startDate, endDate, venue } = row.quote;
+  // older quotes scheduled nothing
+  const schedule = startDate
+    ? [runDatesText({ label: null, startDate, endDate }), venue].filter(Boolean).join(", ")
+    : null;
+  return { ...row, lines, schedule };
 }
 export type QuoteView = NonNullable<Awaited<ReturnType<typeof getQuote>>>;
 
