@@ -58,7 +58,8 @@ type PublishedRun = {
  * person hears of each run once. Runs added as history (already started), cancelled or private announce nothing.
  */
 export async function notifyInterestedOfRun(tx: Executor, run: PublishedRun) {
-  if (run.private || run.status === "cancelled" || (run.startDate !== null && run.startDate < today())) return 0;
+  if (run.private || run.status === "cancelled" || (run.startDate !== null && run.startDate < today()))
+    return 0;
   const [course] = await tx
     .select({ title: courses.title, slug: courses.slug })
     .from(courses)

@@ -93,10 +93,7 @@ export async function mergeOrganisations(
       .where(eq(bookings.organisationId, mergeId))
       .returning({ reference: bookings.reference });
     // its private runs are the kept one's now (the key would refuse the delete otherwise)
-    await tx
-      .update(courseRuns)
-      .set({ organisationId: keepId })
-      .where(eq(courseRuns.organisationId, mergeId));
+    await tx.update(courseRuns).set({ organisationId: keepId }).where(eq(courseRuns.organisationId, mergeId));
     // the merged one goes first: its KRA PIN passes to the kept one, and a PIN belongs to one organisation
     await tx.delete(organisations).where(eq(organisations.id, mergeId));
     const [after] = await tx

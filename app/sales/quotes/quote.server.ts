@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNull, max } from "drizzle-orm";
+import { runDatesText } from "#app/delivery/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { courses, enquiries, organisations, quoteLines, quotes } from "#app/platform/db/schema";
-import { runDatesText } from "#app/delivery/index.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { signedPath, signedUrl, verifySignature } from "#app/platform/signed-link.server";
@@ -11,6 +12,7 @@ import { getSiteContentValue } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { computeVat } from "#app/utils/vat";
+import { bookAcceptedQuote } from "./private-run.server";
 import type { QuoteAcceptance, QuoteInput } from "./quote";
 import { quoteEmail } from "./quote-emails.server";
 
@@ -275,14 +277,16 @@ export const quoteRefusal = refusal;
 /**
  * The client's answer through the signed link. The enquiry is locked before the quote (the order sendQuote
  * takes), and the quote's status and validity are read under that lock, so of two answers at once one wins and
- * the other is told; a late, replaced or answered quote changes nothing. Accepting wins the enquiry.
+ * the other is told; a late, replaced or answered quote changes nothing. Accepting wins the enquiry and books
+ * the quote's private run in the same transaction (a money transaction: the proforma is issued in it, and a
+ * deadlock lost to another booking's payment runs it again).
  */
 async function answerQuote(
   actor: AuditActor,
   id: string,
   answer: { accept: QuoteAcceptance } | { declineReason: string },
 ): Promise<QuoteOutcome> {
-  return db().transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
     const [found] = await tx.select({ enquiryId: quotes.enquiryId }).from(quotes).where(eq(quotes.id, id));
     if (!found) return { ok: false, status: 404, message: "This quote does not exist." };
     const enquiryRow = ENQUIRY_ROW(found.enquiryId);
@@ -306,6 +310,7 @@ async function answerQuote(
           lpoNumber: answer.accept.lpoNumber,
         },
       });
+      const booked = await bookAcceptedQuote(tx, actor, id, answer.accept);
       if (enquiry.status !== "won") {
         await auditedUpdate(tx, actor, {
           action: "Updated enquiry",
@@ -317,7 +322,13 @@ async function answerQuote(
       return {
         ok: true,
         id,
-        message: "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
+        message: booked
+          ? `Thank you: you accepted this quote. Your booking ${booked.reference} is confirmed${
+              booked.invoiced?.ok && booked.invoiced.document
+                ? " and its proforma invoice is on its way by e-mail"
+                : ""
+            }; we will ask you for the participants' names.`
+          : "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
       };
     }
     await auditedUpdate(tx, actor, {
