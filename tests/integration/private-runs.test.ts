@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createBooking } from "#app/bookings/booking.server";
 import { substituteParticipant } from "#app/bookings/booking-page/booking-changes.server";
 import { cancelBooking } from "#app/bookings/index.server";
+import { createCourseRun, updateCourseRun } from "#app/bookings/runs/course-run.server";
 import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
   bookings,
+  courseInterests,
   courseRegistrations,
   courseRuns,
   courses,
@@ -31,6 +33,7 @@ import { QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
 import { countActiveCoursesByCategory, listCourseYears } from "#app/site/catalogue/course.server";
 import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
+import { listUpcomingRuns } from "#app/site/catalogue/run-calendar.server";
 import { addDays, today } from "#app/utils/dates";
 import { ACTOR, SLUG } from "../helpers/money";
 
@@ -324,5 +327,46 @@ describe("a private run is on no public page", () => {
       ip: null,
     } as never);
     expect(refused).toMatchObject({ ok: false, field: "run" });
+  });
+});
+
+describe("a private date the office adds by hand", () => {
+  test("tells no one on the course's notify-me list and is on no calendar; a quote's run cannot be made public", async () => {
+    const startDate = addDays(today(), 90);
+    await db()
+      .insert(courseInterests)
+      .values({ courseId: course.id, name: "Otieno Ouma", email: "otieno@waiting.example" });
+    const run = await createCourseRun(ACTOR, course.id, {
+      startDate,
+      endDate: addDays(startDate, 4),
+      label: null,
+      venue: "Eldoret Club",
+      country: "Kenya",
+      deliveryMode: "physical",
+      capacity: 20,
+      minParticipants: null,
+      costOverride: null,
+      status: "open",
+      private: true,
+    });
+    expect(run).toMatchObject({ private: true, organisationId: null });
+    const notices = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "new_run_notice"), eq(emailOutbox.relatedId, run.id)));
+    expect(notices).toEqual([]);
+    expect((await listUpcomingRuns()).map((r) => r.id)).not.toContain(run.id);
+
+    const q = await quotedEnquiry();
+    await acceptQuote(CLIENT, q.quoteId, accept);
+    const { runId } = (await privateBooking(q.quoteId)) as { runId: string };
+    const [quoted] = await db().select().from(courseRuns).where(eq(courseRuns.id, runId));
+    const made = await updateCourseRun(ACTOR, course.id, runId, {
+      ...(quoted as typeof courseRuns.$inferSelect),
+      costOverride: null,
+      private: false,
+    });
+    expect(made).toMatchObject({ ok: false, status: 409 });
+    expect((await db().select().from(courseRuns).where(eq(courseRuns.id, runId)))[0]?.private).toBe(true);
   });
 });
