@@ -31,7 +31,9 @@ import * as runFeed from "#app/routes/resources/course-run.ics";
 import * as sitemap from "#app/routes/resources/sitemap";
 import { QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
+import { privateRunLabel } from "#app/site/catalogue/course";
 import { countActiveCoursesByCategory, listCourseYears } from "#app/site/catalogue/course.server";
+import { listRunsForCourse } from "#app/site/catalogue/course-runs.server";
 import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
 import { listUpcomingRuns } from "#app/site/catalogue/run-calendar.server";
 import { addDays, today } from "#app/utils/dates";
@@ -153,6 +155,8 @@ describe("accepting a training quote", () => {
       capacity: 12,
     });
     expect(run?.endDate).not.toBeNull();
+    const listed = (await listRunsForCourse(course.id)).find((r) => r.id === run?.id);
+    expect(listed && privateRunLabel(listed)).toBe(`Private — ${q.organisation}`);
     const seats = await db()
       .select({ name: courseRegistrations.name, status: courseRegistrations.status })
       .from(courseRegistrations)

@@ -12,7 +12,12 @@ import {
   waitlistOffers,
 } from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
-import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "#app/site/index.server";
+import {
+  lockRunSeats,
+  privateRunOrganisation,
+  SEAT_HOLDING_STATUSES,
+  seatsForRuns,
+} from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { listCourseInterests } from "../interest/course-interest.server";
@@ -35,7 +40,7 @@ export async function getRunRoster(courseId: string, runId: string) {
       capacity: courseRuns.capacity,
       status: courseRuns.status,
       private: courseRuns.private,
-      organisationName: organisations.name,
+      organisationName: privateRunOrganisation,
     })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
