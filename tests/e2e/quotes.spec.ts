@@ -125,7 +125,7 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   await expect(page.getByRole("link", { name: "Send a new version" })).toHaveCount(0);
 
   // the acceptance booked the organisation's private run: its booking, seats to name, and its proforma
-  await page.goto(`${base}/admin/bookings/${reference}`);
+  await page.getByRole("link", { name: `Booking ${reference} on the private course date` }).click();
   await expect(page.getByText("Participant 1 (to be named)")).toBeVisible();
   await expect(page.getByText("Participant 20 (to be named)")).toBeVisible();
   // the proforma is the quote: its total as the client read it

@@ -4,7 +4,7 @@ import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { courses, enquiries, organisations, quoteLines, quotes } from "#app/platform/db/schema";
+import { bookings, courses, enquiries, organisations, quoteLines, quotes } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { signedPath, signedUrl, verifySignature } from "#app/platform/signed-link.server";
@@ -239,7 +239,7 @@ export async function getQuote(id: string, executor: Executor = db()) {
 }
 export type QuoteView = NonNullable<Awaited<ReturnType<typeof getQuote>>>;
 
-/** An enquiry's quotes, newest version first, for its page. */
+/** An enquiry's quotes, newest version first, with the booking an accepted one made, for its page. */
 export async function listEnquiryQuotes(enquiryId: string) {
   return db()
     .select({
@@ -251,8 +251,11 @@ export async function listEnquiryQuotes(enquiryId: string) {
       answeredByName: quotes.answeredByName,
       declineReason: quotes.declineReason,
       createdAt: quotes.createdAt,
+      /** the booking its acceptance made, on its private run */
+      bookingReference: bookings.reference,
     })
     .from(quotes)
+    .leftJoin(bookings, eq(bookings.quoteId, quotes.id))
     .where(eq(quotes.enquiryId, enquiryId))
     .orderBy(desc(quotes.version));
 }
