@@ -120,6 +120,13 @@ describe("sending a quote", () => {
       ok: false,
       message: "The validity date has passed: choose today or a later day.",
     });
+    const pastStart = await sendQuote(ACTOR, enquiry.id, quoteInput({ startDate: addDays(today(), -1) }));
+    expect(pastStart).toMatchObject({
+      ok: false,
+      message: "The start date has passed: choose today or a later day.",
+    });
+    const noCourse = await sendQuote(ACTOR, enquiry.id, quoteInput({ courseId: crypto.randomUUID() }));
+    expect(noCourse).toMatchObject({ ok: false, message: "Choose the course to schedule from the list." });
     expect(await db().select().from(quotes).where(eq(quotes.enquiryId, enquiry.id))).toEqual([]);
     expect((await enquiryRow(enquiry.id))?.status).toBe("qualified");
   });
@@ -144,6 +151,36 @@ describe("sending a quote", () => {
         "Enter each line's unit price in Kenya shillings (for example 45,000 or 45,000.50).",
       ]),
     );
+    const noSchedule = QuoteSchema.safeParse({
+      courseId: "",
+      startDate: "2026-13-01",
+      venue: "",
+      participants: "18",
+      validUntil: today(),
+      terms: "Net 30",
+      lines: [{ kind: "venue", description: "Hall", quantity: "1", unit: "1,000" }],
+    });
+    expect(noSchedule.error?.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining([
+        "Choose the course to schedule from the list.",
+        "Enter the start date as a real date (YYYY-MM-DD).",
+        "Venue or county is required",
+      ]),
+    );
+    const backwards = QuoteSchema.safeParse({
+      ...schedule,
+      endDate: addDays(schedule.startDate, -1),
+      participants: "18",
+      validUntil: today(),
+      terms: "Net 30",
+      lines: [{ kind: "venue", description: "Hall", quantity: "1", unit: "1,000" }],
+    });
+    expect(backwards.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["endDate"],
+        message: "The end date cannot be before the start date.",
+      }),
+    ]);
     const noLines = { ...schedule, participants: "18", validUntil: today(), terms: "Net 30", lines: [] };
     expect(QuoteSchema.safeParse(noLines).error?.issues[0]?.message).toBe(
       "Add at least one line to the quote.",
