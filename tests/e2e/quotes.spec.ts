@@ -126,8 +126,8 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
 
   // the acceptance booked the organisation's private run: its booking, seats to name, and its proforma
   await page.getByRole("link", { name: `Booking ${reference} on the private course date` }).click();
-  await expect(page.getByText("Participant 1 (to be named)")).toBeVisible();
-  await expect(page.getByText("Participant 20 (to be named)")).toBeVisible();
+  await expect(page.getByText("Participant 1 (to be named)", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Participant 20 (to be named)", { exact: true }).first()).toBeVisible();
   // the proforma is the quote: its total as the client read it
   await expect(page.getByTestId("booking-documents")).toContainText("Proforma invoice version 1");
   await expect(page.getByTestId("booking-documents")).toContainText("KES 375,000.00");
