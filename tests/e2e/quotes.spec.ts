@@ -138,6 +138,7 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   await expect(privateDate).toHaveCount(1);
   await expect(privateDate).toContainText(venue);
   await privateDate.getByRole("link", { name: /Participants/ }).click();
+  await page.waitForURL(/\/runs\/[\w-]+$/);
   await expect(page.getByText(`Private — ${organisation}`)).toBeVisible();
   const runId = /\/runs\/([\w-]+)/.exec(page.url())?.[1] as string;
   expect(runId).toBeTruthy();
