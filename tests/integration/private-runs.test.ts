@@ -29,6 +29,7 @@ import * as registerPage from "#app/routes/public/register";
 import * as calendarFeed from "#app/routes/resources/calendar.ics";
 import * as runFeed from "#app/routes/resources/course-run.ics";
 import * as sitemap from "#app/routes/resources/sitemap";
+import { mergeOrganisations } from "#app/sales/organisations/organisation-review.server";
 import { QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
 import { privateRunLabel } from "#app/site/catalogue/course";
@@ -224,6 +225,23 @@ describe("accepting a training quote", () => {
     const runs = await db().select().from(courseRuns).where(eq(courseRuns.organisationId, q.organisationId));
     expect(runs.map((r) => r.id)).toEqual([booking.runId]);
     expect(await proformas(booking.id)).toHaveLength(1);
+  });
+
+  test("merging its organisation into another moves the private run with its booking", async () => {
+    const q = await quotedEnquiry();
+    await acceptQuote(CLIENT, q.quoteId, accept);
+    const [kept] = await db()
+      .insert(organisations)
+      .values({ name: "Kiambu Water", nameKey: `kiambu water ${q.quoteId}`, looseKey: `kiambu ${q.quoteId}` })
+      .returning({ id: organisations.id });
+    await db().update(enquiries).set({ organisationId: kept?.id }).where(eq(enquiries.id, q.enquiryId));
+    expect((await mergeOrganisations(ACTOR, kept?.id as string, q.organisationId)).ok).toBe(true);
+    const booking = await privateBooking(q.quoteId);
+    const [run] = await db()
+      .select()
+      .from(courseRuns)
+      .where(eq(courseRuns.id, booking.runId as string));
+    expect([booking.organisationId, run?.organisationId]).toEqual([kept?.id, kept?.id]);
   });
 
   test("after its validity it books nothing", async () => {
