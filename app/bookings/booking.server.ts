@@ -319,7 +319,8 @@ function decideSeats(
     };
   }
   const run = runs.get(input.run);
-  if (!run || run.courseId !== course.id) {
+  // an organisation's private run is offered on no form: an id posted for one is as good as unknown
+  if (!run || run.courseId !== course.id || run.private) {
     return { ok: false, field: "run", message: REGISTRATION_MESSAGES.otherCourseRun };
   }
   if (run.status === "cancelled")

@@ -30,6 +30,7 @@ export {
   declineQuote,
   getQuote,
   listEnquiryQuotes,
+  listQuotableCourses,
   type QuoteOutcome,
   type QuoteView,
   quotePath,

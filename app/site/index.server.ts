@@ -29,7 +29,7 @@ export {
   runKeptReason,
   runStanding,
 } from "./catalogue/course-history.server";
-export { listRunsForCourse, runColumns } from "./catalogue/course-runs.server";
+export { listRunsForCourse, privateRunOrganisation, runColumns } from "./catalogue/course-runs.server";
 export { ICS_CONTENT_TYPE } from "./catalogue/icalendar.server";
 export {
   courseSnapshot,

@@ -9,6 +9,7 @@ export {
   DELIVERY_MODES,
   ETIMS_TAX_TYPES,
   FAITH_GROUPS,
+  privateRunLabel,
   RUN_STATUSES,
 } from "./catalogue/course";
 export { parseCourseFilter } from "./catalogue/course-filter";

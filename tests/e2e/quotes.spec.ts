@@ -66,6 +66,12 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   const quoteForm = page.url();
   await expectScreensFit(page, [quoteForm, enquiryUrl]);
   await page.goto(quoteForm);
+  // what the quote schedules: the requested course, on a day two months ahead, at a venue no public date has
+  await expect(page.getByLabel("Course")).toHaveValue(/.+/);
+  const startDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const venue = `Outspan ${tag}, Nyeri`;
+  await page.getByLabel("Start date").fill(startDate);
+  await page.getByLabel("Venue or county").fill(venue);
   await page.getByLabel("Line 1: description").fill("Training, 3 days");
   await page.getByLabel("Line 1: quantity").fill("3");
   await page.getByLabel("Line 1: unit price (KES)").fill("120,000");
@@ -97,6 +103,7 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   await expect(client.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
   // 3 × 120,000 + 15,000 = 375,000, with the invoices' VAT
   await expect(client.getByText("KES 375,000.00")).toBeVisible();
+  await expect(client.getByText(venue)).toBeVisible();
   await expectNoSeriousA11yViolations(client);
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await client.getByLabel("Your name").fill("Wanjiru Maina");
@@ -104,6 +111,8 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   await client.getByLabel("LPO number (optional)").fill("LPO/2026/118");
   await client.getByRole("button", { name: "Accept quote" }).click();
   await expect(client.getByRole("status")).toContainText("you accepted this quote");
+  const reference = /MF-[2-9A-HJKMNP-Z]{8}/.exec((await client.getByRole("status").textContent()) ?? "")?.[0];
+  expect(reference).toBeTruthy();
   await client.reload();
   await expect(client.getByRole("status")).toContainText("This quote was already accepted");
   await expect(client.getByRole("button", { name: "Accept quote" })).toHaveCount(0);
@@ -114,4 +123,43 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   await expect(page.getByText("Won", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Accepted by Wanjiru Maina")).toBeVisible();
   await expect(page.getByRole("link", { name: "Send a new version" })).toHaveCount(0);
+
+  // the acceptance booked the organisation's private run: its booking, seats to name, and its proforma
+  await page.getByRole("link", { name: `Booking ${reference} on the private course date` }).click();
+  await expect(page.getByText("Participant 1 (to be named)", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Participant 20 (to be named)", { exact: true }).first()).toBeVisible();
+  // the proforma is the quote: its total as the client read it
+  await expect(page.getByTestId("booking-documents")).toContainText("Proforma invoice version 1");
+  await expect(page.getByTestId("booking-documents")).toContainText("KES 375,000.00");
+  await expect(page.getByText("LPO/2026/118")).toBeVisible();
+  await page.goto(`${base}/admin/courses`);
+  await page.getByRole("link", { name: COURSE.title }).first().click();
+  const privateDate = page.getByTestId("course-run").filter({ hasText: `Private — ${organisation}` });
+  await expect(privateDate).toHaveCount(1);
+  await expect(privateDate).toContainText(venue);
+  await privateDate.getByRole("link", { name: /Participants/ }).click();
+  await page.waitForURL(/\/runs\/[\w-]+$/);
+  await expect(page.getByText(`Private — ${organisation}`)).toBeVisible();
+  const runId = /\/runs\/([\w-]+)/.exec(page.url())?.[1] as string;
+  expect(runId).toBeTruthy();
+
+  // and it is on no public page, feed or sitemap
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await asNewVisitor(publicPage);
+  for (const path of [`/courses/${COURSE.slug}`, "/courses/calendar", "/register", "/"]) {
+    await publicPage.goto(`${base}${path}`);
+    const html = await publicPage.content();
+    expect(html, path).not.toContain(venue);
+    expect(html, path).not.toContain(runId);
+  }
+  for (const path of ["/courses/calendar.ics", "/sitemap.xml"]) {
+    const body = await (await publicPage.request.get(`${base}${path}`)).text();
+    expect(body, path).not.toContain(venue);
+    expect(body, path).not.toContain(runId);
+  }
+  expect((await publicPage.request.get(`${base}/courses/${COURSE.slug}/runs/${runId}.ics`)).status()).toBe(
+    404,
+  );
+  await visitor.close();
 });

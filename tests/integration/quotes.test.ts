@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, enquiries, quoteLines, quotes } from "#app/platform/db/schema";
+import { adminAuditLogs, courses, enquiries, quoteLines, quotes } from "#app/platform/db/schema";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
@@ -15,7 +15,7 @@ import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { clearOutbox } from "../helpers/delivery";
-import { ACTOR } from "../helpers/money";
+import { ACTOR, SLUG } from "../helpers/money";
 import { startSmtpServer } from "../helpers/smtp";
 
 const CLIENT = { id: null, email: null, ip: "198.51.100.7", userAgent: "phone" };
@@ -39,9 +39,13 @@ async function qualifiedEnquiry(status: "new" | "qualified" = "qualified") {
   return row;
 }
 
+/** What the quotes schedule: the seeded course, in six weeks, in Nakuru. */
+let schedule: { courseId: string; startDate: string; venue: string };
+
 /** The office's quote form as posted: 3 days at KES 150,000 a day and a venue for 18. */
 const quoteInput = (overrides: Record<string, unknown> = {}) =>
   QuoteSchema.parse({
+    ...schedule,
     participants: "18",
     validUntil: addDays(today(), 14),
     terms: "50% on acceptance, the balance before the course.",
@@ -58,6 +62,8 @@ const quoteRow = async (id: string) => (await db().select().from(quotes).where(e
 const enquiryRow = async (id: string) => (await db().select().from(enquiries).where(eq(enquiries.id, id)))[0];
 
 beforeAll(async () => {
+  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
+  schedule = { courseId: course?.id as string, startDate: addDays(today(), 42), venue: "Nakuru" };
   await setSettingValue(db(), "vat_registered", true, null);
   await setSettingValue(db(), "vat_rate", 16, null);
   await setSettingValue(db(), "prices_include_vat", false, null);
@@ -114,6 +120,13 @@ describe("sending a quote", () => {
       ok: false,
       message: "The validity date has passed: choose today or a later day.",
     });
+    const pastStart = await sendQuote(ACTOR, enquiry.id, quoteInput({ startDate: addDays(today(), -1) }));
+    expect(pastStart).toMatchObject({
+      ok: false,
+      message: "The start date has passed: choose today or a later day.",
+    });
+    const noCourse = await sendQuote(ACTOR, enquiry.id, quoteInput({ courseId: crypto.randomUUID() }));
+    expect(noCourse).toMatchObject({ ok: false, message: "Choose the course to schedule from the list." });
     expect(await db().select().from(quotes).where(eq(quotes.enquiryId, enquiry.id))).toEqual([]);
     expect((await enquiryRow(enquiry.id))?.status).toBe("qualified");
   });
@@ -138,7 +151,37 @@ describe("sending a quote", () => {
         "Enter each line's unit price in Kenya shillings (for example 45,000 or 45,000.50).",
       ]),
     );
-    const noLines = { participants: "18", validUntil: today(), terms: "Net 30", lines: [] };
+    const noSchedule = QuoteSchema.safeParse({
+      courseId: "",
+      startDate: "2026-13-01",
+      venue: "",
+      participants: "18",
+      validUntil: today(),
+      terms: "Net 30",
+      lines: [{ kind: "venue", description: "Hall", quantity: "1", unit: "1,000" }],
+    });
+    expect(noSchedule.error?.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining([
+        "Choose the course to schedule from the list.",
+        "Enter the start date as a real date (YYYY-MM-DD).",
+        "Venue or county is required",
+      ]),
+    );
+    const backwards = QuoteSchema.safeParse({
+      ...schedule,
+      endDate: addDays(schedule.startDate, -1),
+      participants: "18",
+      validUntil: today(),
+      terms: "Net 30",
+      lines: [{ kind: "venue", description: "Hall", quantity: "1", unit: "1,000" }],
+    });
+    expect(backwards.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["endDate"],
+        message: "The end date cannot be before the start date.",
+      }),
+    ]);
+    const noLines = { ...schedule, participants: "18", validUntil: today(), terms: "Net 30", lines: [] };
     expect(QuoteSchema.safeParse(noLines).error?.issues[0]?.message).toBe(
       "Add at least one line to the quote.",
     );
@@ -265,6 +308,7 @@ describe("the screens", () => {
     const registrar = await signedInAdmin({ roles: ["registrar"] });
     const path = `/admin/enquiries/${enquiry.id}/quote`;
     const form = {
+      ...schedule,
       participants: "18",
       validUntil: addDays(today(), 10),
       terms: "Net 30 days.",

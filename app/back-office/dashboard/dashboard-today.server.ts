@@ -18,10 +18,11 @@ import {
   courseRegistrations,
   courseRuns,
   courses,
+  organisations,
   payments,
 } from "#app/platform/db/schema";
 import { countDueFollowUps } from "#app/sales/index.server";
-import { seatsForRuns } from "#app/site/index.server";
+import { privateRunOrganisation, seatsForRuns } from "#app/site/index.server";
 import { formatKes } from "#app/utils/cents";
 import { addDays, today, toEatDateTime } from "#app/utils/dates";
 import { waitingTooLong } from "../lists/contact-admin.server";
@@ -54,9 +55,12 @@ export async function upcomingRuns() {
       venue: courseRuns.venue,
       capacity: courseRuns.capacity,
       minParticipants: courseRuns.minParticipants,
+      private: courseRuns.private,
+      organisationName: privateRunOrganisation,
     })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .leftJoin(organisations, eq(organisations.id, courseRuns.organisationId))
     .where(
       and(
         ne(courseRuns.status, "cancelled"),

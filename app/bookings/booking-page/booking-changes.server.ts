@@ -246,7 +246,8 @@ export function moveBooking(who: BookingChanger, bookingId: string, toRunId: str
     bookingId,
     async (tx, { booking, run, runs, people }) => {
       const to = runs.get(toRunId);
-      if (!to || toRunId === booking.runId || (run && to.courseId !== run.courseId)) {
+      // another organisation's private run is never a booking's other date
+      if (!to || to.private || toRunId === booking.runId || (run && to.courseId !== run.courseId)) {
         return refuse(400, BOOKING_RULES.otherDate, "toRunId");
       }
       if (to.status === "cancelled" || (to.startDate !== null && to.startDate < today())) {

@@ -75,6 +75,7 @@ async function otherRunsOf(courseId: string, runId: string | null) {
         runId ? ne(courseRuns.id, runId) : undefined,
         ne(courseRuns.status, "cancelled"),
         or(isNull(courseRuns.startDate), gte(courseRuns.startDate, today())),
+        eq(courseRuns.private, false),
       ),
     )
     .orderBy(asc(courseRuns.startDate));

@@ -49,15 +49,17 @@ type PublishedRun = {
   label: string | null;
   venue: string | null;
   status: string;
+  private: boolean;
 };
 
 /**
  * Queues one e-mail per person on the course's list about a newly added run. Call it in the transaction
  * that inserts the run: the mail exists exactly when the run does, and a run is inserted once, so each
- * person hears of each run once. Runs added as history (already started) or cancelled announce nothing.
+ * person hears of each run once. Runs added as history (already started), cancelled or private announce nothing.
  */
 export async function notifyInterestedOfRun(tx: Executor, run: PublishedRun) {
-  if (run.status === "cancelled" || (run.startDate !== null && run.startDate < today())) return 0;
+  if (run.private || run.status === "cancelled" || (run.startDate !== null && run.startDate < today()))
+    return 0;
   const [course] = await tx
     .select({ title: courses.title, slug: courses.slug })
     .from(courses)

@@ -62,6 +62,14 @@ export async function updateCourseRun(
   return db().transaction(async (tx): Promise<RunWriteOutcome> => {
     const before = await lockRun(tx, courseId, runId);
     if (!before) return NO_SUCH_RUN;
+    if (before.organisationId && !input.private) {
+      return {
+        ok: false,
+        status: 409,
+        message:
+          "This course date was booked from an organisation's accepted quote: it stays private to that organisation.",
+      };
+    }
     if (input.status === "cancelled" && before.status !== "cancelled") {
       const [booked] = await tx
         .select({ n: count() })

@@ -7,11 +7,17 @@ import {
   bookings,
   courseRuns,
   courses,
+  organisations,
   courseRegistrations as r,
   waitlistOffers,
 } from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
-import { lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "#app/site/index.server";
+import {
+  lockRunSeats,
+  privateRunOrganisation,
+  SEAT_HOLDING_STATUSES,
+  seatsForRuns,
+} from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { listCourseInterests } from "../interest/course-interest.server";
@@ -33,9 +39,12 @@ export async function getRunRoster(courseId: string, runId: string) {
       venue: courseRuns.venue,
       capacity: courseRuns.capacity,
       status: courseRuns.status,
+      private: courseRuns.private,
+      organisationName: privateRunOrganisation,
     })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .leftJoin(organisations, eq(organisations.id, courseRuns.organisationId))
     .where(and(eq(courseRuns.id, runId), eq(courseRuns.courseId, courseId)));
   if (!run) return null;
   const [participants, waitlist, otherRuns, seats, interests] = await Promise.all([
@@ -87,6 +96,7 @@ export async function getRunRoster(courseId: string, runId: string) {
           ne(courseRuns.id, runId),
           ne(courseRuns.status, "cancelled"),
           or(isNull(courseRuns.startDate), gte(courseRuns.startDate, today())),
+          eq(courseRuns.private, false),
         ),
       )
       .orderBy(asc(courseRuns.startDate)),
@@ -228,7 +238,7 @@ export async function moveParticipant(
     const participant = await participantOf(tx, runId, registrationId);
     if (!from || !participant)
       return { ok: false, status: 404, message: "The participant is no longer on this course date." };
-    if (!to || to.courseId !== from.courseId || toRunId === runId) {
+    if (!to || to.private || to.courseId !== from.courseId || toRunId === runId) {
       return { ok: false, status: 400, message: "Choose another date of the same course." };
     }
     if (to.status === "cancelled" || (to.startDate !== null && to.startDate < today())) {

@@ -5,9 +5,15 @@ import { FormAlert } from "#app/components/admin/auth-card";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { SaveButton } from "#app/components/admin/save-button";
 import { Badge } from "#app/components/ui/badge";
-import { BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
+import { BoundCheckbox, BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
 import { numericInput } from "#app/platform/forms/form-fields";
-import { CourseRunSchema, DELIVERY_LABELS, DELIVERY_MODES, RUN_STATUSES } from "#app/site/index";
+import {
+  CourseRunSchema,
+  DELIVERY_LABELS,
+  DELIVERY_MODES,
+  privateRunLabel,
+  RUN_STATUSES,
+} from "#app/site/index";
 import { formatKsh } from "#app/utils/money";
 
 export type RunValues = {
@@ -22,6 +28,9 @@ export type RunValues = {
   minParticipants: number | null;
   costOverride: string | null;
   status: string;
+  private: boolean;
+  /** the organisation a private run is for, when it came from a quote */
+  organisationName: string | null;
   updatedAt: Date | string;
   /** Why the run is kept (bookings, issued documents); null when it can be deleted. */
   keptBecause?: string | null;
@@ -44,6 +53,7 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
           capacity: numericInput(run.capacity),
           minParticipants: numericInput(run.minParticipants),
           costOverride: numericInput(run.costOverride),
+          private: run.private ? "on" : undefined,
         }
       : { deliveryMode: "physical", status: "open" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseRunSchema }),
@@ -89,6 +99,11 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
             </option>
           ))}
         </BoundSelect>
+        <BoundCheckbox
+          meta={fields.private}
+          label="Private (in-house): on no public page, feed or form"
+          className="self-end pb-2"
+        />
       </div>
       <SaveButton
         isMine={(data) => data.get("intent") === intent && (data.get("runId") ?? null) === (run?.id ?? null)}
@@ -138,6 +153,9 @@ export function CourseRuns({
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div>
                   <p className="font-medium text-slate-900">{when(run)}</p>
+                  {run.private ? (
+                    <p className="text-sm font-semibold text-blue-800">{privateRunLabel(run)}</p>
+                  ) : null}
                   <p className="text-sm text-slate-600">
                     {[
                       run.venue,

@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarClock } from "lucide-react";
 import { Link } from "react-router";
 import { useStaff } from "#app/components/admin/use-staff";
+import { privateRunLabel } from "#app/site/index";
 import { canScheduleRuns } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
 import { formatLongDate } from "#app/utils/dates";
@@ -16,6 +17,8 @@ type Run = {
   capacity: number | null;
   minParticipants: number | null;
   taken: number;
+  private: boolean;
+  organisationName: string | null;
 };
 
 /** Seats taken against the minimum group: below it the run is not yet viable and says how many are missing. */
@@ -95,6 +98,7 @@ export function TodayPanel({ items, runs, days }: { items: Item[]; runs: Run[]; 
               <p className="text-sm text-slate-600">
                 {run.label ?? (run.startDate ? formatLongDate(run.startDate) : "Date to be confirmed")}
                 {run.venue ? ` · ${run.venue}` : ""}
+                {run.private ? ` · ${privateRunLabel(run)}` : ""}
               </p>
               <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
                 <span className="text-slate-800">

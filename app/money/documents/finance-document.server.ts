@@ -10,6 +10,8 @@ import {
   type FinanceLine,
   financeDocuments,
   payments,
+  quoteLines,
+  quotes,
 } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
@@ -111,6 +113,47 @@ async function billableLines(tx: Executor, bookingId: string) {
   return { lines, unpriced };
 }
 
+/**
+ * What a booking's invoice charges, and under which VAT rule. A booking made from an accepted quote charges the
+ * quote's lines under the quote's rule (decision 0672): the quote is the contract, so the proforma equals it
+ * whoever fills its seats; with no participant left holding a seat it charges nothing, as any booking. Any other
+ * booking charges its participants at the run's (or course's) price under the finance profile's rule.
+ */
+async function invoiceLines(tx: Executor, booking: Pick<LockedBooking, "id" | "quoteId">) {
+  const billed = await billableLines(tx, booking.id);
+  if (!booking.quoteId || billed.lines.length + billed.unpriced.length === 0) {
+    return { ...billed, rule: (await getFinanceProfile(tx)).vat };
+  }
+  const [quote] = await tx
+    .select({
+      courseId: quotes.courseId,
+      vatRatePercent: quotes.vatRatePercent,
+      pricesIncludeVat: quotes.pricesIncludeVat,
+    })
+    .from(quotes)
+    .where(eq(quotes.id, booking.quoteId));
+  if (!quote) throw new Error("A booking's quote is missing");
+  const lines = await tx
+    .select({
+      description: quoteLines.description,
+      quantity: quoteLines.quantity,
+      unitCents: quoteLines.unitCents,
+    })
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, booking.quoteId))
+    .orderBy(asc(quoteLines.position));
+  return {
+    lines: lines.map((line) => ({ ...line, ...(quote.courseId ? { courseId: quote.courseId } : {}) })),
+    unpriced: [] as string[],
+    // the rate the quote was priced at (0 when the firm was not registered then)
+    rule: {
+      registered: quote.vatRatePercent > 0,
+      ratePercent: quote.vatRatePercent,
+      pricesIncludeVat: quote.pricesIncludeVat,
+    },
+  };
+}
+
 /** The booking's newest proforma, unless a credit note has cancelled it. */
 export async function openProforma(tx: Executor, bookingId: string): Promise<FinanceDocument | null> {
   const [latest] = await tx
@@ -134,9 +177,14 @@ export async function openProforma(tx: Executor, bookingId: string): Promise<Fin
 export async function bookingInvoiceTotal(tx: Executor, bookingId: string): Promise<number | null> {
   const open = await openProforma(tx, bookingId);
   if (open) return open.totalCents;
-  const { lines, unpriced } = await billableLines(tx, bookingId);
+  const [booking] = await tx
+    .select({ id: bookings.id, quoteId: bookings.quoteId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking) return null;
+  const { lines, unpriced, rule } = await invoiceLines(tx, booking);
   if (unpriced.length > 0 || lines.length === 0) return null;
-  return computeVat(lines, (await getFinanceProfile(tx)).vat).totalCents;
+  return computeVat(lines, rule).totalCents;
 }
 
 /**
@@ -371,7 +419,7 @@ export async function reviseBookingInvoice(
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return { ok: false, message: "This booking no longer exists." };
   const open = await openProforma(tx, bookingId);
-  const { lines, unpriced } = await billableLines(tx, bookingId);
+  const { lines, unpriced, rule } = await invoiceLines(tx, booking);
   const profile = await getFinanceProfile(tx);
 
   if (booking.status === "cancelled" || lines.length + unpriced.length === 0) {
@@ -409,7 +457,7 @@ export async function reviseBookingInvoice(
       message: `Set a price for ${unpriced.join(", ")} (on the course or its date) before invoicing ${booking.reference}.`,
     };
   }
-  const totals = computeVat(lines, profile.vat);
+  const totals = computeVat(lines, rule);
   if (
     open &&
     sameLines(open.lines, totals.lines) &&
@@ -433,7 +481,7 @@ export async function reviseBookingInvoice(
     profile,
     lines: totals.lines,
     totals,
-    pricesIncludeVat: profile.vat.pricesIncludeVat,
+    pricesIncludeVat: rule.pricesIncludeVat,
     relatesTo: open,
     version: (await latestVersion(tx, bookingId, "proforma")) + 1,
     actor,

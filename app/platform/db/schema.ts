@@ -354,17 +354,28 @@ export const courseRuns = pgTable(
     minParticipants: integer("min_participants"),
     costOverride: numeric("cost_override", { precision: 12, scale: 2 }),
     status: text("status", { enum: RUN_STATUSES }).notNull().default("open"),
+    /**
+     * A private (in-house) run: one organisation's group, on no public page, feed or form (decision 0671). It
+     * is made from an accepted quote, or by the office by hand (then without an organisation).
+     */
+    private: boolean("private").notNull().default(false),
+    /** the organisation a private run is for: "Private — <organisation>" on the office's screens */
+    organisationId: uuid("organisation_id").references((): AnyPgColumn => organisations.id, {
+      onDelete: "restrict",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("course_runs_delivery_check", inList("delivery_mode", DELIVERY_MODES)),
+    check("course_runs_organisation_check", sql`organisation_id is null or private`),
     check("course_runs_status_check", inList("status", RUN_STATUSES)),
     check("course_runs_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
     check("course_runs_capacity_check", sql`capacity is null or capacity > 0`),
     check("course_runs_min_participants_check", sql`min_participants is null or min_participants > 0`),
     index("course_runs_course_idx").on(t.courseId, t.startDate),
     index("course_runs_start_idx").on(t.startDate),
+    index("course_runs_organisation_idx").on(t.organisationId),
   ],
 );
 
@@ -409,6 +420,13 @@ export const bookings = pgTable(
     nitaLevyNumber: text("nita_levy_number"),
     /** The client account the booking belongs to (issue 37): set when its organisation is matched or chosen. */
     organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "restrict" }),
+    /**
+     * The accepted quote the booking was made from (decision 0672): its lines, not the run's price, are what the
+     * booking's proforma charges. Unique: a quote makes one booking, however often it is accepted.
+     */
+    quoteId: uuid("quote_id")
+      .unique()
+      .references((): AnyPgColumn => quotes.id, { onDelete: "restrict" }),
     participants: integer("participants").notNull().default(1),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     idempotencyKey: text("idempotency_key").unique(),
@@ -751,6 +769,13 @@ export const quotes = pgTable(
     /** the last day (Nairobi) it may be accepted */
     validUntil: date("valid_until").notNull(),
     terms: text("terms").notNull(),
+    /**
+     * What a training quote schedules, as the private run its acceptance makes (decision 0671): the course
+     * above, these dates and this venue. Null on the quotes sent before they were asked.
+     */
+    startDate: date("start_date"),
+    endDate: date("end_date"),
+    venue: text("venue"),
     vatRatePercent: integer("vat_rate_percent").notNull(),
     pricesIncludeVat: boolean("prices_include_vat").notNull(),
     netCents: bigint("net_cents", { mode: "number" }).notNull(),
@@ -768,6 +793,7 @@ export const quotes = pgTable(
   (t) => [
     check("quotes_status_check", inList("status", QUOTE_STATUSES)),
     check("quotes_participants_check", sql`participants > 0`),
+    check("quotes_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
     check(
       "quotes_totals_check",
       sql`net_cents >= 0 and vat_cents >= 0 and total_cents = net_cents + vat_cents`,

@@ -27,6 +27,7 @@ import { listRunTrainers, listTrainerCandidates } from "#app/delivery/index.serv
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
+import { privateRunLabel } from "#app/site/index";
 import {
   canExportBookings,
   canInvoiceBookings,
@@ -237,7 +238,10 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
       >
         <ArrowLeft aria-hidden className="size-4" /> Back to {run.courseTitle}
       </Link>
-      <PageHeader title={run.courseTitle} description={[run.title, run.venue].filter(Boolean).join(" · ")} />
+      <PageHeader
+        title={run.courseTitle}
+        description={[run.title, run.venue, privateRunLabel(run)].filter(Boolean).join(" · ")}
+      />
       <RunDeliveryNav courseId={run.courseId} runId={run.id} />
       <FinanceProfileNotice gaps={financeGaps} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -9,7 +9,7 @@ import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KINDS, QuoteSchema } from "#app/sales/index";
-import { getEnquiry, sendQuote } from "#app/sales/index.server";
+import { getEnquiry, listQuotableCourses, sendQuote } from "#app/sales/index.server";
 import { canManageBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 import { addDays, today } from "#app/utils/dates";
@@ -29,12 +29,17 @@ function notFound(): never {
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canManageBookings);
   const id = parseId(args.params.id) ?? notFound();
-  const found = (await getEnquiry(id)) ?? notFound();
+  const [found, courses] = await Promise.all([getEnquiry(id), listQuotableCourses()]);
+  if (!found) notFound();
   return {
+    courses,
     enquiry: {
       id: found.enquiry.id,
       title: found.enquiry.organisationName ?? found.enquiry.contactName,
       participants: found.enquiry.participants,
+      courseId: found.enquiry.courseId,
+      venue: found.enquiry.venue,
+      preferredDates: found.enquiry.preferredDates,
       subject: found.courseTitle ?? found.enquiry.topic,
       contactEmail: found.enquiry.contactEmail,
     },
@@ -67,7 +72,7 @@ export const ErrorBoundary = recordErrorBoundary({
 });
 
 export default function EnquiryQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, validUntil } = loaderData;
+  const { enquiry, validUntil, courses } = loaderData;
   const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
   const linesError = errors.lines;
   return (
@@ -101,6 +106,47 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
             errors={errors.validUntil}
           />
         </div>
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold text-slate-900">What is scheduled</legend>
+          <p className="text-sm text-slate-700">
+            Accepting the quote books these days as a private course date for the client: on no public page.
+            {enquiry.preferredDates ? ` The client asked for: ${enquiry.preferredDates}.` : ""}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Course"
+              name="courseId"
+              required
+              defaultValue={enquiry.courseId ?? ""}
+              errors={errors.courseId}
+            >
+              <option value="">Choose a course</option>
+              {courses.map((course) => (
+                <option key={course.id} value={course.id}>
+                  {course.durationDays
+                    ? `${course.title} (${course.durationDays} ${course.durationDays === 1 ? "day" : "days"})`
+                    : course.title}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              label="Venue or county"
+              name="venue"
+              required
+              maxLength={200}
+              defaultValue={enquiry.venue ?? ""}
+              errors={errors.venue}
+            />
+            <InputField label="Start date" name="startDate" type="date" required errors={errors.startDate} />
+            <InputField
+              label="End date"
+              name="endDate"
+              type="date"
+              hint="Leave empty: as many days as the course lasts."
+              errors={errors.endDate}
+            />
+          </div>
+        </fieldset>
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-slate-900">Lines</legend>
           <p className="text-sm text-slate-700">

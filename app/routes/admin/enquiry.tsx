@@ -166,6 +166,11 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
                 <a href={quote.path} className="text-brand-700 underline">
                   The client's page for version {quote.version}
                 </a>
+                {quote.bookingReference ? (
+                  <Link to={`/admin/bookings/${quote.bookingReference}`} className="text-brand-700 underline">
+                    Booking {quote.bookingReference} on the private course date
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

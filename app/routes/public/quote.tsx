@@ -41,6 +41,7 @@ function shown(view: QuoteView) {
   return {
     organisation: organisation?.name ?? enquiry.organisationName ?? enquiry.contactName,
     subject: courseTitle ?? enquiry.topic,
+    schedule: view.schedule,
     version: quote.version,
     participants: quote.participants,
     lines: lines.map((l) => ({
@@ -175,6 +176,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               {quote.subject ? `: ${quote.subject}` : ""}, {quote.participants} participants (version{" "}
               {quote.version}).
             </p>
+            {quote.schedule ? <p className="mt-1">On {quote.schedule}.</p> : null}
             <QuoteTable quote={quote} />
             <p className="mt-4 text-sm">
               Valid until {formatLongDate(quote.validUntil)}.{" "}

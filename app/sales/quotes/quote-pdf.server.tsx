@@ -29,6 +29,7 @@ export function renderQuotePdf(view: QuoteView, firm: FirmIdentity) {
         <Text>
           {courseTitle ?? enquiry.topic ?? "In-house training"} · {quote.participants} participants
         </Text>
+        {view.schedule ? <Text>On {view.schedule}</Text> : null}
       </View>
       <LineTable lines={lines} />
       <TotalsTable rows={pricedTotalRows(quote, "Total (KES)")} />

@@ -1,15 +1,18 @@
-import { and, asc, desc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, max } from "drizzle-orm";
+import { runDatesText } from "#app/delivery/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courses, enquiries, organisations, quoteLines, quotes } from "#app/platform/db/schema";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { bookings, courses, enquiries, organisations, quoteLines, quotes } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { signedPath, signedUrl, verifySignature } from "#app/platform/signed-link.server";
 import { getSiteContentValue } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
-import { formatLongDate, today } from "#app/utils/dates";
+import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { computeVat } from "#app/utils/vat";
+import { bookAcceptedQuote } from "./private-run.server";
 import type { QuoteAcceptance, QuoteInput } from "./quote";
 import { quoteEmail } from "./quote-emails.server";
 
@@ -72,7 +75,17 @@ export async function sendQuote(
   if (input.validUntil < today()) {
     return { ok: false, status: 400, message: "The validity date has passed: choose today or a later day." };
   }
+  if (input.startDate < today()) {
+    return { ok: false, status: 400, message: "The start date has passed: choose today or a later day." };
+  }
   return db().transaction(async (tx) => {
+    const [course] = await tx
+      .select({ durationDays: courses.durationDays })
+      .from(courses)
+      .where(and(eq(courses.id, input.courseId), isNull(courses.archivedAt)));
+    if (!course) {
+      return { ok: false, status: 400, message: "Choose the course to schedule from the list." };
+    }
     const row = ENQUIRY_ROW(enquiryId);
     const enquiry = await lockRow(tx, row);
     if (!enquiry) return { ok: false, status: 404, message: "This enquiry does not exist." };
@@ -118,7 +131,11 @@ export async function sendQuote(
       values: {
         enquiryId,
         version,
-        courseId: enquiry.courseId,
+        courseId: input.courseId,
+        startDate: input.startDate,
+        // left empty: as many days as the course lasts
+        endDate: input.endDate ?? addDays(input.startDate, Math.max(1, course.durationDays ?? 1) - 1),
+        venue: input.venue,
         participants: input.participants,
         validUntil: input.validUntil,
         terms: input.terms,
@@ -178,6 +195,15 @@ export async function sendQuote(
   });
 }
 
+/** The courses a quote may schedule: every course not archived, an inactive one included (in-house only). */
+export async function listQuotableCourses() {
+  return db()
+    .select({ id: courses.id, title: courses.title, durationDays: courses.durationDays })
+    .from(courses)
+    .where(isNull(courses.archivedAt))
+    .orderBy(asc(courses.title));
+}
+
 /** A quote with its lines, enquiry, course and organisation: what its page and PDF show. */
 export async function getQuote(id: string, executor: Executor = db()) {
   const [row] = await executor
@@ -204,11 +230,16 @@ export async function getQuote(id: string, executor: Executor = db()) {
     .from(quoteLines)
     .where(eq(quoteLines.quoteId, id))
     .orderBy(asc(quoteLines.position));
-  return { ...row, lines };
+  const { startDate, endDate, venue } = row.quote;
+  // older quotes scheduled nothing
+  const schedule = startDate
+    ? [runDatesText({ label: null, startDate, endDate }), venue].filter(Boolean).join(", ")
+    : null;
+  return { ...row, lines, schedule };
 }
 export type QuoteView = NonNullable<Awaited<ReturnType<typeof getQuote>>>;
 
-/** An enquiry's quotes, newest version first, for its page. */
+/** An enquiry's quotes, newest version first, with the booking an accepted one made, for its page. */
 export async function listEnquiryQuotes(enquiryId: string) {
   return db()
     .select({
@@ -220,8 +251,11 @@ export async function listEnquiryQuotes(enquiryId: string) {
       answeredByName: quotes.answeredByName,
       declineReason: quotes.declineReason,
       createdAt: quotes.createdAt,
+      /** the booking its acceptance made, on its private run */
+      bookingReference: bookings.reference,
     })
     .from(quotes)
+    .leftJoin(bookings, eq(bookings.quoteId, quotes.id))
     .where(eq(quotes.enquiryId, enquiryId))
     .orderBy(desc(quotes.version));
 }
@@ -246,14 +280,16 @@ export const quoteRefusal = refusal;
 /**
  * The client's answer through the signed link. The enquiry is locked before the quote (the order sendQuote
  * takes), and the quote's status and validity are read under that lock, so of two answers at once one wins and
- * the other is told; a late, replaced or answered quote changes nothing. Accepting wins the enquiry.
+ * the other is told; a late, replaced or answered quote changes nothing. Accepting wins the enquiry and books
+ * the quote's private run in the same transaction (a money transaction: the proforma is issued in it, and a
+ * deadlock lost to another booking's payment runs it again).
  */
 async function answerQuote(
   actor: AuditActor,
   id: string,
   answer: { accept: QuoteAcceptance } | { declineReason: string },
 ): Promise<QuoteOutcome> {
-  return db().transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
     const [found] = await tx.select({ enquiryId: quotes.enquiryId }).from(quotes).where(eq(quotes.id, id));
     if (!found) return { ok: false, status: 404, message: "This quote does not exist." };
     const enquiryRow = ENQUIRY_ROW(found.enquiryId);
@@ -277,6 +313,7 @@ async function answerQuote(
           lpoNumber: answer.accept.lpoNumber,
         },
       });
+      const booked = await bookAcceptedQuote(tx, actor, id, answer.accept);
       if (enquiry.status !== "won") {
         await auditedUpdate(tx, actor, {
           action: "Updated enquiry",
@@ -288,7 +325,13 @@ async function answerQuote(
       return {
         ok: true,
         id,
-        message: "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
+        message: booked
+          ? `Thank you: you accepted this quote. Your booking ${booked.reference} is confirmed${
+              booked.invoiced?.ok && booked.invoiced.document
+                ? " and its proforma invoice is on its way by e-mail"
+                : ""
+            }; we will ask you for the participants' names.`
+          : "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
       };
     }
     await auditedUpdate(tx, actor, {

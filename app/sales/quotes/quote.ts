@@ -50,8 +50,31 @@ const QuoteLineSchema = z.object({
     .transform((value) => parseCents(value.replace(/^KES\s*/i, "")) ?? 0),
 });
 
-/** A quote as the office writes it: for how many, which course if any, until when, on what terms, and its lines. */
-export const QuoteSchema = z.object({
+const calendarDate = (label: string) =>
+  requiredText(label, 10).refine(
+    (value) => value === "" || isCalendarDate(value),
+    `Enter the ${label.toLowerCase()} as a real date (YYYY-MM-DD).`,
+  );
+
+/**
+ * What a training quote schedules (decision 0671): the course, its first day, its last day (left empty: as
+ * many days as the course lasts) and the venue or county. Accepting the quote makes this its private run.
+ */
+export const QuoteScheduleSchema = z.object({
+  courseId: z.uuid("Choose the course to schedule from the list."),
+  startDate: calendarDate("Start date"),
+  endDate: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isCalendarDate(value), "Enter the end date as a real date (YYYY-MM-DD).")
+    .transform((value) => value || null),
+  venue: requiredText("Venue or county", 200),
+});
+export type QuoteSchedule = z.infer<typeof QuoteScheduleSchema>;
+
+/** A quote as the office writes it: for how many, which course on which days where, until when, on what terms, and its lines. */
+export const QuoteSchema = QuoteScheduleSchema.extend({
   participants: requiredText("Number of participants", 5)
     .refine(
       (value) => value === "" || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_GROUP),
@@ -78,6 +101,9 @@ export const QuoteSchema = z.object({
       .refine((rows) => rows.length > 0, "Add at least one line to the quote.")
       .refine((rows) => rows.length <= MAX_QUOTE_LINES, `A quote has at most ${MAX_QUOTE_LINES} lines.`),
   ),
+}).refine((quote) => !quote.endDate || quote.endDate >= quote.startDate, {
+  path: ["endDate"],
+  message: "The end date cannot be before the start date.",
 });
 export type QuoteInput = z.infer<typeof QuoteSchema>;
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRuns } from "#app/platform/db/schema";
+import { bookings, courseRuns, organisations } from "#app/platform/db/schema";
 
 /** A run's columns as the back office reads and returns them. */
 export const runColumns = {
@@ -16,17 +16,29 @@ export const runColumns = {
   minParticipants: courseRuns.minParticipants,
   costOverride: courseRuns.costOverride,
   status: courseRuns.status,
+  private: courseRuns.private,
+  organisationId: courseRuns.organisationId,
   createdAt: courseRuns.createdAt,
   updatedAt: courseRuns.updatedAt,
 };
 
 export type AdminCourseRun = Awaited<ReturnType<typeof listRunsForCourse>>[number];
 
-/** A course's runs by start date; undated runs (self-paced, to be announced) last. */
+/**
+ * Who a private run is for, for a query on runs left-joined to their organisation: the organisation on record,
+ * else the name its quote's booking carries (an enquiry not yet matched to an organisation).
+ */
+export const privateRunOrganisation = sql<
+  string | null
+>`coalesce(${organisations.name}, (select ${bookings.organization}
+  from ${bookings} where ${bookings.runId} = ${courseRuns.id} and ${bookings.quoteId} is not null limit 1))`;
+
+/** A course's runs by start date, a private one with its organisation; undated runs (to be announced) last. */
 export async function listRunsForCourse(courseId: string, executor: Executor = db()) {
   return executor
-    .select(runColumns)
+    .select({ ...runColumns, organisationName: privateRunOrganisation })
     .from(courseRuns)
+    .leftJoin(organisations, eq(organisations.id, courseRuns.organisationId))
     .where(eq(courseRuns.courseId, courseId))
     .orderBy(sql`${courseRuns.startDate} asc nulls last`, asc(courseRuns.createdAt));
 }

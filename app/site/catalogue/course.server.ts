@@ -88,9 +88,12 @@ async function attachRuns(
     })
     .from(courseRuns)
     .where(
-      inArray(
-        courseRuns.courseId,
-        rows.map((r) => r.id),
+      and(
+        inArray(
+          courseRuns.courseId,
+          rows.map((r) => r.id),
+        ),
+        publicRun(),
       ),
     )
     .orderBy(asc(courseRuns.startDate), asc(courseRuns.createdAt));
@@ -119,9 +122,16 @@ export async function withSeats(list: CourseWithRuns[], executor: Executor = db(
   }));
 }
 
-/** A year matches a run that starts in it or whose printed dates mention it (spec §4). */
+/**
+ * The runs the public may know of: not an organisation's private run (decision 0671). Every public read of runs
+ * (the catalogue, course pages, the calendar and its feeds, the registration forms, the years) goes through it
+ * or through `datedRunOnOffer`, which includes it.
+ */
+export const publicRun = () => eq(courseRuns.private, false);
+
+/** A year matches a public run that starts in it or whose printed dates mention it (spec §4). */
 const runInYear = (year: number) =>
-  sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id}
+  sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id} and ${publicRun()}
     and (extract(year from ${courseRuns.startDate}) = ${year} or ${courseRuns.label} like ${`%${year}%`}))`;
 
 export type CourseFilter = { categories?: readonly CourseCategory[]; year?: number; limit?: number };
@@ -160,12 +170,17 @@ export async function countActiveCourses(executor: Executor = db()) {
 }
 
 /**
- * A dated run of an active course on offer (`isOfferedRun`: not past on the firm's today, not cancelled), as a
+ * A dated public run of an active course on offer (`isOfferedRun`: not past on the firm's today, not cancelled), as a
  * condition on runs joined to their courses: the calendar and the catalogue's years choose their runs in the
  * database, where the rule for runs already read cannot reach.
  */
 export const datedRunOnOffer = () =>
-  and(eq(courses.status, "active"), gte(courseRuns.startDate, today()), ne(courseRuns.status, "cancelled"));
+  and(
+    eq(courses.status, "active"),
+    gte(courseRuns.startDate, today()),
+    ne(courseRuns.status, "cancelled"),
+    publicRun(),
+  );
 
 /**
  * The years of the runs on offer, oldest first: the catalogue's year filter options and every label that names

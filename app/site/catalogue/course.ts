@@ -118,6 +118,8 @@ export const CourseRunSchema = z
     minParticipants: optionalNumber("Minimum group", { min: 1, max: 100_000, integer: true }),
     costOverride: optionalNumber("Cost override", { min: 0, max: 100_000_000 }),
     status: z.enum(RUN_STATUSES).default("open"),
+    /** one organisation's in-house group: on no public page, feed or form (decision 0671) */
+    private: checkbox(),
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     path: ["endDate"],
@@ -129,3 +131,9 @@ export const CourseRunSchema = z
   });
 
 export type CourseRunInput = Omit<z.output<typeof CourseRunSchema>, "runId">;
+
+/** How the office's screens mark a private run: "Private — <organisation>"; null for a public run. */
+export function privateRunLabel(run: { private: boolean; organisationName?: string | null }) {
+  if (!run.private) return null;
+  return run.organisationName ? `Private — ${run.organisationName}` : "Private";
+}

@@ -7,7 +7,7 @@ import { now } from "#app/utils/clock";
 import type { CourseCategory } from "#app/utils/course-categories";
 import { addDays, formatLongDate } from "#app/utils/dates";
 import { runCalendarPath } from "#app/utils/runs";
-import { datedRunOnOffer } from "./course.server";
+import { datedRunOnOffer, publicRun } from "./course.server";
 import { seatsForRuns } from "./run-seats.server";
 
 const calendarRunColumns = {
@@ -59,11 +59,16 @@ export async function listUpcomingVenues(executor: Executor = db()) {
   return rows.map((row) => row.venue as string).sort((a, b) => a.localeCompare(b));
 }
 
-/** One dated run of an active course (past runs too: a saved link keeps working). */
+/** One dated public run of an active course (past runs too: a saved link keeps working). */
 export async function findCalendarRun(runId: string, executor: Executor = db()) {
   const [run] = await selectCalendarRuns(executor)
     .where(
-      and(eq(courseRuns.id, runId), eq(courses.status, "active"), sql`${courseRuns.startDate} is not null`),
+      and(
+        eq(courseRuns.id, runId),
+        eq(courses.status, "active"),
+        sql`${courseRuns.startDate} is not null`,
+        publicRun(),
+      ),
     )
     .limit(1);
   return run;

@@ -92,6 +92,7 @@ function lockedRuns(tx: Executor, ids: string[]) {
       label: courseRuns.label,
       venue: courseRuns.venue,
       costOverride: courseRuns.costOverride,
+      private: courseRuns.private,
       held: heldByOffers,
     })
     .from(courseRuns)

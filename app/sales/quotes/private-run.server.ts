@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { bookPrivateRun } from "#app/bookings/index.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import type { Executor } from "#app/platform/db/client.server";
+import { enquiries, organisations, quotes } from "#app/platform/db/schema";
+import type { QuoteAcceptance } from "./quote";
+
+/**
+ * What accepting a training quote sets going, in the acceptance's transaction (decision 0671): the private run
+ * it schedules, the organisation's booking on it with the LPO number given, and the booking's proforma for the
+ * quote's lines. A quote sent before quotes scheduled a course and dates has nothing to book: null.
+ */
+export async function bookAcceptedQuote(
+  tx: Executor,
+  actor: AuditActor,
+  quoteId: string,
+  acceptance: QuoteAcceptance,
+) {
+  const [found] = await tx
+    .select({
+      courseId: quotes.courseId,
+      startDate: quotes.startDate,
+      endDate: quotes.endDate,
+      venue: quotes.venue,
+      participants: quotes.participants,
+      organisationId: enquiries.organisationId,
+      typedOrganisation: enquiries.organisationName,
+      organisation: organisations.name,
+      contactName: enquiries.contactName,
+      contactEmail: enquiries.contactEmail,
+      contactPhone: enquiries.contactPhone,
+    })
+    .from(quotes)
+    .innerJoin(enquiries, eq(enquiries.id, quotes.enquiryId))
+    .leftJoin(organisations, eq(organisations.id, enquiries.organisationId))
+    .where(eq(quotes.id, quoteId));
+  if (!found?.courseId || !found.startDate) return null;
+  return bookPrivateRun(tx, actor, {
+    quoteId,
+    courseId: found.courseId,
+    startDate: found.startDate,
+    endDate: found.endDate,
+    venue: found.venue,
+    participants: found.participants,
+    organisationId: found.organisationId,
+    organisation: found.organisation ?? found.typedOrganisation,
+    contact: { name: found.contactName, email: found.contactEmail, phone: found.contactPhone },
+    lpoNumber: acceptance.lpoNumber,
+  });
+}
