@@ -66,6 +66,7 @@ export {
   type AdminFacilitator,
   createFacilitator,
   deleteFacilitator,
+  listFacilitatorCourseChoices,
   listFacilitatorsForAdmin,
   updateFacilitator,
 } from "./content/facilitator-admin.server";

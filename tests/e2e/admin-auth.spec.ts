@@ -18,6 +18,8 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Contact Submissions",
     "Course Management",
     "Testimonials",
+    "Clients",
+    "Facilitators",
     "Document Management",
     "Image Management",
     "Content Management",

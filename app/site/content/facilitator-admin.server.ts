@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, isNull } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
@@ -157,4 +157,13 @@ export async function deleteFacilitator(actor: AuditActor, id: string) {
   });
   if (deleted) await discardPicture(deleted);
   return deleted !== undefined;
+}
+
+/** The courses a facilitator can be said to teach: every course not archived, by title. */
+export async function listFacilitatorCourseChoices(executor: Executor = db()) {
+  return executor
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(isNull(courses.archivedAt))
+    .orderBy(asc(courses.title));
 }

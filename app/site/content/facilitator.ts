@@ -23,7 +23,8 @@ export type FacilitatorInput = z.output<typeof FacilitatorSchema>;
 export const FACILITATOR_MESSAGES = {
   missing: "Please give the facilitator's name, title and short bio, and choose their photo.",
   needsPhoto: "Please choose the facilitator's photo.",
-  notTrainer: "Choose the trainer's account from the list: it must be an active account with the trainer role.",
+  notTrainer:
+    "Choose the trainer's account from the list: it must be an active account with the trainer role.",
   unknownCourse: "Choose courses from the list.",
   tooLarge: "The image is larger than the 10 MB limit.",
   failed: "Failed to save facilitator",

@@ -78,6 +78,8 @@ export async function isActiveTrainer(id: string, executor: Executor = db()) {
   const [row] = await executor
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), sql`${users.roles} @> array['trainer']::text[]`, isNull(users.deactivatedAt)));
+    .where(
+      and(eq(users.id, id), sql`${users.roles} @> array['trainer']::text[]`, isNull(users.deactivatedAt)),
+    );
   return row !== undefined;
 }
