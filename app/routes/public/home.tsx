@@ -1,3 +1,4 @@
+import { ClientsStrip } from "#app/components/public/client-logos";
 import { ContactForm } from "#app/components/public/contact-form";
 import { toCourseCard } from "#app/components/public/course-card";
 import { HomeCourses } from "#app/components/public/home/courses-section";
@@ -8,6 +9,7 @@ import { JsonLd } from "#app/components/public/json-ld";
 import {
   newFormKey,
   organizationJsonLd,
+  publicClientLogos,
   publicCourses,
   publicOrigin,
   publicSettings,
@@ -26,7 +28,7 @@ const HomeContactForm = hydrateOnView(
 );
 
 export async function loader() {
-  const [content, courses, testimonials, settings] = await Promise.all([
+  const [content, courses, testimonials, settings, clientLogos] = await Promise.all([
     publicSiteContent([
       "hero",
       "about",
@@ -39,6 +41,7 @@ export async function loader() {
     publicCourses(),
     publicTestimonials({ homeOnly: true }),
     publicSettings(),
+    publicClientLogos(),
   ]);
   return {
     ...content,
@@ -54,6 +57,7 @@ export async function loader() {
       cost,
     })),
     testimonials: testimonials.slice(0, 4),
+    clientLogos,
     contactFormKey: newFormKey(),
     contactFormEnabled: settings.contact_form_enabled,
   };
@@ -80,6 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         allCourses={loaderData.allCourses}
       />
       <HomeTestimonials testimonials={loaderData.testimonials} />
+      <ClientsStrip logos={loaderData.clientLogos} sideways />
       <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours}>
         <HomeContactForm
           variant="home"
