@@ -30,7 +30,7 @@ export function ClientsStrip({
           className={cn(
             "mt-5 flex flex-wrap justify-center gap-3",
             sideways &&
-              "max-sm:-mx-4 max-sm:flex-nowrap max-sm:justify-start max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2",
+              "max-sm:relative max-sm:-mx-4 max-sm:flex-nowrap max-sm:justify-start max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2",
           )}
         >
           {logos.map((logo) => (
