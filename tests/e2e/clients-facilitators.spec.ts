@@ -35,9 +35,9 @@ test("an admin adds a client logo and a facilitator with a course; the home, Abo
   const base = own.base;
   // nothing is seeded: no strip, no section until the office adds them
   await page.goto(`${base}/`);
-  await expect(page.getByRole("heading", { name: "Our Clients" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Our Clients", exact: true })).toHaveCount(0);
   await page.goto(`${base}/about`);
-  await expect(page.getByRole("heading", { name: "Our Facilitators" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Our Facilitators", exact: true })).toHaveCount(0);
 
   await loginAsAdmin(page, OWNER, base);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Clients" }).click();
@@ -86,7 +86,7 @@ test("an admin adds a client logo and a facilitator with a course; the home, Abo
 
     await page.goto(`${base}/`);
     const strip = page.locator("#clients");
-    await expect(strip.getByRole("heading", { name: "Our Clients" })).toBeVisible();
+    await expect(strip.getByRole("heading", { name: "Our Clients", exact: true })).toBeVisible();
     const logo = strip.getByRole("img", { name: `${CLIENT} logo` });
     await expect(logo).toHaveAttribute("loading", "lazy");
     await expect(strip.getByRole("link", { name: `${CLIENT} logo` })).toHaveAttribute(
@@ -109,7 +109,7 @@ test("an admin adds a client logo and a facilitator with a course; the home, Abo
 
     await page.goto(`${base}/about`);
     const section = page.locator("#facilitators");
-    await expect(section.getByRole("heading", { name: "Our Facilitators" })).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Our Facilitators", exact: true })).toBeVisible();
     await expect(section.getByRole("heading", { name: FACILITATOR })).toBeVisible();
     await expect(section.getByRole("img", { name: `Photo of ${FACILITATOR}` })).toBeVisible();
     await expect(section.getByRole("link", { name: COURSE.title })).toHaveAttribute(

@@ -1,60 +1,48 @@
 import type { ClientLogoView } from "#app/site/index.server";
 import { cn } from "#app/utils/cn";
+import { Section } from "./page-sections";
 import { ResponsiveImage } from "./site-image";
 
 /**
- * The "Clients" strip: each logo in a box of fixed size (the page does not move as logos load), loaded lazily
- * from the smallest variant that fills it. `sideways` keeps it to one row on a phone, which scrolls sideways:
- * the home page stays short. Nothing at all when no logo is active.
+ * Each logo in a box of fixed size (the page does not move as logos load), loaded lazily from the smallest
+ * variant that fills it; a logo with a website links to it.
  */
-export function ClientsStrip({
-  logos,
-  sideways = false,
-  className,
-}: {
-  logos: ClientLogoView[];
-  sideways?: boolean;
-  className?: string;
-}) {
-  if (logos.length === 0) return null;
+function LogoList({ logos, compact }: { logos: ClientLogoView[]; compact: boolean }) {
   return (
-    <section id="clients" aria-labelledby="clients-heading" className={cn("scroll-mt-28 py-8", className)}>
-      <div className="mx-auto max-w-7xl px-4">
-        <h2 id="clients-heading" className="text-center text-xl font-bold text-brand-900 sm:text-2xl">
-          Our Clients
-        </h2>
-        <ul
-          aria-label="Client logos"
-          // on a phone the sideways row may hold no link: the keyboard needs a stop on it to scroll it (axe: scrollable-region-focusable)
-          tabIndex={sideways ? 0 : undefined}
+    <ul
+      aria-label="Client logos"
+      // a compact row scrolls sideways on a phone and may hold no link: the keyboard needs a stop on it to
+      // scroll it (axe: scrollable-region-focusable)
+      tabIndex={compact ? 0 : undefined}
+      className={cn(
+        "flex flex-wrap justify-center gap-3",
+        compact &&
+          "max-sm:relative max-sm:min-w-0 max-sm:flex-1 max-sm:flex-nowrap max-sm:justify-start max-sm:gap-2 max-sm:overflow-x-auto max-sm:pb-1 sm:mt-5",
+      )}
+    >
+      {logos.map((logo) => (
+        <li
+          key={logo.id}
           className={cn(
-            "mt-5 flex flex-wrap justify-center gap-3",
-            sideways &&
-              "max-sm:relative max-sm:-mx-4 max-sm:flex-nowrap max-sm:justify-start max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2",
+            "flex h-20 w-36 shrink-0 items-center justify-center rounded-lg bg-white p-3 ring-1 ring-slate-200",
+            compact && "max-sm:h-10 max-sm:w-24 max-sm:p-1.5",
           )}
         >
-          {logos.map((logo) => (
-            <li
-              key={logo.id}
-              className="flex h-20 w-36 shrink-0 items-center justify-center rounded-lg bg-white p-3 ring-1 ring-slate-200"
+          {logo.websiteUrl ? (
+            <a
+              href={logo.websiteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex size-full items-center justify-center"
             >
-              {logo.websiteUrl ? (
-                <a
-                  href={logo.websiteUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="flex size-full items-center justify-center"
-                >
-                  <LogoImage logo={logo} />
-                </a>
-              ) : (
-                <LogoImage logo={logo} />
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              <LogoImage logo={logo} />
+            </a>
+          ) : (
+            <LogoImage logo={logo} />
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -69,5 +57,29 @@ function LogoImage({ logo }: { logo: ClientLogoView }) {
       sizes="120px"
       className="size-full object-contain"
     />
+  );
+}
+
+/**
+ * The home page's clients, inside its testimonials (both are proof): on a phone one short row beside its label
+ * that scrolls sideways, so the page stays under 6 screens (decision 0662). Nothing when no logo is active.
+ */
+export function ClientLogoRow({ logos }: { logos: ClientLogoView[] }) {
+  if (logos.length === 0) return null;
+  return (
+    <div id="clients" className="mt-4 flex items-center gap-3 sm:mt-12 sm:block">
+      <h3 className="shrink-0 text-sm font-bold text-brand-900 sm:text-center sm:text-xl">Our Clients</h3>
+      <LogoList logos={logos} compact />
+    </div>
+  );
+}
+
+/** The About page's "Our Clients" section; nothing when no logo is active. */
+export function ClientsSection({ logos }: { logos: ClientLogoView[] }) {
+  if (logos.length === 0) return null;
+  return (
+    <Section id="clients" title="Our Clients" tone="muted">
+      <LogoList logos={logos} compact={false} />
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { Icon } from "#app/components/icons/icon";
-import { ClientsStrip } from "#app/components/public/client-logos";
+import { ClientsSection } from "#app/components/public/client-logos";
 import { FacilitatorCards } from "#app/components/public/facilitator-cards";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
@@ -114,7 +114,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <FacilitatorCards facilitators={facilitators} />
         </Section>
       )}
-      <ClientsStrip logos={clientLogos} className="bg-slate-50 sm:py-12" />
+      <ClientsSection logos={clientLogos} />
       <StatsBand stats={stats} />
     </>
   );

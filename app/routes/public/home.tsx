@@ -1,4 +1,3 @@
-import { ClientsStrip } from "#app/components/public/client-logos";
 import { ContactForm } from "#app/components/public/contact-form";
 import { toCourseCard } from "#app/components/public/course-card";
 import { HomeCourses } from "#app/components/public/home/courses-section";
@@ -83,8 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         counters={loaderData.categoryCounters}
         allCourses={loaderData.allCourses}
       />
-      <HomeTestimonials testimonials={loaderData.testimonials} />
-      <ClientsStrip logos={loaderData.clientLogos} sideways />
+      <HomeTestimonials testimonials={loaderData.testimonials} clientLogos={loaderData.clientLogos} />
       <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours}>
         <HomeContactForm
           variant="home"
