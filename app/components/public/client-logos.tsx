@@ -15,9 +15,9 @@ function LogoList({ logos, compact }: { logos: ClientLogoView[]; compact: boolea
       // scroll it (axe: scrollable-region-focusable)
       tabIndex={compact ? 0 : undefined}
       className={cn(
-        "flex flex-wrap justify-center gap-3",
+        "flex flex-wrap gap-3",
         compact &&
-          "max-sm:relative max-sm:min-w-0 max-sm:flex-1 max-sm:flex-nowrap max-sm:justify-start max-sm:gap-2 max-sm:overflow-x-auto max-sm:pb-1 sm:mt-5",
+          "sm:justify-center max-sm:relative max-sm:min-w-0 max-sm:flex-1 max-sm:flex-nowrap max-sm:justify-start max-sm:gap-2 max-sm:overflow-x-auto max-sm:pb-1 sm:mt-5",
       )}
     >
       {logos.map((logo) => (

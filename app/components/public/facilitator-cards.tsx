@@ -11,15 +11,18 @@ export function FacilitatorCards({ facilitators }: { facilitators: Facilitator[]
       {facilitators.map((f) => (
         <li key={f.id} data-testid="facilitator">
           <article className="flex h-full gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <ResponsiveImage
-              src={f.imageUrl}
-              variants={f.imageVariants}
-              alt={`Photo of ${f.name}`}
-              width={96}
-              height={96}
-              sizes="96px"
-              className="size-24 shrink-0 rounded-full bg-slate-100 object-cover"
-            />
+            {/* the box keeps the photo round: a <picture> in a flex row would otherwise be squeezed */}
+            <div className="size-24 shrink-0">
+              <ResponsiveImage
+                src={f.imageUrl}
+                variants={f.imageVariants}
+                alt={`Photo of ${f.name}`}
+                width={96}
+                height={96}
+                sizes="96px"
+                className="size-24 rounded-full bg-slate-100 object-cover"
+              />
+            </div>
             <div className="min-w-0">
               <h3 className="font-bold text-brand-900">{f.name}</h3>
               <p className="text-sm font-semibold text-brand-600">{f.title}</p>
