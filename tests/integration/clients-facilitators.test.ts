@@ -9,6 +9,7 @@ import {
   facilitatorCourses,
   facilitators,
   organisations,
+  publicDataVersion,
 } from "#app/platform/db/schema";
 import { action as clientsAction, loader as clientsLoader } from "#app/routes/admin/clients";
 import { action as facilitatorsAction } from "#app/routes/admin/facilitators";
@@ -65,7 +66,12 @@ async function addLogo(name: string, extra: Fields = {}) {
 
 describe("client logos", () => {
   it("an admin adds a logo through the image pipeline; the home and About pages show it while active", async () => {
+    const version = async () =>
+      (await db().select().from(publicDataVersion).where(eq(publicDataVersion.id, 1)))[0]?.version ?? 0;
+    const before = await version();
     const row = await addLogo("Kenya Ports Authority", { websiteUrl: "https://www.kpa.co.ke" });
+    // cached public pages see the change at once
+    expect(await version()).toBeGreaterThan(before);
     expect(row).toMatchObject({ altText: "Kenya Ports Authority logo", imageWidth: 600, imageHeight: 300 });
     expect(row.imageVariants.map((v) => `${v.format}@${v.width}`).sort()).toEqual([
       "avif@480",
