@@ -37,6 +37,13 @@ const CourseInterestForm = hydrateOnView(
   import.meta.env.SSR ? InterestForm : null,
 );
 
+// the facilitators follow the course's terms, below the fold: their code comes when they come into view (the
+// course page is at its script budget)
+const CourseFacilitators = hydrateOnView(
+  () => import("#app/components/public/facilitator-cards").then((module) => module.FacilitatorCards),
+  import.meta.env.SSR ? FacilitatorCards : null,
+);
+
 export async function loader({ params }: Route.LoaderArgs) {
   const [course, vatNote] = await Promise.all([publicCourse(params.slug), publicVatNote()]);
   if (!course) throw data(null, { status: 404 });
@@ -179,7 +186,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       {/* issue 38's order: the facilitators follow the certificate, before the dates */}
       {facilitators.length > 0 && (
         <Section id="facilitators" title="Facilitators" className="pt-0 sm:pt-0">
-          <FacilitatorCards facilitators={facilitators} />
+          <CourseFacilitators facilitators={facilitators} />
         </Section>
       )}
       <Section id="dates" title="Dates and Venues" tone="muted">
