@@ -99,6 +99,8 @@ test("an admin adds a client logo and a facilitator with a course; the home, Abo
       expect(height).toBeLessThanOrEqual(6 * 844);
     }
     await expectNoSeriousA11yViolations(page);
+    await strip.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`public-home-clients-${viewport.width}.png`) });
 
     await page.goto(`${base}/about`);
     const section = page.locator("#facilitators");
