@@ -91,6 +91,8 @@ export default [
       route("courses/:courseId/runs/:runId/nita", "routes/admin/run-nita.tsx"),
       route("courses/:courseId/runs/:runId/trainers", "routes/admin/run-trainers.ts"),
       route("testimonials", "routes/admin/testimonials.tsx"),
+      route("clients", "routes/admin/clients.tsx"),
+      route("facilitators", "routes/admin/facilitators.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("audit-logs", "routes/admin/audit-logs.tsx"),
       route("data-requests", "routes/admin/data-requests.tsx"),

@@ -13,6 +13,7 @@ export { getPipeline, listPipelineForExport, PIPELINE_EXPORT_HEADER } from "./en
 export * from "./index";
 export {
   getOrganisationPage,
+  listOrganisationChoices,
   listOrganisations,
   type OrganisationPage,
 } from "./organisations/organisation.server";

@@ -54,6 +54,23 @@ export {
   SEAT_HOLDING_STATUSES,
   seatsForRuns,
 } from "./catalogue/run-seats.server";
+export type { ClientLogoView } from "./content/client-logo.server";
+export {
+  type AdminClientLogo,
+  createClientLogo,
+  deleteClientLogo,
+  listClientLogosForAdmin,
+  updateClientLogo,
+} from "./content/client-logo-admin.server";
+export type { CourseFacilitatorView, FacilitatorView } from "./content/facilitator.server";
+export {
+  type AdminFacilitator,
+  createFacilitator,
+  deleteFacilitator,
+  listFacilitatorCourseChoices,
+  listFacilitatorsForAdmin,
+  updateFacilitator,
+} from "./content/facilitator-admin.server";
 export { getFirmIdentity } from "./content/firm-identity.server";
 export { getPaymentDetails, type PaymentDetails } from "./content/payment-details.server";
 export { getSiteContent, getSiteContentUpdatedAt, getSiteContentValue } from "./content/site-content.server";
@@ -97,9 +114,12 @@ export { checkPublicDataVersion, enablePublicCache, publicPageVersion } from "./
 export {
   notifiedAdmins,
   publicBookableCourses,
+  publicClientLogos,
   publicCourse,
+  publicCourseFacilitators,
   publicCourses,
   publicCourseYears,
+  publicFacilitators,
   publicGalleryImages,
   publicSettings,
   publicSiteContent,

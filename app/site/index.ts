@@ -13,7 +13,14 @@ export {
   RUN_STATUSES,
 } from "./catalogue/course";
 export { parseCourseFilter } from "./catalogue/course-filter";
+export { CLIENT_LOGO_MESSAGES, type ClientLogoInput, ClientLogoSchema } from "./content/client-logo";
 export { COURSE_COUNT } from "./content/course-count";
+export {
+  FACILITATOR_BIO_MAX,
+  FACILITATOR_MESSAGES,
+  type FacilitatorInput,
+  FacilitatorSchema,
+} from "./content/facilitator";
 export {
   EDITABLE_CONTENT_KEYS,
   type EditableContentKey,

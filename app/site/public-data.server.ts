@@ -9,7 +9,9 @@ import {
   withSeats,
 } from "#app/site/catalogue/course.server";
 import { findActiveCourses } from "#app/site/catalogue/registration-courses.server";
+import { listActiveClientLogos } from "#app/site/content/client-logo.server";
 import { statesFigures, withCourseCounts } from "#app/site/content/course-count";
+import { listActiveFacilitators, listCourseFacilitators } from "#app/site/content/facilitator.server";
 import { getSiteContent, type SiteContentKey } from "#app/site/content/site-content.server";
 import { listActiveTestimonials } from "#app/site/content/testimonial.server";
 import { listComponentImages, listGalleryImages } from "#app/site/images/website-image.server";
@@ -49,6 +51,13 @@ export const publicCourseYears = () => cachedPublic("course-years", () => listCo
 
 export const publicTestimonials = (options: { homeOnly?: boolean } = {}) =>
   cachedPublic(`testimonials:${options.homeOnly ? "home" : "all"}`, () => listActiveTestimonials(options));
+
+export const publicClientLogos = () => cachedPublic("client-logos", () => listActiveClientLogos());
+
+export const publicFacilitators = () => cachedPublic("facilitators", () => listActiveFacilitators());
+
+export const publicCourseFacilitators = (courseId: string) =>
+  cachedPublic(`facilitators:${courseId}`, () => listCourseFacilitators(courseId));
 
 /** Active courses with their runs from the cache, and each run's free seats read now. */
 export async function publicCourses(filter: CourseFilter = {}) {

@@ -20,7 +20,7 @@ export {
   type StaffOutcome,
   setStaffRoles,
 } from "./accounts/staff.server";
-export { adminExists, countAdmins, lockAdminAccounts } from "./accounts/user.server";
+export { adminExists, countAdmins, isActiveTrainer, lockAdminAccounts } from "./accounts/user.server";
 export * from "./index";
 export { listPasskeys, listSecondFactorSummaries } from "./second-factor/factors.server";
 export { authenticationOptions, registrationOptions } from "./second-factor/passkey.server";

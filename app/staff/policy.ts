@@ -23,7 +23,8 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   registrar: "Bookings, participants, run rosters and schedules, contacts and waiting lists.",
   finance: "Invoices, payments, statement imports, finance exports and finance settings.",
   trainer: "Only the runs they are assigned to: roster, attendance, sign-in sheet, certificates, feedback.",
-  editor: "The public site: courses' content, testimonials, images, gallery, site content and documents.",
+  editor:
+    "The public site: courses' content, testimonials, client logos, facilitators, images, gallery, site content and documents.",
   viewer: "Reads the back office; no changes, no exports, no ID numbers.",
 };
 
@@ -52,7 +53,7 @@ export const canManageMoney = (staff: Staff) => holds(staff, "owner", "finance")
 /** Issuing a booking's proforma (or its credit note) and sending it again: the office at booking, and finance. */
 export const canInvoiceBookings = (staff: Staff) => canManageBookings(staff) || canManageMoney(staff);
 
-/** The public site's content: courses' text, testimonials, images, gallery, site copy, documents. */
+/** The public site's content: courses' text, testimonials, client logos, facilitators, images, gallery, site copy, documents. */
 export const canEditContent = (staff: Staff) => holds(staff, "owner", "editor");
 
 const assigned = (staff: Staff, trainers: readonly string[]) =>

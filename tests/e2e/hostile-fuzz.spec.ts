@@ -25,6 +25,8 @@ const ADMIN_ACTIONS = [
   "/admin/courses/new",
   "/admin/courses/COURSE",
   "/admin/testimonials",
+  "/admin/clients",
+  "/admin/facilitators",
   "/admin/content",
   "/admin/settings",
   "/admin/account",

@@ -15,15 +15,18 @@ export type FilePart = { name: string; type?: string; bytes: Uint8Array | string
 export function multipartRequest(
   url: string,
   cookie: string,
-  fields: Record<string, string>,
+  /** a list posts the name once per value, as a group of checkboxes does */
+  fields: Record<string, string | string[]>,
   file?: FilePart,
 ) {
   const boundary = `----mafunzo${crypto.randomUUID()}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
+  for (const [name, values] of Object.entries(fields)) {
+    for (const value of [values].flat()) {
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+    }
   }
   if (file) {
     const type = file.type ?? "application/octet-stream";

@@ -70,6 +70,8 @@ const ACCESS: Record<string, Access> = {
   // finance may invoice a booking from the run page (and is refused anything else there)
   "routes/admin/course-run.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
   "routes/admin/testimonials.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/admin/clients.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/admin/facilitators.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/content.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/documents.tsx": { loader: OFFICE, action: CONTENT },
   "routes/admin/images.tsx": { loader: OFFICE, action: CONTENT },

@@ -21,3 +21,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isRetryableConflict(error: unknown): boolean {
   return hasSqlState(error, "40P01", "40001");
 }
+
+/** True when a query named a row that does not exist through a foreign key (PostgreSQL 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasSqlState(error, "23503");
+}

@@ -911,6 +911,80 @@ export const websiteImages = pgTable(
   ],
 );
 
+/**
+ * A picture a record keeps through the image pipeline (decision 0677): the largest JPEG, the original's size for
+ * width/height, the resized variants for srcset, and the stored original they were made from.
+ */
+const pictureColumns = () => ({
+  imageUrl: text("image_url").notNull(),
+  imageWidth: integer("image_width").notNull(),
+  imageHeight: integer("image_height").notNull(),
+  imageVariants: jsonb("image_variants").$type<ImageVariant[]>().notNull().default([]),
+  imageStorageKey: text("image_storage_key").notNull(),
+});
+
+/** An organisation the firm has trained, shown by its logo in the public "Clients" strip (issue 38). */
+export const clientLogos = pgTable(
+  "client_logos",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    altText: text("alt_text").notNull(),
+    /** the client's record in the office, when the logo is one of theirs */
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "set null" }),
+    websiteUrl: text("website_url"),
+    ...pictureColumns(),
+    status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("client_logos_status_check", inList("status", ACTIVE_STATUSES)),
+    index("client_logos_order_idx").on(t.status, t.sortOrder),
+  ],
+);
+
+/** A trainer as the public site presents them: on the About page and on the pages of the courses they teach. */
+export const facilitators = pgTable(
+  "facilitators",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    bio: text("bio").notNull(),
+    /** the staff account with the trainer role this facilitator signs in with, when they have one */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    ...pictureColumns(),
+    status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("facilitators_status_check", inList("status", ACTIVE_STATUSES)),
+    check("facilitators_bio_check", sql`char_length(bio) <= 400`),
+    index("facilitators_order_idx").on(t.status, t.sortOrder),
+  ],
+);
+
+/** The courses a facilitator teaches. */
+export const facilitatorCourses = pgTable(
+  "facilitator_courses",
+  {
+    facilitatorId: uuid("facilitator_id")
+      .notNull()
+      .references(() => facilitators.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facilitatorId, t.courseId] }),
+    index("facilitator_courses_course_idx").on(t.courseId),
+  ],
+);
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {

@@ -183,7 +183,8 @@ export function fileScreenAction<T>(
     upload: (input: T, file: TempFile) => Promise<unknown>;
     remove: (id: string) => Promise<unknown>;
     done: (message: string) => Promise<Response>;
-    intents?: Record<string, (fields: FormData) => Answer>;
+    /** The screen's own intents; a form that may carry a file (an edit that may replace it) gets it too. */
+    intents?: Record<string, (fields: FormData, file: TempFile | null) => Answer>;
   },
 ) {
   const { messages } = screen;
@@ -199,11 +200,44 @@ export function fileScreenAction<T>(
         );
       }
       const handler = intent ? screen.intents?.[intent] : undefined;
-      if (handler) return handler(fields);
+      if (handler) return handler(fields, file);
       const parsed = screen.schema.safeParse(Object.fromEntries(fields));
       if (!parsed.success || !file) return formFailure(messages.missing, 400, fields);
       await screen.upload(parsed.data, file);
       return screen.done(messages.uploaded);
     },
   );
+}
+
+/**
+ * The save intent of a screen whose records keep an uploaded picture (client logos, facilitators): the fields
+ * parsed by `schema`, its first problem answered as it stands; no id adds a record (the file required), an id
+ * changes that record (a new file replaces its picture, none keeps it).
+ */
+export async function savePictureRecord<T>(
+  fields: FormData,
+  file: TempFile | null,
+  screen: {
+    schema: z.ZodType<T>;
+    /** The form's fields as the schema reads them; repeated names (a list of choices) need `getAll`. */
+    read?: (fields: FormData) => unknown;
+    messages: { needsFile: string; failed: string; uploaded: string; updated: string };
+    create: (input: T, file: TempFile) => Promise<unknown>;
+    update: (id: string, input: T, file: TempFile | null) => Promise<unknown>;
+    done: (message: string) => Promise<Response>;
+  },
+): Answer {
+  const { messages } = screen;
+  const parsed = screen.schema.safeParse((screen.read ?? Object.fromEntries)(fields));
+  if (!parsed.success) return formFailure(parsed.error.issues[0]?.message ?? messages.failed, 400, fields);
+  const rawId = textField(fields, "id");
+  if (!rawId) {
+    if (!file) return formFailure(messages.needsFile, 400, fields);
+    await screen.create(parsed.data, file);
+    return screen.done(messages.uploaded);
+  }
+  const id = RecordIdSchema.safeParse({ id: rawId });
+  const saved = id.success ? await screen.update(id.data.id, parsed.data, file) : undefined;
+  if (!saved) return formFailure(messages.failed, 404, fields);
+  return screen.done(messages.updated);
 }

@@ -22,6 +22,8 @@ const UPLOAD_PATHS: Record<string, number> = {
   "/admin/documents": DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/images": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/gallery": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
+  "/admin/clients": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
+  "/admin/facilitators": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/settings/letterhead": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/finance/imports": STATEMENT_MAX_BYTES + UPLOAD_OVERHEAD,
 };

@@ -73,3 +73,25 @@ export const linesText = (items: readonly string[] | null | undefined) => (items
 
 /** A checkbox: present ("on") means true. */
 export const checkbox = () => z.boolean().optional().default(false);
+
+/** A record the form links to, chosen from a list, or none: an empty choice is stored as null. */
+export const optionalRecord = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .pipe(z.uuid({ error: message }).nullable());
+
+/** Where a record stands in a list the public site shows; lower numbers come first. */
+export const displayOrder = () =>
+  optionalNumber("Display order", { min: 0, max: 100_000, integer: true }).transform((v) => v ?? 0);
+
+const isWebAddress = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/** An optional link to a web page, which a public page may show as a link: http or https only. */
+export const optionalWebAddress = (label: string) =>
+  optionalText(500).refine(
+    (v) => v === null || isWebAddress(v),
+    `${label} must be a full address starting with https:// or http://`,
+  );

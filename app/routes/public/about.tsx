@@ -1,13 +1,20 @@
 import { Icon } from "#app/components/icons/icon";
+import { ClientsSection } from "#app/components/public/client-logos";
+import { FacilitatorCards } from "#app/components/public/facilitator-cards";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
 import { StatsBand } from "#app/components/public/stats-band";
-import { publicSiteContent } from "#app/site/index.server";
+import { publicClientLogos, publicFacilitators, publicSiteContent } from "#app/site/index.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/about";
 
 export async function loader() {
-  return publicSiteContent(["about", "leadership", "team", "stats"]);
+  const [content, facilitators, clientLogos] = await Promise.all([
+    publicSiteContent(["about", "leadership", "team", "stats"]),
+    publicFacilitators(),
+    publicClientLogos(),
+  ]);
+  return { ...content, facilitators, clientLogos };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,7 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { about, leadership, team, stats } = loaderData;
+  const { about, leadership, team, stats, facilitators, clientLogos } = loaderData;
   return (
     <>
       <PageHero
@@ -102,6 +109,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </CardGrid>
       </Section>
+      {facilitators.length > 0 && (
+        <Section id="facilitators" title="Our Facilitators">
+          <FacilitatorCards facilitators={facilitators} />
+        </Section>
+      )}
+      <ClientsSection logos={clientLogos} />
       <StatsBand stats={stats} />
     </>
   );

@@ -5,6 +5,7 @@ import { Icon } from "#app/components/icons/icon";
 import { CourseKeyFacts } from "#app/components/public/course-key-facts";
 import { CourseRuns } from "#app/components/public/course-runs";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
+import { FacilitatorCards } from "#app/components/public/facilitator-cards";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { InterestForm } from "#app/components/public/interest-form";
 import { JsonLd } from "#app/components/public/json-ld";
@@ -16,6 +17,7 @@ import {
   HONEYPOT_FIELD,
   newFormKey,
   publicCourse,
+  publicCourseFacilitators,
   publicOrigin,
   publicVatNote,
 } from "#app/site/index.server";
@@ -35,11 +37,19 @@ const CourseInterestForm = hydrateOnView(
   import.meta.env.SSR ? InterestForm : null,
 );
 
+// the facilitators follow the course's terms, below the fold: their code comes when they come into view (the
+// course page is at its script budget)
+const CourseFacilitators = hydrateOnView(
+  () => import("#app/components/public/facilitator-cards").then((module) => module.FacilitatorCards),
+  import.meta.env.SSR ? FacilitatorCards : null,
+);
+
 export async function loader({ params }: Route.LoaderArgs) {
   const [course, vatNote] = await Promise.all([publicCourse(params.slug), publicVatNote()]);
   if (!course) throw data(null, { status: 404 });
   return {
     course,
+    facilitators: await publicCourseFacilitators(course.id),
     vatNote,
     formKey: newFormKey(),
     jsonLd: courseJsonLd(publicOrigin(), course),
@@ -128,7 +138,7 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
 }
 
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, formKey, vatNote } = loaderData;
+  const { course, formKey, vatNote, facilitators } = loaderData;
   const upcoming = nextRun(course.runs);
   const categoryPage = categoryPageOf(course.category);
   return (
@@ -173,6 +183,12 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         )}
         <FeeTerms course={course} vatNote={vatNote} />
       </div>
+      {/* issue 38's order: the facilitators follow the certificate, before the dates */}
+      {facilitators.length > 0 && (
+        <Section id="facilitators" title="Facilitators" className="pt-0 sm:pt-0">
+          <CourseFacilitators facilitators={facilitators} />
+        </Section>
+      )}
       <Section id="dates" title="Dates and Venues" tone="muted">
         {upcoming ? null : (
           <div

@@ -8,6 +8,7 @@ import { JsonLd } from "#app/components/public/json-ld";
 import {
   newFormKey,
   organizationJsonLd,
+  publicClientLogos,
   publicCourses,
   publicOrigin,
   publicSettings,
@@ -26,7 +27,7 @@ const HomeContactForm = hydrateOnView(
 );
 
 export async function loader() {
-  const [content, courses, testimonials, settings] = await Promise.all([
+  const [content, courses, testimonials, settings, clientLogos] = await Promise.all([
     publicSiteContent([
       "hero",
       "about",
@@ -39,6 +40,7 @@ export async function loader() {
     publicCourses(),
     publicTestimonials({ homeOnly: true }),
     publicSettings(),
+    publicClientLogos(),
   ]);
   return {
     ...content,
@@ -54,6 +56,7 @@ export async function loader() {
       cost,
     })),
     testimonials: testimonials.slice(0, 4),
+    clientLogos,
     contactFormKey: newFormKey(),
     contactFormEnabled: settings.contact_form_enabled,
   };
@@ -79,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         counters={loaderData.categoryCounters}
         allCourses={loaderData.allCourses}
       />
-      <HomeTestimonials testimonials={loaderData.testimonials} />
+      <HomeTestimonials testimonials={loaderData.testimonials} clientLogos={loaderData.clientLogos} />
       <HomeContact contact={loaderData.contact} businessHours={loaderData.businessHours}>
         <HomeContactForm
           variant="home"

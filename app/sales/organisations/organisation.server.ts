@@ -34,6 +34,14 @@ const columns = {
   createdAt: organisations.createdAt,
 };
 
+/** Every organisation by name, for a form that links a record to one (a client logo). */
+export async function listOrganisationChoices(executor: Executor = db()) {
+  return executor
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .orderBy(asc(organisations.name), asc(organisations.id));
+}
+
 /** A page of the organisations whose name contains `q` (any case), by name, each with its number of bookings. */
 export async function listOrganisations(q: string, page: number) {
   const bookingCount = db()

@@ -92,7 +92,7 @@ export async function inspectImage(file: TempFile) {
   return { ...raster, width: meta.autoOrient.width, height: meta.autoOrient.height };
 }
 
-type Processed = {
+export type Processed = {
   keys: string[];
   originalKey: string;
   variants: ImageVariant[];
@@ -101,7 +101,7 @@ type Processed = {
 };
 
 /** Stores the original and every variant; on any failure removes what it stored and throws. */
-async function storeImage(file: TempFile): Promise<Processed> {
+export async function storeImage(file: TempFile): Promise<Processed> {
   const info = await inspectImage(file);
   const folder = `images/${crypto.randomUUID()}`;
   const originalKey = `${folder}/original.${info.ext}`;
@@ -131,6 +131,12 @@ async function storeImage(file: TempFile): Promise<Processed> {
   }
 }
 
+/** The largest JPEG variant: what an <img> without srcset shows. */
+export function fallbackUrl(stored: Processed) {
+  const largestJpeg = stored.variants.filter((v) => v.format === "jpeg").sort((a, b) => b.width - a.width)[0];
+  return largestJpeg?.url ?? mediaUrl(stored.originalKey);
+}
+
 export type NewImageInput = Pick<
   typeof websiteImages.$inferInsert,
   "title" | "altText" | "galleryCategory" | "description"
@@ -139,12 +145,11 @@ export type NewImageInput = Pick<
 /** Stores the image and its variants, then the row and its audit entry together. */
 export async function uploadImage(actor: AuditActor, input: NewImageInput, file: TempFile) {
   const stored = await storeImage(file);
-  const largestJpeg = stored.variants.filter((v) => v.format === "jpeg").sort((a, b) => b.width - a.width)[0];
   try {
     return await db().transaction(async (tx) => {
       const row = await insertImage(tx, {
         ...input,
-        imageUrl: largestJpeg?.url ?? mediaUrl(stored.originalKey),
+        imageUrl: fallbackUrl(stored),
         status: "active",
         width: stored.width,
         height: stored.height,

@@ -72,3 +72,14 @@ export async function lockAdminAccounts(tx: Executor) {
 export async function lockUser(tx: Executor, userId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }
+
+/** Whether the account is active and holds the trainer role: what a facilitator's profile may be linked to. */
+export async function isActiveTrainer(id: string, executor: Executor = db()) {
+  const [row] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.id, id), sql`${users.roles} @> array['trainer']::text[]`, isNull(users.deactivatedAt)),
+    );
+  return row !== undefined;
+}

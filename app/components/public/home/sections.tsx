@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
 import type { IconName } from "#app/components/icons/names";
 import type { SiteContent } from "#app/site/index";
-import type { TestimonialView } from "#app/site/index.server";
+import type { ClientLogoView, TestimonialView } from "#app/site/index.server";
+import { ClientLogoRow } from "../client-logos";
 import { CardGrid, Section, SIDEWAYS_ON_PHONE } from "../page-sections";
 import { SiteImage } from "../site-image";
 import { TestimonialCard } from "../testimonial-card";
@@ -96,7 +97,13 @@ export function HomeServices({ departments }: { departments: SiteContent["depart
   );
 }
 
-export function HomeTestimonials({ testimonials }: { testimonials: TestimonialView[] }) {
+export function HomeTestimonials({
+  testimonials,
+  clientLogos,
+}: {
+  testimonials: TestimonialView[];
+  clientLogos: ClientLogoView[];
+}) {
   return (
     <Section id="testimonials" title="What Our Clients Say" tone="cream">
       <section
@@ -109,6 +116,7 @@ export function HomeTestimonials({ testimonials }: { testimonials: TestimonialVi
           <TestimonialCard key={testimonial.id} testimonial={testimonial} />
         ))}
       </section>
+      <ClientLogoRow logos={clientLogos} />
       <Link
         to="/testimonials"
         className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
