@@ -3,7 +3,23 @@ import { emailField, LIMITS, optionalText, phoneField, requiredText } from "#app
 
 export const CONTACT_SOURCES = ["home", "contact"] as const;
 
+/** What a visitor writes about, chosen on the contact page's one form; the home page's form is an enquiry. */
+export const CONTACT_ABOUT = ["enquiry", "booking", "in_house"] as const;
+export type ContactAbout = (typeof CONTACT_ABOUT)[number];
+
+export const CONTACT_ABOUT_LABELS: Record<ContactAbout, { label: string; hint: string }> = {
+  enquiry: { label: "An enquiry or consultation", hint: "Our courses, consultancy or anything else" },
+  booking: { label: "A booking question", hint: "A place you booked, its dates, invoice or payment" },
+  in_house: {
+    label: "In-house training",
+    hint: "A course for your own team: sending leads on to its request form",
+  },
+};
+
 export const ContactSchema = z.object({
+  about: z
+    .enum(["", ...CONTACT_ABOUT], "Choose what your message is about.")
+    .transform((value): ContactAbout => value || "enquiry"),
   name: requiredText("Name", LIMITS.name),
   email: emailField,
   phone: phoneField,
@@ -14,6 +30,11 @@ export const ContactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof ContactSchema>;
+
+/** The contact page's query string: `?about=in_house` opens the form with that choice made. */
+export const ContactQuerySchema = z.object({
+  about: z.enum(CONTACT_ABOUT).catch("enquiry"),
+});
 
 export const CONTACT_MESSAGES = {
   success: { title: "Message Sent!", message: "We'll get back to you within 24 hours." },

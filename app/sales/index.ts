@@ -1,4 +1,10 @@
-export { ContactSchema } from "./contact";
+export {
+  CONTACT_ABOUT,
+  CONTACT_ABOUT_LABELS,
+  type ContactAbout,
+  ContactQuerySchema,
+  ContactSchema,
+} from "./contact";
 export {
   ENQUIRY_KIND_LABELS,
   ENQUIRY_NEXT,

@@ -17,6 +17,7 @@ export type GalleryCardImage = {
   sortOrder: number;
   status: string;
   variants: ImageVariant[];
+  artwork: boolean;
 };
 
 export function GalleryCategoryOptions() {
