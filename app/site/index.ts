@@ -31,6 +31,7 @@ export {
   DocumentUploadSchema,
   GALLERY_CATEGORIES,
   GalleryAddSchema,
+  GalleryReplaceSchema,
   GalleryImageSchema,
   GalleryUploadSchema,
   IMAGE_COMPONENTS,

@@ -183,7 +183,8 @@ export function fileScreenAction<T>(
     upload: (input: T, file: TempFile) => Promise<unknown>;
     remove: (id: string) => Promise<unknown>;
     done: (message: string) => Promise<Response>;
-    intents?: Record<string, (fields: FormData) => Answer>;
+    /** A screen's own intents; the file is there for those that post one (a replacement picture). */
+    intents?: Record<string, (fields: FormData, file: TempFile | null) => Answer>;
   },
 ) {
   const { messages } = screen;
@@ -199,7 +200,7 @@ export function fileScreenAction<T>(
         );
       }
       const handler = intent ? screen.intents?.[intent] : undefined;
-      if (handler) return handler(fields);
+      if (handler) return handler(fields, file ?? null);
       const parsed = screen.schema.safeParse(Object.fromEntries(fields));
       if (!parsed.success || !file) return formFailure(messages.missing, 400, fields);
       await screen.upload(parsed.data, file);
