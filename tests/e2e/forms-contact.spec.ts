@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { gotoHydrated } from "../helpers/hydration";
+import { expectScreensFit } from "../helpers/screen-fit";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
 
 test.beforeEach(async ({ page }) => asNewVisitor(page));
@@ -123,6 +124,8 @@ test.describe("with JavaScript", () => {
     await expect(request.getByLabel("Email Address")).toHaveValue("grace@kenyapower.example");
     await expect(request.getByLabel("Organisation")).toHaveValue("Kenya Power");
     await expect(request.getByLabel("Topic or needs")).toHaveValue("Customer service for 40 staff");
+    // the choice's panel and the form it leads to fit a phone and a desktop
+    await expectScreensFit(page, ["/contact?about=in_house", "/in-house-training"]);
   });
 
   test("contact page registration form answers Registration Received!", async ({ page }) => {

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
 import { CONTACT_ABOUT, CONTACT_ABOUT_LABELS, type ContactAbout } from "#app/sales/index";
+import { cn } from "#app/utils/cn";
+import { buttonStyles } from "./page-sections";
 
 /**
  * The contact page's one question before the fields: what the message is about. "In-house training" has a form
@@ -51,16 +53,15 @@ export function ContactAboutChoice({
         </p>
       ) : null}
       {chosen === "in_house" ? (
-        <p className="mt-3 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800">
-          In-house training has a request form of its own (group size, dates, venue, budget).{" "}
-          <Link
-            to="/in-house-training"
-            className="inline-flex items-center gap-1 font-semibold text-brand-800 underline"
-          >
+        <div className="mt-3 rounded-md border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
+          <p>
+            In-house training has a request form of its own: group size, dates, venue and budget. Send this
+            form and we'll take you there with what you've typed, or go straight there.
+          </p>
+          <Link to="/in-house-training" className={cn(buttonStyles.outline, "mt-3 bg-white")}>
             Go to the in-house training request <Icon name="arrow-right" className="size-4" />
-          </Link>{" "}
-          or send this form: we'll take you there with what you've typed.
-        </p>
+          </Link>
+        </div>
       ) : null}
     </fieldset>
   );
