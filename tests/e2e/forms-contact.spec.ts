@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { gotoHydrated } from "../helpers/hydration";
-import { expectScreensFit } from "../helpers/screen-fit";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
 
 test.beforeEach(async ({ page }) => asNewVisitor(page));
@@ -124,8 +123,14 @@ test.describe("with JavaScript", () => {
     await expect(request.getByLabel("Email Address")).toHaveValue("grace@kenyapower.example");
     await expect(request.getByLabel("Organisation")).toHaveValue("Kenya Power");
     await expect(request.getByLabel("Topic or needs")).toHaveValue("Customer service for 40 staff");
-    // the choice's panel and the form it leads to fit a phone and a desktop
-    await expectScreensFit(page, ["/contact?about=in_house", "/in-house-training"]);
+    // on the phone, the choice and the way to the in-house form fit the width and are big enough to tap
+    await page.goto("/contact?about=in_house");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const cards = page.getByRole("group", { name: "What is your message about?" }).locator("label");
+    for (const card of await cards.all())
+      expect((await card.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    const way = page.getByRole("link", { name: "Go to the in-house training request" });
+    expect((await way.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   });
 
   test("contact page registration form answers Registration Received!", async ({ page }) => {
