@@ -72,7 +72,8 @@ export function ImageCard({
         </CardTitle>
         {image.artwork ? (
           <p className="mb-2 text-sm text-slate-700" data-testid="artwork-flag">
-            <Badge tone="violet">Seeded artwork</Badge> Not a photograph: replace it with one of your own.
+            <Badge tone="violet">Seeded artwork</Badge> Not a photograph: Replace Picture on its Gallery card
+            puts one of yours in its place.
           </p>
         ) : null}
         {children}
