@@ -39,7 +39,6 @@ test("on a phone, the seeded artwork is labelled an illustration, never passed o
   for (const item of await items.all()) {
     await expect(item.getByText("Illustration", { exact: true })).toBeVisible();
     expect(await item.locator("img").getAttribute("alt")).toMatch(/^Illustration: /);
-    await expect(item.locator("figcaption p").last()).toHaveText(/^An illustration of /);
   }
   await expectNoSeriousA11yViolations(page);
 });
