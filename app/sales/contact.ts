@@ -1,20 +1,8 @@
 import { z } from "zod";
 import { emailField, LIMITS, optionalText, phoneField, requiredText } from "#app/site/index";
+import { CONTACT_ABOUT, type ContactAbout } from "./contact-about";
 
 export const CONTACT_SOURCES = ["home", "contact"] as const;
-
-/** What a visitor writes about, chosen on the contact page's one form; the home page's form is an enquiry. */
-export const CONTACT_ABOUT = ["enquiry", "booking", "in_house"] as const;
-export type ContactAbout = (typeof CONTACT_ABOUT)[number];
-
-export const CONTACT_ABOUT_LABELS: Record<ContactAbout, { label: string; hint: string }> = {
-  enquiry: { label: "An enquiry or consultation", hint: "Our courses, consultancy or anything else" },
-  booking: { label: "A booking question", hint: "A place you booked, its dates, invoice or payment" },
-  in_house: {
-    label: "In-house training",
-    hint: "A course for your own team: sending leads on to its request form",
-  },
-};
 
 export const ContactSchema = z.object({
   about: z

@@ -290,7 +290,12 @@ describe("gallery management", () => {
 
     // a second photograph replaces the first, whose files are not kept
     const first = [after?.storageKey, ...(after?.variants ?? []).map((v) => v.key)];
-    await call(galleryAction, url, { intent: "replace", id: artwork.id }, { name: "again.jpg", bytes: photo });
+    await call(
+      galleryAction,
+      url,
+      { intent: "replace", id: artwork.id },
+      { name: "again.jpg", bytes: photo },
+    );
     for (const key of first) expect(files.store.keys()).not.toContain(key);
   });
 });

@@ -1,11 +1,9 @@
-import { useState } from "react";
+import type { ReactNode } from "react";
 import { InputField, TextareaField } from "#app/components/ui/field";
-import { CONTACT_ABOUT, type ContactAbout } from "#app/sales/index";
 import type { FormResult, SiteContent } from "#app/site/index";
 import { LIMITS } from "#app/site/index";
-import { ContactAboutChoice } from "./contact-about-choice";
 import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
-import { usePublicForm } from "./use-public-form";
+import { type PublicFormState, usePublicForm } from "./use-public-form";
 
 export type ContactFormProps = {
   /** home: the home page's #contact section (4-row message); page: the /contact page (adds phone). */
@@ -15,12 +13,12 @@ export type ContactFormProps = {
   contact: SiteContent["contact"];
   /** The action's answer when the form was posted without JavaScript. */
   serverResult?: FormResult;
-  /** The page's choice of what the message is about (from `?about=`); the home page's form is an enquiry. */
-  about?: ContactAbout;
+  /**
+   * The contact page's question before the fields (what the message is about); the home page's form asks none
+   * and sends an enquiry. Passed in, so the pages that load this module without it do not load the choice.
+   */
+  choice?: (form: PublicFormState) => ReactNode;
 };
-
-const isAbout = (value: string | undefined): value is ContactAbout =>
-  (CONTACT_ABOUT as readonly string[]).includes(value ?? "");
 
 /** The contact form; it always posts to the /contact route's action. */
 export function ContactForm({
@@ -29,11 +27,10 @@ export function ContactForm({
   enabled,
   contact,
   serverResult,
-  about = "enquiry",
+  choice,
 }: ContactFormProps) {
   const form = usePublicForm("contact", initialKey, serverResult);
   const { field, values } = form;
-  const [chosen, choose] = useState<ContactAbout>(isAbout(values?.about) ? values.about : about);
   if (!enabled) {
     return (
       <ClosedNotice title="The contact form is currently closed" contact={contact}>
@@ -46,19 +43,12 @@ export function ContactForm({
       form={form}
       action="/contact"
       label="Contact form"
-      submitLabel={chosen === "in_house" ? "Continue to In-House Request" : "Send Message"}
+      submitLabel="Send Message"
       busyLabel="Sending..."
     >
       <input type="hidden" name="intent" value="contact" />
       <input type="hidden" name="source" value={variant === "home" ? "home" : "contact"} />
-      {variant === "page" ? (
-        <ContactAboutChoice
-          id={form.id}
-          chosen={chosen}
-          onChoose={choose}
-          error={field("about").errors?.[0]}
-        />
-      ) : null}
+      {choice?.(form)}
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields form={form} phone={variant === "page"} />
         <InputField

@@ -1,4 +1,5 @@
 import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
+import { ContactAboutChoice } from "#app/components/public/contact-about-choice";
 import { ContactForm } from "#app/components/public/contact-form";
 import {
   ContactCards,
@@ -141,7 +142,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 enabled={loaderData.contactFormEnabled}
                 contact={contact}
                 serverResult={actionData}
-                about={loaderData.about}
+                choice={(form) => <ContactAboutChoice form={form} about={loaderData.about} />}
               />
             </section>
           </div>

@@ -209,7 +209,12 @@ export async function replaceImageFile(actor: AuditActor, id: string, file: Temp
         tableName: "website_images",
         recordId: id,
         oldValues: { imageUrl: before.imageUrl, artwork: before.artwork },
-        newValues: { width: stored.width, height: stored.height, variants: stored.variants.length, artwork: false },
+        newValues: {
+          width: stored.width,
+          height: stored.height,
+          variants: stored.variants.length,
+          artwork: false,
+        },
       });
       for (const key of storedKeys(before)) await storage().delete(key);
       return after;
