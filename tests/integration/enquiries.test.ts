@@ -187,6 +187,13 @@ describe("the contact page's one form", () => {
       .from(enquiries)
       .where(eq(enquiries.contactSubmissionId, submission?.id as string));
     expect(enquiry).toMatchObject({ kind: "booking_question", status: "new" });
+    // the office's notification says what the message is about
+    const [notice] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.relatedId, submission?.id as string))
+      .then((rows) => rows.filter((m) => m.kind === "contact_notification"));
+    expect(notice?.textBody).toContain("About: A booking question");
   });
 
   test("the home page's form, which asks nothing about it, sends an enquiry", async () => {
