@@ -29,7 +29,10 @@ export const toast = {
   error: (title: string, options?: ExternalToast) => show("error", title, options),
 };
 
-/** The toaster, mounted once the page has shown a toast. */
+/**
+ * The toaster, mounted once the page has shown a toast. At the foot of the screen: on a phone sonner stretches
+ * toasts across the width, and at the top they covered the header and its menu button (issue 38).
+ */
 export function Toasts() {
   const shown = useSyncExternalStore(
     subscribe,
@@ -40,7 +43,7 @@ export function Toasts() {
   return (
     <Suspense fallback={null}>
       <Toaster
-        position="top-right"
+        position="bottom-right"
         closeButton
         toastOptions={{ classNames: { description: "!text-slate-700" } }}
       />

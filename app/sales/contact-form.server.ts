@@ -4,8 +4,11 @@ import { logger } from "#app/platform/logger.server";
 import { type Fields, failure, guard, newFormKey, reply } from "#app/site/index.server";
 import { CONTACT_MESSAGES, ContactSchema } from "./contact";
 import { createContactSubmission } from "./contact.server";
+import { handOverToInHouseForm } from "./enquiries/in-house-handoff.server";
 
+/** A message becomes a contact submission; "In-house training" chosen leads on to the in-house request form. */
 export async function submitContactForm(fields: Fields, context: Readonly<RouterContextProvider>) {
+  if (fields.about === "in_house") return handOverToInHouseForm(fields);
   const checked = await guard("contact", fields, context, ContactSchema, "contact_form_enabled");
   if ("error" in checked) return checked.error;
   try {

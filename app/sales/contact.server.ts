@@ -44,7 +44,7 @@ export async function createContactSubmission(input: NewContactSubmission) {
     if (!row) return (await findByIdempotencyKey(tx, input.idempotencyKey)) as { id: string; replayed: true };
     // the office follows the message up as an enquiry; the submission keeps the spec's own statuses
     await tx.insert(enquiries).values({
-      kind: "contact",
+      kind: input.about === "booking" ? "booking_question" : "contact",
       contactSubmissionId: row.id,
       organisationId: await knownOrganisation(tx, input.organization),
       organisationName: input.organization,

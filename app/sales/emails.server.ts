@@ -1,6 +1,7 @@
 import { type Message, render } from "#app/platform/email/layout.server";
 import { env } from "#app/platform/env.server";
 import type { SiteContent } from "#app/site/index";
+import { CONTACT_ABOUT_LABELS, type ContactAbout } from "./contact-about";
 
 export type ContactMail = {
   name: string;
@@ -9,6 +10,8 @@ export type ContactMail = {
   organization: string | null;
   courseInterest: string | null;
   message: string | null;
+  /** What the contact page's form said the message is about (the home page's form sends an enquiry). */
+  about: ContactAbout;
 };
 
 export function contactAcknowledgement(c: ContactMail, contact: SiteContent["contact"]): Message {
@@ -31,6 +34,7 @@ export function contactNotification(c: ContactMail): Message {
     `New contact message from ${c.name}`,
     ["A new message arrived through the website's contact form."],
     [
+      ["About", CONTACT_ABOUT_LABELS[c.about].label],
       ["Name", c.name],
       ["Email", c.email],
       ["Phone", c.phone],

@@ -8,6 +8,7 @@ export {
   listOrganisationEnquiries,
   updateEnquiry,
 } from "./enquiries/enquiry.server";
+export { takeInHouseHandoff } from "./enquiries/in-house-handoff.server";
 export { submitInHouseRequest } from "./enquiries/in-house-request.server";
 export { getPipeline, listPipelineForExport, PIPELINE_EXPORT_HEADER } from "./enquiries/pipeline.server";
 export * from "./index";

@@ -1,4 +1,5 @@
-export { ContactSchema } from "./contact";
+export { ContactQuerySchema, ContactSchema } from "./contact";
+export { CONTACT_ABOUT, CONTACT_ABOUT_LABELS, type ContactAbout } from "./contact-about";
 export {
   ENQUIRY_KIND_LABELS,
   ENQUIRY_NEXT,

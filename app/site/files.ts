@@ -68,6 +68,12 @@ export const GalleryUploadSchema = z.object({
   ...galleryFields,
 });
 
+/** Puts a photograph in the place of a gallery picture (the seeded artwork, most often). */
+export const GalleryReplaceSchema = z.object({
+  intent: z.literal("replace"),
+  id: z.uuid("Choose a gallery picture to replace"),
+});
+
 /** Picks a picture from the library for the gallery. */
 export const GalleryAddSchema = z.object({
   intent: z.literal("add"),

@@ -101,7 +101,13 @@ export {
   saveDocumentImage,
 } from "./images/document-images.server";
 export { addPictureToGallery, GALLERY_MESSAGES, saveGalleryImage } from "./images/gallery.server";
-export { deleteImage, MAX_IMAGE_PIXELS, PUBLIC_MEDIA_KEY, uploadImage } from "./images/images.server";
+export {
+  deleteImage,
+  MAX_IMAGE_PIXELS,
+  PUBLIC_MEDIA_KEY,
+  replaceImageFile,
+  uploadImage,
+} from "./images/images.server";
 export type { GalleryImageView, ImageComponent } from "./images/website-image.server";
 export {
   type ImageUsage,

@@ -40,6 +40,7 @@ export {
   GALLERY_CATEGORIES,
   GalleryAddSchema,
   GalleryImageSchema,
+  GalleryReplaceSchema,
   GalleryUploadSchema,
   IMAGE_COMPONENTS,
   IMAGE_MAX_BYTES,

@@ -111,8 +111,9 @@ test("missing input and an SVG are refused with their messages", async ({ page }
 test("the image list shows the seeded gallery artwork with its details", async ({ page }) => {
   await page.goto("/admin/images");
   await expect(page.getByRole("heading", { level: 1, name: "Image Management" })).toBeVisible();
-  const card = page.getByRole("listitem").filter({ hasText: "County Public Participation Forum" });
+  const card = page.getByRole("listitem").filter({ hasText: "Public participation forum (illustration)" });
   await expect(card).toContainText("Gallery");
+  await expect(card.getByTestId("artwork-flag")).toContainText("Seeded artwork");
   await expect(card.getByRole("img")).toHaveAttribute(
     "src",
     "/artwork/gallery/county-public-participation.svg",

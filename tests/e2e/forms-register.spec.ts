@@ -72,9 +72,7 @@ test.describe("with JavaScript", () => {
     const form = page.getByRole("form", { name: "Course registration form" });
     await waitLikeAPerson(page);
     await form.getByRole("button", { name: "Submit Registration" }).click();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Error" })).toContainText(
-      "Please fill in all required fields",
-    );
+    await expect(form.getByRole("alert")).toContainText("Please fill in all required fields");
     await form.getByLabel("Full Name").fill("Daniel Mutua");
     await form.getByLabel("Email Address").fill("daniel@example.com");
     await form.getByLabel("Organization").fill("Kenya Ports Authority");
@@ -90,9 +88,8 @@ test.describe("with JavaScript", () => {
     );
     const reference = await done.getByTestId("registration-reference").textContent();
     expect(reference).toMatch(/^MF-[2-9A-HJKMNP-Z]{8}$/);
-    await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Registration Successful!" }),
-    ).toBeVisible();
+    // the panel says it: no toast repeats it over the header
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     // the form gave way to the panel: no button invites a second booking
     await expect(form).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Submit Registration" })).toHaveCount(0);

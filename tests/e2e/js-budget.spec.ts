@@ -12,7 +12,12 @@ const BUDGET_BYTES = 120 * 1024;
  * details side by side and lets the contact count herself in (about 0.7 KB), beside the phone's action bar every
  * public page carries (about 0.5 KB, decision 0662).
  */
-const PAGE_BUDGET_BYTES: Record<string, number> = { "/register": 122 * 1024 };
+const PAGE_BUDGET_BYTES: Record<string, number> = {
+  "/register": 122 * 1024,
+  // decision 0675: the contact form asks what the message is about and shows the way to the in-house form
+  // (about 0.7 KB; the page was at 120.0 KB)
+  "/contact": 121 * 1024,
+};
 /** The same scripts as the server sends them to a browser: brotli at quality 11, 99-104 KB when this was set. */
 const BROTLI_BUDGET_BYTES = 108 * 1024;
 

@@ -263,7 +263,7 @@ test("services anchors and Request Consultation lead where they say", async ({ p
   }
   await expect(page.getByRole("link", { name: "Request Consultation" }).first()).toHaveAttribute(
     "href",
-    "/contact#contact-form",
+    "/contact?about=enquiry#contact-form",
   );
   await expect(page.getByRole("link", { name: "View All Courses" }).first()).toHaveAttribute(
     "href",

@@ -14,7 +14,7 @@ import type { FormResult } from "#app/site/forms/submission";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { signedInAdmin } from "../helpers/admin-session";
-import { callAction, contextFor, oldFormKey } from "../helpers/form-post";
+import { callAction, contextFor, formRequest, oldFormKey } from "../helpers/form-post";
 import { ACTOR } from "../helpers/money";
 
 const SLUG = "strategic-planning-and-performance-management";
@@ -145,11 +145,143 @@ describe("the in-house training request", () => {
   });
 
   test("the page pre-selects the course its link names, and none for an unknown one", async () => {
-    const load = (query: string) =>
-      inHouseRoute.loader({ request: new Request(`http://localhost/in-house-training${query}`) } as never);
+    const load = async (query: string) =>
+      (
+        await inHouseRoute.loader({
+          request: new Request(`http://localhost/in-house-training${query}`),
+        } as never)
+      ).data;
     expect((await load(`?course=${SLUG}`)).course).toBe(SLUG);
     expect((await load("?course=%00bad")).course).toBe("");
     expect((await load("?course=no-such-course")).course).toBe("");
+  });
+});
+
+const MESSAGE = {
+  intent: "contact",
+  source: "contact",
+  name: "Peter Mwangi",
+  email: "peter@acme.example",
+  phone: "",
+  organization: "Acme Ltd",
+  courseInterest: "Consultancy: HR policy review",
+  message: "We need our HR manual reviewed.",
+};
+
+const submissionsFrom = (email: string) =>
+  db().select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
+
+describe("the contact page's one form", () => {
+  test("a booking question is a contact submission with its spec status and a booking-question enquiry", async () => {
+    const answer = await callAction<FormResult>(
+      contactRoute.action,
+      "/contact",
+      { ...MESSAGE, about: "booking", email: "booking@acme.example", formKey: oldFormKey() },
+      contextFor(),
+    );
+    expect(answer.body).toMatchObject({ ok: true, title: "Message Sent!" });
+    const [submission] = await submissionsFrom("booking@acme.example");
+    expect(submission?.status).toBe("new");
+    const [enquiry] = await db()
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.contactSubmissionId, submission?.id as string));
+    expect(enquiry).toMatchObject({ kind: "booking_question", status: "new" });
+    // the office's notification says what the message is about
+    const [notice] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.relatedId, submission?.id as string))
+      .then((rows) => rows.filter((m) => m.kind === "contact_notification"));
+    expect(notice?.textBody).toContain("About: A booking question");
+  });
+
+  test("the home page's form, which asks nothing about it, sends an enquiry", async () => {
+    const answer = await callAction<FormResult>(
+      contactRoute.action,
+      "/contact",
+      { ...MESSAGE, source: "home", email: "home@acme.example", formKey: oldFormKey() },
+      contextFor(),
+    );
+    expect(answer.status).toBe(200);
+    const [submission] = await submissionsFrom("home@acme.example");
+    const [enquiry] = await db()
+      .select({ kind: enquiries.kind })
+      .from(enquiries)
+      .where(eq(enquiries.contactSubmissionId, submission?.id as string));
+    expect(enquiry?.kind).toBe("contact");
+  });
+
+  test("a choice that is not on the form is refused with its message and stores nothing", async () => {
+    const answer = await callAction<FormResult>(
+      contactRoute.action,
+      "/contact",
+      { ...MESSAGE, about: "feedback", email: "odd@acme.example", formKey: oldFormKey() },
+      contextFor(),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      ok: false,
+      message: "Choose what your message is about.",
+      fieldErrors: { about: "Choose what your message is about." },
+      values: { about: "feedback", name: "Peter Mwangi" },
+    });
+    expect(await submissionsFrom("odd@acme.example")).toEqual([]);
+  });
+
+  test("in-house training leads on to its request form with what was typed, storing nothing", async () => {
+    const before = await enquiryCount();
+    const post = (fields: Record<string, string>) =>
+      contactRoute.action({
+        request: formRequest("/contact", { ...MESSAGE, about: "in_house", formKey: oldFormKey(), ...fields }),
+        context: contextFor(),
+        params: {},
+      } as never) as Promise<Response>;
+    const answer = await post({ email: "inhouse@acme.example" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/in-house-training#in-house-form");
+    expect(await submissionsFrom("inhouse@acme.example")).toEqual([]);
+    expect(await enquiryCount()).toBe(before);
+
+    const open = async (cookie: string | null) => {
+      const headers = new Headers(cookie ? { Cookie: cookie } : {});
+      return inHouseRoute.loader({
+        request: new Request("http://localhost/in-house-training", { headers }),
+      } as never);
+    };
+    const cookie = (answer.headers.get("Set-Cookie") ?? "").split(";")[0] as string;
+    const opened = await open(cookie);
+    expect(opened.data.typed).toEqual({
+      name: "Peter Mwangi",
+      email: "inhouse@acme.example",
+      organization: "Acme Ltd",
+      topic: "Consultancy: HR policy review",
+      message: "We need our HR manual reviewed.",
+    });
+    // read once: the answer clears the cookie
+    expect(new Headers(opened.init?.headers).get("Set-Cookie")).toMatch(/mafunzo_in_house=;/);
+    expect((await open(null)).data.typed).toBeUndefined();
+
+    // a message too long for a cookie stays behind; the rest still goes along
+    const long = await post({ message: "x".repeat(5000) });
+    const carried = await open((long.headers.get("Set-Cookie") ?? "").split(";")[0] as string);
+    expect(carried.data.typed).toMatchObject({ name: "Peter Mwangi", organization: "Acme Ltd" });
+    expect(carried.data.typed?.message).toBeUndefined();
+  });
+
+  test("a link chooses what the message is about; an unknown choice falls back to an enquiry", async () => {
+    const load = async (query: string) =>
+      (
+        await contactRoute.loader({
+          request: new Request(`http://localhost/contact${query}`),
+          context: contextFor(),
+          params: {},
+        } as never)
+      ).about;
+    expect(await load("?about=in_house")).toBe("in_house");
+    expect(await load("?about=booking")).toBe("booking");
+    expect(await load("?about=%00")).toBe("enquiry");
+    expect(await load("")).toBe("enquiry");
   });
 });
 

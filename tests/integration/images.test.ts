@@ -9,6 +9,7 @@ import { loader as mediaLoader } from "#app/routes/resources/media";
 import { IMAGE_MESSAGES } from "#app/site/files";
 import { variantWidths } from "#app/site/images/images.server";
 import { listGalleryImagesForAdmin } from "#app/site/images/website-image-admin.server";
+import { seedGallery } from "#app/site/seed/gallery";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";
 
@@ -232,5 +233,69 @@ describe("gallery management", () => {
     const deleted = await call(galleryAction, url, { intent: "delete", id: seeded?.id ?? "" });
     expect(deleted.status).toBe(302);
     expect(files.store.keys()).toEqual(keys);
+  });
+
+  it("seeded artwork is flagged and captioned as illustration; a photograph in its place clears the flag", async () => {
+    const seeded = (await listGalleryImagesForAdmin()).filter((i) => i.storageKey === null);
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const image of seeded) expect(image.artwork).toBe(true);
+    // no seeded caption claims an event: each says it is an illustration
+    for (const item of seedGallery) {
+      expect(item.title).toMatch(/\(illustration\)$/);
+      expect(item.altText).toMatch(/^Illustration: /);
+      expect(item.description).toMatch(/^An illustration of /);
+    }
+    const artwork = seeded.find((i) => i.status === "active") as (typeof seeded)[number];
+
+    // without a file nothing changes, and the message says what is missing
+    const missing = await call(galleryAction, url, { intent: "replace", id: artwork.id });
+    expect(missing).toMatchObject({ status: 400 });
+    expect(JSON.stringify(missing)).toContain("Choose the photograph to put in the picture's place");
+    const notImage = await call(
+      galleryAction,
+      url,
+      { intent: "replace", id: artwork.id },
+      { name: "notes.jpg", type: "image/jpeg", bytes: Buffer.from("not a picture at all") },
+    );
+    expect(notImage.status).toBe(415);
+    expect((await listGalleryImagesForAdmin()).find((i) => i.id === artwork.id)).toMatchObject({
+      artwork: true,
+      imageUrl: artwork.imageUrl,
+    });
+
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#884422" } })
+      .jpeg()
+      .toBuffer();
+    const replaced = await call(
+      galleryAction,
+      url,
+      { intent: "replace", id: artwork.id },
+      { name: "workshop.jpg", bytes: photo },
+    );
+    expect(replaced).toMatchObject({ status: 302, location: "/admin/gallery" });
+    const after = (await listGalleryImagesForAdmin()).find((i) => i.id === artwork.id);
+    expect(after).toMatchObject({
+      artwork: false,
+      title: artwork.title,
+      sortOrder: artwork.sortOrder,
+      width: 900,
+      height: 600,
+    });
+    expect(after?.imageUrl).toMatch(/^\/media\/images\//);
+    const [audit] = await db()
+      .select()
+      .from(adminAuditLogs)
+      .where(eq(adminAuditLogs.action, "Replaced image file"));
+    expect(audit).toMatchObject({ recordId: artwork.id, oldValues: { artwork: true } });
+
+    // a second photograph replaces the first, whose files are not kept
+    const first = [after?.storageKey, ...(after?.variants ?? []).map((v) => v.key)];
+    await call(
+      galleryAction,
+      url,
+      { intent: "replace", id: artwork.id },
+      { name: "again.jpg", bytes: photo },
+    );
+    for (const key of first) expect(files.store.keys()).not.toContain(key);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { StatusBadge } from "#app/components/ui/badge";
+import { Badge, StatusBadge } from "#app/components/ui/badge";
 import { cn } from "#app/utils/cn";
 import { ImageThumb } from "./image-thumb";
 import { CARD_GRID, EmptyState } from "./page-header";
@@ -50,13 +50,16 @@ export function CardTitle({
   );
 }
 
-/** A card led by an uploaded image's thumbnail, its title and status. */
+/**
+ * A card led by an uploaded image's thumbnail, its title and status; seeded artwork says so, so the office knows
+ * which pictures still wait for a photograph of its own.
+ */
 export function ImageCard({
   image,
   titleClassName,
   children,
 }: {
-  image: Parameters<typeof ImageThumb>[0]["image"] & { status: string };
+  image: Parameters<typeof ImageThumb>[0]["image"] & { status: string; artwork: boolean };
   titleClassName?: string;
   children: ReactNode;
 }) {
@@ -67,6 +70,12 @@ export function ImageCard({
         <CardTitle status={image.status} className={titleClassName}>
           {image.title}
         </CardTitle>
+        {image.artwork ? (
+          <p className="mb-2 text-sm text-slate-700" data-testid="artwork-flag">
+            <Badge tone="violet">Seeded artwork</Badge> Not a photograph: Replace Picture on its Gallery card
+            puts one of yours in its place.
+          </p>
+        ) : null}
         {children}
       </div>
     </li>

@@ -17,6 +17,7 @@ export type GalleryCardImage = {
   sortOrder: number;
   status: string;
   variants: ImageVariant[];
+  artwork: boolean;
 };
 
 export function GalleryCategoryOptions() {
@@ -76,6 +77,7 @@ export function GalleryImageCard({ image, canEdit }: { image: GalleryCardImage; 
           ) : null}
         </fieldset>
       </Form>
+      {canEdit ? <ReplaceFileForm image={image} /> : null}
       {canEdit ? (
         <DeleteCardForm
           id={image.id}
@@ -85,5 +87,36 @@ export function GalleryImageCard({ image, canEdit }: { image: GalleryCardImage; 
         />
       ) : null}
     </ImageCard>
+  );
+}
+
+/** Puts a photograph in the picture's place, keeping its captions and place (seeded artwork stops being artwork). */
+function ReplaceFileForm({ image }: { image: GalleryCardImage }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "replace" &&
+    navigation.formData.get("id") === image.id;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="mt-3 space-y-2 border-t border-slate-100 pt-3"
+      aria-label={`Replace the picture of ${image.title}`}
+    >
+      <input type="hidden" name="intent" value="replace" />
+      <input type="hidden" name="id" value={image.id} />
+      <InputField
+        label={image.artwork ? "Replace with a photograph" : "Replace the picture"}
+        name="file"
+        type="file"
+        accept="image/*"
+        required
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        {busy ? "Uploading..." : "Replace Picture"}
+      </Button>
+    </Form>
   );
 }

@@ -36,5 +36,7 @@ export const FOOTER_QUICK_LINKS = [
 export const CATALOGUE_PDF = "/downloads/catalogue.pdf";
 export const REGISTRATION_FORM_PDF = "/downloads/registration-form.pdf";
 export const BROCHURE_PDF = "/downloads/brochure";
-/** Where Request Consultation and the testimonials call to action lead: the form on the contact page. */
+/** Where the testimonials call to action leads: the form on the contact page. */
 export const CONTACT_FORM_LINK = "/contact#contact-form";
+/** Request Consultation: the contact page's form with "An enquiry or consultation" chosen (`?about=`). */
+export const CONSULTATION_LINK = "/contact?about=enquiry#contact-form";

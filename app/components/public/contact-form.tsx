@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { InputField, TextareaField } from "#app/components/ui/field";
 import type { FormResult, SiteContent } from "#app/site/index";
 import { LIMITS } from "#app/site/index";
 import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
-import { usePublicForm } from "./use-public-form";
+import { type PublicFormState, usePublicForm } from "./use-public-form";
 
 export type ContactFormProps = {
   /** home: the home page's #contact section (4-row message); page: the /contact page (adds phone). */
@@ -12,6 +13,11 @@ export type ContactFormProps = {
   contact: SiteContent["contact"];
   /** The action's answer when the form was posted without JavaScript. */
   serverResult?: FormResult;
+  /**
+   * The contact page's question before the fields (what the message is about); the home page's form asks none
+   * and sends an enquiry. Passed in, so the pages that load this module without it do not load the choice.
+   */
+  choice?: (form: PublicFormState) => ReactNode;
 };
 
 /** The contact form; it always posts to the /contact route's action. */
@@ -21,6 +27,7 @@ export function ContactForm({
   enabled,
   contact,
   serverResult,
+  choice,
 }: ContactFormProps) {
   const form = usePublicForm("contact", initialKey, serverResult);
   const { field, values } = form;
@@ -41,6 +48,7 @@ export function ContactForm({
     >
       <input type="hidden" name="intent" value="contact" />
       <input type="hidden" name="source" value={variant === "home" ? "home" : "contact"} />
+      {choice?.(form)}
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields form={form} phone={variant === "page"} />
         <InputField

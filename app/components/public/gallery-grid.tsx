@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { Badge } from "#app/components/ui/badge";
 import type { GalleryImageView } from "#app/site/index.server";
 import { cn } from "#app/utils/cn";
 import { GALLERY_CATEGORY_LABELS, type GalleryCategory } from "#app/utils/gallery-categories";
@@ -71,11 +72,17 @@ export function GalleryGrid({
                 <span className="sr-only">Open {image.title} in the viewer</span>
               </a>
               <figcaption className="p-5">
-                {image.galleryCategory && (
-                  <p className="text-xs font-semibold uppercase tracking-wide text-clay-600">
-                    {GALLERY_CATEGORY_LABELS[image.galleryCategory]}
-                  </p>
-                )}
+                <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
+                  {image.galleryCategory && (
+                    <span className="text-clay-600">{GALLERY_CATEGORY_LABELS[image.galleryCategory]}</span>
+                  )}
+                  {/* seeded artwork is not a photograph of an event, and says so */}
+                  {image.artwork && (
+                    <Badge tone="violet" className="normal-case tracking-normal">
+                      Illustration
+                    </Badge>
+                  )}
+                </p>
                 <h2 className="mt-1 font-bold text-brand-900">{image.title}</h2>
                 {image.description && <p className="mt-1 text-sm text-slate-600">{image.description}</p>}
               </figcaption>

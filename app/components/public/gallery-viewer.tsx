@@ -105,6 +105,7 @@ export function GalleryViewer({
             {image.galleryCategory && (
               <p className="mt-1 text-sm font-semibold text-accent-400">
                 {GALLERY_CATEGORY_LABELS[image.galleryCategory]}
+                {image.artwork ? " · Illustration" : ""}
               </p>
             )}
             {image.description && <p className="mt-2 text-slate-300">{image.description}</p>}

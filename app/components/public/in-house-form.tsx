@@ -12,6 +12,8 @@ export type InHouseFormProps = {
   /** The course the link named (`?course=<slug>`), chosen when the page opens. */
   course: string;
   serverResult?: FormResult;
+  /** What the visitor typed into the contact form before choosing in-house training. */
+  typed?: Record<string, string>;
 };
 
 /** The in-house training request: an organisation asks for a course of its own; it posts to /in-house-training. */
@@ -22,8 +24,9 @@ export function InHouseForm({
   courses,
   course,
   serverResult,
+  typed,
 }: InHouseFormProps) {
-  const form = usePublicForm("in_house", initialKey, serverResult);
+  const form = usePublicForm("in_house", initialKey, serverResult, typed);
   const { field, values } = form;
   if (!enabled) {
     return (

@@ -1,20 +1,19 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "#app/components/toast";
 import type { FormResult } from "#app/site/index";
 import { publicLook } from "./public-look";
 
-export function resultDescription(result: FormResult) {
-  return result.reference
-    ? `${result.message} Your reference number is ${result.reference}.`
-    : result.message;
-}
-
 /**
- * Submission state for a public form. With JavaScript the fetcher posts without a reload and answers
- * with a toast; without it the browser posts the form and the route renders `serverResult`.
+ * Submission state for a public form. With JavaScript the fetcher posts without a reload; either way the form
+ * shows the answer itself (`FormStatus`), so no toast repeats it over the header (issue 38).
  */
-export function usePublicForm(form: FormResult["form"], initialKey: string, serverResult?: FormResult) {
+export function usePublicForm(
+  form: FormResult["form"],
+  initialKey: string,
+  serverResult?: FormResult,
+  /** Values to open the form with (carried over from another form). */
+  initialValues?: Record<string, string>,
+) {
   const id = useId();
   const fetcher = useFetcher<FormResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -24,16 +23,9 @@ export function usePublicForm(form: FormResult["form"], initialKey: string, serv
 
   useEffect(() => {
     const answer = fetcher.data;
-    if (!answer) return;
-    if (answer.ok) {
-      toast.success(answer.title, { description: resultDescription(answer) });
-      formRef.current?.reset();
-      if (answer.nextFormKey) setFormKey(answer.nextFormKey);
-    } else if (answer.confirm) {
-      toast.info(answer.title, { description: answer.message });
-    } else {
-      toast.error(answer.title, { description: answer.message });
-    }
+    if (!answer?.ok) return;
+    formRef.current?.reset();
+    if (answer.nextFormKey) setFormKey(answer.nextFormKey);
   }, [fetcher.data]);
 
   const errors = result?.ok ? undefined : result?.fieldErrors;
@@ -47,7 +39,7 @@ export function usePublicForm(form: FormResult["form"], initialKey: string, serv
     result,
     busy: fetcher.state !== "idle",
     // after a post without JavaScript, the server sends back what was typed
-    values: fetcher.data ? undefined : fromServer?.values,
+    values: fetcher.data ? undefined : (fromServer?.values ?? initialValues),
     /** The props that tie field `name` to this form: its id, name, look and error. */
     field: (name: string) => {
       const message = errors?.[name];

@@ -81,7 +81,7 @@ export const ORGANISATION_TYPES = [
   "other",
 ] as const;
 /** Where an enquiry came from, and where it stands (issue 37: new → qualified → quoted → won / lost). */
-export const ENQUIRY_KINDS = ["contact", "in_house"] as const;
+export const ENQUIRY_KINDS = ["contact", "booking_question", "in_house"] as const;
 export const ENQUIRY_STATUSES = ["new", "qualified", "quoted", "won", "lost"] as const;
 /** A quote's answer (issue 37): open until the client accepts or declines it, or a newer version replaces it. */
 export const QUOTE_STATUSES = ["open", "accepted", "declined", "replaced"] as const;

@@ -895,6 +895,8 @@ export const websiteImages = pgTable(
     height: integer("height"),
     variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
     storageKey: text("storage_key"),
+    /** the seeded illustrations: the site labels them as artwork until the office puts a photograph in */
+    artwork: boolean("artwork").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,12 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, MonitorSmartphone } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdministratorsCard } from "#app/components/admin/administrators-card";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { PageHeader } from "#app/components/admin/page-header";
-import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { BoundInput } from "#app/components/ui/conform-fields";
@@ -86,8 +84,6 @@ function sessionsText(n: number) {
   return n === 1 ? "1 other session was" : `${n} other sessions were`;
 }
 
-const TOAST_TITLES = { "change-password": "Password Changed", "sign-out-others": "Sessions Signed Out" };
-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "idle" ? null : navigation.formData?.get("intent");
@@ -98,11 +94,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useEffect(() => {
-    if (actionData && "message" in actionData && actionData.message) {
-      toast.success(TOAST_TITLES[actionData.intent], { description: actionData.message });
-    }
-  }, [actionData]);
+  // the page says what happened (below its header): a toast repeated it over the header
   const message = actionData && "message" in actionData ? actionData.message : undefined;
   const others = loaderData.sessions.filter((s) => !s.current).length;
 

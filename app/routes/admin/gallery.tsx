@@ -18,6 +18,7 @@ import { redirectWithToast } from "#app/platform/toast.server";
 import {
   GalleryAddSchema,
   GalleryImageSchema,
+  GalleryReplaceSchema,
   GalleryUploadSchema,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
@@ -29,6 +30,7 @@ import {
   imageUsages,
   listGalleryImagesForAdmin,
   listImages,
+  replaceImageFile,
   saveGalleryImage,
   uploadImage,
 } from "#app/site/index.server";
@@ -58,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
     maxBytes: IMAGE_MAX_BYTES,
     messages: IMAGE_MESSAGES,
     schema: GalleryUploadSchema,
-    intentSchemas: [GalleryImageSchema, GalleryAddSchema],
+    intentSchemas: [GalleryImageSchema, GalleryAddSchema, GalleryReplaceSchema],
     upload: (input, file) => uploadImage(admin.actor, { ...input, component: "gallery" }, file),
     remove: (id) => deleteImage(admin.actor, id),
     done: success,
@@ -81,6 +83,13 @@ export async function action(args: Route.ActionArgs) {
         const added = await addPictureToGallery(admin.actor, parsed.data.id, parsed.data.galleryCategory);
         if (!added) return formFailure(GALLERY_MESSAGES.addFailed, 409, fields);
         return success(GALLERY_MESSAGES.added);
+      },
+      async replace(fields, file) {
+        const parsed = GalleryReplaceSchema.safeParse(Object.fromEntries(fields));
+        if (!parsed.success || !file) return formFailure(GALLERY_MESSAGES.replaceMissing, 400, fields);
+        const replaced = await replaceImageFile(admin.actor, parsed.data.id, file);
+        if (!replaced) return formFailure(GALLERY_MESSAGES.updateFailed, 404, fields);
+        return success(GALLERY_MESSAGES.replaced);
       },
     },
   });

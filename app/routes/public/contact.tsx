@@ -1,4 +1,5 @@
 import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
+import { ContactAboutChoice } from "#app/components/public/contact-about-choice";
 import { ContactForm } from "#app/components/public/contact-form";
 import {
   ContactCards,
@@ -10,7 +11,7 @@ import {
 import { FormStatus } from "#app/components/public/form-controls";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { RegistrationForm } from "#app/components/public/registration-form";
-import { ContactSchema, submitContactForm } from "#app/sales/index.server";
+import { ContactQuerySchema, ContactSchema, submitContactForm } from "#app/sales/index.server";
 import {
   getPaymentDetails,
   listRegistrationCourses,
@@ -30,16 +31,19 @@ const ContactRegistrationForm = hydrateOnView(
 );
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { about } = ContactQuerySchema.parse(Object.fromEntries(url.searchParams));
   const [content, payment, settings, courses, confirmation, vatNote] = await Promise.all([
     publicSiteContent(["contact", "offices", "businessHours", "whyChoose"]),
     getPaymentDetails(),
     publicSettings(),
     listRegistrationCourses(),
-    confirmationFromUrl(new URL(request.url), "contact"),
+    confirmationFromUrl(url, "contact"),
     publicVatNote(),
   ]);
   return {
     ...content,
+    about,
     vatNote,
     payment,
     confirmation,
@@ -50,7 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Both forms on this page post here; the home page's contact form does too. */
+/**
+ * Both forms on this page post here; the home page's contact form does too. A message about in-house training is
+ * not stored here: the action redirects to the in-house request form.
+ */
 export const headers = headersWithRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -118,6 +125,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               />
             </section>
             <section
+              id="contact-form"
               aria-labelledby="message-heading"
               className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
             >
@@ -125,7 +133,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 Send Us a Message
               </h2>
               <p className="mb-6 mt-1 text-sm text-slate-600">
-                Questions about a programme, in-house training or consultancy? Write to us.
+                An enquiry, a consultation, a question about your booking or training for your own team:
+                choose what your message is about and write to us.
               </p>
               <ContactForm
                 variant="page"
@@ -133,6 +142,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 enabled={loaderData.contactFormEnabled}
                 contact={contact}
                 serverResult={actionData}
+                choice={(form) => <ContactAboutChoice form={form} about={loaderData.about} />}
               />
             </section>
           </div>

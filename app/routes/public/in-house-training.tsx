@@ -1,7 +1,8 @@
+import { data } from "react-router";
 import { z } from "zod";
 import { InHouseForm } from "#app/components/public/in-house-form";
 import { queryText } from "#app/platform/forms/query";
-import { InHouseRequestSchema, submitInHouseRequest } from "#app/sales/index.server";
+import { InHouseRequestSchema, submitInHouseRequest, takeInHouseHandoff } from "#app/sales/index.server";
 import {
   listRegistrationCourses,
   newFormKey,
@@ -16,19 +17,25 @@ const QuerySchema = z.object({ course: queryText(100) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { course } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [content, settings, courses] = await Promise.all([
+  const [content, settings, courses, handoff] = await Promise.all([
     publicSiteContent(["contact"]),
     publicSettings(),
     listRegistrationCourses(),
+    // what the visitor typed into the contact form before choosing in-house training
+    takeInHouseHandoff(request),
   ]);
-  return {
-    contact: content.contact,
-    courses: courses.map(({ slug, title }) => ({ slug, title })),
-    // a link naming a course no longer offered opens the form with no course chosen
-    course: courses.some((c) => c.slug === course) ? course : "",
-    enabled: settings.contact_form_enabled,
-    formKey: newFormKey(),
-  };
+  return data(
+    {
+      contact: content.contact,
+      courses: courses.map(({ slug, title }) => ({ slug, title })),
+      // a link naming a course no longer offered opens the form with no course chosen
+      course: courses.some((c) => c.slug === course) ? course : "",
+      enabled: settings.contact_form_enabled,
+      formKey: newFormKey(),
+      typed: handoff.values,
+    },
+    { headers: handoff.headers },
+  );
 }
 
 export const headers = headersWithRetryAfter;
@@ -48,7 +55,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function InHouseTraining({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, courses, course, enabled, formKey } = loaderData;
+  const { contact, courses, course, enabled, formKey, typed } = loaderData;
   return (
     <>
       <section className="bg-brand-800 px-4 py-16 text-white">
@@ -61,7 +68,10 @@ export default function InHouseTraining({ loaderData, actionData }: Route.Compon
         </div>
       </section>
       <section className="px-4 py-12">
-        <div className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <div
+          id="in-house-form"
+          className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h2 className="text-xl font-semibold text-brand-900">Request in-house training</h2>
           <p className="mb-6 mt-1 text-sm text-slate-600">
             Fields marked * are needed; the rest help us prepare a quote that fits.
@@ -73,6 +83,7 @@ export default function InHouseTraining({ loaderData, actionData }: Route.Compon
             courses={courses}
             course={course}
             serverResult={actionData}
+            typed={typed}
           />
         </div>
       </section>

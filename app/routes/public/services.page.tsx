@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
-import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
+import { CONSULTATION_LINK } from "#app/components/layout/nav-links";
 import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import type { ServicePageKey } from "#app/site/index";
@@ -40,7 +40,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           alt: "Consultants facilitating a strategy session",
         }}
       >
-        <Link to={CONTACT_FORM_LINK} className={buttonStyles.primary}>
+        <Link to={CONSULTATION_LINK} className={buttonStyles.primary}>
           Request Consultation
         </Link>
       </PageHero>

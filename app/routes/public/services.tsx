@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/icons/icon";
-import { CONTACT_FORM_LINK } from "#app/components/layout/nav-links";
+import { CONSULTATION_LINK } from "#app/components/layout/nav-links";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { publicSiteContent } from "#app/site/index.server";
 import { pageMeta } from "#app/utils/seo";
@@ -31,7 +31,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           alt: "Consultants facilitating a strategy session",
         }}
       >
-        <Link to={CONTACT_FORM_LINK} className={buttonStyles.primary}>
+        <Link to={CONSULTATION_LINK} className={buttonStyles.primary}>
           <Icon name="message-square" className="size-4" /> Request Consultation
         </Link>
         <Link to="/courses/all" className={buttonStyles.secondary}>
@@ -89,7 +89,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <div className="mt-10 flex flex-wrap gap-3">
-          <Link to={CONTACT_FORM_LINK} className={buttonStyles.solid}>
+          <Link to={CONSULTATION_LINK} className={buttonStyles.solid}>
             Request Consultation
           </Link>
           <Link to="/courses/all" className={buttonStyles.outline}>

@@ -10,6 +10,7 @@ export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
 export const ENQUIRY_KIND_LABELS: Record<EnquiryKind, string> = {
   contact: "Contact form",
+  booking_question: "Booking question",
   in_house: "In-house training request",
 };
 

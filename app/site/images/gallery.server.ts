@@ -13,6 +13,8 @@ export const GALLERY_MESSAGES = {
   updateFailed: "Failed to update gallery image",
   added: "Picture added to the gallery",
   addFailed: "That picture is in use elsewhere or no longer exists",
+  replaced: "Photograph put in the picture's place",
+  replaceMissing: "Choose the photograph to put in the picture's place",
 } as const;
 
 const pick = (row: GalleryImageChanges) => ({

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { eq } from "drizzle-orm";
 import type { Sharp } from "sharp";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedDelete } from "#app/platform/audited-change.server";
 import { db } from "#app/platform/db/client.server";
-import type { ImageVariant, websiteImages } from "#app/platform/db/schema";
+import { type ImageVariant, websiteImages } from "#app/platform/db/schema";
 import { deleteQuietly, storage } from "#app/platform/files/storage.server";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
 import { imageRow, insertImage, nextGallerySortOrder } from "#app/site/images/website-image-admin.server";
@@ -178,6 +179,59 @@ export async function uploadImage(actor: AuditActor, input: NewImageInput, file:
   }
 }
 
+/** The files a row points at in the store (none for seeded artwork, which is built in). */
+const storedKeys = (row: { variants: ImageVariant[]; storageKey: string | null }) => [
+  ...row.variants.map((v) => v.key),
+  ...(row.storageKey ? [row.storageKey] : []),
+];
+
+/**
+ * Puts an uploaded photograph in the place of an image, keeping its title, captions and place: the row is no
+ * longer artwork. The files it pointed at go in the same step (as on delete); undefined when the row is gone.
+ */
+export async function replaceImageFile(actor: AuditActor, id: string, file: TempFile) {
+  const stored = await storeImage(file);
+  const largestJpeg = stored.variants.filter((v) => v.format === "jpeg").sort((a, b) => b.width - a.width)[0];
+  try {
+    const replaced = await db().transaction(async (tx) => {
+      const [before] = await tx.select().from(websiteImages).where(eq(websiteImages.id, id)).for("update");
+      if (!before) return undefined;
+      const [after] = await tx
+        .update(websiteImages)
+        .set({
+          imageUrl: largestJpeg?.url ?? mediaUrl(stored.originalKey),
+          width: stored.width,
+          height: stored.height,
+          variants: stored.variants,
+          storageKey: stored.originalKey,
+          artwork: false,
+          updatedAt: new Date(),
+        })
+        .where(eq(websiteImages.id, id))
+        .returning({ id: websiteImages.id, title: websiteImages.title });
+      await recordAudit(tx, actor, {
+        action: "Replaced image file",
+        tableName: "website_images",
+        recordId: id,
+        oldValues: { imageUrl: before.imageUrl, artwork: before.artwork },
+        newValues: {
+          width: stored.width,
+          height: stored.height,
+          variants: stored.variants.length,
+          artwork: false,
+        },
+      });
+      for (const key of storedKeys(before)) await storage().delete(key);
+      return after;
+    });
+    if (!replaced) await deleteQuietly(stored.keys);
+    return replaced;
+  } catch (error) {
+    await deleteQuietly(stored.keys);
+    throw error;
+  }
+}
+
 /**
  * Deletes the row, its audit entry, and every stored object (variants and original) in one step: if the
  * store refuses, the transaction rolls back and the row still points at its files. Seeded rows point at
@@ -196,8 +250,7 @@ export async function deleteImage(actor: AuditActor, id: string) {
       }),
     });
     if (!row) return null;
-    const keys = [...row.variants.map((v) => v.key), ...(row.storageKey ? [row.storageKey] : [])];
-    for (const key of keys) await storage().delete(key);
+    for (const key of storedKeys(row)) await storage().delete(key);
     return row;
   });
 }

@@ -16,6 +16,7 @@ const columns = {
   height: websiteImages.height,
   variants: websiteImages.variants,
   storageKey: websiteImages.storageKey,
+  artwork: websiteImages.artwork,
   sortOrder: websiteImages.sortOrder,
   createdAt: websiteImages.createdAt,
 };

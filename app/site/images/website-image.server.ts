@@ -17,6 +17,7 @@ export async function listGalleryImages(executor: Executor = db()) {
       width: websiteImages.width,
       height: websiteImages.height,
       variants: websiteImages.variants,
+      artwork: websiteImages.artwork,
     })
     .from(websiteImages)
     .where(and(eq(websiteImages.component, "gallery"), eq(websiteImages.status, "active")))

@@ -6,78 +6,87 @@ export type SeedGalleryItem = {
   imageUrl: string;
 };
 
-/** Gallery images (original illustrations). Array order is the display order. */
+/**
+ * Gallery images: original illustrations, seeded as artwork (labelled so on the site) until the office puts its
+ * own photographs in. Captions describe the picture, never an event that did not happen. Array order is the
+ * display order.
+ */
 export const seedGallery: SeedGalleryItem[] = [
   {
-    title: "Strategic Planning Workshop, Naivasha",
+    title: "Strategy workshop (illustration)",
     description:
-      "Managers from state corporations and banks mapping their organisational strategy during a five-day residential workshop by Lake Naivasha.",
+      "An illustration of the kind of residential strategy workshop we run: managers mapping their organisation's strategy with a facilitator.",
     galleryCategory: "training",
-    altText: "Participants seated around training tables facing a facilitator at a flip chart",
+    altText: "Illustration: participants seated around training tables facing a facilitator at a flip chart",
     imageUrl: "/artwork/gallery/strategic-planning-workshop.svg",
   },
   {
-    title: "Data Analysis Computer Lab, Nairobi",
+    title: "Data analysis lab (illustration)",
     description:
-      "A hands-on Excel and Power BI session in our Nairobi training centre, where participants build dashboards from their own data.",
+      "An illustration of a hands-on Excel and Power BI session, where participants build dashboards from their own data.",
     galleryCategory: "training",
-    altText: "Participants working at laptops with a dashboard chart projected on a screen",
+    altText: "Illustration: participants working at laptops with a dashboard chart projected on a screen",
     imageUrl: "/artwork/gallery/data-analysis-lab.svg",
   },
   {
-    title: "Executive Leadership Retreat, Zanzibar",
+    title: "Executive leadership retreat (illustration)",
     description:
-      "Chief executives reflecting on strategy and personal leadership during the two-week Executive Leadership and Strategic Thinking Programme.",
+      "An illustration of an executive retreat by the ocean, the setting of our leadership and strategic thinking programmes.",
     galleryCategory: "management",
-    altText: "Executives in discussion on a terrace overlooking the ocean and a dhow at sunset",
+    altText: "Illustration: executives in discussion on a terrace overlooking the ocean and a dhow at sunset",
     imageUrl: "/artwork/gallery/executive-retreat-zanzibar.svg",
   },
   {
-    title: "Board Governance Session, Nairobi",
+    title: "Board governance session (illustration)",
     description:
-      "Directors of a state corporation working through a board evaluation exercise during our Corporate Governance for Boards programme.",
+      "An illustration of directors working through a board evaluation exercise, as in our corporate governance programme.",
     galleryCategory: "management",
-    altText: "Board members seated around a boardroom table with the Nairobi skyline behind them",
+    altText:
+      "Illustration: board members seated around a boardroom table with the Nairobi skyline behind them",
     imageUrl: "/artwork/gallery/board-governance-session.svg",
   },
   {
-    title: "High Ropes Challenge, Lake Naivasha",
+    title: "High ropes challenge (illustration)",
     description:
-      "A bank's branch managers supporting one another across the high ropes course during a three-day team building programme.",
+      "An illustration of team members on a high ropes course, one of the activities of our team building programmes.",
     galleryCategory: "experiential",
-    altText: "Team members crossing a high ropes course between acacia trees while colleagues cheer",
+    altText:
+      "Illustration: team members crossing a high ropes course between acacia trees while colleagues cheer",
     imageUrl: "/artwork/gallery/high-ropes-naivasha.svg",
   },
   {
-    title: "Savannah Strategy Safari, Arusha",
+    title: "Strategy safari (illustration)",
     description:
-      "An executive committee gathering at a tented camp in Arusha for facilitated strategy sessions between game drives.",
+      "An illustration of a tented camp on the savannah, where an executive team meets for facilitated strategy sessions.",
     galleryCategory: "experiential",
-    altText: "Safari tents and a group seated in a circle on the savannah with Mount Meru in the distance",
+    altText:
+      "Illustration: safari tents and a group seated in a circle on the savannah with Mount Meru in the distance",
     imageUrl: "/artwork/gallery/savannah-safari-arusha.svg",
   },
   {
-    title: "Institutional Review Consultancy",
+    title: "Institutional review (illustration)",
     description:
-      "Our consultants facilitating a staff validation workshop for an organisational structure and staffing review.",
+      "An illustration of consultants presenting an organisational structure to a staff validation workshop.",
     galleryCategory: "consultancy",
-    altText: "Consultants presenting an organisational chart on a wall board to a small team",
+    altText: "Illustration: consultants presenting an organisational chart on a wall board to a small team",
     imageUrl: "/artwork/gallery/institutional-review-consultancy.svg",
   },
   {
-    title: "Church Leaders' Discipleship Forum, Kisumu",
+    title: "Church leaders' forum (illustration)",
     description:
-      "Pastors and elders from western Kenya during the Servant Leadership and Discipleship course held in Kisumu.",
+      "An illustration of pastors and elders in a sunlit hall, the setting of our servant leadership courses.",
     galleryCategory: "faith",
-    altText: "Church leaders seated in a circle in a sunlit hall with Lake Victoria visible outside",
+    altText:
+      "Illustration: church leaders seated in a circle in a sunlit hall with Lake Victoria visible outside",
     imageUrl: "/artwork/gallery/church-leaders-forum.svg",
   },
   {
-    title: "County Public Participation Forum",
+    title: "Public participation forum (illustration)",
     description:
-      "Ward residents contributing to a county Annual Development Plan at a public participation forum facilitated by our team.",
+      "An illustration of residents contributing to a county development plan at a forum run by a facilitator.",
     galleryCategory: "public-sector",
-    altText: "Residents gathered under a tent beneath an acacia tree while a facilitator records ideas",
+    altText:
+      "Illustration: residents gathered under a tent beneath an acacia tree while a facilitator records ideas",
     imageUrl: "/artwork/gallery/county-public-participation.svg",
   },
 ];

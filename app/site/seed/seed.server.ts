@@ -75,6 +75,7 @@ export async function seedDatabase(db: Database) {
         imageUrl: image.imageUrl,
         component: "gallery" as const,
         galleryCategory: image.galleryCategory,
+        artwork: true,
         width: 1200,
         height: 800,
         sortOrder: index,
