@@ -52,14 +52,14 @@ export function CardTitle({
 
 /**
  * A card led by an uploaded image's thumbnail, its title and status; seeded artwork says so, so the office knows
- * which pictures still wait for a photograph of its own.
+ * which pictures still wait for a photograph of its own (an uploaded logo or portrait never is artwork).
  */
 export function ImageCard({
   image,
   titleClassName,
   children,
 }: {
-  image: Parameters<typeof ImageThumb>[0]["image"] & { status: string; artwork: boolean };
+  image: Parameters<typeof ImageThumb>[0]["image"] & { status: string; artwork?: boolean };
   titleClassName?: string;
   children: ReactNode;
 }) {
