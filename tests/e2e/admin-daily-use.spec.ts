@@ -159,7 +159,7 @@ test("Images is the library with where each picture is used; Gallery arranges an
 }) => {
   await loginAsAdmin(page);
   await page.goto("/admin/images");
-  const card = page.getByRole("listitem").filter({ hasText: "County Public Participation Forum" });
+  const card = page.getByRole("listitem").filter({ hasText: "Public participation forum (illustration)" });
   await expect(card.getByTestId("image-usage")).toHaveText(/^Gallery, (picture \d+|hidden)/);
   await card.getByTestId("image-usage").getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeVisible();
