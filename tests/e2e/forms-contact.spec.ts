@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { gotoHydrated } from "../helpers/hydration";
+import { expectScreensFit } from "../helpers/screen-fit";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
 
 test.beforeEach(async ({ page }) => asNewVisitor(page));
@@ -33,6 +34,12 @@ test("the contact page shows its sections and passes axe", async ({ page }) => {
     await expect(page.getByRole("region", { name: "Downloads" }).locator(`a[href="${href}"]`)).toHaveCount(1);
   }
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the contact and in-house forms fit a 390 px phone, every field and button tall enough to tap", async ({
+  page,
+}) => {
+  await expectScreensFit(page, ["/contact", "/in-house-training"]);
 });
 
 test.describe("with JavaScript", () => {

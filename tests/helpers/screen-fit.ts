@@ -6,7 +6,7 @@ export const WALK_VIEWPORTS = [
   { width: 1440, height: 900 },
 ] as const;
 
-/** What a phone user would tap that is shorter than 44 px: controls and button-like links in the page. */
+/** What a phone user would tap that is shorter than 44 px: controls and button-like links in the page (not a form's hidden bot trap). */
 const smallTapTargets = (page: Page) =>
   page.evaluate(() =>
     [
@@ -16,7 +16,7 @@ const smallTapTargets = (page: Page) =>
     ]
       .filter((el) => {
         const box = el.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && box.height < 44 && !el.closest(".sr-only");
+        return box.width > 0 && box.height > 0 && box.height < 44 && !el.closest(".sr-only, [aria-hidden=true]");
       })
       .map(
         (el) =>

@@ -101,7 +101,7 @@ export function Downloads() {
           <li key={d.href}>
             <a
               href={d.href}
-              className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              className="flex min-h-11 items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
             >
               <Icon name="download" className="size-4" /> Download{" "}
               {d.href === CATALOGUE_PDF ? withYears(d.label, years) : d.label}
