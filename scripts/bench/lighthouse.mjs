@@ -1,6 +1,6 @@
 // Lighthouse (mobile preset) on the production build: median of three runs per page, plus the
 // compressed JavaScript each page loads. Run `npm run build` first, then `npm run bench:lighthouse`.
-// Options: --runs N, --pages /,/gallery ; writes scripts/bench/lighthouse-results.json.
+// Options: --runs N, --pages /,/gallery (default: home, catalogue, a course page, gallery); writes scripts/bench/lighthouse-results.json.
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -13,7 +13,7 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const RUNS = Number(arg("runs", "3"));
-const PAGES = arg("pages", "/,/courses/all,/gallery").split(",");
+const PAGES = arg("pages", "/,/courses/all,/courses/strategic-planning-and-performance-management,/gallery").split(",");
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
