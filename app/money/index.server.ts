@@ -7,6 +7,7 @@ export {
   sendDocument,
 } from "./documents/finance-document.server";
 export { bookingPaymentInstructions, currentFinanceProfileGaps } from "./documents/finance-profile.server";
+export { issueMilestoneInvoice, type MilestoneCharge } from "./documents/milestone-invoice.server";
 export {
   getFinanceOverview,
   getMoneySummary,

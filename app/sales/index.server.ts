@@ -8,6 +8,18 @@ export {
   listOrganisationEnquiries,
   updateEnquiry,
 } from "./enquiries/enquiry.server";
+export {
+  type EngagementPage,
+  getEngagementPage,
+  listEngagements,
+  listEngagementsOf,
+} from "./engagements/engagement.server";
+export {
+  cancelEngagement,
+  type EngagementOutcome,
+  reachMilestone,
+  saveMilestonePlan,
+} from "./engagements/milestone.server";
 export { submitInHouseRequest } from "./enquiries/in-house-request.server";
 export { getPipeline, listPipelineForExport, PIPELINE_EXPORT_HEADER } from "./enquiries/pipeline.server";
 export * from "./index";

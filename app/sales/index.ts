@@ -1,5 +1,15 @@
 export { ContactSchema } from "./contact";
 export {
+  ENGAGEMENT_INTENTS,
+  ENGAGEMENT_STATUS_LABELS,
+  ENGAGEMENT_STATUSES,
+  type EngagementStatus,
+  MAX_MILESTONES,
+  type MilestonePlan,
+  MilestonePlanSchema,
+  MilestoneReachSchema,
+} from "./engagements/engagement";
+export {
   ENQUIRY_KIND_LABELS,
   ENQUIRY_NEXT,
   ENQUIRY_STATUS_LABELS,
@@ -21,6 +31,8 @@ export {
 } from "./organisations/organisation";
 export {
   MAX_QUOTE_LINES,
+  QUOTE_KIND_LABELS,
+  QUOTE_KINDS,
   QUOTE_LINE_KIND_LABELS,
   QUOTE_LINE_KINDS,
   QUOTE_STATUS_LABELS,
@@ -29,6 +41,8 @@ export {
   QuoteDeclineSchema,
   type QuoteInput,
   type QuoteLineKind,
+  type QuoteKind,
   QuoteSchema,
   type QuoteStatus,
+  quoteSubject,
 } from "./quotes/quote";

@@ -8,7 +8,13 @@ import { InputField, SelectField, TextareaField } from "#app/components/ui/field
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KINDS, QuoteSchema } from "#app/sales/index";
+import {
+  QUOTE_KIND_LABELS,
+  QUOTE_KINDS,
+  QUOTE_LINE_KIND_LABELS,
+  QUOTE_LINE_KINDS,
+  QuoteSchema,
+} from "#app/sales/index";
 import { getEnquiry, sendQuote } from "#app/sales/index.server";
 import { canManageBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
@@ -83,6 +89,19 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       <Form method="post" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <SelectField
+          label="What the quote sells"
+          hint="Consultancy sells no course: once accepted it becomes an engagement whose milestones are invoiced as they are reached."
+          name="kind"
+          defaultValue="training"
+          errors={errors.kind}
+        >
+          {QUOTE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {QUOTE_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             label="Number of participants"

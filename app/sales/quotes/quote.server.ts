@@ -10,6 +10,7 @@ import { getSiteContentValue } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import { computeVat } from "#app/utils/vat";
+import { openEngagement } from "../engagements/engagement.server";
 import type { QuoteAcceptance, QuoteInput } from "./quote";
 import { quoteEmail } from "./quote-emails.server";
 
@@ -36,6 +37,8 @@ const ENQUIRY_ROW = (id: string) => ({
     courseId: enquiries.courseId,
     contactName: enquiries.contactName,
     contactEmail: enquiries.contactEmail,
+    contactPhone: enquiries.contactPhone,
+    topic: enquiries.topic,
     organisationName: enquiries.organisationName,
     organisationId: enquiries.organisationId,
   },
@@ -53,6 +56,9 @@ const QUOTE_ROW = (id: string) => ({
     answeredByPosition: quotes.answeredByPosition,
     lpoNumber: quotes.lpoNumber,
     declineReason: quotes.declineReason,
+    kind: quotes.kind,
+    totalCents: quotes.totalCents,
+    vatRatePercent: quotes.vatRatePercent,
   },
   where: eq(quotes.id, id),
   recordId: id,
@@ -118,7 +124,9 @@ export async function sendQuote(
       values: {
         enquiryId,
         version,
-        courseId: enquiry.courseId,
+        kind: input.kind,
+        // consultancy sells no course, whatever course the enquiry named
+        courseId: input.kind === "consultancy" ? null : enquiry.courseId,
         participants: input.participants,
         validUntil: input.validUntil,
         terms: input.terms,
@@ -214,6 +222,7 @@ export async function listEnquiryQuotes(enquiryId: string) {
     .select({
       id: quotes.id,
       version: quotes.version,
+      kind: quotes.kind,
       status: quotes.status,
       totalCents: quotes.totalCents,
       validUntil: quotes.validUntil,
@@ -277,6 +286,21 @@ async function answerQuote(
           lpoNumber: answer.accept.lpoNumber,
         },
       });
+      if (before.kind === "consultancy") {
+        await openEngagement(tx, actor, {
+          quoteId: id,
+          enquiryId: found.enquiryId,
+          organisationId: enquiry.organisationId,
+          organisationName: enquiry.organisationName,
+          topic: enquiry.topic,
+          contactName: enquiry.contactName,
+          contactEmail: enquiry.contactEmail,
+          contactPhone: enquiry.contactPhone,
+          lpoNumber: answer.accept.lpoNumber,
+          totalCents: before.totalCents,
+          vatRatePercent: before.vatRatePercent,
+        });
+      }
       if (enquiry.status !== "won") {
         await auditedUpdate(tx, actor, {
           action: "Updated enquiry",
@@ -288,7 +312,10 @@ async function answerQuote(
       return {
         ok: true,
         id,
-        message: "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
+        message:
+          before.kind === "consultancy"
+            ? "Thank you: you accepted this quote. We will be in touch to agree the milestones."
+            : "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
       };
     }
     await auditedUpdate(tx, actor, {

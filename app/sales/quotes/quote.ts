@@ -1,13 +1,28 @@
 import { z } from "zod";
-import { QUOTE_LINE_KINDS, QUOTE_STATUSES } from "#app/platform/db/enums";
+import { QUOTE_KINDS, QUOTE_LINE_KINDS, QUOTE_STATUSES } from "#app/platform/db/enums";
 import { optionalText, requiredText } from "#app/platform/forms/form-fields";
 import { LIMITS } from "#app/site/index";
 import { isCalendarDate } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
 import { MAX_GROUP } from "../enquiries/enquiry";
 
-export { QUOTE_LINE_KINDS, QUOTE_STATUSES };
+export { QUOTE_KINDS, QUOTE_LINE_KINDS, QUOTE_STATUSES };
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export type QuoteKind = (typeof QUOTE_KINDS)[number];
+
+export const QUOTE_KIND_LABELS: Record<QuoteKind, string> = {
+  training: "Training",
+  consultancy: "Consultancy",
+};
+
+/** What a quote's client reads it is for: a course's title, or the consultancy's topic. */
+export function quoteSubject(
+  kind: QuoteKind,
+  named: { courseTitle: string | null; topic: string | null },
+): string {
+  if (kind === "consultancy") return named.topic ?? "Consultancy";
+  return named.courseTitle ?? named.topic ?? "In-house training";
+}
 export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
@@ -19,6 +34,7 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 
 export const QUOTE_LINE_KIND_LABELS: Record<QuoteLineKind, string> = {
   course_days: "Course days × rate per day",
+  consultancy_days: "Consultancy days × rate per day",
   per_participant: "Participants × fee per participant",
   venue: "Venue",
   materials: "Materials",
@@ -50,8 +66,13 @@ const QuoteLineSchema = z.object({
     .transform((value) => parseCents(value.replace(/^KES\s*/i, "")) ?? 0),
 });
 
-/** A quote as the office writes it: for how many, which course if any, until when, on what terms, and its lines. */
+/**
+ * A quote as the office writes it: training (the enquiry's course) or consultancy (no course: an accepted one
+ * opens an engagement), for how many, until when, on what terms, and its lines.
+ */
 export const QuoteSchema = z.object({
+  // quotes written before consultancy existed, and callers that predate the field, are training
+  kind: z.enum(QUOTE_KINDS, "Choose whether the quote is for training or for consultancy.").default("training"),
   participants: requiredText("Number of participants", 5)
     .refine(
       (value) => value === "" || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_GROUP),
