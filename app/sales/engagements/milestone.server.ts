@@ -142,7 +142,7 @@ export async function reachMilestone(
   engagementId: string,
   milestoneId: string,
 ): Promise<EngagementOutcome> {
-  return moneyTransaction(async (tx) => {
+  return moneyTransaction(async (tx): Promise<EngagementOutcome> => {
     const engagement = await lockEngagement(tx, engagementId);
     if (!engagement) return NOT_FOUND;
     const [milestone] = await tx
@@ -209,7 +209,7 @@ export async function reachMilestone(
       });
     }
     return { ok: true, message: `${milestone.title} was marked reached. ${invoiced.message}` };
-  }).catch((error: unknown) => {
+  }).catch((error: unknown): EngagementOutcome => {
     if (error instanceof MilestoneRefusal) return { ok: false as const, status: 409, message: error.message };
     throw error;
   });
