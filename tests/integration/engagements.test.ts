@@ -206,6 +206,7 @@ describe("milestones", () => {
     const overview = await getFinanceOverview();
     expect(overview.organisations.find((o) => o.id === organisationId)).toMatchObject(money);
     expect((await getOrganisationPage(organisationId))?.money).toEqual(money);
+    expect((await getOrganisationPage(organisationId))?.engagements[0]?.invoicedCents).toBe(34_800_000);
 
     // fixed once invoiced
     expect((await saveMilestonePlan(ACTOR, engagement.id, THREE)).ok).toBe(false);

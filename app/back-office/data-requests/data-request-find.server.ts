@@ -13,7 +13,6 @@ import {
   courseRuns,
   courses,
   emailOutbox,
-  engagementMilestones,
   engagements,
   enquiries as salesEnquiries,
   financeDocuments,
@@ -332,7 +331,8 @@ async function findSalesRecords(subject: Subject, submissionIds: string[], execu
       ip: salesEnquiries.ip,
       createdAt: salesEnquiries.createdAt,
       /** quotes and engagements stand on it: it is anonymised, not deleted */
-      quoted: sql<boolean>`exists (select 1 from quotes q where q.enquiry_id = ${salesEnquiries.id})`,
+      // written out: drizzle leaves a one-table select's columns unqualified, which the subquery would read as its own
+      quoted: sql<boolean>`exists (select 1 from quotes q where q.enquiry_id = enquiries.id)`,
     })
     .from(salesEnquiries)
     .where(
@@ -375,8 +375,8 @@ async function findSalesRecords(subject: Subject, submissionIds: string[], execu
         lpoNumber: engagements.lpoNumber,
         totalCents: engagements.totalCents,
         createdAt: engagements.createdAt,
-        billingBookingIds: sql<string[]>`coalesce((select array_agg(m.booking_id::text) from ${engagementMilestones} m
-          where m.engagement_id = ${engagements.id} and m.booking_id is not null), '{}')`,
+        billingBookingIds: sql<string[]>`coalesce((select array_agg(m.booking_id::text) from engagement_milestones m
+          where m.engagement_id = engagements.id and m.booking_id is not null), '{}')`,
       })
       .from(engagements)
       .where(matches(subject, byEmail ? engagements.contactEmail : engagements.contactPhone))

@@ -66,7 +66,7 @@ const listColumns = {
   organisation: sql<string>`coalesce(${organisations.name}, ${engagements.organisationName}, ${engagements.contactName})`,
   createdAt: engagements.createdAt,
   /** what the reached milestones have invoiced so far */
-  invoicedCents: sql<number>`coalesce((select sum(m.amount_cents) from engagement_milestones m where m.engagement_id = ${engagements.id} and m.reached_at is not null), 0)::bigint`.mapWith(
+  invoicedCents: sql<number>`coalesce((select sum(m.amount_cents) from engagement_milestones m where m.engagement_id = engagements.id and m.reached_at is not null), 0)::bigint`.mapWith(
     Number,
   ),
 };
