@@ -7,7 +7,6 @@ export {
   sendDocument,
 } from "./documents/finance-document.server";
 export { bookingPaymentInstructions, currentFinanceProfileGaps } from "./documents/finance-profile.server";
-export { issueMilestoneInvoice, type MilestoneCharge } from "./documents/milestone-invoice.server";
 export {
   getFinanceOverview,
   getMoneySummary,
@@ -18,6 +17,7 @@ export {
   runBookingMoney,
   sendPaymentReminder,
 } from "./documents/finance-report.server";
+export { issueMilestoneInvoice, type MilestoneCharge } from "./documents/milestone-invoice.server";
 export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
 export {
   ETIMS_READY,

@@ -1,14 +1,5 @@
 export { submitContactForm } from "./contact-form.server";
 export {
-  countDueFollowUps,
-  type EnquiryFilter,
-  type EnquiryOutcome,
-  getEnquiry,
-  listEnquiries,
-  listOrganisationEnquiries,
-  updateEnquiry,
-} from "./enquiries/enquiry.server";
-export {
   type EngagementPage,
   getEngagementPage,
   listEngagements,
@@ -20,6 +11,15 @@ export {
   reachMilestone,
   saveMilestonePlan,
 } from "./engagements/milestone.server";
+export {
+  countDueFollowUps,
+  type EnquiryFilter,
+  type EnquiryOutcome,
+  getEnquiry,
+  listEnquiries,
+  listOrganisationEnquiries,
+  updateEnquiry,
+} from "./enquiries/enquiry.server";
 export { submitInHouseRequest } from "./enquiries/in-house-request.server";
 export { getPipeline, listPipelineForExport, PIPELINE_EXPORT_HEADER } from "./enquiries/pipeline.server";
 export * from "./index";

@@ -69,9 +69,9 @@ async function acceptedConsultancy(enquiryId: string, answerer: string) {
     }),
   );
   if (!sent.ok) throw new Error(sent.message);
-  expect((await acceptQuote(ACTOR, sent.id, { name: answerer, position: "Director", lpoNumber: null })).ok).toBe(
-    true,
-  );
+  expect(
+    (await acceptQuote(ACTOR, sent.id, { name: answerer, position: "Director", lpoNumber: null })).ok,
+  ).toBe(true);
   const [engagement] = await db().select().from(engagements).where(eq(engagements.quoteId, sent.id));
   return { quoteId: sent.id, engagement: engagement as typeof engagements.$inferSelect };
 }
@@ -84,11 +84,17 @@ describe("a person known only from the office's enquiries", () => {
     expect((await search("+254711222333")).counts).toMatchObject({ salesEnquiries: 1 });
 
     const response = (await exportRoute.action(
-      owner.args("/admin/data-requests/export", { form: { subject: email, askedBy: "Otieno", format: "json" } }) as never,
+      owner.args("/admin/data-requests/export", {
+        form: { subject: email, askedBy: "Otieno", format: "json" },
+      }) as never,
     )) as Response;
     const copy = await response.json();
     expect(copy.officeEnquiries).toEqual([
-      expect.objectContaining({ contactName: "Otieno Inhouse", message: `Please call me ${tag}`, ipAddress: "198.51.100.9" }),
+      expect.objectContaining({
+        contactName: "Otieno Inhouse",
+        message: `Please call me ${tag}`,
+        ipAddress: "198.51.100.9",
+      }),
     ]);
 
     const erased = await erase(email);
@@ -104,17 +110,33 @@ describe("a person known only from the office's enquiries", () => {
     const { quoteId, engagement } = await acceptedConsultancy(id, "Wafula Answerer");
     const found = await search(email);
     expect(found.counts).toMatchObject({ salesEnquiries: 1, quotes: 1, engagements: 1 });
-    expect(found.plan.kept.map((k) => k.what)).toContain(`Engagement "${engagement.title}": the contact's name, e-mail and phone`);
+    expect(found.plan.kept.map((k) => k.what)).toContain(
+      `Engagement "${engagement.title}": the contact's name, e-mail and phone`,
+    );
 
     const erased = await erase(email);
     expect(erased.data).toMatchObject({
-      erased: { salesEnquiriesDeleted: 0, salesEnquiriesAnonymised: 1, quotesAnonymised: 1, engagementsAnonymised: 0 },
+      erased: {
+        salesEnquiriesDeleted: 0,
+        salesEnquiriesAnonymised: 1,
+        quotesAnonymised: 1,
+        engagementsAnonymised: 0,
+      },
     });
     const [enquiry] = await db().select().from(enquiries).where(eq(enquiries.id, id));
-    expect(enquiry).toMatchObject({ contactName: "Erased contact", contactPhone: null, message: null, ip: null });
+    expect(enquiry).toMatchObject({
+      contactName: "Erased contact",
+      contactPhone: null,
+      message: null,
+      ip: null,
+    });
     expect(enquiry?.contactEmail).toMatch(/@erased\.invalid$/);
     const [quote] = await db().select().from(quotes).where(eq(quotes.id, quoteId));
-    expect(quote).toMatchObject({ status: "accepted", answeredByName: "Erased contact", answeredByPosition: null });
+    expect(quote).toMatchObject({
+      status: "accepted",
+      answeredByName: "Erased contact",
+      answeredByPosition: null,
+    });
     const [kept] = await db().select().from(engagements).where(eq(engagements.id, engagement.id));
     expect(kept?.contactEmail).toBe(email);
   });
@@ -130,7 +152,13 @@ describe("a person known only from the office's enquiries", () => {
     const invoicedEmail = `invoiced.${tag}@basin.example`;
     const invoiced = await acceptedConsultancy(await inHouseOnly(invoicedEmail), "B");
     const plan = MilestonePlanSchema.parse({
-      milestones: [{ title: "Whole review", dueOn: addDays(today(), 5), amount: String(invoiced.engagement.totalCents / 100) }],
+      milestones: [
+        {
+          title: "Whole review",
+          dueOn: addDays(today(), 5),
+          amount: String(invoiced.engagement.totalCents / 100),
+        },
+      ],
     });
     expect((await saveMilestonePlan(ACTOR, invoiced.engagement.id, plan)).ok).toBe(true);
     const [milestone] = await db()

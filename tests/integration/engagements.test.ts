@@ -19,17 +19,17 @@ import {
 } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as engagementRoute from "#app/routes/admin/engagement";
+import { MilestonePlanSchema } from "#app/sales/engagements/engagement";
 import {
   getEngagementPage,
   getOrganisationPage,
   reachMilestone,
   saveMilestonePlan,
 } from "#app/sales/index.server";
-import { MilestonePlanSchema } from "#app/sales/engagements/engagement";
 import { QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
 import { addDays, today } from "#app/utils/dates";
-import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
+import { answer, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, c2b, callback, SECRET } from "../helpers/money";
 
 // Consultancy sold by a quote: its engagement, milestones adding up to the accepted total, and each milestone's
@@ -76,7 +76,9 @@ const consultancyQuote = (kind: "consultancy" | "training" = "consultancy") =>
     participants: "1",
     validUntil: addDays(today(), 14),
     terms: "Invoiced by milestone, 14 days.",
-    lines: [{ kind: "consultancy_days", description: "Review and workshops", quantity: "10", unit: "100,000" }],
+    lines: [
+      { kind: "consultancy_days", description: "Review and workshops", quantity: "10", unit: "100,000" },
+    ],
   });
 
 const TOTAL = 116_000_000;
@@ -86,7 +88,11 @@ async function acceptedEngagement() {
   const client = await consultancyEnquiry();
   const sent = await sendQuote(ACTOR, client.enquiryId, consultancyQuote());
   if (!sent.ok) throw new Error(sent.message);
-  const accepted = await acceptQuote(ACTOR, sent.id, { name: "Wanjiru Kamau", position: "MD", lpoNumber: "LPO-7" });
+  const accepted = await acceptQuote(ACTOR, sent.id, {
+    name: "Wanjiru Kamau",
+    position: "MD",
+    lpoNumber: "LPO-7",
+  });
   expect(accepted.ok).toBe(true);
   const [engagement] = await db().select().from(engagements).where(eq(engagements.quoteId, sent.id));
   if (!engagement) throw new Error("no engagement");
@@ -128,7 +134,9 @@ describe("an accepted consultancy quote", () => {
     expect((await acceptQuote(ACTOR, quoteId, { name: "X", position: "Y", lpoNumber: null })).ok).toBe(false);
     const [n] = await db().select({ n: count() }).from(engagements).where(eq(engagements.quoteId, quoteId));
     expect(n?.n).toBe(1);
-    expect((await getOrganisationPage(organisationId))?.engagements.map((e) => e.id)).toEqual([engagement.id]);
+    expect((await getOrganisationPage(organisationId))?.engagements.map((e) => e.id)).toEqual([
+      engagement.id,
+    ]);
   });
 
   test("a training quote opens none, and a consultancy quote carries no course", async () => {
@@ -160,7 +168,9 @@ describe("milestones", () => {
       [2, 46_400_000],
       [3, 34_800_000],
     ]);
-    const bad = MilestonePlanSchema.safeParse({ milestones: [{ title: "", dueOn: "2026-02-30", amount: "0" }] });
+    const bad = MilestonePlanSchema.safeParse({
+      milestones: [{ title: "", dueOn: "2026-02-30", amount: "0" }],
+    });
     expect(bad.error?.issues.map((i) => i.message)).toEqual(
       expect.arrayContaining([
         "Milestone title is required",
@@ -178,7 +188,10 @@ describe("milestones", () => {
     expect(before.invoicedCents).toBe(0);
 
     const reached = await reachMilestone(ACTOR, engagement.id, first?.id as string);
-    expect(reached).toMatchObject({ ok: true, message: expect.stringContaining("Inception report was marked reached") });
+    expect(reached).toMatchObject({
+      ok: true,
+      message: expect.stringContaining("Inception report was marked reached"),
+    });
     // the double click: the second finds it reached and issues nothing
     const again = await reachMilestone(ACTOR, engagement.id, first?.id as string);
     expect(again).toMatchObject({ ok: false, status: 409 });
@@ -190,9 +203,22 @@ describe("milestones", () => {
       .from(financeDocuments)
       .where(eq(financeDocuments.bookingId, milestone?.bookingId as string));
     expect(docs).toHaveLength(1);
-    expect(docs[0]).toMatchObject({ kind: "proforma", totalCents: 34_800_000, vatCents: 4_800_000, vatRatePercent: 16 });
-    const [booking] = await db().select().from(bookings).where(eq(bookings.id, milestone?.bookingId as string));
-    expect(booking).toMatchObject({ kind: "milestone", organisationId, contactEmail: email, lpoNumber: "LPO-7" });
+    expect(docs[0]).toMatchObject({
+      kind: "proforma",
+      totalCents: 34_800_000,
+      vatCents: 4_800_000,
+      vatRatePercent: 16,
+    });
+    const [booking] = await db()
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, milestone?.bookingId as string));
+    expect(booking).toMatchObject({
+      kind: "milestone",
+      organisationId,
+      contactEmail: email,
+      lpoNumber: "LPO-7",
+    });
     const [mail] = await db()
       .select()
       .from(emailOutbox)
@@ -307,14 +333,20 @@ describe("the engagement page's actions", () => {
       form[`milestones[${i}].amount`] = String(m.amount / 100);
     });
     const viewer = await signedInAdmin({ roles: ["viewer"] });
-    const refused = await answer(() => engagementRoute.action(viewer.args(path, { form }, { id: engagement.id }) as never));
+    const refused = await answer(() =>
+      engagementRoute.action(viewer.args(path, { form }, { id: engagement.id }) as never),
+    );
     expect(refused.status).toBe(403);
     expect(await milestonesOf(engagement.id)).toEqual([]);
 
     const registrar = await signedInAdmin({ roles: ["registrar"] });
     const bad = await answer(() =>
       engagementRoute.action(
-        registrar.args(path, { form: { ...form, "milestones[1].amount": "lots" } }, { id: engagement.id }) as never,
+        registrar.args(
+          path,
+          { form: { ...form, "milestones[1].amount": "lots" } },
+          { id: engagement.id },
+        ) as never,
       ),
     );
     expect(bad.status).toBe(400);
@@ -325,20 +357,30 @@ describe("the engagement page's actions", () => {
         ],
       },
     });
-    const saved = await answer(() => engagementRoute.action(registrar.args(path, { form }, { id: engagement.id }) as never));
+    const saved = await answer(() =>
+      engagementRoute.action(registrar.args(path, { form }, { id: engagement.id }) as never),
+    );
     expect(saved.status).toBe(200);
     const [first] = await milestonesOf(engagement.id);
     const finance = await signedInAdmin({ roles: ["finance"] });
     // finance issues invoices but does not plan
-    const planByFinance = await answer(() => engagementRoute.action(finance.args(path, { form }, { id: engagement.id }) as never));
+    const planByFinance = await answer(() =>
+      engagementRoute.action(finance.args(path, { form }, { id: engagement.id }) as never),
+    );
     expect(planByFinance.status).toBe(403);
     const reached = await answer(() =>
       engagementRoute.action(
-        finance.args(path, { form: { intent: "reach", milestoneId: first?.id as string } }, { id: engagement.id }) as never,
+        finance.args(
+          path,
+          { form: { intent: "reach", milestoneId: first?.id as string } },
+          { id: engagement.id },
+        ) as never,
       ),
     );
     expect(reached.status).toBe(200);
-    const page = await answer(() => engagementRoute.loader(finance.args(path, {}, { id: engagement.id }) as never));
+    const page = await answer(() =>
+      engagementRoute.loader(finance.args(path, {}, { id: engagement.id }) as never),
+    );
     expect(page.data).toMatchObject({ balance: { invoicedCents: 34_800_000 } });
   });
 });

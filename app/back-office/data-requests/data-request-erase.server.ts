@@ -192,7 +192,9 @@ export function planErasure(
   }
   const salesEnquiries = found.salesEnquiries.filter((e) => !e.quoted).map((e) => e.id);
   const anonymiseSalesEnquiries = found.salesEnquiries.filter((e) => e.quoted).map((e) => e.id);
-  const anonymiseQuotes = found.quotes.filter((q) => q.answeredByName || q.answeredByPosition).map((q) => q.id);
+  const anonymiseQuotes = found.quotes
+    .filter((q) => q.answeredByName || q.answeredByPosition)
+    .map((q) => q.id);
 
   const anonymiseRegistrations = found.registrations.filter((r) => !r.live).map((r) => r.id);
   const deleteEnquiries = found.enquiries.map((e) => e.id);

@@ -14,11 +14,11 @@ import {
   courses,
   emailOutbox,
   engagements,
-  enquiries as salesEnquiries,
   financeDocuments,
   paymentReviews,
   payments,
   quotes,
+  enquiries as salesEnquiries,
 } from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { today } from "#app/utils/dates";
@@ -375,7 +375,9 @@ async function findSalesRecords(subject: Subject, submissionIds: string[], execu
         lpoNumber: engagements.lpoNumber,
         totalCents: engagements.totalCents,
         createdAt: engagements.createdAt,
-        billingBookingIds: sql<string[]>`coalesce((select array_agg(m.booking_id::text) from engagement_milestones m
+        billingBookingIds: sql<
+          string[]
+        >`coalesce((select array_agg(m.booking_id::text) from engagement_milestones m
           where m.engagement_id = engagements.id and m.booking_id is not null), '{}')`,
       })
       .from(engagements)

@@ -15,11 +15,21 @@ type Row = {
 /** Engagements with their client, total and what is invoiced of it: the list, and the organisation's and enquiry's. */
 export function EngagementList({ rows }: { rows: Row[] }) {
   return (
-    <ul aria-label="Engagements" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ul
+      aria-label="Engagements"
+      className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       {rows.map((engagement) => (
-        <li key={engagement.id} data-testid="engagement-row" className="flex flex-wrap items-start justify-between gap-2 p-4">
+        <li
+          key={engagement.id}
+          data-testid="engagement-row"
+          className="flex flex-wrap items-start justify-between gap-2 p-4"
+        >
           <div className="min-w-0">
-            <Link to={`/admin/engagements/${engagement.id}`} className="font-semibold text-brand-700 underline wrap-anywhere">
+            <Link
+              to={`/admin/engagements/${engagement.id}`}
+              className="font-semibold text-brand-700 underline wrap-anywhere"
+            >
               {engagement.title}
             </Link>
             <p className="text-sm text-slate-600 wrap-anywhere">

@@ -28,7 +28,7 @@ export async function issueMilestoneInvoice(
   actor: AuditActor,
 ): Promise<InvoiceOutcome> {
   const booking = await lockBooking(tx, bookingId);
-  if (!booking || booking.kind !== "milestone") return { ok: false, message: "This milestone has no billing booking." };
+  if (booking?.kind !== "milestone") return { ok: false, message: "This milestone has no billing booking." };
   const open = await openProforma(tx, bookingId);
   if (open) return { ok: true, message: `${open.number} was already issued.`, document: open };
   const profile = await getFinanceProfile(tx);

@@ -330,7 +330,9 @@ function Records({ found }: { found: PersonalData }) {
               {e.contactName} · {e.topic ?? e.kind} · {e.status} · {formatDateTime(e.createdAt)}
             </p>
             <p>{[e.contactEmail, e.contactPhone, e.organisationName].filter(Boolean).join(" · ")}</p>
-            {e.quoted ? <p className="text-slate-600">Quoted: its quotes stay, without the contact's details</p> : null}
+            {e.quoted ? (
+              <p className="text-slate-600">Quoted: its quotes stay, without the contact's details</p>
+            ) : null}
           </li>
         ))}
       </Group>

@@ -45,7 +45,9 @@ type Answer = EngagementOutcome & { errors?: Record<string, string[] | null | un
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAllowed(args, canInvoiceBookings);
-  const form = await readForm(args.request, [MilestonePlanSchema, MilestoneReachSchema], { extra: ["intent"] });
+  const form = await readForm(args.request, [MilestonePlanSchema, MilestoneReachSchema], {
+    extra: ["intent"],
+  });
   const id = parseId(args.params.id) ?? notFound();
   const intent = form.get("intent");
   let outcome: Answer;
@@ -69,7 +71,11 @@ export async function action(args: Route.ActionArgs) {
     requireRule(admin, canManageBookings);
     outcome = await cancelEngagement(admin.actor, id);
   } else {
-    outcome = { ok: false, status: 400, message: "Choose what to do: save the milestones, mark one reached, or cancel." };
+    outcome = {
+      ok: false,
+      status: 400,
+      message: "Choose what to do: save the milestones, mark one reached, or cancel.",
+    };
   }
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
@@ -98,7 +104,10 @@ export default function Engagement({ loaderData, actionData }: Route.ComponentPr
         {organisation ? (
           <>
             Client:{" "}
-            <Link to={`/admin/organisations/${organisation.id}`} className="font-semibold text-brand-700 underline">
+            <Link
+              to={`/admin/organisations/${organisation.id}`}
+              className="font-semibold text-brand-700 underline"
+            >
               {organisation.name}
             </Link>
             {" · "}
@@ -106,7 +115,10 @@ export default function Engagement({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <>{engagement.organisationName ?? engagement.contactName} · </>
         )}
-        <Link to={`/admin/enquiries/${engagement.enquiryId}`} className="font-semibold text-brand-700 underline">
+        <Link
+          to={`/admin/enquiries/${engagement.enquiryId}`}
+          className="font-semibold text-brand-700 underline"
+        >
           The enquiry and its quote
         </Link>
       </p>
@@ -126,12 +138,15 @@ export default function Engagement({ loaderData, actionData }: Route.ComponentPr
           Milestones
         </h2>
         {milestones.length === 0 ? (
-          <p className="text-sm text-slate-700">No milestones yet: plan them below, adding up to {formatKes(engagement.totalCents)}.</p>
+          <p className="text-sm text-slate-700">
+            No milestones yet: plan them below, adding up to {formatKes(engagement.totalCents)}.
+          </p>
         ) : (
           <>
             {plannedCents !== engagement.totalCents ? (
               <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-                The milestones come to {formatKes(plannedCents)}, not the total {formatKes(engagement.totalCents)}.
+                The milestones come to {formatKes(plannedCents)}, not the total{" "}
+                {formatKes(engagement.totalCents)}.
               </p>
             ) : null}
             <ol className="space-y-3">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { z } from "zod";
 import { EngagementList } from "#app/components/admin/engagement-list";
 import { FilterForm, Pagination } from "#app/components/admin/list-controls";
@@ -48,7 +47,9 @@ export default function Engagements({ loaderData }: Route.ComponentProps) {
       </FilterForm>
       {list.rows.length === 0 ? (
         <EmptyState>
-          {status ? "No engagement has this status." : "No engagements yet: an accepted consultancy quote opens one."}
+          {status
+            ? "No engagement has this status."
+            : "No engagements yet: an accepted consultancy quote opens one."}
         </EmptyState>
       ) : (
         <EngagementList rows={list.rows} />

@@ -165,8 +165,8 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
             {quotes.map((quote) => (
               <li key={quote.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                 <span>
-                  Version {quote.version} · {QUOTE_KIND_LABELS[quote.kind]} · {formatKes(quote.totalCents)} · valid until{" "}
-                  {formatLongDate(quote.validUntil)}
+                  Version {quote.version} · {QUOTE_KIND_LABELS[quote.kind]} · {formatKes(quote.totalCents)} ·
+                  valid until {formatLongDate(quote.validUntil)}
                 </span>
                 <span className="font-semibold">
                   {QUOTE_STATUS_LABELS[quote.status]}

@@ -63,8 +63,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, bookings, participantsTrained, certificates, money, enquiries, engagements, mayManage } =
-    loaderData;
+  const {
+    organisation,
+    bookings,
+    participantsTrained,
+    certificates,
+    money,
+    enquiries,
+    engagements,
+    mayManage,
+  } = loaderData;
   useErrorToast(actionData);
   return (
     <div className="space-y-8">

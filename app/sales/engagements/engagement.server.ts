@@ -66,9 +66,10 @@ const listColumns = {
   organisation: sql<string>`coalesce(${organisations.name}, ${engagements.organisationName}, ${engagements.contactName})`,
   createdAt: engagements.createdAt,
   /** what the reached milestones have invoiced so far */
-  invoicedCents: sql<number>`coalesce((select sum(m.amount_cents) from engagement_milestones m where m.engagement_id = engagements.id and m.reached_at is not null), 0)::bigint`.mapWith(
-    Number,
-  ),
+  invoicedCents:
+    sql<number>`coalesce((select sum(m.amount_cents) from engagement_milestones m where m.engagement_id = engagements.id and m.reached_at is not null), 0)::bigint`.mapWith(
+      Number,
+    ),
 };
 
 /** The engagements, newest first, optionally of one status, a page at a time. */
@@ -123,7 +124,9 @@ export async function getEngagementPage(id: string) {
     .leftJoin(bookings, eq(bookings.id, engagementMilestones.bookingId))
     .where(eq(engagementMilestones.engagementId, id))
     .orderBy(asc(engagementMilestones.position));
-  const bookingIds = milestoneRows.flatMap((row) => (row.milestone.bookingId ? [row.milestone.bookingId] : []));
+  const bookingIds = milestoneRows.flatMap((row) =>
+    row.milestone.bookingId ? [row.milestone.bookingId] : [],
+  );
   const [documents, ledger] =
     bookingIds.length === 0
       ? [[], []]

@@ -49,7 +49,10 @@ export const MilestonePlanSchema = z.object({
       .array(MilestoneSchema.optional())
       .transform((rows) => rows.filter((row) => row !== undefined))
       .refine((rows) => rows.length > 0, "Add at least one milestone.")
-      .refine((rows) => rows.length <= MAX_MILESTONES, `An engagement has at most ${MAX_MILESTONES} milestones.`),
+      .refine(
+        (rows) => rows.length <= MAX_MILESTONES,
+        `An engagement has at most ${MAX_MILESTONES} milestones.`,
+      ),
   ),
 });
 export type MilestonePlan = z.infer<typeof MilestonePlanSchema>;

@@ -12,7 +12,9 @@ import { formatLongDate, today } from "#app/utils/dates";
 import type { MilestonePlan } from "./engagement";
 import { anyReached } from "./engagement.server";
 
-export type EngagementOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+export type EngagementOutcome =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string };
 
 const ENGAGEMENT_ROW = (id: string) => ({
   table: engagements,
@@ -79,7 +81,11 @@ export async function saveMilestonePlan(
       };
     }
     const before = await tx
-      .select({ title: engagementMilestones.title, dueOn: engagementMilestones.dueOn, amountCents: engagementMilestones.amountCents })
+      .select({
+        title: engagementMilestones.title,
+        dueOn: engagementMilestones.dueOn,
+        amountCents: engagementMilestones.amountCents,
+      })
       .from(engagementMilestones)
       .where(eq(engagementMilestones.engagementId, engagementId))
       .orderBy(asc(engagementMilestones.position));
@@ -97,7 +103,9 @@ export async function saveMilestonePlan(
       tableName: "engagements",
       recordId: engagementId,
       oldValues: { milestones: before },
-      newValues: { milestones: after.map(({ title, dueOn, amountCents }) => ({ title, dueOn, amountCents })) },
+      newValues: {
+        milestones: after.map(({ title, dueOn, amountCents }) => ({ title, dueOn, amountCents })),
+      },
     });
     return { ok: true, message: `${after.length} milestones were saved for ${engagement.title}.` };
   });
@@ -148,7 +156,9 @@ export async function reachMilestone(
     const [milestone] = await tx
       .select()
       .from(engagementMilestones)
-      .where(and(eq(engagementMilestones.id, milestoneId), eq(engagementMilestones.engagementId, engagementId)))
+      .where(
+        and(eq(engagementMilestones.id, milestoneId), eq(engagementMilestones.engagementId, engagementId)),
+      )
       .for("update");
     if (!milestone) return { ok: false, status: 404, message: "This engagement has no such milestone." };
     if (milestone.reachedAt) {

@@ -72,7 +72,9 @@ const QuoteLineSchema = z.object({
  */
 export const QuoteSchema = z.object({
   // quotes written before consultancy existed, and callers that predate the field, are training
-  kind: z.enum(QUOTE_KINDS, "Choose whether the quote is for training or for consultancy.").default("training"),
+  kind: z
+    .enum(QUOTE_KINDS, "Choose whether the quote is for training or for consultancy.")
+    .default("training"),
   participants: requiredText("Number of participants", 5)
     .refine(
       (value) => value === "" || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_GROUP),

@@ -1,5 +1,9 @@
 import { Form } from "react-router";
-import { BookingBalanceFigures, BookingDocumentList, BookingPaymentList } from "#app/components/booking/booking-ledger";
+import {
+  BookingBalanceFigures,
+  BookingDocumentList,
+  BookingPaymentList,
+} from "#app/components/booking/booking-ledger";
 import { buttonClass } from "#app/components/ui/button";
 import type { EngagementPage } from "#app/sales/index.server";
 import { formatKes } from "#app/utils/cents";
@@ -13,7 +17,10 @@ type Milestone = Omit<EngagementPage["milestones"][number], "reachedAt" | "creat
 export function MilestoneCard({ milestone, mayReach }: { milestone: Milestone; mayReach: boolean }) {
   const reachedOn = milestone.reachedAt ? today(new Date(milestone.reachedAt)) : null;
   return (
-    <li data-testid="milestone" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <li
+      data-testid="milestone"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900 wrap-anywhere">

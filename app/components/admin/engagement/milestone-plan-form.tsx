@@ -28,7 +28,8 @@ export function MilestonePlanForm({
         <legend className="text-lg font-semibold text-slate-900">Plan the milestones</legend>
         <p className="text-sm text-slate-700">
           Amounts in Kenya shillings, VAT included as in the quote; together they make the engagement's total,{" "}
-          {formatKes(totalCents)}. The plan is fixed once a milestone is invoiced. Leave a row empty to leave it out.
+          {formatKes(totalCents)}. The plan is fixed once a milestone is invoiced. Leave a row empty to leave
+          it out.
         </p>
         {errors.milestones ? <p className="text-sm text-red-700">{errors.milestones[0]}</p> : null}
         {Array.from({ length: rows }, (_, i) => {
