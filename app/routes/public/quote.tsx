@@ -43,7 +43,8 @@ function shown(view: QuoteView) {
     subject: quoteSubject(quote.kind, { courseTitle, topic: enquiry.topic }),
     kind: QUOTE_KIND_LABELS[quote.kind],
     version: quote.version,
-    participants: quote.participants,
+    // consultancy is priced by the day, not per head
+    participants: quote.kind === "training" ? quote.participants : null,
     lines: lines.map((l) => ({
       position: l.position,
       description: l.description,
@@ -173,8 +174,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           <>
             <p className="mt-2">
               {quote.kind} for <strong>{quote.organisation}</strong>
-              {quote.subject ? `: ${quote.subject}` : ""}, {quote.participants} participants (version{" "}
-              {quote.version}).
+              {quote.subject ? `: ${quote.subject}` : ""}
+              {quote.participants ? `, ${quote.participants} participants` : ""} (version {quote.version}).
             </p>
             <QuoteTable quote={quote} />
             <p className="mt-4 text-sm">

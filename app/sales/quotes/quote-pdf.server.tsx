@@ -29,8 +29,8 @@ export function renderQuotePdf(view: QuoteView, firm: FirmIdentity) {
         <Text style={styles.bold}>{client}</Text>
         <Text>Attention: {enquiry.contactName}</Text>
         <Text>
-          {quoteSubject(quote.kind, { courseTitle, topic: enquiry.topic })} · {quote.participants}{" "}
-          participants
+          {quoteSubject(quote.kind, { courseTitle, topic: enquiry.topic })}
+          {quote.kind === "training" ? ` · ${quote.participants} participants` : ""}
         </Text>
       </View>
       <LineTable lines={lines} />
