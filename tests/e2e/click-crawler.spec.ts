@@ -214,7 +214,13 @@ test.describe("every internal link, clicked with JavaScript on", () => {
     await loginAsAdmin(page);
     const { failures, visited } = await crawl([page, await context.newPage()], "/admin/dashboard");
     expect(failures).toEqual([]);
-    for (const key of ["/admin/registrations", "/admin/courses", "/admin/finance", "/admin/settings"]) {
+    for (const key of [
+      "/admin/registrations",
+      "/admin/courses",
+      "/admin/finance",
+      "/admin/settings",
+      "/admin/engagements",
+    ]) {
       expect(visited).toContain(key);
     }
   });
