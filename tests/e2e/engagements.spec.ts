@@ -41,6 +41,7 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   await asker.goto(`${base}/in-house-training`);
   const request = asker.getByRole("form", { name: "In-house training request" });
   await request.getByLabel("Organisation").fill(organisation);
+  await request.getByLabel("Topic or needs").fill("A review of our water governance");
   await request.getByLabel("Number of participants").fill("1");
   await request.getByLabel("County or venue").fill("Garissa");
   await request.getByLabel("Full Name").fill("Abdi Hassan");
