@@ -28,7 +28,8 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // a long walk on a shared machine: two browsers, two e-mails, a PDF rendered
+  test.setTimeout(480_000);
   const base = server.url;
   const tag = Date.now().toString(36);
   const organisation = `Tana ${tag} Water Works`;
