@@ -1,6 +1,5 @@
 export { ContactSchema } from "./contact";
 export {
-  ENGAGEMENT_INTENTS,
   ENGAGEMENT_STATUS_LABELS,
   ENGAGEMENT_STATUSES,
   type EngagementStatus,

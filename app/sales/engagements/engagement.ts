@@ -57,9 +57,7 @@ export const MilestonePlanSchema = z.object({
 });
 export type MilestonePlan = z.infer<typeof MilestonePlanSchema>;
 
-/** "Mark reached" names the milestone; "cancel" the engagement (while nothing of it is invoiced). */
+/** "Mark reached and invoice" names the milestone. */
 export const MilestoneReachSchema = z.object({
   milestoneId: z.uuid("Choose a milestone of this engagement."),
 });
-
-export const ENGAGEMENT_INTENTS = ["plan", "reach", "cancel"] as const;

@@ -40,6 +40,8 @@ export async function listOrganisations(q: string, page: number) {
   const bookingCount = db()
     .select({ organisationId: bookings.organisationId, n: count().as("n") })
     .from(bookings)
+    // course bookings: a milestone's billing booking is counted with its engagement
+    .where(eq(bookings.kind, "course"))
     .groupBy(bookings.organisationId)
     .as("booking_count");
   const where = q ? sql`strpos(lower(${organisations.name}), lower(${q})) > 0` : undefined;
