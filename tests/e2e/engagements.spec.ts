@@ -53,19 +53,14 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   await expect(request.getByRole("status")).toContainText("Request received");
   await phone.close();
 
-  // the firm's KRA PIN completes the finance profile, so invoices can be issued
   await loginAsAdmin(page, ADMIN, base);
-  await page.goto(`${base}/admin/settings#setting-finance_kra_pin`);
-  const pin = page.getByTestId("setting-finance_kra_pin");
-  await pin.getByLabel("Value").fill("P051111111Q");
-  await pin.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Setting updated successfully")).toBeVisible();
-
   // the office qualifies the enquiry and sends a consultancy quote
   await page.getByRole("link", { name: "Enquiries" }).first().click();
   await page.getByRole("link", { name: organisation }).click();
   const enquiryUrl = page.url();
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Status").selectOption("qualified");
+  await expect(page.getByLabel("Status")).toHaveValue("qualified");
   await page.getByRole("button", { name: "Save follow-up" }).click();
   await expect(page.getByText("The enquiry was saved.")).toBeVisible();
   await page.getByRole("link", { name: "Send a quote" }).click();
@@ -94,6 +89,13 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   await client.getByRole("button", { name: "Accept quote" }).click();
   await expect(client.getByRole("status")).toContainText("We will be in touch to agree the milestones");
   await clientContext.close();
+
+  // the firm's KRA PIN completes the finance profile, so invoices can be issued
+  await page.goto(`${base}/admin/settings#setting-finance_kra_pin`);
+  const pin = page.getByTestId("setting-finance_kra_pin");
+  await pin.getByLabel("Value").fill("P051111111Q");
+  await pin.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Setting updated successfully")).toBeVisible();
 
   // the enquiry leads to its engagement, for the quote's total (5 × 80,000 + VAT as the firm charges it)
   await page.goto(enquiryUrl);
