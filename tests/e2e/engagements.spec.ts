@@ -57,6 +57,7 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   // the office qualifies the enquiry and sends a consultancy quote
   await page.getByRole("link", { name: "Enquiries" }).first().click();
   await page.getByRole("link", { name: organisation }).click();
+  await page.waitForURL(/\/admin\/enquiries\/[\w-]+$/);
   const enquiryUrl = page.url();
   await page.waitForLoadState("networkidle");
   await page.getByLabel("Status").selectOption("qualified");
