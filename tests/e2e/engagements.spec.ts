@@ -122,7 +122,7 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   await page.getByRole("button", { name: "Save milestones" }).click();
   await expect(page.getByText(/2 milestones were saved/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await expectScreensFit(page, [engagementUrl, "/admin/engagements"]);
+  await expectScreensFit(page, [engagementUrl, `${base}/admin/engagements`]);
 
   // the first is reached: one invoice, listed on the page and e-mailed to the contact with its PDF
   await page.goto(engagementUrl);
