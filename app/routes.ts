@@ -78,6 +78,8 @@ export default [
       route("organisations", "routes/admin/organisations.tsx"),
       route("organisations/review", "routes/admin/organisations.review.tsx"),
       route("organisations/:id", "routes/admin/organisation.tsx"),
+      route("engagements", "routes/admin/engagements.tsx"),
+      route("engagements/:id", "routes/admin/engagement.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/deleted", "routes/admin/contacts.deleted.tsx"),
       route("courses", "routes/admin/courses.tsx"),

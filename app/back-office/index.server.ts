@@ -17,7 +17,11 @@ export {
   personalDataCopy,
   recordExport,
 } from "./data-requests/data-request-export.server";
-export { findPersonalData, type PersonalData } from "./data-requests/data-request-find.server";
+export {
+  countFound,
+  findPersonalData,
+  type PersonalData,
+} from "./data-requests/data-request-find.server";
 export * from "./index";
 export { type BookingListRow, listBookedRuns, listBookings } from "./lists/booking-list.server";
 export {

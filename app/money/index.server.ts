@@ -17,6 +17,7 @@ export {
   runBookingMoney,
   sendPaymentReminder,
 } from "./documents/finance-report.server";
+export { issueMilestoneInvoice, type MilestoneCharge } from "./documents/milestone-invoice.server";
 export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
 export {
   ETIMS_READY,

@@ -1,5 +1,17 @@
 export { submitContactForm } from "./contact-form.server";
 export {
+  type EngagementPage,
+  getEngagementPage,
+  listEngagements,
+  listEngagementsOf,
+} from "./engagements/engagement.server";
+export {
+  cancelEngagement,
+  type EngagementOutcome,
+  reachMilestone,
+  saveMilestonePlan,
+} from "./engagements/milestone.server";
+export {
   countDueFollowUps,
   type EnquiryFilter,
   type EnquiryOutcome,

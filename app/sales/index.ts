@@ -1,6 +1,15 @@
 export { ContactQuerySchema, ContactSchema } from "./contact";
 export { CONTACT_ABOUT, CONTACT_ABOUT_LABELS, type ContactAbout } from "./contact-about";
 export {
+  ENGAGEMENT_STATUS_LABELS,
+  ENGAGEMENT_STATUSES,
+  type EngagementStatus,
+  MAX_MILESTONES,
+  type MilestonePlan,
+  MilestonePlanSchema,
+  MilestoneReachSchema,
+} from "./engagements/engagement";
+export {
   ENQUIRY_KIND_LABELS,
   ENQUIRY_NEXT,
   ENQUIRY_STATUS_LABELS,
@@ -22,6 +31,8 @@ export {
 } from "./organisations/organisation";
 export {
   MAX_QUOTE_LINES,
+  QUOTE_KIND_LABELS,
+  QUOTE_KINDS,
   QUOTE_LINE_KIND_LABELS,
   QUOTE_LINE_KINDS,
   QUOTE_STATUS_LABELS,
@@ -29,7 +40,9 @@ export {
   QuoteAcceptSchema,
   QuoteDeclineSchema,
   type QuoteInput,
+  type QuoteKind,
   type QuoteLineKind,
   QuoteSchema,
   type QuoteStatus,
+  quoteSubject,
 } from "./quotes/quote";

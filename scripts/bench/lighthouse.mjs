@@ -13,7 +13,10 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const RUNS = Number(arg("runs", "3"));
-const PAGES = arg("pages", "/,/courses/all,/courses/strategic-planning-and-performance-management,/gallery").split(",");
+const PAGES = arg(
+  "pages",
+  "/,/courses/all,/courses/strategic-planning-and-performance-management,/gallery",
+).split(",");
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

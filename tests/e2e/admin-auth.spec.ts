@@ -15,6 +15,7 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Enquiries",
     "Pipeline",
     "Organisations",
+    "Engagements",
     "Contact Submissions",
     "Course Management",
     "Testimonials",

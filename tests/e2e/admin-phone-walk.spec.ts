@@ -97,6 +97,7 @@ async function adminScreens(page: Page) {
     "/admin/finance/payments",
     "/admin/finance/payments?view=unmatched",
     "/admin/finance/imports",
+    "/admin/engagements",
     mpesa,
     bank,
     "/admin/testimonials",

@@ -221,6 +221,7 @@ test.describe("every internal link, clicked with JavaScript on", () => {
       "/admin/settings",
       "/admin/clients",
       "/admin/facilitators",
+      "/admin/engagements",
     ]) {
       expect(visited).toContain(key);
     }

@@ -16,7 +16,9 @@ const smallTapTargets = (page: Page) =>
     ]
       .filter((el) => {
         const box = el.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && box.height < 44 && !el.closest(".sr-only, [aria-hidden=true]");
+        return (
+          box.width > 0 && box.height > 0 && box.height < 44 && !el.closest(".sr-only, [aria-hidden=true]")
+        );
       })
       .map(
         (el) =>

@@ -57,6 +57,9 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/enquiry.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/enquiry.quote.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/pipeline.tsx": { loader: READ_BOOKINGS },
+  "routes/admin/engagements.tsx": { loader: READ_BOOKINGS },
+  // marking a milestone reached issues its invoice: finance may; planning and cancelling are the office's
+  "routes/admin/engagement.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
   "routes/admin/pipeline.export.ts": { loader: MANAGE_BOOKINGS },
   "routes/admin/organisations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/organisations.review.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },

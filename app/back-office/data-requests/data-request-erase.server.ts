@@ -11,7 +11,9 @@ import {
   courseRegistrations,
   dataRequests,
   emailOutbox,
+  engagements,
   enquiries,
+  quotes,
 } from "#app/platform/db/schema";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";
@@ -42,6 +44,12 @@ export type ErasurePlan = {
   deleteInterests: string[];
   deleteEmails: string[];
   anonymiseRegistrations: string[];
+  /** the office's enquiries: deleted, or anonymised when quotes stand on them */
+  deleteSalesEnquiries: string[];
+  anonymiseSalesEnquiries: string[];
+  /** quotes whose answerer's name and position go */
+  anonymiseQuotes: string[];
+  anonymiseEngagements: string[];
   /** keepBuyer: within the retention period the buyer named on the booking's invoices stays; only the IP goes */
   anonymiseBookings: { id: string; keepBuyer: boolean }[];
   clearFeedbackQuotes: string[];
@@ -158,11 +166,45 @@ export function planErasure(
     });
   }
 
+  // an engagement follows its billing bookings' rule: its contact is the buyer on their invoices
+  const anonymiseEngagements: string[] = [];
+  for (const e of found.engagements) {
+    if (e.status === "active") {
+      kept.push({
+        what: `Engagement "${e.title}": the contact's name, e-mail and phone`,
+        why: "The engagement is still running: its milestones' invoices go to this contact. Erase again once it is completed or cancelled.",
+      });
+      continue;
+    }
+    const until = e.billingBookingIds
+      .map((id) => withinRetention(id))
+      .filter((d): d is string => d !== null)
+      .sort()
+      .at(-1);
+    if (until) {
+      kept.push({
+        what: `Engagement "${e.title}": the contact's name, e-mail and phone`,
+        why: `They are the buyer printed on its milestones' invoices, kept until ${formatLongDate(until)}.`,
+      });
+      continue;
+    }
+    anonymiseEngagements.push(e.id);
+  }
+  const salesEnquiries = found.salesEnquiries.filter((e) => !e.quoted).map((e) => e.id);
+  const anonymiseSalesEnquiries = found.salesEnquiries.filter((e) => e.quoted).map((e) => e.id);
+  const anonymiseQuotes = found.quotes
+    .filter((q) => q.answeredByName || q.answeredByPosition)
+    .map((q) => q.id);
+
   const anonymiseRegistrations = found.registrations.filter((r) => !r.live).map((r) => r.id);
   const deleteEnquiries = found.enquiries.map((e) => e.id);
   const deleteInterests = found.interests.map((i) => i.id);
   return {
     deleteEnquiries,
+    deleteSalesEnquiries: salesEnquiries,
+    anonymiseSalesEnquiries,
+    anonymiseQuotes,
+    anonymiseEngagements,
     deleteInterests,
     deleteEmails: found.emails.filter((e) => !keepWaiting || e.status !== "pending").map((e) => e.id),
     anonymiseRegistrations,
@@ -175,6 +217,10 @@ export function planErasure(
       ...anonymiseBookings.filter((b) => !b.keepBuyer).map((b) => b.id),
       ...deleteEnquiries,
       ...deleteInterests,
+      ...salesEnquiries,
+      ...anonymiseSalesEnquiries,
+      ...anonymiseQuotes,
+      ...anonymiseEngagements,
     ],
     kept,
   };
@@ -202,6 +248,8 @@ const PERSONAL_KEYS = new Set(
     "courseInterest",
     "quoteName",
     "quotePosition",
+    "answeredByName",
+    "answeredByPosition",
   ].flatMap((key) => [key, key.replace(/[A-Z0-9]/g, (c) => `_${c.toLowerCase()}`)]),
 );
 
@@ -268,10 +316,47 @@ async function lockAndFind(tx: Tx, subject: Subject) {
 
 async function applyPlan(tx: Tx, plan: ErasurePlan): Promise<Record<ErasedKind, number>> {
   const at = new Date();
-  if (plan.deleteEnquiries.length > 0) {
-    // the office's follow-up of a message carries the same name, address and words: it goes with it
-    await tx.delete(enquiries).where(inArray(enquiries.contactSubmissionId, plan.deleteEnquiries));
+  // the office's follow-up of a message carries the same name, address and words: it goes with it (found with
+  // the message), or, once quoted, loses them
+  if (plan.deleteSalesEnquiries.length > 0)
+    await tx.delete(enquiries).where(inArray(enquiries.id, plan.deleteSalesEnquiries));
+  if (plan.deleteEnquiries.length > 0)
     await tx.delete(contactSubmissions).where(inArray(contactSubmissions.id, plan.deleteEnquiries));
+  if (plan.anonymiseSalesEnquiries.length > 0) {
+    await tx
+      .update(enquiries)
+      .set({
+        contactName: ERASED_NAME.contact,
+        contactEmail: sql`'erased-' || ${enquiries.id}::text || '@erased.invalid'`,
+        contactPhone: null,
+        message: null,
+        preferredDates: null,
+        ip: null,
+        updatedAt: at,
+      })
+      .where(inArray(enquiries.id, plan.anonymiseSalesEnquiries));
+  }
+  if (plan.anonymiseQuotes.length > 0) {
+    // an accepted quote must name who accepted (its check constraint): the name becomes the erased one
+    await tx
+      .update(quotes)
+      .set({
+        answeredByName: sql`case when ${quotes.answeredByName} is null then null else ${ERASED_NAME.contact} end`,
+        answeredByPosition: null,
+        updatedAt: at,
+      })
+      .where(inArray(quotes.id, plan.anonymiseQuotes));
+  }
+  if (plan.anonymiseEngagements.length > 0) {
+    await tx
+      .update(engagements)
+      .set({
+        contactName: ERASED_NAME.contact,
+        contactEmail: sql`'erased-' || ${engagements.id}::text || '@erased.invalid'`,
+        contactPhone: null,
+        updatedAt: at,
+      })
+      .where(inArray(engagements.id, plan.anonymiseEngagements));
   }
   if (plan.deleteInterests.length > 0)
     await tx.delete(courseInterests).where(inArray(courseInterests.id, plan.deleteInterests));
@@ -322,6 +407,10 @@ async function applyPlan(tx: Tx, plan: ErasurePlan): Promise<Record<ErasedKind, 
     enquiriesDeleted: plan.deleteEnquiries.length,
     interestsDeleted: plan.deleteInterests.length,
     emailsDeleted: plan.deleteEmails.length,
+    salesEnquiriesDeleted: plan.deleteSalesEnquiries.length,
+    salesEnquiriesAnonymised: plan.anonymiseSalesEnquiries.length,
+    quotesAnonymised: plan.anonymiseQuotes.length,
+    engagementsAnonymised: plan.anonymiseEngagements.length,
     registrationsAnonymised: plan.anonymiseRegistrations.length,
     bookingsAnonymised: plan.anonymiseBookings.filter((b) => !b.keepBuyer).length,
     feedbackQuotesRemoved: plan.clearFeedbackQuotes.length,

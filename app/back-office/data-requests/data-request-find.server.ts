@@ -13,9 +13,12 @@ import {
   courseRuns,
   courses,
   emailOutbox,
+  engagements,
   financeDocuments,
   paymentReviews,
   payments,
+  quotes,
+  enquiries as salesEnquiries,
 } from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { today } from "#app/utils/dates";
@@ -112,7 +115,8 @@ export async function findPersonalData(subject: Subject, executor: Executor = db
       courseTitle: courses.title,
       ip: bookings.ip,
       createdAt: bookings.createdAt,
-      live: sql<boolean>`(${bookings.status} <> 'cancelled' and ${stillOn(sql`true`)})`,
+      // a milestone's billing booking delivers nothing: its engagement says whether it is still running
+      live: sql<boolean>`(${bookings.kind} = 'course' and ${bookings.status} <> 'cancelled' and ${stillOn(sql`true`)})`,
     })
     .from(bookings)
     .leftJoin(courseRuns, eq(courseRuns.id, bookings.runId))
@@ -256,11 +260,20 @@ export async function findPersonalData(subject: Subject, executor: Executor = db
         : none<never>(),
     ]);
 
+  const sales = await findSalesRecords(
+    subject,
+    enquiries.map((e) => e.id),
+    executor,
+  );
+
   const recordIds = [
     ...registrationIds,
     ...bookingIds,
     ...enquiries.map((e) => e.id),
     ...interests.map((i) => i.id),
+    ...sales.salesEnquiries.map((e) => e.id),
+    ...sales.quotes.map((q) => q.id),
+    ...sales.engagements.map((e) => e.id),
   ];
   const [audit] =
     recordIds.length > 0
@@ -289,8 +302,89 @@ export async function findPersonalData(subject: Subject, executor: Executor = db
     })),
     paymentReviews: reviewRows,
     emails: emailRows,
+    ...sales,
     auditRows: audit?.n ?? 0,
   };
+}
+
+/**
+ * The office's sales records about the person: the enquiries they are the contact of (an in-house request, or
+ * the follow-up of a contact-form message, `submissionIds`), the quotes sent for those enquiries (with who
+ * answered them), and the consultancy engagements they are the contact of, with the billing bookings of their
+ * invoiced milestones (whose invoices the bookings' rule keeps).
+ */
+async function findSalesRecords(subject: Subject, submissionIds: string[], executor: Executor) {
+  const byEmail = subject.kind === "email";
+  const enquiryRows = await executor
+    .select({
+      id: salesEnquiries.id,
+      kind: salesEnquiries.kind,
+      status: salesEnquiries.status,
+      contactName: salesEnquiries.contactName,
+      contactEmail: salesEnquiries.contactEmail,
+      contactPhone: salesEnquiries.contactPhone,
+      organisationName: salesEnquiries.organisationName,
+      topic: salesEnquiries.topic,
+      preferredDates: salesEnquiries.preferredDates,
+      venue: salesEnquiries.venue,
+      message: salesEnquiries.message,
+      ip: salesEnquiries.ip,
+      createdAt: salesEnquiries.createdAt,
+      /** quotes and engagements stand on it: it is anonymised, not deleted */
+      // written out: drizzle leaves a one-table select's columns unqualified, which the subquery would read as its own
+      quoted: sql<boolean>`exists (select 1 from quotes q where q.enquiry_id = enquiries.id)`,
+    })
+    .from(salesEnquiries)
+    .where(
+      or(
+        matches(subject, byEmail ? salesEnquiries.contactEmail : salesEnquiries.contactPhone),
+        submissionIds.length > 0 ? inArray(salesEnquiries.contactSubmissionId, submissionIds) : undefined,
+      ),
+    )
+    .orderBy(asc(salesEnquiries.createdAt), asc(salesEnquiries.id));
+  const enquiryIds = enquiryRows.map((e) => e.id);
+  const [quoteRows, engagementRows] = await Promise.all([
+    enquiryIds.length > 0
+      ? executor
+          .select({
+            id: quotes.id,
+            enquiryId: quotes.enquiryId,
+            kind: quotes.kind,
+            version: quotes.version,
+            status: quotes.status,
+            totalCents: quotes.totalCents,
+            answeredAt: quotes.answeredAt,
+            answeredByName: quotes.answeredByName,
+            answeredByPosition: quotes.answeredByPosition,
+            lpoNumber: quotes.lpoNumber,
+            createdAt: quotes.createdAt,
+          })
+          .from(quotes)
+          .where(inArray(quotes.enquiryId, enquiryIds))
+          .orderBy(asc(quotes.createdAt), asc(quotes.id))
+      : none<never>(),
+    executor
+      .select({
+        id: engagements.id,
+        title: engagements.title,
+        status: engagements.status,
+        contactName: engagements.contactName,
+        contactEmail: engagements.contactEmail,
+        contactPhone: engagements.contactPhone,
+        organisationName: engagements.organisationName,
+        lpoNumber: engagements.lpoNumber,
+        totalCents: engagements.totalCents,
+        createdAt: engagements.createdAt,
+        billingBookingIds: sql<
+          string[]
+        >`coalesce((select array_agg(m.booking_id::text) from engagement_milestones m
+          where m.engagement_id = engagements.id and m.booking_id is not null), '{}')`,
+      })
+      .from(engagements)
+      .where(matches(subject, byEmail ? engagements.contactEmail : engagements.contactPhone))
+      .orderBy(asc(engagements.createdAt), asc(engagements.id)),
+  ]);
+  return { salesEnquiries: enquiryRows, quotes: quoteRows, engagements: engagementRows };
 }
 
 /** M-PESA sends the payer's number plain, masked or (since 2024) as the SHA-256 of its MSISDN. */
@@ -315,6 +409,9 @@ export function countFound(found: PersonalData): Record<FoundKind, number> {
     payments: found.payments.length,
     paymentReviews: found.paymentReviews.length,
     emails: found.emails.length,
+    salesEnquiries: found.salesEnquiries.length,
+    quotes: found.quotes.length,
+    engagements: found.engagements.length,
     auditRows: found.auditRows,
   };
 }

@@ -13,6 +13,9 @@ export const FOUND_KINDS = {
   payments: "Payments",
   paymentReviews: "Payments held for review",
   emails: "E-mails sent or waiting",
+  salesEnquiries: "Enquiries the office follows up (in-house requests, contact-form follow-ups)",
+  quotes: "Quotes sent for those enquiries, and who answered them",
+  engagements: "Consultancy engagements as the contact",
   auditRows: "Audit log rows about these records",
 } as const;
 export type FoundKind = keyof typeof FOUND_KINDS;
@@ -22,6 +25,10 @@ export const ERASED_KINDS = {
   enquiriesDeleted: "Enquiries deleted",
   interestsDeleted: '"Notify me" requests deleted',
   emailsDeleted: "E-mails deleted from the outbox",
+  salesEnquiriesDeleted: "Office enquiries deleted",
+  salesEnquiriesAnonymised: "Quoted enquiries' contact details anonymised",
+  quotesAnonymised: "Quote answerers' names anonymised",
+  engagementsAnonymised: "Engagements' contact details anonymised",
   registrationsAnonymised: "Course registrations anonymised",
   bookingsAnonymised: "Bookings' contact details anonymised",
   feedbackQuotesRemoved: "Feedback quote names removed",

@@ -258,7 +258,7 @@ type IssueInput = {
  * The PDF is written before the row: a rolled-back issue leaves at most an unreferenced file, never a row
  * without its PDF.
  */
-async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDocument> {
+export async function issueDocument(tx: Executor, input: IssueInput): Promise<FinanceDocument> {
   const { booking, profile, kind } = input;
   const issuedOn = today();
   const year = Number(issuedOn.slice(0, 4));
@@ -382,7 +382,7 @@ export type InvoiceOutcome =
  * The refusal to issue while the firm's finance profile is incomplete (the document could never be corrected),
  * or null. Whatever changed the booking stands: a confirmed seat stays confirmed, a payment stays recorded.
  */
-function profileRefusal(profile: FinanceProfile) {
+export function profileRefusal(profile: FinanceProfile) {
   const gaps = financeProfileGaps(profile);
   if (gaps.length === 0) return null;
   const missing = gaps.map((gap) => gap.label).join(", ");
@@ -419,6 +419,13 @@ export async function reviseBookingInvoice(
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return { ok: false, message: "This booking no longer exists." };
   const open = await openProforma(tx, bookingId);
+  // a milestone's invoice bills the milestone, not participants: it has none to revise it from (decision 0673)
+  if (booking.kind === "milestone") {
+    if (!open) return { ok: false, message: `${booking.reference} is invoiced from its engagement.` };
+    if (!onDemand) return { ok: true, message: `${open.number} is up to date.`, document: open };
+    await sendDocument(tx, open, booking);
+    return { ok: true, message: `${open.number} was sent again.`, document: open, ...sent(booking) };
+  }
   const { lines, unpriced, rule } = await invoiceLines(tx, booking);
   const profile = await getFinanceProfile(tx);
 

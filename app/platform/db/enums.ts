@@ -15,6 +15,11 @@ export const REGISTRATION_STATUSES = [
   "waitlisted",
 ] as const;
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "waitlisted"] as const;
+/**
+ * What a booking bills: a course (its participants), or one milestone of a consultancy engagement (issue 37,
+ * decision 0673), whose invoice is issued once and never revised from participants.
+ */
+export const BOOKING_KINDS = ["course", "milestone"] as const;
 export const OFFER_STATUSES = ["open", "claimed", "expired"] as const;
 export const CONTACT_STATUSES = ["new", "contacted", "resolved"] as const;
 export const DOCUMENT_CATEGORIES = ["brochure", "certificate", "manual", "policy", "form"] as const;
@@ -85,9 +90,14 @@ export const ENQUIRY_KINDS = ["contact", "booking_question", "in_house"] as cons
 export const ENQUIRY_STATUSES = ["new", "qualified", "quoted", "won", "lost"] as const;
 /** A quote's answer (issue 37): open until the client accepts or declines it, or a newer version replaces it. */
 export const QUOTE_STATUSES = ["open", "accepted", "declined", "replaced"] as const;
+/** What a quote sells: training (a course; an accepted one becomes a private run) or consultancy (an engagement). */
+export const QUOTE_KINDS = ["training", "consultancy"] as const;
+/** A consultancy engagement (issue 37): active while its milestones are worked through. */
+export const ENGAGEMENT_STATUSES = ["active", "completed", "cancelled"] as const;
 /** What a quote line charges for. */
 export const QUOTE_LINE_KINDS = [
   "course_days",
+  "consultancy_days",
   "per_participant",
   "venue",
   "materials",

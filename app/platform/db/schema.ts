@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   ACTIVE_STATUSES,
+  BOOKING_KINDS,
   BOOKING_STATUSES,
   CONTACT_STATUSES,
   COURSE_CATEGORIES,
@@ -26,6 +27,7 @@ import {
   DATA_REQUEST_KINDS,
   DELIVERY_MODES,
   DOCUMENT_CATEGORIES,
+  ENGAGEMENT_STATUSES,
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
   ETIMS_ENVIRONMENTS,
@@ -41,6 +43,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
   PAYMENT_SOURCES,
+  QUOTE_KINDS,
   QUOTE_LINE_KINDS,
   QUOTE_STATUSES,
   REGISTRATION_STATUSES,
@@ -429,6 +432,8 @@ export const bookings = pgTable(
       .references((): AnyPgColumn => quotes.id, { onDelete: "restrict" }),
     participants: integer("participants").notNull().default(1),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
+    /** what it bills: a course's participants, or one engagement milestone (decision 0673) */
+    kind: text("kind", { enum: BOOKING_KINDS }).notNull().default("course"),
     idempotencyKey: text("idempotency_key").unique(),
     ip: text("ip"),
     createdAt: createdAt(),
@@ -436,6 +441,7 @@ export const bookings = pgTable(
   },
   (t) => [
     check("bookings_status_check", inList("status", BOOKING_STATUSES)),
+    check("bookings_kind_check", inList("kind", BOOKING_KINDS)),
     check("bookings_participants_check", sql`participants > 0`),
     index("bookings_run_status_idx").on(t.runId, t.status, t.createdAt),
     index("bookings_contact_phone_sha256_idx").on(t.contactPhoneSha256),
@@ -764,6 +770,8 @@ export const quotes = pgTable(
       .references(() => enquiries.id, { onDelete: "restrict" }),
     version: integer("version").notNull(),
     status: text("status", { enum: QUOTE_STATUSES }).notNull().default("open"),
+    /** training sells a course; consultancy has no course, and its acceptance opens an engagement */
+    kind: text("kind", { enum: QUOTE_KINDS }).notNull().default("training"),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "restrict" }),
     participants: integer("participants").notNull(),
     /** the last day (Nairobi) it may be accepted */
@@ -792,6 +800,8 @@ export const quotes = pgTable(
   },
   (t) => [
     check("quotes_status_check", inList("status", QUOTE_STATUSES)),
+    check("quotes_kind_check", inList("kind", QUOTE_KINDS)),
+    check("quotes_consultancy_course_check", sql`kind <> 'consultancy' or course_id is null`),
     check("quotes_participants_check", sql`participants > 0`),
     check("quotes_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
     check(
@@ -827,6 +837,77 @@ export const quoteLines = pgTable(
     check("quote_lines_kind_check", inList("kind", QUOTE_LINE_KINDS)),
     check("quote_lines_quantity_check", sql`quantity > 0`),
     check("quote_lines_unit_check", sql`unit_cents >= 0`),
+  ],
+);
+
+/**
+ * A consultancy engagement (issue 37): opened by an accepted consultancy quote, for the quote's total. Its
+ * milestones divide that total; each is invoiced when the office marks it reached.
+ */
+export const engagements = pgTable(
+  "engagements",
+  {
+    id: id(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .unique()
+      .references(() => quotes.id, { onDelete: "restrict" }),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "restrict" }),
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "restrict" }),
+    /** the client as the enquiry named it, for an engagement whose organisation is not matched yet */
+    organisationName: text("organisation_name"),
+    title: text("title").notNull(),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone"),
+    lpoNumber: text("lpo_number"),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /** the quote's VAT rule: each milestone's invoice charges VAT as the accepted quote did */
+    vatRatePercent: integer("vat_rate_percent").notNull(),
+    status: text("status", { enum: ENGAGEMENT_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("engagements_status_check", inList("status", ENGAGEMENT_STATUSES)),
+    check("engagements_total_check", sql`total_cents >= 0`),
+    index("engagements_organisation_idx").on(t.organisationId),
+    index("engagements_status_idx").on(t.status, t.createdAt),
+    index("engagements_contact_email_idx").on(sql`lower(${t.contactEmail})`),
+  ],
+);
+
+/**
+ * A part of an engagement, invoiced when reached: `booking_id` is the billing booking its invoice and payments
+ * stand on (decision 0673), set once, in the transaction that marks it reached.
+ */
+export const engagementMilestones = pgTable(
+  "engagement_milestones",
+  {
+    id: id(),
+    engagementId: uuid("engagement_id")
+      .notNull()
+      .references(() => engagements.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    dueOn: date("due_on").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reachedAt: timestamp("reached_at", { withTimezone: true }),
+    reachedBy: text("reached_by"),
+    bookingId: uuid("booking_id")
+      .unique()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("engagement_milestones_amount_check", sql`amount_cents > 0`),
+    check(
+      "engagement_milestones_reached_check",
+      sql`(reached_at is null) = (booking_id is null) and (reached_at is null) = (reached_by is null)`,
+    ),
+    uniqueIndex("engagement_milestones_position_idx").on(t.engagementId, t.position),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   readSubject,
 } from "#app/back-office/index";
 import {
+  countFound,
   erasePersonalData,
   findPersonalData,
   listDataRequests,
@@ -45,13 +46,20 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Answer =
   | { kind: "invalid"; intent: "search" | "erase"; subject: string; message: string; field: string | null }
-  | { kind: "found"; subject: string; found: PersonalData; plan: ReturnType<typeof planErasure> }
+  | {
+      kind: "found";
+      subject: string;
+      found: PersonalData;
+      counts: Record<FoundKind, number>;
+      plan: ReturnType<typeof planErasure>;
+    }
   | {
       kind: "erased";
       subject: string;
       erased: Record<ErasedKind, number>;
       kept: { what: string; why: string }[];
       found: PersonalData;
+      counts: Record<FoundKind, number>;
       plan: ReturnType<typeof planErasure>;
     };
 
@@ -60,7 +68,7 @@ async function foundWithPlan(subject: Parameters<typeof findPersonalData>[0]) {
     findPersonalData(subject),
     getSetting("financial_records_retention_years"),
   ]);
-  return { found, plan: planErasure(found, { retentionYears }) };
+  return { found, counts: countFound(found), plan: planErasure(found, { retentionYears }) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -145,6 +153,7 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
         <Findings
           subject={result.subject}
           found={result.found}
+          counts={result.counts}
           plan={result.plan}
           retentionYears={loaderData.retentionYears}
         />
@@ -206,27 +215,16 @@ function KeptList({ kept, empty }: { kept: { what: string; why: string }[]; empt
 function Findings({
   subject,
   found,
+  counts,
   plan,
   retentionYears,
 }: {
   subject: string;
   found: PersonalData;
+  counts: Record<FoundKind, number>;
   plan: ReturnType<typeof planErasure>;
   retentionYears: number;
 }) {
-  const counts: Record<FoundKind, number> = {
-    registrations: found.registrations.length,
-    bookings: found.bookings.length,
-    enquiries: found.enquiries.length,
-    interests: found.interests.length,
-    feedback: found.feedback.length,
-    certificates: found.certificates.length,
-    financeDocuments: found.financeDocuments.length,
-    payments: found.payments.length,
-    paymentReviews: found.paymentReviews.length,
-    emails: found.emails.length,
-    auditRows: found.auditRows,
-  };
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return (
     <>
@@ -322,6 +320,41 @@ function Records({ found }: { found: PersonalData }) {
             </p>
             <p>{[e.email, e.phone, e.organization, e.courseInterest].filter(Boolean).join(" · ")}</p>
             {e.message ? <p className="text-slate-600">{e.message}</p> : null}
+          </li>
+        ))}
+      </Group>
+      <Group title={FOUND_KINDS.salesEnquiries} count={found.salesEnquiries.length}>
+        {found.salesEnquiries.map((e) => (
+          <li key={e.id} className={item}>
+            <p className="font-medium">
+              {e.contactName} · {e.topic ?? e.kind} · {e.status} · {formatDateTime(e.createdAt)}
+            </p>
+            <p>{[e.contactEmail, e.contactPhone, e.organisationName].filter(Boolean).join(" · ")}</p>
+            {e.quoted ? (
+              <p className="text-slate-600">Quoted: its quotes stay, without the contact's details</p>
+            ) : null}
+          </li>
+        ))}
+      </Group>
+      <Group title={FOUND_KINDS.quotes} count={found.quotes.length}>
+        {found.quotes.map((q) => (
+          <li key={q.id} className={item}>
+            <p className="font-medium">
+              Quote version {q.version} ({q.kind}) · {formatKes(q.totalCents)} · {q.status}
+            </p>
+            {q.answeredByName ? (
+              <p>{[q.answeredByName, q.answeredByPosition, q.lpoNumber].filter(Boolean).join(" · ")}</p>
+            ) : null}
+          </li>
+        ))}
+      </Group>
+      <Group title={FOUND_KINDS.engagements} count={found.engagements.length}>
+        {found.engagements.map((e) => (
+          <li key={e.id} className={item}>
+            <p className="font-medium">
+              {e.title} · {formatKes(e.totalCents)} · {e.status}
+            </p>
+            <p>{[e.contactName, e.contactEmail, e.contactPhone].filter(Boolean).join(" · ")}</p>
           </li>
         ))}
       </Group>

@@ -8,7 +8,13 @@ import { InputField, SelectField, TextareaField } from "#app/components/ui/field
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KINDS, QuoteSchema } from "#app/sales/index";
+import {
+  QUOTE_KIND_LABELS,
+  QUOTE_KINDS,
+  QUOTE_LINE_KIND_LABELS,
+  QUOTE_LINE_KINDS,
+  QuoteSchema,
+} from "#app/sales/index";
 import { getEnquiry, listQuotableCourses, sendQuote } from "#app/sales/index.server";
 import { canManageBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
@@ -87,7 +93,23 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
           {actionData.message}
         </p>
       ) : null}
-      <Form method="post" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <Form
+        method="post"
+        className="group space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <SelectField
+          label="What the quote sells"
+          hint="Consultancy sells no course: once accepted it becomes an engagement whose milestones are invoiced as they are reached."
+          name="kind"
+          defaultValue="training"
+          errors={errors.kind}
+        >
+          {QUOTE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {QUOTE_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             label="Number of participants"
@@ -106,8 +128,10 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
             errors={errors.validUntil}
           />
         </div>
-        <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-slate-900">What is scheduled</legend>
+        {/* consultancy schedules no course: the fieldset folds away as it is chosen, without JavaScript too; the
+            server reads it for training only, so its fields carry no browser "required" */}
+        <fieldset className="space-y-4 group-has-[option[value=consultancy]:checked]:hidden">
+          <legend className="text-lg font-semibold text-slate-900">What is scheduled (training)</legend>
           <p className="text-sm text-slate-700">
             Accepting the quote books these days as a private course date for the client: on no public page.
             {enquiry.preferredDates ? ` The client asked for: ${enquiry.preferredDates}.` : ""}
@@ -116,7 +140,6 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
             <SelectField
               label="Course"
               name="courseId"
-              required
               defaultValue={enquiry.courseId ?? ""}
               errors={errors.courseId}
             >
@@ -132,12 +155,11 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
             <InputField
               label="Venue or county"
               name="venue"
-              required
               maxLength={200}
               defaultValue={enquiry.venue ?? ""}
               errors={errors.venue}
             />
-            <InputField label="Start date" name="startDate" type="date" required errors={errors.startDate} />
+            <InputField label="Start date" name="startDate" type="date" errors={errors.startDate} />
             <InputField
               label="End date"
               name="endDate"

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
+import { EngagementList } from "#app/components/admin/engagement-list";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
@@ -12,9 +13,16 @@ import {
   ENQUIRY_NEXT,
   ENQUIRY_STATUS_LABELS,
   EnquiryUpdateSchema,
+  QUOTE_KIND_LABELS,
   QUOTE_STATUS_LABELS,
 } from "#app/sales/index";
-import { getEnquiry, listEnquiryQuotes, quotePath, updateEnquiry } from "#app/sales/index.server";
+import {
+  getEnquiry,
+  listEngagementsOf,
+  listEnquiryQuotes,
+  quotePath,
+  updateEnquiry,
+} from "#app/sales/index.server";
 import { canManageBookings, canReadBookings } from "#app/staff/index";
 import { requireAllowed, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
@@ -32,7 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(args.params.id) ?? notFound();
   const found = (await getEnquiry(id)) ?? notFound();
   const quotes = (await listEnquiryQuotes(id)).map((quote) => ({ ...quote, path: quotePath(quote.id) }));
-  return { ...found, quotes, mayManage: canManageBookings(staffOf(admin)) };
+  const engagements = await listEngagementsOf({ enquiryId: id });
+  return { ...found, quotes, engagements, mayManage: canManageBookings(staffOf(admin)) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -65,7 +74,8 @@ export const ErrorBoundary = recordErrorBoundary({
 });
 
 export default function Enquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, courseTitle, organisation, owners, organisationChoices, quotes, mayManage } = loaderData;
+  const { enquiry, courseTitle, organisation, owners, organisationChoices, quotes, engagements, mayManage } =
+    loaderData;
   useOutcomeToast(actionData, "Enquiry not saved");
   const fieldError = (name: string) =>
     actionData && !actionData.ok && "field" in actionData && actionData.field === name
@@ -155,8 +165,8 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
             {quotes.map((quote) => (
               <li key={quote.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                 <span>
-                  Version {quote.version} · {formatKes(quote.totalCents)} · valid until{" "}
-                  {formatLongDate(quote.validUntil)}
+                  Version {quote.version} · {QUOTE_KIND_LABELS[quote.kind]} · {formatKes(quote.totalCents)} ·
+                  valid until {formatLongDate(quote.validUntil)}
                 </span>
                 <span className="font-semibold">
                   {QUOTE_STATUS_LABELS[quote.status]}
@@ -176,6 +186,14 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           </ul>
         )}
       </section>
+      {engagements.length > 0 ? (
+        <section aria-labelledby="engagements-heading" className="space-y-3">
+          <h2 id="engagements-heading" className="text-lg font-semibold text-slate-900">
+            Engagement
+          </h2>
+          <EngagementList rows={engagements} />
+        </section>
+      ) : null}
       {mayManage ? (
         <section
           aria-labelledby="work-heading"

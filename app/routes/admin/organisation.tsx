@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
+import { EngagementList } from "#app/components/admin/engagement-list";
 import { MoneyStat } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { OrganisationForm } from "#app/components/admin/organisation-form";
@@ -62,8 +63,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, bookings, participantsTrained, certificates, money, enquiries, mayManage } =
-    loaderData;
+  const {
+    organisation,
+    bookings,
+    participantsTrained,
+    certificates,
+    money,
+    enquiries,
+    engagements,
+    mayManage,
+  } = loaderData;
   useErrorToast(actionData);
   return (
     <div className="space-y-8">
@@ -150,6 +159,17 @@ export default function Organisation({ loaderData, actionData }: Route.Component
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="engagements-heading" className="space-y-3">
+        <h2 id="engagements-heading" className="text-lg font-semibold text-slate-900">
+          Engagements
+        </h2>
+        {engagements.length === 0 ? (
+          <p className="text-sm text-slate-600">No consultancy engagement with this organisation.</p>
+        ) : (
+          <EngagementList rows={engagements} />
         )}
       </section>
 

@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import { type FieldLook, InputField, panelLook, TextareaField } from "#app/components/ui/field";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
-import { QuoteAcceptSchema, QuoteDeclineSchema } from "#app/sales/index";
+import { QUOTE_KIND_LABELS, QuoteAcceptSchema, QuoteDeclineSchema, quoteSubject } from "#app/sales/index";
 import {
   acceptQuote,
   declineQuote,
@@ -40,10 +40,12 @@ function shown(view: QuoteView) {
   const { quote, enquiry, organisation, courseTitle, lines } = view;
   return {
     organisation: organisation?.name ?? enquiry.organisationName ?? enquiry.contactName,
-    subject: courseTitle ?? enquiry.topic,
+    subject: quoteSubject(quote.kind, { courseTitle, topic: enquiry.topic }),
+    kind: QUOTE_KIND_LABELS[quote.kind],
     schedule: view.schedule,
     version: quote.version,
-    participants: quote.participants,
+    // consultancy is priced by the day, not per head
+    participants: quote.kind === "training" ? quote.participants : null,
     lines: lines.map((l) => ({
       position: l.position,
       description: l.description,
@@ -172,9 +174,9 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         ) : (
           <>
             <p className="mt-2">
-              For <strong>{quote.organisation}</strong>
-              {quote.subject ? `: ${quote.subject}` : ""}, {quote.participants} participants (version{" "}
-              {quote.version}).
+              {quote.kind} for <strong>{quote.organisation}</strong>
+              {quote.subject ? `: ${quote.subject}` : ""}
+              {quote.participants ? `, ${quote.participants} participants` : ""} (version {quote.version}).
             </p>
             {quote.schedule ? <p className="mt-1">On {quote.schedule}.</p> : null}
             <QuoteTable quote={quote} />

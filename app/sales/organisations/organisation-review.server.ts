@@ -1,7 +1,14 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import { bookings, courseRuns, organisations, organisationsKeptApart } from "#app/platform/db/schema";
+import {
+  bookings,
+  courseRuns,
+  engagements,
+  enquiries,
+  organisations,
+  organisationsKeptApart,
+} from "#app/platform/db/schema";
 import { lockOrganisations } from "./organisation-lock.server";
 
 /** Names this alike (trigram similarity of their keys) are shown as perhaps one client, beside equal loose keys. */
@@ -94,6 +101,12 @@ export async function mergeOrganisations(
       .returning({ reference: bookings.reference });
     // its private runs are the kept one's now (the key would refuse the delete otherwise)
     await tx.update(courseRuns).set({ organisationId: keepId }).where(eq(courseRuns.organisationId, mergeId));
+    // its enquiries and engagements follow its bookings (their keys restrict the delete below)
+    await tx.update(enquiries).set({ organisationId: keepId }).where(eq(enquiries.organisationId, mergeId));
+    await tx
+      .update(engagements)
+      .set({ organisationId: keepId })
+      .where(eq(engagements.organisationId, mergeId));
     // the merged one goes first: its KRA PIN passes to the kept one, and a PIN belongs to one organisation
     await tx.delete(organisations).where(eq(organisations.id, mergeId));
     const [after] = await tx

@@ -11,6 +11,7 @@ import {
   courses,
   organisations,
 } from "#app/platform/db/schema";
+import { listEngagementsOf } from "../engagements/engagement.server";
 import { listOrganisationEnquiries } from "../enquiries/enquiry.server";
 import type { OrganisationInput } from "./organisation";
 import { lockOrganisations } from "./organisation-lock.server";
@@ -47,6 +48,8 @@ export async function listOrganisations(q: string, page: number) {
   const bookingCount = db()
     .select({ organisationId: bookings.organisationId, n: count().as("n") })
     .from(bookings)
+    // course bookings: a milestone's billing booking is counted with its engagement
+    .where(eq(bookings.kind, "course"))
     .groupBy(bookings.organisationId)
     .as("booking_count");
   const where = q ? sql`strpos(lower(${organisations.name}), lower(${q})) > 0` : undefined;
@@ -74,13 +77,13 @@ export async function listOrganisations(q: string, page: number) {
 /**
  * Everything the firm has done with one organisation: its bookings (with course and date), the participants
  * who attended, the certificates standing (revoked ones aside), its money as the finance overview counts it, and
- * its enquiries.
+ * its enquiries and engagements.
  */
 export async function getOrganisationPage(id: string) {
   const [organisation] = await db().select(columns).from(organisations).where(eq(organisations.id, id));
   if (!organisation) return null;
   const live = and(eq(bookings.organisationId, id), isNull(courseRegistrations.deletedAt));
-  const [bookingRows, [trained], [certified], money, enquiryRows] = await Promise.all([
+  const [bookingRows, [trained], [certified], money, enquiryRows, engagementRows] = await Promise.all([
     db()
       .select({
         id: bookings.id,
@@ -96,7 +99,8 @@ export async function getOrganisationPage(id: string) {
       .from(bookings)
       .leftJoin(courses, eq(courses.id, bookings.courseId))
       .leftJoin(courseRuns, eq(courseRuns.id, bookings.runId))
-      .where(eq(bookings.organisationId, id))
+      // a milestone's billing booking is shown with its engagement
+      .where(and(eq(bookings.organisationId, id), eq(bookings.kind, "course")))
       .orderBy(desc(bookings.createdAt), desc(bookings.id)),
     db()
       .select({ n: count() })
@@ -111,6 +115,7 @@ export async function getOrganisationPage(id: string) {
       .where(and(eq(bookings.organisationId, id), isNull(certificates.revokedAt))),
     organisationMoney(id),
     listOrganisationEnquiries(id),
+    listEngagementsOf({ organisationId: id }),
   ]);
   return {
     organisation,
@@ -119,6 +124,7 @@ export async function getOrganisationPage(id: string) {
     certificates: certified?.n ?? 0,
     money,
     enquiries: enquiryRows,
+    engagements: engagementRows,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, Note, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { LineTable, pricedTotalRows, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
 import { formatLongDate, today } from "#app/utils/dates";
+import { QUOTE_KIND_LABELS, quoteSubject } from "./quote";
 import type { QuoteView } from "./quote.server";
 
 /** A quote in the firm's document design: for whom, its lines and totals as sent, its validity and terms. */
@@ -17,6 +18,7 @@ export function renderQuotePdf(view: QuoteView, firm: FirmIdentity) {
         title="Quote"
         subtitle={`For ${client}`}
         facts={[
+          ["Kind", QUOTE_KIND_LABELS[quote.kind]],
           ["Version", String(quote.version)],
           ["Date", formatLongDate(today(quote.createdAt))],
           ["Valid until", formatLongDate(quote.validUntil)],
@@ -27,7 +29,8 @@ export function renderQuotePdf(view: QuoteView, firm: FirmIdentity) {
         <Text style={styles.bold}>{client}</Text>
         <Text>Attention: {enquiry.contactName}</Text>
         <Text>
-          {courseTitle ?? enquiry.topic ?? "In-house training"} · {quote.participants} participants
+          {quoteSubject(quote.kind, { courseTitle, topic: enquiry.topic })}
+          {quote.kind === "training" ? ` · ${quote.participants} participants` : ""}
         </Text>
         {view.schedule ? <Text>On {view.schedule}</Text> : null}
       </View>

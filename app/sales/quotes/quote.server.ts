@@ -12,6 +12,7 @@ import { getSiteContentValue } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { computeVat } from "#app/utils/vat";
+import { openEngagement } from "../engagements/engagement.server";
 import { bookAcceptedQuote } from "./private-run.server";
 import type { QuoteAcceptance, QuoteInput } from "./quote";
 import { quoteEmail } from "./quote-emails.server";
@@ -39,6 +40,8 @@ const ENQUIRY_ROW = (id: string) => ({
     courseId: enquiries.courseId,
     contactName: enquiries.contactName,
     contactEmail: enquiries.contactEmail,
+    contactPhone: enquiries.contactPhone,
+    topic: enquiries.topic,
     organisationName: enquiries.organisationName,
     organisationId: enquiries.organisationId,
   },
@@ -56,6 +59,9 @@ const QUOTE_ROW = (id: string) => ({
     answeredByPosition: quotes.answeredByPosition,
     lpoNumber: quotes.lpoNumber,
     declineReason: quotes.declineReason,
+    kind: quotes.kind,
+    totalCents: quotes.totalCents,
+    vatRatePercent: quotes.vatRatePercent,
   },
   where: eq(quotes.id, id),
   recordId: id,
@@ -75,16 +81,22 @@ export async function sendQuote(
   if (input.validUntil < today()) {
     return { ok: false, status: 400, message: "The validity date has passed: choose today or a later day." };
   }
-  if (input.startDate < today()) {
+  const { schedule } = input;
+  if (schedule && schedule.startDate < today()) {
     return { ok: false, status: 400, message: "The start date has passed: choose today or a later day." };
   }
   return db().transaction(async (tx) => {
-    const [course] = await tx
-      .select({ durationDays: courses.durationDays })
-      .from(courses)
-      .where(and(eq(courses.id, input.courseId), isNull(courses.archivedAt)));
-    if (!course) {
-      return { ok: false, status: 400, message: "Choose the course to schedule from the list." };
+    let endDate: string | null = null;
+    if (schedule) {
+      const [course] = await tx
+        .select({ durationDays: courses.durationDays })
+        .from(courses)
+        .where(and(eq(courses.id, schedule.courseId), isNull(courses.archivedAt)));
+      if (!course) {
+        return { ok: false, status: 400, message: "Choose the course to schedule from the list." };
+      }
+      // left empty: as many days as the course lasts
+      endDate = schedule.endDate ?? addDays(schedule.startDate, Math.max(1, course.durationDays ?? 1) - 1);
     }
     const row = ENQUIRY_ROW(enquiryId);
     const enquiry = await lockRow(tx, row);
@@ -131,11 +143,12 @@ export async function sendQuote(
       values: {
         enquiryId,
         version,
-        courseId: input.courseId,
-        startDate: input.startDate,
-        // left empty: as many days as the course lasts
-        endDate: input.endDate ?? addDays(input.startDate, Math.max(1, course.durationDays ?? 1) - 1),
-        venue: input.venue,
+        kind: input.kind,
+        // consultancy sells no course and schedules no days
+        courseId: schedule?.courseId ?? null,
+        startDate: schedule?.startDate ?? null,
+        endDate,
+        venue: schedule?.venue ?? null,
         participants: input.participants,
         validUntil: input.validUntil,
         terms: input.terms,
@@ -245,6 +258,7 @@ export async function listEnquiryQuotes(enquiryId: string) {
     .select({
       id: quotes.id,
       version: quotes.version,
+      kind: quotes.kind,
       status: quotes.status,
       totalCents: quotes.totalCents,
       validUntil: quotes.validUntil,
@@ -313,7 +327,23 @@ async function answerQuote(
           lpoNumber: answer.accept.lpoNumber,
         },
       });
-      const booked = await bookAcceptedQuote(tx, actor, id, answer.accept);
+      if (before.kind === "consultancy") {
+        await openEngagement(tx, actor, {
+          quoteId: id,
+          enquiryId: found.enquiryId,
+          organisationId: enquiry.organisationId,
+          organisationName: enquiry.organisationName,
+          topic: enquiry.topic,
+          contactName: enquiry.contactName,
+          contactEmail: enquiry.contactEmail,
+          contactPhone: enquiry.contactPhone,
+          lpoNumber: answer.accept.lpoNumber,
+          totalCents: before.totalCents,
+          vatRatePercent: before.vatRatePercent,
+        });
+      }
+      const booked =
+        before.kind === "training" ? await bookAcceptedQuote(tx, actor, id, answer.accept) : null;
       if (enquiry.status !== "won") {
         await auditedUpdate(tx, actor, {
           action: "Updated enquiry",
@@ -325,13 +355,16 @@ async function answerQuote(
       return {
         ok: true,
         id,
-        message: booked
-          ? `Thank you: you accepted this quote. Your booking ${booked.reference} is confirmed${
-              booked.invoiced?.ok && booked.invoiced.document
-                ? " and its proforma invoice is on its way by e-mail"
-                : ""
-            }; we will ask you for the participants' names.`
-          : "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
+        message:
+          before.kind === "consultancy"
+            ? "Thank you: you accepted this quote. We will be in touch to agree the milestones."
+            : booked
+              ? `Thank you: you accepted this quote. Your booking ${booked.reference} is confirmed${
+                  booked.invoiced?.ok && booked.invoiced.document
+                    ? " and its proforma invoice is on its way by e-mail"
+                    : ""
+                }; we will ask you for the participants' names.`
+              : "Thank you: you accepted this quote. We will be in touch to confirm the dates.",
       };
     }
     await auditedUpdate(tx, actor, {

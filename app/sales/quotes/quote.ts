@@ -1,13 +1,28 @@
 import { z } from "zod";
-import { QUOTE_LINE_KINDS, QUOTE_STATUSES } from "#app/platform/db/enums";
+import { QUOTE_KINDS, QUOTE_LINE_KINDS, QUOTE_STATUSES } from "#app/platform/db/enums";
 import { optionalText, requiredText } from "#app/platform/forms/form-fields";
 import { LIMITS } from "#app/site/index";
 import { isCalendarDate } from "#app/utils/calendar-date";
 import { parseCents } from "#app/utils/cents";
 import { MAX_GROUP } from "../enquiries/enquiry";
 
-export { QUOTE_LINE_KINDS, QUOTE_STATUSES };
+export { QUOTE_KINDS, QUOTE_LINE_KINDS, QUOTE_STATUSES };
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export type QuoteKind = (typeof QUOTE_KINDS)[number];
+
+export const QUOTE_KIND_LABELS: Record<QuoteKind, string> = {
+  training: "Training",
+  consultancy: "Consultancy",
+};
+
+/** What a quote's client reads it is for: a course's title, or the consultancy's topic. */
+export function quoteSubject(
+  kind: QuoteKind,
+  named: { courseTitle: string | null; topic: string | null },
+): string {
+  if (kind === "consultancy") return named.topic ?? "Consultancy";
+  return named.courseTitle ?? named.topic ?? "In-house training";
+}
 export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
@@ -19,6 +34,7 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 
 export const QUOTE_LINE_KIND_LABELS: Record<QuoteLineKind, string> = {
   course_days: "Course days × rate per day",
+  consultancy_days: "Consultancy days × rate per day",
   per_participant: "Participants × fee per participant",
   venue: "Venue",
   materials: "Materials",
@@ -60,21 +76,26 @@ const calendarDate = (label: string) =>
  * What a training quote schedules (decision 0671): the course, its first day, its last day (left empty: as
  * many days as the course lasts) and the venue or county. Accepting the quote makes this its private run.
  */
-export const QuoteScheduleSchema = z.object({
-  courseId: z.uuid("Choose the course to schedule from the list."),
-  startDate: calendarDate("Start date"),
-  endDate: z
-    .string()
-    .trim()
-    .optional()
-    .refine((value) => !value || isCalendarDate(value), "Enter the end date as a real date (YYYY-MM-DD).")
-    .transform((value) => value || null),
-  venue: requiredText("Venue or county", 200),
-});
+export const QuoteScheduleSchema = z
+  .object({
+    courseId: z.uuid("Choose the course to schedule from the list."),
+    startDate: calendarDate("Start date"),
+    endDate: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || isCalendarDate(value), "Enter the end date as a real date (YYYY-MM-DD).")
+      .transform((value) => value || null),
+    venue: requiredText("Venue or county", 200),
+  })
+  .refine((schedule) => !schedule.endDate || schedule.endDate >= schedule.startDate, {
+    path: ["endDate"],
+    message: "The end date cannot be before the start date.",
+  });
 export type QuoteSchedule = z.infer<typeof QuoteScheduleSchema>;
 
-/** A quote as the office writes it: for how many, which course on which days where, until when, on what terms, and its lines. */
-export const QuoteSchema = QuoteScheduleSchema.extend({
+/** What every quote states: for how many, until when, on what terms, and its lines. */
+const QuoteTermsSchema = z.object({
   participants: requiredText("Number of participants", 5)
     .refine(
       (value) => value === "" || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_GROUP),
@@ -101,10 +122,34 @@ export const QuoteSchema = QuoteScheduleSchema.extend({
       .refine((rows) => rows.length > 0, "Add at least one line to the quote.")
       .refine((rows) => rows.length <= MAX_QUOTE_LINES, `A quote has at most ${MAX_QUOTE_LINES} lines.`),
   ),
-}).refine((quote) => !quote.endDate || quote.endDate >= quote.startDate, {
-  path: ["endDate"],
-  message: "The end date cannot be before the start date.",
 });
+
+/**
+ * A quote as the office writes it: training (a course on dates at a venue: an accepted one books its private
+ * run) or consultancy (no course or dates: an accepted one opens an engagement). The schedule's fields are
+ * read, and required, for training only.
+ */
+export const QuoteSchema = z
+  .object({
+    // quotes written before consultancy existed, and callers that predate the field, are training
+    kind: z
+      .enum(QUOTE_KINDS, "Choose whether the quote is for training or for consultancy.")
+      .default("training"),
+    // read as text here and checked as the schedule below, for training only
+    courseId: z.string().max(200).optional(),
+    startDate: z.string().max(200).optional(),
+    endDate: z.string().max(200).optional(),
+    venue: z.string().max(400).optional(),
+  })
+  .and(QuoteTermsSchema)
+  .transform((quote, ctx) => {
+    const { kind, courseId, startDate, endDate, venue, ...terms } = quote;
+    if (kind === "consultancy") return { ...terms, kind, schedule: null };
+    const schedule = QuoteScheduleSchema.safeParse({ courseId, startDate, endDate, venue });
+    if (schedule.success) return { ...terms, kind, schedule: schedule.data };
+    for (const issue of schedule.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+    return z.NEVER;
+  });
 export type QuoteInput = z.infer<typeof QuoteSchema>;
 
 // the forms are read by Conform, which sends an empty field as undefined: the helpers name it as required
