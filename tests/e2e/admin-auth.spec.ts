@@ -61,7 +61,7 @@ test("on a small screen the sidebar is a drawer that closes after a choice", asy
   const drawer = page.getByRole("navigation", { name: "Admin menu" });
   await expect(drawer).toBeHidden();
   await page.getByText("Menu", { exact: true }).click();
-  await expect(drawer.getByRole("link")).toHaveCount(20);
+  await expect(drawer.getByRole("link")).toHaveCount(21);
   await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "My account" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);

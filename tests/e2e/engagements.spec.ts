@@ -101,6 +101,8 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   // the enquiry leads to its engagement, for the quote's total (5 × 80,000 + VAT as the firm charges it)
   await page.goto(enquiryUrl);
   await page.getByRole("region", { name: "Engagement" }).getByRole("link").first().click();
+  // the enquiry's heading names the organisation too: wait for the engagement's own address
+  await page.waitForURL(/\/admin\/engagements\/[\w-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(organisation);
   const engagementUrl = page.url();
   const total = await page.getByText("Engagement total").locator("..").locator("dd").innerText();
