@@ -1,3 +1,4 @@
+export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
   currentDocuments,
   DOCUMENT_LINK_PURPOSE,

@@ -1,6 +1,7 @@
 export { submitContactForm } from "./contact-form.server";
 export {
   type EngagementPage,
+  engagementBilledBy,
   getEngagementPage,
   listEngagements,
   listEngagementsOf,

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { and, count, eq, like } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { listBookings } from "#app/back-office/index.server";
+import { cancelBooking, listClientBookings } from "#app/bookings/index.server";
 import {
   bookingBalance,
   getFinanceOverview,
@@ -19,6 +21,7 @@ import {
   organisations,
 } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as bookingRoute from "#app/routes/admin/booking";
 import * as engagementRoute from "#app/routes/admin/engagement";
 import { MilestonePlanSchema } from "#app/sales/engagements/engagement";
 import {
@@ -87,6 +90,17 @@ const consultancyQuote = (
   });
 
 const TOTAL = 116_000_000;
+
+const EMPTY_BOOKING_QUERY = {
+  q: "",
+  page: 1,
+  run: "",
+  organization: "",
+  payment: "",
+  status: "",
+  from: "",
+  to: "",
+} as const;
 
 /** An accepted consultancy quote and its engagement. */
 async function acceptedEngagement() {
@@ -250,6 +264,40 @@ describe("milestones", () => {
 
     // fixed once invoiced
     expect((await saveMilestonePlan(ACTOR, engagement.id, THREE)).ok).toBe(false);
+  });
+
+  test("its billing booking reads as the milestone in the lists, leads to its engagement, and takes no booking change", async () => {
+    const { engagement, email } = await acceptedEngagement();
+    await saveMilestonePlan(ACTOR, engagement.id, THREE);
+    const [first] = await milestonesOf(engagement.id);
+    await reachMilestone(ACTOR, engagement.id, first?.id as string);
+    const [milestone] = await milestonesOf(engagement.id);
+    const [booking] = await db()
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, milestone?.bookingId as string));
+    if (!booking) throw new Error("no billing booking");
+
+    const listed = await listBookings({ ...EMPTY_BOOKING_QUERY, q: booking.reference });
+    expect(listed.rows.map((row) => row.courseTitle)).toEqual(["Milestone: Inception report"]);
+    const client = { email, sessionId: "s", actor: ACTOR };
+    expect((await listClientBookings(client)).map((row) => row.courseTitle)).toContain(
+      "Milestone: Inception report",
+    );
+
+    const registrar = await signedInAdmin({ roles: ["registrar"] });
+    const page = await answer(() =>
+      bookingRoute.loader(
+        registrar.args(`/admin/bookings/${booking.reference}`, {}, { reference: booking.reference }) as never,
+      ),
+    );
+    expect(page).toMatchObject({ status: 302, location: `/admin/engagements/${engagement.id}` });
+
+    const cancelled = await cancelBooking({ actor: ACTOR, overridesNotice: true }, booking.id);
+    expect(cancelled).toMatchObject({ ok: false, status: 409 });
+    expect(cancelled.message).toContain("consultancy milestone's invoice");
+    const [after] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(after?.status).toBe("confirmed");
   });
 
   test("its invoice is paid by M-PESA against the milestone's reference, and the engagement's balance follows", async () => {

@@ -1,6 +1,11 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { runDatesText } from "#app/delivery/index.server";
-import { bookingInvoicedSql, bookingPaidSql, bookingPaymentStateSql } from "#app/money/index.server";
+import {
+  bookingInvoicedSql,
+  bookingPaidSql,
+  bookingPaymentStateSql,
+  bookingSubjectSql,
+} from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { bookings, courseRuns, courses } from "#app/platform/db/schema";
 import { paymentState } from "#app/utils/payment-state";
@@ -47,7 +52,7 @@ export async function listBookings(query: BookingQuery) {
         organization: bookings.organization,
         participants: bookings.participants,
         createdAt: bookings.createdAt,
-        courseTitle: courses.title,
+        courseTitle: bookingSubjectSql,
         label: courseRuns.label,
         startDate: courseRuns.startDate,
         endDate: courseRuns.endDate,

@@ -96,6 +96,8 @@ async function changeBooking(
       if (change === null) return refuse(404, "This booking does not exist.");
       if (change === "changed") return AGAIN;
       if (change.booking.status === "cancelled") return refuse(409, BOOKING_RULES.cancelled);
+      // a milestone's billing booking is its engagement's to change (decision 0673)
+      if (change.booking.kind === "milestone") return refuse(409, BOOKING_RULES.milestone);
       const started = change.run?.startDate && change.run.startDate <= today();
       if (started && !afterStart) return refuse(409, BOOKING_RULES.started);
       return work(tx, change);

@@ -41,6 +41,8 @@ export const BOOKING_RULES = {
     `Substitutions close ${noticeDays} days before the start (the last day was ${formatLongDate(deadline)}). Only an owner can substitute a participant now.`,
   started: "This course date has started: its bookings can no longer be changed.",
   cancelled: "This booking is cancelled.",
+  milestone:
+    "This is a consultancy milestone's invoice: it has no participants or dates to change (see its engagement).",
   attended: (name: string) => `${name} has attendance or a certificate on record and cannot be substituted.`,
   notInBooking: "That participant is not on this booking.",
   duplicateEmail: (email: string) =>

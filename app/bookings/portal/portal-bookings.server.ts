@@ -11,6 +11,7 @@ import {
   bookingInvoicedSql,
   bookingPaidSql,
   bookingPaymentInstructions,
+  bookingSubjectSql,
   stkAvailable,
 } from "#app/money/index.server";
 import { recordAudit } from "#app/platform/audit.server";
@@ -66,7 +67,7 @@ export async function listClientBookings(client: Client) {
       contactEmail: bookings.contactEmail,
       organization: bookings.organization,
       participants: bookings.participants,
-      courseTitle: courses.title,
+      courseTitle: bookingSubjectSql,
       label: courseRuns.label,
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { BOOKING_REFERENCE_PATTERN, type BookingAction, BookingActionSchema } from "#app/bookings/index";
 import {
   addParticipant,
@@ -25,6 +25,7 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { listTaxInvoices } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
+import { engagementBilledBy } from "#app/sales/index.server";
 import {
   canInvoiceBookings,
   canManageBookings,
@@ -51,7 +52,11 @@ const referenceOf = (params: { reference?: string }) => {
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canReadBookings);
-  const page = (await getBookingPage(referenceOf(args.params))) ?? notFound();
+  const reference = referenceOf(args.params);
+  // a consultancy milestone's invoice is read and changed on its engagement (decision 0673)
+  const engagementId = await engagementBilledBy(reference);
+  if (engagementId) throw redirect(`/admin/engagements/${engagementId}`);
+  const page = (await getBookingPage(reference)) ?? notFound();
   const staff = staffOf(admin);
   return {
     ...page,

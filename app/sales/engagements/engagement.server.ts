@@ -195,3 +195,13 @@ export async function anyReached(tx: Executor, engagementId: string) {
     .where(and(eq(engagementMilestones.engagementId, engagementId), sql`reached_at is not null`));
   return (row?.n ?? 0) > 0;
 }
+
+/** The engagement whose milestone a billing booking invoices, by the booking's reference (decision 0673). */
+export async function engagementBilledBy(reference: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ engagementId: engagementMilestones.engagementId })
+    .from(engagementMilestones)
+    .innerJoin(bookings, eq(bookings.id, engagementMilestones.bookingId))
+    .where(eq(bookings.reference, reference));
+  return row?.engagementId ?? null;
+}
