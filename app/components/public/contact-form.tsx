@@ -62,7 +62,7 @@ export function ContactForm({
       </div>
       <TextareaField
         {...field("message")}
-        rows={variant === "home" ? 4 : 5}
+        rows={variant === "home" ? 3 : 5}
         label="Message"
         maxLength={LIMITS.message}
         defaultValue={values?.message}
