@@ -49,7 +49,7 @@ export function ContactForm({
       <input type="hidden" name="intent" value="contact" />
       <input type="hidden" name="source" value={variant === "home" ? "home" : "contact"} />
       {choice?.(form)}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 sm:gap-4">
         <PersonFields form={form} phone={variant === "page"} />
         <InputField
           {...field("courseInterest")}
@@ -62,7 +62,7 @@ export function ContactForm({
       </div>
       <TextareaField
         {...field("message")}
-        rows={variant === "home" ? 3 : 5}
+        rows={variant === "home" ? 4 : 5}
         label="Message"
         maxLength={LIMITS.message}
         defaultValue={values?.message}

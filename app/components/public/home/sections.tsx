@@ -152,7 +152,7 @@ export function HomeContact({
       title="Get in Touch"
       intro="Tell us what you or your team need and we will respond within 24 hours."
     >
-      <div className="grid gap-6 sm:gap-10 lg:grid-cols-2">
+      <div className="grid gap-4 sm:gap-10 lg:grid-cols-2">
         <div className="space-y-4 sm:space-y-8">
           <ul className="space-y-2 text-slate-700 sm:space-y-4">
             <ContactLine icon={<Icon name="phone" className="size-5" />}>
