@@ -63,3 +63,12 @@ export function PictureFileField({ label, editing }: { label: string; editing: b
     />
   );
 }
+
+/** A field's value in the form: what a refused post sent back, else the record's saved value ("" for none). */
+export function keptOrSaved(
+  values: Record<string, string> | undefined,
+  name: string,
+  saved: string | number | null | undefined,
+) {
+  return values?.[name] ?? (saved === null || saved === undefined ? "" : String(saved));
+}

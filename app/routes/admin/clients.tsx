@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CardActions, CardGrid, ImageCard } from "#app/components/admin/card-grid";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { LoadError, PageHeader } from "#app/components/admin/page-header";
-import { PictureFileField, PictureRecordForm } from "#app/components/admin/picture-record-form";
+import { keptOrSaved, PictureFileField, PictureRecordForm } from "#app/components/admin/picture-record-form";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
@@ -90,8 +90,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const formOpen = mayEdit && (adding || editing || actionData?.values?.intent === "save");
   const values = actionData?.values ?? {};
   const organisationName = new Map(organisations.map((o) => [o.id, o.name]));
-  const value = (name: string, saved: string | number | null | undefined) =>
-    values[name] ?? (saved === null || saved === undefined ? "" : String(saved));
+  const value = (name: string, saved: string | number | null | undefined) => keptOrSaved(values, name, saved);
   const editingId = values.id ?? editing?.id;
   return (
     <div>

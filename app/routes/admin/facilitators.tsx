@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CardActions, CardGrid, ImageCard } from "#app/components/admin/card-grid";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
 import { LoadError, PageHeader } from "#app/components/admin/page-header";
-import { PictureFileField, PictureRecordForm } from "#app/components/admin/picture-record-form";
+import { keptOrSaved, PictureFileField, PictureRecordForm } from "#app/components/admin/picture-record-form";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
@@ -96,8 +96,7 @@ export default function Facilitators({ loaderData, actionData }: Route.Component
   const mayEdit = canEditContent(useStaff());
   const formOpen = mayEdit && (adding || editing || actionData?.values?.intent === "save");
   const values = actionData?.values;
-  const value = (name: string, saved: string | number | null | undefined) =>
-    values?.[name] ?? (saved === null || saved === undefined ? "" : String(saved));
+  const value = (name: string, saved: string | number | null | undefined) => keptOrSaved(values, name, saved);
   const editingId = values ? values.id : editing?.id;
   // a refused post keeps the form mounted (same key), so the boxes stay as the admin left them
   const chosen = new Set(editing?.courses ?? []);
