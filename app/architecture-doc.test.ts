@@ -12,7 +12,13 @@ function tableAfter(heading: string): string[][] {
   const rest = doc.slice(doc.indexOf(heading));
   const rows: string[][] = [];
   for (const line of rest.split("\n").slice(1)) {
-    if (line.startsWith("|")) rows.push(line.split("|").slice(1, -1).map((cell) => cell.trim()));
+    if (line.startsWith("|"))
+      rows.push(
+        line
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
     else if (rows.length > 0) break;
   }
   return rows.slice(2); // the header and its rule
@@ -38,9 +44,13 @@ describe("docs/architecture.md", () => {
     const features = fs
       .readdirSync(path.join(root, "app"), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
-      .filter((entry) => ["index.ts", "index.server.ts"].some((f) => fs.existsSync(path.join(root, "app", entry.name, f))))
+      .filter((entry) =>
+        ["index.ts", "index.server.ts"].some((f) => fs.existsSync(path.join(root, "app", entry.name, f))),
+      )
       .map((entry) => entry.name);
-    const mapped = tableAfter("## The feature map").map(([folder]) => folder?.match(/^`app\/([\w-]+)\/`$/)?.[1]);
+    const mapped = tableAfter("## The feature map").map(
+      ([folder]) => folder?.match(/^`app\/([\w-]+)\/`$/)?.[1],
+    );
     expect([...mapped].sort()).toEqual([...features, "platform"].sort());
   });
 
