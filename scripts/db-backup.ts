@@ -10,7 +10,7 @@ import { parseEnv } from "#app/platform/env.server";
 
 const config = parseEnv();
 if (config.DATABASE_URL) {
-  console.error("DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README).");
+  console.error("DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/operating.md).");
   process.exit(1);
 }
 

@@ -16,7 +16,7 @@ export function isLoopbackAddress(address: string | undefined) {
  * Express settled on under TRUST_PROXY is one, and no X-Forwarded-For hop names another machine. A proxy on
  * this machine connects from loopback but forwards someone else, so its header decides; a header sent by a
  * client from elsewhere never makes it local, because the connection itself is not. A same-machine proxy
- * that sends no X-Forwarded-For makes every visitor local (the README says so).
+ * that sends no X-Forwarded-For makes every visitor local (docs/operating.md says so).
  */
 export function isLocalRequest(req: {
   socket: { remoteAddress?: string };

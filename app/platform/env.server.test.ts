@@ -43,9 +43,9 @@ describe("the configuration documents", () => {
   // set by the npm scripts and the server entry, not by whoever configures an installation
   const variables = Object.keys(EnvVariables.shape).filter((name) => name !== "NODE_ENV");
 
-  const readmeRows = () => {
-    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Databases"));
+  const manualRows = () => {
+    const manual = fs.readFileSync(path.join(root, "docs/operating.md"), "utf8");
+    const section = manual.slice(manual.indexOf("## Configuration"), manual.indexOf("## Databases"));
     return section
       .split("\n")
       .filter((line) => /^\| `/.test(line))
@@ -55,20 +55,20 @@ describe("the configuration documents", () => {
       });
   };
 
-  it(".env.example and the README table list every variable of the schema, and nothing else", () => {
+  it(".env.example and the manual's table (docs/operating.md) list every variable of the schema, and nothing else", () => {
     const example = fs.readFileSync(path.join(root, ".env.example"), "utf8");
     const inExample = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
     expect([...new Set(inExample)].sort()).toEqual([...variables].sort());
     expect(
-      readmeRows()
+      manualRows()
         .flatMap((row) => row.names)
         .sort(),
     ).toEqual([...variables].sort());
   });
 
-  it("the README states each variable's real default", () => {
+  it("the manual states each variable's real default", () => {
     const defaults = parseEnv({}) as Record<string, unknown>;
-    for (const { names, defaults: cell } of readmeRows()) {
+    for (const { names, defaults: cell } of manualRows()) {
       const stated = [...cell.matchAll(/`([^`]+)`/g)].map((m) => (m[1] as string).replace("PORT", "3000"));
       names.forEach((name, i) => {
         const actual = defaults[name];

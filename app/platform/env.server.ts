@@ -6,7 +6,7 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-/** Every variable the server reads: `.env.example` and the README's configuration table list the same (a test). */
+/** Every variable the server reads: `.env.example` and the configuration table of `docs/operating.md` list the same (a test). */
 export const EnvVariables = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -91,7 +91,7 @@ export const SETTING_DEFINITIONS = {
   mpesa_callback_secret: {
     defaultValue: "",
     description:
-      "The secret path segment of the M-PESA callback URLs (24 to 64 letters, digits, - or _). Empty turns the callbacks off. See the README for the URLs to register with Safaricom.",
+      "The secret path segment of the M-PESA callback URLs (24 to 64 letters, digits, - or _). Empty turns the callbacks off. See docs/integrations.md for the URLs to register with Safaricom.",
     schema: z
       .string()
       .max(64)

@@ -92,7 +92,7 @@ export function MpesaSection({ mpesa, ...props }: SectionProps & { mpesa: MpesaS
         <p className="text-sm text-slate-600" data-testid="stk-credentials-state">
           {stk
             ? `${stk.opens ? "Set" : "Stored, but this server cannot open them: enter the secrets again"}: ${stk.environment}, shortcode ${stk.shortcode}, by ${stk.updatedBy} on ${formatDateTime(stk.updatedAt)}. The secrets are never shown; leave them empty to keep them.`
-            : "Not set: clients pay by paybill only. The values come from your app on the Daraja portal (see the README)."}
+            : "Not set: clients pay by paybill only. The values come from your app on the Daraja portal (see docs/integrations.md)."}
         </p>
         <div className="grid gap-4 md:grid-cols-2">
           <SelectField
