@@ -18,10 +18,12 @@ import { type RenderPoolOptions, startRenderPool } from "#app/platform/pdf/rende
 import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
 import { announceFirstStart } from "#app/staff/index.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
+import { answerDatabaseUnavailable, databaseErrorHandler, markDatabaseUnavailable } from "./database-unavailable";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
+import { noStoreOnPrivatePages } from "./private-no-store";
 import { securityHeaders } from "./security-headers";
 import { warmPublicPages } from "./warm-up";
 
@@ -70,6 +72,8 @@ export function createApp({ production, build }: { production: boolean; build?: 
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
 
+  app.use(noStoreOnPrivatePages);
+  app.use(answerDatabaseUnavailable);
   app.use(closeUnreadBodies);
   app.use(requireSameOrigin);
   app.use(limitFormBodies);
@@ -92,11 +96,13 @@ export function createApp({ production, build }: { production: boolean; build?: 
           ip: req.ip ?? "unknown",
           userAgent: req.get("user-agent") ?? "",
           fromLoopback: isLocalRequest(req),
+          databaseUnavailable: markDatabaseUnavailable(res),
         });
         return context;
       },
     }),
   );
+  app.use(databaseErrorHandler);
 
   return app;
 }

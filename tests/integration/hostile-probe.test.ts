@@ -1,0 +1,311 @@
+// The hostile probe of issue 45, finding 14, made re-runnable: each case answered as the routes answer it,
+// on PGlite and (with DATABASE_URL) on PostgreSQL. None may answer 5xx; none may be accepted that should not.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { requestSignInLink } from "#app/bookings/portal/portal-session.server";
+import { MAX_STATEMENT_LINES } from "#app/money/statements/statement-csv.server";
+import { createImport, findImport, previewImport } from "#app/money/statements/statement-import.server";
+import { db } from "#app/platform/db/client.server";
+import { emailOutbox, paymentReviews } from "#app/platform/db/schema";
+import { STATEMENT_MAX_BYTES } from "#app/platform/forms/body-limits";
+import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as importsRoute from "#app/routes/admin/finance-imports";
+import { saveDocumentImage } from "#app/site/images/document-images.server";
+import { storeImage } from "#app/site/images/images.server";
+import { withPicture } from "#app/site/images/picture.server";
+import { UploadError } from "#app/platform/files/upload.server";
+import { today } from "#app/utils/dates";
+import { multipartRequest, useTempDiskStorage } from "../helpers/admin-actions";
+import { answer, requestContext, signedInAdmin } from "../helpers/admin-session";
+import { ACTOR, callback, SECRET } from "../helpers/money";
+
+const HEADER =
+  "Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.";
+
+const FIRST = ["WANJIKU", "OTIENO", "AKINYI", "MWANGI", "CHEPKOECH", "NJOROGE", "ATIENO", "KIPROTICH"];
+const LAST = ["KAMAU WAIRIMU", "ODHIAMBO OCHIENG", "MUTUA NDUNGU", "CHEBET KIPLAGAT", "WEKESA BARASA"];
+
+/**
+ * A 20,000-line statement as the M-PESA organisation portal exports it: the account lines above the table, a
+ * receipt per line, Details and Other Party Info filled as the portal fills them (the payer's phone and full
+ * name, the bill reference), amounts quoted with thousands separators. About 3.8 MB, as the probe's was.
+ */
+function portalExport(lines: number) {
+  const out = [
+    "Account Holder:,MAFUNZO TRAINING AND CONSULTANCY LIMITED",
+    "Short Code:,880142",
+    `Time Period:,From ${today()} 00:00:00 To ${today()} 23:59:59`,
+    "",
+    HEADER,
+  ];
+  for (let i = 0; i < lines; i++) {
+    const code = `TK${(1_000_000 + i).toString(36).toUpperCase().padStart(8, "0")}`;
+    const name = `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`;
+    const phone = `2547${String(10_000_000 + ((i * 7919) % 89_999_999)).padStart(8, "0")}`;
+    const account = `MF${(i * 48271).toString(36).toUpperCase().padStart(8, "X").slice(0, 8)}`;
+    const amount = (1000 + (i % 300) * 150).toLocaleString("en", { minimumFractionDigits: 2 });
+    const time = `${today()} ${String(6 + (i % 14)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}:11`;
+    out.push(
+      [
+        code,
+        time,
+        time,
+        `"Pay Bill Online from ${phone} - ${name} Acc. ${account} via M-PESA App Kenya Paybill"`,
+        "Completed",
+        `"${amount}"`,
+        "",
+        `"${(2_000_000 + i * 150).toLocaleString("en", { minimumFractionDigits: 2 })}"`,
+        "true",
+        "Pay Bill Online",
+        `"${phone} - ${name} (Customer, Registered Mobile Money Account)"`,
+        "",
+        account,
+      ].join(","),
+    );
+  }
+  return Buffer.from(`${out.join("\r\n")}\r\n`);
+}
+
+const mpesaLine = (code: string, account: string, details = "Pay Bill") =>
+  [code, `${today()} 09:30:00`, `${today()} 09:30:00`, details, "Completed", '"1,000.00"', "", "0", "true", "Pay Bill Online", "PAYER", "", account].join(",");
+
+describe("statements: size, odd files (finding 14)", () => {
+  const store = useTempDiskStorageOnce();
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeAll(async () => {
+    admin = await signedInAdmin();
+  });
+
+  it("accepts a real 20,000-line portal export with Details and Other Party Info filled (3.8 MB)", async () => {
+    const bytes = portalExport(MAX_STATEMENT_LINES);
+    expect(bytes.byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
+    const request = multipartRequest("http://localhost/admin/finance/imports", admin.cookie, { kind: "mpesa" }, {
+      name: "mpesa-statement.csv",
+      type: "text/csv",
+      bytes,
+    });
+    const answered = await answer(() => importsRoute.action(admin.args(request) as never));
+    expect(answered.data?.error).toBeUndefined();
+    expect(answered.status).toBe(302);
+    const id = answered.location?.split("/").pop() as string;
+    const item = await findImport(id);
+    const preview = await previewImport(item as NonNullable<typeof item>);
+    expect(preview).toHaveLength(MAX_STATEMENT_LINES);
+    expect(preview.filter((line) => line.refusal)).toEqual([]);
+  }, 120_000);
+
+  it("bounds a statement by bytes and by lines", async () => {
+    expect(STATEMENT_MAX_BYTES).toBeGreaterThanOrEqual(8 * 1024 * 1024);
+    const tooMany = portalExport(MAX_STATEMENT_LINES + 100);
+    const refused = await createImport(ACTOR, "mpesa", "long.csv", tooMany);
+    expect(refused).toEqual({
+      ok: false,
+      message: "The statement has more than 20,000 lines. Import a shorter period.",
+    });
+    const request = multipartRequest("http://localhost/admin/finance/imports", admin.cookie, { kind: "mpesa" }, {
+      name: "huge.csv",
+      type: "text/csv",
+      bytes: Buffer.alloc(STATEMENT_MAX_BYTES + 1, "a"),
+    });
+    const answered = await answer(() => importsRoute.action(admin.args(request) as never));
+    expect(answered.status).toBe(413);
+    expect(answered.data?.error).toMatch(/^The statement is too large: at most \d+(\.\d)? MB\./);
+  }, 120_000);
+
+  const oneCell = "x".repeat(70 * 1024);
+  const oddFiles: [string, "mpesa" | "bank", Buffer][] = [
+    ["M-PESA, a 70 KB cell", "mpesa", Buffer.from(`${HEADER}\r\n${mpesaLine("TKA0000001", oneCell)}\r\n`)],
+    ["bank, a 70 KB cell", "bank", Buffer.from(`Date,Credit,Ref,Narrative,Remitter\r\n${today()},100,R1,${oneCell},X\r\n`)],
+    [
+      "M-PESA, LF lines under a CRLF header",
+      "mpesa",
+      Buffer.from(
+        `${HEADER}\r\n${Array.from({ length: 2000 }, (_, i) => mpesaLine(`TKB${String(i).padStart(7, "0")}`, "MF12345678")).join("\n")}\n`,
+      ),
+    ],
+    [
+      "bank, LF lines under a CRLF header",
+      "bank",
+      Buffer.from(
+        `Date,Credit,Ref,Narrative,Remitter\r\n${Array.from({ length: 2000 }, (_, i) => `${today()},100,R${i},MF12345678,PAYER`).join("\n")}\n`,
+      ),
+    ],
+  ];
+  for (const [name, kind, bytes] of oddFiles) {
+    it(`answers ${name} without a server error: read, or refused with a reason`, async () => {
+      const outcome = await createImport(ACTOR, kind, "odd.csv", bytes);
+      if (name.includes("70 KB")) {
+        expect(outcome).toEqual({
+          ok: false,
+          message: "Line 2 is longer than 64 KB: the file is not a statement as the bank or the portal exports it.",
+        });
+        return;
+      }
+      // LF lines are lines: each is read on its own, not run together into one
+      expect(outcome.ok).toBe(true);
+      if (outcome.ok && kind === "mpesa") {
+        const item = await findImport(outcome.id);
+        expect(await previewImport(item as NonNullable<typeof item>)).toHaveLength(2000);
+      }
+    });
+  }
+
+  it("refuses an M-PESA statement with a lone quote, naming the line", async () => {
+    const bytes = Buffer.from(
+      `${HEADER}\r\n${mpesaLine("TKC0000001", "MF12345678")}\r\n${mpesaLine("TKC0000002", "MF12345678", 'Pay Bill "Online')}\r\n${mpesaLine("TKC0000003", "MF12345678")}\r\n`,
+    );
+    const outcome = await createImport(ACTOR, "mpesa", "quote.csv", bytes);
+    expect(outcome).toEqual({ ok: false, message: expect.stringMatching(/quote/i) });
+    expect(outcome.ok ? "" : outcome.message).toMatch(/^Line 3 has a quote/);
+  });
+
+  afterAll(() => store.remove());
+});
+
+/** A PNG whose header is sound (64×64) and whose pixel data is not. */
+async function brokenPng() {
+  const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
+  const bad = Buffer.from(good);
+  const idat = bad.indexOf(Buffer.from("IDAT"));
+  for (let i = idat + 8; i < idat + 40; i++) bad[i] = 0x55;
+  return bad;
+}
+
+describe("images: a sound header over broken pixels (finding 14)", () => {
+  const store = useTempDiskStorageOnce();
+  let file: { path: string; size: number; name: string };
+  beforeAll(async () => {
+    const bytes = await brokenPng();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mafunzo-broken-"));
+    file = { path: path.join(dir, "broken.png"), size: bytes.byteLength, name: "broken.png" };
+    fs.writeFileSync(file.path, bytes);
+  });
+
+  const refusal = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+      return "accepted";
+    } catch (error) {
+      return error;
+    }
+  };
+
+  it("is refused as not an image (415) by every screen's reader, and nothing is left stored", async () => {
+    for (const run of [
+      () => storeImage(file), // Images, Gallery
+      () => withPicture(file, async () => "saved"), // Clients, Facilitators
+      () => saveDocumentImage(ACTOR, "logo", file), // letterhead logo
+      () => saveDocumentImage(ACTOR, "signature", file), // letterhead signature
+    ]) {
+      const error = await refusal(run);
+      expect(error).toBeInstanceOf(UploadError);
+      expect(error).toMatchObject({ status: 415, message: expect.stringMatching(/^This file is not an image/) });
+    }
+    expect(store.keys()).toEqual([]);
+  });
+});
+
+describe("M-PESA Express callbacks with a NUL (finding 14)", () => {
+  beforeEach(async () => {
+    await setSettingValue(db(), "mpesa_callback_secret", SECRET, null);
+  });
+
+  const success = (fields: Record<string, unknown>, receipt: string) => ({
+    Body: {
+      stkCallback: {
+        MerchantRequestID: "29115-34620561-1",
+        CheckoutRequestID: "ws_CO_191220191020363925",
+        ResultCode: 0,
+        ResultDesc: "The service request is processed successfully.",
+        CallbackMetadata: {
+          Item: [
+            { Name: "Amount", Value: 1000 },
+            { Name: "MpesaReceiptNumber", Value: receipt },
+            { Name: "TransactionDate", Value: Number(`${today().replaceAll("-", "")}101500`) },
+            { Name: "PhoneNumber", Value: 254708374149 },
+          ],
+        },
+        ...fields,
+      },
+    },
+  });
+
+  for (const [name, fields] of [
+    ["CheckoutRequestID", { CheckoutRequestID: "ws_CO_19122019\u00001020363925" }],
+    ["MerchantRequestID", { MerchantRequestID: "29115\u0000-34620561-1" }],
+    ["ResultDesc", { ResultDesc: "processed\u0000 successfully" }],
+  ] as const) {
+    it(`records or holds a success with a NUL in ${name}, never 5xx`, async () => {
+      const receipt = `TKN${Math.random().toString(36).slice(2, 9).toUpperCase()}`;
+      const answered = await callback("stk", success(fields, receipt));
+      expect(answered.status).toBeLessThan(500);
+      expect(answered.body.ResultCode).toBe(0);
+      const held = await db()
+        .select({ reasons: paymentReviews.reasons })
+        .from(paymentReviews)
+        .where(eq(paymentReviews.transactionCode, receipt));
+      // no prompt of ours has such an ID: the money waits for a person, the ID shown readable
+      expect(held).toHaveLength(1);
+      if (name === "CheckoutRequestID") expect(JSON.stringify(held[0]?.reasons)).toContain("\\\\u0000");
+    });
+  }
+
+  it("answers a failure with a NUL in its ResultCode or ResultDesc, never 5xx", async () => {
+    const failure = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: "1",
+          CheckoutRequestID: "ws_CO_\u0000",
+          ResultCode: "1032\u0000",
+          ResultDesc: "Request cancelled\u0000 by user",
+        },
+      },
+    };
+    expect((await callback("stk", failure)).status).toBeLessThan(500);
+  });
+});
+
+describe("the portal's sign-in link form (finding 14)", () => {
+  it("answers before any per-address work: a known address no slower than an unknown one", async () => {
+    const { book, newRun } = await import("../helpers/money");
+    const run = await newRun();
+    const address = (await book(run.id, 1, "Timing")).booking.contactEmail.toLowerCase();
+    let n = 0;
+    const ask = (email: string) => requestSignInLink(requestContext(`203.0.113.${(n++ % 200) + 1}`), email);
+    // the per-address work (the lookup, the link's row, its e-mail) runs after the answer: while it is held
+    // up, a known address is still answered at once
+    const { holdSignInLinkWork } = await import("#app/bookings/portal/portal-session.server");
+    const release = holdSignInLinkWork();
+    const answered = await Promise.race([
+      ask(address).then(() => "answered"),
+      new Promise((resolve) => setTimeout(() => resolve("waited"), 2_000)),
+    ]);
+    release();
+    expect(answered).toBe("answered");
+    const { signInLinksSettled } = await import("#app/bookings/portal/portal-session.server");
+    await signInLinksSettled();
+    const mails = await db()
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, address));
+    expect(mails.length).toBeGreaterThan(0);
+  });
+});
+
+/** Files stored on a temporary disk for the describe block, removed after it. */
+function useTempDiskStorageOnce() {
+  let store: ReturnType<typeof useTempDiskStorage> | undefined;
+  beforeAll(() => {
+    store = useTempDiskStorage();
+  });
+  return {
+    keys: () => store?.keys() ?? [],
+    remove: () => store?.remove(),
+  };
+}
