@@ -13,6 +13,7 @@ import {
   setDatabase,
 } from "#app/platform/db/client.server";
 import { env } from "#app/platform/env.server";
+import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { configureLogger, logger } from "#app/platform/logger.server";
 import { type RenderPoolOptions, startRenderPool } from "#app/platform/pdf/render-pool.server";
 import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
@@ -137,6 +138,8 @@ export async function startServices(
     process.on("SIGUSR2", backup);
     stoppers.push(() => void process.off("SIGUSR2", backup));
   }
+  // a sign-in link asked for just before the stop is still made and queued (decision 0709)
+  stoppers.push(afterAnswerSettled);
   if (renderPool) stoppers.push(startRenderPool(renderPool));
   stoppers.push(startJobs());
   return {

@@ -22,6 +22,7 @@ import { action as bookingAction, loader as bookingLoader } from "../../app/rout
 import { loader as certificatesLoader } from "../../app/routes/portal/account.certificates";
 import { loader as nitaPackLoader } from "../../app/routes/portal/account.nita-pack";
 import { action as signInAction, loader as signInLoader } from "../../app/routes/portal/account.sign-in";
+import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { writeTimetable } from "../helpers/delivery";
@@ -33,6 +34,8 @@ let ipCounter = 0;
 const fresh = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 
 const linkFor = async (email: string) => {
+  // the link is made after the form's answer (decision 0709)
+  await afterAnswerSettled();
   const [mail] = await db()
     .select({ text: emailOutbox.textBody })
     .from(emailOutbox)
