@@ -52,3 +52,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The status of a request a form caught failing: 503 when the database could not answer it, else 500. */
+export const failedRequestStatus = (error: unknown) => (isDatabaseUnavailable(error) ? 503 : 500);
