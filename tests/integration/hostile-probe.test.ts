@@ -9,16 +9,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestSignInLink } from "#app/bookings/portal/portal-session.server";
 import { MAX_STATEMENT_LINES } from "#app/money/statements/statement-csv.server";
 import { createImport, findImport, previewImport } from "#app/money/statements/statement-import.server";
-import { db } from "#app/platform/db/client.server";
+import { db, getDatabaseHandle } from "#app/platform/db/client.server";
 import { clientSignInLinks, emailOutbox, paymentReviews } from "#app/platform/db/schema";
-import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
+import { UploadError } from "#app/platform/files/upload.server";
 import { STATEMENT_MAX_BYTES } from "#app/platform/forms/body-limits";
+import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as importsRoute from "#app/routes/admin/finance-imports";
 import { saveDocumentImage } from "#app/site/images/document-images.server";
 import { storeImage } from "#app/site/images/images.server";
 import { withPicture } from "#app/site/images/picture.server";
-import { UploadError } from "#app/platform/files/upload.server";
 import { today } from "#app/utils/dates";
 import { multipartRequest, useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, requestContext, signedInAdmin } from "../helpers/admin-session";
@@ -72,7 +72,21 @@ function portalExport(lines: number) {
 }
 
 const mpesaLine = (code: string, account: string, details = "Pay Bill") =>
-  [code, `${today()} 09:30:00`, `${today()} 09:30:00`, details, "Completed", '"1,000.00"', "", "0", "true", "Pay Bill Online", "PAYER", "", account].join(",");
+  [
+    code,
+    `${today()} 09:30:00`,
+    `${today()} 09:30:00`,
+    details,
+    "Completed",
+    '"1,000.00"',
+    "",
+    "0",
+    "true",
+    "Pay Bill Online",
+    "PAYER",
+    "",
+    account,
+  ].join(",");
 
 describe("statements: size, odd files (finding 14)", () => {
   const store = useTempDiskStorageOnce();
@@ -84,11 +98,16 @@ describe("statements: size, odd files (finding 14)", () => {
   it("accepts a real 20,000-line portal export with Details and Other Party Info filled (3.8 MB)", async () => {
     const bytes = portalExport(MAX_STATEMENT_LINES);
     expect(bytes.byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
-    const request = multipartRequest("http://localhost/admin/finance/imports", admin.cookie, { kind: "mpesa" }, {
-      name: "mpesa-statement.csv",
-      type: "text/csv",
-      bytes,
-    });
+    const request = multipartRequest(
+      "http://localhost/admin/finance/imports",
+      admin.cookie,
+      { kind: "mpesa" },
+      {
+        name: "mpesa-statement.csv",
+        type: "text/csv",
+        bytes,
+      },
+    );
     const answered = await answer(() => importsRoute.action(admin.args(request) as never));
     expect(answered.data?.error).toBeUndefined();
     expect(answered.status).toBe(302);
@@ -107,11 +126,16 @@ describe("statements: size, odd files (finding 14)", () => {
       ok: false,
       message: "The statement has more than 20,000 lines. Import a shorter period.",
     });
-    const request = multipartRequest("http://localhost/admin/finance/imports", admin.cookie, { kind: "mpesa" }, {
-      name: "huge.csv",
-      type: "text/csv",
-      bytes: Buffer.alloc(STATEMENT_MAX_BYTES + 1, "a"),
-    });
+    const request = multipartRequest(
+      "http://localhost/admin/finance/imports",
+      admin.cookie,
+      { kind: "mpesa" },
+      {
+        name: "huge.csv",
+        type: "text/csv",
+        bytes: Buffer.alloc(STATEMENT_MAX_BYTES + 1, "a"),
+      },
+    );
     const answered = await answer(() => importsRoute.action(admin.args(request) as never));
     expect(answered.status).toBe(413);
     expect(answered.data?.error).toMatch(/^The statement is too large: at most \d+(\.\d)? MB\./);
@@ -120,7 +144,11 @@ describe("statements: size, odd files (finding 14)", () => {
   const oneCell = "x".repeat(70 * 1024);
   const oddFiles: [string, "mpesa" | "bank", Buffer][] = [
     ["M-PESA, a 70 KB cell", "mpesa", Buffer.from(`${HEADER}\r\n${mpesaLine("TKA0000001", oneCell)}\r\n`)],
-    ["bank, a 70 KB cell", "bank", Buffer.from(`Date,Credit,Ref,Narrative,Remitter\r\n${today()},100,R1,${oneCell},X\r\n`)],
+    [
+      "bank, a 70 KB cell",
+      "bank",
+      Buffer.from(`Date,Credit,Ref,Narrative,Remitter\r\n${today()},100,R1,${oneCell},X\r\n`),
+    ],
     [
       "M-PESA, LF lines under a CRLF header",
       "mpesa",
@@ -142,7 +170,8 @@ describe("statements: size, odd files (finding 14)", () => {
       if (name.includes("70 KB")) {
         expect(outcome).toEqual({
           ok: false,
-          message: "Line 2 is longer than 64 KB: the file is not a statement as the bank or the portal exports it.",
+          message:
+            "Line 2 is longer than 64 KB: the file is not a statement as the bank or the portal exports it.",
         });
         return;
       }
@@ -206,7 +235,10 @@ describe("images: a sound header over broken pixels (finding 14)", () => {
     ]) {
       const error = await refusal(run);
       expect(error).toBeInstanceOf(UploadError);
-      expect(error).toMatchObject({ status: 415, message: expect.stringMatching(/^This file is not an image/) });
+      expect(error).toMatchObject({
+        status: 415,
+        message: expect.stringMatching(/^This file is not an image/),
+      });
     }
     expect(store.keys()).toEqual([]);
   });
@@ -276,7 +308,10 @@ describe("the portal's sign-in link form (finding 14)", () => {
   let n = 0;
   const ask = (email: string) => requestSignInLink(requestContext(`203.0.113.${(n++ % 200) + 1}`), email);
   const linksOf = (email: string) =>
-    db().select({ id: clientSignInLinks.id }).from(clientSignInLinks).where(eq(clientSignInLinks.email, email));
+    db()
+      .select({ id: clientSignInLinks.id })
+      .from(clientSignInLinks)
+      .where(eq(clientSignInLinks.email, email));
 
   it("answers a known address before any per-address work, then e-mails its link", async () => {
     const run = await newRun();
@@ -299,9 +334,10 @@ describe("the portal's sign-in link form (finding 14)", () => {
     async () => {
       const run = await newRun();
       const address = (await book(run.id, 1, "Busy")).booking.contactEmail.toLowerCase();
-      const { default: pg } = await import("pg");
-      const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await other.connect();
+      // a connection of its own from the test database's pool holds the lock
+      const other = await (
+        getDatabaseHandle().pool as NonNullable<ReturnType<typeof getDatabaseHandle>["pool"]>
+      ).connect();
       try {
         await other.query("begin");
         await other.query("lock table client_sign_in_links in access exclusive mode");
@@ -313,7 +349,7 @@ describe("the portal's sign-in link form (finding 14)", () => {
         expect(await linksOf(address)).toHaveLength(1);
       } finally {
         await other.query("rollback").catch(() => {});
-        await other.end();
+        other.release();
       }
     },
   );
