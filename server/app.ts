@@ -19,7 +19,11 @@ import { type RenderPoolOptions, startRenderPool } from "#app/platform/pdf/rende
 import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
 import { announceFirstStart } from "#app/staff/index.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
-import { answerDatabaseUnavailable, databaseErrorHandler, markDatabaseUnavailable } from "./database-unavailable";
+import {
+  answerDatabaseUnavailable,
+  databaseErrorHandler,
+  markDatabaseUnavailable,
+} from "./database-unavailable";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";

@@ -1,12 +1,17 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerDatabaseUnavailable, databaseErrorHandler, markDatabaseUnavailable } from "./database-unavailable";
+import {
+  answerDatabaseUnavailable,
+  databaseErrorHandler,
+  markDatabaseUnavailable,
+} from "./database-unavailable";
 
 let base = "";
 let close = () => {};
 
-const cut = () => Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+const cut = () =>
+  Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
 
 beforeAll(async () => {
   const app = express();

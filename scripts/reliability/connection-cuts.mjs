@@ -89,9 +89,15 @@ try {
   // the admin who imports the statement: the first sign-up of a new installation
   const signup = await post(
     "/admin/signup",
-    new URLSearchParams({ email: "cuts@mafunzo.test", password: "Rwenzori-2026", confirmPassword: "Rwenzori-2026" }),
+    new URLSearchParams({
+      email: "cuts@mafunzo.test",
+      password: "Rwenzori-2026",
+      confirmPassword: "Rwenzori-2026",
+    }),
   );
-  const cookie = (signup.headers.getSetCookie().find((c) => c.startsWith("mafunzo_admin=")) ?? "").split(";")[0];
+  const cookie = (signup.headers.getSetCookie().find((c) => c.startsWith("mafunzo_admin=")) ?? "").split(
+    ";",
+  )[0];
   if (!cookie) throw new Error(`admin sign-up failed: ${signup.status}`);
 
   const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -101,13 +107,29 @@ try {
   const statement = [
     header,
     ...statementCodes.map((code, i) =>
-      [code, `${today} 09:30:00`, `${today} 09:30:00`, "Pay Bill", "Completed", `"${1000 + i}.00"`, "", "0", "true", "Pay Bill Online", `PAYER ${i}`, "", `UNKNOWN${i}`].join(","),
+      [
+        code,
+        `${today} 09:30:00`,
+        `${today} 09:30:00`,
+        "Pay Bill",
+        "Completed",
+        `"${1000 + i}.00"`,
+        "",
+        "0",
+        "true",
+        "Pay Bill Online",
+        `PAYER ${i}`,
+        "",
+        `UNKNOWN${i}`,
+      ].join(","),
     ),
   ].join("\r\n");
   const upload = new FormData();
   upload.set("kind", "mpesa");
   upload.set("file", new Blob([statement], { type: "text/csv" }), "statement.csv");
-  const uploaded = await untilAnswered("statement upload", () => post("/admin/finance/imports", upload, { cookie }));
+  const uploaded = await untilAnswered("statement upload", () =>
+    post("/admin/finance/imports", upload, { cookie }),
+  );
   const importPath = uploaded.headers.get("location");
   if (!importPath) throw new Error(`statement upload answered ${uploaded.status}`);
 
@@ -195,11 +217,7 @@ try {
     }
   }
 
-  const load = [
-    ...[0, 1, 2].map(registrations),
-    ...[0, 1].map(confirmations),
-    commitStatement(),
-  ];
+  const load = [...[0, 1, 2].map(registrations), ...[0, 1].map(confirmations), commitStatement()];
   let cutFailure;
   await cuts().catch((error) => {
     cutFailure = error;
@@ -213,8 +231,14 @@ try {
   // it serves again within seconds of the last cut: ready, and a page
   let servedAfterMs;
   while (Date.now() - lastCut < SERVE_AGAIN_WITHIN_MS) {
-    const ready = await fetch(`${origin}/readyz`).then((r) => r.status, () => 0);
-    const page = await fetch(`${origin}/courses/all`).then((r) => r.status, () => 0);
+    const ready = await fetch(`${origin}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    const page = await fetch(`${origin}/courses/all`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (ready === 200 && page === 200) {
       servedAfterMs = Date.now() - lastCut;
       break;
@@ -245,7 +269,9 @@ try {
     "select transaction_code, count(*) as n from payments where transaction_code is not null group by 1 having count(*) > 1",
   );
   const cacheControl = {
-    admin: (await fetch(`${origin}/admin/finance/payments.data`, { headers: { cookie } })).headers.get("cache-control"),
+    admin: (await fetch(`${origin}/admin/finance/payments.data`, { headers: { cookie } })).headers.get(
+      "cache-control",
+    ),
     portal: (await fetch(`${origin}/account`)).headers.get("cache-control"),
   };
   Object.assign(summary, {
@@ -275,7 +301,12 @@ try {
 } catch (error) {
   failure = error instanceof Error ? error.message : String(error);
 } finally {
-  if (failure && server) summary.serverErrors = server.output().split("\n").filter((l) => /"level":50/.test(l)).slice(0, 5);
+  if (failure && server)
+    summary.serverErrors = server
+      .output()
+      .split("\n")
+      .filter((l) => /"level":50/.test(l))
+      .slice(0, 5);
   await server?.stop().catch(() => {});
   await scratch.drop().catch(() => {});
 }

@@ -14,6 +14,7 @@ import {
   courseRuns,
   emailOutbox,
 } from "#app/platform/db/schema";
+import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { advanceClock, setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
@@ -22,7 +23,6 @@ import { action as bookingAction, loader as bookingLoader } from "../../app/rout
 import { loader as certificatesLoader } from "../../app/routes/portal/account.certificates";
 import { loader as nitaPackLoader } from "../../app/routes/portal/account.nita-pack";
 import { action as signInAction, loader as signInLoader } from "../../app/routes/portal/account.sign-in";
-import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { writeTimetable } from "../helpers/delivery";

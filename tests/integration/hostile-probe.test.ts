@@ -21,6 +21,10 @@ import { storeImage } from "#app/site/images/images.server";
 import { withPicture } from "#app/site/images/picture.server";
 import { today } from "#app/utils/dates";
 import { multipartRequest, useTempDiskStorage } from "../helpers/admin-actions";
+
+// the helper is a plain function despite its name: it points storage at a fresh temporary folder
+const startTempDiskStorage = useTempDiskStorage;
+
 import { answer, requestContext, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, book, callback, newRun, SECRET } from "../helpers/money";
 
@@ -315,7 +319,7 @@ describe("the portal's sign-in link form (finding 14)", () => {
 
   it("answers a known address before any per-address work, then e-mails its link", async () => {
     const run = await newRun();
-    const address = (await book(run.id, 1, "Timing")).booking.contactEmail.toLowerCase();
+    const address = (await book(run, 1, "Timing")).booking.contactEmail.toLowerCase();
     const answered = await ask(address);
     expect(answered.ok).toBe(true);
     // nothing of the address's own was done before the answer: its link is made afterwards
@@ -333,7 +337,7 @@ describe("the portal's sign-in link form (finding 14)", () => {
     "answers a known address at once while the links table is locked (PostgreSQL)",
     async () => {
       const run = await newRun();
-      const address = (await book(run.id, 1, "Busy")).booking.contactEmail.toLowerCase();
+      const address = (await book(run, 1, "Busy")).booking.contactEmail.toLowerCase();
       // a connection of its own from the test database's pool holds the lock
       const other = await (
         getDatabaseHandle().pool as NonNullable<ReturnType<typeof getDatabaseHandle>["pool"]>
@@ -357,12 +361,12 @@ describe("the portal's sign-in link form (finding 14)", () => {
 
 /** Files stored on a temporary disk for the describe block, removed after it. */
 function useTempDiskStorageOnce() {
-  let store: ReturnType<typeof useTempDiskStorage> | undefined;
+  const holder: { store?: ReturnType<typeof useTempDiskStorage> } = {};
   beforeAll(() => {
-    store = useTempDiskStorage();
+    holder.store = startTempDiskStorage();
   });
   return {
-    keys: () => store?.keys() ?? [],
-    remove: () => store?.remove(),
+    keys: () => holder.store?.keys() ?? [],
+    remove: () => holder.store?.remove(),
   };
 }

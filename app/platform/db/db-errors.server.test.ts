@@ -13,7 +13,9 @@ describe("isDatabaseUnavailable", () => {
       new Error("Connection terminated unexpectedly"),
       new Error("Client has encountered a connection error and is not queryable"),
       new Error("timeout exceeded when trying to connect"),
-      Object.assign(new Error("Failed query: select 1"), { cause: new Error("Connection terminated unexpectedly") }),
+      Object.assign(new Error("Failed query: select 1"), {
+        cause: new Error("Connection terminated unexpectedly"),
+      }),
     ]) {
       expect(isDatabaseUnavailable(error), error.message).toBe(true);
     }
