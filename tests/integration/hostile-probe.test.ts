@@ -4,7 +4,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestSignInLink } from "#app/bookings/portal/portal-session.server";
 import { MAX_STATEMENT_LINES } from "#app/money/statements/statement-csv.server";
@@ -26,54 +25,9 @@ import { multipartRequest, useTempDiskStorage } from "../helpers/admin-actions";
 const startTempDiskStorage = useTempDiskStorage;
 
 import { answer, requestContext, signedInAdmin } from "../helpers/admin-session";
+import { pngWithBrokenPixels } from "../helpers/hostile";
 import { ACTOR, book, callback, newRun, SECRET } from "../helpers/money";
-
-const HEADER =
-  "Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.";
-
-const FIRST = ["WANJIKU", "OTIENO", "AKINYI", "MWANGI", "CHEPKOECH", "NJOROGE", "ATIENO", "KIPROTICH"];
-const LAST = ["KAMAU WAIRIMU", "ODHIAMBO OCHIENG", "MUTUA NDUNGU", "CHEBET KIPLAGAT", "WEKESA BARASA"];
-
-/**
- * A 20,000-line statement as the M-PESA organisation portal exports it: the account lines above the table, a
- * receipt per line, Details and Other Party Info filled as the portal fills them (the payer's phone and full
- * name, the bill reference), amounts quoted with thousands separators. About 3.8 MB, as the probe's was.
- */
-function portalExport(lines: number) {
-  const out = [
-    "Account Holder:,MAFUNZO TRAINING AND CONSULTANCY LIMITED",
-    "Short Code:,880142",
-    `Time Period:,From ${today()} 00:00:00 To ${today()} 23:59:59`,
-    "",
-    HEADER,
-  ];
-  for (let i = 0; i < lines; i++) {
-    const code = `TK${(1_000_000 + i).toString(36).toUpperCase().padStart(8, "0")}`;
-    const name = `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`;
-    const phone = `2547${String(10_000_000 + ((i * 7919) % 89_999_999)).padStart(8, "0")}`;
-    const account = `MF${(i * 48271).toString(36).toUpperCase().padStart(8, "X").slice(0, 8)}`;
-    const amount = (1000 + (i % 300) * 150).toLocaleString("en", { minimumFractionDigits: 2 });
-    const time = `${today()} ${String(6 + (i % 14)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}:11`;
-    out.push(
-      [
-        code,
-        time,
-        time,
-        `"Pay Bill Online from ${phone} - ${name} Acc. ${account} via M-PESA App Kenya Paybill"`,
-        "Completed",
-        `"${amount}"`,
-        "",
-        `"${(2_000_000 + i * 150).toLocaleString("en", { minimumFractionDigits: 2 })}"`,
-        "true",
-        "Pay Bill Online",
-        `"${phone} - ${name} (Customer, Registered Mobile Money Account)"`,
-        "",
-        account,
-      ].join(","),
-    );
-  }
-  return Buffer.from(`${out.join("\r\n")}\r\n`);
-}
+import { MPESA_HEADER as HEADER, portalExport } from "../helpers/statements";
 
 const mpesaLine = (code: string, account: string, details = "Pay Bill") =>
   [
@@ -100,7 +54,7 @@ describe("statements: size, odd files (finding 14)", () => {
   });
 
   it("accepts a real 20,000-line portal export with Details and Other Party Info filled (3.8 MB)", async () => {
-    const bytes = portalExport(MAX_STATEMENT_LINES);
+    const bytes = portalExport(MAX_STATEMENT_LINES, today());
     expect(bytes.byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
     const request = multipartRequest(
       "http://localhost/admin/finance/imports",
@@ -124,7 +78,7 @@ describe("statements: size, odd files (finding 14)", () => {
 
   it("bounds a statement by bytes and by lines", async () => {
     expect(STATEMENT_MAX_BYTES).toBeGreaterThanOrEqual(8 * 1024 * 1024);
-    const tooMany = portalExport(MAX_STATEMENT_LINES + 100);
+    const tooMany = portalExport(MAX_STATEMENT_LINES + 100, today());
     const refused = await createImport(ACTOR, "mpesa", "long.csv", tooMany);
     expect(refused).toEqual({
       ok: false,
@@ -200,22 +154,11 @@ describe("statements: size, odd files (finding 14)", () => {
   afterAll(() => store.remove());
 });
 
-/** A PNG whose header is sound (64×64) and whose pixel data is not. */
-async function brokenPng() {
-  const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3366aa" } })
-    .png()
-    .toBuffer();
-  const bad = Buffer.from(good);
-  const idat = bad.indexOf(Buffer.from("IDAT"));
-  for (let i = idat + 8; i < idat + 40; i++) bad[i] = 0x55;
-  return bad;
-}
-
 describe("images: a sound header over broken pixels (finding 14)", () => {
   const store = useTempDiskStorageOnce();
   let file: { path: string; size: number; name: string };
   beforeAll(async () => {
-    const bytes = await brokenPng();
+    const bytes = await pngWithBrokenPixels();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mafunzo-broken-"));
     file = { path: path.join(dir, "broken.png"), size: bytes.byteLength, name: "broken.png" };
     fs.writeFileSync(file.path, bytes);
