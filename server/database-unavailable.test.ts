@@ -1,19 +1,16 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answerDatabaseUnavailable,
   databaseErrorHandler,
   markDatabaseUnavailable,
 } from "./database-unavailable";
-
-let base = "";
-let close = () => {};
+import { serveForTests } from "./test-listen";
 
 const cut = () =>
   Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
 
-beforeAll(async () => {
+const served = serveForTests(() => {
   const app = express();
   app.use(answerDatabaseUnavailable);
   // as the router answers a loader's error: the error handler is told, then a 500 is written
@@ -27,25 +24,21 @@ beforeAll(async () => {
   app.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     res.status(500).send("bug");
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  return app;
 });
-afterAll(() => close());
 
 describe("a request failed by the database", () => {
   it("is answered 503 with Retry-After, not 500", async () => {
-    const page = await fetch(`${base}/page?db=1`);
+    const page = await fetch(`${served.base()}/page?db=1`);
     expect(page.status).toBe(503);
     expect(page.headers.get("retry-after")).toBe("5");
-    const middleware = await fetch(`${base}/middleware`);
+    const middleware = await fetch(`${served.base()}/middleware`);
     expect(middleware.status).toBe(503);
     expect(await middleware.text()).toMatch(/try again in a few seconds/);
   });
 
   it("leaves any other error a 500", async () => {
-    expect((await fetch(`${base}/page`)).status).toBe(500);
-    expect((await fetch(`${base}/other`)).status).toBe(500);
+    expect((await fetch(`${served.base()}/page`)).status).toBe(500);
+    expect((await fetch(`${served.base()}/other`)).status).toBe(500);
   });
 });

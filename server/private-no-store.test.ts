@@ -1,12 +1,9 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { noStoreOnPrivatePages } from "./private-no-store";
+import { serveForTests } from "./test-listen";
 
-let base = "";
-let close = () => {};
-
-beforeAll(async () => {
+const served = serveForTests(() => {
   const app = express();
   app.use(noStoreOnPrivatePages);
   // as the router's Express adapter writes a route's response: its headers appended, then the body
@@ -16,14 +13,11 @@ beforeAll(async () => {
     if (req.query.own) res.append("Cache-Control", String(req.query.own));
     res.send("page");
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  return app;
 });
-afterAll(() => close());
 
-const cacheControl = async (path: string) => (await fetch(`${base}${path}`)).headers.get("cache-control");
+const cacheControl = async (path: string) =>
+  (await fetch(`${served.base()}${path}`)).headers.get("cache-control");
 
 describe("noStoreOnPrivatePages", () => {
   it("sends no-store with every admin and portal page and its .data (personal data)", async () => {
