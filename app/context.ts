@@ -9,6 +9,11 @@ export type RequestInfo = {
   userAgent: string;
   /** The request comes from this machine (server/loopback.ts); absent means it does not. */
   fromLoopback?: boolean;
+  /**
+   * Told by the error handler that a loader or action failed because the database could not be reached: the
+   * server answers 503 instead of 500 (server/database-unavailable.ts, decision 0705).
+   */
+  databaseUnavailable?: () => void;
 };
 
 export const requestInfoContext = createContext<RequestInfo>({

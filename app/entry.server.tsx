@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable } from "#app/platform/db/db-errors.server";
 import { logger } from "#app/platform/logger.server";
 import { NonceProvider } from "./components/nonce-provider";
 import { requestInfoContext } from "./context";
@@ -74,7 +75,13 @@ export default function handleRequest(
   });
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    // a cut or unreachable database: answered 503, and the next request gets a new connection (decision 0705)
+    context.get(requestInfoContext).databaseUnavailable?.();
+    logger.warn({ err: error, url: request.url }, "database unavailable for a request");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled error in loader or action");
 };

@@ -13,15 +13,22 @@ import {
   setDatabase,
 } from "#app/platform/db/client.server";
 import { env } from "#app/platform/env.server";
+import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { configureLogger, logger } from "#app/platform/logger.server";
 import { type RenderPoolOptions, startRenderPool } from "#app/platform/pdf/render-pool.server";
 import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
 import { announceFirstStart } from "#app/staff/index.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
+import {
+  answerDatabaseUnavailable,
+  databaseErrorHandler,
+  markDatabaseUnavailable,
+} from "./database-unavailable";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
+import { noStoreOnPrivatePages } from "./private-no-store";
 import { securityHeaders } from "./security-headers";
 import { warmPublicPages } from "./warm-up";
 
@@ -70,6 +77,8 @@ export function createApp({ production, build }: { production: boolean; build?: 
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
 
+  app.use(noStoreOnPrivatePages);
+  app.use(answerDatabaseUnavailable);
   app.use(closeUnreadBodies);
   app.use(requireSameOrigin);
   app.use(limitFormBodies);
@@ -92,11 +101,13 @@ export function createApp({ production, build }: { production: boolean; build?: 
           ip: req.ip ?? "unknown",
           userAgent: req.get("user-agent") ?? "",
           fromLoopback: isLocalRequest(req),
+          databaseUnavailable: markDatabaseUnavailable(res),
         });
         return context;
       },
     }),
   );
+  app.use(databaseErrorHandler);
 
   return app;
 }
@@ -131,6 +142,8 @@ export async function startServices(
     process.on("SIGUSR2", backup);
     stoppers.push(() => void process.off("SIGUSR2", backup));
   }
+  // a sign-in link asked for just before the stop is still made and queued (decision 0709)
+  stoppers.push(afterAnswerSettled);
   if (renderPool) stoppers.push(startRenderPool(renderPool));
   stoppers.push(startJobs());
   return {

@@ -1,25 +1,18 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_FORM_LIMIT, AUTH_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "#app/platform/forms/body-limits";
 import { DOCUMENT_MAX_BYTES } from "#app/site/files";
 import { limitFormBodies } from "./body-limit";
+import { serveForTests } from "./test-listen";
 
-let base = "";
-let close = () => {};
-
-beforeAll(async () => {
+const served = serveForTests(() => {
   const app = express();
   app.use(limitFormBodies);
   app.use((_req, res) => {
     res.send("reached");
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  return app;
 });
-afterAll(() => close());
 
 const form = (bytes: number) => new URLSearchParams({ message: "x".repeat(bytes) });
 const multipart = (bytes: number) => {
@@ -28,7 +21,7 @@ const multipart = (bytes: number) => {
   return body;
 };
 const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, { method: "POST", body, headers });
+  fetch(`${served.base()}${path}`, { method: "POST", body, headers });
 
 describe("limitFormBodies", () => {
   it("refuses a public form over 64 KB and lets a smaller one through", async () => {

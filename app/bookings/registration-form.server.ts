@@ -1,5 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { stkAvailable } from "#app/money/index.server";
+import { failedRequestStatus } from "#app/platform/db/db-errors.server";
 import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { logger } from "#app/platform/logger.server";
 import {
@@ -92,7 +93,9 @@ export async function submitRegistrationForm(
       outcome = await createBooking(booking);
     } catch (error) {
       logger.error({ err: error }, "registration failed");
-      return failure("registration", REGISTRATION_MESSAGES.failure.message, 500, { values: checked.values });
+      return failure("registration", REGISTRATION_MESSAGES.failure.message, failedRequestStatus(error), {
+        values: checked.values,
+      });
     }
   }
   if (!outcome) {

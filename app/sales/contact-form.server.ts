@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { failedRequestStatus } from "#app/platform/db/db-errors.server";
 import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { logger } from "#app/platform/logger.server";
 import { type Fields, failure, guard, newFormKey, reply } from "#app/site/index.server";
@@ -15,7 +16,9 @@ export async function submitContactForm(fields: Fields, context: Readonly<Router
     await createContactSubmission({ ...checked.input, idempotencyKey: checked.key, ip: checked.ip });
   } catch (error) {
     logger.error({ err: error }, "contact submission failed");
-    return failure("contact", CONTACT_MESSAGES.failure.message, 500, { values: checked.values });
+    return failure("contact", CONTACT_MESSAGES.failure.message, failedRequestStatus(error), {
+      values: checked.values,
+    });
   }
   wakeOutboxWorker();
   return reply({ form: "contact", ok: true, ...CONTACT_MESSAGES.success, nextFormKey: newFormKey() }, 200);

@@ -8,6 +8,10 @@ export type AppServer = {
   pid: number;
   /** What the server has logged on standard output so far. */
   output(): string;
+  /** What it wrote to standard error. */
+  stderr(): string;
+  /** Whether the process has ended. */
+  exited(): boolean;
   crash(): Promise<void>;
   stop(): Promise<void>;
 };

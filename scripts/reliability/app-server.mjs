@@ -107,6 +107,10 @@ export async function startAppServer({
     pid: child.pid,
     /** What the server has logged on standard output so far (JSON lines at LOG_LEVEL and above). */
     output: () => stdout,
+    /** What it wrote to standard error (a crash's stack). */
+    stderr: () => stderr,
+    /** Whether the process has ended, by itself or killed. */
+    exited: () => child.exitCode !== null || child.signalCode !== null,
     /** SIGKILL: no shutdown handler runs, as in a crash. */
     async crash() {
       child.kill("SIGKILL");

@@ -118,3 +118,15 @@ export async function pngClaiming(width: number, height: number) {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** A PNG whose header is sound (64×64) and whose pixel data is not: it passes a header check, not a decode. */
+export async function pngWithBrokenPixels() {
+  const { default: sharp } = await import("sharp");
+  const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
+  const bad = Buffer.from(good);
+  const idat = bad.indexOf(Buffer.from("IDAT"));
+  for (let i = idat + 8; i < idat + 40; i++) bad[i] = 0x55;
+  return bad;
+}

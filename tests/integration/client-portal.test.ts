@@ -14,6 +14,7 @@ import {
   courseRuns,
   emailOutbox,
 } from "#app/platform/db/schema";
+import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { advanceClock, setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
@@ -33,6 +34,8 @@ let ipCounter = 0;
 const fresh = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 
 const linkFor = async (email: string) => {
+  // the link is made after the form's answer (decision 0709)
+  await afterAnswerSettled();
   const [mail] = await db()
     .select({ text: emailOutbox.textBody })
     .from(emailOutbox)

@@ -537,7 +537,7 @@ describe("overdue invoices", () => {
 });
 
 describe("the finance screens' actions", () => {
-  test("a statement over 2 MB is refused before it is read, and bad ledger input changes nothing", async () => {
+  test("a statement over 10 MB is refused before it is read, and bad ledger input changes nothing", async () => {
     const { signedInAdmin, outcome } = await import("../helpers/admin-session");
     const { multipartRequest } = await import("../helpers/admin-actions");
     const importsRoute = await import("#app/routes/admin/finance-imports");
@@ -545,7 +545,7 @@ describe("the finance screens' actions", () => {
     const admin = await signedInAdmin();
     const before = { imports: await db().$count(statementImports), payments: await db().$count(payments) };
 
-    const huge = Buffer.alloc(2 * 1024 * 1024 + 10, "a");
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 10, "a");
     const refused = outcome(
       await importsRoute.action(
         admin.args(
@@ -563,7 +563,7 @@ describe("the finance screens' actions", () => {
       ),
     );
     expect(refused.status).toBe(413);
-    expect(refused.data?.error).toContain("at most 2 MB");
+    expect(refused.data?.error).toContain("at most 10 MB");
 
     const post = async (fields: Record<string, string>) =>
       outcome(

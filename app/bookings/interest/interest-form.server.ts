@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { addCourseInterest } from "#app/bookings/interest/course-interest.server";
 import { INTEREST_MESSAGES, InterestSchema } from "#app/bookings/interest/interest";
+import { failedRequestStatus } from "#app/platform/db/db-errors.server";
 import { logger } from "#app/platform/logger.server";
 import type { FormResult } from "#app/site/index";
 import { guard, newFormKey } from "#app/site/index.server";
@@ -26,7 +27,7 @@ export async function submitInterestForm(
     if (!added) return fail(INTEREST_MESSAGES.unknownCourse, 404);
   } catch (error) {
     logger.error({ err: error }, "interest sign-up failed");
-    return fail(INTEREST_MESSAGES.failure.message, 500);
+    return fail(INTEREST_MESSAGES.failure.message, failedRequestStatus(error));
   }
   return data<FormResult>({
     form: "interest",

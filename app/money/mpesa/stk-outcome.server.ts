@@ -5,6 +5,7 @@ import { bookings, mpesaStkPushes } from "#app/platform/db/schema";
 import { logger } from "#app/platform/logger.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
+import { hasControlCharacters, showControlCharacters } from "#app/utils/control-characters";
 import { safaricomMsisdn } from "#app/utils/phone";
 import { getFinanceProfile } from "../documents/finance-profile.server";
 import { queryStkPush } from "./daraja.server";
@@ -23,6 +24,8 @@ const OPEN_STATES = ["sending", "pending", "unknown"] as const;
 export type StkCallbackOutcome = { ok: true } | { ok: false; message: string };
 
 async function findPush(checkoutRequestId: string) {
+  // no prompt of ours has an ID with a control character, and PostgreSQL cannot even compare one with a NUL
+  if (hasControlCharacters(checkoutRequestId, { oneLine: true })) return null;
   const [push] = await db()
     .select()
     .from(mpesaStkPushes)
@@ -49,7 +52,11 @@ function successDoubts(
   amountCents: number | null,
   phone: string | null,
 ) {
-  if (!push) return [`No M-PESA Express prompt of ours has CheckoutRequestID “${checkoutRequestId}”.`];
+  if (!push) {
+    return [
+      `No M-PESA Express prompt of ours has CheckoutRequestID “${showControlCharacters(checkoutRequestId)}”.`,
+    ];
+  }
   const doubts: string[] = [];
   if (amountCents !== null && amountCents !== push.amountCents) {
     doubts.push(`Paid ${formatKes(amountCents)} where the prompt asked for ${formatKes(push.amountCents)}.`);
@@ -73,7 +80,11 @@ export async function applyStkCallback(
   const result = callback.Body.stkCallback;
   const push = await findPush(result.CheckoutRequestID);
   if (result.ResultCode !== "0") {
-    if (push) await markFailed(push, result.ResultCode, result.ResultDesc ?? null);
+    // what Daraja said is kept as text a person can read and PostgreSQL can store (a NUL it cannot)
+    const [code, desc] = [result.ResultCode, result.ResultDesc].map((text) =>
+      text === undefined ? null : showControlCharacters(text),
+    );
+    if (push) await markFailed(push, code ?? "", desc ?? null);
     else logger.warn({ checkout: result.CheckoutRequestID }, "M-PESA Express failure for an unknown prompt");
     return { ok: true };
   }
@@ -120,7 +131,7 @@ export async function applyStkCallback(
       .set({
         state: "paid",
         resultCode: "0",
-        resultDesc: result.ResultDesc ?? null,
+        resultDesc: result.ResultDesc === undefined ? null : showControlCharacters(result.ResultDesc),
         receiptCode: code,
         paymentId,
         updatedAt: now(),

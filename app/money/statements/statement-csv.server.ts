@@ -56,34 +56,56 @@ function decode(bytes: Uint8Array) {
 const SLICE_CHARS = 16 * 1024;
 const SLICE_LINES = 500;
 
+/** The longest line read: a cell is at most 500 characters, so only a damaged or hostile file comes near. */
+const MAX_RECORD_BYTES = 64 * 1024;
+
+/** What csv-parse's refusal means for the clerk, naming the line as a spreadsheet numbers it. */
+function csvRefusal(error: Error & { code?: string; lines?: number }) {
+  const line = error.lines ? `Line ${error.lines.toLocaleString("en")}` : "A line";
+  switch (error.code) {
+    case "CSV_MAX_RECORD_SIZE":
+      return `${line} is longer than ${MAX_RECORD_BYTES / 1024} KB: the file is not a statement as the bank or the portal exports it.`;
+    case "INVALID_OPENING_QUOTE": // csv-parse names this one without its prefix
+    case "CSV_INVALID_CLOSING_QUOTE":
+    case "CSV_QUOTE_NOT_CLOSED":
+      return `${line} has a quote (") that does not open or close a cell: the file was changed after it was exported. Export it again and upload that.`;
+    default:
+      return `The file could not be read as CSV (${error.message.split(":")[0]}).`;
+  }
+}
+
 /**
  * The file's rows, trimmed. A 20,000-line statement takes a few hundred milliseconds to parse: it is fed to the
  * parser in slices with the event loop given back between them, so the site keeps answering meanwhile.
+ * A line ends at CRLF, LF or CR, whichever the file mixes (an edited export keeps CRLF above and LF below).
+ * `strictQuotes`: the M-PESA portal quotes every cell that needs it, so a quote elsewhere is a damaged file;
+ * banks' exports vary, and a quote inside a bank's narrative is read as text.
  */
-async function records(bytes: Uint8Array): Promise<string[][]> {
+async function records(bytes: Uint8Array, { strictQuotes = false } = {}): Promise<string[][]> {
   const text = decode(bytes);
   const rows: string[][] = [];
   const parser = parse({
     relax_column_count: true,
-    relax_quotes: true,
+    relax_quotes: !strictQuotes,
     skip_empty_lines: true,
-    max_record_size: 64 * 1024,
+    max_record_size: MAX_RECORD_BYTES,
+    record_delimiter: ["\r\n", "\n", "\r"],
   });
   parser.on("data", (row: string[]) => rows.push(row.map((cell) => cell.trim())));
-  const done = finished(parser);
-  try {
-    for (let at = 0; at < text.length && !parser.destroyed; at += SLICE_CHARS) {
-      if (rows.length > MAX_STATEMENT_LINES + 40) break;
-      parser.write(text.slice(at, at + SLICE_CHARS));
-      await yieldToEventLoop();
-    }
-    parser.end();
-    await done;
-  } catch (error) {
-    throw new StatementRefusal(
-      `The file could not be read as CSV (${(error as Error).message.split(":")[0]}).`,
-    );
+  // the parser's refusal is kept as it happens: between two slices, a rejection nobody awaits yet would be
+  // taken for an unhandled one (decision 0707)
+  let failure: (Error & { code?: string; lines?: number }) | undefined;
+  const done = finished(parser).catch((error: Error) => {
+    failure ??= error;
+  });
+  for (let at = 0; at < text.length && !parser.destroyed && !failure; at += SLICE_CHARS) {
+    if (rows.length > MAX_STATEMENT_LINES + 40) break;
+    parser.write(text.slice(at, at + SLICE_CHARS));
+    await yieldToEventLoop();
   }
+  if (!parser.destroyed) parser.end();
+  await done;
+  if (failure) throw new StatementRefusal(csvRefusal(failure));
   if (rows.length > MAX_STATEMENT_LINES + 40) {
     throw new StatementRefusal(
       `The statement has more than ${MAX_STATEMENT_LINES.toLocaleString("en")} lines. Import a shorter period.`,
@@ -149,7 +171,7 @@ function headerIndex(rows: string[][], wanted: string) {
 
 /** Reads an M-PESA organisation portal statement (CSV). Header lines above the table are skipped. */
 export async function readMpesaStatement(bytes: Uint8Array, day = today()): Promise<StatementLine[]> {
-  const rows = await records(bytes);
+  const rows = await records(bytes, { strictQuotes: true });
   const at = headerIndex(rows, MPESA.code);
   if (at < 0) {
     throw new StatementRefusal(

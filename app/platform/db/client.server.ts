@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "../logger.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -80,9 +81,21 @@ export async function openDatabaseHandle(options: OpenOptions, seed?: Seed): Pro
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  // an idle client dropped by the server must not crash the process
-  pool.on("error", () => {});
+  // a connection that cannot be made within 5 s fails its request (503) rather than holding it
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // A cut connection (a failover, a restart, a pooler's timeout) must not end the process (decision 0705). The
+  // pool listens on its idle clients; a client checked out (a transaction between statements, the migration's
+  // locked client) has no listener of the pool's, and pg throws an `error` event nobody hears. Each client gets
+  // one of its own as it connects: the query that was using it fails, the pool drops it, the next one connects.
+  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn({ err: error }, "database connection lost"));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
@@ -266,11 +279,23 @@ export async function executeRows<Row>(executor: Executor, query: SQL): Promise<
   return (result as unknown as { rows: Row[] }).rows;
 }
 
+/** How long `/readyz` waits for the database: a load balancer's probe must not hang on a dead connection. */
+const PING_TIMEOUT_MS = 3_000;
+
 export async function pingDatabase(): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
   try {
-    await db().execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    const answered = db()
+      .execute(sql`select 1`)
+      .then(
+        () => true,
+        () => false,
+      );
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { data } from "react-router";
 import type { z } from "zod";
 import { RecordIdSchema } from "#app/platform/forms/admin-ids";
+import { failedRequestStatus } from "../db/db-errors.server";
 import { FormRefusal, readFormData } from "../forms/form-input.server";
 import { logger } from "../logger.server";
 
@@ -122,7 +123,7 @@ async function handleUploadForm(
     if (error instanceof UploadError) return formFailure(error.message, error.status, upload.fields);
     if (error instanceof Response) throw error;
     logger.error({ err: error }, options.failedMessage);
-    return formFailure(options.failedMessage, 500, upload.fields);
+    return formFailure(options.failedMessage, failedRequestStatus(error), upload.fields);
   } finally {
     await upload.cleanup();
   }

@@ -12,8 +12,13 @@ export const AUTH_BODY_LIMIT = 8 * KB;
 export const ADMIN_FORM_LIMIT = 256 * KB;
 /** A payment provider's callback: one transaction's JSON, about a kilobyte. */
 export const CALLBACK_BODY_LIMIT = 8 * KB;
-/** A bank or M-PESA statement for a month or a quarter, as CSV. */
-export const STATEMENT_MAX_BYTES = 2 * 1024 * KB;
+/**
+ * A bank or M-PESA statement, as CSV: bounded by lines (20,000, `MAX_STATEMENT_LINES`) and by bytes. The M-PESA
+ * portal's export with Details and Other Party Info filled runs to about 190 bytes a line, 3.8 MB for 20,000
+ * lines; 10 MB leaves a bank's longer narratives room (500 bytes a line) and is read in well under a second
+ * (decision 0707).
+ */
+export const STATEMENT_MAX_BYTES = 10 * 1024 * KB;
 /** Multipart framing and the text fields sent beside an uploaded file. */
 const UPLOAD_OVERHEAD = 64 * KB;
 

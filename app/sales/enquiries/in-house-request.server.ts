@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { db } from "#app/platform/db/client.server";
+import { failedRequestStatus } from "#app/platform/db/db-errors.server";
 import { courses, enquiries } from "#app/platform/db/schema";
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { logger } from "#app/platform/logger.server";
@@ -91,7 +92,9 @@ export async function submitInHouseRequest(fields: Fields, context: Readonly<Rou
     }
   } catch (error) {
     logger.error({ err: error }, "in-house request failed");
-    return failure("in_house", IN_HOUSE_MESSAGES.failure.message, 500, { values: checked.values });
+    return failure("in_house", IN_HOUSE_MESSAGES.failure.message, failedRequestStatus(error), {
+      values: checked.values,
+    });
   }
   wakeOutboxWorker();
   return reply({ form: "in_house", ok: true, ...IN_HOUSE_MESSAGES.success, nextFormKey: newFormKey() }, 200);

@@ -4,7 +4,7 @@ import { storage } from "#app/platform/files/storage.server";
 import type { TempFile } from "#app/platform/files/upload.server";
 import type { DocumentImageKind } from "../files";
 import { markPublicDataChanged } from "../public-cache.server";
-import { inspectImage, MAX_IMAGE_PIXELS } from "./images.server";
+import { decodeImage, inspectImage } from "./images.server";
 
 /** One stored PNG per kind, replaced by the next upload: documents already issued keep the one they drew. */
 const keyOf = (kind: DocumentImageKind) => `document-images/${kind}.png`;
@@ -17,12 +17,12 @@ const MAX_SIDE = { logo: 600, signature: 800 } as const;
  */
 export async function saveDocumentImage(actor: AuditActor, kind: DocumentImageKind, file: TempFile) {
   const info = await inspectImage(file);
-  const sharp = (await import("sharp")).default;
-  const png = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .autoOrient()
-    .resize({ width: MAX_SIDE[kind], height: MAX_SIDE[kind], fit: "inside", withoutEnlargement: true })
-    .png()
-    .toBuffer();
+  const png = await decodeImage(file, (image) =>
+    image
+      .autoOrient()
+      .resize({ width: MAX_SIDE[kind], height: MAX_SIDE[kind], fit: "inside", withoutEnlargement: true })
+      .png(),
+  );
   await storage().put(keyOf(kind), png, "image/png");
   await db().transaction(async (tx) => {
     await recordAudit(tx, actor, {

@@ -62,8 +62,21 @@ export const MAX_IMAGE_SIDE = 12_000;
 /** libvips (about 30 MB) loads with the first upload, not in every process (decision 0603). */
 const loadSharp = async () => (await import("sharp")).default;
 
-/** Every decode is bounded too, should a header understate what follows. */
-const open = async (file: TempFile) => (await loadSharp())(file.path, { limitInputPixels: MAX_IMAGE_PIXELS });
+/**
+ * The one reader of an uploaded image's pixels, for every screen that keeps one (Images, Gallery, Clients,
+ * Facilitators, the letterhead's logo and signature): `encode` turns the opened image into what is kept. Every
+ * decode is bounded, should a header understate what follows, and whatever libvips cannot decode (a sound
+ * header over broken pixel data, a truncated file) is refused as not an image (415), never a server error
+ * (decision 0708). Only the decode is judged here: a failure to store what was made stays the server's.
+ */
+export async function decodeImage(file: TempFile, encode: (image: Sharp) => Sharp): Promise<Buffer> {
+  const sharp = await loadSharp();
+  try {
+    return await encode(sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS })).toBuffer();
+  } catch {
+    throw new UploadError(IMAGE_MESSAGES.notImage, 415);
+  }
+}
 
 /**
  * The one rule for every raster image kept, on the image screens and on the Documents screen (which serves a
@@ -107,14 +120,16 @@ export async function storeImage(file: TempFile): Promise<Processed> {
   const folder = `images/${crypto.randomUUID()}`;
   const originalKey = `${folder}/original.${info.ext}`;
   const keys: string[] = [];
+  let jobs: Promise<ImageVariant>[] = [];
   try {
     await storage().put(originalKey, fs.createReadStream(file.path), info.mime);
     keys.push(originalKey);
-    const jobs = variantWidths(info.width).flatMap((width) =>
+    jobs = variantWidths(info.width).flatMap((width) =>
       OUTPUTS.map(async (output) => {
         // autoOrient applies the EXIF rotation; sharp writes no metadata unless asked to
-        const pipeline = (await open(file)).autoOrient().resize({ width, withoutEnlargement: true });
-        const body = await output.encode(pipeline).toBuffer();
+        const body = await decodeImage(file, (image) =>
+          output.encode(image.autoOrient().resize({ width, withoutEnlargement: true })),
+        );
         const key = `${folder}/${width}.${output.ext}`;
         await storage().put(key, body, output.mime);
         keys.push(key);
@@ -124,10 +139,9 @@ export async function storeImage(file: TempFile): Promise<Processed> {
     const variants = await Promise.all(jobs);
     return { keys, originalKey, variants, width: info.width, height: info.height };
   } catch (error) {
+    // allSettled: a variant still being written when another failed is removed too
+    await Promise.allSettled(jobs);
     await deleteQuietly(keys);
-    if (error instanceof Error && /Input|unsupported|corrupt|VipsJpeg|premature/i.test(error.message)) {
-      throw new UploadError(IMAGE_MESSAGES.notImage, 415);
-    }
     throw error;
   }
 }
