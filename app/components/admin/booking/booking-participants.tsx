@@ -25,7 +25,7 @@ function substitutionRule(page: BookingScreen) {
 export function BookingParticipants({ page }: { page: BookingScreen }) {
   const { booking, participants, may } = page;
   const rule = substitutionRule(page);
-  const changeable = may.manage && !page.started && booking.status !== "cancelled";
+  const changeable = may.manage && page.rules.substitute === null && booking.status !== "cancelled";
   return (
     <section aria-labelledby="participants-heading" className={SECTION}>
       <h2 id="participants-heading" className="text-lg font-semibold text-slate-900">
