@@ -82,8 +82,9 @@ export function BookingParticipants({ page }: { page: BookingScreen }) {
                   <InputField label="Phone (optional)" name="phone" type="tel" />
                   <InputField label="ID or passport number (optional)" name="idNumber" maxLength={30} />
                   <p className="text-slate-600 sm:col-span-2">
-                    The new participant takes this seat; the invoice stays as it is. {booking.contactEmail} is
-                    told of the change by e-mail.
+                    The new participant takes this seat and is e-mailed the joining instructions and a
+                    calendar invitation; the invoice stays as it is. {booking.contactEmail} is told of the
+                    change by e-mail.
                   </p>
                   <div className="sm:col-span-2">
                     <Button type="submit" className="min-h-11">
