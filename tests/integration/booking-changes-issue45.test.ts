@@ -1,4 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
 import {
@@ -15,8 +19,10 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { courseRuns, courses, emailOutbox, financeDocuments } from "#app/platform/db/schema";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
+import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { addDays, today } from "#app/utils/dates";
+import { resolveChromium } from "../helpers/chromium.mjs";
 import { ACTOR, book, SLUG } from "../helpers/money";
 import { startSmtpServer } from "../helpers/smtp";
 
@@ -240,5 +246,50 @@ describe("finding 5: money before an invoice is receipted, flagged, and each rec
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, "booking_changed"), eq(emailOutbox.toAddress, booking.contactEmail)));
     expect(changed?.attachments?.[0]?.filename).toBe(`${proformas?.[1]?.number}.pdf`);
+  });
+});
+
+describe("the messages and the advance receipt, as the client sees them", () => {
+  // with DOCUMENT_SAMPLES_DIR set (`npm run docs:samples` sets it), written out as PNG at a phone's width
+  const OUT = process.env.DOCUMENT_SAMPLES_DIR;
+  test.skipIf(!OUT)("rendered to PNG", async () => {
+    const dir = OUT as string;
+    const rows = await db().select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt));
+    const last = (kind: string, subject?: RegExp) =>
+      rows.filter((r) => r.kind === kind && (!subject || subject.test(r.subject))).at(-1);
+    const picked = {
+      "email-places-confirmed": last("booking_confirmed"),
+      "email-booking-cancelled": last("booking_cancelled", /cancelled$/),
+      "email-booking-changed": last("booking_changed"),
+      "email-substitute-joining": last("substitute_joining"),
+      "email-advance-receipt": last("finance_receipt", /^Advance receipt/),
+    };
+    const browser = await chromium.launch({
+      executablePath: await resolveChromium(),
+      args: ["--no-sandbox"],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      fs.mkdirSync(dir, { recursive: true });
+      for (const [name, row] of Object.entries(picked)) {
+        expect(row, name).toBeTruthy();
+        await page.setContent(row?.htmlBody ?? "", { waitUntil: "load" });
+        await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, scale: "css" });
+      }
+    } finally {
+      await browser.close();
+    }
+    const [advance] = await db()
+      .select()
+      .from(financeDocuments)
+      .where(and(eq(financeDocuments.kind, "receipt"), isNull(financeDocuments.relatesToId)))
+      .orderBy(asc(financeDocuments.createdAt));
+    const file = path.join(dir, "receipt-advance.pdf");
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(path.join(env().DATA_DIR, "uploads", advance?.storageKey as string)),
+    );
+    execFileSync("pdftoppm", ["-png", "-r", "60", file, path.join(dir, "receipt-advance")]);
+    fs.rmSync(file);
   });
 });

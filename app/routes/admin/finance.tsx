@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Finance | Mafunzo Admin
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadMoney);
   const [overview, toAllocate] = await Promise.all([getFinanceOverview(), moneyToAllocate()]);
-  return { ...overview, toAllocate };
+  return { ...overview, toAllocate: { ...toAllocate, to: MONEY_TO_ALLOCATE_PATH } };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -87,7 +87,7 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
         </MoneyStat>
         <MoneyStat label="Paid more than invoiced" cents={toAllocate.cents}>
           <Link
-            to={MONEY_TO_ALLOCATE_PATH}
+            to={toAllocate.to}
             className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
           >
             {toAllocate.count} {toAllocate.count === 1 ? "booking" : "bookings"} to invoice, refund or carry
