@@ -38,7 +38,7 @@ async function recordPayment(page: Page, reference: string, amount: string, code
   await form.getByLabel("Transaction code or reference").fill(code);
   await form.getByLabel("Booking reference").fill(reference);
   await form.getByRole("button", { name: "Record payment" }).click();
-  await expect(page.getByRole("status").first()).toBeVisible();
+  await expect(page.getByTestId("payment-row").filter({ hasText: code })).toBeVisible();
 }
 
 test("a booking made on the run's first day is confirmed from its page; the client is told, proforma attached", async ({

@@ -5,6 +5,7 @@ import { chromium } from "@playwright/test";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
+import { setRegistrationStatus } from "#app/back-office/lists/registration-admin.server";
 import {
   addParticipant,
   cancelBooking,
@@ -124,6 +125,10 @@ describe("finding 3: one rule of what a booking may change and when", () => {
       await confirmParticipant(ACTOR, later.booking.runId as string, later.participants[0] as string),
     ).toMatchObject({ ok: true });
     expect(await cancelBooking(OFFICE, later.booking.id)).toMatchObject({ ok: false, status: 409 });
+    // the registrations list asks the same rule
+    expect(await setRegistrationStatus(later.participants[0] as string, "cancelled", ACTOR)).toEqual({
+      refused: rules?.cancel,
+    });
     expect(participants).toHaveLength(3);
   });
 });
