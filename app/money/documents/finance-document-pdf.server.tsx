@@ -139,15 +139,18 @@ const linesWithParticipants = (lines: FinanceLine[]) =>
 /** A proforma invoice, credit note or receipt: the same layout, the lines and totals as stored. */
 export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: FirmIdentity) {
   const title = isAdvance(doc) ? "Receipt (advance payment)" : TITLES[doc.kind];
-  // a receipt prints its invoice's lines for what was bought; their total is the invoice's, not this payment's
-  const totals = pricedTotalRows(
-    doc,
-    doc.kind === "credit_note"
-      ? "Total credited (KES)"
-      : doc.kind === "receipt" && !isAdvance(doc)
-        ? "Invoice total (KES)"
-        : "Total (KES)",
-  );
+  // a receipt prints its invoice's lines for what was bought; their total is the invoice's, not this payment's.
+  // An advance has no invoice yet, so no VAT to state: the money received, and the invoice will say the rest.
+  const totals = isAdvance(doc)
+    ? [{ label: "Received in advance (KES)", cents: doc.totalCents, strong: true }]
+    : pricedTotalRows(
+        doc,
+        doc.kind === "credit_note"
+          ? "Total credited (KES)"
+          : doc.kind === "receipt"
+            ? "Invoice total (KES)"
+            : "Total (KES)",
+      );
   const note = closingNote(doc);
   return renderPdf(
     `${title} ${doc.number}`,
