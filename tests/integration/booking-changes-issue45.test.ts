@@ -17,14 +17,14 @@ import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
 import { recordPayment } from "#app/money/payments/payment.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { courseRuns, courses, emailOutbox, financeDocuments } from "#app/platform/db/schema";
+import { courseRuns, emailOutbox, financeDocuments } from "#app/platform/db/schema";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { addDays, today } from "#app/utils/dates";
 import { resolveChromium } from "../helpers/chromium.mjs";
-import { ACTOR, book, SLUG } from "../helpers/money";
+import { ACTOR, book, documentsOf, newRun } from "../helpers/money";
 import { startSmtpServer } from "../helpers/smtp";
 
 // Issue 45, findings 3–5: one rule of what a booking may change and when; the client told of every change with
@@ -33,22 +33,7 @@ import { startSmtpServer } from "../helpers/smtp";
 const OFFICE = { actor: ACTOR, overridesNotice: true };
 
 /** A run of the course starting `days` from today (0: today), three days long, KES 110,000 a seat. */
-async function runFrom(days: number) {
-  const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
-  const startDate = addDays(today(), days);
-  const [run] = await db()
-    .insert(courseRuns)
-    .values({
-      courseId: course?.id as string,
-      startDate,
-      endDate: addDays(startDate, 2),
-      venue: "Kisumu, Kenya",
-      capacity: 40,
-      costOverride: "110000.00",
-    })
-    .returning({ id: courseRuns.id });
-  return run?.id as string;
-}
+const runFrom = (days: number) => newRun("110000.00", { startsIn: days, lastDay: 2 });
 
 const pay = (bookingId: string, cents: number, code: string) =>
   moneyTransaction((tx) =>
@@ -67,13 +52,6 @@ const pay = (bookingId: string, cents: number, code: string) =>
       ACTOR,
     ),
   );
-
-const documentsOf = (bookingId: string) =>
-  db()
-    .select()
-    .from(financeDocuments)
-    .where(eq(financeDocuments.bookingId, bookingId))
-    .orderBy(asc(financeDocuments.createdAt));
 
 /** Sends what the outbox holds through a real SMTP server and returns what reached `to`. */
 async function delivered(to: string, atLeast: number) {

@@ -129,6 +129,20 @@ async function withdrawOffer(tx: Executor, bookingId: string) {
     .where(and(eq(waitlistOffers.bookingId, bookingId), eq(waitlistOffers.status, "open")));
 }
 
+/** The participants' new status, in one statement. */
+async function setStatus(tx: Executor, people: { id: string }[], status: "confirmed" | "cancelled") {
+  if (people.length === 0) return;
+  await tx
+    .update(r)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      inArray(
+        r.id,
+        people.map((p) => p.id),
+      ),
+    );
+}
+
 const holdsSeat = (status: string) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(status);
 const sentence = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
 
@@ -192,15 +206,7 @@ export function confirmBooking(who: BookingChanger, bookingId: string) {
       if (booking.status === "waitlisted") return refuse(409, BOOKING_RULES.waitlisted);
       const pending = people.filter((p) => p.status === "new");
       if (pending.length === 0) return refuse(409, BOOKING_RULES.nothingToConfirm);
-      await tx
-        .update(r)
-        .set({ status: "confirmed", updatedAt: new Date() })
-        .where(
-          inArray(
-            r.id,
-            pending.map((p) => p.id),
-          ),
-        );
+      await setStatus(tx, pending, "confirmed");
       const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
       const note = invoiceNote(invoiced);
       const said = `${pending.length} ${pending.length === 1 ? "participant is" : "participants are"} confirmed for ${run ? runDatesText(await runRow(tx, run.id)) : "the course"}.`;
@@ -468,15 +474,7 @@ export function cancelBooking(who: BookingChanger, bookingId: string) {
     bookingId,
     async (tx, { booking, run, people }) => {
       const live = people.filter((p) => p.status !== "cancelled");
-      await tx
-        .update(r)
-        .set({ status: "cancelled", updatedAt: new Date() })
-        .where(
-          inArray(
-            r.id,
-            live.map((p) => p.id),
-          ),
-        );
+      await setStatus(tx, live, "cancelled");
       await withdrawOffer(tx, booking.id);
       const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
       const note = invoiceNote(invoiced);
