@@ -206,24 +206,91 @@ export function waitlistOffer(m: OfferMail): Message {
   );
 }
 
-/** A booking changed (by the office or by the client in the portal): said to its contact. */
-export function bookingChangedMessage(change: {
+/** What a booking change did, as its contact hears of it; each names itself in the subject. */
+export type BookingChangeMail = {
+  what: "confirmed" | "cancelled" | "changed";
   name: string;
   reference: string;
   change: string;
   byClient: boolean;
-}): Message {
+  /** the document this change issued (or, for a confirmation, the booking's invoice), attached to the message */
+  document: { kind: "proforma" | "credit_note" | "receipt"; number: string; total: string } | null;
+};
+
+const DOCUMENT_SENTENCE = {
+  proforma: (d: { number: string; total: string }) =>
+    `Proforma invoice ${d.number} for the whole booking (${d.total}) is attached.`,
+  credit_note: (d: { number: string; total: string }) =>
+    `Credit note ${d.number} (${d.total}) is attached: it cancels the booking's invoice.`,
+  receipt: (d: { number: string; total: string }) => `Receipt ${d.number} (${d.total}) is attached.`,
+} as const;
+
+const CHANGE_HEADING = {
+  confirmed: (reference: string) => `Your places are confirmed (${reference})`,
+  cancelled: (reference: string) => `Booking ${reference} cancelled`,
+  changed: (reference: string) => `Booking ${reference} changed`,
+} as const;
+
+/**
+ * A booking confirmed, cancelled or changed (by the office or by the client in the portal), said to its contact
+ * with the document the change issued attached: the message names what happened, and mentions a document only
+ * when there is one.
+ */
+export function bookingChangeMessage(m: BookingChangeMail): Message {
+  const who = m.byClient ? `You changed booking ${m.reference} in your account.` : null;
+  const lead =
+    m.what === "confirmed"
+      ? `Your places on booking ${m.reference} are confirmed. ${m.change}`
+      : m.what === "cancelled"
+        ? `${who ?? `We cancelled booking ${m.reference}.`} ${m.change}`
+        : `${who ?? `We changed booking ${m.reference}.`} ${m.change}`;
   return render(
-    `Booking ${change.reference} changed`,
+    CHANGE_HEADING[m.what](m.reference),
     [
-      `Dear ${change.name},`,
-      change.byClient
-        ? `You changed booking ${change.reference} in your account. ${change.change}`
-        : `We changed booking ${change.reference}. ${change.change}`,
-      "Any new invoice or credit note follows in its own e-mail, with the PDF attached.",
+      `Dear ${m.name},`,
+      lead,
+      ...(m.document ? [DOCUMENT_SENTENCE[m.document.kind](m.document)] : []),
+      ...(m.what === "confirmed"
+        ? [`When paying by M-PESA, enter ${m.reference} as the account number.`]
+        : []),
     ],
-    [["Reference", change.reference]],
-    [portalLine(), `Questions? Reply to this e-mail or quote ${change.reference} when you call us.`],
+    [
+      ["Reference", m.reference],
+      ["Document attached", m.document?.number ?? null],
+    ],
+    [portalLine(), `Questions? Reply to this e-mail or quote ${m.reference} when you call us.`],
+  );
+}
+
+export type SeatTakenOverMail = {
+  name: string;
+  replaces: string;
+  bookedBy: string;
+  reference: string;
+  courseName: string;
+  dates: string | null;
+  venue: string | null;
+  joining: Row[];
+  calendarUrl: string | null;
+};
+
+/** To a participant substituted into a booking: their place, the joining instructions and the calendar invite. */
+export function seatTakenOverMessage(m: SeatTakenOverMail): Message {
+  return render(
+    `Your place on ${m.courseName} (${m.reference})`,
+    [
+      `Dear ${m.name},`,
+      `${m.bookedBy} has booked you a place on ${m.courseName}${m.dates ? `, ${m.dates}` : ""}, in place of ${m.replaces}. The joining instructions are below and the calendar invitation is attached.`,
+    ],
+    [
+      ["Course", m.courseName],
+      ["Dates", m.dates ?? "To be confirmed"],
+      ["Venue", m.venue ?? "To be confirmed"],
+      ["Booking reference", m.reference],
+      ...m.joining,
+    ],
+    [`Questions? Reply to this e-mail or quote ${m.reference} when you call us.`],
+    { actions: m.calendarUrl ? [{ label: "Add to calendar", url: m.calendarUrl }] : [] },
   );
 }
 

@@ -3,7 +3,10 @@ export {
   BOOKING_RULES,
   type BookingAction,
   BookingActionSchema,
+  type BookingChangeKind,
   BookingDetailsSchema,
+  bookingChangeRefusal,
+  bookingChangeRules,
 } from "./booking-page/booking-rules";
 export { InterestSchema } from "./interest/interest";
 export {

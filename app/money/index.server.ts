@@ -2,9 +2,12 @@ export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
   currentDocuments,
   DOCUMENT_LINK_PURPOSE,
+  documentAttachment,
   documentPath,
+  type FinanceDocument,
   findFinanceDocument,
   lockBooking,
+  openProforma,
   sendDocument,
 } from "./documents/finance-document.server";
 export { bookingPaymentInstructions, currentFinanceProfileGaps } from "./documents/finance-profile.server";
@@ -61,6 +64,7 @@ export {
 } from "./payments/balance-sql.server";
 export { deriveBookingStatus } from "./payments/booking-status.server";
 export { invoiceBookingNow, invoiceNote, syncBooking } from "./payments/booking-sync.server";
+export { MONEY_TO_ALLOCATE_PATH, moneyToAllocate } from "./payments/money-to-allocate.server";
 export { assignPayment, bookingBalance, recordPayment, reversePayment } from "./payments/payment.server";
 export {
   countOpenPaymentReviews,

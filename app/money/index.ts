@@ -1,3 +1,4 @@
+export { listedDocuments } from "./documents/document-listing";
 export {
   ETIMS_SEND_ON_LABELS,
   ETIMS_TAX_RATES,

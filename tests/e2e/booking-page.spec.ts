@@ -44,7 +44,7 @@ test("the office finds a booking and confirms it whole: one proforma, said befor
   await expect(page.getByTestId("booking-participant")).toHaveCount(3);
   await expect(page.getByText("County Government of Nakuru").first()).toBeVisible();
   await expect(page.getByTestId("confirm-explained")).toHaveText(
-    `Confirms all 3 participants still waiting and e-mails one proforma invoice for the whole booking to ${CONTACT}.`,
+    `Confirms all 3 participants still waiting and e-mails ${CONTACT} that the places are confirmed, with one proforma invoice for the whole booking attached.`,
   );
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Confirm booking" }).click();
@@ -55,15 +55,22 @@ test("the office finds a booking and confirms it whole: one proforma, said befor
   await expect(page.getByTestId("booking-documents").getByRole("link")).toHaveText([number]);
   await expect(page.getByRole("button", { name: "Confirm booking" })).toHaveCount(0);
 
-  // exactly one proforma reached the contact
+  // exactly one proforma reached the contact: attached to the message that says the places are confirmed
   await own.smtp.waitFor(
-    (messages) => messages.some((m) => m.to.includes(CONTACT) && m.subject.includes(number)),
+    (messages) =>
+      messages.some(
+        (m) => m.to.includes(CONTACT) && m.subject === `Your places are confirmed (${references.soon})`,
+      ),
     30_000,
   );
-  const proformas = own.smtp.messages.filter(
-    (m) => m.to.includes(CONTACT) && /^Proforma invoice/.test(m.subject),
+  const confirmed = own.smtp.messages.filter(
+    (m) => m.to.includes(CONTACT) && m.subject === `Your places are confirmed (${references.soon})`,
   );
-  expect(proformas.map((m) => m.subject)).toEqual([expect.stringContaining(number)]);
+  expect(confirmed).toHaveLength(1);
+  expect(confirmed[0]?.raw).toContain(`filename=${number}.pdf`);
+  expect(
+    own.smtp.messages.filter((m) => m.to.includes(CONTACT) && /^Proforma invoice/.test(m.subject)),
+  ).toHaveLength(0);
   await expect(page.getByTestId("booking-timeline")).toContainText("Confirmed booking");
 });
 

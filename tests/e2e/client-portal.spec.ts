@@ -96,7 +96,7 @@ test("on a phone, 20 days before the start, the contact substitutes a participan
   await substitute.getByLabel("E-mail address").fill(`faith.${stamp}@county.example`);
   await substitute.getByRole("button", { name: "Substitute participant" }).click();
   await expect(page.getByRole("status")).toHaveText(
-    `Booking ${references.soon}: Faith Chebet takes the place of Brian Otieno.`,
+    `Booking ${references.soon}: Faith Chebet takes the place of Brian Otieno. Faith Chebet is e-mailed the joining instructions and a calendar invitation.`,
   );
   const people = page.getByTestId("client-participants");
   await expect(people).toContainText("Faith Chebet");

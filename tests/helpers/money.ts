@@ -4,7 +4,13 @@ import { createBooking } from "#app/bookings/booking.server";
 import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
+import {
+  bookings,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  financeDocuments,
+} from "#app/platform/db/schema";
 import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor } from "./form-post";
@@ -20,15 +26,19 @@ export const ACTOR: AuditActor = {
   userAgent: "vitest",
 };
 
-export async function newRun(costOverride: string | null = "45000.00") {
+/** A run of the course `startsIn` days from today (0: today), `lastDay` days after its start. */
+export async function newRun(
+  costOverride: string | null = "45000.00",
+  { startsIn = 30, lastDay = 4 }: { startsIn?: number; lastDay?: number } = {},
+) {
   const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
-  const startDate = addDays(today(), 30);
+  const startDate = addDays(today(), startsIn);
   const [run] = await db()
     .insert(courseRuns)
     .values({
       courseId: course?.id as string,
       startDate,
-      endDate: addDays(startDate, 4),
+      endDate: addDays(startDate, lastDay),
       venue: "Naivasha, Kenya",
       capacity: 40,
       costOverride,
@@ -36,6 +46,14 @@ export async function newRun(costOverride: string | null = "45000.00") {
     .returning({ id: courseRuns.id });
   return run?.id as string;
 }
+
+/** A booking's documents in the order issued. */
+export const documentsOf = (bookingId: string) =>
+  db()
+    .select()
+    .from(financeDocuments)
+    .where(eq(financeDocuments.bookingId, bookingId))
+    .orderBy(asc(financeDocuments.createdAt));
 
 let keyCounter = 0;
 /** A booking of `size` participants on the run, as the public form makes it. */

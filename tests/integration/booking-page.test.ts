@@ -85,11 +85,13 @@ describe("confirming a booking from its page", () => {
       "confirmed",
       "confirmed",
     ]);
+    // the proforma travels attached to the message that says the places are confirmed (issue 45)
     const mails = await db()
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.relatedId, docs[0]?.id as string), eq(emailOutbox.kind, "finance_proforma")));
+      .where(and(eq(emailOutbox.relatedId, booking.id), eq(emailOutbox.kind, "booking_confirmed")));
     expect(mails.map((m) => m.toAddress)).toEqual([booking.contactEmail]);
+    expect(mails[0]?.attachments?.map((a) => a.filename)).toEqual([`${docs[0]?.number}.pdf`]);
     expect(await confirmBooking(OFFICE, booking.id)).toMatchObject({ ok: false, status: 409 });
   });
 });

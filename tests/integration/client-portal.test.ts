@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
@@ -401,7 +401,12 @@ describe("self-service changes", () => {
     const told = await db()
       .select({ text: emailOutbox.textBody })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, booking.contactEmail), eq(emailOutbox.kind, "booking_changed")));
+      .where(
+        and(
+          eq(emailOutbox.toAddress, booking.contactEmail),
+          inArray(emailOutbox.kind, ["booking_changed", "booking_cancelled"]),
+        ),
+      );
     expect(told.length).toBe(5);
     expect(
       told.every((m) => m.text.includes(`You changed booking ${booking.reference} in your account.`)),

@@ -5,7 +5,9 @@ import {
   countOpenPaymentReviews,
   currentFinanceProfileGaps,
   getMoneySummary,
+  MONEY_TO_ALLOCATE_PATH,
   type MoneySummary,
+  moneyToAllocate,
   mpesaGaps,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
@@ -107,6 +109,19 @@ async function overduePaymentItems({ overdueCount, overdueCents }: MoneySummary)
       count: held,
       title: `M-PESA ${held === 1 ? "payment" : "payments"} held for review: not in the ledger until checked`,
       to: "/admin/finance/payments#reviews-heading",
+    },
+  ];
+}
+
+/** Bookings holding money beyond their invoice (paid before it, or twice): to invoice, refund or carry over. */
+async function moneyToAllocateItems(): Promise<TodayItem[]> {
+  const { count: n, cents } = await moneyToAllocate();
+  return [
+    {
+      id: "money-to-allocate",
+      count: n,
+      title: `${n === 1 ? "booking" : "bookings"} paid more than invoiced (${formatKes(cents)}): invoice, refund or carry over`,
+      to: MONEY_TO_ALLOCATE_PATH,
     },
   ];
 }
@@ -260,6 +275,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     profile,
     clientChanges,
     mpesa,
+    toAllocate,
   ] = await Promise.all([
     newRegistrationCount,
     countWaitingEnquiries(),
@@ -270,6 +286,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     financeProfileItems(),
     clientChangeItems(),
     mpesaItems(),
+    moneyToAllocateItems(),
   ]);
   const items: TodayItem[] = [
     {
@@ -294,6 +311,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
       to: "/admin/enquiries?due=1",
     },
     ...overdue,
+    ...toAllocate,
     ...profile,
     ...mpesa,
     ...clientChanges,

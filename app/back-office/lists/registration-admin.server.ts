@@ -8,12 +8,14 @@ import {
   type RegistrationSort,
   startOfNairobiDay,
 } from "#app/back-office/lists/admin-lists";
+import { bookingChangeRefusal } from "#app/bookings/index";
 import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { keysetBatches, mapRows } from "#app/platform/csv.server";
 import { db, type Executor, executeRows } from "#app/platform/db/client.server";
-import { registrationTallies, courseRegistrations as t } from "#app/platform/db/schema";
+import { courseRuns, registrationTallies, courseRegistrations as t } from "#app/platform/db/schema";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
+import { today } from "#app/utils/dates";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
@@ -308,6 +310,15 @@ export const REGISTRATION_LIST_SCREEN = listScreen(t, {
       if (bookingId) await lockBooking(tx, bookingId);
     },
     afterChange: async (tx, id, actor) => invoiceNote(await syncBooking(tx, await bookingOf(tx, id), actor)),
+    // the booking's one rule of when it may change, as its page and the run page ask it (decision 0695)
+    refuse: async (tx, id, status) => {
+      const [run] = await tx
+        .select({ startDate: courseRuns.startDate, endDate: courseRuns.endDate })
+        .from(t)
+        .innerJoin(courseRuns, eq(courseRuns.id, t.runId))
+        .where(eq(t.id, id));
+      return bookingChangeRefusal(status === "confirmed" ? "confirm" : "cancel", run ?? null, today());
+    },
   },
 });
 

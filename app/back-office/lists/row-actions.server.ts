@@ -73,7 +73,11 @@ type RowActions<Status extends string> = {
   messages: RowActionMessages;
   remove: (id: string, actor: AuditActor) => Promise<boolean>;
   restore: (id: string, actor: AuditActor) => Promise<boolean>;
-  setStatus: (id: string, status: Status, actor: AuditActor) => Promise<StatusChange | false>;
+  setStatus: (
+    id: string,
+    status: Status,
+    actor: AuditActor,
+  ) => Promise<StatusChange | { refused: string } | false>;
 };
 
 const outcome = (messages: RowActionMessages, intent: Intent) =>
@@ -114,6 +118,9 @@ export async function handleRowAction<Status extends string>(args: RouteArgs, sc
         { ok: false, intent, id, title: text.failed, message: "The record no longer exists." },
         404,
       );
+    }
+    if (typeof done === "object" && "refused" in done) {
+      return reply({ ok: false, intent, id, title: text.failed, message: done.refused }, 409);
     }
     if (typeof done === "object") {
       // whose status became what, and the status Undo puts back

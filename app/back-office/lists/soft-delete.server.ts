@@ -142,6 +142,8 @@ export type StatusFollowUp = {
   /** locks taken before the row's own: what the house lock order puts first (a participant's booking) */
   lockFirst?: (tx: Executor, id: string) => Promise<void>;
   afterChange?: (tx: Executor, id: string, actor: AuditActor) => Promise<string | undefined>;
+  /** why this status may not be set now (a rule of the row's feature), or null; asked under the row's lock */
+  refuse?: (tx: Executor, id: string, status: string) => Promise<string | null>;
 };
 
 export async function setRowStatus<S extends string>(
@@ -153,7 +155,7 @@ export async function setRowStatus<S extends string>(
 ) {
   const { noun, tableName } = labels(table);
   // a status change may move money (a participant's invoice): it retries a deadlock as money transactions do
-  return moneyTransaction(async (tx): Promise<StatusChange | false> => {
+  return moneyTransaction(async (tx): Promise<StatusChange | { refused: string } | false> => {
     await follow?.lockFirst?.(tx, id);
     const [before] = await tx
       .select({ status: table.status, name: table.name })
@@ -163,6 +165,8 @@ export async function setRowStatus<S extends string>(
     if (!before) return false;
     const change = { name: before.name, previous: before.status };
     if (before.status === status) return change;
+    const refused = await follow?.refuse?.(tx, id, status);
+    if (refused) return { refused };
     // the status enum differs per table (a union drizzle cannot narrow); the action schema checked the value
     await tx
       .update(table)

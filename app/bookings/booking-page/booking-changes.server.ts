@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { runDatesText } from "#app/delivery/index.server";
+import { getJoiningInstructions, joiningRows, runDatesText } from "#app/delivery/index.server";
 import {
   currentDocuments,
+  documentAttachment,
   invoiceNote,
   lockBooking,
+  openProforma,
   sendDocument,
   syncBooking,
 } from "#app/money/index.server";
@@ -15,18 +17,26 @@ import {
   bookings,
   certificates,
   courseRuns,
+  courses,
   courseRegistrations as r,
   waitlistOffers,
 } from "#app/platform/db/schema";
-import { enqueueEmails } from "#app/platform/email/outbox.server";
+import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
-import { lockRunsSeats, SEAT_HOLDING_STATUSES } from "#app/site/index.server";
+import { lockRunsSeats, runCalendarInvite, SEAT_HOLDING_STATUSES } from "#app/site/index.server";
+import { formatKes } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
-import { bookingChangedMessage } from "../emails.server";
+import { bookingChangeMessage, seatTakenOverMessage } from "../emails.server";
 import type { ParticipantInput } from "../registration";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
-import { BOOKING_RULES, type BookingDetails, substitutionDeadline } from "./booking-rules";
+import {
+  BOOKING_RULES,
+  type BookingChangeKind,
+  type BookingDetails,
+  bookingChangeRefusal,
+  substitutionDeadline,
+} from "./booking-rules";
 
 export type BookingChangeOutcome =
   | { ok: true; message: string }
@@ -88,7 +98,8 @@ const AGAIN = Symbol("the booking moved while it was being locked");
 async function changeBooking(
   bookingId: string,
   work: (tx: Executor, change: Change) => Promise<BookingChangeOutcome>,
-  { alsoRunId, afterStart = false }: { alsoRunId?: string; afterStart?: boolean } = {},
+  kind: BookingChangeKind,
+  { alsoRunId }: { alsoRunId?: string } = {},
 ): Promise<BookingChangeOutcome> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const outcome = await moneyTransaction(async (tx) => {
@@ -98,11 +109,14 @@ async function changeBooking(
       if (change.booking.status === "cancelled") return refuse(409, BOOKING_RULES.cancelled);
       // a milestone's billing booking is its engagement's to change (decision 0673)
       if (change.booking.kind === "milestone") return refuse(409, BOOKING_RULES.milestone);
-      const started = change.run?.startDate && change.run.startDate <= today();
-      if (started && !afterStart) return refuse(409, BOOKING_RULES.started);
+      const refused = bookingChangeRefusal(kind, change.run, today());
+      if (refused) return refuse(409, refused);
       return work(tx, change);
     });
-    if (outcome !== AGAIN) return outcome;
+    if (outcome === AGAIN) continue;
+    // the change's messages are committed: sent now rather than at the outbox's next pass
+    if (outcome.ok) wakeOutboxWorker();
+    return outcome;
   }
   return CHANGED_MEANWHILE;
 }
@@ -115,59 +129,99 @@ async function withdrawOffer(tx: Executor, bookingId: string) {
     .where(and(eq(waitlistOffers.bookingId, bookingId), eq(waitlistOffers.status, "open")));
 }
 
+/** The participants' new status, in one statement. */
+async function setStatus(tx: Executor, people: { id: string }[], status: "confirmed" | "cancelled") {
+  if (people.length === 0) return;
+  await tx
+    .update(r)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      inArray(
+        r.id,
+        people.map((p) => p.id),
+      ),
+    );
+}
+
 const holdsSeat = (status: string) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(status);
 const sentence = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
 
-/** Audits the change on the booking and tells its contact what changed, and who changed it. */
+type Invoiced = Awaited<ReturnType<typeof syncBooking>>;
+
+/**
+ * The document a change's message carries: the one the change issued (a new proforma version, a credit note),
+ * or, for a confirmation, the booking's open proforma even when it was issued before (the client holds it with
+ * the news that the places are confirmed).
+ */
+async function documentOfChange(tx: Executor, bookingId: string, what: ChangeMail, invoiced: Invoiced) {
+  if (invoiced?.ok && invoiced.sentTo && invoiced.document) return invoiced.document;
+  return what === "confirmed" ? openProforma(tx, bookingId) : null;
+}
+
+type ChangeMail = "confirmed" | "cancelled" | "changed";
+
+/**
+ * Audits the change on the booking and tells its contact what changed, who changed it, and with what document:
+ * the message that names the change carries the document it issued (the document's own e-mail is not sent).
+ */
 async function record(
   tx: Executor,
   who: BookingChanger,
   booking: Locked,
   entry: { action: string; oldValues?: Record<string, unknown>; newValues?: Record<string, unknown> },
   said: string,
+  { what = "changed", invoiced = null }: { what?: ChangeMail; invoiced?: Invoiced } = {},
 ) {
   await recordAudit(tx, who.actor, { ...entry, tableName: "bookings", recordId: booking.id });
+  const document = await documentOfChange(tx, booking.id, what, invoiced);
   await enqueueEmails(tx, [
     {
       to: booking.contactEmail,
-      kind: "booking_changed",
+      kind: `booking_${what}`,
       relatedTable: "bookings",
       relatedId: booking.id,
-      ...bookingChangedMessage({
+      ...bookingChangeMessage({
+        what,
         name: booking.contactName,
         reference: booking.reference,
         change: said,
         byClient: who.client === true,
+        document: document
+          ? { kind: document.kind, number: document.number, total: formatKes(document.totalCents) }
+          : null,
       }),
+      attachments: document ? [documentAttachment(document)] : [],
     },
   ]);
 }
 
+/** The booking's changes are quiet about documents: the change's own message carries them (record). */
+const QUIET = { quiet: true } as const;
+
 /** Confirms every participant still waiting for it: one change, one invoice for the whole booking. */
 export function confirmBooking(who: BookingChanger, bookingId: string) {
-  return changeBooking(bookingId, async (tx, { booking, run, people }) => {
-    if (booking.status === "waitlisted") return refuse(409, BOOKING_RULES.waitlisted);
-    const pending = people.filter((p) => p.status === "new");
-    if (pending.length === 0) return refuse(409, BOOKING_RULES.nothingToConfirm);
-    await tx
-      .update(r)
-      .set({ status: "confirmed", updatedAt: new Date() })
-      .where(
-        inArray(
-          r.id,
-          pending.map((p) => p.id),
-        ),
+  return changeBooking(
+    bookingId,
+    async (tx, { booking, run, people }) => {
+      if (booking.status === "waitlisted") return refuse(409, BOOKING_RULES.waitlisted);
+      const pending = people.filter((p) => p.status === "new");
+      if (pending.length === 0) return refuse(409, BOOKING_RULES.nothingToConfirm);
+      await setStatus(tx, pending, "confirmed");
+      const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
+      const note = invoiceNote(invoiced);
+      const said = `${pending.length} ${pending.length === 1 ? "participant is" : "participants are"} confirmed for ${run ? runDatesText(await runRow(tx, run.id)) : "the course"}.`;
+      await record(
+        tx,
+        who,
+        booking,
+        { action: "Confirmed booking", newValues: { confirmed: pending.map((p) => p.name) } },
+        `${said} (${pending.map((p) => p.name).join(", ")})`,
+        { what: "confirmed", invoiced },
       );
-    const note = invoiceNote(await syncBooking(tx, booking.id, who.actor));
-    const said = `${pending.length} ${pending.length === 1 ? "participant is" : "participants are"} confirmed for ${run ? runDatesText(await runRow(tx, run.id)) : "the course"}.`;
-    await recordAudit(tx, who.actor, {
-      action: "Confirmed booking",
-      tableName: "bookings",
-      recordId: booking.id,
-      newValues: { confirmed: pending.map((p) => p.name) },
-    });
-    return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
-  });
+      return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
+    },
+    "confirm",
+  );
 }
 
 async function runRow(tx: Executor, runId: string) {
@@ -183,6 +237,41 @@ async function runRow(tx: Executor, runId: string) {
   return run ?? { label: null, startDate: null, endDate: null, venue: null };
 }
 
+/** The substitute's own message: their place, the run's joining instructions and its calendar invitation. */
+async function welcomeSubstitute(
+  tx: Executor,
+  booking: Locked,
+  runId: string | null,
+  seat: { id: string; name: string },
+  person: ParticipantInput,
+) {
+  const [course] = booking.courseId
+    ? await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, booking.courseId))
+    : [];
+  const run = runId ? await runRow(tx, runId) : null;
+  const calendar = await runCalendarInvite(tx, runId);
+  await enqueueEmails(tx, [
+    {
+      to: person.email,
+      kind: "substitute_joining",
+      relatedTable: "course_registrations",
+      relatedId: seat.id,
+      ...seatTakenOverMessage({
+        name: person.name,
+        replaces: seat.name,
+        bookedBy: booking.organization || booking.contactName,
+        reference: booking.reference,
+        courseName: course?.title ?? "your course",
+        dates: run ? runDatesText(run) || calendar.dates : calendar.dates,
+        venue: run?.venue ?? null,
+        joining: joiningRows(runId ? await getJoiningInstructions(runId, tx) : null),
+        calendarUrl: calendar.url,
+      }),
+      attachments: calendar.attachments,
+    },
+  ]);
+}
+
 /**
  * Puts another person in a participant's seat (DESIGN §7: the seat, its invoice line and its payment stay):
  * allowed until `substitution_notice_days` before the start, after that by an owner only; never for someone
@@ -194,48 +283,58 @@ export function substituteParticipant(
   registrationId: string,
   person: ParticipantInput,
 ) {
-  return changeBooking(bookingId, async (tx, { booking, run, people }) => {
-    const seat = people.find((p) => p.id === registrationId);
-    if (!seat || seat.status === "cancelled") return refuse(404, BOOKING_RULES.notInBooking, "id");
-    const email = person.email.toLowerCase();
-    if (people.some((p) => p.id !== seat.id && p.status !== "cancelled" && p.email.toLowerCase() === email)) {
-      return refuse(409, BOOKING_RULES.duplicateEmail(person.email), "email");
-    }
-    if (run?.startDate && !who.overridesNotice) {
-      const noticeDays = await getSetting("substitution_notice_days", tx);
-      const deadline = substitutionDeadline(run.startDate, noticeDays);
-      if (today() > deadline) return refuse(409, BOOKING_RULES.substitutionClosed(deadline, noticeDays));
-    }
-    const [onRecord] = await tx
-      .select({ n: sql<number>`count(*)` })
-      .from(attendanceMarks)
-      .where(eq(attendanceMarks.registrationId, seat.id));
-    const [certificate] = await tx
-      .select({ id: certificates.id })
-      .from(certificates)
-      .where(eq(certificates.registrationId, seat.id));
-    if (Number(onRecord?.n ?? 0) > 0 || certificate) return refuse(409, BOOKING_RULES.attended(seat.name));
-    await tx
-      .update(r)
-      .set({
-        name: person.name,
-        email: person.email,
-        phone: person.phone,
-        ...idNumberColumns(person.idNumber),
-        updatedAt: new Date(),
-      })
-      .where(eq(r.id, seat.id));
-    const said = `${person.name} takes the place of ${seat.name}.`;
-    await recordAudit(tx, who.actor, {
-      action: "Substituted participant",
-      tableName: "course_registrations",
-      recordId: seat.id,
-      oldValues: { name: seat.name, email: seat.email },
-      newValues: { name: person.name, email: person.email, id_number: person.idNumber ? "(sealed)" : null },
-    });
-    await record(tx, who, booking, { action: "Substituted participant", newValues: { said } }, said);
-    return { ok: true, message: `Booking ${booking.reference}: ${said}` };
-  });
+  return changeBooking(
+    bookingId,
+    async (tx, { booking, run, people }) => {
+      const seat = people.find((p) => p.id === registrationId);
+      if (!seat || seat.status === "cancelled") return refuse(404, BOOKING_RULES.notInBooking, "id");
+      const email = person.email.toLowerCase();
+      if (
+        people.some((p) => p.id !== seat.id && p.status !== "cancelled" && p.email.toLowerCase() === email)
+      ) {
+        return refuse(409, BOOKING_RULES.duplicateEmail(person.email), "email");
+      }
+      if (run?.startDate && !who.overridesNotice) {
+        const noticeDays = await getSetting("substitution_notice_days", tx);
+        const deadline = substitutionDeadline(run.startDate, noticeDays);
+        if (today() > deadline) return refuse(409, BOOKING_RULES.substitutionClosed(deadline, noticeDays));
+      }
+      const [onRecord] = await tx
+        .select({ n: sql<number>`count(*)` })
+        .from(attendanceMarks)
+        .where(eq(attendanceMarks.registrationId, seat.id));
+      const [certificate] = await tx
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(eq(certificates.registrationId, seat.id));
+      if (Number(onRecord?.n ?? 0) > 0 || certificate) return refuse(409, BOOKING_RULES.attended(seat.name));
+      await tx
+        .update(r)
+        .set({
+          name: person.name,
+          email: person.email,
+          phone: person.phone,
+          ...idNumberColumns(person.idNumber),
+          updatedAt: new Date(),
+        })
+        .where(eq(r.id, seat.id));
+      const said = `${person.name} takes the place of ${seat.name}.`;
+      await recordAudit(tx, who.actor, {
+        action: "Substituted participant",
+        tableName: "course_registrations",
+        recordId: seat.id,
+        oldValues: { name: seat.name, email: seat.email },
+        newValues: { name: person.name, email: person.email, id_number: person.idNumber ? "(sealed)" : null },
+      });
+      await record(tx, who, booking, { action: "Substituted participant", newValues: { said } }, said);
+      if (holdsSeat(seat.status)) await welcomeSubstitute(tx, booking, run?.id ?? null, seat, person);
+      return {
+        ok: true,
+        message: `Booking ${booking.reference}: ${said} ${person.name} is e-mailed the joining instructions and a calendar invitation.`,
+      };
+    },
+    "substitute",
+  );
 }
 
 /**
@@ -283,7 +382,8 @@ export function moveBooking(who: BookingChanger, bookingId: string, toRunId: str
         .update(bookings)
         .set({ runId: toRunId, updatedAt: new Date() })
         .where(eq(bookings.id, booking.id));
-      const note = invoiceNote(await syncBooking(tx, booking.id, who.actor));
+      const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
+      const note = invoiceNote(invoiced);
       const said = waits
         ? `The booking moves to ${dates}, which has no room for ${seated} now: it waits on that date's waiting list, and nothing is payable until a seat is offered.`
         : `The booking moves to ${dates}${target.venue ? ` (${target.venue})` : ""}.`;
@@ -297,94 +397,106 @@ export function moveBooking(who: BookingChanger, bookingId: string, toRunId: str
           newValues: { run_id: toRunId, course_date: dates, waitlisted: waits },
         },
         said,
+        { invoiced },
       );
       const freed = run ? (await lockRunsSeats(tx, [run.id])).get(run.id) : undefined;
       if (freed) await offerFreeSeats(tx, freed);
       return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
     },
+    "move",
     { alsoRunId: toRunId },
   );
 }
 
 /** Adds a participant on a free seat of the booking's date; seated as the booking is (confirmed, or pending). */
 export function addParticipant(who: BookingChanger, bookingId: string, person: ParticipantInput) {
-  return changeBooking(bookingId, async (tx, { booking, run, people }) => {
-    if (booking.status === "waitlisted") return refuse(409, BOOKING_RULES.waitlisted);
-    const live = people.filter((p) => p.status !== "cancelled");
-    const max = await getSetting("max_group_size", tx);
-    if (live.length >= max) return refuse(409, BOOKING_RULES.tooMany(max));
-    const email = person.email.toLowerCase();
-    if (live.some((p) => p.email.toLowerCase() === email)) {
-      return refuse(409, BOOKING_RULES.duplicateEmail(person.email), "email");
-    }
-    if (run && run.left !== null && run.left < 1) return refuse(409, BOOKING_RULES.noSeats(run.left));
-    const [model] = await tx
-      .select()
-      .from(r)
-      .where(and(eq(r.bookingId, booking.id), isNull(r.deletedAt)))
-      .orderBy(r.createdAt, r.id)
-      .limit(1);
-    const status = booking.status === "confirmed" ? ("confirmed" as const) : ("new" as const);
-    await tx.insert(r).values({
-      bookingId: booking.id,
-      bookingReference: booking.reference,
-      courseId: booking.courseId,
-      runId: booking.runId,
-      courseName: model?.courseName ?? "",
-      courseDate: model?.courseDate ?? null,
-      courseVenue: model?.courseVenue ?? null,
-      courseCost: model?.courseCost ?? null,
-      courseDuration: model?.courseDuration ?? null,
-      organization: booking.organization,
-      name: person.name,
-      email: person.email,
-      phone: person.phone,
-      ...idNumberColumns(person.idNumber),
-      status,
-      source: who.client ? "portal" : "office",
-    });
-    await tx
-      .update(bookings)
-      .set({ participants: live.length + 1, updatedAt: new Date() })
-      .where(eq(bookings.id, booking.id));
-    const note = invoiceNote(await syncBooking(tx, booking.id, who.actor));
-    const said = `${person.name} is added to the booking.`;
-    await record(tx, who, booking, { action: "Added participant", newValues: { name: person.name } }, said);
-    return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
-  });
+  return changeBooking(
+    bookingId,
+    async (tx, { booking, run, people }) => {
+      if (booking.status === "waitlisted") return refuse(409, BOOKING_RULES.waitlisted);
+      const live = people.filter((p) => p.status !== "cancelled");
+      const max = await getSetting("max_group_size", tx);
+      if (live.length >= max) return refuse(409, BOOKING_RULES.tooMany(max));
+      const email = person.email.toLowerCase();
+      if (live.some((p) => p.email.toLowerCase() === email)) {
+        return refuse(409, BOOKING_RULES.duplicateEmail(person.email), "email");
+      }
+      if (run && run.left !== null && run.left < 1) return refuse(409, BOOKING_RULES.noSeats(run.left));
+      const [model] = await tx
+        .select()
+        .from(r)
+        .where(and(eq(r.bookingId, booking.id), isNull(r.deletedAt)))
+        .orderBy(r.createdAt, r.id)
+        .limit(1);
+      const status = booking.status === "confirmed" ? ("confirmed" as const) : ("new" as const);
+      await tx.insert(r).values({
+        bookingId: booking.id,
+        bookingReference: booking.reference,
+        courseId: booking.courseId,
+        runId: booking.runId,
+        courseName: model?.courseName ?? "",
+        courseDate: model?.courseDate ?? null,
+        courseVenue: model?.courseVenue ?? null,
+        courseCost: model?.courseCost ?? null,
+        courseDuration: model?.courseDuration ?? null,
+        organization: booking.organization,
+        name: person.name,
+        email: person.email,
+        phone: person.phone,
+        ...idNumberColumns(person.idNumber),
+        status,
+        source: who.client ? "portal" : "office",
+      });
+      await tx
+        .update(bookings)
+        .set({ participants: live.length + 1, updatedAt: new Date() })
+        .where(eq(bookings.id, booking.id));
+      const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
+      const note = invoiceNote(invoiced);
+      const said = `${person.name} is added to the booking.`;
+      await record(
+        tx,
+        who,
+        booking,
+        { action: "Added participant", newValues: { name: person.name } },
+        said,
+        { invoiced },
+      );
+      return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
+    },
+    "add",
+  );
 }
 
 /** Cancels every participant before the start: their seats are freed and an open invoice is credited. */
 export function cancelBooking(who: BookingChanger, bookingId: string) {
-  return changeBooking(bookingId, async (tx, { booking, run, people }) => {
-    const live = people.filter((p) => p.status !== "cancelled");
-    await tx
-      .update(r)
-      .set({ status: "cancelled", updatedAt: new Date() })
-      .where(
-        inArray(
-          r.id,
-          live.map((p) => p.id),
-        ),
+  return changeBooking(
+    bookingId,
+    async (tx, { booking, run, people }) => {
+      const live = people.filter((p) => p.status !== "cancelled");
+      await setStatus(tx, live, "cancelled");
+      await withdrawOffer(tx, booking.id);
+      const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
+      const note = invoiceNote(invoiced);
+      const said = `The booking is cancelled${run?.startDate ? ` (it was for ${formatLongDate(run.startDate)})` : ""}.`;
+      await record(
+        tx,
+        who,
+        booking,
+        {
+          action: "Cancelled booking",
+          oldValues: { status: booking.status },
+          newValues: { status: "cancelled" },
+        },
+        said,
+        { what: "cancelled", invoiced },
       );
-    await withdrawOffer(tx, booking.id);
-    const note = invoiceNote(await syncBooking(tx, booking.id, who.actor));
-    const said = `The booking is cancelled${run?.startDate ? ` (it was for ${formatLongDate(run.startDate)})` : ""}.`;
-    await record(
-      tx,
-      who,
-      booking,
-      {
-        action: "Cancelled booking",
-        oldValues: { status: booking.status },
-        newValues: { status: "cancelled" },
-      },
-      said,
-    );
-    const freed = run ? (await lockRunsSeats(tx, [run.id])).get(run.id) : undefined;
-    if (freed) await offerFreeSeats(tx, freed);
-    return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
-  });
+      const freed = run ? (await lockRunsSeats(tx, [run.id])).get(run.id) : undefined;
+      if (freed) await offerFreeSeats(tx, freed);
+      return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
+    },
+    "cancel",
+  );
 }
 
 /**
@@ -410,7 +522,8 @@ export function updateBookingDetails(who: BookingChanger, bookingId: string, det
         .update(bookings)
         .set({ ...details, updatedAt: new Date() })
         .where(eq(bookings.id, booking.id));
-      const note = invoiceNote(await syncBooking(tx, booking.id, who.actor));
+      const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
+      const note = invoiceNote(invoiced);
       const said = "The booking's KRA PIN, LPO and NITA levy numbers are updated.";
       await record(
         tx,
@@ -418,11 +531,11 @@ export function updateBookingDetails(who: BookingChanger, bookingId: string, det
         booking,
         { action: "Updated booking details", oldValues: before, newValues: after },
         said,
+        { invoiced },
       );
       return { ok: true, message: sentence(`Booking ${booking.reference}: ${said}`, note) };
-      // an invoice is corrected after the course too: finance needs the PIN and LPO right to be paid
     },
-    { afterStart: true },
+    "details",
   );
 }
 

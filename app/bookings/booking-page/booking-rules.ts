@@ -39,7 +39,8 @@ export const substitutionDeadline = (startDate: string, noticeDays: number) =>
 export const BOOKING_RULES = {
   substitutionClosed: (deadline: string, noticeDays: number) =>
     `Substitutions close ${noticeDays} days before the start (the last day was ${formatLongDate(deadline)}). Only an owner can substitute a participant now.`,
-  started: "This course date has started: its bookings can no longer be changed.",
+  started: "This course date is under way or over: its bookings can no longer be changed.",
+  ended: "This course date is over: its participants can no longer be confirmed.",
   cancelled: "This booking is cancelled.",
   milestone:
     "This is a consultancy milestone's invoice: it has no participants or dates to change (see its engagement).",
@@ -56,3 +57,30 @@ export const BOOKING_RULES = {
   tooMany: (max: number) => `A booking holds at most ${max} participants.`,
   nothingToConfirm: "Every participant of this booking is already confirmed.",
 } as const;
+
+/** Every change a booking can take, on its page, the run page, the portal or the registrations list. */
+export type BookingChangeKind = "confirm" | "substitute" | "move" | "add" | "cancel" | "details";
+
+/** The course date a rule is asked about: its first and last day (null: no date set yet). */
+export type RuleRun = { startDate: string | null; endDate: string | null };
+
+/**
+ * The one rule of when a booking may change (issue 45): the same days the public form takes a booking (until the
+ * first day, inclusive) it may also be confirmed, changed, moved or cancelled; a participant can still be
+ * confirmed while the course runs (the office confirms who turned up); the KRA PIN, LPO and NITA levy numbers
+ * are corrected at any time (finance needs them right to be paid). Answers the refusal, or null when allowed.
+ */
+export function bookingChangeRefusal(kind: BookingChangeKind, run: RuleRun | null, today: string) {
+  if (kind === "details" || !run?.startDate) return null;
+  if (kind === "confirm") return (run.endDate ?? run.startDate) < today ? BOOKING_RULES.ended : null;
+  return run.startDate < today ? BOOKING_RULES.started : null;
+}
+
+/** The rule for each kind of change, for a screen that offers them. */
+export function bookingChangeRules(run: RuleRun | null, today: string) {
+  const kinds: BookingChangeKind[] = ["confirm", "substitute", "move", "add", "cancel", "details"];
+  return Object.fromEntries(kinds.map((kind) => [kind, bookingChangeRefusal(kind, run, today)])) as Record<
+    BookingChangeKind,
+    string | null
+  >;
+}

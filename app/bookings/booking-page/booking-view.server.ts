@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { runDatesText, runDays } from "#app/delivery/index.server";
-import { bookingBalance, documentPath } from "#app/money/index.server";
+import { bookingBalance, documentPath, listedDocuments } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
@@ -19,7 +19,7 @@ import { getSetting } from "#app/platform/settings/setting.server";
 import { seatsForRuns } from "#app/site/index.server";
 import { today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
-import { substitutionDeadline } from "./booking-rules";
+import { bookingChangeRules, substitutionDeadline } from "./booking-rules";
 
 /** The timeline shows this many of the newest entries; the audit log holds the rest. */
 const TIMELINE_LIMIT = 100;
@@ -119,6 +119,8 @@ export async function getBookingPage(reference: string) {
         version: financeDocuments.version,
         issuedOn: financeDocuments.issuedOn,
         totalCents: financeDocuments.totalCents,
+        paidCents: financeDocuments.paidCents,
+        relatesToId: financeDocuments.relatesToId,
       })
       .from(financeDocuments)
       .where(eq(financeDocuments.bookingId, booking.id))
@@ -186,7 +188,7 @@ export async function getBookingPage(reference: string) {
       daysPresent: Number(person.daysPresent),
       maskedIdNumber: maskedIdNumber({ hasIdNumber, idNumberLast4 }),
     })),
-    documents: documents.map((doc) => ({ ...doc, url: documentPath(doc.id) })),
+    documents: listedDocuments(documents).map((doc) => ({ ...doc, url: documentPath(doc.id) })),
     payments: ledger,
     balance,
     emails,
@@ -195,7 +197,8 @@ export async function getBookingPage(reference: string) {
     seatsLeft: booking.runId ? (seats.get(booking.runId)?.left ?? null) : null,
     noticeDays,
     substitutionDeadline: booking.startDate ? substitutionDeadline(booking.startDate, noticeDays) : null,
-    started: booking.startDate !== null && booking.startDate <= today(),
+    /** what may change today, by the one rule every screen asks (booking-rules.ts) */
+    rules: bookingChangeRules(booking, today()),
     /** The firm's date, against which the page states its rules (the browser's clock may differ). */
     today: today(),
     runDays: runDays(booking).length,

@@ -287,7 +287,7 @@ export async function getClientBooking(client: Client, reference: string) {
     seatsLeft: page.seatsLeft,
     noticeDays: page.noticeDays,
     substitutionDeadline: page.substitutionDeadline,
-    started: page.started,
+    rules: page.rules,
     today: page.today,
     runDays: page.runDays,
     mine: seen.mine,

@@ -20,6 +20,7 @@ import {
 } from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
+import { bookingChangeRefusal, bookingChangeRules } from "../booking-page/booking-rules";
 import { listCourseInterests } from "../interest/course-interest.server";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
 
@@ -105,6 +106,8 @@ export async function getRunRoster(courseId: string, runId: string) {
   ]);
   return {
     run: { ...run, title: runLabel(run) },
+    /** what the run page may change today, by the rule the booking page and the portal ask too */
+    rules: bookingChangeRules(run, today()),
     seats: seats.get(runId) ?? { capacity: run.capacity, taken: 0, left: run.capacity },
     // masked for every role: the full number is shown only on a reveal, which is audited (decision 0637)
     participants: participants.map(({ hasIdNumber, idNumberLast4, ...person }) => ({
@@ -171,6 +174,8 @@ export async function confirmParticipant(actor: AuditActor, runId: string, regis
     const participant = await participantOf(tx, runId, registrationId);
     if (!seats || !participant)
       return { ok: false, status: 404, message: "The participant is no longer on this course date." };
+    const refused = bookingChangeRefusal("confirm", seats, today());
+    if (refused) return { ok: false, status: 409, message: refused };
     if (participant.status === "cancelled") {
       return {
         ok: false,
@@ -207,10 +212,12 @@ export async function confirmParticipant(actor: AuditActor, runId: string, regis
 /** Cancels a participant: the seat they held is free again. */
 export async function cancelParticipant(actor: AuditActor, runId: string, registrationId: string) {
   return moneyTransaction(async (tx): Promise<RosterOutcome> => {
-    await lockRunSeats(tx, runId);
+    const run = await lockRunSeats(tx, runId);
     const participant = await participantOf(tx, runId, registrationId);
     if (!participant)
       return { ok: false, status: 404, message: "The participant is no longer on this course date." };
+    const refused = bookingChangeRefusal("cancel", run, today());
+    if (refused) return { ok: false, status: 409, message: refused };
     if (participant.status === "cancelled")
       return { ok: true, message: `${participant.name} was already cancelled.` };
     const note = await setParticipantStatus(tx, actor, participant, "cancelled");
@@ -238,6 +245,8 @@ export async function moveParticipant(
     const participant = await participantOf(tx, runId, registrationId);
     if (!from || !participant)
       return { ok: false, status: 404, message: "The participant is no longer on this course date." };
+    const refused = bookingChangeRefusal("move", from, today());
+    if (refused) return { ok: false, status: 409, message: refused };
     if (!to || to.private || to.courseId !== from.courseId || toRunId === runId) {
       return { ok: false, status: 400, message: "Choose another date of the same course." };
     }

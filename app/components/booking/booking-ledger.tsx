@@ -11,6 +11,10 @@ type Document = {
   version: number;
   issuedOn: string;
   totalCents: number;
+  /** the document's own amount (a receipt: the payment it acknowledges); the total when not given */
+  amountCents?: number;
+  /** what became of it or what it is for: "replaced by …", "advance payment, before any invoice" */
+  note?: string | null;
   url: string;
 };
 type Payment = {
@@ -40,7 +44,8 @@ export function BookingDocumentList({ documents }: { documents: Document[] }) {
           <span className="text-slate-700">
             {KIND_NAMES[doc.kind]}
             {doc.kind === "proforma" ? ` version ${doc.version}` : ""} · {formatLongDate(doc.issuedOn)} ·{" "}
-            {formatKes(doc.totalCents)}
+            {formatKes(doc.amountCents ?? doc.totalCents)}
+            {doc.note ? ` · ${doc.note}` : ""}
           </span>
         </li>
       ))}

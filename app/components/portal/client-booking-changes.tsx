@@ -125,7 +125,9 @@ export function ClientBookingChanges({
     );
   }
   const cancelled = booking.status === "cancelled";
-  const open = !cancelled && !page.started;
+  // the office's rule, asked once for every screen (booking-rules.ts)
+  const closed = cancelled ? null : page.rules.move;
+  const open = !cancelled && closed === null;
   const live = participants.filter((p) => p.status !== "cancelled");
   const substitutionOpen = deadline === null || deadline >= page.today;
   const newInvoice = invoiced ? ` A new version of the proforma invoice is e-mailed to ${to}.` : "";
@@ -133,9 +135,9 @@ export function ClientBookingChanges({
     <PortalPanel id="changes-heading" title="Change this booking">
       {cancelled ? (
         <p className="text-sm text-slate-700">This booking is cancelled: its documents are kept as issued.</p>
-      ) : page.started ? (
+      ) : closed ? (
         <p className="text-sm text-slate-700">
-          This course date has started: only the KRA PIN, LPO and NITA levy numbers can still be changed.
+          {closed} Only the KRA PIN, LPO and NITA levy numbers can still be changed.
         </p>
       ) : null}
       {open && live.length > 0 ? (

@@ -40,6 +40,10 @@ export type FinanceDocumentContent = {
 
 const TITLES = { proforma: "Proforma Invoice", credit_note: "Credit Note", receipt: "Receipt" } as const;
 
+/** A receipt for money paid before any invoice: an advance held against the booking (issue 45). */
+const isAdvance = (doc: Pick<FinanceDocumentContent, "kind" | "relatesToNumber">) =>
+  doc.kind === "receipt" && doc.relatesToNumber === null;
+
 /** A party to a money document (seller, buyer): a small capitalised label, the name, the PIN, the address. */
 export function Party({ title, party, extra }: { title: string; party: FinanceParty; extra?: string[] }) {
   return (
@@ -63,9 +67,11 @@ const cell = { paddingVertical: 4, paddingHorizontal: 5 };
 function PaymentsTable({
   payments,
   balanceAfterCents,
+  advance,
 }: {
   payments: NonNullable<FinanceDocumentContent["payments"]>;
   balanceAfterCents: number | null | undefined;
+  advance: boolean;
 }) {
   const row = { flexDirection: "row" as const, borderBottomWidth: 0.5, borderBottomColor: RULE };
   return (
@@ -94,7 +100,7 @@ function PaymentsTable({
       />
       {balanceAfterCents != null && (
         <Text style={[styles.paragraph, styles.bold, { marginTop: 6 }]}>
-          {balanceAfterText(balanceAfterCents)}
+          {balanceAfterText(balanceAfterCents, { advance })}
         </Text>
       )}
     </View>
@@ -117,7 +123,9 @@ function closingNote(doc: FinanceDocumentContent) {
   }
   return {
     title: "Thank you",
-    text: "We have received your payment. Please keep this receipt for your records.",
+    text: isAdvance(doc)
+      ? "We have received your payment before this booking's invoice. It is held against the booking and set against the invoice when it is issued. Please keep this receipt for your records."
+      : "We have received your payment. Please keep this receipt for your records.",
   };
 }
 
@@ -130,8 +138,19 @@ const linesWithParticipants = (lines: FinanceLine[]) =>
 
 /** A proforma invoice, credit note or receipt: the same layout, the lines and totals as stored. */
 export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: FirmIdentity) {
-  const title = TITLES[doc.kind];
-  const totals = pricedTotalRows(doc, doc.kind === "credit_note" ? "Total credited (KES)" : "Total (KES)");
+  const title = isAdvance(doc) ? "Receipt (advance payment)" : TITLES[doc.kind];
+  // a receipt prints its invoice's lines for what was bought; their total is the invoice's, not this payment's.
+  // An advance has no invoice yet, so no VAT to state: the money received, and the invoice will say the rest.
+  const totals = isAdvance(doc)
+    ? [{ label: "Received in advance (KES)", cents: doc.totalCents, strong: true }]
+    : pricedTotalRows(
+        doc,
+        doc.kind === "credit_note"
+          ? "Total credited (KES)"
+          : doc.kind === "receipt"
+            ? "Invoice total (KES)"
+            : "Total (KES)",
+      );
   const note = closingNote(doc);
   return renderPdf(
     `${title} ${doc.number}`,
@@ -146,7 +165,9 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
               : doc.kind === "proforma"
                 ? `Replaces proforma invoice ${doc.relatesToNumber}`
                 : `For proforma invoice ${doc.relatesToNumber}`
-            : undefined
+            : isAdvance(doc)
+              ? "Advance payment: no invoice issued yet"
+              : undefined
         }
         facts={[
           ["Number", doc.number],
@@ -163,7 +184,11 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
       <LineTable lines={linesWithParticipants(doc.lines)} />
       <TotalsTable rows={totals} />
       {doc.payments && doc.payments.length > 0 && (
-        <PaymentsTable payments={doc.payments} balanceAfterCents={doc.balanceAfterCents} />
+        <PaymentsTable
+          payments={doc.payments}
+          balanceAfterCents={doc.balanceAfterCents}
+          advance={isAdvance(doc)}
+        />
       )}
       <Note title={note.title}>{note.text}</Note>
     </BrandedPage>,

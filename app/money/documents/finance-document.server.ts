@@ -251,6 +251,8 @@ type IssueInput = {
   payments?: { receivedOn: string; method: string; code: string | null; amountCents: number }[];
   /** receipts: the payment acknowledged and the booking's balance after it */
   received?: { paymentId: string; paidCents: number; balanceAfterCents: number };
+  /** the caller sends the document attached to its own message (a booking change that names it) */
+  quiet?: boolean;
 };
 
 /**
@@ -320,15 +322,24 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
     recordId: doc.id,
     newValues: { number, booking: booking.reference, total_cents: doc.totalCents },
   });
-  await sendDocument(tx, doc, booking);
+  if (!input.quiet) await sendDocument(tx, doc, booking);
   return doc;
 }
+
+/** The document as an e-mail attachment: the PDF stored when it was issued. */
+export const documentAttachment = (doc: Pick<FinanceDocument, "number" | "storageKey">) => ({
+  filename: `${doc.number}.pdf`,
+  contentType: "application/pdf",
+  storageKey: doc.storageKey,
+});
 
 /** Queues the document's e-mail to the booking's contact, the PDF attached and linked. */
 export async function sendDocument(
   tx: Executor,
   doc: FinanceDocument,
-  booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference">,
+  booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference"> & {
+    status?: LockedBooking["status"];
+  },
   daysOverdue?: number,
 ) {
   const [paid] =
@@ -350,14 +361,17 @@ export async function sendDocument(
     payUrl: doc.kind === "proforma" ? await mpesaPayUrl(tx, booking.reference) : null,
     url: documentUrl(doc.id),
     daysOverdue,
+    // a proforma of a confirmed booking is the client's word that their places are confirmed
+    confirmed: doc.kind === "proforma" && booking.status === "confirmed",
     received:
       doc.paidCents !== null && doc.balanceAfterCents !== null
         ? {
             paid: formatKes(doc.paidCents),
             by: paid ? paymentWithCode(PAYMENT_METHOD_LABELS[paid.method], paid.code) : null,
-            balance: balanceAfterText(doc.balanceAfterCents),
+            balance: balanceAfterText(doc.balanceAfterCents, { advance: doc.relatesToId === null }),
           }
         : undefined,
+    advance: doc.kind === "receipt" && doc.relatesToId === null,
   });
   await enqueueEmails(tx, [
     {
@@ -366,9 +380,7 @@ export async function sendDocument(
       kind: daysOverdue !== undefined ? "payment_reminder" : `finance_${doc.kind}`,
       relatedTable: "finance_documents",
       relatedId: doc.id,
-      attachments: [
-        { filename: `${doc.number}.pdf`, contentType: "application/pdf", storageKey: doc.storageKey },
-      ],
+      attachments: [documentAttachment(doc)],
     },
   ]);
 }
@@ -414,7 +426,7 @@ export async function reviseBookingInvoice(
   tx: Executor,
   bookingId: string,
   actor: AuditActor,
-  { onDemand = false } = {},
+  { onDemand = false, quiet = false } = {},
 ): Promise<InvoiceOutcome> {
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return { ok: false, message: "This booking no longer exists." };
@@ -447,6 +459,7 @@ export async function reviseBookingInvoice(
       relatesTo: open,
       version: open.version,
       actor,
+      quiet,
     });
     return {
       ok: true,
@@ -492,6 +505,7 @@ export async function reviseBookingInvoice(
     relatesTo: open,
     version: (await latestVersion(tx, bookingId, "proforma")) + 1,
     actor,
+    quiet,
   });
   return {
     ok: true,
@@ -514,27 +528,32 @@ export type ReceivedPayment = {
 
 /**
  * The receipt of one payment towards an open proforma, part payments included (once per payment: the unique
- * payment_id makes a second one impossible), with the balance after it. None while the finance profile is
- * incomplete: the payment is recorded all the same, and the receipt follows with the next settling once the
- * profile is complete ("Send invoice again" on the run page settles the booking).
+ * payment_id makes a second one impossible), with the balance after it. Without a proforma (money paid before
+ * the booking is invoiced) it is an advance receipt: one line, the payment itself, held against the booking
+ * (issue 45). None while the finance profile is incomplete: the payment is recorded all the same, and the
+ * receipt follows with the next settling once the profile is complete ("Send invoice again" on the run page
+ * settles the booking).
  */
 export async function issueReceipt(
   tx: Executor,
   booking: LockedBooking,
-  proforma: FinanceDocument,
+  proforma: FinanceDocument | null,
   payment: ReceivedPayment,
   balanceAfterCents: number,
   actor: AuditActor,
 ) {
   const profile = await getFinanceProfile(tx);
   if (profileRefusal(profile)) return null;
+  const advance = advanceLine(booking, payment);
   return issueDocument(tx, {
     kind: "receipt",
     booking,
     profile,
-    lines: proforma.lines,
-    totals: { ...proforma, ratePercent: proforma.vatRatePercent },
-    pricesIncludeVat: proforma.pricesIncludeVat,
+    lines: proforma?.lines ?? [advance],
+    totals: proforma
+      ? { ...proforma, ratePercent: proforma.vatRatePercent }
+      : { netCents: advance.amountCents, vatCents: 0, totalCents: advance.amountCents, ratePercent: 0 },
+    pricesIncludeVat: proforma?.pricesIncludeVat ?? true,
     relatesTo: proforma,
     version: (await latestVersion(tx, booking.id, "receipt")) + 1,
     actor,
@@ -542,6 +561,14 @@ export async function issueReceipt(
     received: { paymentId: payment.id, paidCents: payment.amountCents, balanceAfterCents },
   });
 }
+
+/** An advance receipt's one line: the payment, held against the booking until its invoice is issued. */
+const advanceLine = (booking: LockedBooking, payment: ReceivedPayment): FinanceLine => ({
+  description: `Advance payment towards booking ${booking.reference}, held until its invoice is issued`,
+  quantity: 1,
+  unitCents: payment.amountCents,
+  amountCents: payment.amountCents,
+});
 
 export async function findFinanceDocument(id: string, executor: Executor = db()) {
   const [doc] = await executor.select().from(financeDocuments).where(eq(financeDocuments.id, id));

@@ -4,7 +4,11 @@ import { formatKes } from "#app/utils/cents";
  * What a receipt says of the booking after its payment, in the PDF and the e-mail alike. An overpayment is never
  * kept silently: the client hears how the difference comes back to them (decision 0641).
  */
-export function balanceAfterText(balanceAfterCents: number) {
+export function balanceAfterText(balanceAfterCents: number, { advance = false } = {}) {
+  // before any invoice the money is an advance, not an overpayment: it is set against the invoice to come
+  if (advance) {
+    return `No invoice is issued for this booking yet: ${formatKes(-balanceAfterCents)} received so far is held as an advance and set against its invoice when it is issued.`;
+  }
   if (balanceAfterCents === 0) return "Paid in full: nothing is left to pay.";
   if (balanceAfterCents > 0) return `Balance still to pay: ${formatKes(balanceAfterCents)}.`;
   return `Overpaid by ${formatKes(-balanceAfterCents)}. We will refund the difference to the M-PESA number or bank account it came from within 14 days, or carry it to your next booking if you tell us so.`;

@@ -14,10 +14,16 @@ import { settleBooking } from "./payment.server";
  * booking that cannot be invoiced yet (no price) keeps its status change; the run page says what is missing.
  * Answers what happened to the invoice (null without a booking).
  */
-export async function syncBooking(tx: Executor, bookingId: string | null, actor: AuditActor) {
+export async function syncBooking(
+  tx: Executor,
+  bookingId: string | null,
+  actor: AuditActor,
+  /** quiet: the caller's own message carries the document issued (a booking change that names it) */
+  { quiet = false } = {},
+) {
   if (!bookingId) return null;
   await deriveBookingStatus(tx, bookingId);
-  const invoiced = await reviseBookingInvoice(tx, bookingId, actor);
+  const invoiced = await reviseBookingInvoice(tx, bookingId, actor, { quiet });
   if (invoiced.ok && invoiced.document) await settleBooking(tx, bookingId, actor);
   return invoiced;
 }

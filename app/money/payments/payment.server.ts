@@ -113,7 +113,13 @@ export async function settleBooking(
   const to = paid ? "paid" : "confirmed";
   // the eTIMS sale follows the money too: queued when due, credited when it no longer holds
   await syncTaxInvoice(tx, booking, proforma, paid, actor);
-  if (balance.invoicedCents === 0) return;
+  // money paid before any invoice is not left quiet: each payment gets its advance receipt (issue 45)
+  if (balance.invoicedCents === 0) {
+    if (balance.paidCents <= 0) return;
+    if (receipt === "after-commit") await queueReceipt(tx, bookingId);
+    else await receiptEachPayment(tx, booking, null, 0, actor);
+    return;
+  }
   const moved = await tx
     .update(courseRegistrations)
     .set({ status: to, updatedAt: new Date() })
@@ -134,7 +140,6 @@ export async function settleBooking(
       newValues: { status: to, booking: booking.reference, balance_cents: balance.balanceCents },
     });
   }
-  if (!proforma) return;
   if (receipt === "after-commit") await queueReceipt(tx, bookingId);
   else await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, actor);
 }
@@ -149,7 +154,7 @@ export async function settleBooking(
 export async function receiptEachPayment(
   tx: Executor,
   booking: LockedBooking,
-  proforma: FinanceDocument,
+  proforma: FinanceDocument | null,
   invoicedCents: number,
   actor: AuditActor,
   { most = Number.POSITIVE_INFINITY } = {},

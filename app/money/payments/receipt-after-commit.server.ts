@@ -81,9 +81,10 @@ async function issueJob(job: { id: string; bookingId: string }) {
         if (!open) return 0;
         const proforma = booking ? await openProforma(tx, booking.id) : null;
         // every payment without a receipt gets one (a payment reversed since gets none)
-        const balance = booking && proforma ? await bookingBalance(tx, booking.id, proforma) : null;
+        // without a proforma, each payment gets its advance receipt (issue 45)
+        const balance = booking ? await bookingBalance(tx, booking.id, proforma) : null;
         const count =
-          booking && proforma && balance
+          booking && balance
             ? await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, RECEIPT_ACTOR, {
                 most: 1,
               })

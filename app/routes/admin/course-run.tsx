@@ -226,6 +226,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     canExport,
     canManage,
     canInvoice,
+    rules,
   } = loaderData;
   const paymentOf = new Map(money.map((b) => [b.reference, b.balance.state]));
   useOutcomeToast(actionData, "Failed to update participant");
@@ -329,14 +330,14 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
               >
                 {person.status === "cancelled" || !canManage ? null : (
                   <div className="mt-3 flex flex-wrap items-center gap-2">
-                    {person.status === "new" || person.status === "waitlisted" ? (
+                    {(person.status === "new" || person.status === "waitlisted") && rules.confirm === null ? (
                       <ParticipantAction
                         intent="confirm"
                         person={person}
                         className="bg-brand-700 text-white"
                       />
                     ) : null}
-                    {otherRuns.length > 0 ? (
+                    {otherRuns.length > 0 && rules.move === null ? (
                       <Form method="post" className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
                         <input type="hidden" name="intent" value="move" />
                         <input type="hidden" name="id" value={person.id} />
@@ -362,11 +363,13 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
                         </button>
                       </Form>
                     ) : null}
-                    <ParticipantAction
-                      intent="cancel"
-                      person={person}
-                      className="border border-red-300 bg-white text-red-800"
-                    />
+                    {rules.cancel === null ? (
+                      <ParticipantAction
+                        intent="cancel"
+                        person={person}
+                        className="border border-red-300 bg-white text-red-800"
+                      />
+                    ) : null}
                   </div>
                 )}
               </StatusCard>

@@ -6,7 +6,12 @@ import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { useStaff } from "#app/components/admin/use-staff";
 import { buttonClass } from "#app/components/ui/button";
 import { ReminderSchema } from "#app/money/index";
-import { getFinanceOverview, sendPaymentReminder } from "#app/money/index.server";
+import {
+  getFinanceOverview,
+  MONEY_TO_ALLOCATE_PATH,
+  moneyToAllocate,
+  sendPaymentReminder,
+} from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { canExportMoney, canManageMoney, canReadMoney } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
@@ -18,7 +23,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Finance | Mafunzo Admin
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadMoney);
-  return getFinanceOverview();
+  const [overview, toAllocate] = await Promise.all([getFinanceOverview(), moneyToAllocate()]);
+  return { ...overview, toAllocate: { ...toAllocate, to: MONEY_TO_ALLOCATE_PATH } };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,7 +43,7 @@ const monthName = (month: string) =>
   );
 
 export default function Finance({ loaderData, actionData }: Route.ComponentProps) {
-  const { months, runs, organisations, overdue, buckets, unmatched } = loaderData;
+  const { months, runs, organisations, overdue, buckets, unmatched, toAllocate } = loaderData;
   useOutcomeToast(actionData, "No reminder sent");
   const outstanding = months.reduce((sum, m) => sum + m.outstandingCents, 0);
   const thisMonth = months[0];
@@ -64,7 +70,7 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
           </>
         }
       />
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <MoneyStat
           label={`Received in ${thisMonth ? monthName(thisMonth.month) : "this month"}`}
           cents={thisMonth?.receivedCents ?? 0}
@@ -77,6 +83,15 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
           >
             {unmatched.count} waiting to be assigned
+          </Link>
+        </MoneyStat>
+        <MoneyStat label="Paid more than invoiced" cents={toAllocate.cents}>
+          <Link
+            to={toAllocate.to}
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+          >
+            {toAllocate.count} {toAllocate.count === 1 ? "booking" : "bookings"} to invoice, refund or carry
+            over
           </Link>
         </MoneyStat>
       </dl>

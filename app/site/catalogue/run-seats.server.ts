@@ -87,6 +87,7 @@ function lockedRuns(tx: Executor, ids: string[]) {
       id: courseRuns.id,
       courseId: courseRuns.courseId,
       startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
       status: courseRuns.status,
       capacity: courseRuns.capacity,
       label: courseRuns.label,

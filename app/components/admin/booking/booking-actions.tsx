@@ -15,34 +15,36 @@ export function BookingActions({ page }: { page: BookingScreen }) {
   const pending = participants.filter((p) => p.status === "new").length;
   const live = participants.filter((p) => p.status !== "cancelled").length;
   const invoiced = balance.invoicedCents > 0;
-  const open = booking.status !== "cancelled" && !page.started;
+  const cancelled = booking.status === "cancelled";
+  // each change as the one rule allows it today (booking-rules.ts); the action asks the same rule again
+  const allowed = (kind: keyof typeof page.rules) => !cancelled && page.rules[kind] === null;
+  const closed = cancelled ? null : page.rules.move;
   if (!may.invoice) return null;
   return (
     <section aria-labelledby="actions-heading" className={SECTION}>
       <h2 id="actions-heading" className="text-lg font-semibold text-slate-900">
         Change the booking
       </h2>
-      {!open ? (
-        <p className="text-sm text-slate-700">
-          {booking.status === "cancelled"
-            ? "This booking is cancelled: its documents are kept as issued."
-            : "This course date has started: the booking can no longer be changed."}
+      {cancelled || closed ? (
+        <p className="text-sm text-slate-700" data-testid="booking-closed">
+          {cancelled ? "This booking is cancelled: its documents are kept as issued." : closed}
         </p>
       ) : null}
-      {may.manage && open && pending > 0 && booking.status !== "waitlisted" ? (
+      {may.manage && allowed("confirm") && pending > 0 && booking.status !== "waitlisted" ? (
         <Form method="post" className="space-y-2 border-b border-slate-100 pb-3">
           <input type="hidden" name="intent" value="confirm" />
           <p className="text-sm text-slate-700" data-testid="confirm-explained">
             Confirms {pending === 1 ? "the 1 participant" : `all ${pending} participants`} still waiting and
-            e-mails {invoiced ? "a new version of the proforma invoice" : "one proforma invoice"} for the
-            whole booking to {to}.
+            e-mails {to} that the places are confirmed, with{" "}
+            {invoiced ? "a new version of the proforma invoice" : "one proforma invoice"} for the whole
+            booking attached.
           </p>
           <Button type="submit" className="min-h-11">
             Confirm booking
           </Button>
         </Form>
       ) : null}
-      {may.manage && open && booking.status !== "waitlisted" ? (
+      {may.manage && allowed("add") && booking.status !== "waitlisted" ? (
         <details className="border-b border-slate-100 pb-3">
           <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
             Add a participant ({seatsText(page.seatsLeft)})
@@ -65,7 +67,7 @@ export function BookingActions({ page }: { page: BookingScreen }) {
           </Form>
         </details>
       ) : null}
-      {may.manage && open && page.otherRuns.length > 0 ? (
+      {may.manage && allowed("move") && page.otherRuns.length > 0 ? (
         <details className="border-b border-slate-100 pb-3">
           <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
             Move the booking to another date
@@ -102,12 +104,12 @@ export function BookingActions({ page }: { page: BookingScreen }) {
           </Button>
         </Form>
       ) : null}
-      {may.manage && open ? (
+      {may.manage && allowed("cancel") ? (
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="cancel" />
           <p className="text-sm text-slate-700">
-            Cancels all {live} participants and frees their seats
-            {invoiced ? `; a credit note for ${formatKes(balance.invoicedCents)} is e-mailed to ${to}` : ""}.
+            Cancels all {live} participants and frees their seats ; {to} is told it is cancelled
+            {invoiced ? `, with a credit note for ${formatKes(balance.invoicedCents)} attached` : ""}.
           </p>
           <ConfirmButton
             message={`Cancel booking ${booking.reference} and all ${live} participants?`}

@@ -25,7 +25,7 @@ function substitutionRule(page: BookingScreen) {
 export function BookingParticipants({ page }: { page: BookingScreen }) {
   const { booking, participants, may } = page;
   const rule = substitutionRule(page);
-  const changeable = may.manage && !page.started && booking.status !== "cancelled";
+  const changeable = may.manage && page.rules.substitute === null && booking.status !== "cancelled";
   return (
     <section aria-labelledby="participants-heading" className={SECTION}>
       <h2 id="participants-heading" className="text-lg font-semibold text-slate-900">
@@ -82,8 +82,9 @@ export function BookingParticipants({ page }: { page: BookingScreen }) {
                   <InputField label="Phone (optional)" name="phone" type="tel" />
                   <InputField label="ID or passport number (optional)" name="idNumber" maxLength={30} />
                   <p className="text-slate-600 sm:col-span-2">
-                    The new participant takes this seat; the invoice stays as it is. {booking.contactEmail} is
-                    told of the change by e-mail.
+                    The new participant takes this seat and is e-mailed the joining instructions and a
+                    calendar invitation; the invoice stays as it is. {booking.contactEmail} is told of the
+                    change by e-mail.
                   </p>
                   <div className="sm:col-span-2">
                     <Button type="submit" className="min-h-11">
