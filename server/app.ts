@@ -18,6 +18,7 @@ import { type RenderPoolOptions, startRenderPool } from "#app/platform/pdf/rende
 import { checkPublicDataVersion, enablePublicCache } from "#app/site/index.server";
 import { announceFirstStart } from "#app/staff/index.server";
 import { closeUnreadBodies, limitFormBodies } from "./body-limit";
+import { mountJobPasses } from "./job-passes";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
@@ -69,6 +70,8 @@ export function createApp({ production, build }: { production: boolean; build?: 
       .status(ok ? 200 : 503)
       .json({ status: ok ? "ready" : "unavailable", database: getDatabaseHandle().kind, ok });
   });
+
+  if (env().TEST_JOB_PASSES === "on") mountJobPasses(app);
 
   app.use(closeUnreadBodies);
   app.use(requireSameOrigin);

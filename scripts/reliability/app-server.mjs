@@ -67,6 +67,8 @@ export async function startAppServer({
       TRUST_PROXY: "loopback",
       // the address the browser uses, so passkeys (bound to PUBLIC_URL's origin) work
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // tests run one pass of every job instead of sleeping (tests/helpers/job-passes.ts, decision 0711)
+      TEST_JOB_PASSES: "on",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
