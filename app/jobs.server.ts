@@ -1,8 +1,13 @@
 import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
-import { sendDueTaxInvoices, startReceiptWorker, sweepStkPushes } from "#app/money/index.server";
+import {
+  issueDueReceipts,
+  sendDueTaxInvoices,
+  startReceiptWorker,
+  sweepStkPushes,
+} from "#app/money/index.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
-import { startOutboxWorker } from "#app/platform/email/outbox.server";
+import { deliverDueEmails, startOutboxWorker } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";
@@ -12,8 +17,18 @@ import { matchBookingsToOrganisations } from "#app/sales/index.server";
 
 type Stop = () => Promise<void> | void;
 
-/** A job of the server process: started once at boot, stopped at shutdown. */
-type Job = { name: string; intervalMs: number; start(job: Job): Stop | undefined };
+const OUTBOX = "e-mail outbox";
+
+/**
+ * A job of the server process: started once at boot, stopped at shutdown. `pass` is one run of what its timer
+ * does, for `runEveryJobOnce` (tests: "nothing more happens" is checked after a pass, not after a sleep).
+ */
+type Job = {
+  name: string;
+  intervalMs: number;
+  start(job: Job): Stop | undefined;
+  pass(): Promise<unknown>;
+};
 
 const failed = (name: string) => (err: unknown) => logger.error({ err, job: name }, `${name} failed`);
 
@@ -23,6 +38,7 @@ function periodic(name: string, intervalMs: number, pass: () => Promise<unknown>
     name,
     intervalMs,
     start: () => runPeriodically(pass, { intervalMs, atStart, onError: failed(name) }),
+    pass,
   };
 }
 
@@ -33,7 +49,7 @@ function periodic(name: string, intervalMs: number, pass: () => Promise<unknown>
 export const JOBS: readonly Job[] = [
   {
     // sends what is due, and again at once when a request queues mail (wakeOutboxWorker)
-    name: "e-mail outbox",
+    name: OUTBOX,
     intervalMs: 5_000,
     start({ intervalMs }) {
       const { SMTP_URL, OUTBOX_LEASE_SECONDS } = env();
@@ -48,6 +64,16 @@ export const JOBS: readonly Job[] = [
         send.close();
       };
     },
+    async pass() {
+      const { SMTP_URL, OUTBOX_LEASE_SECONDS } = env();
+      if (!SMTP_URL) return;
+      const send = createSmtpSender(SMTP_URL);
+      try {
+        await deliverDueEmails({ send, leaseMs: OUTBOX_LEASE_SECONDS * 1000 });
+      } finally {
+        send.close();
+      }
+    },
   },
   // sales and credit notes waiting for KRA eTIMS, retried with backoff while KRA is down or slow
   periodic("eTIMS tax invoices", 5_000, sendDueTaxInvoices, true),
@@ -57,6 +83,7 @@ export const JOBS: readonly Job[] = [
     name: "receipts after payments",
     intervalMs: 30_000,
     start: ({ name, intervalMs }) => startReceiptWorker({ intervalMs, onError: failed(name) }),
+    pass: () => issueDueReceipts(),
   },
   // an offer not claimed in time passes to the next booking on the waiting list
   periodic("waiting-list offers", 60_000, sweepExpiredOffers),
@@ -80,4 +107,15 @@ export function startJobs(): () => Promise<void> {
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };
+}
+
+/**
+ * One pass of every job, awaited, the e-mail outbox last so that mail another job queued goes out in the same
+ * call. Passes run beside the timers' own: like two processes, the claimed rows keep them from doing a thing
+ * twice (DESIGN §7). Reached only through the test-only endpoint (server/job-passes.ts, decision 0711).
+ */
+export async function runEveryJobOnce(): Promise<string[]> {
+  const outboxLast = [...JOBS].sort((a, b) => Number(a.name === OUTBOX) - Number(b.name === OUTBOX));
+  for (const job of outboxLast) await job.pass();
+  return outboxLast.map((job) => job.name);
 }

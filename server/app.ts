@@ -24,6 +24,7 @@ import {
   databaseErrorHandler,
   markDatabaseUnavailable,
 } from "./database-unavailable";
+import { mountJobPasses } from "./job-passes";
 import { isLocalRequest } from "./loopback";
 import { requireSameOrigin } from "./origin-check";
 import { publicPageCache } from "./page-cache";
@@ -79,6 +80,8 @@ export function createApp({ production, build }: { production: boolean; build?: 
 
   app.use(noStoreOnPrivatePages);
   app.use(answerDatabaseUnavailable);
+  if (env().TEST_JOB_PASSES === "on") mountJobPasses(app);
+
   app.use(closeUnreadBodies);
   app.use(requireSameOrigin);
   app.use(limitFormBodies);

@@ -51,6 +51,8 @@ export const EnvVariables = z.object({
   DARAJA_URL: optional.pipe(z.url().optional()),
   // how long a call to Daraja may take before it counts as unanswered
   DARAJA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  // tests only: "on" answers POST /__test/job-passes from this machine with one pass of every background job
+  TEST_JOB_PASSES: z.enum(["on", "off"]).default("off"),
   // tests only: where the business clock starts (app/utils/clock.ts reads it before any configuration)
   TEST_NOW: optional.refine(
     (v) => v === undefined || !Number.isNaN(Date.parse(v)),

@@ -36,6 +36,43 @@ export function tempDataDir(label) {
 }
 
 /**
+ * A migrated and seeded data directory to copy from, made once per end-to-end run (the runner's E2E_DATA_DIR
+ * names the run; its global teardown removes it) by the first process that asks, while the others wait for it.
+ * Migrating and seeding is most of a boot (decision 0712). Undefined outside an end-to-end run or if making
+ * it failed: the server then starts on an empty directory as before.
+ */
+async function seededDataDir() {
+  const run = process.env.E2E_DATA_DIR;
+  if (!run) return undefined;
+  const dir = `${run}-seeded`;
+  const data = path.join(dir, "data");
+  const ready = path.join(dir, "ready");
+  try {
+    fs.mkdirSync(dir);
+  } catch {
+    // another worker is making it
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+      if (fs.existsSync(ready)) return data;
+      if (fs.existsSync(path.join(dir, "failed"))) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return undefined;
+  }
+  const maker = spawn(process.execPath, ["--import", "tsx", "tests/setup/seeded-data-dir.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: data, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  maker.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise((resolve) => maker.once("exit", resolve));
+  fs.writeFileSync(path.join(dir, code === 0 ? "ready" : "failed"), stderr);
+  return code === 0 ? data : undefined;
+}
+
+/**
  * Starts server/main.js from the build and resolves once /readyz answers. Without a port it takes a free one;
  * without a data directory it makes a fresh one and removes it again on stop().
  */
@@ -48,6 +85,10 @@ export async function startAppServer({
 } = {}) {
   const port = givenPort ?? (await freePort());
   const dataDir = givenDir ?? tempDataDir("e2e-own");
+  // a copy of the run's seeded directory, unless the test chose the directory, the database or the clock the
+  // seed would date its course runs by
+  const seeded = givenDir || databaseUrl || env.TEST_NOW ? undefined : await seededDataDir();
+  if (seeded) fs.cpSync(seeded, dataDir, { recursive: true });
   const removeOwnDir = () => {
     if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -67,6 +108,8 @@ export async function startAppServer({
       TRUST_PROXY: "loopback",
       // the address the browser uses, so passkeys (bound to PUBLIC_URL's origin) work
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // tests run one pass of every job instead of sleeping (tests/helpers/job-passes.ts, decision 0711)
+      TEST_JOB_PASSES: "on",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

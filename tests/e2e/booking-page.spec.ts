@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import { OWNER, serverOfItsOwn } from "./own-server";
+import { OWNER, serverOfItsOwn, test } from "./own-server";
 
 // The office works a booking from its own page: found from the menu, confirmed whole with one proforma (said
 // before and after), a participant substituted under the notice rule. A server of its own with a real SMTP server.

@@ -1,9 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import { OWNER, serverOfItsOwn } from "./own-server";
+import { OWNER, serverOfItsOwn, test } from "./own-server";
 
 // A county's HR contact serves themselves in the portal, on a phone: signs in by an e-mailed link, substitutes
 // a participant and adds one; the office sees both, with a new proforma version. Inside the notice period the

@@ -1,27 +1,19 @@
-import { expect, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expect } from "@playwright/test";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
-import { startSmtpServer } from "../helpers/smtp";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // A server of its own with a real SMTP server: the quote link and the milestone's invoice only exist in e-mails,
 // and the invoice takes a number from the shared sequence other specs count.
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const ADMIN = { email: "engagements@mafunzo.test", password: "Milestone-Reached-2026" };
+let server: OwnServer["server"];
+let smtp: OwnServer["smtp"];
+const ADMIN = OWNER;
 const PHONE = { viewport: { width: 390, height: 844 } };
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server, smtp } = ownServer);
 });
 
 test("a consultancy quote accepted on a phone opens an engagement; a milestone reached is invoiced, listed and e-mailed", async ({

@@ -1,40 +1,23 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
-import { startSmtpServer } from "../helpers/smtp";
+import { runJobsOnce } from "../helpers/job-passes";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import {
-  classifyCourse,
-  etimsServerEnv,
-  etimsStandInDevices,
-  expectTaxInvoiceMail,
-  initialiseEtimsDevice,
-  setUpEtimsDevice,
-} from "./etims-steps";
+import { classifyCourse, expectTaxInvoiceMail, initialiseEtimsDevice, setUpEtimsDevice } from "./etims-steps";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // A server of its own, a real SMTP server and the eTIMS stand-in, which the test takes down and brings back.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let kra: EtimsStandIn;
-const ADMIN = { email: "finance@mafunzo.test", password: "Etims-Oscu-2026-Kes" };
+let server: OwnServer["server"];
+let smtp: OwnServer["smtp"];
+let kra: OwnServer["kra"];
+const ADMIN = OWNER;
 const stamp = Date.now().toString(36);
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  kra = await startEtimsServer({ devices: etimsStandInDevices });
-  server = await startAppServer({ env: { SMTP_URL: smtp.url, ...etimsServerEnv(kra) } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await kra?.close();
-  await smtp?.close();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server, smtp, kra } = ownServer);
 });
 
 test("eTIMS down when a booking is paid: the tax invoice waits, the screen says so, then it goes once and is e-mailed", async ({
@@ -109,8 +92,8 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   await smtp.waitFor((messages) => messages.some(match), 30_000);
   expectTaxInvoiceMail(await simpleParser(smtp.messages.find(match)?.raw ?? ""), invoiceNo, receiptNo);
 
-  // nothing more goes to KRA for it, and only one tax invoice mail went out
-  await page.waitForTimeout(3_000);
+  // nothing more goes to KRA for it, and only one tax invoice mail went out, once every job has looked again
+  await runJobsOnce(server.url);
   expect(kra.attemptsFor(invoiceNo)).toBe(tried);
   expect([...kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
   expect(smtp.messages.filter(match)).toHaveLength(1);

@@ -11,9 +11,7 @@ export async function asNewVisitor(page: Page) {
 }
 
 /** The forms refuse posts made faster than a person types (2 s after the page was served). */
-export async function waitLikeAPerson(page: Page) {
-  await page.waitForTimeout(2_100);
-}
+export { waitLikeAPerson } from "../helpers/like-a-person";
 
 export const COURSE = {
   slug: "strategic-planning-and-performance-management",

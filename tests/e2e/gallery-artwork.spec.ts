@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import sharp from "sharp";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { OWNER, serverOfItsOwn } from "./own-server";
+import { OWNER, serverOfItsOwn, test } from "./own-server";
 
 // a photograph in a seeded picture's place changes what the shared gallery shows: a server of its own
 const own = serverOfItsOwn();

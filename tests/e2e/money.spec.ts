@@ -1,33 +1,25 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { extractPdfText } from "../helpers/pdf-text";
-import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // A server of its own with a real SMTP server: invoices and receipts are only seen in the e-mails.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const ADMIN = { email: "finance@mafunzo.test", password: "Paybill-880142-Kes" };
+let server: OwnServer["server"];
+let smtp: OwnServer["smtp"];
+const ADMIN = OWNER;
 const SECRET = "e2e-callback-secret-0123456789ab";
 const stamp = Date.now().toString(36);
 let runPath = "";
 const references: Record<string, string> = {};
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server, smtp } = ownServer);
 });
 
 async function mailTo(address: string, subject: RegExp) {

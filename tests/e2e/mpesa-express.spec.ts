@@ -1,50 +1,29 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { DARAJA_KEYS, type DarajaStandIn, startDarajaStandIn } from "../helpers/daraja";
-import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
+import { DARAJA_KEYS, type DarajaStandIn } from "../helpers/daraja";
 import { extractPdfText } from "../helpers/pdf-text";
-import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate } from "./course-dates";
-import {
-  classifyCourse,
-  etimsServerEnv,
-  etimsStandInDevices,
-  expectTaxInvoiceMail,
-  setUpEtimsDevice,
-} from "./etims-steps";
+import { classifyCourse, expectTaxInvoiceMail, setUpEtimsDevice } from "./etims-steps";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // A server of its own, a real SMTP server, the Daraja stand-in, which calls the server back as Daraja does, and the
 // eTIMS stand-in, which numbers the tax invoice of a booking paid in full.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let daraja: DarajaStandIn;
-let kra: EtimsStandIn;
-const ADMIN = { email: "finance@mafunzo.test", password: "Paybill-880142-Kes" };
+let server: OwnServer["server"];
+let smtp: OwnServer["smtp"];
+let daraja: OwnServer["daraja"];
+let kra: OwnServer["kra"];
+const ADMIN = OWNER;
 const SECRET = "e2e-stk-callback-secret-0123456789";
 const stamp = Date.now().toString(36);
 let runId = "";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  daraja = await startDarajaStandIn();
-  kra = await startEtimsServer({ devices: etimsStandInDevices });
-  server = await startAppServer({
-    env: { SMTP_URL: smtp.url, DARAJA_URL: daraja.url, ...etimsServerEnv(kra) },
-  });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await daraja?.close();
-  await kra?.close();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server, smtp, kra, daraja } = ownServer);
 });
 
 async function mailTo(address: string, subject: RegExp) {

@@ -1,26 +1,21 @@
 import crypto from "node:crypto";
-import { expect, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expect } from "@playwright/test";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // M-PESA confirmations as Safaricom sends them today, and what the finance officer does with the odd ones.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-const ADMIN = { email: "finance@mafunzo.test", password: "Paybill-880142-Kes" };
+let server: OwnServer["server"];
+const ADMIN = OWNER;
 const SECRET = "e2e-review-secret-0123456789abcd";
 const stamp = Date.now().toString(36).toUpperCase();
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startAppServer();
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server } = ownServer);
 });
 
 /** A C2B confirmation shaped as Daraja posts it since July 2024: the payer's number as its SHA-256. */

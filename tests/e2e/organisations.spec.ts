@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import { OWNER, serverOfItsOwn } from "./own-server";
+import { OWNER, serverOfItsOwn, test } from "./own-server";
 
 test.describe.configure({ timeout: 180_000 });
 

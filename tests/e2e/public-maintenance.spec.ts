@@ -1,14 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { prepareDataDir } from "../helpers/data-dir";
+import { expect } from "@playwright/test";
+import { test } from "./own-server";
 
 test("with site_maintenance on, public pages answer 503 with Retry-After; the admin area keeps working", async ({
   browser,
   request,
+  ownServer,
 }) => {
   test.setTimeout(120_000);
-  const dir = prepareDataDir({ site_maintenance: true });
-  const server = await startAppServer({ dataDir: dir.dataDir });
+  const { server } = ownServer;
+  await ownServer.setSetting("site_maintenance", "true");
   try {
     for (const path of [
       "/",
@@ -31,7 +31,6 @@ test("with site_maintenance on, public pages answer 503 with Retry-After; the ad
     expect((await request.get(`${server.url}/admin/login`)).status()).toBe(200);
     await page.close();
   } finally {
-    await server.stop();
-    dir.remove();
+    await ownServer.setSetting("site_maintenance", "false");
   }
 });

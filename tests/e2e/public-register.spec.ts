@@ -1,7 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { prepareDataDir } from "../helpers/data-dir";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { waitForHydration } from "../helpers/hydration";
+import { test } from "./own-server";
 
 type CourseData = {
   slug: string;
@@ -114,16 +113,16 @@ test("the course survives a reload through the URL", async ({ page }) => {
 
 test("while registration is switched off the buttons say Registration closed and link nowhere", async ({
   page,
+  ownServer,
 }) => {
   test.setTimeout(120_000);
-  const dir = prepareDataDir({ registration_enabled: false });
-  const server = await startAppServer({ dataDir: dir.dataDir });
+  const { server } = ownServer;
+  await ownServer.setSetting("registration_enabled", "false");
   try {
     await page.goto(`${server.url}/`);
     await expect(page.locator("#courses").getByText("Registration closed")).toHaveCount(6);
     await expect(page.locator('a[href^="/register?course="]')).toHaveCount(0);
   } finally {
-    await server.stop();
-    dir.remove();
+    await ownServer.setSetting("registration_enabled", "true");
   }
 });

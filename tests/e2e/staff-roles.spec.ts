@@ -1,11 +1,11 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { fillLogin, loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
-import { OWNER, serverOfItsOwn } from "./own-server";
+import { OWNER, serverOfItsOwn, test } from "./own-server";
 
 // An owner invites a trainer and a finance officer on a server of its own (its SMTP server carries the links);
 // each then works as their role allows, and the server refuses what the screens do not offer.

@@ -1,24 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
-import { startSmtpServer } from "../helpers/smtp";
+import { expect, type Page } from "@playwright/test";
+import { loginAsAdmin } from "../helpers/admin";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // A server of its own with a real SMTP server: the offer link only exists in the e-mail.
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const ADMIN = { email: "offers@mafunzo.test", password: "Waiting-List-2026" };
+let server: OwnServer["server"];
+let smtp: OwnServer["smtp"];
+const ADMIN = OWNER;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server, smtp } = ownServer);
 });
 
 async function book(page: Page, runId: string, email: string) {

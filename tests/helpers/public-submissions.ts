@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page } from "@playwright/test";
+import { waitLikeAPerson } from "./like-a-person";
 
 /**
  * Admin specs make their registrations and messages the way visitors do: through the public forms at
@@ -54,7 +55,7 @@ export async function registerForCourse(
       await row.getByLabel("Email address").fill(participant.email);
     }
   }
-  await page.waitForTimeout(2_100);
+  await waitLikeAPerson(page);
   await form.getByRole("button", { name: "Submit Registration" }).click();
   const done = page.getByTestId("booking-confirmation");
   await expect(done).toContainText("Registration Successful!");
@@ -74,7 +75,7 @@ export async function sendContactMessage(
   await form.getByLabel("Email Address").fill(person.email);
   if (person.organization) await form.getByLabel("Organization").fill(person.organization);
   await form.getByLabel("Message", { exact: true }).fill(person.message);
-  await page.waitForTimeout(2_100);
+  await waitLikeAPerson(page);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("status")).toContainText("Message Sent!");
   await page.setExtraHTTPHeaders({});

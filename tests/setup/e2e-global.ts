@@ -8,6 +8,9 @@ export default async function globalSetup() {
   }
   await signUpFirstAdmin(`http://127.0.0.1:${process.env.E2E_PORT}`, E2E_ADMIN);
   return () => {
-    if (process.env.E2E_DATA_DIR) fs.rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+    if (!process.env.E2E_DATA_DIR) return;
+    fs.rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+    // the seeded directory startAppServer copies from (scripts/reliability/app-server.mjs)
+    fs.rmSync(`${process.env.E2E_DATA_DIR}-seeded`, { recursive: true, force: true });
   };
 }

@@ -67,11 +67,12 @@ export function EtimsSettings({
           <time dateTime={String(device.initialisedAt)}>{formatDateTime(String(device.initialisedAt))}</time>.
         </p>
       ) : null}
-      {/* keyed on what is stored: after a save the fields show it as kept (the PIN in capitals) */}
+      {/* keyed on what is stored and when KRA last initialised it: after a save the fields show it as kept (the
+          PIN in capitals), also when the same device is saved again as typed in small letters */}
       <Form
         key={
           device
-            ? `${device.tin}/${device.branchId}/${device.deviceSerial}/${device.environment}/${device.sendOn}`
+            ? `${device.tin}/${device.branchId}/${device.deviceSerial}/${device.environment}/${device.sendOn}/${String(device.initialisedAt)}`
             : "new"
         }
         method="post"
