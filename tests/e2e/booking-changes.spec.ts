@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import { OWNER, serverOfItsOwn } from "./own-server";
+import { OWNER, serverOfItsOwn, test } from "./own-server";
 
 // Issue 45, findings 3–5, clicked as the office does: a booking made on the run's first day is confirmed from its
 // page and the client hears "your places are confirmed" with the proforma; a substitute gets joining instructions
