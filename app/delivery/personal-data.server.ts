@@ -8,6 +8,7 @@ import {
   type PersonalDataContributor,
 } from "#app/platform/personal-data/contributor.server";
 import type { Subject } from "#app/platform/personal-data/subject";
+import { feedbackAnswerColumns } from "./feedback/feedback.server";
 
 // Delivery's part of a data request (decision 0715): the feedback and certificates of the person's registrations
 // (found by bookings' part and passed in). Certificates are never deleted; an erased participant's feedback loses
@@ -25,15 +26,7 @@ function findFeedback(registrationIds: string[], executor: Executor) {
     .select({
       id: courseFeedback.id,
       registrationId: courseFeedback.registrationId,
-      submittedAt: courseFeedback.submittedAt,
-      courseRating: courseFeedback.courseRating,
-      facilitatorRating: courseFeedback.facilitatorRating,
-      mostUseful: courseFeedback.mostUseful,
-      improve: courseFeedback.improve,
-      consentToQuote: courseFeedback.consentToQuote,
-      quoteName: courseFeedback.quoteName,
-      quotePosition: courseFeedback.quotePosition,
-      testimonialId: courseFeedback.testimonialId,
+      ...feedbackAnswerColumns,
     })
     .from(courseFeedback)
     .where(inArray(courseFeedback.registrationId, registrationIds));
