@@ -53,7 +53,7 @@ export function planErasure(
     ...outbox.plan,
     ...sales.plan,
     /** what stays, and why, in the order the screen lists it */
-    kept: parts.flatMap((part) => part.kept) as KeptRecord[],
+    kept: parts.flatMap((part) => part.kept),
     /** the records whose audit rows have their personal values replaced */
     redactAuditOf: parts.flatMap((part) => part.redactAuditOf),
   };
