@@ -1,16 +1,15 @@
+export type { KeptRecord, Subject } from "#app/platform/personal-data/subject";
 export { AUDIT_PAGE_SIZE, type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "./audit/audit-log";
 export {
   DataExportSchema,
   DataRequestActionSchema,
   readSubject,
-  type Subject,
 } from "./data-requests/data-request";
 export {
   ERASED_KINDS,
   type ErasedKind,
   FOUND_KINDS,
   type FoundKind,
-  type KeptRecord,
 } from "./data-requests/data-request-kinds";
 export {
   BOOKING_STATUSES,

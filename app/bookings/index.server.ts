@@ -13,6 +13,7 @@ export { type BookingPage, findBooking, getBookingPage } from "./booking-page/bo
 export * from "./index";
 export { listCourseInterests } from "./interest/course-interest.server";
 export { submitInterestForm } from "./interest/interest-form.server";
+export { bookingsPersonalData, lockBookingsPart } from "./personal-data.server";
 export {
   type ClientBookingPage,
   changeClientBooking,

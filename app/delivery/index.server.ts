@@ -45,6 +45,7 @@ export {
   nitaPackRefusal,
 } from "./nita/nita-pack.server";
 export { currentRegisterScan, saveRegisterScan } from "./nita/register-scan.server";
+export { deliveryPersonalData } from "./personal-data.server";
 export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
 export {
   listRunTrainers,

@@ -77,6 +77,7 @@ export {
   recordPaymentThenReceipt,
   startReceiptWorker,
 } from "./payments/receipt-after-commit.server";
+export { financialRetention, moneyPersonalData } from "./personal-data.server";
 export { StatementRefusal } from "./statements/statement-csv.server";
 export {
   commitImport,

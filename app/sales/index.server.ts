@@ -40,6 +40,7 @@ export {
   mergeOrganisations,
   type ReviewOutcome,
 } from "./organisations/organisation-review.server";
+export { salesPersonalData } from "./personal-data.server";
 export {
   acceptQuote,
   declineQuote,

@@ -31,6 +31,13 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 /** "5 days" / "1 day"; null when the course has no fixed duration. */
+/** The date `years` after an ISO date (29 February becomes 28 February in a year without one). */
+export function addYears(isoDate: string, years: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return `${String(y + years).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
 export function formatDuration(days: number | null | undefined): string | null {
   if (days == null) return null;
   return `${days} ${days === 1 ? "day" : "days"}`;

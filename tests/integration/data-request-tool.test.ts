@@ -3,7 +3,6 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readSubject } from "#app/back-office/data-requests/data-request";
 import { erasePersonalData } from "#app/back-office/data-requests/data-request-erase.server";
-import { internationalDigitsSql } from "#app/back-office/data-requests/data-request-find.server";
 import { CONTACT_LIST_SCREEN } from "#app/back-office/lists/contact-admin.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
@@ -22,6 +21,7 @@ import {
   financeDocuments,
   payments,
 } from "#app/platform/db/schema";
+import { internationalDigitsSql } from "#app/platform/personal-data/contributor.server";
 import { isSealed } from "#app/platform/secret.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as page from "#app/routes/admin/data-requests";

@@ -1,163 +1,50 @@
 import { desc } from "drizzle-orm";
+import { bookingsPersonalData } from "#app/bookings/index.server";
+import { deliveryPersonalData } from "#app/delivery/index.server";
+import { moneyPersonalData } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { dataRequests } from "#app/platform/db/schema";
-import { openIdNumber } from "#app/platform/personal-data/id-number.server";
+import { outboxPersonalData } from "#app/platform/personal-data/platform-records.server";
+import type { Subject } from "#app/platform/personal-data/subject";
 import { getSettings } from "#app/platform/settings/setting.server";
-import { centsToDecimal } from "#app/utils/cents";
+import { salesPersonalData } from "#app/sales/index.server";
 import { now } from "#app/utils/clock";
-import type { Subject } from "./data-request";
-import { countFound, findPersonalData, sealedIdNumbers } from "./data-request-find.server";
+import { countFound, findPersonalData } from "./data-request-find.server";
 
 // A person's copy of what the firm holds about them (decision 0637): the records as they stand, ID numbers opened
-// (the copy is theirs), money as integer cents beside the amount in KES. The JSON and the PDF say the same.
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-const money = (cents: number | null) => (cents === null ? null : { cents, kes: centsToDecimal(cents) });
+// (the copy is theirs), money as integer cents beside the amount in KES. The JSON and the PDF say the same. Each
+// feature writes its own sections (decision 0715); this module puts them in the order the copy reads.
 
 /** Everything found about `subject`, as the export hands it over. */
 export async function personalDataCopy(subject: Subject) {
   const [found, settings] = await Promise.all([findPersonalData(subject), getSettings()]);
-  const sealed = await sealedIdNumbers(found.registrations.map((r) => r.id));
+  const executor = db();
+  const [booked, money, delivery, sales, outbox] = await Promise.all([
+    bookingsPersonalData.copy(found, executor),
+    moneyPersonalData.copy(found),
+    deliveryPersonalData.copy(found),
+    salesPersonalData.copy(found),
+    outboxPersonalData.copy(found),
+  ]);
   const copy = {
     heldBy: settings.finance_legal_name,
     subject: subject.value,
     exportedAt: now().toISOString(),
     retentionOfFinancialRecordsYears: settings.financial_records_retention_years,
-    registrations: found.registrations.map((r) => ({
-      reference: r.reference,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      organization: r.organization,
-      idOrPassportNumber: openIdNumber(sealed.get(r.id) ?? null),
-      course: r.courseName,
-      courseDate: r.courseDate,
-      venue: r.courseVenue,
-      specialRequirements: r.specialRequirements,
-      status: r.status,
-      registeredAt: iso(r.createdAt),
-      deletedAt: iso(r.deletedAt),
-      ipAddress: r.ip,
-    })),
-    bookings: found.bookings.map((b) => ({
-      reference: b.reference,
-      course: b.courseTitle,
-      contactName: b.contactName,
-      contactEmail: b.contactEmail,
-      contactPhone: b.contactPhone,
-      organization: b.organization,
-      kraPin: b.kraPin,
-      lpoNumber: b.lpoNumber,
-      participants: b.participants,
-      status: b.status,
-      bookedAt: iso(b.createdAt),
-      ipAddress: b.ip,
-    })),
-    enquiries: found.enquiries.map((e) => ({
-      name: e.name,
-      email: e.email,
-      phone: e.phone,
-      organization: e.organization,
-      courseInterest: e.courseInterest,
-      message: e.message,
-      status: e.status,
-      sentAt: iso(e.createdAt),
-      deletedAt: iso(e.deletedAt),
-      ipAddress: e.ip,
-    })),
-    officeEnquiries: found.salesEnquiries.map((e) => ({
-      kind: e.kind,
-      status: e.status,
-      contactName: e.contactName,
-      contactEmail: e.contactEmail,
-      contactPhone: e.contactPhone,
-      organization: e.organisationName,
-      topic: e.topic,
-      preferredDates: e.preferredDates,
-      venue: e.venue,
-      message: e.message,
-      sentAt: iso(e.createdAt),
-      ipAddress: e.ip,
-    })),
-    quotes: found.quotes.map((q) => ({
-      kind: q.kind,
-      version: q.version,
-      status: q.status,
-      total: money(q.totalCents),
-      answeredByName: q.answeredByName,
-      answeredByPosition: q.answeredByPosition,
-      lpoNumber: q.lpoNumber,
-      answeredAt: iso(q.answeredAt),
-      sentAt: iso(q.createdAt),
-    })),
-    engagements: found.engagements.map((e) => ({
-      title: e.title,
-      status: e.status,
-      contactName: e.contactName,
-      contactEmail: e.contactEmail,
-      contactPhone: e.contactPhone,
-      organization: e.organisationName,
-      lpoNumber: e.lpoNumber,
-      total: money(e.totalCents),
-      openedAt: iso(e.createdAt),
-    })),
-    courseInterests: found.interests.map((i) => ({
-      course: i.courseTitle,
-      name: i.name,
-      email: i.email,
-      askedAt: iso(i.createdAt),
-      ipAddress: i.ip,
-    })),
-    feedback: found.feedback.map((f) => ({
-      submittedAt: iso(f.submittedAt),
-      courseRating: f.courseRating,
-      facilitatorRating: f.facilitatorRating,
-      mostUseful: f.mostUseful,
-      improve: f.improve,
-      consentToQuote: f.consentToQuote,
-      quoteName: f.quoteName,
-      quotePosition: f.quotePosition,
-    })),
-    certificates: found.certificates.map((c) => ({
-      code: c.code,
-      recipientName: c.recipientName,
-      course: c.courseTitle,
-      dates: c.dates,
-      issuedAt: iso(c.issuedAt),
-      revokedAt: iso(c.revokedAt),
-    })),
-    financeDocuments: found.financeDocuments.map((d) => ({
-      kind: d.kind,
-      number: d.number,
-      issuedOn: d.issuedOn,
-      buyer: d.buyerName,
-      total: money(d.totalCents),
-      bookingReference: d.bookingReference,
-    })),
-    payments: found.payments.map((p) => ({
-      method: p.method,
-      amount: money(p.amountCents),
-      receivedOn: p.receivedOn,
-      transactionCode: p.transactionCode,
-      payer: p.payer,
-      payerPhone: p.payerPhone,
-      bookingReference: p.bookingReference,
-    })),
-    paymentsHeldForReview: found.paymentReviews.map((r) => ({
-      transactionCode: r.transactionCode,
-      amount: money(r.amountCents),
-      receivedOn: r.receivedOn,
-      payer: r.payer,
-      state: r.state,
-    })),
-    emails: found.emails.map((e) => ({
-      to: e.toAddress,
-      subject: e.subject,
-      status: e.status,
-      queuedAt: iso(e.createdAt),
-      sentAt: iso(e.sentAt),
-    })),
+    registrations: booked.registrations,
+    bookings: booked.bookings,
+    enquiries: sales.enquiries,
+    officeEnquiries: sales.officeEnquiries,
+    quotes: sales.quotes,
+    engagements: sales.engagements,
+    courseInterests: booked.courseInterests,
+    feedback: delivery.feedback,
+    certificates: delivery.certificates,
+    financeDocuments: money.financeDocuments,
+    payments: money.payments,
+    paymentsHeldForReview: money.paymentsHeldForReview,
+    emails: outbox.emails,
   };
   return { copy, found };
 }

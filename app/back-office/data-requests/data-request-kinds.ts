@@ -35,6 +35,3 @@ export const ERASED_KINDS = {
   auditRowsRedacted: "Audit log rows with personal values replaced",
 } as const;
 export type ErasedKind = keyof typeof ERASED_KINDS;
-
-/** One record kept by an erasure, and the reason the screen and the request's record give. */
-export type KeptRecord = { what: string; why: string };

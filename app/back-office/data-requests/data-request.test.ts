@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addYears, readSubject } from "./data-request";
+import { addYears } from "#app/utils/dates";
+import { readSubject } from "./data-request";
 
 describe("who a data request is about", () => {
   it("reads an e-mail address in any case as one address", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Subject } from "#app/platform/personal-data/subject";
 import { internationalDigits, safaricomMsisdn } from "#app/utils/phone";
 
 // The data request tool's forms and rules that need no database (decision 0637): the page and its actions read the
@@ -31,18 +32,6 @@ export const DataExportSchema = z.object({
   format: z.enum(["json", "pdf"], { error: "Choose JSON or PDF." }),
 });
 
-/** Who the request is about: one e-mail address (any case), or one phone number in any of its spellings. */
-export type Subject =
-  | { kind: "email"; value: string }
-  | {
-      kind: "phone";
-      value: string;
-      /** international digits, as `internationalDigits` writes them: 254712345678 */
-      digits: string;
-      /** a Kenyan mobile number as M-PESA writes it, which also finds its hashed form; null otherwise */
-      msisdn: string | null;
-    };
-
 const email = z.email();
 
 /** The search box's text as a subject, or the message saying what is wrong with it. */
@@ -61,11 +50,4 @@ export function readSubject(text: string): { ok: true; subject: Subject } | { ok
     };
   }
   return { ok: true, subject: { kind: "phone", value, digits, msisdn: safaricomMsisdn(digits) } };
-}
-
-/** The date `years` after an ISO date (29 February becomes 28 February in a year without one). */
-export function addYears(isoDate: string, years: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  return `${String(y + years).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
 }

@@ -133,6 +133,19 @@ export async function submitFeedback(token: string, input: FeedbackInput): Promi
   return { ...link, state: row ? "open" : "used" };
 }
 
+/** A feedback's answers and what its quote may become, as the run's page and a person's data request read them. */
+export const feedbackAnswerColumns = {
+  submittedAt: courseFeedback.submittedAt,
+  courseRating: courseFeedback.courseRating,
+  facilitatorRating: courseFeedback.facilitatorRating,
+  mostUseful: courseFeedback.mostUseful,
+  improve: courseFeedback.improve,
+  consentToQuote: courseFeedback.consentToQuote,
+  quoteName: courseFeedback.quoteName,
+  quotePosition: courseFeedback.quotePosition,
+  testimonialId: courseFeedback.testimonialId,
+};
+
 /** The run's submitted answers, newest first, and the averages. */
 export async function listRunFeedback(runId: string) {
   const answers = await db()
@@ -140,15 +153,7 @@ export async function listRunFeedback(runId: string) {
       id: courseFeedback.id,
       name: r.name,
       organization: r.organization,
-      submittedAt: courseFeedback.submittedAt,
-      courseRating: courseFeedback.courseRating,
-      facilitatorRating: courseFeedback.facilitatorRating,
-      mostUseful: courseFeedback.mostUseful,
-      improve: courseFeedback.improve,
-      consentToQuote: courseFeedback.consentToQuote,
-      quoteName: courseFeedback.quoteName,
-      quotePosition: courseFeedback.quotePosition,
-      testimonialId: courseFeedback.testimonialId,
+      ...feedbackAnswerColumns,
     })
     .from(courseFeedback)
     .innerJoin(r, eq(r.id, courseFeedback.registrationId))

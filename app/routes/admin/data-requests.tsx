@@ -272,7 +272,19 @@ function Group({ title, children, count }: { title: string; children: ReactNode;
 
 const item = "rounded-md border border-slate-200 p-3 break-words text-slate-800";
 
+/** What was found, kind by kind in the order of FOUND_KINDS. */
 function Records({ found }: { found: PersonalData }) {
+  return (
+    <>
+      <ContactRecords found={found} />
+      <SalesRecords found={found} />
+      <DeliveryRecords found={found} />
+      <MoneyRecords found={found} />
+    </>
+  );
+}
+
+function ContactRecords({ found }: { found: PersonalData }) {
   return (
     <>
       <Group title={FOUND_KINDS.registrations} count={found.registrations.length}>
@@ -323,6 +335,13 @@ function Records({ found }: { found: PersonalData }) {
           </li>
         ))}
       </Group>
+    </>
+  );
+}
+
+function SalesRecords({ found }: { found: PersonalData }) {
+  return (
+    <>
       <Group title={FOUND_KINDS.salesEnquiries} count={found.salesEnquiries.length}>
         {found.salesEnquiries.map((e) => (
           <li key={e.id} className={item}>
@@ -358,6 +377,13 @@ function Records({ found }: { found: PersonalData }) {
           </li>
         ))}
       </Group>
+    </>
+  );
+}
+
+function DeliveryRecords({ found }: { found: PersonalData }) {
+  return (
+    <>
       <Group title={FOUND_KINDS.interests} count={found.interests.length}>
         {found.interests.map((i) => (
           <li key={i.id} className={item}>
@@ -383,6 +409,13 @@ function Records({ found }: { found: PersonalData }) {
           </li>
         ))}
       </Group>
+    </>
+  );
+}
+
+function MoneyRecords({ found }: { found: PersonalData }) {
+  return (
+    <>
       <Group title={FOUND_KINDS.financeDocuments} count={found.financeDocuments.length}>
         {found.financeDocuments.map((d) => (
           <li key={d.id} className={item}>

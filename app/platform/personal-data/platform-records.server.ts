@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.server";
+import { adminAuditLogs, emailOutbox } from "../db/schema";
+import {
+  type ErasurePart,
+  iso,
+  matchesSubject,
+  type NoLinks,
+  none,
+  type PersonalDataContributor,
+} from "./contributor.server";
+import type { Subject } from "./subject";
+
+// The platform's part of a data request (decision 0715): the e-mails in the outbox addressed to the person, and the
+// audit rows about the records the features found.
+
+async function findEmails(subject: Subject, _links: NoLinks, executor: Executor) {
+  const emails =
+    subject.kind === "email"
+      ? await executor
+          .select({
+            id: emailOutbox.id,
+            toAddress: emailOutbox.toAddress,
+            subject: emailOutbox.subject,
+            kind: emailOutbox.kind,
+            status: emailOutbox.status,
+            relatedTable: emailOutbox.relatedTable,
+            relatedId: emailOutbox.relatedId,
+            createdAt: emailOutbox.createdAt,
+            sentAt: emailOutbox.sentAt,
+          })
+          .from(emailOutbox)
+          .where(matchesSubject(subject, emailOutbox.toAddress))
+          .orderBy(asc(emailOutbox.createdAt))
+      : await none<never>();
+  return { emails };
+}
+type EmailsFound = Awaited<ReturnType<typeof findEmails>>;
+
+/** E-mails still waiting belong to a booking that is still running (`stillDelivering`); the rest have done their work. */
+function planEmails(
+  found: EmailsFound,
+  { stillDelivering }: { stillDelivering: boolean },
+): ErasurePart<{ deleteEmails: string[] }> {
+  const waiting = found.emails.filter((e) => e.status === "pending");
+  const keepWaiting = waiting.length > 0 && stillDelivering;
+  return {
+    plan: {
+      deleteEmails: found.emails.filter((e) => !keepWaiting || e.status !== "pending").map((e) => e.id),
+    },
+    kept: keepWaiting
+      ? [
+          {
+            what: `${waiting.length} e-mail(s) waiting to be sent`,
+            why: "They belong to the booking that is still running (joining instructions, reminders, its invoice).",
+          },
+        ]
+      : [],
+    redactAuditOf: [],
+  };
+}
+
+export const outboxPersonalData = {
+  find: findEmails,
+  plan: planEmails,
+  async erase(tx, { deleteEmails }) {
+    if (deleteEmails.length > 0) await tx.delete(emailOutbox).where(inArray(emailOutbox.id, deleteEmails));
+    return { emailsDeleted: deleteEmails.length };
+  },
+  copy: (found) => ({
+    emails: found.emails.map((e) => ({
+      to: e.toAddress,
+      subject: e.subject,
+      status: e.status,
+      queuedAt: iso(e.createdAt),
+      sentAt: iso(e.sentAt),
+    })),
+  }),
+} satisfies PersonalDataContributor<
+  EmailsFound,
+  NoLinks,
+  { stillDelivering: boolean },
+  { deleteEmails: string[] }
+>;
+
+/** How many audit rows are about the records found. */
+export async function countAuditRows(recordIds: string[], executor: Executor): Promise<number> {
+  if (recordIds.length === 0) return 0;
+  const [audit] = await executor
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adminAuditLogs)
+    .where(and(isNotNull(adminAuditLogs.recordId), inArray(adminAuditLogs.recordId, recordIds)));
+  return audit?.n ?? 0;
+}
+
+/** What replaces a personal value in the audit log's before and after values. */
+export const REDACTED = "[erased]";
+
+/** The keys of personal values in audit rows' before and after values, in both spellings. */
+const PERSONAL_KEYS = new Set(
+  [
+    "name",
+    "email",
+    "phone",
+    "organization",
+    "message",
+    "ip",
+    "idNumber",
+    "idNumberLast4",
+    "specialRequirements",
+    "contactName",
+    "contactEmail",
+    "contactPhone",
+    "contactPhoneSha256",
+    "phoneSha256",
+    "kraPin",
+    "lpoNumber",
+    "courseInterest",
+    "quoteName",
+    "quotePosition",
+    "answeredByName",
+    "answeredByPosition",
+  ].flatMap((key) => [key, key.replace(/[A-Z0-9]/g, (c) => `_${c.toLowerCase()}`)]),
+);
+
+/** A copy of an audit value with every personal field's value replaced, at any depth. */
+export function redactPersonal(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactPersonal);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      PERSONAL_KEYS.has(key) && inner !== null ? REDACTED : redactPersonal(inner),
+    ]),
+  );
+}
+
+/** Replaces the personal values in the audit rows about `recordIds`; says how many rows changed. */
+export async function redactAuditRows(tx: Executor, recordIds: string[]) {
+  if (recordIds.length === 0) return 0;
+  const rows = await tx
+    .select({
+      id: adminAuditLogs.id,
+      oldValues: adminAuditLogs.oldValues,
+      newValues: adminAuditLogs.newValues,
+    })
+    .from(adminAuditLogs)
+    .where(inArray(adminAuditLogs.recordId, recordIds));
+  let changed = 0;
+  for (const row of rows) {
+    const oldValues = redactPersonal(row.oldValues);
+    const newValues = redactPersonal(row.newValues);
+    if (
+      JSON.stringify(oldValues) === JSON.stringify(row.oldValues) &&
+      JSON.stringify(newValues) === JSON.stringify(row.newValues)
+    )
+      continue;
+    await tx.update(adminAuditLogs).set({ oldValues, newValues }).where(eq(adminAuditLogs.id, row.id));
+    changed++;
+  }
+  return changed;
+}
