@@ -31,6 +31,7 @@ export {
   listTaxInvoices,
   retryRefusedTaxInvoice,
   type TaxInvoiceRow,
+  taxInvoiceTrouble,
 } from "./etims/tax-invoice-list.server";
 export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
 export * from "./index";

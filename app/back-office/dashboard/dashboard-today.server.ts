@@ -7,6 +7,7 @@ import {
   getMoneySummary,
   type MoneySummary,
   mpesaGaps,
+  taxInvoiceTrouble,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import {
@@ -142,6 +143,29 @@ async function mpesaItems(): Promise<TodayItem[]> {
   ];
 }
 
+/** eTIMS tax invoices refused (by KRA or our own check) or waiting long for KRA: the client has none yet. */
+async function taxInvoiceItems(): Promise<TodayItem[]> {
+  const { refused, waiting } = await taxInvoiceTrouble();
+  const items: TodayItem[] = [];
+  if (refused > 0) {
+    items.push({
+      id: "etims-refused",
+      count: refused,
+      title: `${refused === 1 ? "tax invoice" : "tax invoices"} not accepted by eTIMS: correct and retry`,
+      to: "/admin/finance/tax-invoices",
+    });
+  }
+  if (waiting > 0) {
+    items.push({
+      id: "etims-waiting",
+      count: waiting,
+      title: `${waiting === 1 ? "tax invoice" : "tax invoices"} waiting long for KRA's answer`,
+      to: "/admin/finance/tax-invoices",
+    });
+  }
+  return items;
+}
+
 /** How far back the dashboard looks for finished runs still missing their register or certificates. */
 const DELIVERY_LOOKBACK_DAYS = 60;
 
@@ -260,6 +284,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     profile,
     clientChanges,
     mpesa,
+    taxInvoices,
   ] = await Promise.all([
     newRegistrationCount,
     countWaitingEnquiries(),
@@ -270,6 +295,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     financeProfileItems(),
     clientChangeItems(),
     mpesaItems(),
+    taxInvoiceItems(),
   ]);
   const items: TodayItem[] = [
     {
@@ -296,6 +322,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     ...overdue,
     ...profile,
     ...mpesa,
+    ...taxInvoices,
     ...clientChanges,
     ...delivery,
   ];
