@@ -27,6 +27,8 @@ export {
   saveEtimsDevice,
 } from "./etims/etims-device.server";
 export {
+  type ClientTaxInvoice,
+  clientTaxInvoice,
   findTaxInvoiceFile,
   listTaxInvoices,
   retryRefusedTaxInvoice,

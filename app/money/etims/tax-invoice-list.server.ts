@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { now } from "#app/utils/clock";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditActor } from "#app/platform/audit.server";
@@ -112,4 +112,37 @@ export async function taxInvoiceTrouble() {
     .from(taxInvoices)
     .where(inArray(taxInvoices.state, ["refused", "waiting"]));
   return { refused: row?.refused ?? 0, waiting: row?.waiting ?? 0 };
+}
+
+export type ClientTaxInvoice =
+  | { state: "issued"; invoiceNo: number; receiptNo: number | null }
+  | { state: "pending"; invoiceNo: number; reason: string };
+
+/**
+ * The booking's tax invoice as its client may know it (the portal's line): issued with KRA's receipt number,
+ * or pending with the reason in the client's words; null when none is due yet. Our own check's wording is
+ * the office's: the client reads that finance is completing the details.
+ */
+export async function clientTaxInvoice(bookingId: string): Promise<ClientTaxInvoice | null> {
+  const [sale] = await db()
+    .select()
+    .from(taxInvoices)
+    .where(
+      and(
+        eq(taxInvoices.bookingId, bookingId),
+        eq(taxInvoices.receiptType, "S"),
+        ne(taxInvoices.state, "withdrawn"),
+      ),
+    )
+    .orderBy(desc(taxInvoices.invoiceNo))
+    .limit(1);
+  if (!sale) return null;
+  if (sale.state === "sent") return { state: "issued", invoiceNo: sale.invoiceNo, receiptNo: sale.receiptNo };
+  const reason =
+    sale.state === "waiting"
+      ? "It is waiting for KRA's eTIMS to record it and goes out by itself; you will receive it by e-mail."
+      : sale.resultCode === null
+        ? "Our finance team is completing the course's tax details before sending it to KRA; you will receive it by e-mail."
+        : `KRA's eTIMS did not accept it (KRA's answer: ${sale.lastError ?? sale.resultCode}). Our finance team has been told and is correcting it; please check that the KRA PIN on this booking is right.`;
+  return { state: "pending", invoiceNo: sale.invoiceNo, reason };
 }
