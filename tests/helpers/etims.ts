@@ -19,7 +19,8 @@ export type EtimsMode =
   | { kind: "timeout" }
   /** KRA records the sale, but its answer never arrives (the connection hangs) */
   | { kind: "lose-answer" }
-  | { kind: "refuse"; code: string; message: string };
+  /** answers every request (or only those to `path`) with this refusal */
+  | { kind: "refuse"; code: string; message: string; path?: string };
 
 export type RecordedSale = {
   invcNo: number;
@@ -208,7 +209,9 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
         res.writeHead(500, { "content-type": "text/plain" });
         return res.end("Internal Server Error");
       }
-      if (mode.kind === "refuse") return answer(res, mode.code, mode.message);
+      if (mode.kind === "refuse" && (!mode.path || mode.path === path)) {
+        return answer(res, mode.code, mode.message);
+      }
       if (req.method !== "POST") return answer(res, "912", "There is a request Method error");
       const outcome =
         path === "selectInitOsdcInfo"

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { now } from "#app/utils/clock";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, taxInvoices } from "#app/platform/db/schema";
+import { now } from "#app/utils/clock";
 import { lockBooking } from "../documents/finance-document.server";
 import { retryTaxInvoice } from "./tax-invoice.server";
 
@@ -143,6 +143,6 @@ export async function clientTaxInvoice(bookingId: string): Promise<ClientTaxInvo
       ? "It is waiting for KRA's eTIMS to record it and goes out by itself; you will receive it by e-mail."
       : sale.resultCode === null
         ? "Our finance team is completing the course's tax details before sending it to KRA; you will receive it by e-mail."
-        : `KRA's eTIMS did not accept it (KRA's answer: ${sale.lastError ?? sale.resultCode}). Our finance team has been told and is correcting it; please check that the KRA PIN on this booking is right.`;
+        : `KRA's eTIMS did not accept it (KRA's answer: ${sale.lastError ?? sale.resultCode}). Our finance team has been told and is correcting it.`;
   return { state: "pending", invoiceNo: sale.invoiceNo, reason };
 }
