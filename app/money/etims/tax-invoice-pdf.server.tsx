@@ -141,7 +141,7 @@ export async function renderTaxInvoicePdf(doc: TaxInvoiceContent, firm: FirmIden
       <LineTable
         lines={doc.lines.map((line) => ({
           ...line,
-          detail: `Item class ${line.itemClassCode} · ${TAX_TYPES[line.taxType]}`,
+          detail: `${line.itemCode ? `Item ${line.itemCode} · ` : ""}Item class ${line.itemClassCode} · ${TAX_TYPES[line.taxType]}`,
         }))}
       />
       <TotalsTable rows={taxTotals(doc)} />
