@@ -66,3 +66,26 @@ export function expectTaxInvoiceMail(
   expect(text).toContain(CLASS_CODE);
   expect(content.toString("latin1")).toContain("/Subtype /Image");
 }
+
+/** Finance records a payment for `reference` by the menu (Finance → Payments → Record a payment). */
+export async function recordPayment(page: Page, reference: string, amount: string, code: string) {
+  await page.getByRole("link", { name: "Finance" }).first().click();
+  await page.getByRole("link", { name: "Payments" }).first().click();
+  const record = page.getByRole("form", { name: "Record a payment" });
+  await record.getByLabel("Method").selectOption("mpesa");
+  await record.getByLabel("Amount (KES)").fill(amount);
+  await record.getByLabel("Transaction code or reference").fill(code);
+  await record.getByLabel("Booking reference").fill(reference);
+  await record.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByText(`KES ${Number(amount).toLocaleString("en-KE")}.00 recorded.`)).toBeVisible();
+}
+
+/** The Tax invoices screen's row for `reference`, once it reads `text` (the outbox sends every few seconds). */
+export async function taxInvoiceRowShows(page: Page, reference: string, text: string) {
+  const row = page.getByTestId("tax-invoice-row").filter({ hasText: reference });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText(text, { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  return row;
+}

@@ -12,6 +12,7 @@ import {
   etimsStandInDevices,
   expectTaxInvoiceMail,
   initialiseEtimsDevice,
+  recordPayment,
   setUpEtimsDevice,
 } from "./etims-steps";
 
@@ -67,15 +68,7 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
 
   // KRA is down when the payment is recorded
   kra.setMode({ kind: "http-500" });
-  await page.getByRole("link", { name: "Finance" }).first().click();
-  await page.getByRole("link", { name: "Payments" }).first().click();
-  const record = page.getByRole("form", { name: "Record a payment" });
-  await record.getByLabel("Method").selectOption("mpesa");
-  await record.getByLabel("Amount (KES)").fill("95000");
-  await record.getByLabel("Transaction code or reference").fill(`TKT${stamp.slice(-5).toUpperCase()}9`);
-  await record.getByLabel("Booking reference").fill(reference);
-  await record.getByRole("button", { name: "Record payment" }).click();
-  await expect(page.getByText("KES 95,000.00 recorded.")).toBeVisible();
+  await recordPayment(page, reference, "95000", `TKT${stamp.slice(-5).toUpperCase()}9`);
 
   await page.getByRole("link", { name: "Back to Finance" }).click();
   await page.getByRole("link", { name: "Tax invoices" }).click();
