@@ -82,6 +82,8 @@ export async function recordPayment(page: Page, reference: string, amount: strin
 
 /** The Tax invoices screen's row for `reference`, once it reads `text` (the outbox sends every few seconds). */
 export async function taxInvoiceRowShows(page: Page, reference: string, text: string) {
+  // reloading before the screen has opened would reload the page we came from
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoices" })).toBeVisible();
   const row = page.getByTestId("tax-invoice-row").filter({ hasText: reference });
   await expect(async () => {
     await page.reload();
