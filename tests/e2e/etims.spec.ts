@@ -95,7 +95,9 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   const pdfLink = row.getByRole("link", { name: `Tax invoice ${invoiceNo} (PDF)` });
   const download = await page.request.get(`${base}${await pdfLink.getAttribute("href")}`);
   expect(download.headers()["content-type"]).toBe("application/pdf");
-  expect(tried).toBeGreaterThanOrEqual(2);
+  // while KRA was down, the course's item registration (which goes first) failed; then item and sale went
+  expect(tried).toBeGreaterThanOrEqual(1);
+  expect(kra.requests.filter((r) => r.path === "saveItem").length).toBeGreaterThanOrEqual(2);
 
   const match = (m: { to: string[]; subject: string }) =>
     m.to.includes(contact) && m.subject === `Tax invoice ${invoiceNo} (${reference})`;
