@@ -1,17 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
-import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import {
-  etimsServerEnv,
-  etimsStandInDevices,
-  recordPayment,
-  setUpEtimsDevice,
-  taxInvoiceRowShows,
-} from "./etims-steps";
+import { etimsAppForFile, recordPayment, setUpEtimsDevice, taxInvoiceRowShows } from "./etims-steps";
 import { COURSE } from "./forms-helpers";
 
 // Issue 45, findings 6–9 in a browser: finance sets eTIMS up and sees which courses use the default
@@ -19,26 +10,11 @@ import { COURSE } from "./forms-helpers";
 // needs doing today", e-mailed to finance, and "tax invoice pending" with the reason in the client's portal.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let kra: EtimsStandIn;
 const ADMIN = { email: "finance.items@mafunzo.test", password: "Etims-Items-2026-Kes" };
 const stamp = Date.now().toString(36);
 const DEFAULT_CLASS = "8610170500";
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  kra = await startEtimsServer({ devices: etimsStandInDevices });
-  server = await startAppServer({ env: { SMTP_URL: smtp.url, ...etimsServerEnv(kra) } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await kra?.close();
-  await smtp?.close();
-});
-test.afterEach(() => kra.expectCleanLedger());
+const own = etimsAppForFile(ADMIN);
+test.afterEach(() => own.kra.expectCleanLedger());
 
 /** A booking of one on a new date of COURSE, confirmed by the office; its reference and contact. */
 async function confirmedBooking(
@@ -47,9 +23,12 @@ async function confirmedBooking(
   name: string,
   venue: string,
 ) {
-  const runPath = await addCourseDate(page, server.url, { start: inDays(45), venue: `${venue} ${stamp}` });
+  const runPath = await addCourseDate(page, own.server.url, {
+    start: inDays(45),
+    venue: `${venue} ${stamp}`,
+  });
   const contact = `${venue.toLowerCase()}.${stamp}@county.example`;
-  const reference = await bookOnline(browser, server.url, runPath.split("/runs/")[1] as string, {
+  const reference = await bookOnline(browser, own.server.url, runPath.split("/runs/")[1] as string, {
     contact,
     people: [name],
   });
@@ -64,7 +43,7 @@ test("eTIMS ready means every course can be sold: the item is registered before 
   browser,
 }) => {
   test.setTimeout(240_000);
-  await loginAsAdmin(page, ADMIN, server.url);
+  await loginAsAdmin(page, ADMIN, own.server.url);
 
   // the settings: Ready, and which courses sell under the default classification
   await setUpEtimsDevice(page);
@@ -80,25 +59,30 @@ test("eTIMS ready means every course can be sold: the item is registered before 
   await page.getByRole("link", { name: "Back to Finance" }).click();
   await page.getByRole("link", { name: "Tax invoices" }).click();
   await taxInvoiceRowShows(page, paid.reference, "Sent");
-  const paths = kra.requests.map((r) => r.path).filter((p) => p !== "selectInitOsdcInfo");
+  const paths = own.kra.requests.map((r) => r.path).filter((p) => p !== "selectInitOsdcInfo");
   expect(paths.slice(0, 2)).toEqual(["saveItem", "saveTrnsSalesOsdc"]);
-  const [item] = [...kra.items.values()];
+  const [item] = [...own.kra.items.values()];
   expect(item?.itemCd).toMatch(/^KE3NTU\d{7}$/);
   expect(item?.itemClsCd).toBe(DEFAULT_CLASS);
-  const sold = [...kra.sales.values()].find((s) => s.body.remark === `Booking ${paid.reference}`);
+  const sold = [...own.kra.sales.values()].find((s) => s.body.remark === `Booking ${paid.reference}`);
   expect((sold?.body.itemList as { itemCd: string }[] | undefined)?.[0]?.itemCd).toBe(item?.itemCd);
 
   // KRA refuses the next sale: finance hears of it, the dashboard shows it, the client sees why it is pending
-  kra.setMode({ kind: "refuse", code: "910", message: "Request parameter error", path: "saveTrnsSalesOsdc" });
+  own.kra.setMode({
+    kind: "refuse",
+    code: "910",
+    message: "Request parameter error",
+    path: "saveTrnsSalesOsdc",
+  });
   const refused = await confirmedBooking(page, browser, "Otieno Barasa", "Kisumu");
-  const before = smtp.messages.length;
+  const before = own.smtp.messages.length;
   await recordPayment(page, refused.reference, "95000", `TKI${stamp.slice(-5).toUpperCase()}2`);
   await page.getByRole("link", { name: "Back to Finance" }).click();
   await page.getByRole("link", { name: "Tax invoices" }).click();
   const row = await taxInvoiceRowShows(page, refused.reference, "Refused");
   await expect(row).toContainText("KRA's answer (code 910): 910: Request parameter error");
-  kra.setMode({ kind: "ok" });
-  await smtp.waitFor(
+  own.kra.setMode({ kind: "ok" });
+  await own.smtp.waitFor(
     (all) => all.slice(before).some((m) => m.to.includes(ADMIN.email) && /was not accepted/.test(m.subject)),
     30_000,
   );
@@ -112,17 +96,17 @@ test("eTIMS ready means every course can be sold: the item is registered before 
   // the client, on a phone, in the portal
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await context.newPage();
-  await phone.goto(`${server.url}/account`);
-  const sent = smtp.messages.length;
+  await phone.goto(`${own.server.url}/account`);
+  const sent = own.smtp.messages.length;
   await phone.getByLabel("E-mail address").fill(refused.contact);
   await phone.getByRole("button", { name: "E-mail me a sign-in link" }).click();
   const pattern = /https?:\/\/\S+\/account\/sign-in\/[\w-]+/;
-  const mails = await smtp.waitFor(
+  const mails = await own.smtp.waitFor(
     (all) => all.slice(sent).some((m) => m.to.includes(refused.contact) && pattern.test(m.text)),
     30_000,
   );
   const mail = mails.slice(sent).findLast((m) => m.to.includes(refused.contact) && pattern.test(m.text));
-  await phone.goto(`${server.url}${new URL(pattern.exec(mail?.text ?? "")?.[0] ?? "").pathname}`);
+  await phone.goto(`${own.server.url}${new URL(pattern.exec(mail?.text ?? "")?.[0] ?? "").pathname}`);
   await phone.getByRole("button", { name: "Sign in and see my bookings" }).click();
   await phone.getByRole("link", { name: `Open booking ${refused.reference}` }).click();
   const pending = phone.getByTestId("tax-invoice-line");

@@ -1,7 +1,10 @@
-import { expect, type Page } from "@playwright/test";
-import { FIRM_KRA_PIN } from "../helpers/admin";
+import { expect, type Page, test } from "@playwright/test";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
+import { FIRM_KRA_PIN, signUpFirstAdminOn } from "../helpers/admin";
 import type { EtimsStandIn } from "../helpers/etims";
+import { startEtimsServer } from "../helpers/etims";
 import { extractPdfText } from "../helpers/pdf-text";
+import { startSmtpServer } from "../helpers/smtp";
 import { COURSE } from "./forms-helpers";
 
 /** The device serial the eTIMS stand-in approves for the firm's KRA PIN (see `etimsStandInDevices`). */
@@ -90,4 +93,29 @@ export async function taxInvoiceRowShows(page: Page, reference: string, text: st
     await expect(row).toContainText(text, { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
   return row;
+}
+
+/**
+ * A server of the spec's own with a real SMTP server and KRA's stand-in, and its first administrator `admin`:
+ * started before the spec's tests, stopped after them. Read its parts inside tests.
+ */
+export function etimsAppForFile(admin: { email: string; password: string }) {
+  const own = {} as {
+    server: Awaited<ReturnType<typeof startAppServer>>;
+    smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    kra: EtimsStandIn;
+  };
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    own.smtp = await startSmtpServer();
+    own.kra = await startEtimsServer({ devices: etimsStandInDevices });
+    own.server = await startAppServer({ env: { SMTP_URL: own.smtp.url, ...etimsServerEnv(own.kra) } });
+    await signUpFirstAdminOn(own.server.url, admin.email, admin.password);
+  });
+  test.afterAll(async () => {
+    await own.server?.stop();
+    await own.kra?.close();
+    await own.smtp?.close();
+  });
+  return own;
 }

@@ -1,15 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { type EtimsStandIn, startEtimsServer } from "../helpers/etims";
-import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
 import {
   classifyCourse,
-  etimsServerEnv,
-  etimsStandInDevices,
+  etimsAppForFile,
   expectTaxInvoiceMail,
   initialiseEtimsDevice,
   recordPayment,
@@ -19,31 +15,16 @@ import {
 // A server of its own, a real SMTP server and the eTIMS stand-in, which the test takes down and brings back.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let kra: EtimsStandIn;
 const ADMIN = { email: "finance@mafunzo.test", password: "Etims-Oscu-2026-Kes" };
 const stamp = Date.now().toString(36);
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  kra = await startEtimsServer({ devices: etimsStandInDevices });
-  server = await startAppServer({ env: { SMTP_URL: smtp.url, ...etimsServerEnv(kra) } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await kra?.close();
-  await smtp?.close();
-});
+const own = etimsAppForFile(ADMIN);
 
 test("eTIMS down when a booking is paid: the tax invoice waits, the screen says so, then it goes once and is e-mailed", async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  const base = server.url;
+  const base = own.server.url;
   await loginAsAdmin(page, ADMIN, base);
 
   // the firm's device: KRA refuses a serial it did not approve, in its own words, then initialises the right one
@@ -67,7 +48,7 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   await expect(page.getByText("Chebet Kiprono is confirmed.")).toBeVisible();
 
   // KRA is down when the payment is recorded
-  kra.setMode({ kind: "http-500" });
+  own.kra.setMode({ kind: "http-500" });
   await recordPayment(page, reference, "95000", `TKT${stamp.slice(-5).toUpperCase()}9`);
 
   await page.getByRole("link", { name: "Back to Finance" }).click();
@@ -81,34 +62,34 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   await expect(row).toContainText("Waiting");
   await expectNoSeriousA11yViolations(page);
   const invoiceNo = Number(/Tax invoice (\d+)/.exec((await row.textContent()) ?? "")?.[1]);
-  expect(kra.sales.has(invoiceNo)).toBe(false);
+  expect(own.kra.sales.has(invoiceNo)).toBe(false);
 
   // KRA answers again: the waiting invoice goes, once
-  kra.setMode({ kind: "ok" });
+  own.kra.setMode({ kind: "ok" });
   await expect(async () => {
     await page.reload();
     await expect(row).toContainText("Sent", { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
-  const receiptNo = kra.sales.get(invoiceNo)?.curRcptNo;
+  const receiptNo = own.kra.sales.get(invoiceNo)?.curRcptNo;
   await expect(row).toContainText(`KRA receipt number ${receiptNo}`);
-  const tried = kra.attemptsFor(invoiceNo);
+  const tried = own.kra.attemptsFor(invoiceNo);
   const pdfLink = row.getByRole("link", { name: `Tax invoice ${invoiceNo} (PDF)` });
   const download = await page.request.get(`${base}${await pdfLink.getAttribute("href")}`);
   expect(download.headers()["content-type"]).toBe("application/pdf");
   // while KRA was down, the course's item registration (which goes first) failed; then item and sale went
   expect(tried).toBeGreaterThanOrEqual(1);
-  expect(kra.requests.filter((r) => r.path === "saveItem").length).toBeGreaterThanOrEqual(2);
+  expect(own.kra.requests.filter((r) => r.path === "saveItem").length).toBeGreaterThanOrEqual(2);
 
   const match = (m: { to: string[]; subject: string }) =>
     m.to.includes(contact) && m.subject === `Tax invoice ${invoiceNo} (${reference})`;
-  await smtp.waitFor((messages) => messages.some(match), 30_000);
-  expectTaxInvoiceMail(await simpleParser(smtp.messages.find(match)?.raw ?? ""), invoiceNo, receiptNo);
+  await own.smtp.waitFor((messages) => messages.some(match), 30_000);
+  expectTaxInvoiceMail(await simpleParser(own.smtp.messages.find(match)?.raw ?? ""), invoiceNo, receiptNo);
 
   // nothing more goes to KRA for it, and only one tax invoice mail went out
   await page.waitForTimeout(3_000);
-  expect(kra.attemptsFor(invoiceNo)).toBe(tried);
-  expect([...kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
-  expect(smtp.messages.filter(match)).toHaveLength(1);
+  expect(own.kra.attemptsFor(invoiceNo)).toBe(tried);
+  expect([...own.kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
+  expect(own.smtp.messages.filter(match)).toHaveLength(1);
 
   // the booking's page shows it too, with KRA's number and its PDF
   await row.getByRole("link", { name: reference }).click();

@@ -32,6 +32,14 @@ const itemOf = (courseId: string) =>
     .where(eq(etimsItems.itemKey, courseId))
     .then((rows) => rows[0]);
 
+/** Pays a booking while KRA refuses its sale (910, as for a wrong buyer PIN), and sends it once. */
+async function paidButRefused(pay: () => Promise<void>) {
+  kra().setMode({ kind: "refuse", code: "910", message: "Request parameter error", path: "saveTrnsSalesOsdc" });
+  await pay();
+  await sendDueTaxInvoices();
+  kra().setMode({ kind: "ok" });
+}
+
 /** The lines of a sale KRA accepted, as it received them. */
 const soldLines = (invoiceNo: number | undefined) =>
   (kra().sales.get(invoiceNo as number)?.body.itemList ?? []) as Record<string, unknown>[];
@@ -235,15 +243,7 @@ describe("finding 6: 'Ready' means every active course can be sold; trouble is s
   test("a refused tax invoice is e-mailed to finance, is on 'What needs doing today', and the portal says it is pending and why", async () => {
     const finance = await signedInAdmin({ roles: ["finance"] });
     const { booking, pay } = await confirmedBooking(1);
-    kra().setMode({
-      kind: "refuse",
-      code: "910",
-      message: "Request parameter error",
-      path: "saveTrnsSalesOsdc",
-    });
-    await pay();
-    await sendDueTaxInvoices();
-    kra().setMode({ kind: "ok" });
+    await paidButRefused(pay);
     const [row] = await invoicesOf(booking.id);
     expect(row).toMatchObject({ state: "refused", resultCode: "910" });
 
@@ -321,15 +321,7 @@ describe("finding 8: the tax invoice prints net, VAT per band and gross", () => 
 describe("finding 9: a sale KRA refused was never declared", () => {
   test("correcting the buyer's PIN re-sends the same invoice: one sale in KRA's ledger, no credit note", async () => {
     const { booking, pay } = await confirmedBooking(1);
-    kra().setMode({
-      kind: "refuse",
-      code: "910",
-      message: "Request parameter error",
-      path: "saveTrnsSalesOsdc",
-    });
-    await pay();
-    await sendDueTaxInvoices();
-    kra().setMode({ kind: "ok" });
+    await paidButRefused(pay);
     const [refused] = await invoicesOf(booking.id);
     expect(refused).toMatchObject({ state: "refused", resultCode: "910" });
 
@@ -361,15 +353,7 @@ describe("finding 9: a sale KRA refused was never declared", () => {
 
   test("a refused sale whose booking is cancelled is withdrawn: no credit note is ever sent for it", async () => {
     const { runId, booking, participants, pay } = await confirmedBooking(1);
-    kra().setMode({
-      kind: "refuse",
-      code: "910",
-      message: "Request parameter error",
-      path: "saveTrnsSalesOsdc",
-    });
-    await pay();
-    await sendDueTaxInvoices();
-    kra().setMode({ kind: "ok" });
+    await paidButRefused(pay);
     for (const id of participants) expect((await cancelParticipant(ACTOR, runId, id)).ok).toBe(true);
     await sendDueTaxInvoices();
     const rows = await invoicesOf(booking.id);

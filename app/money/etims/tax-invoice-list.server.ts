@@ -6,7 +6,7 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, taxInvoices } from "#app/platform/db/schema";
 import { now } from "#app/utils/clock";
 import { lockBooking } from "../documents/finance-document.server";
-import { retryTaxInvoice } from "./tax-invoice.server";
+import { liveSale, retryTaxInvoice } from "./tax-invoice.server";
 
 export type TaxInvoiceRow = {
   id: string;
@@ -124,18 +124,7 @@ export type ClientTaxInvoice =
  * the office's: the client reads that finance is completing the details.
  */
 export async function clientTaxInvoice(bookingId: string): Promise<ClientTaxInvoice | null> {
-  const [sale] = await db()
-    .select()
-    .from(taxInvoices)
-    .where(
-      and(
-        eq(taxInvoices.bookingId, bookingId),
-        eq(taxInvoices.receiptType, "S"),
-        ne(taxInvoices.state, "withdrawn"),
-      ),
-    )
-    .orderBy(desc(taxInvoices.invoiceNo))
-    .limit(1);
+  const sale = await liveSale(db(), bookingId);
   if (!sale) return null;
   if (sale.state === "sent") return { state: "issued", invoiceNo: sale.invoiceNo, receiptNo: sale.receiptNo };
   const reason =

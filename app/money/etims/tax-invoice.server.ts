@@ -89,7 +89,7 @@ const sums = (lines: TaxInvoiceLine[]) => ({
 });
 
 /** The booking's sale that no credit note has cancelled and that was not withdrawn, if any. */
-async function liveSale(tx: Executor, bookingId: string): Promise<TaxInvoice | null> {
+export async function liveSale(tx: Executor, bookingId: string): Promise<TaxInvoice | null> {
   const credit = alias(taxInvoices, "credit");
   const [sale] = await tx
     .select()
