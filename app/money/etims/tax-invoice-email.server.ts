@@ -53,7 +53,7 @@ export function taxInvoiceTroubleMessage(m: TaxInvoiceTroubleMail): Message {
       m.state === "refused"
         ? `${what} ${m.invoiceNo} for booking ${m.reference} did not go through eTIMS. The client has no tax invoice until it does.`
         : `${what} ${m.invoiceNo} for booking ${m.reference} has waited for KRA's answer for a long time. It is tried again by itself.`,
-      "Correct what the reason names, then press Retry on the Tax invoices screen.",
+      "Correct what the reason names: a KRA PIN corrected on the booking sends it again by itself; anything else, press Retry on the Tax invoices screen.",
     ],
     [
       ["Reason", m.reason],
