@@ -34,7 +34,12 @@ const itemOf = (courseId: string) =>
 
 /** Pays a booking while KRA refuses its sale (910, as for a wrong buyer PIN), and sends it once. */
 async function paidButRefused(pay: () => Promise<void>) {
-  kra().setMode({ kind: "refuse", code: "910", message: "Request parameter error", path: "saveTrnsSalesOsdc" });
+  kra().setMode({
+    kind: "refuse",
+    code: "910",
+    message: "Request parameter error",
+    path: "saveTrnsSalesOsdc",
+  });
   await pay();
   await sendDueTaxInvoices();
   kra().setMode({ kind: "ok" });
