@@ -30,10 +30,13 @@ export {
   saveEtimsDevice,
 } from "./etims/etims-device.server";
 export {
+  type ClientTaxInvoice,
+  clientTaxInvoice,
   findTaxInvoiceFile,
   listTaxInvoices,
   retryRefusedTaxInvoice,
   type TaxInvoiceRow,
+  taxInvoiceTrouble,
 } from "./etims/tax-invoice-list.server";
 export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
 export * from "./index";

@@ -1,10 +1,13 @@
 export { listedDocuments } from "./documents/document-listing";
 export {
+  DEFAULT_ITEM_CLASS_CODE,
+  DEFAULT_ITEM_CLASS_LABEL,
   ETIMS_SEND_ON_LABELS,
   ETIMS_TAX_RATES,
   ETIMS_TAX_TYPE_LABELS,
   type EtimsDeviceInput,
   EtimsDeviceSchema,
+  OUR_CHECK_PREFIX,
   TaxInvoiceRetrySchema,
 } from "./etims/etims";
 export {

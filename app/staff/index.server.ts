@@ -1,6 +1,6 @@
 export { changeOwnPassword, signOutOtherSessions } from "./accounts/account.server";
 export { addAdmin, loadAdministratorsCard, removeAdmin } from "./accounts/admins.server";
-export { listAdminRecipients } from "./accounts/notify.server";
+export { listAdminRecipients, listFinanceRecipients } from "./accounts/notify.server";
 export {
   announceFirstStart,
   needsSetupCode,

@@ -1,7 +1,10 @@
-import { expect, type Page } from "@playwright/test";
-import { FIRM_KRA_PIN } from "../helpers/admin";
+import { expect, type Page, test } from "@playwright/test";
+import { startAppServer } from "../../scripts/reliability/app-server.mjs";
+import { FIRM_KRA_PIN, signUpFirstAdminOn } from "../helpers/admin";
 import type { EtimsStandIn } from "../helpers/etims";
+import { startEtimsServer } from "../helpers/etims";
 import { extractPdfText } from "../helpers/pdf-text";
+import { startSmtpServer } from "../helpers/smtp";
 import { COURSE } from "./forms-helpers";
 
 /** The device serial the eTIMS stand-in approves for the firm's KRA PIN (see `etimsStandInDevices`). */
@@ -65,4 +68,54 @@ export function expectTaxInvoiceMail(
   expect(text).toContain(`Receipt number ${receiptNo}`);
   expect(text).toContain(CLASS_CODE);
   expect(content.toString("latin1")).toContain("/Subtype /Image");
+}
+
+/** Finance records a payment for `reference` by the menu (Finance → Payments → Record a payment). */
+export async function recordPayment(page: Page, reference: string, amount: string, code: string) {
+  await page.getByRole("link", { name: "Finance" }).first().click();
+  await page.getByRole("link", { name: "Payments" }).first().click();
+  const record = page.getByRole("form", { name: "Record a payment" });
+  await record.getByLabel("Method").selectOption("mpesa");
+  await record.getByLabel("Amount (KES)").fill(amount);
+  await record.getByLabel("Transaction code or reference").fill(code);
+  await record.getByLabel("Booking reference").fill(reference);
+  await record.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByText(`KES ${Number(amount).toLocaleString("en-KE")}.00 recorded.`)).toBeVisible();
+}
+
+/** The Tax invoices screen's row for `reference`, once it reads `text` (the outbox sends every few seconds). */
+export async function taxInvoiceRowShows(page: Page, reference: string, text: string) {
+  // reloading before the screen has opened would reload the page we came from
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoices" })).toBeVisible();
+  const row = page.getByTestId("tax-invoice-row").filter({ hasText: reference });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText(text, { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  return row;
+}
+
+/**
+ * A server of the spec's own with a real SMTP server and KRA's stand-in, and its first administrator `admin`:
+ * started before the spec's tests, stopped after them. Read its parts inside tests.
+ */
+export function etimsAppForFile(admin: { email: string; password: string }) {
+  const own = {} as {
+    server: Awaited<ReturnType<typeof startAppServer>>;
+    smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    kra: EtimsStandIn;
+  };
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    own.smtp = await startSmtpServer();
+    own.kra = await startEtimsServer({ devices: etimsStandInDevices });
+    own.server = await startAppServer({ env: { SMTP_URL: own.smtp.url, ...etimsServerEnv(own.kra) } });
+    await signUpFirstAdminOn(own.server.url, admin.email, admin.password);
+  });
+  test.afterAll(async () => {
+    await own.server?.stop();
+    await own.kra?.close();
+    await own.smtp?.close();
+  });
+  return own;
 }

@@ -4,28 +4,28 @@ import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { runJobsOnce } from "../helpers/job-passes";
 import { addCourseDate, bookOnline, inDays } from "./course-dates";
-import { classifyCourse, expectTaxInvoiceMail, initialiseEtimsDevice, setUpEtimsDevice } from "./etims-steps";
-import { OWNER, type OwnServer, test } from "./own-server";
+import {
+  classifyCourse,
+  expectTaxInvoiceMail,
+  initialiseEtimsDevice,
+  recordPayment,
+  setUpEtimsDevice,
+} from "./etims-steps";
+import { OWNER, serverOfItsOwn, test } from "./own-server";
 
 // A server of its own, a real SMTP server and the eTIMS stand-in, which the test takes down and brings back.
 test.describe.configure({ mode: "serial" });
 
-let server: OwnServer["server"];
-let smtp: OwnServer["smtp"];
-let kra: OwnServer["kra"];
 const ADMIN = OWNER;
 const stamp = Date.now().toString(36);
-
-test.beforeAll(async ({ ownServer }) => {
-  ({ server, smtp, kra } = ownServer);
-});
+const own = serverOfItsOwn();
 
 test("eTIMS down when a booking is paid: the tax invoice waits, the screen says so, then it goes once and is e-mailed", async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  const base = server.url;
+  const base = own.server.url;
   await loginAsAdmin(page, ADMIN, base);
 
   // the firm's device: KRA refuses a serial it did not approve, in its own words, then initialises the right one
@@ -49,16 +49,8 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   await expect(page.getByText("Chebet Kiprono is confirmed.")).toBeVisible();
 
   // KRA is down when the payment is recorded
-  kra.setMode({ kind: "http-500" });
-  await page.getByRole("link", { name: "Finance" }).first().click();
-  await page.getByRole("link", { name: "Payments" }).first().click();
-  const record = page.getByRole("form", { name: "Record a payment" });
-  await record.getByLabel("Method").selectOption("mpesa");
-  await record.getByLabel("Amount (KES)").fill("95000");
-  await record.getByLabel("Transaction code or reference").fill(`TKT${stamp.slice(-5).toUpperCase()}9`);
-  await record.getByLabel("Booking reference").fill(reference);
-  await record.getByRole("button", { name: "Record payment" }).click();
-  await expect(page.getByText("KES 95,000.00 recorded.")).toBeVisible();
+  own.kra.setMode({ kind: "http-500" });
+  await recordPayment(page, reference, "95000", `TKT${stamp.slice(-5).toUpperCase()}9`);
 
   await page.getByRole("link", { name: "Back to Finance" }).click();
   await page.getByRole("link", { name: "Tax invoices" }).click();
@@ -71,32 +63,34 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   await expect(row).toContainText("Waiting");
   await expectNoSeriousA11yViolations(page);
   const invoiceNo = Number(/Tax invoice (\d+)/.exec((await row.textContent()) ?? "")?.[1]);
-  expect(kra.sales.has(invoiceNo)).toBe(false);
+  expect(own.kra.sales.has(invoiceNo)).toBe(false);
 
   // KRA answers again: the waiting invoice goes, once
-  kra.setMode({ kind: "ok" });
+  own.kra.setMode({ kind: "ok" });
   await expect(async () => {
     await page.reload();
     await expect(row).toContainText("Sent", { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
-  const receiptNo = kra.sales.get(invoiceNo)?.curRcptNo;
+  const receiptNo = own.kra.sales.get(invoiceNo)?.curRcptNo;
   await expect(row).toContainText(`KRA receipt number ${receiptNo}`);
-  const tried = kra.attemptsFor(invoiceNo);
+  const tried = own.kra.attemptsFor(invoiceNo);
   const pdfLink = row.getByRole("link", { name: `Tax invoice ${invoiceNo} (PDF)` });
   const download = await page.request.get(`${base}${await pdfLink.getAttribute("href")}`);
   expect(download.headers()["content-type"]).toBe("application/pdf");
-  expect(tried).toBeGreaterThanOrEqual(2);
+  // while KRA was down, the course's item registration (which goes first) failed; then item and sale went
+  expect(tried).toBeGreaterThanOrEqual(1);
+  expect(own.kra.requests.filter((r) => r.path === "saveItem").length).toBeGreaterThanOrEqual(2);
 
   const match = (m: { to: string[]; subject: string }) =>
     m.to.includes(contact) && m.subject === `Tax invoice ${invoiceNo} (${reference})`;
-  await smtp.waitFor((messages) => messages.some(match), 30_000);
-  expectTaxInvoiceMail(await simpleParser(smtp.messages.find(match)?.raw ?? ""), invoiceNo, receiptNo);
+  await own.smtp.waitFor((messages) => messages.some(match), 30_000);
+  expectTaxInvoiceMail(await simpleParser(own.smtp.messages.find(match)?.raw ?? ""), invoiceNo, receiptNo);
 
   // nothing more goes to KRA for it, and only one tax invoice mail went out, once every job has looked again
-  await runJobsOnce(server.url);
-  expect(kra.attemptsFor(invoiceNo)).toBe(tried);
-  expect([...kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
-  expect(smtp.messages.filter(match)).toHaveLength(1);
+  await runJobsOnce(own.server.url);
+  expect(own.kra.attemptsFor(invoiceNo)).toBe(tried);
+  expect([...own.kra.sales.values()].filter((s) => s.invcNo === invoiceNo)).toHaveLength(1);
+  expect(own.smtp.messages.filter(match)).toHaveLength(1);
 
   // the booking's page shows it too, with KRA's number and its PDF
   await row.getByRole("link", { name: reference }).click();

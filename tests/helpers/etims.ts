@@ -5,7 +5,11 @@ import type { AddressInfo } from "node:net";
 /*
  * A stand-in for KRA eTIMS OSCU v2.0 on a free loopback port, written from the public specification (the
  * endpoints, headers tin/bhfId/cmcKey, resultCd codes and answer shapes of paybillke/kra-etims-oscu-docs).
- * It keeps every sale and credit note it records, once per invoice number, and can be told to answer each
+ * It keeps KRA's side of the ledger: the items registered (saveItem), every sale and credit note it accepted,
+ * once per invoice number. Like the real OSCU it refuses a sale naming an item code it never registered (910)
+ * and a credit note for a sale it did not accept (922). It also refuses (921, "declared cannot be received")
+ * a second live sale for one booking (the remark names it) and lists it in `faults`, with every other doubled
+ * declaration: a test that ends with a fault fails (`expectCleanLedger`). It can be told to answer each
  * documented refusal, a 500, or nothing at all (a timeout).
  */
 
@@ -15,7 +19,8 @@ export type EtimsMode =
   | { kind: "timeout" }
   /** KRA records the sale, but its answer never arrives (the connection hangs) */
   | { kind: "lose-answer" }
-  | { kind: "refuse"; code: string; message: string };
+  /** answers every request (or only those to `path`) with this refusal */
+  | { kind: "refuse"; code: string; message: string; path?: string };
 
 export type RecordedSale = {
   invcNo: number;
@@ -33,11 +38,22 @@ const base32 = (bytes: number) =>
     .replace(/[^A-Z2-7]/gi, "")
     .toUpperCase();
 
+export type RegisteredItem = {
+  itemCd: string;
+  itemClsCd: string;
+  taxTyCd: string;
+  itemNm: string;
+  body: unknown;
+};
+
 export async function startEtimsServer(options: { devices?: Record<string, string> } = {}) {
   /** device serial → the PIN it belongs to: KRA only initialises devices it approved */
   const devices = options.devices ?? { "MAFUNZO-OSCU-01": "P051111111Q" };
   const keys = new Map<string, string>();
   const sales = new Map<number, RecordedSale>();
+  const registeredItems = new Map<string, RegisteredItem>();
+  /** what KRA must never be asked: a second declaration of one booking's sale, a credit for nothing */
+  const faults: string[] = [];
   const requests: { path: string; headers: http.IncomingHttpHeaders; body: unknown }[] = [];
   const held: http.ServerResponse[] = [];
   let mode: EtimsMode = { kind: "ok" };
@@ -74,29 +90,93 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
     });
   }
 
+  /** saveItem (ItemSaveReq): registers an item, or updates one under the same code */
+  function saveItem(headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
+    const tin = String(headers.tin ?? "");
+    const bhfId = String(headers.bhfid ?? "");
+    if (!tin || !bhfId || !headers.cmckey) return reply("900", "There is no Header information");
+    if (keys.get(`${tin}/${bhfId}`) !== headers.cmckey) return reply("901", "It is not valid device");
+    const required = [
+      "itemCd",
+      "itemClsCd",
+      "itemTyCd",
+      "itemNm",
+      "orgnNatCd",
+      "pkgUnitCd",
+      "qtyUnitCd",
+      "taxTyCd",
+    ];
+    if (required.some((field) => typeof body[field] !== "string" || body[field] === "")) {
+      return reply("910", "Request parameter error");
+    }
+    if (typeof body.dftPrc !== "number" || body.isrcAplcbYn === undefined || body.useYn === undefined) {
+      return reply("910", "Request parameter error");
+    }
+    const itemCd = String(body.itemCd);
+    // KRA's item code: origin, product type, packaging unit, quantity unit, a 7-digit increment
+    const expected = `${body.orgnNatCd}${body.itemTyCd}${body.pkgUnitCd}${body.qtyUnitCd}`;
+    if (!itemCd.startsWith(expected) || !/^\d{7}$/.test(itemCd.slice(expected.length))) {
+      return reply("910", "Request parameter error: itemCd");
+    }
+    if (!/^\d{8,10}$/.test(String(body.itemClsCd))) return reply("910", "Request parameter error: itemClsCd");
+    registeredItems.set(itemCd, {
+      itemCd,
+      itemClsCd: String(body.itemClsCd),
+      taxTyCd: String(body.taxTyCd),
+      itemNm: String(body.itemNm),
+      body,
+    });
+    return reply("000", "It is succeeded");
+  }
+
   function sale(headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
     const tin = String(headers.tin ?? "");
     const bhfId = String(headers.bhfid ?? "");
     if (!tin || !bhfId || !headers.cmckey) return reply("900", "There is no Header information");
     if (keys.get(`${tin}/${bhfId}`) !== headers.cmckey) return reply("901", "It is not valid device");
     const invcNo = Number(body.invcNo);
-    const items = body.itemList;
+    const lines = body.itemList;
     if (
       !Number.isInteger(invcNo) ||
       invcNo < 1 ||
       !["S", "R"].includes(String(body.rcptTyCd)) ||
-      !Array.isArray(items) ||
-      items.length === 0
+      !Array.isArray(lines) ||
+      lines.length === 0
     ) {
       return reply("910", "Request parameter error");
     }
-    if (items.some((item) => !/^\d{8,10}$/.test(String((item as Record<string, unknown>).itemClsCd ?? "")))) {
+    if (lines.some((item) => !/^\d{8,10}$/.test(String((item as Record<string, unknown>).itemClsCd ?? "")))) {
       return reply("910", "Request parameter error: itemClsCd");
     }
+    const unknownItem = (lines as Record<string, unknown>[]).find((item) => {
+      const registered = registeredItems.get(String(item.itemCd ?? ""));
+      return !registered || registered.itemClsCd !== item.itemClsCd || registered.taxTyCd !== item.taxTyCd;
+    });
+    if (unknownItem) return reply("910", `Request parameter error: itemCd ${String(unknownItem.itemCd)}`);
     if (sales.has(invcNo)) return reply("994", "There is an overlapped Data");
     const orgInvcNo = Number(body.orgInvcNo ?? 0);
     if (body.rcptTyCd === "R" && sales.get(orgInvcNo)?.rcptTyCd !== "S") {
+      faults.push(`credit note ${invcNo} for sale ${orgInvcNo}, which KRA never accepted`);
       return reply("922", "Sales invoice data can be received after receiving the sales data.");
+    }
+    if (
+      body.rcptTyCd === "R" &&
+      [...sales.values()].some((s) => s.rcptTyCd === "R" && s.orgInvcNo === orgInvcNo)
+    ) {
+      faults.push(`a second credit note (${invcNo}) for sale ${orgInvcNo}`);
+      return reply("921", "Sales or sales invoice data which is declared cannot be received.");
+    }
+    const remark = typeof body.remark === "string" ? body.remark : "";
+    const live = [...sales.values()].find(
+      (s) =>
+        s.rcptTyCd === "S" &&
+        remark !== "" &&
+        s.body.remark === remark &&
+        ![...sales.values()].some((c) => c.rcptTyCd === "R" && c.orgInvcNo === s.invcNo),
+    );
+    if (body.rcptTyCd === "S" && live) {
+      faults.push(`sale ${invcNo} declares "${remark}" again: sale ${live.invcNo} stands for it`);
+      return reply("921", "Sales or sales invoice data which is declared cannot be received.");
     }
     receiptNo += 1;
     sales.set(invcNo, { invcNo, rcptTyCd: String(body.rcptTyCd), orgInvcNo, body, curRcptNo: receiptNo });
@@ -129,14 +209,18 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
         res.writeHead(500, { "content-type": "text/plain" });
         return res.end("Internal Server Error");
       }
-      if (mode.kind === "refuse") return answer(res, mode.code, mode.message);
+      if (mode.kind === "refuse" && (!mode.path || mode.path === path)) {
+        return answer(res, mode.code, mode.message);
+      }
       if (req.method !== "POST") return answer(res, "912", "There is a request Method error");
       const outcome =
         path === "selectInitOsdcInfo"
           ? init(body)
           : path === "saveTrnsSalesOsdc"
             ? sale(req.headers, body)
-            : null;
+            : path === "saveItem"
+              ? saveItem(req.headers, body)
+              : null;
       if (!outcome) return res.writeHead(404).end();
       if (mode.kind === "lose-answer") {
         held.push(res);
@@ -150,6 +234,13 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
   return {
     url: `http://127.0.0.1:${port}/etims-api`,
     sales,
+    items: registeredItems,
+    faults,
+    /** fails the test that leaves KRA's ledger with a doubled declaration or a credit for nothing */
+    expectCleanLedger() {
+      const found = faults.splice(0);
+      if (found.length > 0) throw new Error(`KRA's ledger was doubled: ${found.join("; ")}`);
+    },
     requests,
     /** how many sale requests were made for an invoice number (recorded or not) */
     attemptsFor: (invcNo: number) =>

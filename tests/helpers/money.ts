@@ -57,7 +57,7 @@ export const documentsOf = (bookingId: string) =>
 
 let keyCounter = 0;
 /** A booking of `size` participants on the run, as the public form makes it. */
-export async function book(runId: string, size: number, contact = "Achieng") {
+export async function book(runId: string, size: number, contact = "Achieng", course = SLUG) {
   keyCounter++;
   const outcome = await createBooking({
     name: `${contact} Otieno`,
@@ -66,7 +66,7 @@ export async function book(runId: string, size: number, contact = "Achieng") {
     organization: "County Government of Kisumu",
     kraPin: "P051234567X",
     lpoNumber: "LPO-2026-88",
-    course: SLUG,
+    course,
     run: runId,
     message: null,
     participants: Array.from({ length: size }, (_, i) => ({

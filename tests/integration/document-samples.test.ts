@@ -262,6 +262,7 @@ describe("the documents a client keeps", () => {
             {
               description: "Strategic Planning and Performance Management, 4 participants",
               itemClassCode: "8611160100",
+              itemCode: "KE3NTU0000001",
               taxType: "B",
               quantity: 4,
               unitCents: 110_000_00,
@@ -293,7 +294,9 @@ describe("the documents a client keeps", () => {
       "Buyer PIN: P051234567X",
       "Item class 8611160100",
       "KES 440,000.00",
-      "Total tax",
+      "Total net amount KES 379,310.34",
+      "Total VAT KES 60,689.66",
+      "Total amount (KES) KES 440,000.00",
       "U4ZL-BDGQ-3IT7",
       "CMV2-DO6J-J4UQ",
       "KRACU0100000042",

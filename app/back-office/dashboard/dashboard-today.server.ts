@@ -9,6 +9,7 @@ import {
   type MoneySummary,
   moneyToAllocate,
   mpesaGaps,
+  taxInvoiceTrouble,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import {
@@ -157,6 +158,29 @@ async function mpesaItems(): Promise<TodayItem[]> {
   ];
 }
 
+/** eTIMS tax invoices refused (by KRA or our own check) or waiting long for KRA: the client has none yet. */
+async function taxInvoiceItems(): Promise<TodayItem[]> {
+  const { refused, waiting } = await taxInvoiceTrouble();
+  const items: TodayItem[] = [];
+  if (refused > 0) {
+    items.push({
+      id: "etims-refused",
+      count: refused,
+      title: `${refused === 1 ? "tax invoice" : "tax invoices"} not accepted by eTIMS: correct and retry`,
+      to: "/admin/finance/tax-invoices",
+    });
+  }
+  if (waiting > 0) {
+    items.push({
+      id: "etims-waiting",
+      count: waiting,
+      title: `${waiting === 1 ? "tax invoice" : "tax invoices"} waiting long for KRA's answer`,
+      to: "/admin/finance/tax-invoices",
+    });
+  }
+  return items;
+}
+
 /** How far back the dashboard looks for finished runs still missing their register or certificates. */
 const DELIVERY_LOOKBACK_DAYS = 60;
 
@@ -276,6 +300,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     clientChanges,
     mpesa,
     toAllocate,
+    taxInvoices,
   ] = await Promise.all([
     newRegistrationCount,
     countWaitingEnquiries(),
@@ -287,6 +312,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     clientChangeItems(),
     mpesaItems(),
     moneyToAllocateItems(),
+    taxInvoiceItems(),
   ]);
   const items: TodayItem[] = [
     {
@@ -314,6 +340,7 @@ export async function getTodayWork(newRegistrationCount: Promise<number>) {
     ...toAllocate,
     ...profile,
     ...mpesa,
+    ...taxInvoices,
     ...clientChanges,
     ...delivery,
   ];

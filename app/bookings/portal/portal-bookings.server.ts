@@ -12,6 +12,7 @@ import {
   bookingPaidSql,
   bookingPaymentInstructions,
   bookingSubjectSql,
+  clientTaxInvoice,
   stkAvailable,
 } from "#app/money/index.server";
 import { recordAudit } from "#app/platform/audit.server";
@@ -239,11 +240,12 @@ export async function getClientBooking(client: Client, reference: string) {
   const page = await getBookingPage(reference);
   if (!page) return null;
   const { booking } = page;
-  const [instructions, payHow, issued, payOnline] = await Promise.all([
+  const [instructions, payHow, issued, payOnline, taxInvoice] = await Promise.all([
     booking.runId ? getJoiningInstructions(booking.runId) : null,
     bookingPaymentInstructions(booking.reference),
     standingCertificates(booking.id),
     stkAvailable(),
+    clientTaxInvoice(booking.id),
   ]);
   return {
     booking: {
@@ -270,6 +272,8 @@ export async function getClientBooking(client: Client, reference: string) {
       certificateCode: p.certificateRevoked ? null : p.certificateCode,
     })),
     documents: page.documents,
+    /** the KRA eTIMS tax invoice: issued, or pending with the reason */
+    taxInvoice,
     payments: page.payments.map((p) => ({
       id: p.id,
       method: p.method,

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
-import { ETIMS_TAX_TYPE_LABELS } from "#app/money/index";
+import { DEFAULT_ITEM_CLASS_CODE, DEFAULT_ITEM_CLASS_LABEL, ETIMS_TAX_TYPE_LABELS } from "#app/money/index";
 import { linesText, numericInput } from "#app/platform/forms/form-fields";
 import {
   ACTIVE_STATUSES,
@@ -161,7 +161,7 @@ export function CourseForm({
         <div className="grid gap-4 md:grid-cols-2">
           <BoundInput
             label="Item classification code"
-            hint="KRA's code for what the course sells (8 to 10 digits), printed on its tax invoices"
+            hint={`KRA's code for what the course sells (8 to 10 digits), printed on its tax invoices. Empty: ${DEFAULT_ITEM_CLASS_CODE} (${DEFAULT_ITEM_CLASS_LABEL})`}
             inputMode="numeric"
             meta={fields.etimsItemClassCode}
           />

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { ETIMS_SEND_ON_LABELS } from "#app/money/index";
+import { DEFAULT_ITEM_CLASS_CODE, DEFAULT_ITEM_CLASS_LABEL, ETIMS_SEND_ON_LABELS } from "#app/money/index";
 import { formatDateTime } from "#app/utils/datetime";
 
 export type EtimsSettingsDevice = {
@@ -13,6 +13,7 @@ export type EtimsSettingsDevice = {
   sendOn: "paid" | "confirmed";
   state: string;
   initialisedAt: Date | string | null;
+  coursesOnDefault: { id: string; title: string }[];
 } | null;
 
 /** What the eTIMS form's action answered: a field it refused, or KRA's word on the initialisation. */
@@ -66,6 +67,37 @@ export function EtimsSettings({
           Initialised by KRA on{" "}
           <time dateTime={String(device.initialisedAt)}>{formatDateTime(String(device.initialisedAt))}</time>.
         </p>
+      ) : null}
+      {device ? (
+        <div className="mt-3 text-sm text-slate-700" data-testid="etims-classification">
+          <p>
+            Every active course can be sold: a course without its own KRA item classification sells under{" "}
+            <strong>
+              {DEFAULT_ITEM_CLASS_CODE} ({DEFAULT_ITEM_CLASS_LABEL})
+            </strong>
+            , and each course is registered with KRA as its own item before its first sale.
+          </p>
+          {device.coursesOnDefault.length > 0 ? (
+            <details className="mt-2">
+              <summary className="min-h-11 cursor-pointer py-2 font-medium">
+                {device.coursesOnDefault.length}{" "}
+                {device.coursesOnDefault.length === 1 ? "course uses" : "courses use"} the default
+                classification
+              </summary>
+              <ul className="ml-5 list-disc">
+                {device.coursesOnDefault.map((course) => (
+                  <li key={course.id}>
+                    <a className="underline" href={`/admin/courses/${course.id}`}>
+                      {course.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : (
+            <p className="mt-2">Every active course has its own classification.</p>
+          )}
+        </div>
       ) : null}
       {/* keyed on what is stored and when KRA last initialised it: after a save the fields show it as kept (the
           PIN in capitals), also when the same device is saved again as typed in small letters */}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
+import { OUR_CHECK_PREFIX } from "#app/money/index";
 import type { TaxInvoiceRow } from "#app/money/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
@@ -10,7 +11,14 @@ const STATES = {
   sent: { tone: "green", label: "Sent" },
   waiting: { tone: "yellow", label: "Waiting" },
   refused: { tone: "red", label: "Refused" },
+  withdrawn: { tone: "grey", label: "Withdrawn (never declared)" },
 } as const;
+
+/** Whose word a refusal is: KRA's (it answered with a code) or our own check's, which sent nothing to KRA. */
+const refusalLabel = (invoice: TaxInvoiceRow) =>
+  invoice.resultCode === null
+    ? "Our check (not sent to KRA): "
+    : `KRA's answer (code ${invoice.resultCode}): `;
 
 /**
  * One tax invoice or credit note and where it stands with KRA: sent (its receipt number and PDF), waiting (the
@@ -62,8 +70,8 @@ export function TaxInvoiceItem({
             invoice.state === "refused" ? "mt-2 break-words text-red-800" : "mt-2 break-words text-slate-700"
           }
         >
-          {invoice.state === "refused" ? "KRA's answer: " : "Last try: "}
-          {invoice.lastError}
+          {invoice.state === "waiting" ? "Last try: " : refusalLabel(invoice)}
+          {invoice.lastError.replace(OUR_CHECK_PREFIX, "")}
         </p>
       ) : null}
       {invoice.state === "sent" ? (

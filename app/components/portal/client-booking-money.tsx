@@ -28,6 +28,7 @@ export function ClientBookingMoney({ page }: { page: ClientBookingScreen }) {
       ) : null}
       <h3 className="font-semibold text-slate-900">Documents</h3>
       <BookingDocumentList documents={documents} />
+      {page.taxInvoice ? <ClientTaxInvoiceLine taxInvoice={page.taxInvoice} /> : null}
       <h3 className="font-semibold text-slate-900">Payments received</h3>
       <BookingPaymentList payments={payments} />
       {documents.length > 0 && page.mine ? (
@@ -41,5 +42,28 @@ export function ClientBookingMoney({ page }: { page: ClientBookingScreen }) {
         </Form>
       ) : null}
     </PortalPanel>
+  );
+}
+
+/** The KRA eTIMS tax invoice: issued (KRA's receipt number; the PDF came by e-mail), or pending and why. */
+function ClientTaxInvoiceLine({
+  taxInvoice,
+}: {
+  taxInvoice: NonNullable<ClientBookingScreen["taxInvoice"]>;
+}) {
+  return taxInvoice.state === "issued" ? (
+    <p className="text-sm text-slate-700" data-testid="tax-invoice-line">
+      Tax invoice {taxInvoice.invoiceNo} issued through KRA eTIMS
+      {taxInvoice.receiptNo !== null ? ` (KRA receipt number ${taxInvoice.receiptNo})` : ""}; it was e-mailed
+      to you.
+    </p>
+  ) : (
+    <div
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="tax-invoice-line"
+    >
+      <p className="font-semibold">Tax invoice pending</p>
+      <p className="mt-1 break-words">{taxInvoice.reason}</p>
+    </div>
   );
 }

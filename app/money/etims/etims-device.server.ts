@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { etimsDevice } from "#app/platform/db/schema";
+import { courses, etimsDevice } from "#app/platform/db/schema";
 import { openText, sealText } from "#app/platform/secret.server";
 import { now } from "#app/utils/clock";
 import type { EtimsDeviceInput } from "./etims";
@@ -21,6 +21,8 @@ export type EtimsDeviceView = {
   /** "ready", or KRA's own message */
   state: string;
   initialisedAt: Date | null;
+  /** active courses without their own classification: they sell under DEFAULT_ITEM_CLASS_CODE */
+  coursesOnDefault: { id: string; title: string }[];
 };
 
 /** The device as the settings show it: never its key. Null until the firm sets eTIMS up. */
@@ -37,7 +39,18 @@ export async function getEtimsDevice(executor: Executor = db()): Promise<EtimsDe
     })
     .from(etimsDevice)
     .where(eq(etimsDevice.id, ROW));
-  return row ?? null;
+  if (!row) return null;
+  const coursesOnDefault = await executor
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(
+      and(
+        eq(courses.status, "active"),
+        or(isNull(courses.etimsItemClassCode), eq(courses.etimsItemClassCode, "")),
+      ),
+    )
+    .orderBy(asc(courses.title));
+  return { ...row, coursesOnDefault };
 }
 
 export type ReadyDevice = {

@@ -10,6 +10,17 @@ export const ETIMS_TAX_TYPE_LABELS: Record<(typeof ETIMS_TAX_TYPES)[number], str
 /** The rate of each tax type, in percent. */
 export const ETIMS_TAX_RATES: Record<(typeof ETIMS_TAX_TYPES)[number], number> = { B: 16, A: 0, C: 0 };
 
+/**
+ * The classification a course without its own is sold under (decision 0690): KRA's item classification list
+ * is UNSPSC-based (8 digits of the commodity, 2 more for KRA's level), and 86101705 is "Management vocational
+ * training services", family 8610 "Vocational training". The course editor overrides it per course.
+ */
+export const DEFAULT_ITEM_CLASS_CODE = "8610170500";
+export const DEFAULT_ITEM_CLASS_LABEL = "Management vocational training services";
+
+/** How a refusal of our own starts, so no one reads it as KRA's answer (decision 0691). */
+export const OUR_CHECK_PREFIX = "Our check (not sent to KRA):";
+
 export const ETIMS_SEND_ON_LABELS: Record<(typeof ETIMS_SEND_ON)[number], string> = {
   paid: "When the booking is paid in full",
   confirmed: "When the booking is confirmed (for clients who need the tax invoice to pay)",

@@ -7,8 +7,8 @@ import { formatCompactDateTime } from "#app/utils/datetime";
 
 /*
  * KRA eTIMS OSCU v2.0, the endpoints the firm uses (decision 0643): selectInitOsdcInfo (the device's
- * initialisation, which returns the communication key) and saveTrnsSalesOsdc (a sale, receipt type S, or a
- * credit note, R). Every request is a JSON POST with the headers tin, bhfId and, after initialisation, cmcKey;
+ * initialisation, which returns the communication key), saveItem (registers an item before a sale uses its
+ * code, decision 0690) and saveTrnsSalesOsdc (a sale, receipt type S, or a credit note, R). Every request is a JSON POST with the headers tin, bhfId and, after initialisation, cmcKey;
  * every answer carries resultCd ("000" succeeded), resultMsg and resultDt.
  */
 
@@ -74,7 +74,7 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 
 export async function postOscu(
   environment: EtimsEnvironment,
-  path: "selectInitOsdcInfo" | "saveTrnsSalesOsdc",
+  path: "selectInitOsdcInfo" | "saveItem" | "saveTrnsSalesOsdc",
   headers: OscuHeaders,
   body: unknown,
 ): Promise<OscuAnswer> {

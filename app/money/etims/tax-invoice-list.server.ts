@@ -1,11 +1,12 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, taxInvoices } from "#app/platform/db/schema";
+import { now } from "#app/utils/clock";
 import { lockBooking } from "../documents/finance-document.server";
-import { retryTaxInvoice } from "./tax-invoice.server";
+import { liveSale, retryTaxInvoice } from "./tax-invoice.server";
 
 export type TaxInvoiceRow = {
   id: string;
@@ -15,9 +16,11 @@ export type TaxInvoiceRow = {
   reference: string;
   buyer: string;
   totalCents: number;
-  state: "waiting" | "sent" | "refused";
+  state: "waiting" | "sent" | "refused" | "withdrawn";
   attempts: number;
   lastError: string | null;
+  /** KRA's result code when KRA answered; null when the refusal is our own check's (nothing reached KRA) */
+  resultCode: string | null;
   receiptNo: number | null;
   createdAt: Date;
   sentAt: Date | null;
@@ -47,6 +50,7 @@ export async function listTaxInvoices({
       state: taxInvoices.state,
       attempts: taxInvoices.attempts,
       lastError: taxInvoices.lastError,
+      resultCode: taxInvoices.resultCode,
       receiptNo: taxInvoices.receiptNo,
       createdAt: taxInvoices.createdAt,
       sentAt: taxInvoices.sentAt,
@@ -86,4 +90,48 @@ export function retryRefusedTaxInvoice(actor: AuditActor, id: string) {
     if (!booking) return { ok: false as const, message: "That tax invoice is not on the list." };
     return retryTaxInvoice(tx, id, booking, actor);
   });
+}
+
+/** A tax invoice waiting longer than this for KRA is trouble finance should see (KRA down, or unanswered). */
+export const LONG_WAIT_HOURS = 4;
+
+/**
+ * Tax invoices that need finance: refused (by KRA or our check) and waiting longer than LONG_WAIT_HOURS.
+ * "What needs doing today" shows them.
+ */
+export async function taxInvoiceTrouble() {
+  const since = new Date(now().getTime() - LONG_WAIT_HOURS * 3_600_000);
+  const [row] = await db()
+    .select({
+      refused: sql<number>`count(*) filter (where ${taxInvoices.state} = 'refused')`.mapWith(Number),
+      waiting:
+        sql<number>`count(*) filter (where ${taxInvoices.state} = 'waiting' and ${taxInvoices.createdAt} < ${since})`.mapWith(
+          Number,
+        ),
+    })
+    .from(taxInvoices)
+    .where(inArray(taxInvoices.state, ["refused", "waiting"]));
+  return { refused: row?.refused ?? 0, waiting: row?.waiting ?? 0 };
+}
+
+export type ClientTaxInvoice =
+  | { state: "issued"; invoiceNo: number; receiptNo: number | null }
+  | { state: "pending"; invoiceNo: number; reason: string };
+
+/**
+ * The booking's tax invoice as its client may know it (the portal's line): issued with KRA's receipt number,
+ * or pending with the reason in the client's words; null when none is due yet. Our own check's wording is
+ * the office's: the client reads that finance is completing the details.
+ */
+export async function clientTaxInvoice(bookingId: string): Promise<ClientTaxInvoice | null> {
+  const sale = await liveSale(db(), bookingId);
+  if (!sale) return null;
+  if (sale.state === "sent") return { state: "issued", invoiceNo: sale.invoiceNo, receiptNo: sale.receiptNo };
+  const reason =
+    sale.state === "waiting"
+      ? "It is waiting for KRA's eTIMS to record it and goes out by itself; you will receive it by e-mail."
+      : sale.resultCode === null
+        ? "Our finance team is completing the course's tax details before sending it to KRA; you will receive it by e-mail."
+        : `KRA's eTIMS did not accept it (KRA's answer: ${sale.lastError ?? sale.resultCode}). Our finance team has been told and is correcting it.`;
+  return { state: "pending", invoiceNo: sale.invoiceNo, reason };
 }

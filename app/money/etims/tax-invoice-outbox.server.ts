@@ -8,14 +8,16 @@ import { enqueueEmails, retryDelayMs } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { storage } from "#app/platform/files/storage.server";
 import { logger } from "#app/platform/logger.server";
+import { listFinanceRecipients } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { getFinanceProfile } from "../documents/finance-profile.server";
-import { ETIMS_TAX_RATES } from "./etims";
+import { ETIMS_TAX_RATES, OUR_CHECK_PREFIX } from "./etims";
 import { type ReadyDevice, readyDevice } from "./etims-device.server";
-import { oscuDateTime, postOscu, verificationUrl } from "./oscu.server";
+import { registerItems } from "./etims-items.server";
+import { type OscuAnswer, oscuDateTime, postOscu, verificationUrl } from "./oscu.server";
 import type { TaxInvoice } from "./tax-invoice.server";
-import { taxInvoiceMessage } from "./tax-invoice-email.server";
+import { taxInvoiceMessage, taxInvoiceTroubleMessage } from "./tax-invoice-email.server";
 
 const SYSTEM: AuditActor = { id: null, email: "system", ip: "127.0.0.1", userAgent: "eTIMS outbox" };
 
@@ -33,9 +35,10 @@ const RATES: Record<(typeof TAX_TYPES)[number], number> = { ...ETIMS_TAX_RATES, 
 
 /**
  * The OSCU sale (TrnsSalesSaveWrReq) for a stored tax invoice: invcNo is our own number, so a retry is the same
- * sale. Courses are services: item codes are KE (origin) 3 (service) NT (no package) U (unit) and the class.
+ * sale. Each line carries its registered item's code (etims-items.server.ts); `reference` is the booking's,
+ * sent as the remark so a declaration can be traced to its booking.
  */
-export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: Date) {
+export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: Date, reference: string) {
   const stamp = oscuDateTime(at);
   const perType = (type: string, pick: (line: TaxInvoice["lines"][number]) => number) =>
     shillings(row.lines.filter((line) => line.taxType === type).reduce((sum, line) => sum + pick(line), 0));
@@ -65,6 +68,7 @@ export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: D
     totTaxAmt: shillings(row.taxCents),
     totAmt: shillings(row.totalCents),
     prchrAcptcYn: "N",
+    remark: `Booking ${reference}`,
     regrId: "mafunzo",
     regrNm: "Mafunzo",
     modrId: "mafunzo",
@@ -77,7 +81,7 @@ export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: D
     },
     itemList: row.lines.map((line, i) => ({
       itemSeq: i + 1,
-      itemCd: `KE3NTU${line.itemClassCode}`,
+      itemCd: line.itemCode,
       itemClsCd: line.itemClassCode,
       itemNm: line.description.slice(0, 200),
       pkgUnitCd: "NT",
@@ -140,25 +144,50 @@ async function claimDue(limit: number, leaseMs: number) {
   });
 }
 
-/** What must be corrected before KRA can take the invoice, in words finance can act on; null when nothing. */
+/**
+ * What our own check finds wrong before anything goes to KRA, in words finance can act on; null when nothing.
+ * It says it is ours (decision 0691): KRA never saw the invoice.
+ */
 function localRefusal(row: TaxInvoice) {
-  const unclassified = row.lines.filter((line) => !/^\d{8,10}$/.test(line.itemClassCode));
+  const unclassified = row.lines.filter((line) => !/^\d{8,10}$/.test(line.itemClassCode) || !line.itemCode);
   if (unclassified.length === 0) return null;
-  return `Set the KRA item classification code of ${unclassified.map((line) => `"${line.description}"`).join(", ")} in the course editor, then retry.`;
+  return `${OUR_CHECK_PREFIX} ${unclassified.map((line) => `"${line.description}"`).join(", ")} has no KRA item classification or registered item yet. Check the course's classification in the course editor, then retry.`;
 }
 
-async function refuse(row: TaxInvoice, code: string | null, message: string) {
+/** Records a refusal (KRA's, or our own check's) and e-mails finance, who must correct it before a retry. */
+async function refuse(row: TaxInvoice, code: string | null, message: string, reference: string) {
   await db().transaction(async (tx) => {
-    await tx
+    const [refused] = await tx
       .update(taxInvoices)
       .set({ state: "refused", resultCode: code, lastError: message.slice(0, 1000) })
-      .where(and(eq(taxInvoices.id, row.id), eq(taxInvoices.state, "waiting")));
+      .where(and(eq(taxInvoices.id, row.id), eq(taxInvoices.state, "waiting")))
+      .returning({ id: taxInvoices.id });
+    if (!refused) return;
     await recordAudit(tx, SYSTEM, {
       action: "Refused eTIMS tax invoice",
       tableName: "tax_invoices",
       recordId: row.id,
       newValues: { invoice_no: row.invoiceNo, code, message },
     });
+    const mail = taxInvoiceTroubleMessage({
+      receiptType: row.receiptType,
+      invoiceNo: row.invoiceNo,
+      reference,
+      total: formatKes(row.totalCents),
+      state: "refused",
+      reason: message,
+      link: `${env().PUBLIC_URL}/admin/finance/tax-invoices`,
+    });
+    await enqueueEmails(
+      tx,
+      (await listFinanceRecipients(tx)).map((to) => ({
+        to,
+        ...mail,
+        kind: "etims_refused",
+        relatedTable: "tax_invoices",
+        relatedId: row.id,
+      })),
+    );
   });
 }
 
@@ -168,20 +197,35 @@ async function sendOne(
   device: ReadyDevice,
   retryBaseMs: number,
 ): Promise<"sent" | "refused" | "unreachable"> {
+  const [booking] = await db()
+    .select({ reference: bookings.reference })
+    .from(bookings)
+    .where(eq(bookings.id, row.bookingId));
+  const reference = booking?.reference ?? "";
   const problem = localRefusal(row);
   if (problem) {
-    await refuse(row, null, problem);
+    await refuse(row, null, problem, reference);
     return "refused";
   }
   const [original] = row.originalId
     ? await db().select().from(taxInvoices).where(eq(taxInvoices.id, row.originalId))
     : [];
-  const answer = await postOscu(
-    device.environment,
-    "saveTrnsSalesOsdc",
-    { tin: device.tin, bhfId: device.branchId, cmcKey: device.cmcKey },
-    salesRequest(row, original ?? null, now()),
+  // KRA takes a sale only for items it holds: each is registered first, once
+  const items = await registerItems(
+    device,
+    row.lines.map((line) => line.itemCode ?? ""),
+    new Map(row.lines.map((line) => [line.itemCode ?? "", line.unitCents])),
   );
+  const answer: OscuAnswer = !items.ok
+    ? items.kind === "refused"
+      ? { kind: "refused", code: items.code, message: items.message }
+      : { kind: "unreachable", message: items.message }
+    : await postOscu(
+        device.environment,
+        "saveTrnsSalesOsdc",
+        { tin: device.tin, bhfId: device.branchId, cmcKey: device.cmcKey },
+        salesRequest(row, original ?? null, now(), reference),
+      );
   if (answer.kind === "unreachable") {
     await db()
       .update(taxInvoices)
@@ -197,12 +241,12 @@ async function sendOne(
     return "unreachable";
   }
   if (answer.kind === "refused") {
-    await refuse(row, answer.code, answer.message);
+    await refuse(row, answer.code, answer.message, reference);
     return "refused";
   }
   const signed = SaleAnswerSchema.safeParse(answer.data);
   if (!signed.success) {
-    await refuse(row, "000", "eTIMS said it succeeded but sent no receipt number and signature.");
+    await refuse(row, "000", "eTIMS said it succeeded but sent no receipt number and signature.", reference);
     return "refused";
   }
   await recordSent(row, original ?? null, device, signed.data);

@@ -33,7 +33,7 @@ export type TaxInvoiceContent = {
 };
 
 const TAX_TYPES = { B: "VAT 16 % (B)", A: "exempt (A)", C: "zero-rated (C)" } as const;
-const TAXABLE_LABELS = { B: "Taxable at 16 % (B)", A: "Exempt (A)", C: "Zero-rated (C)" } as const;
+const BAND_LABELS = { B: "16 % (B)", A: "exempt (A)", C: "zero-rated 0 % (C)" } as const;
 
 /** KRA prints its internal data and signature in groups of four, dash-separated, to be read aloud. */
 const grouped = (text: string) => text.match(/.{1,4}/g)?.join("-") ?? text;
@@ -47,18 +47,31 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The taxable amount of each tax type present, the tax, and the total the buyer paid or is credited. */
-function taxTotals(doc: TaxInvoiceContent): TotalRow[] {
-  const taxable = (type: TaxInvoiceLine["taxType"]) =>
-    doc.lines.filter((line) => line.taxType === type).reduce((sum, line) => sum + line.amountCents, 0);
+/**
+ * The totals as KRA lists them for a valid electronic tax invoice (decision 0693): for each tax band present
+ * its net amount and its VAT, then the total net amount, the total VAT and the gross total the buyer paid (or
+ * is credited). Our line amounts include the tax, so a band's net is its amount less its tax.
+ */
+export function taxTotals(doc: Pick<TaxInvoiceContent, "lines" | "receiptType">): TotalRow[] {
+  const band = (type: TaxInvoiceLine["taxType"]) => {
+    const lines = doc.lines.filter((line) => line.taxType === type);
+    const gross = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    const tax = lines.reduce((sum, line) => sum + line.taxCents, 0);
+    return { present: lines.length > 0, net: gross - tax, tax };
+  };
+  const bands = (["B", "A", "C"] as const).map((type) => ({ type, ...band(type) })).filter((b) => b.present);
+  const net = bands.reduce((sum, b) => sum + b.net, 0);
+  const tax = bands.reduce((sum, b) => sum + b.tax, 0);
   return [
-    ...(["B", "A", "C"] as const)
-      .filter((type) => taxable(type) > 0)
-      .map((type) => ({ label: TAXABLE_LABELS[type], cents: taxable(type) })),
-    { label: "Total tax", cents: doc.taxCents },
+    ...bands.flatMap((b) => [
+      { label: `Net amount ${BAND_LABELS[b.type]}`, cents: b.net },
+      { label: `VAT ${BAND_LABELS[b.type]}`, cents: b.tax },
+    ]),
+    { label: "Total net amount", cents: net },
+    { label: "Total VAT", cents: tax },
     {
-      label: doc.receiptType === "S" ? "Total (KES)" : "Total credited (KES)",
-      cents: doc.totalCents,
+      label: doc.receiptType === "S" ? "Total amount (KES)" : "Total credited (KES)",
+      cents: net + tax,
       strong: true,
     },
   ];
@@ -128,14 +141,14 @@ export async function renderTaxInvoicePdf(doc: TaxInvoiceContent, firm: FirmIden
       <LineTable
         lines={doc.lines.map((line) => ({
           ...line,
-          detail: `Item class ${line.itemClassCode} · ${TAX_TYPES[line.taxType]}`,
+          detail: `${line.itemCode ? `Item ${line.itemCode} · ` : ""}Item class ${line.itemClassCode} · ${TAX_TYPES[line.taxType]}`,
         }))}
       />
       <TotalsTable rows={taxTotals(doc)} />
       <ControlUnitBlock kra={doc.kra} qr={qr} />
       <Note title={sale ? "About this invoice" : "About this credit note"}>
         {sale
-          ? `This is the tax invoice for booking ${doc.bookingReference} as KRA's eTIMS recorded it: keep it for your VAT records. Amounts are in Kenya shillings (KES), tax included.`
+          ? `This is the tax invoice for booking ${doc.bookingReference} as KRA's eTIMS recorded it: keep it for your VAT records. Amounts are in Kenya shillings (KES); line amounts include VAT.`
           : `This credit note cancels tax invoice No. ${doc.originalInvoiceNo ?? ""} in KRA's records. Keep it with that invoice. Amounts are in Kenya shillings (KES), tax included.`}
       </Note>
     </BrandedPage>,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
@@ -16,7 +16,8 @@ import { divideRoundHalfUp } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { nextDocumentNumber } from "../documents/document-sequence.server";
 import type { FinanceDocument } from "../documents/finance-document.server";
-import { ETIMS_TAX_RATES } from "./etims";
+import { DEFAULT_ITEM_CLASS_CODE, ETIMS_TAX_RATES } from "./etims";
+import { GENERAL_ITEM_KEY, itemCodeFor } from "./etims-items.server";
 
 export type TaxInvoice = typeof taxInvoices.$inferSelect;
 type Booking = typeof bookings.$inferSelect;
@@ -27,20 +28,27 @@ const SEQUENCE = { kind: "etims", year: 0 } as const;
 /**
  * The lines as eTIMS takes them: the proforma's lines with each course's tax type and classification, at the
  * amounts the client was invoiced, tax included (OSCU's taxable amount includes the tax, which is worked out
- * from it per tax type, rounded half up to the cent). A line without a course (a proforma issued before eTIMS)
- * carries no classification: sending it is refused with a message saying what to correct.
+ * from it per tax type, rounded half up to the cent). Each line sells a registered OSCU item: its course's own
+ * (decision 0690), under the course's classification or the default one for training services; a line without
+ * a course sells the firm's general training-services item.
  */
 export async function taxLinesOf(tx: Executor, proforma: FinanceDocument): Promise<TaxInvoiceLine[]> {
   const ids = [...new Set(proforma.lines.map((line) => line.courseId).filter((id): id is string => !!id))];
   const codes = ids.length
     ? await tx
-        .select({ id: courses.id, itemClassCode: courses.etimsItemClassCode, taxType: courses.etimsTaxType })
+        .select({
+          id: courses.id,
+          title: courses.title,
+          itemClassCode: courses.etimsItemClassCode,
+          taxType: courses.etimsTaxType,
+        })
         .from(courses)
         .where(inArray(courses.id, ids))
     : [];
   const byId = new Map(codes.map((c) => [c.id, c]));
   const rate = BigInt(proforma.vatRatePercent);
-  return proforma.lines.map((line: FinanceLine) => {
+  const lines: TaxInvoiceLine[] = [];
+  for (const line of proforma.lines as FinanceLine[]) {
     const course = line.courseId ? byId.get(line.courseId) : undefined;
     const amount = BigInt(line.amountCents);
     // what the client pays for the line: the proforma's VAT added when its prices were quoted without it
@@ -48,16 +56,25 @@ export async function taxLinesOf(tx: Executor, proforma: FinanceDocument): Promi
       proforma.pricesIncludeVat || rate === 0n ? amount : amount + divideRoundHalfUp(amount * rate, 100n);
     const taxType = course?.taxType ?? "B";
     const taxRate = BigInt(ETIMS_TAX_RATES[taxType]);
-    return {
+    const itemClassCode = course?.itemClassCode || DEFAULT_ITEM_CLASS_CODE;
+    const itemCode = await itemCodeFor(
+      tx,
+      course
+        ? { key: course.id, name: course.title, itemClassCode, taxType }
+        : { key: GENERAL_ITEM_KEY, name: "Training services", itemClassCode, taxType },
+    );
+    lines.push({
       description: line.description,
-      itemClassCode: course?.itemClassCode ?? "",
+      itemClassCode,
+      itemCode,
       taxType,
       quantity: line.quantity,
       unitCents: line.quantity > 0 ? Number(gross / BigInt(line.quantity)) : 0,
       amountCents: Number(gross),
       taxCents: taxRate === 0n ? 0 : Number(divideRoundHalfUp(gross * taxRate, 100n + taxRate)),
-    };
-  });
+    });
+  }
+  return lines;
 }
 
 const buyerOf = (booking: Booking) => ({
@@ -71,8 +88,8 @@ const sums = (lines: TaxInvoiceLine[]) => ({
   taxCents: lines.reduce((sum, line) => sum + line.taxCents, 0),
 });
 
-/** The booking's sale that no credit note has cancelled yet, if any. */
-async function liveSale(tx: Executor, bookingId: string): Promise<TaxInvoice | null> {
+/** The booking's sale that no credit note has cancelled and that was not withdrawn, if any. */
+export async function liveSale(tx: Executor, bookingId: string): Promise<TaxInvoice | null> {
   const credit = alias(taxInvoices, "credit");
   const [sale] = await tx
     .select()
@@ -81,6 +98,7 @@ async function liveSale(tx: Executor, bookingId: string): Promise<TaxInvoice | n
       and(
         eq(taxInvoices.bookingId, bookingId),
         eq(taxInvoices.receiptType, "S"),
+        ne(taxInvoices.state, "withdrawn"),
         notExists(tx.select({ one: sql`1` }).from(credit).where(eq(credit.originalId, taxInvoices.id))),
       ),
     )
@@ -129,6 +147,12 @@ export async function syncTaxInvoice(
   const due =
     proforma !== null && booking.status !== "cancelled" && (device.sendOn === "confirmed" || paidInFull);
   const sale = await liveSale(tx, booking.id);
+  // KRA refused it, so it was never declared (decision 0692): nothing to credit. Corrected data re-sends the
+  // same invoice; a booking no longer due withdraws it.
+  if (sale?.state === "refused" && (!due || sale.proformaId !== proforma?.id)) {
+    await reviseRefusedSale(tx, sale, booking, due ? proforma : null, actor);
+    return;
+  }
   if (sale && (!due || sale.proformaId !== proforma?.id)) {
     await insertTaxInvoice(
       tx,
@@ -161,6 +185,44 @@ export async function syncTaxInvoice(
     },
     booking,
   );
+}
+
+/**
+ * A refused sale whose booking changed: re-pointed at the booking's new proforma with its data as it is now
+ * and sent again under the same number, or, when no sale is due any more, withdrawn. Never a credit note:
+ * KRA holds nothing to credit.
+ */
+async function reviseRefusedSale(
+  tx: Executor,
+  sale: TaxInvoice,
+  booking: Booking,
+  proforma: FinanceDocument | null,
+  actor: AuditActor,
+) {
+  const lines = proforma ? await taxLinesOf(tx, proforma) : null;
+  await tx
+    .update(taxInvoices)
+    .set(
+      proforma && lines
+        ? {
+            proformaId: proforma.id,
+            lines,
+            ...sums(lines),
+            buyer: buyerOf(booking),
+            state: "waiting",
+            attempts: 0,
+            nextAttemptAt: now(),
+          }
+        : { state: "withdrawn" },
+    )
+    .where(eq(taxInvoices.id, sale.id));
+  await recordAudit(tx, actor, {
+    action: proforma ? "Corrected refused eTIMS tax invoice" : "Withdrew refused eTIMS tax invoice",
+    tableName: "tax_invoices",
+    recordId: sale.id,
+    oldValues: { state: sale.state, last_error: sale.lastError, buyer_pin: sale.buyer.kraPin },
+    newValues: { state: proforma ? "waiting" : "withdrawn", buyer_pin: booking.kraPin },
+  });
 }
 
 /**

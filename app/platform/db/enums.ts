@@ -70,7 +70,9 @@ export const DATA_REQUEST_FORMATS = ["json", "pdf"] as const;
 /** KRA eTIMS tax types a course can carry: B 16 % standard, A exempt, C zero-rated (OSCU code list "Tax Type"). */
 export const ETIMS_TAX_TYPES = ["B", "A", "C"] as const;
 /** A tax invoice as eTIMS saw it: waiting in our outbox, sent (KRA signed it), or refused with KRA's message. */
-export const TAX_INVOICE_STATES = ["waiting", "sent", "refused"] as const;
+export const ETIMS_ITEM_STATES = ["unregistered", "registered", "refused"] as const;
+/** withdrawn: refused by KRA (so never declared) and no longer due; kept, as every numbered invoice is */
+export const TAX_INVOICE_STATES = ["waiting", "sent", "refused", "withdrawn"] as const;
 /** OSCU receipt type codes: S a sale, R a credit note after a sale. */
 export const TAX_RECEIPT_TYPES = ["S", "R"] as const;
 export const ETIMS_ENVIRONMENTS = ["sandbox", "production"] as const;

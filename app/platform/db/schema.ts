@@ -31,6 +31,7 @@ import {
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
   ETIMS_ENVIRONMENTS,
+  ETIMS_ITEM_STATES,
   ETIMS_SEND_ON,
   ETIMS_TAX_TYPES,
   FAITH_GROUPS,
@@ -1540,9 +1541,39 @@ export const etimsDevice = pgTable(
   ],
 );
 
+/**
+ * What the firm sells, registered with KRA as OSCU items (saveItem) before a sale uses their item code
+ * (decision 0690): one per course, plus one "general" item for a line without a course. The item code follows
+ * KRA's structure: origin KE, product type 3 (service), packaging NT, quantity unit U, a 7-digit increment.
+ */
+export const etimsItems = pgTable(
+  "etims_items",
+  {
+    id: id(),
+    /** the course's id, or "general" for lines that name no course */
+    itemKey: text("item_key").notNull().unique(),
+    itemCode: text("item_code").notNull().unique(),
+    itemName: text("item_name").notNull(),
+    /** what was (or is to be) registered: a change registers the item again */
+    itemClassCode: text("item_class_code").notNull(),
+    taxType: text("tax_type", { enum: ETIMS_TAX_TYPES }).notNull(),
+    /** "registered" once KRA answered 000 for these very details */
+    state: text("state", { enum: ETIMS_ITEM_STATES }).notNull().default("unregistered"),
+    lastError: text("last_error"),
+    registeredAt: timestamp("registered_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("etims_items_state_check", inList("state", ETIMS_ITEM_STATES)),
+    check("etims_items_tax_check", inList("tax_type", ETIMS_TAX_TYPES)),
+  ],
+);
+
 export type TaxInvoiceLine = {
   description: string;
   itemClassCode: string;
+  /** the registered OSCU item (etims_items) the line sells; absent on lines queued before items existed */
+  itemCode?: string;
   taxType: (typeof ETIMS_TAX_TYPES)[number];
   quantity: number;
   unitCents: number;

@@ -43,6 +43,15 @@ export async function listAdmins(executor: Executor = db()) {
   return executor.select(publicColumns).from(users).where(activeOwner).orderBy(asc(users.createdAt));
 }
 
+/** Active staff who handle money: finance, and the owners (who hold every role). */
+export async function listFinanceStaff(executor: Executor = db()) {
+  return executor
+    .select(publicColumns)
+    .from(users)
+    .where(and(sql`${users.roles} && array['finance', 'owner']::text[]`, isNull(users.deactivatedAt)))
+    .orderBy(asc(users.createdAt));
+}
+
 export async function createAdmin(executor: Executor, email: string, passwordHash: string) {
   const [row] = await executor
     .insert(users)
