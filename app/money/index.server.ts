@@ -1,5 +1,6 @@
 export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
+  bookingInvoiceTotal,
   currentDocuments,
   DOCUMENT_LINK_PURPOSE,
   documentPath,
