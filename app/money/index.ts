@@ -17,6 +17,7 @@ export {
   PaymentQuerySchema,
   ReminderSchema,
 } from "./finance";
+export { promptPlanText } from "./mpesa/mpesa-limit";
 export { type StkPushState, stkResultText, stkStateText } from "./mpesa/stk-result";
 export {
   DarajaCredentialsFormSchema,
