@@ -51,5 +51,7 @@ export {
   quotePath,
   quoteRefusal,
   quoteSignatureValid,
+  quoteVatRule,
   sendQuote,
 } from "./quotes/quote.server";
+export { previewQuote } from "./quotes/quote-preview.server";
