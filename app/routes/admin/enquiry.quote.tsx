@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { MouseEvent } from "react";
 import { data, Form } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -71,8 +72,27 @@ export const ErrorBoundary = recordErrorBoundary({
   listLabel: "All enquiries",
 });
 
+/**
+ * "Preview PDF" with JavaScript: the form's fields posted natively to the preview in a new tab. The router
+ * would otherwise take the submission (its `Form` handles every submit) and fetch a PDF as page data; a
+ * native `submit()` raises no submit event. Without JavaScript the button's formaction does the same.
+ */
+function openPreview(event: MouseEvent<HTMLButtonElement>, path: string) {
+  const form = event.currentTarget.form;
+  if (!form) return;
+  event.preventDefault();
+  const action = form.getAttribute("action");
+  form.setAttribute("action", path);
+  form.setAttribute("target", "_blank");
+  form.submit();
+  if (action === null) form.removeAttribute("action");
+  else form.setAttribute("action", action);
+  form.removeAttribute("target");
+}
+
 export default function EnquiryQuote({ loaderData, actionData }: Route.ComponentProps) {
   const { enquiry, validUntil, courses, vatRule } = loaderData;
+  const previewPath = `/admin/enquiries/${enquiry.id}/quote/preview.pdf`;
   const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
   return (
     <div className="max-w-4xl space-y-6">
@@ -86,10 +106,8 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
           {actionData.message}
         </p>
       ) : null}
-      {/* a document post: the Preview button posts the same fields to the PDF in a new tab */}
       <Form
         method="post"
-        reloadDocument
         className="group space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         <SelectField
@@ -178,8 +196,9 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
           {/* the PDF as the client would receive it, in a tab of its own; nothing is stored or sent */}
           <button
             type="submit"
-            formAction={`/admin/enquiries/${enquiry.id}/quote/preview.pdf`}
+            formAction={previewPath}
             formTarget="_blank"
+            onClick={(event) => openPreview(event, previewPath)}
             className={buttonClass("outline", "md", "min-h-11")}
           >
             Preview PDF
