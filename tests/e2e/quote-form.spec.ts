@@ -51,7 +51,8 @@ for (const width of [1280, 390]) {
 
     await page.setViewportSize({ width, height: 900 });
     await loginAsAdmin(page, ADMIN, server.url);
-    await page.getByRole("link", { name: "Enquiries" }).first().click();
+    if (width === 390) await page.getByText("Menu", { exact: true }).click();
+    await page.getByRole("link", { name: "Enquiries", exact: true }).locator("visible=true").first().click();
     await page.getByRole("link", { name: organisation }).click();
     // a new enquiry: no need to qualify it first
     await page.getByRole("link", { name: "Send a quote" }).click();
@@ -79,13 +80,22 @@ for (const width of [1280, 390]) {
     await expectNoSeriousA11yViolations(page);
 
     // the PDF as the client would get it, before anything is sent
-    const [response] = await Promise.all([
-      page.context().waitForEvent("response", (r) => r.url().endsWith("/quote/preview.pdf")),
-      page.getByRole("button", { name: "Preview PDF" }).click(),
-    ]);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toBe("application/pdf");
-    const text = extractPdfText(await response.body());
+    // the PDF opens in a tab of its own, which a headless browser saves rather than shows: read it on its way
+    let preview: { status: number; type: string; body: Buffer } | null = null;
+    await page.context().route("**/quote/preview.pdf", async (route) => {
+      const response = await route.fetch();
+      preview = {
+        status: response.status(),
+        type: response.headers()["content-type"] ?? "",
+        body: await response.body(),
+      };
+      await route.fulfill({ response });
+    });
+    await page.getByRole("button", { name: "Preview PDF" }).click();
+    await expect.poll(() => preview?.status ?? 0, { timeout: 20_000 }).toBe(200);
+    const shown = preview as unknown as { type: string; body: Buffer };
+    expect(shown.type).toBe("application/pdf");
+    const text = extractPdfText(shown.body);
     expect(text).toContain("preview, not sent");
     expect(text).toContain("390,000.00");
     expect(text).toContain("Per diem, facilitators");
