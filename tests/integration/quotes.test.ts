@@ -16,8 +16,8 @@ import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { clearOutbox } from "../helpers/delivery";
-import { extractPdfText } from "../helpers/pdf-text";
 import { ACTOR, SLUG } from "../helpers/money";
+import { extractPdfText } from "../helpers/pdf-text";
 import { startSmtpServer } from "../helpers/smtp";
 
 const CLIENT = { id: null, email: null, ip: "198.51.100.7", userAgent: "phone" };
