@@ -41,6 +41,15 @@ async function fullRun(...waiting: string[]) {
   return { runId, holder, stamp, answers };
 }
 
+/** The token of the offer link e-mailed to `address`. */
+async function offerToken(address: string) {
+  const [mail] = await db()
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, "waitlist_offer")));
+  return /\/register\/offer\/([\w-]+)/.exec(mail?.text ?? "")?.[1] as string;
+}
+
 describe("the confirmation of a booking on the waiting list", () => {
   test("says nothing is payable, and carries no payment details and no calendar invitation", async () => {
     const smtp = await startSmtpServer();
@@ -97,13 +106,7 @@ describe("a waiting-list offer claimed ten times at once", () => {
       .from(courseRegistrations)
       .where(eq(courseRegistrations.email, holder));
     await cancelParticipant(ACTOR as never, runId, seat?.id as string);
-    const [mail] = await db()
-      .select({ text: emailOutbox.textBody })
-      .from(emailOutbox)
-      .where(
-        and(eq(emailOutbox.toAddress, `first.${stamp}@example.com`), eq(emailOutbox.kind, "waitlist_offer")),
-      );
-    const token = /\/register\/offer\/([\w-]+)/.exec(mail?.text ?? "")?.[1] as string;
+    const token = await offerToken(`first.${stamp}@example.com`);
     expect(token).toBeTruthy();
 
     const claims = await Promise.all(
@@ -142,13 +145,7 @@ describe("a claimed waiting-list place", () => {
       .from(courseRegistrations)
       .where(eq(courseRegistrations.email, holder));
     await cancelParticipant(ACTOR as never, runId, seat?.id as string);
-    const [mail] = await db()
-      .select({ text: emailOutbox.textBody })
-      .from(emailOutbox)
-      .where(
-        and(eq(emailOutbox.toAddress, `next.${stamp}@example.com`), eq(emailOutbox.kind, "waitlist_offer")),
-      );
-    const token = /\/register\/offer\/([\w-]+)/.exec(mail?.text ?? "")?.[1] as string;
+    const token = await offerToken(`next.${stamp}@example.com`);
     const reference = answers[1]?.reference as string;
     const answer = (await offerRoute.action({
       request: formRequest(`/register/offer/${token}`, { intent: "claim" }),

@@ -5,7 +5,7 @@ import { courses, enquiries, organisations, quotes } from "#app/platform/db/sche
 import { now } from "#app/utils/clock";
 import { addDays } from "#app/utils/dates";
 import type { QuoteInput } from "./quote";
-import { type QuoteView, quoteVatRule } from "./quote.server";
+import { QUOTE_PARTY_COLUMNS, type QuoteView, quoteVatRule } from "./quote.server";
 import { priceQuote } from "./quote-pricing";
 
 /**
@@ -15,16 +15,7 @@ import { priceQuote } from "./quote-pricing";
  */
 export async function previewQuote(enquiryId: string, input: QuoteInput): Promise<QuoteView | null> {
   const [row] = await db()
-    .select({
-      enquiry: {
-        id: enquiries.id,
-        contactName: enquiries.contactName,
-        contactEmail: enquiries.contactEmail,
-        organisationName: enquiries.organisationName,
-        topic: enquiries.topic,
-      },
-      organisation: { name: organisations.name },
-    })
+    .select(QUOTE_PARTY_COLUMNS)
     .from(enquiries)
     .leftJoin(organisations, eq(organisations.id, enquiries.organisationId))
     .where(eq(enquiries.id, enquiryId));

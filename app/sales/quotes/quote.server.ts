@@ -210,19 +210,24 @@ export async function listQuotableCourses() {
     .orderBy(asc(courses.title));
 }
 
+/** What a quote's page and PDF show of its enquiry and organisation (a sent quote's, or one previewed). */
+export const QUOTE_PARTY_COLUMNS = {
+  enquiry: {
+    id: enquiries.id,
+    contactName: enquiries.contactName,
+    contactEmail: enquiries.contactEmail,
+    organisationName: enquiries.organisationName,
+    topic: enquiries.topic,
+  },
+  organisation: { name: organisations.name },
+};
+
 /** A quote with its lines, enquiry, course and organisation: what its page and PDF show. */
 export async function getQuote(id: string, executor: Executor = db()) {
   const [row] = await executor
     .select({
       quote: quotes,
-      enquiry: {
-        id: enquiries.id,
-        contactName: enquiries.contactName,
-        contactEmail: enquiries.contactEmail,
-        organisationName: enquiries.organisationName,
-        topic: enquiries.topic,
-      },
-      organisation: { name: organisations.name },
+      ...QUOTE_PARTY_COLUMNS,
       courseTitle: courses.title,
     })
     .from(quotes)
