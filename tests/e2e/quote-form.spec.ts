@@ -78,7 +78,9 @@ for (const width of [1280, 390]) {
     await page.getByLabel("Line 5: unit price (KES)").fill("7,000");
     await expect(total).toHaveText("KES 390,000.00");
     await expectNoSeriousA11yViolations(page);
-    await page.getByTestId("quote-running-total").screenshot({ path: `test-results/quote-total-${width}.png` });
+    await page
+      .getByTestId("quote-running-total")
+      .screenshot({ path: `test-results/quote-total-${width}.png` });
 
     // the PDF as the client would get it, before anything is sent
     // the PDF opens in a tab of its own, which a headless browser saves rather than shows: read it on its way
