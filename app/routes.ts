@@ -118,6 +118,7 @@ export default [
     route("data-requests/export", "routes/admin/data-requests.export.ts"),
     route("finance/export/:kind", "routes/admin/finance.export.ts"),
     route("finance/tax-invoices/:id/pdf", "routes/admin/tax-invoice-file.ts"),
+    route("enquiries/:id/quote/preview.pdf", "routes/admin/enquiry.quote-preview.ts"),
     route("courses/:courseId/runs/:runId/sign-in-sheet.pdf", "routes/admin/run-sign-in-sheet.ts"),
     route(
       "courses/:courseId/runs/:runId/certificate-files/:certificateId",

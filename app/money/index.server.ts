@@ -1,5 +1,6 @@
 export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
+  bookingInvoiceTotal,
   currentDocuments,
   DOCUMENT_LINK_PURPOSE,
   documentAttachment,
@@ -48,14 +49,13 @@ export {
 export { MPESA_SETTINGS_PATH, mpesaGaps } from "./mpesa/money-flow.server";
 export { C2B_OTHER_ERROR, type C2BCallback, C2BCallbackSchema } from "./mpesa/mpesa.server";
 export { callbackSecretMatches, confirmC2B, validateC2B } from "./mpesa/mpesa-callback.server";
+export { type StkPayPage, stkPayPage } from "./mpesa/pay-page.server";
 export { STK_ACCEPTED, type StkCallback, StkCallbackSchema } from "./mpesa/stk-callback.server";
 export { applyStkCallback, checkStkPush, sweepStkPushes } from "./mpesa/stk-outcome.server";
 export {
   bookingIdByReference,
-  type StkPayPage,
   type StkPushView,
   startStkPush,
-  stkPayPage,
   stkPushView,
 } from "./mpesa/stk-push.server";
 export { stkAvailable } from "./mpesa/stk-setup.server";

@@ -21,6 +21,7 @@ export {
   PaymentQuerySchema,
   ReminderSchema,
 } from "./finance";
+export { promptPlanText } from "./mpesa/mpesa-limit";
 export { type StkPushState, stkResultText, stkStateText } from "./mpesa/stk-result";
 export {
   DarajaCredentialsFormSchema,

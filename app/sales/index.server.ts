@@ -52,5 +52,7 @@ export {
   quotePath,
   quoteRefusal,
   quoteSignatureValid,
+  quoteVatRule,
   sendQuote,
 } from "./quotes/quote.server";
+export { previewQuote } from "./quotes/quote-preview.server";

@@ -31,6 +31,7 @@ export {
 } from "./organisations/organisation";
 export {
   MAX_QUOTE_LINES,
+  QUOTABLE_STATUSES,
   QUOTE_KIND_LABELS,
   QUOTE_KINDS,
   QUOTE_LINE_KIND_LABELS,
@@ -46,3 +47,4 @@ export {
   type QuoteStatus,
   quoteSubject,
 } from "./quotes/quote";
+export { priceTypedLines, quoteVatText } from "./quotes/quote-pricing";

@@ -33,6 +33,14 @@ describe("nextRun", () => {
     expect(nextRun(runs)?.id).toBe("july");
   });
 
+  it("passes over a full date to a later one with seats, and offers the waiting list only when all are full", () => {
+    const full = run("full-first", "2026-07-06", { seatsLeft: 0 });
+    const closed = run("closed", "2026-07-20", { status: "full" });
+    const later = run("later", "2026-08-03", { seatsLeft: 4 });
+    expect(nextRun([full, closed, later])?.id).toBe("later");
+    expect(nextRun([full, closed])?.id).toBe("full-first");
+  });
+
   it("on a catalogue filtered by year takes that year's next run", () => {
     expect(nextRun(runs, 2027)?.id).toBe("next-year");
     expect(nextRun(runs, 2025)).toBeNull();

@@ -37,11 +37,14 @@ export function isRunInYear(run: Pick<RunState, "startDate" | "label">, year: nu
 }
 
 /**
- * The run a Register button carries: the earliest offered run (runs come sorted by start date,
- * undated last), or on a catalogue filtered by year the earliest offered run in that year.
+ * The run a Register button carries: the earliest offered run with a free seat (runs come sorted by start
+ * date, undated last), or on a catalogue filtered by year the earliest such run in that year. Only when every
+ * offered date is full does the card carry the earliest one, whose button joins its waiting list: a card that
+ * pushes a waiting list while a later date has seats sends the visitor to a dead end (issue 45).
  */
 export function nextRun<R extends RunState>(runs: readonly R[], year?: number): R | null {
-  return runs.find((run) => isOfferedRun(run) && (year === undefined || isRunInYear(run, year))) ?? null;
+  const offered = runs.filter((run) => isOfferedRun(run) && (year === undefined || isRunInYear(run, year)));
+  return offered.find((run) => !isFullyBooked(run)) ?? offered[0] ?? null;
 }
 
 /** "2026-2027", "2026", or null: the years of the runs on offer, for catalogue titles and labels. */

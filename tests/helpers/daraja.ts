@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
  * the STK Query (POST /mpesa/stkpushquery/v1/query), both with the bearer token and the Password (base64 of
  * shortcode + passkey + timestamp), and the callback it posts to the CallBackURL. Each push ends as the test
  * says: a result code (0 paid; 1 insufficient balance; 1032 cancelled; 1037 no answer; 2001 wrong PIN; any
- * other), a refusal with Daraja's errorCode, a 500 without a body, or no answer at all (a timeout).
+ * other), a refusal with Daraja's errorCode, a 500 without a body, or no answer at all (a timeout). An amount
+ * above M-PESA's per-transaction limit is refused as Daraja refuses it.
  */
 export type DarajaOutcome =
   | { kind: "result"; code: number; amount?: number; phone?: string; receipt?: string }
@@ -83,8 +84,18 @@ export function stkCallbackBody(
   return { Body: { stkCallback } };
 }
 
-export async function startDarajaStandIn(options: { sendCallbacks?: boolean } = {}) {
+/**
+ * The most one M-PESA payment carries: the Central Bank of Kenya's per-transaction limit for mobile money,
+ * KES 250,000 since September 2023 (150,000 before). Daraja refuses a push above it at once, as it refuses any
+ * invalid amount: HTTP 400, errorCode 400.002.02, "Bad Request - Invalid Amount".
+ */
+export const MPESA_TRANSACTION_LIMIT = 250_000;
+
+export async function startDarajaStandIn(
+  options: { sendCallbacks?: boolean; transactionLimit?: number } = {},
+) {
   let sendCallbacks = options.sendCallbacks ?? true;
+  const transactionLimit = options.transactionLimit ?? MPESA_TRANSACTION_LIMIT;
   const outcomes: DarajaOutcome[] = [];
   const pushes: Push[] = [];
   const callbacks: { url: string; status: number; body: unknown }[] = [];
@@ -160,6 +171,10 @@ export async function startDarajaStandIn(options: { sendCallbacks?: boolean } = 
         if (body[field] === undefined || body[field] === "") {
           return error(response, 400, "400.002.02", `Bad Request - Invalid ${field}`);
         }
+      }
+      const amount = Number(body.Amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > transactionLimit) {
+        return error(response, 400, "400.002.02", "Bad Request - Invalid Amount");
       }
       const outcome = outcomes.shift() ?? { kind: "result", code: 0 };
       if (outcome.kind === "timeout") {

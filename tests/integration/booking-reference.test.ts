@@ -5,7 +5,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, test } from "vitest";
-import { parseListQuery, RegistrationQuerySchema } from "#app/back-office/lists/admin-lists";
+import {
+  BookingQuerySchema,
+  parseListQuery,
+  RegistrationQuerySchema,
+} from "#app/back-office/lists/admin-lists";
+import { listBookings } from "#app/back-office/lists/booking-list.server";
 import {
   findRegistration,
   listRegistrations,
@@ -70,6 +75,29 @@ describe("a group booking's reference", () => {
     // the other participants hold no reference of their own that anyone could be told
     expect(stored.map((row) => row.reference)).toEqual([ref, null, null]);
     expect(await findBookingByReference(db(), ref)).toEqual(expect.any(String));
+  });
+
+  test("a reference read out on the phone finds the booking and its participants, as M-PESA matching does", async () => {
+    const { booking } = await book(await newRun(), 2);
+    const ref = booking.reference;
+    const code = ref.slice(3);
+    const bookingsFor = (typed: string) =>
+      listBookings(
+        parseListQuery(BookingQuerySchema, new URL(`http://x/?${new URLSearchParams({ q: typed })}`)),
+      );
+    for (const typed of [
+      `mf ${code.toLowerCase()}`,
+      `MF${code}`,
+      ` Mf-${code.slice(0, 4)} ${code.slice(4)} `,
+    ]) {
+      expect(await findBookingByReference(db(), typed)).toBe(booking.id);
+      expect((await bookingsFor(typed)).rows.map((row) => row.reference)).toEqual([ref]);
+      const participants = await listRegistrations({
+        ...query(new URLSearchParams({ q: typed }).toString()),
+        page: 1,
+      });
+      expect(participants.total).toBe(2);
+    }
   });
 
   test("the search stays on the trigram index of what the screens show", async () => {

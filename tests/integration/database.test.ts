@@ -49,6 +49,7 @@ describe("migrated and seeded database", () => {
       invoice_prefix: "PRO",
       payment_terms_days: 14,
       mpesa_callback_secret: "",
+      mpesa_transaction_limit: 250_000,
       reminder_days: "7,1",
       substitution_notice_days: 14,
       certificate_threshold: 80,

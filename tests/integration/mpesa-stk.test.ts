@@ -19,7 +19,13 @@ import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as payRoute from "#app/routes/public/pay";
 import { payPath } from "#app/site/index.server";
 import { advanceClock, setClock } from "#app/utils/clock";
-import { DARAJA_KEYS, type DarajaStandIn, startDarajaStandIn, stkCallbackBody } from "../helpers/daraja";
+import {
+  DARAJA_KEYS,
+  type DarajaStandIn,
+  MPESA_TRANSACTION_LIMIT,
+  startDarajaStandIn,
+  stkCallbackBody,
+} from "../helpers/daraja";
 import { contextFor, formRequest } from "../helpers/form-post";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 import { standInForFile } from "../helpers/stand-in-env";
@@ -359,6 +365,70 @@ describe("the pay page's action", () => {
     const paid = await payAction(signed, { intent: "pay", phone: "0712 345 678", amount: "1,000" });
     expect(paid).toMatchObject({ status: 200, body: { ok: true } });
     expect(lastPush().body).toMatchObject({ Amount: 1000, PhoneNumber: "254712345678" });
+  });
+});
+
+describe("a balance above M-PESA's per-payment limit (issue 45)", () => {
+  const pageOf = async (reference: string) => {
+    const signed = payPath(reference).slice("/pay/".length);
+    const result = (await payRoute.loader({ params: { booking: signed } } as never)) as unknown as {
+      data: Record<string, unknown> & { prompts: number[] };
+    };
+    return result.data;
+  };
+
+  test("is offered in prompts under the limit, with what is paid for; one prompt above it is never sent", async () => {
+    // three participants at KES 110,000 (VAT included): KES 330,000, as the county officer's booking
+    const runId = await newRun("110000.00");
+    const { booking, participants } = await book(runId, 3, "Limit");
+    await confirmAll(runId, participants);
+    const page = await pageOf(booking.reference);
+    expect(page).toMatchObject({
+      dueCents: 330_000_00,
+      limitShillings: 250_000,
+      prompts: [250_000, 80_000],
+      subject: "Strategic Planning and Performance Management",
+      when: expect.stringContaining("Naivasha"),
+      participants: expect.arrayContaining([expect.stringMatching(/^Participant /)]),
+      invoice: { number: expect.stringMatching(/^PRO-/), path: expect.stringMatching(/^\/billing\//) },
+    });
+    expect(page.participants).toHaveLength(3);
+
+    const pushed = daraja().pushes.length;
+    const whole = await startStkPush(booking.id, { phone: "0712345678", amountCents: 330_000_00 }, ACTOR);
+    expect(whole).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining("M-PESA takes at most KES 250,000.00 in one payment"),
+    });
+    expect(daraja().pushes.length).toBe(pushed);
+    expect(await db().$count(mpesaStkPushes, eq(mpesaStkPushes.bookingId, booking.id))).toBe(0);
+
+    // the parts the page offers go through, and after the first the page offers the rest
+    expect(
+      await startStkPush(booking.id, { phone: "0712345678", amountCents: 250_000_00 }, ACTOR),
+    ).toMatchObject({ ok: true });
+    await callback("stk", lastPush().callback);
+    expect(await pageOf(booking.reference)).toMatchObject({ dueCents: 80_000_00, prompts: [80_000] });
+  });
+
+  test("the limit is a setting; Daraja itself refuses a push above M-PESA's limit", async () => {
+    await setSettingValue(db(), "mpesa_transaction_limit", 500_000, null);
+    try {
+      const runId = await newRun("330000.00");
+      const { booking, participants } = await book(runId, 1, "Raised");
+      await confirmAll(runId, participants);
+      expect((await pageOf(booking.reference)).prompts).toEqual([330_000]);
+      const started = await startStkPush(
+        booking.id,
+        { phone: "0712345678", amountCents: (MPESA_TRANSACTION_LIMIT + 1) * 100 },
+        ACTOR,
+      );
+      expect(started).toMatchObject({ ok: false, message: expect.stringContaining("Invalid Amount") });
+      expect((await pushRow(booking.id))?.state).toBe("failed");
+    } finally {
+      await setSettingValue(db(), "mpesa_transaction_limit", 250_000, null);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as sendRoute from "#app/routes/admin/enquiry.quote";
+import * as previewRoute from "#app/routes/admin/enquiry.quote-preview";
 import * as quoteRoute from "#app/routes/public/quote";
 import * as pdfRoute from "#app/routes/resources/quote-pdf";
 import { QuoteAcceptSchema, QuoteSchema } from "#app/sales/quotes/quote";
@@ -16,6 +17,7 @@ import { addDays, today } from "#app/utils/dates";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { clearOutbox } from "../helpers/delivery";
 import { ACTOR, SLUG } from "../helpers/money";
+import { extractPdfText } from "../helpers/pdf-text";
 import { startSmtpServer } from "../helpers/smtp";
 
 const CLIENT = { id: null, email: null, ip: "198.51.100.7", userAgent: "phone" };
@@ -107,13 +109,13 @@ describe("sending a quote", () => {
     }
   });
 
-  test("is refused for a new enquiry, a closed one, or a validity date already past, and stores nothing", async () => {
+  test("goes to a new enquiry without qualifying it first: sending it is the qualification (issue 45)", async () => {
     const fresh = await qualifiedEnquiry("new");
-    expect(await sendQuote(ACTOR, fresh.id, quoteInput())).toEqual({
-      ok: false,
-      status: 409,
-      message: "Qualify the enquiry before sending it a quote.",
-    });
+    expect(await sendQuote(ACTOR, fresh.id, quoteInput())).toMatchObject({ ok: true });
+    expect((await enquiryRow(fresh.id))?.status).toBe("quoted");
+  });
+
+  test("is refused for a validity date already past, and stores nothing", async () => {
     const enquiry = await qualifiedEnquiry();
     const late = await sendQuote(ACTOR, enquiry.id, quoteInput({ validUntil: addDays(today(), -1) }));
     expect(late).toMatchObject({
@@ -301,6 +303,52 @@ function clientPage(id: string, form?: Record<string, string>, signature?: strin
   const params = { id, signature: signature ?? path.split("/").at(-1) ?? "" };
   return routeArgs(path, form ? { form } : {}, params) as never;
 }
+
+describe("the quote's preview (issue 45)", () => {
+  test("is the PDF the client would get, totals included, marked a preview, and stores and sends nothing", async () => {
+    const enquiry = await qualifiedEnquiry("new");
+    const registrar = await signedInAdmin({ roles: ["registrar"] });
+    const form = {
+      ...schedule,
+      participants: "18",
+      validUntil: addDays(today(), 10),
+      terms: "Net 30 days.",
+      "lines[0].kind": "course_days",
+      "lines[0].description": "Training, 3 days",
+      "lines[0].quantity": "3",
+      "lines[0].unit": "150,000",
+      "lines[1].kind": "venue",
+      "lines[1].description": "Conference hall, Nakuru",
+      "lines[1].quantity": "1",
+      "lines[1].unit": "60,000.50",
+    };
+    const preview = (await previewRoute.action(
+      registrar.args(
+        `/admin/enquiries/${enquiry.id}/quote/preview.pdf`,
+        { form },
+        { id: enquiry.id },
+      ) as never,
+    )) as Response;
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("Content-Type")).toBe("application/pdf");
+    const text = extractPdfText(Buffer.from(await preview.arrayBuffer()));
+    expect(text).toContain("preview, not sent");
+    // the same figures sendQuote stores: 510,000.50 net, VAT 81,600.08, 591,600.58
+    for (const figure of ["510,000.50", "81,600.08", "591,600.58"]) expect(text).toContain(figure);
+    expect(await db().select().from(quotes).where(eq(quotes.enquiryId, enquiry.id))).toEqual([]);
+    expect((await enquiryRow(enquiry.id))?.status).toBe("new");
+
+    const bad = (await previewRoute.action(
+      registrar.args(
+        `/admin/enquiries/${enquiry.id}/quote/preview.pdf`,
+        { form: { ...form, "lines[1].unit": "abc" } },
+        { id: enquiry.id },
+      ) as never,
+    )) as Response;
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter each line's unit price in Kenya shillings");
+  });
+});
 
 describe("the screens", () => {
   test("the office sends a quote from the form: empty rows are left out, a bad row is named", async () => {

@@ -41,6 +41,15 @@ async function fullRun(...waiting: string[]) {
   return { runId, holder, stamp, answers };
 }
 
+/** The token of the offer link e-mailed to `address`. */
+async function offerToken(address: string) {
+  const [mail] = await db()
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, "waitlist_offer")));
+  return /\/register\/offer\/([\w-]+)/.exec(mail?.text ?? "")?.[1] as string;
+}
+
 describe("the confirmation of a booking on the waiting list", () => {
   test("says nothing is payable, and carries no payment details and no calendar invitation", async () => {
     const smtp = await startSmtpServer();
@@ -97,13 +106,7 @@ describe("a waiting-list offer claimed ten times at once", () => {
       .from(courseRegistrations)
       .where(eq(courseRegistrations.email, holder));
     await cancelParticipant(ACTOR as never, runId, seat?.id as string);
-    const [mail] = await db()
-      .select({ text: emailOutbox.textBody })
-      .from(emailOutbox)
-      .where(
-        and(eq(emailOutbox.toAddress, `first.${stamp}@example.com`), eq(emailOutbox.kind, "waitlist_offer")),
-      );
-    const token = /\/register\/offer\/([\w-]+)/.exec(mail?.text ?? "")?.[1] as string;
+    const token = await offerToken(`first.${stamp}@example.com`);
     expect(token).toBeTruthy();
 
     const claims = await Promise.all(
@@ -131,5 +134,37 @@ describe("a waiting-list offer claimed ten times at once", () => {
       .from(waitlistOffers)
       .where(eq(waitlistOffers.runId, runId));
     expect(offer?.status).toBe("claimed");
+  });
+});
+
+describe("a claimed waiting-list place", () => {
+  test("leads on: the amount to pay, the pay page and the booking, on the claim and on every later visit", async () => {
+    const { runId, holder, stamp, answers } = await fullRun("next");
+    const [seat] = await db()
+      .select({ id: courseRegistrations.id })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.email, holder));
+    await cancelParticipant(ACTOR as never, runId, seat?.id as string);
+    const token = await offerToken(`next.${stamp}@example.com`);
+    const reference = answers[1]?.reference as string;
+    const answer = (await offerRoute.action({
+      request: formRequest(`/register/offer/${token}`, { intent: "claim" }),
+      params: { token },
+      context: contextFor(),
+    } as never)) as { data: { offer: Record<string, unknown> } };
+    const expected = {
+      state: "claimed",
+      claimed: {
+        amountCents: answers[1]?.unitCents,
+        payPath: expect.stringMatching(new RegExp(`^/pay/${reference}\\.`)),
+        bookingPath: `/account/bookings/${reference}`,
+      },
+    };
+    expect(answers[1]?.unitCents).toBeGreaterThan(0);
+    expect(answer.data.offer).toMatchObject(expected);
+    const later = (await offerRoute.loader({ params: { token } } as never)) as {
+      data: { offer: Record<string, unknown> };
+    };
+    expect(later.data.offer).toMatchObject(expected);
   });
 });

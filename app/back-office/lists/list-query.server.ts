@@ -3,6 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { PAGE_SIZE } from "#app/back-office/lists/admin-lists";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
+import { referenceIn } from "#app/utils/booking-reference";
 
 /** A search term as a case-insensitive substring pattern, with the LIKE wildcards in it taken literally. */
 function containsPattern(term: string) {
@@ -14,8 +15,11 @@ function containsPattern(term: string) {
  * unit separator, which a typed term cannot contain, so a match never spans two columns (decision 0253). The
  * join is written with `||` and coalesce, which PostgreSQL holds immutable, so the trigram indexes of
  * migration 0007 on the very same expression answer it (decision 0601); concat_ws is only stable.
+ * A booking reference read out on the phone ("mf 72jfv9g8", "MF72JFV9G8") is searched as it is written
+ * (MF-72JFV9G8), read by the same `referenceIn` that matches M-PESA account numbers to bookings.
  */
-export function searchColumns(columns: (Column | SQL)[], term: string): SQL {
+export function searchColumns(columns: (Column | SQL)[], typed: string): SQL {
+  const term = referenceIn(typed) ?? typed;
   const joined = sql.join(
     columns.map((column) => sql`coalesce(${column}, '')`),
     sql` || chr(31) || `,

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { lockBooking } from "#app/money/index.server";
+import { bookingInvoiceTotal, lockBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -8,7 +8,7 @@ import { bookings, courseRegistrations, courseRuns, courses, waitlistOffers } fr
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { getSettings } from "#app/platform/settings/setting.server";
-import { lockRunSeats } from "#app/site/index.server";
+import { lockRunSeats, payPath } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
 import { waitlistOffer } from "../emails.server";
@@ -185,6 +185,14 @@ export async function sweepExpiredOffers(limit = 50) {
   });
 }
 
+/** What a claimed place leads on to: the amount, the pay page and the booking in the client's portal. */
+export type ClaimedPlace = {
+  /** what the invoice says (or will say); null while the price is not settled */
+  amountCents: number | null;
+  payPath: string;
+  bookingPath: string;
+};
+
 export type OfferView =
   | { state: "unknown" }
   | {
@@ -193,6 +201,8 @@ export type OfferView =
       courseName: string;
       seats: number;
       expiresAt: Date;
+      /** set once the offer is claimed: a claim must not end on a card with nowhere to go (issue 45) */
+      claimed?: ClaimedPlace;
     };
 
 async function findOffer(tx: Executor, token: string, lock: boolean) {
@@ -225,10 +235,23 @@ function viewOf(row: Awaited<ReturnType<typeof findOffer>>): OfferView {
   };
 }
 
+async function claimedPlace(
+  executor: Executor,
+  row: { bookingId: string; reference: string },
+): Promise<ClaimedPlace> {
+  return {
+    amountCents: await bookingInvoiceTotal(executor, row.bookingId),
+    payPath: payPath(row.reference),
+    bookingPath: `/account/bookings/${row.reference}`,
+  };
+}
+
 /** What the offer link shows: the offer, or why it can no longer be claimed. */
-export async function describeOffer(token: string) {
+export async function describeOffer(token: string): Promise<OfferView> {
   if (token.length > 100) return { state: "unknown" } as const;
-  return viewOf(await findOffer(db(), token, false));
+  const row = await findOffer(db(), token, false);
+  const view = viewOf(row);
+  return row && view.state === "claimed" ? { ...view, claimed: await claimedPlace(db(), row) } : view;
 }
 
 /** An offer after a claim, and whether this claim is the one that took it (not one before it). */
@@ -246,7 +269,11 @@ export async function claimOffer(token: string): Promise<ClaimOutcome> {
     if (seen) await lockBooking(tx, seen.bookingId);
     const row = await findOffer(tx, token, true);
     const view = viewOf(row);
-    if (!row || view.state !== "open") return { ...view, claimedNow: false };
+    if (!row || view.state === "unknown") return { ...view, claimedNow: false };
+    if (view.state !== "open") {
+      const claimed = view.state === "claimed" ? await claimedPlace(tx, row) : undefined;
+      return { ...view, claimed, claimedNow: false };
+    }
     await tx
       .update(waitlistOffers)
       .set({ status: "claimed", claimedAt: now() })
@@ -267,6 +294,6 @@ export async function claimOffer(token: string): Promise<ClaimOutcome> {
       recordId: row.id,
       newValues: { booking: row.reference, seats: row.seats },
     });
-    return { ...view, state: "claimed", claimedNow: true };
+    return { ...view, state: "claimed", claimed: await claimedPlace(tx, row), claimedNow: true };
   });
 }

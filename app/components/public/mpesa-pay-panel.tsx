@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
-import type { StkPushState } from "#app/money/index";
+import { promptPlanText, type StkPushState } from "#app/money/index";
 import { formatKes } from "#app/utils/cents";
 
 /** How often an open prompt's state is read again while the page is open (with JavaScript). */
@@ -23,11 +23,16 @@ export type PayPanelPush = {
 export function MpesaPayPanel({
   phone,
   dueCents,
+  prompts,
+  limitShillings,
   push,
   answer,
 }: {
   phone: string;
   dueCents: number;
+  /** the balance as M-PESA can take it: parts of at most `limitShillings` each */
+  prompts: number[];
+  limitShillings: number;
   push: PayPanelPush | null;
   answer: { ok: boolean; message: string; fieldErrors?: Record<string, string[]> } | null;
 }) {
@@ -42,7 +47,8 @@ export function MpesaPayPanel({
     return () => clearInterval(timer);
   }, [open, revalidator]);
   const busy = navigation.state !== "idle";
-  const wholeShillings = String(Math.ceil(dueCents / 100));
+  const firstPrompt = String(prompts[0] ?? Math.ceil(dueCents / 100));
+  const plan = promptPlanText(prompts);
   return (
     <div className="space-y-6">
       {push ? (
@@ -79,6 +85,15 @@ export function MpesaPayPanel({
       ) : null}
       {open || dueCents <= 0 ? null : (
         <Form method="post" className="space-y-4" noValidate>
+          {plan ? (
+            <p
+              className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900"
+              data-testid="prompt-plan"
+            >
+              M-PESA carries at most {formatKes(limitShillings * 100)} in one payment, so this balance takes{" "}
+              {prompts.length} prompts: <strong>{plan}</strong>. Or pay it in one bank transfer.
+            </p>
+          ) : null}
           <input type="hidden" name="intent" value="pay" />
           <InputField
             name="phone"
@@ -98,8 +113,8 @@ export function MpesaPayPanel({
             inputMode="numeric"
             required
             maxLength={20}
-            defaultValue={wholeShillings}
-            hint={`The balance is ${formatKes(dueCents)}; you may pay part of it.`}
+            defaultValue={firstPrompt}
+            hint={`The balance is ${formatKes(dueCents)}; you may pay part of it, at most ${formatKes(limitShillings * 100)} at a time.`}
             errors={answer?.fieldErrors?.amount}
           />
           <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">

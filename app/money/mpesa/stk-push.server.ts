@@ -5,19 +5,16 @@ import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, mpesaStkPushes, payments } from "#app/platform/db/schema";
 import { logger } from "#app/platform/logger.server";
+import { getSetting } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { safaricomMsisdn } from "#app/utils/phone";
-import {
-  bookingInvoiceTotal,
-  lockBooking,
-  openProforma,
-  reviseBookingInvoice,
-} from "../documents/finance-document.server";
+import { lockBooking, openProforma, reviseBookingInvoice } from "../documents/finance-document.server";
 import { bookingBalance } from "../payments/payment.server";
 import { requestStkPush } from "./daraja.server";
+import { overLimitMessage } from "./mpesa-limit";
 import { stkStateText } from "./stk-result";
-import { stkAvailable, stkSetup } from "./stk-setup.server";
+import { stkSetup } from "./stk-setup.server";
 
 /** Daraja's callback usually comes within a minute; after two without one, the STK Query asks (issue 34). */
 export const STK_QUERY_AFTER_MS = 2 * 60_000;
@@ -49,7 +46,8 @@ async function openPush(tx: Executor, bookingId: string) {
 }
 
 /**
- * "Pay with M-PESA": sends a prompt for `amountCents` (the balance or a part of it) to `phone`. One prompt per
+ * "Pay with M-PESA": sends a prompt for `amountCents` (the balance or a part of it, at most the M-PESA limit of
+ * the `mpesa_transaction_limit` setting) to `phone`. One prompt per
  * booking at a time: under the booking's lock a second one is refused while the first is open, and the partial
  * unique index refuses it on any process. A booking without an invoice yet gets its proforma first, so the
  * payment has a document to be received against. Daraja is called outside the transaction; its answer is
@@ -64,6 +62,11 @@ export async function startStkPush(
   if (!setup) return { ok: false, status: 409, message: NOT_SET_UP };
   const phone = safaricomMsisdn(input.phone);
   if (!phone) return { ok: false, status: 400, message: "Enter a Kenyan mobile number such as 0712 345 678" };
+  // Safaricom declines a payment above the mobile-money limit: asking for one only bothers the payer's phone
+  const limitShillings = await getSetting("mpesa_transaction_limit");
+  if (input.amountCents > limitShillings * 100) {
+    return { ok: false, status: 400, message: overLimitMessage(limitShillings) };
+  }
   const opened = await moneyTransaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking || booking.status === "cancelled") {
@@ -200,38 +203,3 @@ export async function mpesaPaymentId(executor: Executor, code: string, bookingId
     );
   return row?.id ?? null;
 }
-
-/**
- * The pay page of a booking: what it is for, what is left to pay (before the invoice, what the invoice will
- * say), the phone to prompt, the newest prompt, and whether M-PESA Express is offered at all.
- */
-export async function stkPayPage(reference: string) {
-  const [booking] = await db()
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      status: bookings.status,
-      contactName: bookings.contactName,
-      contactPhone: bookings.contactPhone,
-    })
-    .from(bookings)
-    .where(eq(bookings.reference, reference));
-  if (!booking) return null;
-  const executor = db();
-  const invoicedCents = await bookingInvoiceTotal(executor, booking.id);
-  const { paidCents } = await bookingBalance(executor, booking.id);
-  const [push, available] = await Promise.all([stkPushView(booking.id), stkAvailable()]);
-  return {
-    reference: booking.reference,
-    bookingId: booking.id,
-    payable: booking.status === "pending" || booking.status === "confirmed",
-    contactName: booking.contactName,
-    phone: booking.contactPhone ?? "",
-    invoicedCents,
-    paidCents,
-    dueCents: invoicedCents === null ? null : Math.max(invoicedCents - paidCents, 0),
-    push,
-    available,
-  };
-}
-export type StkPayPage = NonNullable<Awaited<ReturnType<typeof stkPayPage>>>;

@@ -97,6 +97,12 @@ export const SETTING_DEFINITIONS = {
       .max(64)
       .regex(/^$|^[A-Za-z0-9_-]{24,64}$/, "Use 24 to 64 letters, digits, - or _ (or leave it empty)"),
   },
+  mpesa_transaction_limit: {
+    defaultValue: 250_000,
+    description:
+      "The most M-PESA carries in one payment, in shillings: the Central Bank of Kenya's per-transaction limit for mobile money (250,000 since September 2023). The pay page asks for a larger balance in several prompts under it (1,000 to 1,000,000).",
+    schema: z.number().int().min(1_000).max(1_000_000),
+  },
   reminder_days: {
     defaultValue: "7,1",
     description:
@@ -168,6 +174,7 @@ export const FINANCE_SETTING_KEYS: readonly SettingKey[] = [
   "invoice_prefix",
   "payment_terms_days",
   "mpesa_callback_secret",
+  "mpesa_transaction_limit",
 ];
 
 /** Settings that weaken or strengthen access to the back office: changing them asks for a recent sign-in. */

@@ -15,6 +15,7 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { canReadBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
+import { referenceIn } from "#app/utils/booking-reference";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, PAYMENT_STATES } from "#app/utils/payment-state";
@@ -25,8 +26,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Bookings | Mafunzo Admi
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadBookings);
   const query = parseListQuery(BookingQuerySchema, new URL(args.request.url));
-  // a reference typed whole is a booking looked up: open it
-  const typed = query.q.trim().toUpperCase();
+  // a reference typed whole is a booking looked up: open it ("mf 72jfv9g8" as read out on the phone, too)
+  const typed = referenceIn(query.q) ?? "";
   if (BOOKING_REFERENCE_PATTERN.test(typed) && (await findBooking(typed))) {
     throw redirect(`/admin/bookings/${typed}`);
   }

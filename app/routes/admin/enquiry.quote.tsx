@@ -1,21 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { MouseEvent } from "react";
 import { data, Form } from "react-router";
 import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
+import { QuoteLines } from "#app/components/admin/quote/quote-lines";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import {
-  QUOTE_KIND_LABELS,
-  QUOTE_KINDS,
-  QUOTE_LINE_KIND_LABELS,
-  QUOTE_LINE_KINDS,
-  QuoteSchema,
-} from "#app/sales/index";
-import { getEnquiry, listQuotableCourses, sendQuote } from "#app/sales/index.server";
+import { QUOTE_KIND_LABELS, QUOTE_KINDS, QuoteSchema } from "#app/sales/index";
+import { getEnquiry, listQuotableCourses, quoteVatRule, sendQuote } from "#app/sales/index.server";
 import { canManageBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 import { addDays, today } from "#app/utils/dates";
@@ -23,8 +19,6 @@ import type { Route } from "./+types/enquiry.quote";
 
 export const meta: Route.MetaFunction = () => [{ title: "Send a quote | Mafunzo Admin" }];
 
-/** Rows offered on the form: one per kind of charge, in the order a quote usually lists them. */
-const ROWS = QUOTE_LINE_KINDS.length;
 const DEFAULT_TERMS =
   "50% on acceptance and the balance before the course starts. Prices in Kenya shillings. The dates are fixed on acceptance.";
 
@@ -50,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
       contactEmail: found.enquiry.contactEmail,
     },
     validUntil: addDays(today(), 30),
+    vatRule: await quoteVatRule(),
   };
 }
 
@@ -77,10 +72,28 @@ export const ErrorBoundary = recordErrorBoundary({
   listLabel: "All enquiries",
 });
 
+/**
+ * "Preview PDF" with JavaScript: the form's fields posted natively to the preview in a new tab. The router
+ * would otherwise take the submission (its `Form` handles every submit) and fetch a PDF as page data; a
+ * native `submit()` raises no submit event. Without JavaScript the button's formaction does the same.
+ */
+function openPreview(event: MouseEvent<HTMLButtonElement>, path: string) {
+  const form = event.currentTarget.form;
+  if (!form) return;
+  event.preventDefault();
+  const action = form.getAttribute("action");
+  form.setAttribute("action", path);
+  form.setAttribute("target", "_blank");
+  form.submit();
+  if (action === null) form.removeAttribute("action");
+  else form.setAttribute("action", action);
+  form.removeAttribute("target");
+}
+
 export default function EnquiryQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, validUntil, courses } = loaderData;
+  const { enquiry, validUntil, courses, vatRule } = loaderData;
+  const previewPath = `/admin/enquiries/${enquiry.id}/quote/preview.pdf`;
   const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
-  const linesError = errors.lines;
   return (
     <div className="max-w-4xl space-y-6">
       <BackLink to={`/admin/enquiries/${enquiry.id}`}>The enquiry</BackLink>
@@ -169,52 +182,7 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
             />
           </div>
         </fieldset>
-        <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-slate-900">Lines</legend>
-          <p className="text-sm text-slate-700">
-            Prices in Kenya shillings, VAT added as on invoices. Leave a row empty to leave it out.
-          </p>
-          {linesError ? <p className="text-sm text-red-700">{linesError[0]}</p> : null}
-          {Array.from({ length: ROWS }, (_, i) => (
-            <div
-              // the rows are fixed: their index is their identity
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed rows
-              key={i}
-              className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-[12rem_1fr_6rem_9rem]"
-            >
-              <SelectField
-                label={`Line ${i + 1}: charge`}
-                name={`lines[${i}].kind`}
-                defaultValue={QUOTE_LINE_KINDS[i]}
-                errors={errors[`lines[${i}].kind`]}
-              >
-                {QUOTE_LINE_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {QUOTE_LINE_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </SelectField>
-              <InputField
-                label={`Line ${i + 1}: description`}
-                name={`lines[${i}].description`}
-                maxLength={200}
-                errors={errors[`lines[${i}].description`]}
-              />
-              <InputField
-                label={`Line ${i + 1}: quantity`}
-                name={`lines[${i}].quantity`}
-                inputMode="numeric"
-                errors={errors[`lines[${i}].quantity`]}
-              />
-              <InputField
-                label={`Line ${i + 1}: unit price (KES)`}
-                name={`lines[${i}].unit`}
-                inputMode="decimal"
-                errors={errors[`lines[${i}].unit`]}
-              />
-            </div>
-          ))}
-        </fieldset>
+        <QuoteLines rule={vatRule} errors={errors} />
         <TextareaField
           label="Terms"
           name="terms"
@@ -224,9 +192,21 @@ export default function EnquiryQuote({ loaderData, actionData }: Route.Component
           defaultValue={DEFAULT_TERMS}
           errors={errors.terms}
         />
-        <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
-          Send quote
-        </button>
+        <div className="flex flex-wrap gap-3">
+          {/* the PDF as the client would receive it, in a tab of its own; nothing is stored or sent */}
+          <button
+            type="submit"
+            formAction={previewPath}
+            formTarget="_blank"
+            onClick={(event) => openPreview(event, previewPath)}
+            className={buttonClass("outline", "md", "min-h-11")}
+          >
+            Preview PDF
+          </button>
+          <button type="submit" className={buttonClass("primary", "md", "min-h-11")}>
+            Send quote
+          </button>
+        </div>
       </Form>
     </div>
   );

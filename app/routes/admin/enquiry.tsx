@@ -13,6 +13,7 @@ import {
   ENQUIRY_NEXT,
   ENQUIRY_STATUS_LABELS,
   EnquiryUpdateSchema,
+  QUOTABLE_STATUSES,
   QUOTE_KIND_LABELS,
   QUOTE_STATUS_LABELS,
 } from "#app/sales/index";
@@ -147,7 +148,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           <h2 id="quotes-heading" className="text-lg font-semibold text-slate-900">
             Quotes
           </h2>
-          {mayManage && (enquiry.status === "qualified" || enquiry.status === "quoted") ? (
+          {mayManage && QUOTABLE_STATUSES.includes(enquiry.status) ? (
             <Link
               to={`/admin/enquiries/${enquiry.id}/quote`}
               className={buttonClass("primary", "md", "min-h-11")}
@@ -157,9 +158,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           ) : null}
         </div>
         {quotes.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            {enquiry.status === "new" ? "Qualify the enquiry to send it a quote." : "No quote sent yet."}
-          </p>
+          <p className="text-sm text-slate-700">No quote sent yet.</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {quotes.map((quote) => (

@@ -29,6 +29,7 @@ import { InputField, SelectField } from "#app/components/ui/field";
 import { currentFinanceProfileGaps } from "#app/money/index.server";
 import { canReadBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
+import { referenceIn } from "#app/utils/booking-reference";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/registrations";
 
@@ -89,6 +90,8 @@ function ViewToggle({ view }: { view: "table" | "cards" }) {
 
 export default function Registrations({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, courseNames, financeGaps, error } = loaderData;
+  // read as M-PESA matching reads it: "mf 72jfv9g8" is MF-72JFV9G8
+  const typedReference = referenceIn(query.q);
   const href = useQueryHref();
   return (
     <div>
@@ -125,11 +128,10 @@ export default function Registrations({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="dir" value={query.dir} />
         {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
       </FilterForm>
-      {BOOKING_REFERENCE_PATTERN.test(query.q.trim().toUpperCase()) ? (
+      {typedReference && BOOKING_REFERENCE_PATTERN.test(typedReference) ? (
         <p role="status" className="mb-4 text-sm text-slate-700">
-          {query.q.trim().toUpperCase()} is a booking reference:{" "}
-          <BookingLink reference={query.q.trim().toUpperCase()} /> has its participants, invoices and payments
-          together.
+          {typedReference} is a booking reference: <BookingLink reference={typedReference} /> has its
+          participants, invoices and payments together.
         </p>
       ) : null}
       {query.run ? (

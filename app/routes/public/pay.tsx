@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { MpesaPayPanel } from "#app/components/public/mpesa-pay-panel";
+import { OtherWaysToPay, PaidFor, Reference } from "#app/components/public/pay-page-parts";
 import { requestInfoContext } from "#app/context";
 import { StkCheckFormSchema, StkPayFormSchema } from "#app/money/index";
 import { checkStkPush, startStkPush, stkPayPage } from "#app/money/index.server";
@@ -37,7 +38,8 @@ async function pageOf(params: { booking: string }) {
 export async function loader({ params }: Route.LoaderArgs) {
   const [page, payment] = await Promise.all([pageOf(params), getPaymentDetails()]);
   const { bookingId: _id, ...shown } = page;
-  return data({ ...shown, paybill: payment.paybill }, { headers: PRIVATE });
+  const { paybillAccountNote: _note, ...bank } = payment;
+  return data({ ...shown, payment: bank }, { headers: PRIVATE });
 }
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string[]> };
@@ -82,42 +84,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData;
+  const due = page.dueCents;
   return (
     <>
       <section className="bg-brand-800 px-4 py-12 text-white">
         <div className="mx-auto max-w-3xl">
-          <h1 className="text-3xl font-bold">Pay booking {page.reference}</h1>
-          <p className="mt-3 text-brand-100">
-            {page.dueCents === null
+          <h1 className="text-3xl font-bold">
+            Pay booking <Reference value={page.reference} />
+          </h1>
+          <p className="mt-3 text-brand-100" data-testid="pay-due">
+            {due === null
               ? "The amount of this booking is not settled yet: we will e-mail the invoice."
-              : page.dueCents > 0
-                ? `Still to pay: ${formatKes(page.dueCents)}.`
+              : due > 0
+                ? `Still to pay: ${formatKes(due)}.`
                 : "This booking is paid in full. Thank you."}
           </p>
         </div>
       </section>
       <section className="bg-cream px-4 py-10">
         <div className="mx-auto max-w-3xl space-y-8 rounded-lg bg-white p-6 shadow-sm">
-          {page.available && page.payable && page.dueCents !== null ? (
+          <PaidFor page={page} />
+          {page.available && page.payable && due !== null ? (
             <div>
               <h2 className="mb-4 text-xl font-semibold text-brand-900">Pay with M-PESA</h2>
               <MpesaPayPanel
                 phone={page.phone}
-                dueCents={page.dueCents}
+                dueCents={due}
+                prompts={page.prompts}
+                limitShillings={page.limitShillings}
                 push={page.push}
                 answer={actionData && !actionData.ok ? actionData : null}
               />
             </div>
           ) : null}
-          {page.paybill && page.dueCents !== 0 ? (
-            <div>
-              <h2 className="text-lg font-semibold text-brand-900">Or pay by paybill</h2>
-              <p className="mt-2 text-sm text-slate-700">
-                On your phone: M-PESA → Lipa na M-PESA → Pay Bill, business number{" "}
-                <strong>{page.paybill}</strong>, account number <strong>{page.reference}</strong>.
-              </p>
-            </div>
-          ) : null}
+          {due !== 0 ? <OtherWaysToPay page={page} /> : null}
         </div>
       </section>
     </>

@@ -114,7 +114,7 @@ function QuoteTable({ quote }: { quote: Shown }) {
             <th scope="col" className="py-2 pr-2 text-right">
               Qty
             </th>
-            <th scope="col" className="py-2 pr-2 text-right">
+            <th scope="col" className="hidden py-2 pr-2 text-right sm:table-cell">
               Unit
             </th>
             <th scope="col" className="py-2 text-right">
@@ -125,30 +125,42 @@ function QuoteTable({ quote }: { quote: Shown }) {
         <tbody>
           {quote.lines.map((line) => (
             <tr key={line.position} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-2 wrap-anywhere">{line.description}</td>
+              {/* break-words, not wrap-anywhere: "anywhere" lets the table shrink this column to one letter
+                  beside the amounts on a phone (issue 45); on a phone the unit price goes under the item */}
+              <td className="min-w-32 py-2 pr-2 break-words" data-testid="quote-item">
+                {line.description}
+                <span className="block text-xs text-slate-600 sm:hidden">
+                  {line.quantity} × {formatKes(line.unitCents)}
+                </span>
+              </td>
               <td className="py-2 pr-2 text-right">{line.quantity}</td>
-              <td className="py-2 pr-2 text-right whitespace-nowrap">{formatKes(line.unitCents)}</td>
+              <td className="hidden py-2 pr-2 text-right whitespace-nowrap sm:table-cell">
+                {formatKes(line.unitCents)}
+              </td>
               <td className="py-2 text-right whitespace-nowrap">{formatKes(line.amountCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3} className="pt-2 pr-2 text-right font-normal">
+            <th scope="row" colSpan={2} className="pt-2 pr-2 text-right font-normal">
               Net
             </th>
+            <td className="hidden sm:table-cell" />
             <td className="pt-2 text-right whitespace-nowrap">{formatKes(quote.netCents)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={3} className="pr-2 text-right font-normal">
+            <th scope="row" colSpan={2} className="pr-2 text-right font-normal">
               VAT {quote.vatRatePercent}%
             </th>
+            <td className="hidden sm:table-cell" />
             <td className="text-right whitespace-nowrap">{formatKes(quote.vatCents)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={3} className="pr-2 text-right">
+            <th scope="row" colSpan={2} className="pr-2 text-right">
               Total
             </th>
+            <td className="hidden sm:table-cell" />
             <td className="text-right font-semibold whitespace-nowrap">{formatKes(quote.totalCents)}</td>
           </tr>
         </tfoot>

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { claimOffer, describeOffer, type OfferView } from "#app/bookings/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
+import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/register.offer";
 
@@ -47,13 +48,40 @@ function Explanation({ offer, claimedNow }: { offer: OfferView; claimedNow: bool
       );
     case "claimed":
       return (
-        <p role="status">
-          {claimedNow ? "Your place is confirmed: " : "This offer has already been claimed: "}
-          booking <strong>{offer.reference}</strong> holds{" "}
-          {offer.seats === 1 ? "a seat" : `${offer.seats} seats`} on {offer.courseName}. We will send the
-          joining instructions and payment details; pay by M-PESA with {offer.reference} as the account
-          number.
-        </p>
+        <>
+          <p role="status">
+            {claimedNow ? "Your place is confirmed: " : "This offer has already been claimed: "}
+            booking <strong className="whitespace-nowrap">{offer.reference}</strong> holds{" "}
+            {offer.seats === 1 ? "a seat" : `${offer.seats} seats`} on {offer.courseName}. We will send the
+            joining instructions and the invoice by e-mail.
+          </p>
+          {offer.claimed ? (
+            <>
+              <p data-testid="claimed-amount">
+                {offer.claimed.amountCents === null ? (
+                  "The amount to pay follows on the invoice."
+                ) : (
+                  <>
+                    To pay: <strong>{formatKes(offer.claimed.amountCents)}</strong> (VAT included), by M-PESA
+                    or bank transfer with <span className="whitespace-nowrap">{offer.reference}</span> as the
+                    account number.
+                  </>
+                )}
+              </p>
+              <div className="mt-6 flex flex-wrap items-center gap-4">
+                <Link
+                  to={offer.claimed.payPath}
+                  className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+                >
+                  Pay now
+                </Link>
+                <Link to={offer.claimed.bookingPath} className="font-semibold text-brand-700 underline">
+                  See your booking
+                </Link>
+              </div>
+            </>
+          ) : null}
+        </>
       );
     default:
       return (

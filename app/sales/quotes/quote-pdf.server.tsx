@@ -7,7 +7,7 @@ import { QUOTE_KIND_LABELS, quoteSubject } from "./quote";
 import type { QuoteView } from "./quote.server";
 
 /** A quote in the firm's document design: for whom, its lines and totals as sent, its validity and terms. */
-export function renderQuotePdf(view: QuoteView, firm: FirmIdentity) {
+export function renderQuotePdf(view: QuoteView, firm: FirmIdentity, options: { preview?: boolean } = {}) {
   const { quote, enquiry, organisation, courseTitle, lines } = view;
   const client = organisation?.name ?? enquiry.organisationName ?? enquiry.contactName;
   return renderPdf(
@@ -15,7 +15,7 @@ export function renderQuotePdf(view: QuoteView, firm: FirmIdentity) {
     <BrandedPage contact={firm} firm={firm}>
       <DocumentHeader
         firm={firm}
-        title="Quote"
+        title={options.preview ? "Quote: preview, not sent" : "Quote"}
         subtitle={`For ${client}`}
         facts={[
           ["Kind", QUOTE_KIND_LABELS[quote.kind]],

@@ -11,11 +11,12 @@ import { signedPath, signedUrl, verifySignature } from "#app/platform/signed-lin
 import { getSiteContentValue } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
-import { computeVat } from "#app/utils/vat";
+import type { VatRule } from "#app/utils/vat";
 import { openEngagement } from "../engagements/engagement.server";
 import { bookAcceptedQuote } from "./private-run.server";
-import type { QuoteAcceptance, QuoteInput } from "./quote";
+import { QUOTABLE_STATUSES, type QuoteAcceptance, type QuoteInput } from "./quote";
 import { quoteEmail } from "./quote-emails.server";
+import { priceQuote } from "./quote-pricing";
 
 const LINK_PURPOSE = "quote";
 const LINK_BASE = "/quote";
@@ -27,9 +28,6 @@ export const quoteSignatureValid = (id: string, signature: string) =>
 export type QuoteOutcome =
   | { ok: true; message: string; id: string }
   | { ok: false; status: number; message: string };
-
-/** Enquiries a quote may be sent for: qualified ones, and quoted ones getting a new version. */
-const QUOTABLE = new Set(["qualified", "quoted"]);
 
 const ENQUIRY_ROW = (id: string) => ({
   table: enquiries,
@@ -67,6 +65,16 @@ const QUOTE_ROW = (id: string) => ({
   recordId: id,
 });
 
+/** The invoices' VAT rule as it stands: what a quote is priced with. */
+export async function quoteVatRule(executor: Executor = db()): Promise<VatRule> {
+  const settings = await getSettings(executor);
+  return {
+    registered: settings.vat_registered,
+    ratePercent: settings.vat_rate,
+    pricesIncludeVat: settings.prices_include_vat,
+  };
+}
+
 /**
  * Sends a new version of an enquiry's quote: priced with the invoices' VAT rule as it stands, e-mailed to the
  * enquiry's contact with its signed link. An unanswered earlier version is replaced (its link then says so), and
@@ -101,30 +109,15 @@ export async function sendQuote(
     const row = ENQUIRY_ROW(enquiryId);
     const enquiry = await lockRow(tx, row);
     if (!enquiry) return { ok: false, status: 404, message: "This enquiry does not exist." };
-    if (!QUOTABLE.has(enquiry.status)) {
+    if (!QUOTABLE_STATUSES.includes(enquiry.status)) {
       return {
         ok: false,
         status: 409,
-        message:
-          enquiry.status === "new"
-            ? "Qualify the enquiry before sending it a quote."
-            : `This enquiry is ${enquiry.status}: it takes no more quotes.`,
+        message: `This enquiry is ${enquiry.status}: it takes no more quotes.`,
       };
     }
-    const settings = await getSettings(tx);
-    const rule = {
-      registered: settings.vat_registered,
-      ratePercent: settings.vat_rate,
-      pricesIncludeVat: settings.prices_include_vat,
-    };
-    const totals = computeVat(
-      input.lines.map((line) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitCents: line.unit,
-      })),
-      rule,
-    );
+    const rule = await quoteVatRule(tx);
+    const totals = priceQuote(input.lines, rule);
     const [last] = await tx
       .select({ version: max(quotes.version) })
       .from(quotes)
@@ -171,7 +164,7 @@ export async function sendQuote(
         amountCents: totals.lines[index]?.amountCents ?? 0,
       })),
     );
-    if (enquiry.status === "qualified") {
+    if (enquiry.status !== "quoted") {
       await auditedUpdate(tx, actor, {
         action: "Updated enquiry",
         row,
@@ -217,19 +210,24 @@ export async function listQuotableCourses() {
     .orderBy(asc(courses.title));
 }
 
+/** What a quote's page and PDF show of its enquiry and organisation (a sent quote's, or one previewed). */
+export const QUOTE_PARTY_COLUMNS = {
+  enquiry: {
+    id: enquiries.id,
+    contactName: enquiries.contactName,
+    contactEmail: enquiries.contactEmail,
+    organisationName: enquiries.organisationName,
+    topic: enquiries.topic,
+  },
+  organisation: { name: organisations.name },
+};
+
 /** A quote with its lines, enquiry, course and organisation: what its page and PDF show. */
 export async function getQuote(id: string, executor: Executor = db()) {
   const [row] = await executor
     .select({
       quote: quotes,
-      enquiry: {
-        id: enquiries.id,
-        contactName: enquiries.contactName,
-        contactEmail: enquiries.contactEmail,
-        organisationName: enquiries.organisationName,
-        topic: enquiries.topic,
-      },
-      organisation: { name: organisations.name },
+      ...QUOTE_PARTY_COLUMNS,
       courseTitle: courses.title,
     })
     .from(quotes)

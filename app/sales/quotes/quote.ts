@@ -10,6 +10,12 @@ export { QUOTE_KINDS, QUOTE_LINE_KINDS, QUOTE_STATUSES };
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export type QuoteKind = (typeof QUOTE_KINDS)[number];
 
+/**
+ * Enquiry statuses a quote may be sent from: new and qualified ones, and quoted ones getting a new version.
+ * Sending a quote is itself the qualification: asking for "Qualified" first hid the button (issue 45).
+ */
+export const QUOTABLE_STATUSES: readonly string[] = ["new", "qualified", "quoted"];
+
 export const QUOTE_KIND_LABELS: Record<QuoteKind, string> = {
   training: "Training",
   consultancy: "Consultancy",

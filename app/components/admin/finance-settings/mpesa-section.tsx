@@ -4,7 +4,10 @@ import { InputField, SelectField } from "#app/components/ui/field";
 import { formatDateTime } from "#app/utils/datetime";
 import { type SectionProps, SettingCards, SettingsSection } from "./settings-section";
 
-const TITLES = { mpesa_callback_secret: "Callback secret" };
+const TITLES = {
+  mpesa_callback_secret: "Callback secret",
+  mpesa_transaction_limit: "Most in one M-PESA payment (KES)",
+};
 /** The Daraja app's secrets: typed, never shown back. */
 const SECRETS = [
   ["consumerKey", "Consumer key"],
