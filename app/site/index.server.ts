@@ -141,3 +141,17 @@ export {
 export { loadPublicLayout, type PublicLayoutData } from "./public-layout.server";
 export { seedDatabase } from "./seed/seed.server";
 export { courseJsonLd, organizationJsonLd, publicOrigin } from "./structured-data.server";
+export {
+  DEFAULT_END,
+  DEFAULT_START,
+  defaultSessions,
+  editRunSession,
+  holidayNotice,
+  type RunSession,
+  resetRunSessions,
+  runHolidays,
+  runSessionsOf,
+  type SessionEdit,
+  type SessionRun,
+  sessionsOfRuns,
+} from "./catalogue/run-sessions.server";

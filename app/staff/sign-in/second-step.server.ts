@@ -11,7 +11,7 @@ import {
   type FactorInput,
   type FactorResult,
 } from "../second-factor/second-factor.server";
-import { type AdminSession, anonymousActor, startSession } from "./auth.server";
+import { type AdminSession, anonymousActor, SIGNED_IN_TOAST, startSession } from "./auth.server";
 
 // The steps after the password: the second factor that completes a sign-in, a passkey that is the whole
 // sign-in, and the step-up that sensitive changes ask for.
@@ -21,7 +21,7 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 const welcome = (target: string | undefined, setCookie: string) =>
   redirectWithToast(
     safeAdminRedirect(target),
-    { type: "success", title: "Login Successful", description: "Welcome to the admin dashboard." },
+    SIGNED_IN_TOAST,
     { headers: { "Set-Cookie": setCookie } },
   );
 
