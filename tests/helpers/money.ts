@@ -4,7 +4,7 @@ import { createBooking } from "#app/bookings/booking.server";
 import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
+import { bookings, courseRegistrations, courseRuns, courses, runSessions } from "#app/platform/db/schema";
 import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor } from "./form-post";
@@ -34,6 +34,10 @@ export async function newRun(costOverride: string | null = "45000.00") {
       costOverride,
     })
     .returning({ id: courseRuns.id });
+  // held on each of its five calendar days, whatever day the tests run on (a weekend inside it included)
+  await db()
+    .insert(runSessions)
+    .values(Array.from({ length: 5 }, (_, i) => ({ runId: run?.id as string, date: addDays(startDate, i) })));
   return run?.id as string;
 }
 

@@ -13,6 +13,7 @@ import {
   courseRegistrations,
   courseRuns,
   emailOutbox,
+  runSessions,
 } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { advanceClock, setClock } from "#app/utils/clock";
@@ -470,6 +471,11 @@ describe("certificates and the NITA pack", () => {
         .update(courseRuns)
         .set({ startDate: addDays(today(), -6), endDate: addDays(today(), -5) })
         .where(eq(courseRuns.id, runId));
+      // held on those two days (its sessions, whatever weekday they fall on)
+      await db().delete(runSessions).where(eq(runSessions.runId, runId));
+      await db()
+        .insert(runSessions)
+        .values([-6, -5].map((n) => ({ runId, date: addDays(today(), n) })));
       const everyone = await db()
         .select({ id: courseRegistrations.id })
         .from(courseRegistrations)
