@@ -6,8 +6,10 @@ import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
 import type { CourseRunInput } from "#app/site/index";
 import {
   hasHistory,
+  holidayNotice,
   listRunsForCourse,
   lockRunSeats,
+  resetRunSessions,
   runColumns,
   runHistory,
   runKeptReason,
@@ -38,12 +40,17 @@ export async function createCourseRun(actor: AuditActor, courseId: string, input
       columns: runColumns,
       values: { ...toRow(input), courseId },
     });
+    // its sessions: the working days of its dates, without its country's public holidays (DESIGN §9)
+    const { skipped } = await resetRunSessions(tx, run);
     await notifyInterestedOfRun(tx, run);
-    return run;
+    return { ...run, notice: holidayNotice(skipped) };
   });
 }
 
-export type RunWriteOutcome = { ok: true } | { ok: false; status: number; message: string };
+/** `notice`: what the office should know of the saved dates (the public holidays they cross). */
+export type RunWriteOutcome =
+  | { ok: true; notice?: string }
+  | { ok: false; status: number; message: string };
 
 const NO_SUCH_RUN = { ok: false, status: 404, message: "This course date does not exist." } as const;
 
@@ -96,10 +103,19 @@ export async function updateCourseRun(
       before,
       values: toRow(input),
     });
+    // new dates or a new country: the default sessions of the new dates (days chosen by hand were for the old)
+    let notice = "";
+    if (
+      before.startDate !== input.startDate ||
+      before.endDate !== input.endDate ||
+      (before.country ?? "") !== (input.country ?? "")
+    ) {
+      notice = holidayNotice((await resetRunSessions(tx, { ...input, id: runId })).skipped);
+    }
     // a larger capacity (or a run no longer marked full) frees seats for the waiting list
     const seats = await lockRunSeats(tx, runId);
     if (seats && seats.status !== "cancelled") await offerFreeSeats(tx, seats);
-    return { ok: true };
+    return { ok: true, notice };
   });
 }
 
