@@ -54,6 +54,22 @@ export {
   SEAT_HOLDING_STATUSES,
   seatsForRuns,
 } from "./catalogue/run-seats.server";
+export {
+  addGazettedHoliday,
+  DEFAULT_END,
+  DEFAULT_START,
+  defaultSessions,
+  editRunSession,
+  holidayNotice,
+  listGazettedHolidays,
+  type RunSession,
+  resetRunSessions,
+  runHolidays,
+  runSessionsOf,
+  type SessionEdit,
+  type SessionRun,
+  sessionsOfRuns,
+} from "./catalogue/run-sessions.server";
 export type { ClientLogoView } from "./content/client-logo.server";
 export {
   type AdminClientLogo,
@@ -141,17 +157,3 @@ export {
 export { loadPublicLayout, type PublicLayoutData } from "./public-layout.server";
 export { seedDatabase } from "./seed/seed.server";
 export { courseJsonLd, organizationJsonLd, publicOrigin } from "./structured-data.server";
-export {
-  DEFAULT_END,
-  DEFAULT_START,
-  defaultSessions,
-  editRunSession,
-  holidayNotice,
-  type RunSession,
-  resetRunSessions,
-  runHolidays,
-  runSessionsOf,
-  type SessionEdit,
-  type SessionRun,
-  sessionsOfRuns,
-} from "./catalogue/run-sessions.server";

@@ -1,10 +1,12 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
-import type { AuditActor } from "#app/platform/audit.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
 import type { CourseRunInput } from "#app/site/index";
+import type { SessionEdit } from "#app/site/index.server";
 import {
+  editRunSession,
   hasHistory,
   holidayNotice,
   listRunsForCourse,
@@ -48,9 +50,7 @@ export async function createCourseRun(actor: AuditActor, courseId: string, input
 }
 
 /** `notice`: what the office should know of the saved dates (the public holidays they cross). */
-export type RunWriteOutcome =
-  | { ok: true; notice?: string }
-  | { ok: false; status: number; message: string };
+export type RunWriteOutcome = { ok: true; notice?: string } | { ok: false; status: number; message: string };
 
 const NO_SUCH_RUN = { ok: false, status: 404, message: "This course date does not exist." } as const;
 
@@ -156,4 +156,31 @@ export async function listRunsWithHistory(courseId: string, executor: Executor =
   const kept: Awaited<ReturnType<typeof runKeptBecause>>[] = [];
   for (const run of runs) kept.push(await runKeptBecause(run, executor));
   return runs.map((run, i) => ({ ...run, keptBecause: null, standing: "ahead" as const, ...kept[i] }));
+}
+
+/**
+ * Adds or drops one session of a run, under the run's lock (as bookings take it), audited: the days a course is
+ * held are the office's to set (DESIGN §9).
+ */
+export async function changeRunSession(
+  actor: AuditActor,
+  courseId: string,
+  runId: string,
+  input: { intent: "add-session" | "remove-session"; date: string; startTime?: string; endTime?: string },
+) {
+  return db().transaction(async (tx): Promise<SessionEdit> => {
+    const before = await lockRun(tx, courseId, runId);
+    if (!before) return NO_SUCH_RUN;
+    const intent = input.intent === "add-session" ? "add" : "remove";
+    const outcome = await editRunSession(tx, before, { ...input, intent });
+    if (outcome.ok) {
+      await recordAudit(tx, actor, {
+        action: intent === "add" ? "Added course session" : "Removed course session",
+        tableName: "run_sessions",
+        recordId: runId,
+        newValues: { date: input.date, startTime: input.startTime ?? null, endTime: input.endTime ?? null },
+      });
+    }
+    return outcome;
+  });
 }

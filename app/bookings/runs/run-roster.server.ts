@@ -37,6 +37,7 @@ export async function getRunRoster(courseId: string, runId: string) {
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       venue: courseRuns.venue,
+      country: courseRuns.country,
       capacity: courseRuns.capacity,
       status: courseRuns.status,
       private: courseRuns.private,

@@ -96,13 +96,7 @@ export function runEvents(run: CalendarRun, publicUrl = env().PUBLIC_URL): Calen
   const url = `${publicUrl.replace(/\/$/, "")}/courses/${run.slug}`;
   const lastDay = run.endDate ?? addDays(run.startDate, Math.max(1, run.durationDays ?? 1) - 1);
   const description = (day: string | null) =>
-    [
-      run.title,
-      day,
-      run.label,
-      run.venue ? `Venue: ${run.venue}` : null,
-      `Details and registration: ${url}`,
-    ]
+    [run.title, day, run.label, run.venue ? `Venue: ${run.venue}` : null, `Details and registration: ${url}`]
       .filter(Boolean)
       .join("\n");
   const common = { summary: run.title, location: run.venue, url };

@@ -1,7 +1,9 @@
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { attendanceMarks, gazettedHolidays, runSessions } from "#app/platform/db/schema";
+import { attendanceMarks, courseRuns, gazettedHolidays, runSessions } from "#app/platform/db/schema";
 import {
+  COUNTRY_NAMES,
   countryCode,
   type Holiday,
   type HolidayCountry,
@@ -48,7 +50,11 @@ export async function gazettedBetween(
     .select({ date: gazettedHolidays.date, name: gazettedHolidays.name })
     .from(gazettedHolidays)
     .where(
-      and(eq(gazettedHolidays.country, country), gte(gazettedHolidays.date, start), lte(gazettedHolidays.date, end)),
+      and(
+        eq(gazettedHolidays.country, country),
+        gte(gazettedHolidays.date, start),
+        lte(gazettedHolidays.date, end),
+      ),
     );
 }
 
@@ -57,7 +63,12 @@ export async function runHolidays(run: Omit<SessionRun, "id">, executor: Executo
   if (!run.startDate) return [];
   const end = run.endDate && run.endDate > run.startDate ? run.endDate : run.startDate;
   const country = countryCode(run.country);
-  return holidaysBetween(country, run.startDate, end, await gazettedBetween(country, run.startDate, end, executor));
+  return holidaysBetween(
+    country,
+    run.startDate,
+    end,
+    await gazettedBetween(country, run.startDate, end, executor),
+  );
 }
 
 /** The run's default sessions: its working days, without weekends and its country's public holidays. */
@@ -121,14 +132,16 @@ export async function resetRunSessions(tx: Executor, run: SessionRun) {
 
 const isWeekendDay = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
 
-export type SessionEdit =
-  | { ok: true; message: string }
-  | { ok: false; status: number; message: string };
+export type SessionEdit = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 const longDay = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * Adds a session day to a run on purpose (a Saturday, a day moved after a holiday) or drops one. The run's
@@ -141,13 +154,22 @@ export async function editRunSession(
   edit: { intent: "add" | "remove"; date: string; startTime?: string; endTime?: string },
 ): Promise<SessionEdit> {
   const current = await runSessionsOf(run, tx);
-  const [stored] = await tx.select({ id: runSessions.id }).from(runSessions).where(eq(runSessions.runId, run.id)).limit(1);
+  const [stored] = await tx
+    .select({ id: runSessions.id })
+    .from(runSessions)
+    .where(eq(runSessions.runId, run.id))
+    .limit(1);
   if (!stored && current.length > 0) {
     await tx.insert(runSessions).values(current.map((s) => ({ runId: run.id, date: s.date })));
   }
   const has = current.some((s) => s.date === edit.date);
   if (edit.intent === "add") {
-    if (has) return { ok: false, status: 409, message: `${longDay(edit.date)} is already a session of this course date.` };
+    if (has)
+      return {
+        ok: false,
+        status: 409,
+        message: `${longDay(edit.date)} is already a session of this course date.`,
+      };
     const holiday = (await runHolidays({ ...run, startDate: edit.date, endDate: edit.date }, tx))[0];
     await tx.insert(runSessions).values({
       runId: run.id,
@@ -158,9 +180,14 @@ export async function editRunSession(
     const note = holiday ? ` It is ${holiday.name}, a public holiday: the session is kept as you chose.` : "";
     return { ok: true, message: `Session added on ${longDay(edit.date)}.${note}` };
   }
-  if (!has) return { ok: false, status: 404, message: `${longDay(edit.date)} is not a session of this course date.` };
+  if (!has)
+    return { ok: false, status: 404, message: `${longDay(edit.date)} is not a session of this course date.` };
   if (current.length === 1) {
-    return { ok: false, status: 409, message: "A course date keeps at least one session: change its dates instead." };
+    return {
+      ok: false,
+      status: 409,
+      message: "A course date keeps at least one session: change its dates instead.",
+    };
   }
   const [marked] = await tx
     .select({ day: attendanceMarks.day })
@@ -191,3 +218,56 @@ export function holidayNotice(skipped: readonly Holiday[]) {
   return ` It crosses ${names.length === 1 ? "a public holiday" : "public holidays"}: ${names.join(", ")}, not a session day.`;
 }
 
+/** The gazetted one-off holidays on record, newest first, for the holidays screen. */
+export async function listGazettedHolidays(executor: Executor = db()) {
+  return executor
+    .select({
+      id: gazettedHolidays.id,
+      country: gazettedHolidays.country,
+      date: gazettedHolidays.date,
+      name: gazettedHolidays.name,
+    })
+    .from(gazettedHolidays)
+    .orderBy(desc(gazettedHolidays.date));
+}
+
+/**
+ * Records a holiday the government gazetted for one year: new runs over it skip it. Runs already holding a
+ * session that day keep it (the office decides), and the answer says how many they are.
+ */
+export async function addGazettedHoliday(
+  actor: AuditActor,
+  input: { country: HolidayCountry; date: string; name: string },
+): Promise<SessionEdit> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(gazettedHolidays)
+      .values({ ...input, createdBy: actor.id })
+      .onConflictDoNothing()
+      .returning({ id: gazettedHolidays.id });
+    if (!row) {
+      return {
+        ok: false,
+        status: 409,
+        message: `A holiday on that day is already recorded for ${COUNTRY_NAMES[input.country]}.`,
+      };
+    }
+    await recordAudit(tx, actor, {
+      action: "Added gazetted holiday",
+      tableName: "gazetted_holidays",
+      recordId: row.id,
+      newValues: input,
+    });
+    const held = await tx
+      .select({ runId: runSessions.runId, country: courseRuns.country })
+      .from(runSessions)
+      .innerJoin(courseRuns, eq(courseRuns.id, runSessions.runId))
+      .where(and(eq(runSessions.date, input.date), ne(courseRuns.status, "cancelled")));
+    const affected = held.filter((r) => countryCode(r.country) === input.country).length;
+    const note =
+      affected === 0
+        ? ""
+        : ` ${affected} course date${affected === 1 ? " has a session" : "s have sessions"} that day: review ${affected === 1 ? "it" : "them"} on the course's page.`;
+    return { ok: true, message: `${input.name} recorded for ${COUNTRY_NAMES[input.country]}.${note}` };
+  });
+}
