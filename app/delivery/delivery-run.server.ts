@@ -10,8 +10,8 @@ import {
 } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
-import { sessionInstant, totalHours } from "#app/utils/sessions";
 import { maskedIdNumber } from "#app/utils/id-number";
+import { sessionInstant, totalHours } from "#app/utils/sessions";
 
 /** A registration that still has its place (DESIGN §7): only these get reminders, marks and certificates. */
 export const LIVE_STATUSES = SEAT_HOLDING_STATUSES;

@@ -135,9 +135,15 @@ function firstFridayOfAugust(year: number) {
 
 /** The public holidays of a country in a year, by date (a day with two holidays is listed once). */
 export function publicHolidays(country: HolidayCountry, year: number): Holiday[] {
-  const list: Holiday[] = FIXED[country](year).map(([monthDay, name]) => ({ date: `${year}-${monthDay}`, name }));
+  const list: Holiday[] = FIXED[country](year).map(([monthDay, name]) => ({
+    date: `${year}-${monthDay}`,
+    name,
+  }));
   const easter = easterSunday(year);
-  list.push({ date: addDays(easter, -2), name: "Good Friday" }, { date: addDays(easter, 1), name: "Easter Monday" });
+  list.push(
+    { date: addDays(easter, -2), name: "Good Friday" },
+    { date: addDays(easter, 1), name: "Easter Monday" },
+  );
   const islamic = ISLAMIC_HOLIDAYS[year];
   if (islamic) {
     list.push({ date: islamic.fitr, name: "Eid al-Fitr" });

@@ -233,7 +233,10 @@ export function nitaPackFiles({
   signedRegister,
 }: GatheredPack): Promise<ZipEntry[]> {
   const section = async (name: NitaPackSection) =>
-    markDraftPages(await renderOffThread("delivery", deliveryPdfs, "renderNitaPackSection", name, pack), pack.draft);
+    markDraftPages(
+      await renderOffThread("delivery", deliveryPdfs, "renderNitaPackSection", name, pack),
+      pack.draft,
+    );
   return boundedHeavyWork(
     "nita-pack",
     async () => {

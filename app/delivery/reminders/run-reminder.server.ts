@@ -3,9 +3,9 @@ import { db } from "#app/platform/db/client.server";
 import { courseRuns, courseRegistrations as r, runReminders } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { sessionsOfRuns } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
-import { sessionsOfRuns } from "#app/site/index.server";
 import { LIVE_STATUSES } from "../delivery-run.server";
 import { RUN_REMINDER_KIND, reminderMessage } from "./reminder-message.server";
 

@@ -78,8 +78,8 @@ export default function RunCertificates({ loaderData, actionData }: Route.Compon
     <div className="space-y-5">
       <RunDeliveryHeader run={run} title="Certificates" />
       <p className="text-sm text-slate-600">
-        Participants present on at least {threshold}% of the {run.days.length} sessions get a certificate with a
-        QR code that opens its public check page. Each is e-mailed with the PDF attached.
+        Participants present on at least {threshold}% of the {run.days.length} sessions get a certificate with
+        a QR code that opens its public check page. Each is e-mailed with the PDF attached.
       </p>
       {timing.due ? null : (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">

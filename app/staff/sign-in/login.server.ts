@@ -160,10 +160,6 @@ export async function attemptLogin(
   }
   return {
     ok: true,
-    response: await redirectWithToast(
-      target,
-      SIGNED_IN_TOAST,
-      { headers: { "Set-Cookie": setCookie } },
-    ),
+    response: await redirectWithToast(target, SIGNED_IN_TOAST, { headers: { "Set-Cookie": setCookie } }),
   };
 }

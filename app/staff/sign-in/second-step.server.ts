@@ -19,11 +19,7 @@ import { type AdminSession, anonymousActor, SIGNED_IN_TOAST, startSession } from
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 const welcome = (target: string | undefined, setCookie: string) =>
-  redirectWithToast(
-    safeAdminRedirect(target),
-    SIGNED_IN_TOAST,
-    { headers: { "Set-Cookie": setCookie } },
-  );
+  redirectWithToast(safeAdminRedirect(target), SIGNED_IN_TOAST, { headers: { "Set-Cookie": setCookie } });
 
 /** Completes a password-only session with a second factor: the session is replaced by a full one. */
 export async function completeSignIn(
