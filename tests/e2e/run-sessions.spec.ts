@@ -35,6 +35,8 @@ async function startAt(now: string) {
 }
 
 test.beforeAll(async () => {
+  // a fresh database is migrated and seeded first: on a busy machine that outlasts the default hook timeout
+  test.setTimeout(180_000);
   port = await freePort();
   dataDir = tempDataDir("run-sessions");
   await startAt("2027-10-01T10:00:00+03:00");
@@ -72,6 +74,9 @@ test("the office adds a run across a weekend and Mashujaa Day: it is told, and t
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("link", { name: "Joining instructions" }).click();
+  // a trainer reads the same page: no internal setting names (issue 45, finding 12)
+  await expect(page.getByText("reminder_days")).toHaveCount(0);
+  await expect(page.getByText("days before the first session")).toBeVisible();
   await page.getByLabel("Daily timetable").fill("09:00 sessions, 13:00 lunch, 17:00 close");
   await page.getByRole("button", { name: "Save instructions" }).click();
   await expect(page.getByText("Joining instructions saved")).toBeVisible();
@@ -83,10 +88,10 @@ test("the office adds a run across a weekend and Mashujaa Day: it is told, and t
 
   // the attendee's calendar: one event per session, at its times, none on the weekend or the holiday
   await page.goto(`${base}/courses/calendar`);
-  const href = (await page
-    .getByRole("link", { name: `Add to calendar: ${COURSE.title}` })
-    .first()
-    .getAttribute("href")) as string;
+  const runId = runPath.split("/runs/")[1] as string;
+  const add = page.locator(`a[href$="/runs/${runId}.ics"]`);
+  await expect(add).toHaveAccessibleName(new RegExp(`Add to calendar.*${COURSE.title}`));
+  const href = (await add.getAttribute("href")) as string;
   const ics = await (await page.request.get(`${base}${href}`)).text();
   expect([...ics.matchAll(/DTSTART:(\d{8})T060000Z/g)].map((m) => m[1])).toEqual([
     "20271018",
