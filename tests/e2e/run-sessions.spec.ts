@@ -4,6 +4,7 @@ import { freePort, startAppServer, tempDataDir } from "../../scripts/reliability
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { extractPdfText, squash } from "../helpers/pdf-text";
+import { expectScreensFit } from "../helpers/screen-fit";
 import { addCourseDate, bookOnline } from "./course-dates";
 import { COURSE } from "./forms-helpers";
 
@@ -72,6 +73,27 @@ test("the office adds a run across a weekend and Mashujaa Day: it is told, and t
     "Mashujaa Day (Wednesday 20 October 2027)",
   );
   await expectNoSeriousA11yViolations(page);
+  // a Saturday added on purpose, then taken off again
+  await sessions.getByLabel("Session date").fill("2027-10-23");
+  await sessions.getByRole("button", { name: "Add session" }).click();
+  await expect(page.getByText("Session added on Saturday, 23 October 2027.")).toBeVisible();
+  await expect(sessions.getByTestId("run-session")).toHaveCount(7);
+  await sessions.getByRole("button", { name: "Remove the session on 23 October 2027" }).click();
+  await expect(sessions.getByTestId("run-session")).toHaveCount(6);
+
+  // a one-off holiday gazetted after the run is made does not move it: it is recorded for the next runs
+  await sessions.getByRole("link", { name: "Public holidays" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Public holidays" })).toBeVisible();
+  await page.getByLabel("Date", { exact: true }).fill("2027-11-05");
+  await page.getByLabel("Name", { exact: true }).fill("National census day");
+  await page.getByRole("button", { name: "Add holiday" }).click();
+  await expect(page.getByText("National census day recorded for Kenya.")).toBeVisible();
+  await expect(page.getByTestId("gazetted-holiday")).toContainText(
+    "5 November 2027: National census day (Kenya)",
+  );
+  await expectNoSeriousA11yViolations(page);
+  await expectScreensFit(page, [`${base}${runPath}`, `${base}/admin/holidays`]);
+  await page.goto(`${base}${runPath}`);
 
   await page.getByRole("link", { name: "Joining instructions" }).click();
   // a trainer reads the same page: no internal setting names (issue 45, finding 12)
