@@ -92,6 +92,8 @@ export default [
       route("courses/:courseId/runs/:runId/feedback", "routes/admin/run-feedback.tsx"),
       route("courses/:courseId/runs/:runId/nita", "routes/admin/run-nita.tsx"),
       route("courses/:courseId/runs/:runId/trainers", "routes/admin/run-trainers.ts"),
+      route("courses/:courseId/runs/:runId/sessions", "routes/admin/run-sessions.ts"),
+      route("holidays", "routes/admin/holidays.tsx"),
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("clients", "routes/admin/clients.tsx"),
       route("facilitators", "routes/admin/facilitators.tsx"),

@@ -38,6 +38,7 @@ export {
 } from "./portal/portal-session.server";
 export { confirmationFromUrl, submitRegistrationForm } from "./registration-form.server";
 export {
+  changeRunSession,
   createCourseRun,
   deleteCourseRun,
   listRunsWithHistory,

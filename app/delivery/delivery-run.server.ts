@@ -2,9 +2,16 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns, courses, courseRegistrations as r } from "#app/platform/db/schema";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
-import { SEAT_HOLDING_STATUSES } from "#app/site/index.server";
-import { addDays, formatLongDate } from "#app/utils/dates";
+import {
+  type RunSession,
+  runSessionsOf,
+  SEAT_HOLDING_STATUSES,
+  type SessionRun,
+} from "#app/site/index.server";
+import { now } from "#app/utils/clock";
+import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
+import { sessionInstant, totalHours } from "#app/utils/sessions";
 
 /** A registration that still has its place (DESIGN §7): only these get reminders, marks and certificates. */
 export const LIVE_STATUSES = SEAT_HOLDING_STATUSES;
@@ -13,14 +20,30 @@ export function isLive(status: string) {
   return (LIVE_STATUSES as readonly string[]).includes(status);
 }
 
-/** Every calendar day from the start to the end date (one day when there is no end date). */
-export function runDays(run: { startDate: string | null; endDate: string | null }): string[] {
-  if (!run.startDate) return [];
-  const days = [run.startDate];
-  const end = run.endDate ?? run.startDate;
-  while ((days.at(-1) as string) < end && days.length < 366) days.push(addDays(days.at(-1) as string, 1));
-  return days;
+/**
+ * The days a run is held: its sessions (DESIGN §9), not the calendar days between its dates, so a weekend or a
+ * public holiday is never a course day unless the office made it a session.
+ */
+export async function runDays(run: SessionRun, executor: Executor = db()): Promise<string[]> {
+  return (await runSessionsOf(run, executor)).map((session) => session.date);
 }
+
+/**
+ * Where a run stands on the business clock: which of its sessions have begun (only those can be marked: a
+ * day is never marked before it starts) and whether its last session is over (only then are certificates
+ * due, decision 0681).
+ */
+export function sessionClock(sessions: readonly RunSession[], at: Date = now()) {
+  const day = today(at);
+  const last = sessions.at(-1);
+  return {
+    started: sessions.filter((s) => s.date <= day).map((s) => s.date),
+    finished: last ? at.getTime() >= sessionInstant(last.date, last.endTime).getTime() : false,
+  };
+}
+
+/** The hours the run's sessions count on a certificate and in the NITA timetable. */
+export const runHours = totalHours;
 
 export function runDatesText(run: {
   label: string | null;
@@ -48,13 +71,15 @@ export async function findDeliveryRun(runId: string, executor: Executor = db()) 
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       venue: courseRuns.venue,
+      country: courseRuns.country,
       status: courseRuns.status,
     })
     .from(courseRuns)
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
     .where(eq(courseRuns.id, runId));
   if (!run) return null;
-  return { ...run, dates: runDatesText(run), days: runDays(run) };
+  const sessions = await runSessionsOf(run, executor);
+  return { ...run, dates: runDatesText(run), sessions, days: sessions.map((session) => session.date) };
 }
 
 export type DeliveryRun = NonNullable<Awaited<ReturnType<typeof findDeliveryRun>>>;

@@ -5,6 +5,7 @@ export {
   markAttendance,
 } from "./attendance/attendance.server";
 export {
+  certificatesDue,
   findCertificateFile,
   issueCertificates,
   listRunCertificates,
@@ -18,6 +19,8 @@ export {
   listLiveParticipants,
   runDatesText,
   runDays,
+  runHours,
+  sessionClock,
 } from "./delivery-run.server";
 export { sweepDelivery } from "./delivery-sweep.server";
 export { joiningRows, runCancelled } from "./emails.server";
@@ -33,6 +36,7 @@ export * from "./index";
 export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
 export {
   auditNitaPackExport,
+  currentNitaDraftReasons,
   currentNitaPackGaps,
   gatherBookingNitaPack,
   gatherNitaPack,

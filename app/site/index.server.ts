@@ -54,6 +54,22 @@ export {
   SEAT_HOLDING_STATUSES,
   seatsForRuns,
 } from "./catalogue/run-seats.server";
+export {
+  addGazettedHoliday,
+  DEFAULT_END,
+  DEFAULT_START,
+  defaultSessions,
+  editRunSession,
+  holidayNotice,
+  listGazettedHolidays,
+  type RunSession,
+  resetRunSessions,
+  runHolidays,
+  runSessionsOf,
+  type SessionEdit,
+  type SessionRun,
+  sessionsOfRuns,
+} from "./catalogue/run-sessions.server";
 export type { ClientLogoView } from "./content/client-logo.server";
 export {
   type AdminClientLogo,

@@ -50,7 +50,7 @@ test("a page asked for before signing in is where login lands", async ({ page })
   await expect(page).toHaveURL(/\/admin\/account\?tab=sessions$/);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Login Successful" })).toContainText(
-    "Welcome to the admin dashboard.",
+    "You are signed in.",
   );
   await expectNoSeriousA11yViolations(page);
 });

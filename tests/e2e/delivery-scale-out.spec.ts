@@ -67,6 +67,12 @@ test("two processes schedule and send each reminder and each certificate e-mail 
        select id, $2::date, $2::date + 1, 'Scale Hall, Nairobi' from courses where slug = $1 returning id, course_id`,
       [COURSE_SLUG, START],
     );
+    // held on both its days, whatever weekday they fall on (a run's course days are its sessions, DESIGN §9)
+    await query(
+      database.url,
+      "insert into run_sessions (run_id, date) values ($1, $2::date), ($1, $2::date + 1)",
+      [run?.id, START],
+    );
     const [booking] = await query<{ id: string }>(
       database.url,
       `insert into bookings (reference, course_id, run_id, contact_name, contact_email, participants)
@@ -107,6 +113,23 @@ test("two processes schedule and send each reminder and each certificate e-mail 
     const reminders = () => smtp.messages.filter((m) => m.subject.startsWith("Reminder"));
     await smtp.waitFor(() => reminders().length >= PEOPLE, 60_000);
 
+    // certificates are due after the run's last session (decision 0681): both processes restart after it
+    await Promise.all(servers.map((server) => server.stop()));
+    const after = `${new Date(Date.parse(`${START}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}T17:05:00+03:00`;
+    servers.splice(
+      0,
+      servers.length,
+      ...(await Promise.all(
+        ports.map((port, i) =>
+          startAppServer({
+            port,
+            databaseUrl: database.url,
+            dataDir: tempDataDir(`delivery-${i + 1}`),
+            env: env(after),
+          }),
+        ),
+      )),
+    );
     // both processes are asked to issue the run's certificates at the same moment
     const cookies = await Promise.all(
       servers.map(async (server) => {

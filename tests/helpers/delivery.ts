@@ -4,20 +4,35 @@ import { createBooking } from "#app/bookings/booking.server";
 import { JoiningInstructionsSchema } from "#app/delivery/instructions/joining-instructions";
 import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses, emailOutbox } from "#app/platform/db/schema";
+import { courseRuns, courses, emailOutbox, runSessions } from "#app/platform/db/schema";
+import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 
 export const SLUG = "strategic-planning-and-performance-management";
 
-/** A run of the course starting `inDays` from today (business clock), `days` long. */
+/**
+ * A run of the course starting `inDays` from today (business clock), held on each of its `days` calendar days:
+ * its sessions are written as the office would set them, so a weekend inside it stays a course day whatever
+ * day the tests run on (the default sessions, which skip weekends and holidays, are tested in run-sessions).
+ */
 export async function newRun({ inDays = 10, days = 3, venue = "Naivasha, Kenya" } = {}) {
   const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, SLUG));
   const startDate = addDays(today(), inDays);
+  const endDate = addDays(startDate, days - 1);
   const [run] = await db()
     .insert(courseRuns)
-    .values({ courseId: course?.id as string, startDate, endDate: addDays(startDate, days - 1), venue })
+    .values({ courseId: course?.id as string, startDate, endDate, venue })
     .returning({ id: courseRuns.id, courseId: courseRuns.courseId });
-  return { id: run?.id as string, courseId: run?.courseId as string, startDate };
+  const runId = run?.id as string;
+  await db()
+    .insert(runSessions)
+    .values(Array.from({ length: days }, (_, i) => ({ runId, date: addDays(startDate, i) })));
+  return { id: runId, courseId: run?.courseId as string, startDate, endDate };
+}
+
+/** Moves the business clock to just after the run's last session (17:00 on its end date), when it is over. */
+export function afterRun(run: { endDate: string | null }) {
+  setClock(new Date(`${run.endDate}T17:05:00+03:00`));
 }
 
 /** A group booking of `people` for the run; returns its registration ids in the order given. */

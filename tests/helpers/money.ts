@@ -10,6 +10,7 @@ import {
   courseRuns,
   courses,
   financeDocuments,
+  runSessions,
 } from "#app/platform/db/schema";
 import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
 import { addDays, today } from "#app/utils/dates";
@@ -44,6 +45,10 @@ export async function newRun(
       costOverride,
     })
     .returning({ id: courseRuns.id });
+  // held on each of its five calendar days, whatever day the tests run on (a weekend inside it included)
+  await db()
+    .insert(runSessions)
+    .values(Array.from({ length: 5 }, (_, i) => ({ runId: run?.id as string, date: addDays(startDate, i) })));
   return run?.id as string;
 }
 

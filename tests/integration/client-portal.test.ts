@@ -13,6 +13,7 @@ import {
   courseRegistrations,
   courseRuns,
   emailOutbox,
+  runSessions,
 } from "#app/platform/db/schema";
 import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
@@ -478,6 +479,11 @@ describe("certificates and the NITA pack", () => {
         .update(courseRuns)
         .set({ startDate: addDays(today(), -6), endDate: addDays(today(), -5) })
         .where(eq(courseRuns.id, runId));
+      // held on those two days (its sessions, whatever weekday they fall on)
+      await db().delete(runSessions).where(eq(runSessions.runId, runId));
+      await db()
+        .insert(runSessions)
+        .values([-6, -5].map((n) => ({ runId, date: addDays(today(), n) })));
       const everyone = await db()
         .select({ id: courseRegistrations.id })
         .from(courseRegistrations)

@@ -39,6 +39,8 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/my-runs.tsx": { loader: ["trainer"] },
   "routes/admin/staff.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/admin/run-trainers.ts": { action: MANAGE_BOOKINGS },
+  "routes/admin/run-sessions.ts": { action: MANAGE_BOOKINGS },
+  "routes/admin/holidays.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/administrators.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/admin/audit-logs.tsx": { loader: ["owner", "viewer"] },
   "routes/admin/audit-logs.export.ts": { loader: ["owner"] },

@@ -217,7 +217,8 @@ describe("registration confirmation", () => {
     expect(mail?.attachments).toHaveLength(1);
     expect(mail?.attachments?.[0]).toMatchObject({ contentType: "text/calendar; charset=utf-8" });
     const ics = mail?.attachments?.[0];
-    expect(ics && "content" in ics ? ics.content : "").toContain(`UID:course-run-${run.id}@mafunzo`);
+    // one event per session, each with its own UID (DESIGN §9)
+    expect(ics && "content" in ics ? ics.content : "").toContain(`UID:course-run-${run.id}-`);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, ne, sql } from "drizzle-orm";
 import { ENQUIRY_REPLY_HOURS } from "#app/back-office/lists/admin-lists";
-import { LIVE_STATUSES, runDays } from "#app/delivery/index.server";
+import { LIVE_STATUSES, sessionClock } from "#app/delivery/index.server";
 import {
   countOpenPaymentReviews,
   currentFinanceProfileGaps,
@@ -25,7 +25,7 @@ import {
   payments,
 } from "#app/platform/db/schema";
 import { countDueFollowUps } from "#app/sales/index.server";
-import { privateRunOrganisation, seatsForRuns } from "#app/site/index.server";
+import { privateRunOrganisation, seatsForRuns, sessionsOfRuns } from "#app/site/index.server";
 import { formatKes } from "#app/utils/cents";
 import { addDays, today, toEatDateTime } from "#app/utils/dates";
 import { waitingTooLong } from "../lists/contact-admin.server";
@@ -198,6 +198,7 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
       title: courses.title,
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
+      country: courseRuns.country,
       label: courseRuns.label,
       participants: sql<number>`(select count(*)::int from ${courseRegistrations} r where r.run_id = ${courseRuns.id} and r.deleted_at is null and r.status in (${sql.join(
         LIVE_STATUSES.map((status) => sql`${status}`),
@@ -220,12 +221,15 @@ async function awaitingDeliveryItems(): Promise<TodayItem[]> {
     )
     .orderBy(asc(courseRuns.startDate));
   const items: TodayItem[] = [];
+  const sessions = await sessionsOfRuns(runs);
   for (const run of runs) {
     if (run.participants === 0) continue;
     const base = `/admin/courses/${run.courseId}/runs/${run.id}`;
     const when = run.label ?? run.startDate;
-    const daysGone = runDays(run).filter((d) => d <= day).length;
-    const ended = (run.endDate ?? run.startDate ?? day) < day;
+    // session days only, and "ended" once its last session is over: the certificates are due then (decision 0681)
+    const clock = sessionClock(sessions.get(run.id) ?? []);
+    const daysGone = clock.started.length;
+    const ended = clock.finished;
     if (run.markedDays < daysGone) {
       items.push({
         id: `attendance-${run.id}`,

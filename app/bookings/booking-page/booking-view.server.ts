@@ -48,6 +48,7 @@ export async function findBooking(reference: string) {
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       venue: courseRuns.venue,
+      country: courseRuns.country,
       runStatus: courseRuns.status,
     })
     .from(bookings)
@@ -201,7 +202,8 @@ export async function getBookingPage(reference: string) {
     rules: bookingChangeRules(booking, today()),
     /** The firm's date, against which the page states its rules (the browser's clock may differ). */
     today: today(),
-    runDays: runDays(booking).length,
+    // the run's sessions, not the calendar days between its dates (DESIGN §9)
+    runDays: booking.runId ? (await runDays({ ...booking, id: booking.runId })).length : 0,
   };
 }
 

@@ -1,13 +1,17 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
-import type { AuditActor } from "#app/platform/audit.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
 import type { CourseRunInput } from "#app/site/index";
+import type { SessionEdit } from "#app/site/index.server";
 import {
+  editRunSession,
   hasHistory,
+  holidayNotice,
   listRunsForCourse,
   lockRunSeats,
+  resetRunSessions,
   runColumns,
   runHistory,
   runKeptReason,
@@ -38,12 +42,15 @@ export async function createCourseRun(actor: AuditActor, courseId: string, input
       columns: runColumns,
       values: { ...toRow(input), courseId },
     });
+    // its sessions: the working days of its dates, without its country's public holidays (DESIGN §9)
+    const { skipped } = await resetRunSessions(tx, run);
     await notifyInterestedOfRun(tx, run);
-    return run;
+    return { ...run, notice: holidayNotice(skipped) };
   });
 }
 
-export type RunWriteOutcome = { ok: true } | { ok: false; status: number; message: string };
+/** `notice`: what the office should know of the saved dates (the public holidays they cross). */
+export type RunWriteOutcome = { ok: true; notice?: string } | { ok: false; status: number; message: string };
 
 const NO_SUCH_RUN = { ok: false, status: 404, message: "This course date does not exist." } as const;
 
@@ -96,10 +103,19 @@ export async function updateCourseRun(
       before,
       values: toRow(input),
     });
+    // new dates or a new country: the default sessions of the new dates (days chosen by hand were for the old)
+    let notice = "";
+    if (
+      before.startDate !== input.startDate ||
+      before.endDate !== input.endDate ||
+      (before.country ?? "") !== (input.country ?? "")
+    ) {
+      notice = holidayNotice((await resetRunSessions(tx, { ...input, id: runId })).skipped);
+    }
     // a larger capacity (or a run no longer marked full) frees seats for the waiting list
     const seats = await lockRunSeats(tx, runId);
     if (seats && seats.status !== "cancelled") await offerFreeSeats(tx, seats);
-    return { ok: true };
+    return { ok: true, notice };
   });
 }
 
@@ -140,4 +156,31 @@ export async function listRunsWithHistory(courseId: string, executor: Executor =
   const kept: Awaited<ReturnType<typeof runKeptBecause>>[] = [];
   for (const run of runs) kept.push(await runKeptBecause(run, executor));
   return runs.map((run, i) => ({ ...run, keptBecause: null, standing: "ahead" as const, ...kept[i] }));
+}
+
+/**
+ * Adds or drops one session of a run, under the run's lock (as bookings take it), audited: the days a course is
+ * held are the office's to set (DESIGN §9).
+ */
+export async function changeRunSession(
+  actor: AuditActor,
+  courseId: string,
+  runId: string,
+  input: { intent: "add-session" | "remove-session"; date: string; startTime?: string; endTime?: string },
+) {
+  return db().transaction(async (tx): Promise<SessionEdit> => {
+    const before = await lockRun(tx, courseId, runId);
+    if (!before) return NO_SUCH_RUN;
+    const intent = input.intent === "add-session" ? "add" : "remove";
+    const outcome = await editRunSession(tx, before, { ...input, intent });
+    if (outcome.ok) {
+      await recordAudit(tx, actor, {
+        action: intent === "add" ? "Added course session" : "Removed course session",
+        tableName: "run_sessions",
+        recordId: runId,
+        newValues: { date: input.date, startTime: input.startTime ?? null, endTime: input.endTime ?? null },
+      });
+    }
+    return outcome;
+  });
 }

@@ -6,7 +6,13 @@ import { recordAudit } from "#app/platform/audit.server";
 import { auditedInsert } from "#app/platform/audited-change.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
-import { courseSnapshot, lockRunSeats, newRegistrationReference, runColumns } from "#app/site/index.server";
+import {
+  courseSnapshot,
+  lockRunSeats,
+  newRegistrationReference,
+  resetRunSessions,
+  runColumns,
+} from "#app/site/index.server";
 
 /** What an accepted training quote books: one organisation's group on its own dates (decision 0671). */
 export type PrivateRunOrder = {
@@ -59,6 +65,8 @@ export async function bookPrivateRun(tx: Executor, actor: AuditActor, order: Pri
     },
   });
   await lockRunSeats(tx, run.id);
+  // its sessions: the working days of the quoted dates, without public holidays (DESIGN §9)
+  await resetRunSessions(tx, run);
   const bookingId = crypto.randomUUID();
   const reference = newRegistrationReference();
   await tx.insert(bookings).values({

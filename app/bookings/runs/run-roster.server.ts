@@ -38,6 +38,7 @@ export async function getRunRoster(courseId: string, runId: string) {
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       venue: courseRuns.venue,
+      country: courseRuns.country,
       capacity: courseRuns.capacity,
       status: courseRuns.status,
       private: courseRuns.private,

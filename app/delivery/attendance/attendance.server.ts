@@ -6,7 +6,8 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { attendanceMarks, courseRegistrations as r } from "#app/platform/db/schema";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { now } from "#app/utils/clock";
-import { type DeliveryRun, isLive, listLiveParticipants } from "../delivery-run.server";
+import { formatLongDate } from "#app/utils/dates";
+import { type DeliveryRun, isLive, listLiveParticipants, sessionClock } from "../delivery-run.server";
 
 export type Mark = { present: boolean; markedByEmail: string | null; markedAt: Date };
 
@@ -60,7 +61,15 @@ export async function markAttendance(
   input: { id: string; day: string; present: boolean },
 ): Promise<MarkOutcome> {
   if (!run.days.includes(input.day)) {
-    return { ok: false, status: 400, message: "That day is not a day of this course date." };
+    return { ok: false, status: 400, message: "That day is not a session of this course date." };
+  }
+  // a register records what happened: a day is marked from the day it is held, never ahead (decision 0681)
+  if (!sessionClock(run.sessions).started.includes(input.day)) {
+    return {
+      ok: false,
+      status: 409,
+      message: `${formatLongDate(input.day)} has not started yet: its attendance can be marked from that day.`,
+    };
   }
   const { certificate_threshold: threshold } = await getSettings();
   return moneyTransaction(async (tx) => {

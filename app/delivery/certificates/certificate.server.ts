@@ -12,14 +12,13 @@ import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { getFirmIdentity } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
+import { formatLongDate } from "#app/utils/dates";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
-import type { DeliveryRun } from "../delivery-run.server";
+import { type DeliveryRun, runHours, sessionClock } from "../delivery-run.server";
 
 // Crockford's base32 without I, L, O, U: read aloud or typed from paper without confusion
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-/** A course day on a certificate: 09:00 to 17:00 less an hour for lunch. */
-export const HOURS_PER_DAY = 7;
 
 /** 80 random bits as XXXX-XXXX-XXXX-XXXX: not guessable, and short enough to type. */
 export function newCertificateCode() {
@@ -55,6 +54,18 @@ export async function listRunCertificates(runId: string) {
     .orderBy(asc(certificates.recipientName));
 }
 
+/**
+ * Whether the run's certificates are due: only once its last session is over on the business clock, so nobody
+ * is congratulated on completing a course still under way (decision 0681); if not, when they will be.
+ */
+export function certificatesDue(run: Pick<DeliveryRun, "sessions">) {
+  const last = run.sessions.at(-1);
+  return {
+    due: sessionClock(run.sessions).finished,
+    from: last ? `${formatLongDate(last.date)} at ${last.endTime}` : null,
+  };
+}
+
 export type IssueOutcome =
   | { ok: true; message: string; issued: number }
   | { ok: false; status: number; message: string };
@@ -67,6 +78,14 @@ export type IssueOutcome =
  */
 export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Promise<IssueOutcome> {
   if (run.days.length === 0) return { ok: false, status: 409, message: "This course date has no dates yet." };
+  const timing = certificatesDue(run);
+  if (!timing.due) {
+    return {
+      ok: false,
+      status: 409,
+      message: `The course is still under way: certificates are due after its last session ends, on ${timing.from}.`,
+    };
+  }
   const settings = await getSettings();
   const firm = await getFirmIdentity();
   const [summary, existing] = await Promise.all([attendanceSummary(run), listRunCertificates(run.id)]);
@@ -92,7 +111,7 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
       courseTitle: run.courseTitle,
       dates: run.dates,
       venue: run.venue,
-      hours: run.days.length * HOURS_PER_DAY,
+      hours: runHours(run.sessions),
       attendancePercent: person.percent,
       signatoryName: settings.certificate_signatory_name,
       signatoryTitle: settings.certificate_signatory_title,

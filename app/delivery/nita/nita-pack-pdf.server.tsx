@@ -3,6 +3,7 @@ import { bindPdfs, imagePagePdf } from "#app/platform/pdf/bind-pdfs.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { formatLongDate } from "#app/utils/dates";
+import { totalHours } from "#app/utils/sessions";
 import { AttendanceRegisterPage } from "../attendance/sign-in-sheet.server";
 import {
   type CertificateContent,
@@ -18,6 +19,8 @@ type Run = {
   dates: string;
   venue: string | null;
   days: string[];
+  /** the days it is held, with their times: the timetable NITA reads (DESIGN §9) */
+  sessions: { date: string; startTime: string; endTime: string }[];
   durationDays: number | null;
 };
 type Participant = {
@@ -43,6 +46,8 @@ export type NitaPack = {
   /** the employer's NITA levy number(s), from the bookings in the pack */
   employerLevyNumbers: string[];
   trainers: string[];
+  /** what the pack lacks before NITA would accept it (decision 0682): empty for a final pack */
+  draft: string[];
   /** the signed attendance register's scan: when it was uploaded, or null while it is still to come */
   signedRegister: { uploadedOn: string } | null;
 };
@@ -114,7 +119,7 @@ export function OutlinePage({ pack, numbered = true }: PageProps) {
       />
       <SectionTitle n={1} />
       <Text style={styles.paragraph}>
-        {run.days.length} training day(s)
+        {run.sessions.length} training day(s), {totalHours(run.sessions)} training hours
         {run.durationDays ? ` (course duration ${run.durationDays} days)` : ""}.
       </Text>
       {run.courseDescription ? <Text style={styles.paragraph}>{run.courseDescription}</Text> : null}
@@ -129,9 +134,11 @@ export function OutlinePage({ pack, numbered = true }: PageProps) {
       <Text style={[styles.h3, { marginTop: 8 }]}>Trainers</Text>
       <Text style={styles.paragraph}>{pack.trainers.join(", ") || "Not assigned"}</Text>
       <Text style={[styles.h3, { marginTop: 8 }]}>Timetable</Text>
-      {run.days.map((day, i) => (
-        <View key={day} style={[row, { alignItems: "flex-start" }]} wrap={false}>
-          <Text style={[styles.bold, { width: 150 }]}>{`Day ${i + 1}: ${formatLongDate(day)}`}</Text>
+      {run.sessions.map((session, i) => (
+        <View key={session.date} style={[row, { alignItems: "flex-start" }]} wrap={false}>
+          <Text style={[styles.bold, { width: 170 }]}>
+            {`Day ${i + 1}: ${formatLongDate(session.date)}, ${session.startTime}-${session.endTime}`}
+          </Text>
           <Text style={{ flex: 1 }}>{pack.timetable ?? ""}</Text>
         </View>
       ))}
@@ -184,6 +191,17 @@ function ContentsPage({ pack, numbered = true }: PageProps) {
   return (
     <BrandedPage contact={pack.firm} firm={pack.firm} numbered={numbered}>
       <DocumentHeader firm={pack.firm} title="NITA training claim pack" subtitle={pack.organization} />
+      {pack.draft.length > 0 && (
+        <View style={{ borderWidth: 1.5, borderColor: "#b91c1c", padding: 8, marginBottom: 12 }}>
+          <Text style={{ color: "#b91c1c", fontFamily: "Helvetica-Bold", fontSize: 12 }}>
+            DRAFT: NOT FOR SUBMISSION TO NITA
+          </Text>
+          <Text style={{ color: "#b91c1c" }}>NITA would return this pack. It still lacks:</Text>
+          {pack.draft.map((reason) => (
+            <Text key={reason} style={{ color: "#b91c1c" }}>{`• ${reason}`}</Text>
+          ))}
+        </View>
+      )}
       {unpaid && (
         <View style={{ borderWidth: 1.5, borderColor: "#b91c1c", padding: 8, marginBottom: 12 }}>
           <Text style={{ color: "#b91c1c", fontFamily: "Helvetica-Bold", fontSize: 12 }}>

@@ -16,9 +16,10 @@ import { today } from "#app/utils/dates";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
 import type { DeliveryRun } from "../delivery-run.server";
-import { fullIdNumbers, listLiveParticipants } from "../delivery-run.server";
+import { fullIdNumbers, listLiveParticipants, sessionClock } from "../delivery-run.server";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
 import { listRunTrainers } from "../trainers.server";
+import { markDraftPages, nitaDraftReasons } from "./nita-draft.server";
 import { currentRegisterScan, registerScanFile } from "./register-scan.server";
 
 /** What the pack lacks that a NITA officer would send it back for, and where the office fills it in. */
@@ -49,6 +50,18 @@ export function nitaPackGaps(
 /** The gaps of a run as it stands, for the NITA screen. */
 export async function currentNitaPackGaps(run: DeliveryRun) {
   return nitaPackGaps(run, (await getJoiningInstructions(run.id))?.timetable);
+}
+
+/** Why the run's packs are drafts as things stand (empty: final), for the NITA screen. */
+export async function currentNitaDraftReasons(run: DeliveryRun) {
+  const [settings, issued] = await Promise.all([
+    getSettings(),
+    db()
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(and(eq(certificates.runId, run.id), isNull(certificates.revokedAt))),
+  ]);
+  return nitaDraftReasons(run, settings.nita_provider_number || null, issued.length);
 }
 
 export const NITA_PACK_REFUSED = "The NITA claim pack cannot be made yet.";
@@ -116,7 +129,9 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
     moneyFiles.push(...money.documents);
     if (money.note) notes.add(money.note);
   }
-  const mine = issued.filter((c) => ids.has(c.registrationId));
+  // a certificate counts only once the course is over (decision 0681): one issued early is no proof of it
+  const mine = sessionClock(run.sessions).finished ? issued.filter((c) => ids.has(c.registrationId)) : [];
+  const providerNitaNumber = settings.nita_provider_number || null;
   // their QR codes are drawn where the pack is rendered (decision 0654)
   const certificatesIn = mine.map((c) => ({ ...c, verifyUrl: `${env().PUBLIC_URL}/verify/${c.code}` }));
   const pack: NitaPack = {
@@ -132,7 +147,8 @@ export async function gatherNitaPack(run: DeliveryRun, organization: string, boo
     },
     certificates: certificatesIn,
     firm,
-    providerNitaNumber: settings.nita_provider_number || null,
+    providerNitaNumber,
+    draft: nitaDraftReasons(run, providerNitaNumber, mine.length),
     employerLevyNumbers: [...levyNumbers],
     trainers: trainers.map((t) => t.name).filter((name): name is string => Boolean(name)),
     signedRegister: scan ? { uploadedOn: today(scan.createdAt) } : null,
@@ -191,14 +207,17 @@ const deliveryPdfs = () => import("#app/delivery/pdf.server");
 export function nitaPackPdf(gathered: GatheredPack) {
   return boundedHeavyWork(
     "nita-pack",
-    () =>
-      renderOffThread(
-        "delivery",
-        deliveryPdfs,
-        "renderNitaPack",
-        gathered.pack,
-        gathered.moneyFiles.map((f) => f.pdf),
-        gathered.signedRegister,
+    async () =>
+      markDraftPages(
+        await renderOffThread(
+          "delivery",
+          deliveryPdfs,
+          "renderNitaPack",
+          gathered.pack,
+          gathered.moneyFiles.map((f) => f.pdf),
+          gathered.signedRegister,
+        ),
+        gathered.pack.draft,
       ),
     { waitTurn: true },
   );
@@ -213,8 +232,11 @@ export function nitaPackFiles({
   certificateFiles,
   signedRegister,
 }: GatheredPack): Promise<ZipEntry[]> {
-  const section = (name: NitaPackSection) =>
-    renderOffThread("delivery", deliveryPdfs, "renderNitaPackSection", name, pack);
+  const section = async (name: NitaPackSection) =>
+    markDraftPages(
+      await renderOffThread("delivery", deliveryPdfs, "renderNitaPackSection", name, pack),
+      pack.draft,
+    );
   return boundedHeavyWork(
     "nita-pack",
     async () => {

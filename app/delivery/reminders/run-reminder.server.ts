@@ -3,6 +3,7 @@ import { db } from "#app/platform/db/client.server";
 import { courseRuns, courseRegistrations as r, runReminders } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { sessionsOfRuns } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { LIVE_STATUSES } from "../delivery-run.server";
@@ -17,10 +18,13 @@ export function parseReminderDays(text: string): number[] {
   return [...new Set(days)].sort((a, b) => b - a);
 }
 
-/** Reminders go out at 08:00 in Nairobi, `daysBefore` days before the start date. */
+/** Reminders go out at 08:00 in Nairobi, `daysBefore` days before the first session. */
 export function reminderDueAt(startDate: string, daysBefore: number) {
   return new Date(`${addDays(startDate, -daysBefore)}T08:00:00+03:00`);
 }
+
+/** How many days a run's first session can come after its start date (a weekend and Easter's two holidays). */
+const FIRST_SESSION_LAG_DAYS = 5;
 
 // a reminder whose moment passed while no process ran is still worth sending for a while, not days later
 const LATE_GRACE_MS = 12 * 60 * 60 * 1000;
@@ -44,6 +48,8 @@ export async function scheduleReminders(at: Date = now()) {
         createdAt: r.createdAt,
         runId: courseRuns.id,
         startDate: courseRuns.startDate,
+        endDate: courseRuns.endDate,
+        country: courseRuns.country,
       })
       .from(r)
       .innerJoin(courseRuns, eq(courseRuns.id, r.runId))
@@ -52,15 +58,29 @@ export async function scheduleReminders(at: Date = now()) {
           inArray(r.status, [...LIVE_STATUSES]),
           isNull(r.deletedAt),
           ne(courseRuns.status, "cancelled"),
-          gte(courseRuns.startDate, from),
+          // a run's first session may follow its start date by a weekend and a holiday or two
+          gte(courseRuns.startDate, addDays(from, -FIRST_SESSION_LAG_DAYS)),
           lte(courseRuns.startDate, until),
         ),
       );
-    const wanted = candidates.flatMap((c) =>
-      days
-        .map((daysBefore) => ({ ...c, daysBefore, dueAt: reminderDueAt(c.startDate as string, daysBefore) }))
-        .filter((x) => x.dueAt >= x.createdAt && x.dueAt.getTime() >= at.getTime() - LATE_GRACE_MS),
+    // counted back from the first session, not the start date (DESIGN §9): a run starting on a holiday Monday
+    // is held from Tuesday
+    const sessions = await sessionsOfRuns(
+      [...new Map(candidates.map((c) => [c.runId, { ...c, id: c.runId }])).values()],
+      tx,
     );
+    const wanted = candidates
+      .map((c) => ({ ...c, startDate: sessions.get(c.runId)?.[0]?.date ?? null }))
+      .filter((c) => c.startDate !== null && c.startDate >= from && c.startDate <= until)
+      .flatMap((c) =>
+        days
+          .map((daysBefore) => ({
+            ...c,
+            daysBefore,
+            dueAt: reminderDueAt(c.startDate as string, daysBefore),
+          }))
+          .filter((x) => x.dueAt >= x.createdAt && x.dueAt.getTime() >= at.getTime() - LATE_GRACE_MS),
+      );
     // one order in every process, so concurrent sweeps wait on each other's keys instead of deadlocking
     wanted.sort((a, b) => a.registrationId.localeCompare(b.registrationId) || b.daysBefore - a.daysBefore);
     if (wanted.length === 0) return 0;

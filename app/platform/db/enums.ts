@@ -5,6 +5,10 @@ export const COURSE_CATEGORIES = ["management", "leadership", "county", "experie
 export const FAITH_GROUPS = ["A", "B", "C"] as const;
 export const ACTIVE_STATUSES = ["active", "inactive"] as const;
 export const DELIVERY_MODES = ["physical", "virtual", "hybrid", "self-paced"] as const;
+/** How one session of a run is held: in the room, or online (virtual delivery is built on top later). */
+export const SESSION_MODES = ["in_person", "virtual"] as const;
+/** The countries whose public holidays a run's sessions skip (app/utils/public-holidays.ts). */
+export const HOLIDAY_COUNTRY_CODES = ["KE", "UG", "RW", "TZ"] as const;
 export const RUN_STATUSES = ["open", "full", "cancelled"] as const;
 export const REGISTRATION_STATUSES = [
   "new",

@@ -37,6 +37,7 @@ import {
   FAITH_GROUPS,
   FINANCE_DOCUMENT_KINDS,
   GALLERY_CATEGORIES,
+  HOLIDAY_COUNTRY_CODES,
   IMAGE_COMPONENTS,
   OFFER_STATUSES,
   ORGANISATION_TYPES,
@@ -49,6 +50,7 @@ import {
   QUOTE_STATUSES,
   REGISTRATION_STATUSES,
   RUN_STATUSES,
+  SESSION_MODES,
   STAFF_ROLES,
   STATEMENT_KINDS,
   STK_PUSH_STATES,
@@ -380,6 +382,57 @@ export const courseRuns = pgTable(
     index("course_runs_course_idx").on(t.courseId, t.startDate),
     index("course_runs_start_idx").on(t.startDate),
     index("course_runs_organisation_idx").on(t.organisationId),
+  ],
+);
+
+/**
+ * The days a run is actually held (DESIGN §9, decision 0680): by default the working days from its start to its
+ * end date, skipping weekends and the venue country's public holidays; staff may add a weekend day on purpose
+ * or drop one. Attendance, the certificate threshold and hours, sign-in sheets, reminders, feeds and NITA
+ * timetables count these, never the calendar days between the dates.
+ */
+export const runSessions = pgTable(
+  "run_sessions",
+  {
+    id: id(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    /** Nairobi wall-clock times, "09:00" */
+    startTime: text("start_time").notNull().default("09:00"),
+    endTime: text("end_time").notNull().default("17:00"),
+    mode: text("mode", { enum: SESSION_MODES }).notNull().default("in_person"),
+    meetingLink: text("meeting_link"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("run_sessions_run_date_key").on(t.runId, t.date),
+    check("run_sessions_mode_check", inList("mode", SESSION_MODES)),
+    check(
+      "run_sessions_times_check",
+      sql`start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and end_time > start_time`,
+    ),
+  ],
+);
+
+/**
+ * A public holiday the government gazettes for one year only (an election day, a day of mourning, a census,
+ * an Eid moved by the moon's sighting), beside the holidays the law fixes (app/utils/public-holidays.ts).
+ */
+export const gazettedHolidays = pgTable(
+  "gazetted_holidays",
+  {
+    id: id(),
+    country: text("country", { enum: HOLIDAY_COUNTRY_CODES }).notNull(),
+    date: date("date").notNull(),
+    name: text("name").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gazetted_holidays_country_date_key").on(t.country, t.date),
+    check("gazetted_holidays_country_check", inList("country", HOLIDAY_COUNTRY_CODES)),
   ],
 );
 

@@ -78,8 +78,8 @@ async function saveRun(admin: AdminSession, courseId: string, formData: FormData
   const { runId, ...input } = submission.value;
   const write = await writeOrReport(RUN_FAILED, async (): Promise<RunWriteOutcome> => {
     if (runId) return updateCourseRun(admin.actor, courseId, runId, input);
-    await createCourseRun(admin.actor, courseId, input);
-    return { ok: true };
+    const run = await createCourseRun(admin.actor, courseId, input);
+    return { ok: true, notice: run.notice };
   });
   if (!write.ok) {
     const run = { formId, result: submission.reply({ formErrors: [RUN_FAILED] }) };
@@ -92,6 +92,8 @@ async function saveRun(admin: AdminSession, courseId: string, formData: FormData
   }
   return redirectWithToast(`/admin/courses/${courseId}`, {
     title: runId ? "Course run updated successfully" : "Course run added successfully",
+    // a run across a public holiday says so: that day is not a session (DESIGN §9)
+    ...(write.value.notice ? { description: write.value.notice.trim() } : {}),
   });
 }
 

@@ -21,6 +21,7 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { ParticipantName } from "#app/components/admin/registration-list";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
+import { RunSessionsSection } from "#app/components/admin/run-sessions-section";
 import { RunTrainersSection } from "#app/components/admin/run-trainers-section";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { listRunTrainers, listTrainerCandidates } from "#app/delivery/index.server";
@@ -28,6 +29,7 @@ import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { privateRunLabel } from "#app/site/index";
+import { runHolidays, runSessionsOf } from "#app/site/index.server";
 import {
   canExportBookings,
   canInvoiceBookings,
@@ -67,6 +69,8 @@ export async function loader(args: Route.LoaderArgs) {
     ...(await runKeptBecause(roster.run)),
     financeGaps: await currentFinanceProfileGaps(),
     trainers: await listRunTrainers(runId),
+    sessions: await runSessionsOf({ ...roster.run, id: runId }),
+    holidays: await runHolidays(roster.run),
     trainerChoices: await listTrainerCandidates(),
     canRevealIdNumbers: canSeeIdNumbers(staffOf(admin)),
     canExport: canExportBookings(staffOf(admin)),
@@ -221,6 +225,8 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     standing,
     financeGaps,
     trainers,
+    sessions,
+    holidays,
     trainerChoices,
     canRevealIdNumbers,
     canExport,
@@ -258,6 +264,11 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
           </div>
         ))}
       </dl>
+      <RunSessionsSection
+        action={`/admin/courses/${run.courseId}/runs/${run.id}/sessions`}
+        sessions={sessions}
+        holidays={holidays}
+      />
       <RunTrainersSection
         action={`/admin/courses/${run.courseId}/runs/${run.id}/trainers`}
         trainers={trainers}

@@ -9,6 +9,7 @@ import {
   markAttendance,
   requireRunAllowed,
   requireRunRole,
+  sessionClock,
 } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { canDeliverRun, canReadRunDelivery } from "#app/staff/index";
@@ -29,7 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
   // today while the course runs, else its first day
   const day = run.days.includes(asked) ? asked : run.days.includes(today()) ? today() : (run.days[0] ?? "");
   const roster = day ? await attendanceForDay(run.id, day) : [];
-  return { run, day, roster, mayMark: canDeliverRun(staffOf(admin), run.trainerIds) };
+  // a day is marked from the day it is held, never ahead (decision 0681)
+  const begun = sessionClock(run.sessions).started.includes(day);
+  return { run, day, roster, begun, mayMark: begun && canDeliverRun(staffOf(admin), run.trainerIds) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -114,7 +117,7 @@ function AttendanceRow({ person, day, mayMark }: { person: Person; day: string; 
 }
 
 export default function RunAttendance({ loaderData }: Route.ComponentProps) {
-  const { run, day, roster, mayMark } = loaderData;
+  const { run, day, roster, begun, mayMark } = loaderData;
   const present = roster.filter((p) => p.mark?.present).length;
   const absent = roster.filter((p) => p.mark && !p.mark.present).length;
   return (
@@ -156,6 +159,11 @@ export default function RunAttendance({ loaderData }: Route.ComponentProps) {
               <FileDown aria-hidden className="size-4" /> Sign-in sheet (PDF)
             </a>
           </div>
+          {begun ? null : (
+            <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+              This day has not started yet: its attendance can be marked from {formatLongDate(day)}.
+            </p>
+          )}
           {roster.length === 0 ? (
             <p className="text-slate-700">No booked participants on this course date.</p>
           ) : (

@@ -8,6 +8,7 @@ import { controlClass } from "#app/components/ui/field";
 import { CertificateActionSchema } from "#app/delivery/index";
 import {
   attendanceSummary,
+  certificatesDue,
   issueCertificates,
   listRunCertificates,
   requireRunAllowed,
@@ -34,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     run,
     threshold,
+    timing: certificatesDue(run),
     mayIssue: canDeliverRun(staffOf(admin), run.trainerIds),
     rows: summary.map((p) => ({ ...p, certificate: issued.find((c) => c.registrationId === p.id) ?? null })),
   };
@@ -67,19 +69,26 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function RunCertificates({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, rows, threshold, mayIssue } = loaderData;
+  const { run, rows, threshold, mayIssue, timing } = loaderData;
   useOutcomeToast(actionData, "Certificates not changed");
   const base = `/admin/courses/${run.courseId}/runs/${run.id}`;
-  const eligible = rows.filter((r) => r.percent >= threshold && !r.certificate).length;
+  // nobody is due while the course is under way: certificates follow its last session (decision 0681)
+  const eligible = timing.due ? rows.filter((r) => r.percent >= threshold && !r.certificate).length : 0;
   return (
     <div className="space-y-5">
       <RunDeliveryHeader run={run} title="Certificates" />
       <p className="text-sm text-slate-600">
-        Participants with at least {threshold}% attendance (setting <code>certificate_threshold</code>) get a
-        certificate with a QR code that opens its public check page. Each is e-mailed with the PDF attached.
+        Participants present on at least {threshold}% of the {run.days.length} sessions get a certificate with
+        a QR code that opens its public check page. Each is e-mailed with the PDF attached.
       </p>
+      {timing.due ? null : (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+          The course is still under way: certificates are due after its last session ends
+          {timing.from ? `, on ${timing.from}` : ""}.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        {mayIssue ? (
+        {mayIssue && timing.due ? (
           <Form method="post">
             <input type="hidden" name="intent" value="issue" />
             <Button type="submit" className="min-h-11">
@@ -107,7 +116,7 @@ export default function RunCertificates({ loaderData, actionData }: Route.Compon
               <div>
                 <p className="font-semibold text-slate-900">{row.name}</p>
                 <p className="text-sm text-slate-600">
-                  Attendance {row.percent}% ({row.present} of {run.days.length} days)
+                  Attendance {row.percent}% ({row.present} of {run.days.length} sessions)
                 </p>
               </div>
               {row.certificate ? (
@@ -116,6 +125,8 @@ export default function RunCertificates({ loaderData, actionData }: Route.Compon
                 ) : (
                   <Badge tone="green">Issued</Badge>
                 )
+              ) : !timing.due ? (
+                <Badge tone="grey">Under way</Badge>
               ) : row.percent >= threshold ? (
                 <Badge tone="brand">Due</Badge>
               ) : (
@@ -140,25 +151,31 @@ export default function RunCertificates({ loaderData, actionData }: Route.Compon
                     <span className="sr-only">of {row.name}</span>
                   </a>
                   {row.certificate.revokedAt || !mayIssue ? null : (
-                    <Form method="post" className="flex flex-wrap items-end gap-2">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="id" value={row.certificate.id} />
-                      <label className="block text-sm">
-                        <span className="block font-medium text-slate-800">
-                          Reason to revoke {row.name}'s certificate
-                        </span>
-                        <input
-                          name="reason"
-                          required
-                          minLength={3}
-                          maxLength={500}
-                          className={controlClass}
-                        />
-                      </label>
-                      <Button type="submit" variant="danger" className="min-h-11">
-                        Revoke
-                      </Button>
-                    </Form>
+                    // folded away: revoking is deliberate, never a red button under every card (issue 45)
+                    <details className="w-full">
+                      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-slate-700 underline">
+                        Revoke this certificate…
+                      </summary>
+                      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="id" value={row.certificate.id} />
+                        <label className="block w-full text-sm sm:w-auto">
+                          <span className="block font-medium text-slate-800">
+                            Reason to revoke {row.name}'s certificate
+                          </span>
+                          <input
+                            name="reason"
+                            required
+                            minLength={3}
+                            maxLength={500}
+                            className={controlClass}
+                          />
+                        </label>
+                        <Button type="submit" variant="danger" className="min-h-11">
+                          Revoke
+                        </Button>
+                      </Form>
+                    </details>
                   )}
                 </div>
               </div>

@@ -58,7 +58,7 @@ export default function RunInstructions({ loaderData, actionData }: Route.Compon
       <RunDeliveryHeader run={run} title="Joining instructions" />
       <p className="text-sm text-slate-600">
         Sent with every booking confirmation for this date, and again {reminderDays.replaceAll(",", ", ")}{" "}
-        days before the start (setting <code>reminder_days</code>) to each participant still booked.
+        days before the first session to each participant still booked.
       </p>
       <Form method="post" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <fieldset disabled={!mayWrite} className="min-w-0 space-y-4">

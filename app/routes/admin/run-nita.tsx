@@ -7,6 +7,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
 import { NITA_SCAN_MESSAGES, NitaScanSchema } from "#app/delivery/index";
 import {
+  currentNitaDraftReasons,
   currentNitaPackGaps,
   currentRegisterScan,
   listRunOrganisations,
@@ -16,7 +17,6 @@ import {
 } from "#app/delivery/index.server";
 import { fileScreenAction } from "#app/platform/files/upload.server";
 import { DOCUMENT_MAX_BYTES } from "#app/platform/forms/body-limits";
-import { getSetting } from "#app/platform/settings/setting.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { canBuildNitaPack } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
@@ -28,16 +28,16 @@ export const meta: Route.MetaFunction = () => [{ title: "NITA claim pack | Mafun
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canBuildNitaPack);
   const run = await requireRun(args.params);
-  const [organisations, gaps, providerNumber, scan] = await Promise.all([
+  const [organisations, gaps, draft, scan] = await Promise.all([
     listRunOrganisations(run.id),
     currentNitaPackGaps(run),
-    getSetting("nita_provider_number"),
+    currentNitaDraftReasons(run),
     currentRegisterScan(run.id),
   ]);
   const signedRegister = scan
     ? { fileName: scan.fileName, uploadedOn: formatLongDate(today(scan.createdAt)), by: scan.uploadedBy }
     : null;
-  return { run, organisations, gaps, providerNumber, signedRegister, refused: NITA_PACK_REFUSED };
+  return { run, organisations, gaps, draft, signedRegister, refused: NITA_PACK_REFUSED };
 }
 
 /** The signed register's scan: uploaded here, bound into every pack of the run after the register. */
@@ -98,7 +98,7 @@ function SignedRegister({
 
 export default function RunNita({ loaderData, actionData }: Route.ComponentProps) {
   useErrorToast(actionData, "Error");
-  const { run, organisations, gaps, providerNumber, signedRegister, refused } = loaderData;
+  const { run, organisations, gaps, draft, signedRegister, refused } = loaderData;
   const base = `/admin/courses/${run.courseId}/runs/${run.id}/nita-pack`;
   return (
     <div className="space-y-5">
@@ -109,15 +109,28 @@ export default function RunNita({ loaderData, actionData }: Route.ComponentProps
         register and the certificates. Download it as one PDF with a contents page, or as a ZIP of the
         separate files.
       </p>
-      {providerNumber ? null : (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          The firm's NITA training provider number is not set: the packs say "not registered" until it is set
-          in{" "}
-          <Link to="/admin/settings#setting-nita_provider_number" className="font-semibold underline">
-            Settings
-          </Link>
-          .
-        </p>
+      {draft.length === 0 ? null : (
+        <div
+          data-testid="nita-draft"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p className="font-semibold">
+            Draft only: NITA would return this pack. Every page is marked "draft" until it has:
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {draft.map((reason) => (
+              <li key={reason}>
+                {reason.startsWith("the firm's NITA") ? (
+                  <Link to="/admin/settings#setting-nita_provider_number" className="underline">
+                    {reason}
+                  </Link>
+                ) : (
+                  reason
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <SignedRegister current={signedRegister} failure={actionData} />
       {gaps.length > 0 ? (
@@ -150,11 +163,11 @@ export default function RunNita({ loaderData, actionData }: Route.ComponentProps
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <a href={`${base}/pack.pdf${query}`} className={buttonClass("primary", "md", "min-h-11")}>
-                    <FileDown aria-hidden className="size-4" /> PDF{" "}
+                    <FileDown aria-hidden className="size-4" /> {draft.length > 0 ? "Draft PDF" : "PDF"}{" "}
                     <span className="sr-only">pack for {org.name}</span>
                   </a>
                   <a href={`${base}/pack.zip${query}`} className={buttonClass("outline", "md", "min-h-11")}>
-                    <Download aria-hidden className="size-4" /> ZIP{" "}
+                    <Download aria-hidden className="size-4" /> {draft.length > 0 ? "Draft ZIP" : "ZIP"}{" "}
                     <span className="sr-only">pack for {org.name}</span>
                   </a>
                 </div>

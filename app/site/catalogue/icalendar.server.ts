@@ -1,8 +1,10 @@
 import { addDays } from "#app/utils/dates";
+import { sessionInstant } from "#app/utils/sessions";
 
 /**
- * An iCalendar (RFC 5545) writer for course runs, small enough to read in one go: all-day events only,
- * CRLF line ends, lines folded at 75 octets, TEXT values escaped.
+ * An iCalendar (RFC 5545) writer for course runs, small enough to read in one go: a session as a timed event
+ * (UTC instants), a run without sessions as an all-day one, CRLF line ends, lines folded at 75 octets, TEXT
+ * values escaped.
  */
 
 export type CalendarEvent = {
@@ -12,6 +14,9 @@ export type CalendarEvent = {
   startDate: string;
   /** last day (inclusive), YYYY-MM-DD; DTEND is written as the day after (exclusive) */
   endDate: string;
+  /** a timed event (one session): Nairobi wall-clock times "09:00", written as UTC instants */
+  startTime?: string;
+  endTime?: string;
   summary: string;
   location?: string | null;
   url?: string | null;
@@ -69,15 +74,23 @@ function eventLines(event: CalendarEvent, stamp: string) {
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART;VALUE=DATE:${compactDate(event.startDate)}`,
-    `DTEND;VALUE=DATE:${compactDate(addDays(event.endDate, 1))}`,
+    ...(event.startTime && event.endTime
+      ? [
+          `DTSTART:${utcStamp(sessionInstant(event.startDate, event.startTime))}`,
+          `DTEND:${utcStamp(sessionInstant(event.endDate, event.endTime))}`,
+        ]
+      : [
+          `DTSTART;VALUE=DATE:${compactDate(event.startDate)}`,
+          `DTEND;VALUE=DATE:${compactDate(addDays(event.endDate, 1))}`,
+        ]),
     `SUMMARY:${escapeText(event.summary)}`,
   ];
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
   // a URI value is not TEXT: it is written as is
   if (event.url) lines.push(`URL:${event.url}`);
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-  lines.push("TRANSP:TRANSPARENT", "END:VEVENT");
+  // a session is time the attendee is busy; a run's all-day span is only a marker
+  lines.push(event.startTime ? "TRANSP:OPAQUE" : "TRANSP:TRANSPARENT", "END:VEVENT");
   return lines;
 }
 

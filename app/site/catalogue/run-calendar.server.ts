@@ -9,6 +9,7 @@ import { addDays, formatLongDate } from "#app/utils/dates";
 import { runCalendarPath } from "#app/utils/runs";
 import { datedRunOnOffer, publicRun } from "./course.server";
 import { seatsForRuns } from "./run-seats.server";
+import { type RunSession, sessionsOfRuns } from "./run-sessions.server";
 
 const calendarRunColumns = {
   id: courseRuns.id,
@@ -16,6 +17,7 @@ const calendarRunColumns = {
   endDate: courseRuns.endDate,
   label: courseRuns.label,
   venue: courseRuns.venue,
+  country: courseRuns.country,
   deliveryMode: courseRuns.deliveryMode,
   status: courseRuns.status,
   slug: courses.slug,
@@ -31,7 +33,16 @@ function selectCalendarRuns(executor: Executor) {
     .innerJoin(courses, eq(courses.id, courseRuns.courseId));
 }
 
-export type CalendarRun = Awaited<ReturnType<typeof selectCalendarRuns>>[number];
+/** A run as the calendar shows it, with the sessions it is held on (DESIGN §9). */
+export type CalendarRun = Awaited<ReturnType<typeof selectCalendarRuns>>[number] & { sessions: RunSession[] };
+
+async function withSessions<T extends Awaited<ReturnType<typeof selectCalendarRuns>>[number]>(
+  runs: T[],
+  executor: Executor,
+) {
+  const sessions = await sessionsOfRuns(runs, executor);
+  return runs.map((run) => ({ ...run, sessions: sessions.get(run.id) ?? [] }));
+}
 export type CalendarFilter = { category?: CourseCategory; venue?: string };
 
 /** Upcoming runs in date order, with their free seats, for the calendar page and the feed. */
@@ -39,9 +50,12 @@ export async function listUpcomingRuns(filter: CalendarFilter = {}, executor: Ex
   const conditions = [datedRunOnOffer()];
   if (filter.category) conditions.push(eq(courses.category, filter.category));
   if (filter.venue) conditions.push(eq(courseRuns.venue, filter.venue));
-  const runs = await selectCalendarRuns(executor)
-    .where(and(...conditions))
-    .orderBy(asc(courseRuns.startDate), asc(courses.title));
+  const runs = await withSessions(
+    await selectCalendarRuns(executor)
+      .where(and(...conditions))
+      .orderBy(asc(courseRuns.startDate), asc(courses.title)),
+    executor,
+  );
   const seats = await seatsForRuns(
     runs.map((run) => run.id),
     executor,
@@ -71,32 +85,45 @@ export async function findCalendarRun(runId: string, executor: Executor = db()) 
       ),
     )
     .limit(1);
-  return run;
+  return run ? (await withSessions([run], executor))[0] : undefined;
 }
 
-export function runEvent(run: CalendarRun, publicUrl = env().PUBLIC_URL): CalendarEvent {
+/**
+ * The run's events: one per session, at its times (a weekend or a holiday it skips is no course day in the
+ * attendee's calendar, DESIGN §9); a run without sessions is one all-day event over its dates.
+ */
+export function runEvents(run: CalendarRun, publicUrl = env().PUBLIC_URL): CalendarEvent[] {
   const url = `${publicUrl.replace(/\/$/, "")}/courses/${run.slug}`;
   const lastDay = run.endDate ?? addDays(run.startDate, Math.max(1, run.durationDays ?? 1) - 1);
-  return {
-    uid: `course-run-${run.id}@mafunzo`,
-    startDate: run.startDate,
-    endDate: lastDay,
-    summary: run.title,
-    location: run.venue,
-    url,
-    description: [
-      run.title,
-      run.label,
-      run.venue ? `Venue: ${run.venue}` : null,
-      `Details and registration: ${url}`,
-    ]
+  const description = (day: string | null) =>
+    [run.title, day, run.label, run.venue ? `Venue: ${run.venue}` : null, `Details and registration: ${url}`]
       .filter(Boolean)
-      .join("\n"),
-  };
+      .join("\n");
+  const common = { summary: run.title, location: run.venue, url };
+  if (run.sessions.length === 0) {
+    return [
+      {
+        ...common,
+        uid: `course-run-${run.id}@mafunzo`,
+        startDate: run.startDate,
+        endDate: lastDay,
+        description: description(null),
+      },
+    ];
+  }
+  return run.sessions.map((session, i) => ({
+    ...common,
+    uid: `course-run-${run.id}-${session.date}@mafunzo`,
+    startDate: session.date,
+    endDate: session.date,
+    startTime: session.startTime,
+    endTime: session.endTime,
+    description: description(`Day ${i + 1} of ${run.sessions.length}`),
+  }));
 }
 
 export function runsCalendar(name: string, runs: CalendarRun[]) {
-  return buildCalendar({ name, events: runs.map((run) => runEvent(run)), stamp: now() });
+  return buildCalendar({ name, events: runs.flatMap((run) => runEvents(run)), stamp: now() });
 }
 
 export function runFileName(run: Pick<CalendarRun, "slug" | "startDate">) {
@@ -114,7 +141,9 @@ export async function runCalendarInvite(
 ): Promise<{ attachments: EmailAttachment[]; url: string | null; dates: string | null }> {
   const run = runId ? await findCalendarRun(runId, executor) : undefined;
   if (!run) return { attachments: [], url: null, dates: null };
-  const { startDate, endDate } = runEvent(run);
+  const events = runEvents(run);
+  const startDate = events[0]?.startDate ?? run.startDate;
+  const endDate = events.at(-1)?.endDate ?? startDate;
   return {
     dates:
       startDate === endDate

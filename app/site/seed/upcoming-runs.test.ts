@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "#app/utils/dates";
+import { countryCode, holidaysBetween, isWeekend } from "#app/utils/public-holidays";
+import { seedCourses } from "./courses";
 import { runDateLabel, upcomingSeedRuns } from "./upcoming-runs";
 
 const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
@@ -25,6 +27,21 @@ describe("upcomingSeedRuns", () => {
   it("skips weekends for courses longer than a week", () => {
     const [run] = upcomingSeedRuns({ durationDays: 10, runs: [] }, 1, "2026-11-22");
     expect(run && addDays(run.startDate, 11)).toBe(run?.endDate);
+  });
+});
+
+describe("seeded runs and public holidays", () => {
+  const onHoliday = (run: { startDate: string; endDate: string; country: string }) =>
+    holidaysBetween(countryCode(run.country), run.startDate, run.endDate).filter((h) => !isWeekend(h.date));
+
+  it("places no upcoming run over a public holiday of its country, whatever day the database is made", () => {
+    // 2026-11-27 made two runs over Christmas and New Year (issue 45)
+    for (let day = 0; day < 366; day += 5) {
+      const today = addDays("2026-11-27", day);
+      seedCourses.forEach((course, index) => {
+        for (const run of upcomingSeedRuns(course, index, today)) expect(onHoliday(run), today).toEqual([]);
+      });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { addDays } from "#app/utils/dates";
+import { countryCode, holidaysBetween, isWeekend } from "#app/utils/public-holidays";
 import type { SeedCourse, SeedRun } from "./courses";
 
 /** Where a course without printed runs is held: the firm's usual venues. */
@@ -63,9 +64,18 @@ export function upcomingSeedRuns(
   const places = course.runs.length > 0 ? course.runs : FALLBACK_VENUES;
   const starts = [mondayFrom(addDays(today, 14 + ((index * 17) % 150)))];
   if (index % 2 === 0) starts.push(addDays(starts[0] as string, 7 * (13 + ((index * 5) % 14))));
-  return starts.map((startDate, n): SeedRun => {
+  return starts.map((first, n): SeedRun => {
     const place = places[(index + n) % places.length] as (typeof places)[number];
-    const endDate = lastWorkingDay(startDate, course.durationDays);
+    // a seeded run is held on every day between its dates: one crossing a public holiday of its country
+    // (Christmas, New Year, Easter, an Eid) moves on a week, until none falls inside it
+    let startDate = first;
+    let endDate = lastWorkingDay(startDate, course.durationDays);
+    const crossesHoliday = () =>
+      holidaysBetween(countryCode(place.country), startDate, endDate).some((h) => !isWeekend(h.date));
+    while (crossesHoliday()) {
+      startDate = addDays(startDate, 7);
+      endDate = lastWorkingDay(startDate, course.durationDays);
+    }
     return {
       startDate,
       endDate,

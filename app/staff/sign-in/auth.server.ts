@@ -16,6 +16,16 @@ import {
 import { now } from "#app/utils/clock";
 import type { Role, Staff } from "../policy";
 
+/**
+ * The toast after signing in. It names no screen: a trainer lands on their own course dates, not on an "admin
+ * dashboard" (issue 45).
+ */
+export const SIGNED_IN_TOAST = {
+  type: "success",
+  title: "Login Successful",
+  description: "You are signed in.",
+} as const;
+
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 // lastSeenAt is written at most this often, so every admin request is not a write

@@ -13,7 +13,7 @@ import {
   recordLoginAttempt,
   recordLoginLock,
 } from "#app/staff/sign-in/login-attempt.server";
-import { anonymousActor, startSession, VERIFY_PATH } from "./auth.server";
+import { anonymousActor, SIGNED_IN_TOAST, startSession, VERIFY_PATH } from "./auth.server";
 import { verifyPassword } from "./password.server";
 
 export const MAX_FAILED_LOGINS = 5;
@@ -160,10 +160,6 @@ export async function attemptLogin(
   }
   return {
     ok: true,
-    response: await redirectWithToast(
-      target,
-      { type: "success", title: "Login Successful", description: "Welcome to the admin dashboard." },
-      { headers: { "Set-Cookie": setCookie } },
-    ),
+    response: await redirectWithToast(target, SIGNED_IN_TOAST, { headers: { "Set-Cookie": setCookie } }),
   };
 }

@@ -11,7 +11,7 @@ import {
   type FactorInput,
   type FactorResult,
 } from "../second-factor/second-factor.server";
-import { type AdminSession, anonymousActor, startSession } from "./auth.server";
+import { type AdminSession, anonymousActor, SIGNED_IN_TOAST, startSession } from "./auth.server";
 
 // The steps after the password: the second factor that completes a sign-in, a passkey that is the whole
 // sign-in, and the step-up that sensitive changes ask for.
@@ -19,11 +19,7 @@ import { type AdminSession, anonymousActor, startSession } from "./auth.server";
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 const welcome = (target: string | undefined, setCookie: string) =>
-  redirectWithToast(
-    safeAdminRedirect(target),
-    { type: "success", title: "Login Successful", description: "Welcome to the admin dashboard." },
-    { headers: { "Set-Cookie": setCookie } },
-  );
+  redirectWithToast(safeAdminRedirect(target), SIGNED_IN_TOAST, { headers: { "Set-Cookie": setCookie } });
 
 /** Completes a password-only session with a second factor: the session is replaced by a full one. */
 export async function completeSignIn(
