@@ -118,7 +118,8 @@ test("a booking's confirmation carries its main actions as buttons: Pay with M-P
       .select({ startDate: courseRuns.startDate, endDate: courseRuns.endDate })
       .from(courseRuns)
       .where(eq(courseRuns.id, runId));
-    expect(await ics.text()).toContain(`DTSTART;VALUE=DATE:${run?.startDate?.replaceAll("-", "")}`);
+    // one timed event per session, the first at 09:00 in Nairobi (decision 0680)
+    expect(await ics.text()).toContain(`DTSTART:${run?.startDate?.replaceAll("-", "")}T060000Z`);
     // a run without a printed label: the e-mail gives its dates, not "To be confirmed"
     expect(mail.text).toContain(
       `Dates: ${formatLongDate(run?.startDate as string)} to ${formatLongDate(run?.endDate as string)}`,

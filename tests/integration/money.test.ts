@@ -365,7 +365,8 @@ const mpesaCsv = (rows: string[][]) =>
     "Short Code:,880142",
     "",
     "Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.",
-    ...rows.map((r) => r.map((c) => (c.includes(",") ? `"${c}"` : c)).join(",")),
+    // as the portal writes CSV (RFC 4180): a cell with a comma or a quote is quoted, its quotes doubled
+    ...rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",")),
   ].join("\r\n");
 
 const line = (

@@ -58,6 +58,8 @@ const ACCESS: Record<string, Access> = {
   "routes/admin/enquiries.tsx": { loader: READ_BOOKINGS },
   "routes/admin/enquiry.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/admin/enquiry.quote.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
+  // the quote form's "Preview PDF": drawn from the typed form, stored nowhere
+  "routes/admin/enquiry.quote-preview.ts": { action: MANAGE_BOOKINGS },
   "routes/admin/pipeline.tsx": { loader: READ_BOOKINGS },
   "routes/admin/engagements.tsx": { loader: READ_BOOKINGS },
   // marking a milestone reached issues its invoice: finance may; planning and cancelling are the office's
