@@ -5,6 +5,7 @@ import {
   sendDueTaxInvoices,
   startReceiptWorker,
   sweepStkPushes,
+  tellFinanceOfLongWaits,
 } from "#app/money/index.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails, startOutboxWorker } from "#app/platform/email/outbox.server";
@@ -77,6 +78,8 @@ export const JOBS: readonly Job[] = [
   },
   // sales and credit notes waiting for KRA eTIMS, retried with backoff while KRA is down or slow
   periodic("eTIMS tax invoices", 5_000, sendDueTaxInvoices, true),
+  // a tax invoice KRA has not recorded for hours is e-mailed to finance, once
+  periodic("eTIMS long waits told to finance", 60_000, tellFinanceOfLongWaits, true),
   {
     // receipts due after a payment's commit (decision 0652): at once after an M-PESA confirmation, and the ones a
     // crashed process left at start and on every tick

@@ -208,15 +208,23 @@ export function waitlistOffer(m: OfferMail): Message {
 
 /** What a booking change did, as its contact hears of it; each names itself in the subject. */
 export type BookingChangeMail = {
-  what: "confirmed" | "cancelled" | "changed";
   name: string;
   reference: string;
-  change: string;
   byClient: boolean;
   /** the document this change issued (or, for a confirmation, the booking's invoice), attached to the message */
   document: { kind: "proforma" | "credit_note" | "receipt"; number: string; total: string } | null;
-};
-
+} & (
+  | { what: "confirmed" | "changed"; change: string }
+  | {
+      what: "cancelled";
+      course: string;
+      dates: string;
+      /** whether the booking had an invoice before the cancellation (its credit note is the document) */
+      invoiced: boolean;
+      /** what the client has paid on it, to be refunded; null when nothing */
+      paid: string | null;
+    }
+);
 const DOCUMENT_SENTENCE = {
   proforma: (d: { number: string; total: string }) =>
     `Proforma invoice ${d.number} for the whole booking (${d.total}) is attached.`,
@@ -237,29 +245,48 @@ const CHANGE_HEADING = {
  * when there is one.
  */
 export function bookingChangeMessage(m: BookingChangeMail): Message {
-  const who = m.byClient ? `You changed booking ${m.reference} in your account.` : null;
-  const lead =
-    m.what === "confirmed"
-      ? `Your places on booking ${m.reference} are confirmed. ${m.change}`
-      : m.what === "cancelled"
-        ? `${who ?? `We cancelled booking ${m.reference}.`} ${m.change}`
-        : `${who ?? `We changed booking ${m.reference}.`} ${m.change}`;
+  const documentSentence = m.document ? [DOCUMENT_SENTENCE[m.document.kind](m.document)] : [];
+  const body =
+    m.what === "cancelled"
+      ? cancellationSentences(m, documentSentence)
+      : [
+          m.what === "confirmed"
+            ? `Your places on booking ${m.reference} are confirmed. ${m.change}`
+            : `${m.byClient ? `You changed booking ${m.reference} in your account.` : `We changed booking ${m.reference}.`} ${m.change}`,
+          ...documentSentence,
+          ...(m.what === "confirmed"
+            ? [`When paying by M-PESA, enter ${m.reference} as the account number.`]
+            : []),
+        ];
   return render(
     CHANGE_HEADING[m.what](m.reference),
-    [
-      `Dear ${m.name},`,
-      lead,
-      ...(m.document ? [DOCUMENT_SENTENCE[m.document.kind](m.document)] : []),
-      ...(m.what === "confirmed"
-        ? [`When paying by M-PESA, enter ${m.reference} as the account number.`]
-        : []),
-    ],
+    [`Dear ${m.name},`, ...body],
     [
       ["Reference", m.reference],
       ["Document attached", m.document?.number ?? null],
     ],
     [portalLine(), `Questions? Reply to this e-mail or quote ${m.reference} when you call us.`],
   );
+}
+
+/** A cancellation as the client reads it: which course and dates, then what happens to the money. */
+function cancellationSentences(
+  m: Extract<BookingChangeMail, { what: "cancelled" }>,
+  documentSentence: string[],
+) {
+  const money =
+    documentSentence.length > 0
+      ? documentSentence
+      : [m.invoiced ? "Its invoice is cancelled." : "Nothing was invoiced for it, so nothing is owed."];
+  return [
+    `${m.byClient ? "As you asked in your account, booking" : "Booking"} ${m.reference} is cancelled: ${m.course}, ${m.dates}.`,
+    ...money,
+    ...(m.paid
+      ? [
+          `We will refund the ${m.paid} you paid to the M-PESA number or bank account it came from within 14 days, or carry it to your next booking if you tell us so.`,
+        ]
+      : []),
+  ];
 }
 
 export type SeatTakenOverMail = {

@@ -40,6 +40,7 @@ export {
   taxInvoiceTrouble,
 } from "./etims/tax-invoice-list.server";
 export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
+export { tellFinanceOfLongWaits } from "./etims/tax-invoice-trouble.server";
 export * from "./index";
 export { forgetDarajaTokens } from "./mpesa/daraja.server";
 export {

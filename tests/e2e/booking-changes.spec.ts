@@ -130,7 +130,9 @@ test("money before any invoice: advance receipts with their own amounts, flagged
   const subject = `Booking ${reference} cancelled`;
   await own.smtp.waitFor(() => mailTo(ADVANCE, subject).length > 0, 30_000);
   const [cancelled] = mailTo(ADVANCE, subject);
-  expect(cancelled?.text).toContain(`We cancelled booking ${reference}.`);
+  expect(cancelled?.text).toContain(`Booking ${reference} is cancelled: `);
+  expect(cancelled?.text).toContain("Nothing was invoiced for it, so nothing is owed.");
+  expect(cancelled?.text).toContain("refund the KES 115,000.00 you paid");
   expect(cancelled?.text).not.toMatch(/credit note/i);
   await expectScreensFit(page, [`${own.base}/admin/bookings/${reference}`]);
 });

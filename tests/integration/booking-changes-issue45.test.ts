@@ -170,6 +170,16 @@ describe("finding 4: the client hears of every change, by name, with its documen
     expect(without?.subject).toBe(`Booking ${plain.booking.reference} cancelled`);
     expect(without?.textBody).not.toMatch(/invoice or credit note follows/i);
     expect(without?.textBody).not.toMatch(/credit note/i);
+    // read as the client expects: which booking, course and dates are cancelled, then what becomes of the money
+    for (const [mail, ref] of [
+      [withCredit, invoiced.booking.reference],
+      [without, plain.booking.reference],
+    ] as const) {
+      expect(mail?.textBody).toMatch(new RegExp(`Booking ${ref} is cancelled: .+, \\d{1,2} \\w+ \\d{4}`));
+      expect(mail?.textBody).not.toMatch(/We cancelled|The booking is cancelled/);
+    }
+    expect(without?.textBody).toContain("Nothing was invoiced for it, so nothing is owed.");
+    expect(without?.textBody).not.toMatch(/refund/);
     // the credit note goes out once: attached to the message that names the cancellation
     const creditMails = await db()
       .select()

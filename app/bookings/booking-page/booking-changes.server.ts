@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getJoiningInstructions, joiningRows, runDatesText } from "#app/delivery/index.server";
 import {
+  bookingBalance,
   currentDocuments,
   documentAttachment,
   invoiceNote,
@@ -160,6 +161,9 @@ async function documentOfChange(tx: Executor, bookingId: string, what: ChangeMai
 
 type ChangeMail = "confirmed" | "cancelled" | "changed";
 
+/** What a cancellation's message says beyond the change: the course, its dates, whether it was invoiced, paid. */
+type Cancellation = { course: string; dates: string; invoiced: boolean; paid: string | null };
+
 /**
  * Audits the change on the booking and tells its contact what changed, who changed it, and with what document:
  * the message that names the change carries the document it issued (the document's own e-mail is not sent).
@@ -170,21 +174,29 @@ async function record(
   booking: Locked,
   entry: { action: string; oldValues?: Record<string, unknown>; newValues?: Record<string, unknown> },
   said: string,
-  { what = "changed", invoiced = null }: { what?: ChangeMail; invoiced?: Invoiced } = {},
+  {
+    what = "changed",
+    invoiced = null,
+    cancellation = null,
+  }: {
+    what?: Exclude<ChangeMail, "cancelled">;
+    invoiced?: Invoiced;
+    /** a cancellation's message is its own: the course, the dates and what becomes of the money */
+    cancellation?: Cancellation | null;
+  } = {},
 ) {
   await recordAudit(tx, who.actor, { ...entry, tableName: "bookings", recordId: booking.id });
   const document = await documentOfChange(tx, booking.id, what, invoiced);
   await enqueueEmails(tx, [
     {
       to: booking.contactEmail,
-      kind: `booking_${what}`,
+      kind: `booking_${cancellation ? "cancelled" : what}`,
       relatedTable: "bookings",
       relatedId: booking.id,
       ...bookingChangeMessage({
-        what,
+        ...(cancellation ? { what: "cancelled" as const, ...cancellation } : { what, change: said }),
         name: booking.contactName,
         reference: booking.reference,
-        change: said,
         byClient: who.client === true,
         document: document
           ? { kind: document.kind, number: document.number, total: formatKes(document.totalCents) }
@@ -237,6 +249,13 @@ async function runRow(tx: Executor, runId: string) {
   return run ?? { label: null, startDate: null, endDate: null, venue: null };
 }
 
+async function courseTitle(tx: Executor, courseId: string | null) {
+  const [course] = courseId
+    ? await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId))
+    : [];
+  return course?.title ?? "your course";
+}
+
 /** The substitute's own message: their place, the run's joining instructions and its calendar invitation. */
 async function welcomeSubstitute(
   tx: Executor,
@@ -245,9 +264,6 @@ async function welcomeSubstitute(
   seat: { id: string; name: string },
   person: ParticipantInput,
 ) {
-  const [course] = booking.courseId
-    ? await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, booking.courseId))
-    : [];
   const run = runId ? await runRow(tx, runId) : null;
   const calendar = await runCalendarInvite(tx, runId);
   await enqueueEmails(tx, [
@@ -261,7 +277,7 @@ async function welcomeSubstitute(
         replaces: seat.name,
         bookedBy: booking.organization || booking.contactName,
         reference: booking.reference,
-        courseName: course?.title ?? "your course",
+        courseName: await courseTitle(tx, booking.courseId),
         dates: run ? runDatesText(run) || calendar.dates : calendar.dates,
         venue: run?.venue ?? null,
         joining: joiningRows(runId ? await getJoiningInstructions(runId, tx) : null),
@@ -474,11 +490,13 @@ export function cancelBooking(who: BookingChanger, bookingId: string) {
     bookingId,
     async (tx, { booking, run, people }) => {
       const live = people.filter((p) => p.status !== "cancelled");
+      const invoicedBefore = (await openProforma(tx, booking.id)) !== null;
       await setStatus(tx, live, "cancelled");
       await withdrawOffer(tx, booking.id);
       const invoiced = await syncBooking(tx, booking.id, who.actor, QUIET);
       const note = invoiceNote(invoiced);
       const said = `The booking is cancelled${run?.startDate ? ` (it was for ${formatLongDate(run.startDate)})` : ""}.`;
+      const { paidCents } = await bookingBalance(tx, booking.id, null);
       await record(
         tx,
         who,
@@ -489,7 +507,15 @@ export function cancelBooking(who: BookingChanger, bookingId: string) {
           newValues: { status: "cancelled" },
         },
         said,
-        { what: "cancelled", invoiced },
+        {
+          invoiced,
+          cancellation: {
+            course: await courseTitle(tx, booking.courseId),
+            dates: run ? runDatesText(await runRow(tx, run.id)) : "date to be confirmed",
+            invoiced: invoicedBefore,
+            paid: paidCents > 0 ? formatKes(paidCents) : null,
+          },
+        },
       );
       const freed = run ? (await lockRunsSeats(tx, [run.id])).get(run.id) : undefined;
       if (freed) await offerFreeSeats(tx, freed);

@@ -36,23 +36,35 @@ export type TaxInvoiceTroubleMail = {
   invoiceNo: number;
   reference: string;
   total: string;
-  /** "refused" by KRA or by our own check; "waiting" too long for KRA's answer */
-  state: "refused" | "waiting";
-  reason: string;
   link: string;
-};
+} /** refused by KRA or by our own check */ & (
+  | { state: "refused"; reason: string }
+  /** waiting too long for KRA: how long in words, since when, and KRA's last answer (or that there was none) */
+  | { state: "waiting"; waited: string; since: string; lastAnswer: string }
+);
 
-/** To finance: a tax invoice KRA did not take (or our check stopped, or KRA has not answered for long). */
+/** To finance: a tax invoice KRA did not take (or our check stopped), or one KRA has not recorded for hours. */
 export function taxInvoiceTroubleMessage(m: TaxInvoiceTroubleMail): Message {
   const what = m.receiptType === "S" ? "Tax invoice" : "Tax credit note";
+  if (m.state === "waiting") {
+    return render(
+      `${what} ${m.invoiceNo} (${m.reference}) has waited ${m.waited} for KRA`,
+      [
+        `${what} ${m.invoiceNo} for booking ${m.reference} has waited ${m.waited} for KRA's eTIMS to record it. The client has no tax invoice until it does.`,
+        "It is tried again by itself and is never lost. If KRA's last answer names the device or the connection, check System Settings → KRA eTIMS; if KRA's eTIMS is down, nothing needs doing. This is the only e-mail about this wait.",
+      ],
+      [
+        ["Waiting since", `${m.since} (${m.waited})`],
+        ["KRA's last answer", m.lastAnswer],
+        ["Amount", m.total],
+        ["Tax invoices", m.link],
+      ],
+    );
+  }
   return render(
-    m.state === "refused"
-      ? `${what} ${m.invoiceNo} (${m.reference}) was not accepted`
-      : `${what} ${m.invoiceNo} (${m.reference}) is still waiting for KRA`,
+    `${what} ${m.invoiceNo} (${m.reference}) was not accepted`,
     [
-      m.state === "refused"
-        ? `${what} ${m.invoiceNo} for booking ${m.reference} did not go through eTIMS. The client has no tax invoice until it does.`
-        : `${what} ${m.invoiceNo} for booking ${m.reference} has waited for KRA's answer for a long time. It is tried again by itself.`,
+      `${what} ${m.invoiceNo} for booking ${m.reference} did not go through eTIMS. The client has no tax invoice until it does.`,
       "Correct what the reason names: a KRA PIN corrected on the booking sends it again by itself; anything else, press Retry on the Tax invoices screen.",
     ],
     [

@@ -8,7 +8,6 @@ import { enqueueEmails, retryDelayMs } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { storage } from "#app/platform/files/storage.server";
 import { logger } from "#app/platform/logger.server";
-import { listFinanceRecipients } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { getFinanceProfile } from "../documents/finance-profile.server";
@@ -17,7 +16,8 @@ import { type ReadyDevice, readyDevice } from "./etims-device.server";
 import { registerItems } from "./etims-items.server";
 import { type OscuAnswer, oscuDateTime, postOscu, verificationUrl } from "./oscu.server";
 import type { TaxInvoice } from "./tax-invoice.server";
-import { taxInvoiceMessage, taxInvoiceTroubleMessage } from "./tax-invoice-email.server";
+import { taxInvoiceMessage } from "./tax-invoice-email.server";
+import { financeTaxInvoicesLink, tellFinance } from "./tax-invoice-trouble.server";
 
 const SYSTEM: AuditActor = { id: null, email: "system", ip: "127.0.0.1", userAgent: "eTIMS outbox" };
 
@@ -169,25 +169,15 @@ async function refuse(row: TaxInvoice, code: string | null, message: string, ref
       recordId: row.id,
       newValues: { invoice_no: row.invoiceNo, code, message },
     });
-    const mail = taxInvoiceTroubleMessage({
+    await tellFinance(tx, row.id, "etims_refused", {
       receiptType: row.receiptType,
       invoiceNo: row.invoiceNo,
       reference,
       total: formatKes(row.totalCents),
       state: "refused",
       reason: message,
-      link: `${env().PUBLIC_URL}/admin/finance/tax-invoices`,
+      link: financeTaxInvoicesLink(),
     });
-    await enqueueEmails(
-      tx,
-      (await listFinanceRecipients(tx)).map((to) => ({
-        to,
-        ...mail,
-        kind: "etims_refused",
-        relatedTable: "tax_invoices",
-        relatedId: row.id,
-      })),
-    );
   });
 }
 
