@@ -64,7 +64,7 @@ module.exports = {
     {
       name: "today-asks-the-features",
       comment:
-        "\"What needs doing today\" lays out the items each feature contributes through its surface (decision " +
+        '"What needs doing today" lays out the items each feature contributes through its surface (decision ' +
         "0716): the dashboard's code for it reads no table itself.",
       severity: "error",
       from: { path: "^app/back-office/dashboard/dashboard-today\\.server\\.ts$" },
