@@ -62,6 +62,15 @@ module.exports = {
     },
     ...layerOrder,
     {
+      name: "today-asks-the-features",
+      comment:
+        '"What needs doing today" lays out the items each feature contributes through its surface (decision ' +
+        "0716): the dashboard's code for it reads no table itself.",
+      severity: "error",
+      from: { path: "^app/back-office/dashboard/dashboard-today\\.server\\.ts$" },
+      to: { path: "^app/platform/db/" },
+    },
+    {
       name: "not-to-unresolvable",
       comment: "An import that resolves to nothing (React Router's generated ./+types are made by typegen).",
       severity: "error",

@@ -55,6 +55,8 @@ export {
   moveParticipant,
   type RosterOutcome,
 } from "./runs/run-roster.server";
+export { UPCOMING_RUN_DAYS, type UpcomingRun, upcomingRuns } from "./runs/upcoming-runs.server";
+export { bookingsToday } from "./today.server";
 export {
   claimOffer,
   describeOffer,

@@ -51,6 +51,7 @@ export {
 export { currentRegisterScan, saveRegisterScan } from "./nita/register-scan.server";
 export { deliveryPersonalData } from "./personal-data.server";
 export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
+export { deliveryToday } from "./today.server";
 export {
   listRunTrainers,
   listTrainerCandidates,

@@ -94,3 +94,4 @@ export {
   previewPage,
   setImportMapping,
 } from "./statements/statement-import.server";
+export { moneyToday } from "./today.server";

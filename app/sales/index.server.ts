@@ -56,3 +56,4 @@ export {
   sendQuote,
 } from "./quotes/quote.server";
 export { previewQuote } from "./quotes/quote-preview.server";
+export { salesToday } from "./today.server";

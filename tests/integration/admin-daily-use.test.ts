@@ -9,7 +9,14 @@ import {
 import { listContacts } from "#app/back-office/lists/contact-admin.server";
 import { listRegistrations, streamRegistrations } from "#app/back-office/lists/registration-admin.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses, websiteImages } from "#app/platform/db/schema";
+import {
+  adminAuditLogs,
+  bookings,
+  courseRegistrations,
+  courseRuns,
+  courses,
+  websiteImages,
+} from "#app/platform/db/schema";
 import * as courseEditRoute from "#app/routes/admin/course-edit";
 import * as courseRunRoute from "#app/routes/admin/course-run";
 import * as listRoute from "#app/routes/admin/registrations";
@@ -293,6 +300,48 @@ describe("the dashboard's delivery work", () => {
         count: 2,
         to: `/admin/courses/${run.courseId}/runs/${run.id}/attendance`,
       });
+    } finally {
+      setClock(null);
+    }
+  });
+
+  it("lays out each feature's part in one order: the lists, sales, money, clients' changes, delivery", async () => {
+    const { book, newRun } = await import("../helpers/delivery");
+    const run = await newRun({ inDays: 5, days: 3, venue: "Eldoret, Kenya" });
+    await book(run.id, [{ name: "Order Person", email: "order@example.com" }]);
+    const [booking] = await db()
+      .select({ id: bookings.id, reference: bookings.reference })
+      .from(bookings)
+      .limit(1);
+    const later = new Date(Date.now() + 6 * 86_400_000);
+    await db().insert(adminAuditLogs).values({
+      actorRoles: "client",
+      action: "Substituted participant",
+      tableName: "bookings",
+      recordId: booking?.id,
+      createdAt: later,
+    });
+    try {
+      setClock(later);
+      const ids = (await getDashboard()).today.items.map((item) =>
+        item.id.replace(/^(client-changes|attendance|certificates)-.*$/, "$1"),
+      );
+      const order = [
+        ...["new-registrations", "waiting-enquiries", "enquiry-follow-ups", "overdue-payments"],
+        ...[
+          "unassigned-payments",
+          "payments-to-review",
+          "money-to-allocate",
+          "finance-profile",
+          "money-flow",
+        ],
+        ...["etims-refused", "etims-waiting", "client-changes", "attendance", "certificates"],
+      ];
+      expect(ids).toContain("client-changes");
+      expect(ids).toContain("attendance");
+      expect(ids.every((id) => order.includes(id))).toBe(true);
+      const rank = ids.map((id) => order.indexOf(id));
+      expect(rank).toEqual([...rank].sort((a, b) => a - b));
     } finally {
       setClock(null);
     }

@@ -1,12 +1,12 @@
 import { ArrowRight, CalendarClock } from "lucide-react";
 import { Link } from "react-router";
 import { useStaff } from "#app/components/admin/use-staff";
+import type { TodayItem } from "#app/platform/today/contributor";
 import { privateRunLabel } from "#app/site/index";
 import { canScheduleRuns } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
 import { formatLongDate } from "#app/utils/dates";
 
-type Item = { id: string; count: number; title: string; to: string };
 type Run = {
   id: string;
   courseId: string;
@@ -49,7 +49,7 @@ function SeatBar({ run }: { run: Run }) {
 }
 
 /** "What needs doing today": the counts that ask for action, then the runs starting soon and their seats. */
-export function TodayPanel({ items, runs, days }: { items: Item[]; runs: Run[]; days: number }) {
+export function TodayPanel({ items, runs, days }: { items: TodayItem[]; runs: Run[]; days: number }) {
   const maySchedule = canScheduleRuns(useStaff());
   return (
     <section

@@ -1,0 +1,91 @@
+import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { db } from "#app/platform/db/client.server";
+import {
+  attendanceMarks,
+  certificates,
+  courseRegistrations,
+  courseRuns,
+  courses,
+} from "#app/platform/db/schema";
+import type { TodayContributor, TodayItem } from "#app/platform/today/contributor";
+import { sessionsOfRuns } from "#app/site/index.server";
+import { addDays } from "#app/utils/dates";
+import { LIVE_STATUSES, sessionClock } from "./delivery-run.server";
+
+// Delivery's part of "What needs doing today" (decision 0716): registers to mark and certificates to issue.
+
+/** How far back the dashboard looks for finished runs still missing their register or certificates. */
+const DELIVERY_LOOKBACK_DAYS = 60;
+
+/**
+ * Runs that have started by `day` (up to DELIVERY_LOOKBACK_DAYS back, not cancelled), oldest first, with their
+ * live participants, the days marked and the certificates issued.
+ */
+function startedRuns(day: string) {
+  return db()
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      title: courses.title,
+      startDate: courseRuns.startDate,
+      endDate: courseRuns.endDate,
+      country: courseRuns.country,
+      label: courseRuns.label,
+      participants: sql<number>`(select count(*)::int from ${courseRegistrations} r where r.run_id = ${courseRuns.id} and r.deleted_at is null and r.status in (${sql.join(
+        LIVE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}))`,
+      markedDays: sql<number>`(select count(distinct a.day)::int from ${attendanceMarks} a where a.run_id = ${courseRuns.id})`,
+      certificates: sql<number>`(select count(*)::int from ${certificates} c where c.run_id = ${courseRuns.id})`,
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(
+      and(
+        ne(courseRuns.status, "cancelled"),
+        lte(courseRuns.startDate, day),
+        gte(
+          sql`coalesce(${courseRuns.endDate}, ${courseRuns.startDate})`,
+          addDays(day, -DELIVERY_LOOKBACK_DAYS),
+        ),
+      ),
+    )
+    .orderBy(asc(courseRuns.startDate));
+}
+
+type StartedRun = Awaited<ReturnType<typeof startedRuns>>[number];
+
+/**
+ * A run's one item, if it awaits anything: attendance while a course day has gone by with nobody marked for it,
+ * else certificates once it has ended with none issued. Each links to the run's own page for it.
+ */
+function deliveryItem(run: StartedRun, clock: ReturnType<typeof sessionClock>): TodayItem | null {
+  const base = `/admin/courses/${run.courseId}/runs/${run.id}`;
+  const when = run.label ?? run.startDate;
+  const daysGone = clock.started.length;
+  if (run.markedDays < daysGone) {
+    return {
+      id: `attendance-${run.id}`,
+      count: daysGone - run.markedDays,
+      title: `${daysGone - run.markedDays === 1 ? "day" : "days"} of attendance to mark: ${run.title}, ${when}`,
+      to: `${base}/attendance`,
+    };
+  }
+  if (clock.finished && run.certificates === 0) {
+    return {
+      id: `certificates-${run.id}`,
+      count: run.participants,
+      title: `participants awaiting certificates: ${run.title}, ${when}`,
+      to: `${base}/certificates`,
+    };
+  }
+  return null;
+}
+
+/** Started runs with booked participants that await their register or their certificates, oldest first. */
+export const deliveryToday: TodayContributor = async ({ today }) => {
+  const runs = (await startedRuns(today)).filter((run) => run.participants > 0);
+  const sessions = await sessionsOfRuns(runs);
+  // session days only, and "ended" once its last session is over: the certificates are due then (decision 0681)
+  return runs.flatMap((run) => deliveryItem(run, sessionClock(sessions.get(run.id) ?? [])) ?? []);
+};
