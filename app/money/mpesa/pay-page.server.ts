@@ -51,7 +51,8 @@ export async function stkPayPage(reference: string) {
         isNull(courseRegistrations.deletedAt),
       ),
     )
-    .orderBy(asc(courseRegistrations.createdAt), asc(courseRegistrations.id));
+    // a group's participants are stored in one statement, at one time: by name within it, the same on every visit
+    .orderBy(asc(courseRegistrations.createdAt), asc(courseRegistrations.name), asc(courseRegistrations.id));
   const invoicedCents = await bookingInvoiceTotal(executor, booking.id);
   const invoice = await openProforma(executor, booking.id);
   const { paidCents } = await bookingBalance(executor, booking.id, invoice);
