@@ -400,7 +400,7 @@ describe("self-service changes", () => {
     expect(people.map((p) => p.name)).toEqual(expect.arrayContaining(["Kevin Mutua", "Wanjiru Kamau"]));
     expect(people).toHaveLength(3);
     const told = await db()
-      .select({ text: emailOutbox.textBody })
+      .select({ kind: emailOutbox.kind, text: emailOutbox.textBody })
       .from(emailOutbox)
       .where(
         and(
@@ -409,8 +409,15 @@ describe("self-service changes", () => {
         ),
       );
     expect(told.length).toBe(5);
+    // each names the client as the one who asked; a cancellation says so in its own words
     expect(
-      told.every((m) => m.text.includes(`You changed booking ${booking.reference} in your account.`)),
+      told.every((m) =>
+        m.text.includes(
+          m.kind === "booking_cancelled"
+            ? `As you asked in your account, booking ${booking.reference} is cancelled`
+            : `You changed booking ${booking.reference} in your account.`,
+        ),
+      ),
     ).toBe(true);
 
     const { items } = await getTodayWork(Promise.resolve(0));
