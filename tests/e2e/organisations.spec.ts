@@ -53,7 +53,10 @@ test("organisations: bookings matched by name, a doubtful pair merged, the organ
   // the filtered list, not the one the click was made on (other tests' organisations have two bookings too)
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
   await expect(
-    page.getByRole("main").getByRole("listitem").filter({ hasText: `Tana ${tag} Ltd` }),
+    page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ hasText: `Tana ${tag} Ltd` }),
   ).toContainText("2 bookings");
   await page.getByRole("link", { name: `Tana ${tag} Ltd` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Tana ${tag} Ltd` })).toBeVisible();
