@@ -3,10 +3,10 @@ import { runDatesText } from "#app/delivery/index.server";
 import { db } from "#app/platform/db/client.server";
 import { courses, enquiries, organisations, quotes } from "#app/platform/db/schema";
 import { now } from "#app/utils/clock";
-import { addDays } from "#app/utils/dates";
 import type { QuoteInput } from "./quote";
 import { QUOTE_PARTY_COLUMNS, type QuoteView, quoteVatRule } from "./quote.server";
 import { priceQuote } from "./quote-pricing";
+import { quoteEndDate, quoteLineRecords, quoteRecord } from "./quote-record";
 
 /**
  * The quote as it would be sent, stored nowhere: the form's values priced exactly as `sendQuote` prices them,
@@ -27,9 +27,7 @@ export async function previewQuote(enquiryId: string, input: QuoteInput): Promis
         .from(courses)
         .where(and(eq(courses.id, schedule.courseId), isNull(courses.archivedAt)))
     : [];
-  const endDate = schedule
-    ? (schedule.endDate ?? addDays(schedule.startDate, Math.max(1, course?.durationDays ?? 1) - 1))
-    : null;
+  const endDate = schedule ? quoteEndDate(schedule, course?.durationDays ?? null) : null;
   const [last] = await db()
     .select({ version: max(quotes.version) })
     .from(quotes)
@@ -41,19 +39,7 @@ export async function previewQuote(enquiryId: string, input: QuoteInput): Promis
     enquiryId,
     version: (last?.version ?? 0) + 1,
     status: "open",
-    kind: input.kind,
-    courseId: schedule?.courseId ?? null,
-    participants: input.participants,
-    validUntil: input.validUntil,
-    terms: input.terms,
-    startDate: schedule?.startDate ?? null,
-    endDate,
-    venue: schedule?.venue ?? null,
-    vatRatePercent: totals.ratePercent,
-    pricesIncludeVat: rule.pricesIncludeVat,
-    netCents: totals.netCents,
-    vatCents: totals.vatCents,
-    totalCents: totals.totalCents,
+    ...quoteRecord(input, endDate, totals, rule),
     answeredAt: null,
     answeredByName: null,
     answeredByPosition: null,
@@ -63,15 +49,7 @@ export async function previewQuote(enquiryId: string, input: QuoteInput): Promis
     createdAt: now(),
     updatedAt: now(),
   };
-  const lines = input.lines.map((line, index) => ({
-    quoteId: "preview",
-    position: index + 1,
-    kind: line.kind,
-    description: line.description,
-    quantity: line.quantity,
-    unitCents: line.unit,
-    amountCents: totals.lines[index]?.amountCents ?? 0,
-  }));
+  const lines = quoteLineRecords("preview", input, totals);
   const scheduleText = schedule
     ? [runDatesText({ label: null, startDate: schedule.startDate, endDate }), schedule.venue]
         .filter(Boolean)

@@ -10,13 +10,14 @@ import { getSettings } from "#app/platform/settings/setting.server";
 import { signedPath, signedUrl, verifySignature } from "#app/platform/signed-link.server";
 import { getSiteContentValue } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
-import { addDays, formatLongDate, today } from "#app/utils/dates";
+import { formatLongDate, today } from "#app/utils/dates";
 import type { VatRule } from "#app/utils/vat";
 import { openEngagement } from "../engagements/engagement.server";
 import { bookAcceptedQuote } from "./private-run.server";
 import { QUOTABLE_STATUSES, type QuoteAcceptance, type QuoteInput } from "./quote";
 import { quoteEmail } from "./quote-emails.server";
 import { priceQuote } from "./quote-pricing";
+import { quoteEndDate, quoteLineRecords, quoteRecord } from "./quote-record";
 
 const LINK_PURPOSE = "quote";
 const LINK_BASE = "/quote";
@@ -104,7 +105,7 @@ export async function sendQuote(
         return { ok: false, status: 400, message: "Choose the course to schedule from the list." };
       }
       // left empty: as many days as the course lasts
-      endDate = schedule.endDate ?? addDays(schedule.startDate, Math.max(1, course.durationDays ?? 1) - 1);
+      endDate = quoteEndDate(schedule, course.durationDays);
     }
     const row = ENQUIRY_ROW(enquiryId);
     const enquiry = await lockRow(tx, row);
@@ -133,37 +134,9 @@ export async function sendQuote(
         replaced.length > 0 ? `Sent quote version ${version} (replacing an unanswered one)` : "Sent quote",
       table: quotes,
       columns: { id: quotes.id, version: quotes.version, totalCents: quotes.totalCents },
-      values: {
-        enquiryId,
-        version,
-        kind: input.kind,
-        // consultancy sells no course and schedules no days
-        courseId: schedule?.courseId ?? null,
-        startDate: schedule?.startDate ?? null,
-        endDate,
-        venue: schedule?.venue ?? null,
-        participants: input.participants,
-        validUntil: input.validUntil,
-        terms: input.terms,
-        vatRatePercent: totals.ratePercent,
-        pricesIncludeVat: rule.pricesIncludeVat,
-        netCents: totals.netCents,
-        vatCents: totals.vatCents,
-        totalCents: totals.totalCents,
-        createdById: actor.id,
-      },
+      values: { enquiryId, version, ...quoteRecord(input, endDate, totals, rule), createdById: actor.id },
     });
-    await tx.insert(quoteLines).values(
-      input.lines.map((line, index) => ({
-        quoteId: quote.id,
-        position: index + 1,
-        kind: line.kind,
-        description: line.description,
-        quantity: line.quantity,
-        unitCents: line.unit,
-        amountCents: totals.lines[index]?.amountCents ?? 0,
-      })),
-    );
+    await tx.insert(quoteLines).values(quoteLineRecords(quote.id, input, totals));
     if (enquiry.status !== "quoted") {
       await auditedUpdate(tx, actor, {
         action: "Updated enquiry",
