@@ -1,6 +1,16 @@
 // The layout's rules (docs/architecture.md, decision 0635), checked by `npm run lint`: routes → features → platform,
 // features in one order, each reached only through its public surface, and no circle of imports.
-const FEATURES = ["staff", "site", "money", "delivery", "bookings", "sales", "back-office"];
+const FEATURES = [
+  "staff",
+  "organisations",
+  "site",
+  "booking",
+  "money",
+  "delivery",
+  "bookings",
+  "sales",
+  "back-office",
+];
 const any = (names) => `^app/(${names.join("|")})/`;
 
 /** A feature uses only the features before it in FEATURES: the order is what keeps them from circling. */

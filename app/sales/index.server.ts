@@ -25,14 +25,12 @@ export { takeInHouseHandoff } from "./enquiries/in-house-handoff.server";
 export { submitInHouseRequest } from "./enquiries/in-house-request.server";
 export { getPipeline, listPipelineForExport, PIPELINE_EXPORT_HEADER } from "./enquiries/pipeline.server";
 export * from "./index";
+export { matchBookingsToOrganisations } from "./organisations/organisation-match.server";
 export {
   getOrganisationPage,
-  listOrganisationChoices,
   listOrganisations,
   type OrganisationPage,
-} from "./organisations/organisation.server";
-export { saveOrganisationSubmission } from "./organisations/organisation-form.server";
-export { matchBookingsToOrganisations } from "./organisations/organisation-match.server";
+} from "./organisations/organisation-page.server";
 export {
   type DoubtfulPair,
   keepOrganisationsApart,

@@ -20,15 +20,7 @@ export {
   IN_HOUSE_MESSAGES,
   InHouseRequestSchema,
 } from "./enquiries/enquiry";
-export {
-  ORGANISATION_TYPE_LABELS,
-  ORGANISATION_TYPES,
-  type OrganisationInput,
-  type OrganisationPairAction,
-  OrganisationPairSchema,
-  OrganisationSchema,
-  type OrganisationType,
-} from "./organisations/organisation";
+export { type OrganisationPairAction, OrganisationPairSchema } from "./organisations/organisation-review";
 export {
   MAX_QUOTE_LINES,
   QUOTABLE_STATUSES,

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { createOrganisation } from "#app/organisations/organisation.server";
 import { db } from "#app/platform/db/client.server";
 import { contactSubmissions, emailOutbox, enquiries, organisations, users } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
@@ -9,7 +10,6 @@ import * as contactRoute from "#app/routes/public/contact";
 import * as inHouseRoute from "#app/routes/public/in-house-training";
 import { EnquiryUpdateSchema } from "#app/sales/index";
 import { countDueFollowUps, getPipeline, updateEnquiry } from "#app/sales/index.server";
-import { createOrganisation } from "#app/sales/organisations/organisation.server";
 import type { FormResult } from "#app/site/forms/submission";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";

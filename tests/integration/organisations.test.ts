@@ -4,6 +4,7 @@ import { markAttendance } from "#app/delivery/attendance/attendance.server";
 import { issueCertificates } from "#app/delivery/certificates/certificate.server";
 import { type DeliveryRun, findDeliveryRun } from "#app/delivery/delivery-run.server";
 import { getFinanceOverview } from "#app/money/index.server";
+import { createOrganisation, updateOrganisation } from "#app/organisations/organisation.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, bookings, organisations } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
@@ -14,7 +15,6 @@ import {
   matchBookingsToOrganisations,
   mergeOrganisations,
 } from "#app/sales/index.server";
-import { createOrganisation, updateOrganisation } from "#app/sales/organisations/organisation.server";
 import { setClock } from "#app/utils/clock";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { kraPinRule } from "#app/organisations/index";
 import { optionalText } from "#app/site/index";
 import { addDays, formatLongDate } from "#app/utils/dates";
 import { ParticipantSchema } from "../registration";
@@ -6,13 +7,8 @@ import { ParticipantSchema } from "../registration";
 /** A booking reference as issued: `MF-` and eight characters of the unambiguous alphabet. */
 export const BOOKING_REFERENCE_PATTERN = /^MF-[2-9A-HJKMNP-Z]{8}$/;
 
-/** The firm's rule for KRA PINs: a letter, nine digits, a letter (P051234567X). */
-const KRA_PIN = /^[A-Z]\d{9}[A-Z]$/;
-
 export const BookingDetailsSchema = z.object({
-  kraPin: optionalText("KRA PIN", 11)
-    .transform((v) => v?.toUpperCase() ?? null)
-    .refine((v) => v === null || KRA_PIN.test(v), "Enter the KRA PIN as a letter, nine digits and a letter."),
+  kraPin: kraPinRule(optionalText("KRA PIN", 11)),
   lpoNumber: optionalText("LPO number", 50),
   nitaLevyNumber: optionalText("NITA levy number", 30),
 });

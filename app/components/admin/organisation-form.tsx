@@ -9,7 +9,7 @@ import {
   ORGANISATION_TYPES,
   OrganisationSchema,
   type OrganisationType,
-} from "#app/sales/index";
+} from "#app/organisations/index";
 
 export type OrganisationValues = {
   id: string;

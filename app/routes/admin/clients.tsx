@@ -9,11 +9,11 @@ import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
+import { listOrganisationChoices } from "#app/organisations/index.server";
 import { fileScreenAction, savePictureRecord, type TempFile } from "#app/platform/files/upload.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { loadOrReport } from "#app/platform/forms/admin-result.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { listOrganisationChoices } from "#app/sales/index.server";
 import {
   CLIENT_LOGO_MESSAGES,
   type ClientLogoInput,

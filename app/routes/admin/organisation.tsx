@@ -7,15 +7,12 @@ import { OrganisationForm } from "#app/components/admin/organisation-form";
 import { PageHeader } from "#app/components/admin/page-header";
 import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { ORGANISATION_TYPE_LABELS, OrganisationSchema } from "#app/organisations/index";
+import { saveOrganisationSubmission } from "#app/organisations/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
-import {
-  ENQUIRY_KIND_LABELS,
-  ENQUIRY_STATUS_LABELS,
-  ORGANISATION_TYPE_LABELS,
-  OrganisationSchema,
-} from "#app/sales/index";
-import { getOrganisationPage, saveOrganisationSubmission } from "#app/sales/index.server";
+import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from "#app/sales/index";
+import { getOrganisationPage } from "#app/sales/index.server";
 import { canManageBookings, canReadBookings } from "#app/staff/index";
 import { requireAllowed, staffOf } from "#app/staff/index.server";
 import { formatLongDate, today } from "#app/utils/dates";

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { organisationNameKey } from "#app/organisations/index";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courses, enquiries, organisations, users } from "#app/platform/db/schema";
 import { today } from "#app/utils/dates";
-import { organisationNameKey } from "../organisations/organisation-name";
 import { ENQUIRY_NEXT, type EnquiryStatus, type EnquiryUpdate } from "./enquiry";
 
 /** Enquiries still being worked: a follow-up date on one of these is something to do. */

@@ -1,14 +1,14 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
-import { db, type Executor } from "#app/platform/db/client.server";
-import { bookings, organisations } from "#app/platform/db/schema";
-import { lockOrganisations } from "./organisation-lock.server";
 import {
   guessOrganisationType,
+  lockOrganisations,
   normaliseKraPin,
   organisationLooseKey,
   organisationNameKey,
-} from "./organisation-name";
+} from "#app/organisations/index.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { bookings, organisations } from "#app/platform/db/schema";
 
 /** Bookings matched by one organisation-matching pass started by the system (the periodic job). */
 export const MATCHING_ACTOR: AuditActor = {

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { lockOrganisations } from "#app/organisations/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
 import {
@@ -9,7 +10,6 @@ import {
   organisations,
   organisationsKeptApart,
 } from "#app/platform/db/schema";
-import { lockOrganisations } from "./organisation-lock.server";
 
 /** Names this alike (trigram similarity of their keys) are shown as perhaps one client, beside equal loose keys. */
 const ALIKE = 0.8;

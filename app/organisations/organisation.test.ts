@@ -15,7 +15,7 @@ describe("the organisation form's schema", () => {
     });
   });
 
-  it("refuses a KRA PIN against the booking's rule, with its message", () => {
+  it("refuses a KRA PIN against the firm's rule, with its message", () => {
     const parsed = OrganisationSchema.safeParse({ name: "Acme", type: "company", kraPin: "12345" });
     expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["kraPin", "Enter the KRA PIN as a letter, nine digits and a letter."],

@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { organisationMoney } from "#app/money/index.server";
-import type { AuditActor } from "#app/platform/audit.server";
-import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
-import { db, type Executor } from "#app/platform/db/client.server";
+import { organisationColumns } from "#app/organisations/index.server";
+import { db } from "#app/platform/db/client.server";
 import {
   bookings,
   certificates,
@@ -13,35 +12,11 @@ import {
 } from "#app/platform/db/schema";
 import { listEngagementsOf } from "../engagements/engagement.server";
 import { listOrganisationEnquiries } from "../enquiries/enquiry.server";
-import type { OrganisationInput } from "./organisation";
-import { lockOrganisations } from "./organisation-lock.server";
-import { organisationLooseKey, organisationNameKey } from "./organisation-name";
 
-export type OrganisationOutcome =
-  | { ok: true; message: string; id: string }
-  | { ok: false; status: number; message: string; field?: keyof OrganisationInput };
+// The organisations as the office browses them, with what the firm has done with each: the register itself
+// (records, names, the form) is app/organisations; these read bookings, money, enquiries and engagements too.
 
 const PAGE_SIZE = 25;
-
-const columns = {
-  id: organisations.id,
-  name: organisations.name,
-  type: organisations.type,
-  kraPin: organisations.kraPin,
-  nitaLevyNumber: organisations.nitaLevyNumber,
-  address: organisations.address,
-  contacts: organisations.contacts,
-  notes: organisations.notes,
-  createdAt: organisations.createdAt,
-};
-
-/** Every organisation by name, for a form that links a record to one (a client logo). */
-export async function listOrganisationChoices(executor: Executor = db()) {
-  return executor
-    .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .orderBy(asc(organisations.name), asc(organisations.id));
-}
 
 /** A page of the organisations whose name contains `q` (any case), by name, each with its number of bookings. */
 export async function listOrganisations(q: string, page: number) {
@@ -80,7 +55,10 @@ export async function listOrganisations(q: string, page: number) {
  * its enquiries and engagements.
  */
 export async function getOrganisationPage(id: string) {
-  const [organisation] = await db().select(columns).from(organisations).where(eq(organisations.id, id));
+  const [organisation] = await db()
+    .select(organisationColumns)
+    .from(organisations)
+    .where(eq(organisations.id, id));
   if (!organisation) return null;
   const live = and(eq(bookings.organisationId, id), isNull(courseRegistrations.deletedAt));
   const [bookingRows, [trained], [certified], money, enquiryRows, engagementRows] = await Promise.all([
@@ -129,63 +107,3 @@ export async function getOrganisationPage(id: string) {
 }
 
 export type OrganisationPage = NonNullable<Awaited<ReturnType<typeof getOrganisationPage>>>;
-
-/** The organisation that already has this KRA PIN, other than `exceptId`. */
-async function holderOfPin(tx: Executor, kraPin: string | null, exceptId?: string) {
-  if (!kraPin) return undefined;
-  const [holder] = await tx
-    .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(and(eq(organisations.kraPin, kraPin), exceptId ? ne(organisations.id, exceptId) : undefined));
-  return holder;
-}
-
-const pinTaken = (name: string): OrganisationOutcome => ({
-  ok: false,
-  status: 409,
-  field: "kraPin",
-  message: `${name} already has this KRA PIN. If they are the same client, merge them on the review screen.`,
-});
-
-const withKeys = (input: OrganisationInput) => ({
-  ...input,
-  nameKey: organisationNameKey(input.name),
-  looseKey: organisationLooseKey(input.name),
-});
-
-/** Adds an organisation the office knows before any booking names it (a client from an enquiry). */
-export async function createOrganisation(
-  actor: AuditActor,
-  input: OrganisationInput,
-): Promise<OrganisationOutcome> {
-  return db().transaction(async (tx) => {
-    await lockOrganisations(tx);
-    const holder = await holderOfPin(tx, input.kraPin);
-    if (holder) return pinTaken(holder.name);
-    const created = await auditedInsert(tx, actor, {
-      action: "Created organisation",
-      table: organisations,
-      columns,
-      values: withKeys(input),
-    });
-    return { ok: true, message: `${created.name} was added.`, id: created.id };
-  });
-}
-
-/** Saves the office's changes to an organisation; a KRA PIN another one holds is refused with its name. */
-export async function updateOrganisation(
-  actor: AuditActor,
-  id: string,
-  input: OrganisationInput,
-): Promise<OrganisationOutcome> {
-  return db().transaction(async (tx) => {
-    await lockOrganisations(tx);
-    const row = { table: organisations, columns, where: eq(organisations.id, id), recordId: id };
-    const before = await lockRow(tx, row);
-    if (!before) return { ok: false, status: 404, message: "This organisation does not exist." };
-    const holder = await holderOfPin(tx, input.kraPin, id);
-    if (holder) return pinTaken(holder.name);
-    await auditedUpdate(tx, actor, { action: "Updated organisation", row, before, values: withKeys(input) });
-    return { ok: true, message: `${input.name} was saved.`, id };
-  });
-}
