@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { courseSnapshot, lockRunsSeats, newBookingReference, payUrl } from "#app/booking/index.server";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
@@ -14,11 +15,7 @@ import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/e
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import type { SiteContent } from "#app/site/index";
 import {
-  courseSnapshot,
-  lockRunsSeats,
-  newRegistrationReference,
   notifiedAdmins,
-  payUrl,
   publicBookableCourses,
   publicSiteContent,
   runCalendarInvite,
@@ -264,7 +261,7 @@ async function storeBookings(
       index,
       input,
       bookingId: bookingIds[planned.length] as string,
-      reference: newRegistrationReference(),
+      reference: newBookingReference(),
       registrationIds: decided.attendees.map(() => crypto.randomUUID()),
     });
   }

@@ -37,25 +37,15 @@ export {
   requireClient,
 } from "./portal/portal-session.server";
 export { confirmationFromUrl, submitRegistrationForm } from "./registration-form.server";
-export {
-  changeRunSession,
-  createCourseRun,
-  deleteCourseRun,
-  listRunsWithHistory,
-  type RunWriteOutcome,
-  runKeptBecause,
-  updateCourseRun,
-} from "./runs/course-run.server";
-export { bookPrivateRun, type PrivateRunOrder, placeholderName } from "./runs/private-run.server";
-export { cancelCourseRun } from "./runs/run-cancellation.server";
+export { cancelCourseRun } from "./run-bookings/run-cancellation.server";
+export { createCourseRun, updateCourseRun } from "./run-bookings/run-changes.server";
 export {
   cancelParticipant,
   confirmParticipant,
   getRunRoster,
   moveParticipant,
   type RosterOutcome,
-} from "./runs/run-roster.server";
-export { UPCOMING_RUN_DAYS, type UpcomingRun, upcomingRuns } from "./runs/upcoming-runs.server";
+} from "./run-bookings/run-roster.server";
 export { bookingsToday } from "./today.server";
 export {
   claimOffer,

@@ -1,5 +1,4 @@
 export {
-  BOOKING_REFERENCE_PATTERN,
   BOOKING_RULES,
   type BookingAction,
   BookingActionSchema,
@@ -17,4 +16,4 @@ export {
   SignInRequestSchema,
 } from "./portal/portal";
 export { RegistrationSchema } from "./registration";
-export { RosterActionSchema } from "./runs/run-roster";
+export { RosterActionSchema } from "./run-bookings/run-roster";

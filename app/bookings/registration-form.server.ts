@@ -1,11 +1,16 @@
 import { type RouterContextProvider, redirect } from "react-router";
+import {
+  BOOKING_PARAM,
+  payPath,
+  readBookingReference,
+  signBookingReference,
+} from "#app/booking/index.server";
 import { stkAvailable } from "#app/money/index.server";
 import { failedRequestStatus } from "#app/platform/db/db-errors.server";
 import { wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { logger } from "#app/platform/logger.server";
 import {
   ADD_PARTICIPANT_FIELD,
-  BOOKING_PARAM,
   type Fields,
   type FormResult,
   failure,
@@ -13,11 +18,8 @@ import {
   MAX_PARTICIPANT_ROWS,
   newFormKey,
   PUBLIC_FORM_EXTRAS,
-  payPath,
   publicSettings,
-  readBookingReference,
   reply,
-  signBookingReference,
 } from "#app/site/index.server";
 import {
   type BookingOutcome,

@@ -1,13 +1,9 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { SEAT_HOLDING_STATUSES } from "#app/booking/index.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns, courses, courseRegistrations as r } from "#app/platform/db/schema";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
-import {
-  type RunSession,
-  runSessionsOf,
-  SEAT_HOLDING_STATUSES,
-  type SessionRun,
-} from "#app/site/index.server";
+import { type RunSession, runSessionsOf, type SessionRun } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";

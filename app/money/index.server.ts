@@ -7,7 +7,6 @@ export {
   documentPath,
   type FinanceDocument,
   findFinanceDocument,
-  lockBooking,
   openProforma,
   sendDocument,
 } from "./documents/finance-document.server";
@@ -66,7 +65,6 @@ export {
   bookingPaidSql,
   bookingPaymentStateSql,
 } from "./payments/balance-sql.server";
-export { deriveBookingStatus } from "./payments/booking-status.server";
 export { invoiceBookingNow, invoiceNote, syncBooking } from "./payments/booking-sync.server";
 export { MONEY_TO_ALLOCATE_PATH, moneyToAllocate } from "./payments/money-to-allocate.server";
 export { assignPayment, bookingBalance, recordPayment, reversePayment } from "./payments/payment.server";

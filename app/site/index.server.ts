@@ -1,17 +1,12 @@
 export {
-  BOOKING_PARAM,
-  payPath,
-  payUrl,
-  readBookingReference,
-  readSignedReference,
-  signBookingReference,
-} from "./catalogue/booking-link.server";
-export {
+  type BookableCourse,
+  type CourseFilter,
   type CourseRunView,
   type CourseView,
+  type CourseWithRuns,
   isPossibleSlug,
   listActiveCourseSlugs,
-  listActiveCourses,
+  listActiveCoursesWithoutSeats,
   listCourseYears,
 } from "./catalogue/course.server";
 export {
@@ -22,54 +17,45 @@ export {
   setCourseArchived,
 } from "./catalogue/course-admin.server";
 export { saveCourseSubmission } from "./catalogue/course-form.server";
-export {
-  hasHistory,
-  plural,
-  runHistory,
-  runKeptReason,
-  runStanding,
-} from "./catalogue/course-history.server";
-export { listRunsForCourse, privateRunOrganisation, runColumns } from "./catalogue/course-runs.server";
+export { hasHistory, plural, runStanding } from "./catalogue/course-history.server";
+export { listRunsForCourse, privateRunOrganisation } from "./catalogue/course-runs.server";
 export { ICS_CONTENT_TYPE } from "./catalogue/icalendar.server";
 export {
-  courseSnapshot,
-  listRegistrationCourses,
-  newRegistrationReference,
-  REFERENCE_PATTERN,
-  type RegistrationCourse,
-  type RegistrationRun,
-} from "./catalogue/registration-courses.server";
+  changeRunSession,
+  createPrivateRun,
+  deleteCourseRun,
+  insertCourseRun,
+  listRunsWithHistory,
+  lockRun,
+  NO_SUCH_RUN,
+  type RunWriteOutcome,
+  runKeptBecause,
+  saveCourseRun,
+} from "./catalogue/run-admin.server";
 export {
+  type CalendarFilter,
   type CalendarRun,
   findCalendarRun,
-  listUpcomingRuns,
+  listUpcomingRunsWithoutSeats,
   listUpcomingVenues,
   runCalendarInvite,
   runFileName,
   runsCalendar,
 } from "./catalogue/run-calendar.server";
 export {
-  lockRunSeats,
-  lockRunsSeats,
-  SEAT_HOLDING_STATUSES,
-  seatsForRuns,
-} from "./catalogue/run-seats.server";
-export {
   addGazettedHoliday,
   DEFAULT_END,
   DEFAULT_START,
   defaultSessions,
-  editRunSession,
-  holidayNotice,
   listGazettedHolidays,
   type RunSession,
-  resetRunSessions,
   runHolidays,
   runSessionsOf,
   type SessionEdit,
   type SessionRun,
   sessionsOfRuns,
 } from "./catalogue/run-sessions.server";
+export { UPCOMING_RUN_DAYS, upcomingRunsWithoutSeats } from "./catalogue/upcoming-runs.server";
 export type { ClientLogoView } from "./content/client-logo.server";
 export {
   type AdminClientLogo,
@@ -137,9 +123,9 @@ export {
   notifiedAdmins,
   publicBookableCourses,
   publicClientLogos,
-  publicCourse,
   publicCourseFacilitators,
-  publicCourses,
+  publicCoursesWithoutSeats,
+  publicCourseWithoutSeats,
   publicCourseYears,
   publicFacilitators,
   publicGalleryImages,

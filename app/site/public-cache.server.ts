@@ -11,7 +11,7 @@ import { today } from "#app/utils/dates";
  * is the only writer and counts its finished writes; while the count stands still the version cannot have moved
  * and is not read again. Only data is cached,
  * never a response: nonces, form keys and anything signed in are made per request as before. Seats change with
- * every booking and are not cached (see `withSeats`).
+ * every booking and are not cached (see the booking's `withSeats`).
  */
 
 type Entry = { version: number; day: string; value: Promise<unknown> };

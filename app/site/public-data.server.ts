@@ -3,12 +3,11 @@ import { getSettings } from "#app/platform/settings/setting.server";
 import {
   type CourseFilter,
   countActiveCoursesByCategory,
+  findActiveCourses,
   getActiveCourseBySlugWithoutSeats,
   listActiveCoursesWithoutSeats,
   listCourseYears,
-  withSeats,
 } from "#app/site/catalogue/course.server";
-import { findActiveCourses } from "#app/site/catalogue/registration-courses.server";
 import { listActiveClientLogos } from "#app/site/content/client-logo.server";
 import { statesFigures, withCourseCounts } from "#app/site/content/course-count";
 import { listActiveFacilitators, listCourseFacilitators } from "#app/site/content/facilitator.server";
@@ -59,15 +58,17 @@ export const publicFacilitators = () => cachedPublic("facilitators", () => listA
 export const publicCourseFacilitators = (courseId: string) =>
   cachedPublic(`facilitators:${courseId}`, () => listCourseFacilitators(courseId));
 
-/** Active courses with their runs from the cache, and each run's free seats read now. */
-export async function publicCourses(filter: CourseFilter = {}) {
+/**
+ * Active courses with their runs from the cache. The free seats change with every booking and are never cached:
+ * the booking's `publicCourses` reads them now and adds them.
+ */
+export async function publicCoursesWithoutSeats(filter: CourseFilter = {}) {
   const key = `courses:${filter.categories?.join(",") ?? ""}:${filter.year ?? ""}:${filter.limit ?? ""}`;
-  return withSeats(await cachedPublic(key, () => listActiveCoursesWithoutSeats(filter)));
+  return cachedPublic(key, () => listActiveCoursesWithoutSeats(filter));
 }
 
-export async function publicCourse(slug: string) {
-  const course = await cachedPublic(`course:${slug}`, () => getActiveCourseBySlugWithoutSeats(slug));
-  return course && (await withSeats([course]))[0];
+export async function publicCourseWithoutSeats(slug: string) {
+  return cachedPublic(`course:${slug}`, () => getActiveCourseBySlugWithoutSeats(slug));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { boundedHeavyWork, HeavyWorkBusy, heavyWorkBusyResponse } from "#app/platform/jobs/heavy-work.server";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
-import { listActiveCourses, listCourseYears } from "#app/site/catalogue/course.server";
+import { listActiveCoursesWithoutSeats, listCourseYears } from "#app/site/catalogue/course.server";
 import { getFirmIdentity } from "#app/site/content/firm-identity.server";
 import { getSiteContent } from "#app/site/content/site-content.server";
 import { yearSpan } from "#app/utils/runs";
@@ -32,7 +32,7 @@ export const publicCataloguePdf = () =>
     render(async () => {
       // the catalogue prints runs, dates and fees, never free seats: a booking (seats) does not make it stale
       const [courses, { contact, policies }, years, firm] = await Promise.all([
-        listActiveCourses(),
+        listActiveCoursesWithoutSeats(),
         getSiteContent(["contact", "policies"]),
         listCourseYears(),
         getFirmIdentity(),

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { createBooking } from "#app/bookings/booking.server";
-import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import {

@@ -13,7 +13,7 @@ import {
   substituteParticipant,
 } from "#app/bookings/booking-page/booking-changes.server";
 import { getBookingPage } from "#app/bookings/booking-page/booking-view.server";
-import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { recordPayment } from "#app/money/payments/payment.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";

@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { BOOKING_PARAM } from "#app/booking/index.server";
+import { BOOKING_REFERENCE_PATTERN } from "#app/booking/references/booking-reference";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
-import { REFERENCE_PATTERN } from "#app/site/catalogue/registration-courses.server";
-import { BOOKING_PARAM } from "#app/site/index.server";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor, formRequest, oldFormKey } from "../helpers/form-post";
 
@@ -154,5 +154,5 @@ test("the contact page's M-PESA example reference has the format references are 
   };
   const examples = page.payment.paybillAccountNote.match(/MF-\S+?(?=[).,\s]|$)/g) ?? [];
   expect(examples.length).toBeGreaterThan(0);
-  for (const example of examples) expect(example).toMatch(REFERENCE_PATTERN);
+  for (const example of examples) expect(example).toMatch(BOOKING_REFERENCE_PATTERN);
 });

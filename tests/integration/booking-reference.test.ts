@@ -17,8 +17,8 @@ import {
   registrationExport,
   registrationSearch,
 } from "#app/back-office/lists/registration-admin.server";
+import { findBookingByReference } from "#app/booking/references/booking-reference.server";
 import { openDatabase } from "#app/database.server";
-import { findBookingByReference } from "#app/money/payments/payment.server";
 import {
   type DatabaseHandle,
   db,

@@ -389,7 +389,9 @@ describe("the run page's actions", () => {
   }
 
   test("cancelling frees the seat; confirming a waitlisted participant needs one", async () => {
-    const { cancelParticipant, confirmParticipant } = await import("#app/bookings/runs/run-roster.server");
+    const { cancelParticipant, confirmParticipant } = await import(
+      "#app/bookings/run-bookings/run-roster.server"
+    );
     const runId = await newRun(1);
     await register(booking(runId));
     await register(booking(runId, { email: "second@example.com" }));
@@ -410,7 +412,7 @@ describe("the run page's actions", () => {
   });
 
   test("moving checks the course and the seats of the new date", async () => {
-    const { moveParticipant } = await import("#app/bookings/runs/run-roster.server");
+    const { moveParticipant } = await import("#app/bookings/run-bookings/run-roster.server");
     const from = await newRun(5);
     const full = await newRun(1);
     const open = await newRun(5, { inDays: 60 });
@@ -455,7 +457,7 @@ describe("waiting-list offers", () => {
   }
 
   test("a cancellation offers the seat to the first in the queue; the link claims it once", async () => {
-    const { cancelParticipant } = await import("#app/bookings/runs/run-roster.server");
+    const { cancelParticipant } = await import("#app/bookings/run-bookings/run-roster.server");
     const { claimOffer, describeOffer } = await import("#app/bookings/waiting-list/waitlist-offer.server");
     const { runId, emails, holderId } = await fullRunWithQueue();
     await cancelParticipant(actor as never, runId, holderId);
@@ -477,7 +479,7 @@ describe("waiting-list offers", () => {
   });
 
   test("an unclaimed offer expires and passes to the next booking, exactly once with two sweeps at once", async () => {
-    const { cancelParticipant } = await import("#app/bookings/runs/run-roster.server");
+    const { cancelParticipant } = await import("#app/bookings/run-bookings/run-roster.server");
     const { describeOffer, sweepExpiredOffers } = await import(
       "#app/bookings/waiting-list/waitlist-offer.server"
     );

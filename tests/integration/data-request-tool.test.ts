@@ -5,7 +5,7 @@ import { readSubject } from "#app/back-office/data-requests/data-request";
 import { erasePersonalData } from "#app/back-office/data-requests/data-request-erase.server";
 import { CONTACT_LIST_SCREEN } from "#app/back-office/lists/contact-admin.server";
 import { createBooking } from "#app/bookings/booking.server";
-import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { issueDueReceipts } from "#app/money/index.server";
 import { db, executeRows } from "#app/platform/db/client.server";
 import {

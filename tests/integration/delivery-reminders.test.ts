@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { parseSettingInput } from "#app/back-office/settings/setting-input";
-import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
 import {
   parseReminderDays,

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
-import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { issueCertificates } from "#app/delivery/certificates/certificate.server";
 import { findDeliveryRun } from "#app/delivery/delivery-run.server";
 import { sendFeedbackRequests } from "#app/delivery/feedback/feedback.server";

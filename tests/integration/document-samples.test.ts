@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { renderSignInSheet } from "#app/delivery/attendance/sign-in-sheet.server";
 import { renderCertificate } from "#app/delivery/certificates/certificate-pdf.server";
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";

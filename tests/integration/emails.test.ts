@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { readSignedReference } from "#app/booking/index.server";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, emailOutbox } from "#app/platform/db/schema";
@@ -8,7 +9,6 @@ import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as runIcsRoute from "#app/routes/resources/course-run.ics";
-import { readSignedReference } from "#app/site/index.server";
 import { formatLongDate } from "#app/utils/dates";
 import { DARAJA_KEYS } from "../helpers/daraja";
 import { ACTOR, book, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";

@@ -4,7 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
 import { getClientBooking, updateBookingDetails } from "#app/bookings/index.server";
-import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { DEFAULT_ITEM_CLASS_CODE } from "#app/money/etims/etims";
 import { getEtimsDevice } from "#app/money/etims/etims-device.server";
 import { sendDueTaxInvoices } from "#app/money/etims/tax-invoice-outbox.server";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
-import { cancelParticipant, confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant, confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
 import { invoiceBookingNow } from "#app/money/payments/booking-sync.server";
 import { recordPayment } from "#app/money/payments/payment.server";

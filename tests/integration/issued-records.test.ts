@@ -4,6 +4,8 @@ import {
   deleteRegistration,
   purgeExpiredRegistrations,
 } from "#app/back-office/lists/registration-admin.server";
+import { listRegistrationCourses } from "#app/booking/seats/registration-courses.server";
+import { listUpcomingRuns } from "#app/booking/seats/runs-with-seats.server";
 import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
@@ -22,9 +24,7 @@ import * as courseList from "#app/routes/admin/courses";
 import * as attendancePage from "#app/routes/admin/run-attendance";
 import * as certificatesPage from "#app/routes/admin/run-certificates";
 import * as verifyPage from "#app/routes/public/verify";
-import { getActiveCourseBySlug, listActiveCourseSlugs } from "#app/site/catalogue/course.server";
-import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
-import { listUpcomingRuns } from "#app/site/catalogue/run-calendar.server";
+import { getActiveCourseBySlugWithoutSeats, listActiveCourseSlugs } from "#app/site/catalogue/course.server";
 import { setClock } from "#app/utils/clock";
 import { addDays } from "#app/utils/dates";
 import { useTempDiskStorage } from "../helpers/admin-actions";
@@ -324,7 +324,7 @@ test("a course with history is archived (off the site, the form, the sitemap and
     return rows.find((c) => c.id === run.courseId);
   };
   const visible = async () => ({
-    page: Boolean(await getActiveCourseBySlug(SLUG)),
+    page: Boolean(await getActiveCourseBySlugWithoutSeats(SLUG)),
     sitemap: (await listActiveCourseSlugs()).some((c) => c.slug === SLUG),
     form: (await listRegistrationCourses()).some((c) => c.slug === SLUG),
     calendar: (await listUpcomingRuns()).some((r) => r.slug === SLUG),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { setRegistrationStatus } from "#app/back-office/lists/registration-admin.server";
-import { cancelParticipant, confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant, confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { bookingBalance } from "#app/money/payments/payment.server";
 import { db } from "#app/platform/db/client.server";
 import { payments } from "#app/platform/db/schema";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
-import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { findDeliveryRun } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
 import { documentUrl, reviseBookingInvoice } from "#app/money/documents/finance-document.server";

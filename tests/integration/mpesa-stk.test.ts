@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { payPath } from "#app/booking/index.server";
 import { forgetDarajaTokens } from "#app/money/mpesa/daraja.server";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
 import { checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
@@ -17,7 +18,6 @@ import {
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as payRoute from "#app/routes/public/pay";
-import { payPath } from "#app/site/index.server";
 import { advanceClock, setClock } from "#app/utils/clock";
 import {
   DARAJA_KEYS,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getRunRoster } from "#app/bookings/runs/run-roster.server";
+import { getRunRoster } from "#app/bookings/run-bookings/run-roster.server";
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack } from "#app/delivery/nita/nita-pack.server";
 import { db, executeRows } from "#app/platform/db/client.server";

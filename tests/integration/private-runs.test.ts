@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+import { listRegistrationCourses } from "#app/booking/seats/registration-courses.server";
+import { listUpcomingRuns } from "#app/booking/seats/runs-with-seats.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { substituteParticipant } from "#app/bookings/booking-page/booking-changes.server";
 import { cancelBooking } from "#app/bookings/index.server";
-import { createCourseRun, updateCourseRun } from "#app/bookings/runs/course-run.server";
+import { createCourseRun, updateCourseRun } from "#app/bookings/run-bookings/run-changes.server";
 import { db } from "#app/platform/db/client.server";
 import {
   adminAuditLogs,
@@ -35,8 +37,6 @@ import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
 import { privateRunLabel } from "#app/site/catalogue/course";
 import { countActiveCoursesByCategory, listCourseYears } from "#app/site/catalogue/course.server";
 import { listRunsForCourse } from "#app/site/catalogue/course-runs.server";
-import { listRegistrationCourses } from "#app/site/catalogue/registration-courses.server";
-import { listUpcomingRuns } from "#app/site/catalogue/run-calendar.server";
 import { addDays, today } from "#app/utils/dates";
 import { ACTOR, SLUG } from "../helpers/money";
 

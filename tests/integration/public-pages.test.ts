@@ -9,7 +9,11 @@ import { loader as courseLoader } from "#app/routes/public/courses.course";
 import { loader as homeLoader } from "#app/routes/public/home";
 import { loader as layoutLoader } from "#app/routes/public/layout";
 import { loader as sitemapLoader } from "#app/routes/resources/sitemap";
-import { countActiveCourses, listActiveCourses, listCourseYears } from "#app/site/catalogue/course.server";
+import {
+  countActiveCourses,
+  listActiveCoursesWithoutSeats,
+  listCourseYears,
+} from "#app/site/catalogue/course.server";
 import { setClock } from "#app/utils/clock";
 
 afterEach(() => setClock(null));
@@ -66,7 +70,7 @@ describe("public pages read the database", () => {
     const years = await listCourseYears();
     expect(years).toContain(2025);
     expect(years).not.toContain(2024);
-    const county2025 = await listActiveCourses({ categories: ["county"], year: 2025 });
+    const county2025 = await listActiveCoursesWithoutSeats({ categories: ["county"], year: 2025 });
     expect(county2025.length).toBeGreaterThan(0);
     for (const course of county2025) {
       expect(course.category).toBe("county");
@@ -84,7 +88,7 @@ describe("public pages read the database", () => {
         venue: "Kigali, Rwanda",
       });
     expect((await listCourseYears()).at(-1)).toBe(2036);
-    expect((await listActiveCourses({ year: 2036 })).map((c) => c.id)).toEqual([
+    expect((await listActiveCoursesWithoutSeats({ year: 2036 })).map((c) => c.id)).toEqual([
       (course as { id: string }).id,
     ]);
   });

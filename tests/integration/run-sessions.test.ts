@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { changeRunSession, createCourseRun } from "#app/bookings/runs/course-run.server";
+import { createCourseRun } from "#app/bookings/run-bookings/run-changes.server";
 import { attendanceSummary, markAttendance } from "#app/delivery/attendance/attendance.server";
 import { issueCertificates } from "#app/delivery/certificates/certificate.server";
 import { findDeliveryRun } from "#app/delivery/delivery-run.server";
@@ -11,6 +11,7 @@ import { db } from "#app/platform/db/client.server";
 import { certificates, courseRegistrations, courses, runSessions } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { CourseRunSchema } from "#app/site/catalogue/course";
+import { changeRunSession } from "#app/site/catalogue/run-admin.server";
 import { findCalendarRun, runsCalendar } from "#app/site/catalogue/run-calendar.server";
 import { addGazettedHoliday } from "#app/site/catalogue/run-sessions.server";
 import { setClock } from "#app/utils/clock";

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, lte } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
-import { createCourseRun } from "#app/bookings/runs/course-run.server";
+import { seatsForRuns } from "#app/booking/seats/run-seats.server";
+import { createCourseRun } from "#app/bookings/run-bookings/run-changes.server";
 import { openDatabase } from "#app/database.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
@@ -14,7 +15,6 @@ import {
 import * as courseRoute from "#app/routes/public/courses.course";
 import * as registerRoute from "#app/routes/public/register";
 import type { CourseRunInput } from "#app/site/catalogue/course";
-import { seatsForRuns } from "#app/site/catalogue/run-seats.server";
 import type { FormResult } from "#app/site/forms/submission";
 import { seedDatabase } from "#app/site/seed/seed.server";
 import { setClock } from "#app/utils/clock";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { confirmParticipant } from "#app/bookings/runs/run-roster.server";
+import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { getFinanceOverview } from "#app/money/documents/finance-report.server";
 import { bookingBalance, recordPayment } from "#app/money/payments/payment.server";
 import {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
+import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRegistrations, courseRuns, emailOutbox, waitlistOffers } from "#app/platform/db/schema";
 import { createSmtpSender } from "#app/platform/email/email.server";

@@ -1,8 +1,10 @@
-import { bookingsToday, UPCOMING_RUN_DAYS, upcomingRuns } from "#app/bookings/index.server";
+import { upcomingRuns } from "#app/booking/index.server";
+import { bookingsToday } from "#app/bookings/index.server";
 import { deliveryToday } from "#app/delivery/index.server";
 import { getMoneySummary, moneyToday } from "#app/money/index.server";
 import type { TodayContext } from "#app/platform/today/contributor";
 import { salesToday } from "#app/sales/index.server";
+import { UPCOMING_RUN_DAYS } from "#app/site/index.server";
 import { today } from "#app/utils/dates";
 import { listsToday } from "../lists/lists-today.server";
 

@@ -1,9 +1,9 @@
 import { asc, type Column, count, desc, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { PAGE_SIZE } from "#app/back-office/lists/admin-lists";
+import { referenceIn } from "#app/booking/index";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { referenceIn } from "#app/utils/booking-reference";
 
 /** A search term as a case-insensitive substring pattern, with the LIKE wildcards in it taken literally. */
 function containsPattern(term: string) {

@@ -8,8 +8,9 @@ import {
   type RegistrationSort,
   startOfNairobiDay,
 } from "#app/back-office/lists/admin-lists";
+import { lockBooking } from "#app/booking/index.server";
 import { bookingChangeRefusal } from "#app/bookings/index";
-import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
+import { invoiceNote, syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { keysetBatches, mapRows } from "#app/platform/csv.server";
 import { db, type Executor, executeRows } from "#app/platform/db/client.server";

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { lockBooking, lockRunsSeats, SEAT_HOLDING_STATUSES } from "#app/booking/index.server";
 import { getJoiningInstructions, joiningRows, runDatesText } from "#app/delivery/index.server";
 import {
   bookingBalance,
   currentDocuments,
   documentAttachment,
   invoiceNote,
-  lockBooking,
   openProforma,
   sendDocument,
   syncBooking,
@@ -25,7 +25,7 @@ import {
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
-import { lockRunsSeats, runCalendarInvite, SEAT_HOLDING_STATUSES } from "#app/site/index.server";
+import { runCalendarInvite } from "#app/site/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
 import { bookingChangeMessage, seatTakenOverMessage } from "../emails.server";

@@ -4,9 +4,6 @@ import { optionalText } from "#app/site/index";
 import { addDays, formatLongDate } from "#app/utils/dates";
 import { ParticipantSchema } from "../registration";
 
-/** A booking reference as issued: `MF-` and eight characters of the unambiguous alphabet. */
-export const BOOKING_REFERENCE_PATTERN = /^MF-[2-9A-HJKMNP-Z]{8}$/;
-
 export const BookingDetailsSchema = z.object({
   kraPin: kraPinRule(optionalText("KRA PIN", 11)),
   lpoNumber: optionalText("LPO number", 50),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { seatsForRuns } from "#app/booking/index.server";
 import { runDatesText, runDays } from "#app/delivery/index.server";
 import { bookingBalance, documentPath, listedDocuments } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
@@ -16,7 +17,6 @@ import {
 } from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
-import { seatsForRuns } from "#app/site/index.server";
 import { today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { bookingChangeRules, substitutionDeadline } from "./booking-rules";

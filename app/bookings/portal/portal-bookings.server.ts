@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { payPath } from "#app/booking/index.server";
 import {
   auditNitaPackExport,
   findDeliveryRun,
@@ -25,7 +26,6 @@ import {
   courses,
   courseRegistrations as r,
 } from "#app/platform/db/schema";
-import { payPath } from "#app/site/index.server";
 import { today } from "#app/utils/dates";
 import { paymentState } from "#app/utils/payment-state";
 import {

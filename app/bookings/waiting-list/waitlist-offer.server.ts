@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { bookingInvoiceTotal, lockBooking } from "#app/money/index.server";
+import { lockBooking, lockRunSeats, payPath } from "#app/booking/index.server";
+import { bookingInvoiceTotal } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -8,7 +9,6 @@ import { bookings, courseRegistrations, courseRuns, courses, waitlistOffers } fr
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { getSettings } from "#app/platform/settings/setting.server";
-import { lockRunSeats, payPath } from "#app/site/index.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
 import { waitlistOffer } from "../emails.server";

@@ -1,8 +1,9 @@
 import { type ReactNode, useLayoutEffect, useState } from "react";
+import type { RegistrationCourse } from "#app/booking/index.server";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
 import type { FormResult, SiteContent } from "#app/site/index";
 import { LIMITS } from "#app/site/index";
-import type { PaymentDetails, RegistrationCourse } from "#app/site/index.server";
+import type { PaymentDetails } from "#app/site/index.server";
 import { BookingConfirmation } from "./booking-confirmation";
 import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { GroupBookingFields, OrganisationFields } from "./group-booking-fields";

@@ -1,4 +1,4 @@
-import type { RegistrationRun } from "#app/site/index.server";
+import type { RegistrationRun } from "#app/booking/index.server";
 import { cn } from "#app/utils/cn";
 
 /** "Fully booked", "3 seats left", or nothing while plenty are free. */

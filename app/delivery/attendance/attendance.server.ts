@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { bookingBalance, deriveBookingStatus, lockBooking } from "#app/money/index.server";
+import { deriveBookingStatus, lockBooking } from "#app/booking/index.server";
+import { bookingBalance } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";

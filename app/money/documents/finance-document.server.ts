@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type LockedBooking, lockBooking } from "#app/booking/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
@@ -44,14 +45,6 @@ export const DOCUMENT_LINK_BASE = "/billing";
 
 export const documentUrl = (id: string) => signedUrl(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
 export const documentPath = (id: string) => signedPath(DOCUMENT_LINK_PURPOSE, DOCUMENT_LINK_BASE, id);
-
-export type LockedBooking = typeof bookings.$inferSelect;
-
-/** Locks the booking for the rest of the transaction: its documents are issued one at a time. */
-export async function lockBooking(tx: Executor, bookingId: string): Promise<LockedBooking | null> {
-  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-  return booking ?? null;
-}
 
 function runText(run: { label: string | null; startDate: string | null; venue: string | null }) {
   const when = run.label ?? (run.startDate ? formatLongDate(run.startDate) : null);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { lockBooking } from "#app/booking/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import {
@@ -14,7 +15,7 @@ import {
 import { formatLongDate, today } from "#app/utils/dates";
 import { isHashedMsisdn } from "#app/utils/phone";
 import { bookingBalance } from "../payments/payment.server";
-import { documentPath, lockBooking, openProforma, sendDocument } from "./finance-document.server";
+import { documentPath, openProforma, sendDocument } from "./finance-document.server";
 
 // "a newer version of this document exists" / "a credit note cancels it", as correlated subqueries
 const superseded = sql<boolean>`exists (select 1 from finance_documents newer where newer.booking_id = ${financeDocuments.bookingId} and newer.kind = ${financeDocuments.kind} and newer.version > ${financeDocuments.version})`;

@@ -1,14 +1,9 @@
+import { lockBooking } from "#app/booking/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { computeVat } from "#app/utils/vat";
 import { settleBooking } from "../payments/payment.server";
-import {
-  type InvoiceOutcome,
-  issueDocument,
-  lockBooking,
-  openProforma,
-  profileRefusal,
-} from "./finance-document.server";
+import { type InvoiceOutcome, issueDocument, openProforma, profileRefusal } from "./finance-document.server";
 import { getFinanceProfile } from "./finance-profile.server";
 
 /** One reached milestone as its invoice bills it: the amount is what the client pays, VAT included. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { lockBooking } from "#app/booking/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
@@ -9,7 +10,7 @@ import { getSetting } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { safaricomMsisdn } from "#app/utils/phone";
-import { lockBooking, openProforma, reviseBookingInvoice } from "../documents/finance-document.server";
+import { openProforma, reviseBookingInvoice } from "../documents/finance-document.server";
 import { bookingBalance } from "../payments/payment.server";
 import { requestStkPush } from "./daraja.server";
 import { overLimitMessage } from "./mpesa-limit";

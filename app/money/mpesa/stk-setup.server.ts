@@ -1,7 +1,7 @@
+import { payUrl } from "#app/booking/index.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { env } from "#app/platform/env.server";
 import { getSettings } from "#app/platform/settings/setting.server";
-import { payUrl } from "#app/site/index.server";
 import { type DarajaCredentials, getDarajaCredentials } from "./daraja-credentials.server";
 
 const siteUrl = () => env().PUBLIC_URL.replace(/\/$/, "");

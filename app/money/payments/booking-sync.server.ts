@@ -1,10 +1,10 @@
+import { deriveBookingStatus } from "#app/booking/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { formatKes } from "#app/utils/cents";
 import { type InvoiceOutcome, reviseBookingInvoice } from "../documents/finance-document.server";
-import { deriveBookingStatus } from "./booking-status.server";
 import { settleBooking } from "./payment.server";
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
+import { findBookingByReference, lockBooking } from "#app/booking/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -9,8 +10,7 @@ import {
   payments,
 } from "#app/platform/db/schema";
 import { formatKes } from "#app/utils/cents";
-import { lockBooking } from "../documents/finance-document.server";
-import { findBookingByReference, type LedgerOutcome, recordPayment } from "./payment.server";
+import { type LedgerOutcome, recordPayment } from "./payment.server";
 
 export type PaymentReview = typeof paymentReviews.$inferSelect;
 

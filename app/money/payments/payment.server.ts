@@ -1,4 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import {
+  deriveBookingStatus,
+  findBookingByReference,
+  type LockedBooking,
+  lockBooking,
+} from "#app/booking/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
@@ -11,22 +17,14 @@ import {
   paymentReviews,
   payments,
 } from "#app/platform/db/schema";
-import { referenceIn } from "#app/utils/booking-reference";
 import { formatKes } from "#app/utils/cents";
 import {
   PAYMENT_METHOD_LABELS as METHOD_LABELS,
   type PaymentState,
   paymentState,
 } from "#app/utils/payment-state";
-import {
-  type FinanceDocument,
-  issueReceipt,
-  type LockedBooking,
-  lockBooking,
-  openProforma,
-} from "../documents/finance-document.server";
+import { type FinanceDocument, issueReceipt, openProforma } from "../documents/finance-document.server";
 import { syncTaxInvoice } from "../etims/tax-invoice.server";
-import { deriveBookingStatus } from "./booking-status.server";
 import { paymentRecordedAudit } from "./payment-audit.server";
 import { queueReceipt } from "./receipt-queue.server";
 
@@ -43,25 +41,6 @@ export type NewPayment = {
   bookingId: string | null;
   source: (typeof PAYMENT_SOURCES)[number];
 };
-
-/**
- * The booking an account number names. Payers type it by hand: case, spaces and a missing hyphen do not
- * matter (" mf-7k2q 9xp4" is MF-7K2Q9XP4). A group participant's own reference finds the group's booking.
- */
-export async function findBookingByReference(executor: Executor, typed: string | null) {
-  const reference = referenceIn(typed);
-  if (!reference) return null;
-  const [booking] = await executor
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(eq(bookings.reference, reference));
-  if (booking) return booking.id;
-  const [registration] = await executor
-    .select({ bookingId: courseRegistrations.bookingId })
-    .from(courseRegistrations)
-    .where(eq(courseRegistrations.reference, reference));
-  return registration?.bookingId ?? null;
-}
 
 export type Balance = { invoicedCents: number; paidCents: number; balanceCents: number; state: PaymentState };
 

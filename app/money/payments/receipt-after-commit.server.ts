@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { lockBooking } from "#app/booking/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -8,7 +9,7 @@ import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";
 import { now } from "#app/utils/clock";
 import { withDocumentDrawnFirst } from "../documents/document-drawn-first.server";
-import { lockBooking, openProforma } from "../documents/finance-document.server";
+import { openProforma } from "../documents/finance-document.server";
 import {
   bookingBalance,
   type NewPayment,

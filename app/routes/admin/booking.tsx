@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { BOOKING_REFERENCE_PATTERN, type BookingAction, BookingActionSchema } from "#app/bookings/index";
+import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
+import { type BookingAction, BookingActionSchema } from "#app/bookings/index";
 import {
   addParticipant,
   type BookingChangeOutcome,

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { BOOKING_STATUSES, BookingQuerySchema, parseListQuery } from "#app/back-office/index";
 import { listBookedRuns, listBookings } from "#app/back-office/index.server";
-import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { BOOKING_REFERENCE_PATTERN, referenceIn } from "#app/booking/index";
 import { findBooking } from "#app/bookings/index.server";
 import { PaymentStatePill } from "#app/components/admin/finance-parts";
 import {
@@ -15,7 +15,6 @@ import { PageHeader } from "#app/components/admin/page-header";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { canReadBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
-import { referenceIn } from "#app/utils/booking-reference";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, PAYMENT_STATES } from "#app/utils/payment-state";

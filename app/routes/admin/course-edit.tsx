@@ -2,14 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import {
-  createCourseRun,
-  deleteCourseRun,
-  listCourseInterests,
-  listRunsWithHistory,
-  type RunWriteOutcome,
-  updateCourseRun,
-} from "#app/bookings/index.server";
+import { createCourseRun, listCourseInterests, updateCourseRun } from "#app/bookings/index.server";
 import { ArchiveCourseForm } from "#app/components/admin/archive-course-form";
 import { CourseForm } from "#app/components/admin/course-form";
 import { CourseInterests } from "#app/components/admin/course-interests";
@@ -28,7 +21,10 @@ import { CourseRunSchema, CourseSchema } from "#app/site/index";
 import {
   courseKeeping,
   deleteCourse,
+  deleteCourseRun,
   findCourseForAdmin,
+  listRunsWithHistory,
+  type RunWriteOutcome,
   saveCourseSubmission,
   setCourseArchived,
 } from "#app/site/index.server";

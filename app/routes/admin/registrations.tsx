@@ -8,7 +8,7 @@ import {
   loadListScreen,
   REGISTRATION_LIST_SCREEN,
 } from "#app/back-office/index.server";
-import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { BOOKING_REFERENCE_PATTERN, referenceIn } from "#app/booking/index";
 import { BookingLink } from "#app/components/admin/booking/booking-link";
 import { FinanceProfileNotice } from "#app/components/admin/finance-parts";
 import {
@@ -29,7 +29,6 @@ import { InputField, SelectField } from "#app/components/ui/field";
 import { currentFinanceProfileGaps } from "#app/money/index.server";
 import { canReadBookings } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
-import { referenceIn } from "#app/utils/booking-reference";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/registrations";
 

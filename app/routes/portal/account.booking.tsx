@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { BOOKING_REFERENCE_PATTERN, BookingActionSchema } from "#app/bookings/index";
+import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
+import { BookingActionSchema } from "#app/bookings/index";
 import { changeClientBooking, getClientBooking, requireClient } from "#app/bookings/index.server";
 import { ClientBookingChanges } from "#app/components/portal/client-booking-changes";
 import { owedText } from "#app/components/portal/client-booking-list";

@@ -1,4 +1,4 @@
-import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
 import { clientCertificates, requireClient } from "#app/bookings/index.server";
 import { notFound, objectResponse } from "#app/platform/files/file-response.server";
 import { storage } from "#app/platform/files/storage.server";

@@ -1,4 +1,4 @@
-import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
 import { clientNitaPack, requireClient } from "#app/bookings/index.server";
 import { nitaFileBase, nitaPackFiles, nitaPackPdf, nitaPackRefusal } from "#app/delivery/index.server";
 import { notFound } from "#app/platform/files/file-response.server";

@@ -1,3 +1,4 @@
+import { listRegistrationCourses } from "#app/booking/index.server";
 import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
 import { ContactAboutChoice } from "#app/components/public/contact-about-choice";
 import { ContactForm } from "#app/components/public/contact-form";
@@ -14,7 +15,6 @@ import { RegistrationForm } from "#app/components/public/registration-form";
 import { ContactQuerySchema, ContactSchema, submitContactForm } from "#app/sales/index.server";
 import {
   getPaymentDetails,
-  listRegistrationCourses,
   newFormKey,
   publicSettings,
   publicSiteContent,

@@ -1,9 +1,10 @@
+import { publicCourses } from "#app/booking/index.server";
 import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { CourseFilters, resultLine } from "#app/components/public/course-filters";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero } from "#app/components/public/page-sections";
 import { parseCourseFilter } from "#app/site/index";
-import { publicCourses, publicCourseYears } from "#app/site/index.server";
+import { publicCourseYears } from "#app/site/index.server";
 import { CATEGORY_LABELS } from "#app/utils/course-categories";
 import { withYears, yearSpan } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";

@@ -1,8 +1,9 @@
+import { listUpcomingRuns } from "#app/booking/index.server";
 import { Icon } from "#app/components/icons/icon";
 import { CalendarFilters, CalendarMonths } from "#app/components/public/course-calendar";
 import { PageHero } from "#app/components/public/page-sections";
 import { parseCalendarFilter } from "#app/site/index";
-import { listUpcomingRuns, listUpcomingVenues } from "#app/site/index.server";
+import { listUpcomingVenues } from "#app/site/index.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses.calendar";
 

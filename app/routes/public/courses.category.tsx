@@ -1,10 +1,11 @@
 import { data } from "react-router";
+import { publicCourses } from "#app/booking/index.server";
 import { Icon } from "#app/components/icons/icon";
 import { CourseCard, toDetailedCourseCard } from "#app/components/public/course-card";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import { usePublicLayoutData } from "#app/components/public/use-public-layout";
-import { publicCourses, publicSiteContent } from "#app/site/index.server";
+import { publicSiteContent } from "#app/site/index.server";
 import {
   CATEGORY_PAGES,
   FAITH_GROUP_LABELS,

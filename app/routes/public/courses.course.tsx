@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { publicCourse } from "#app/booking/index.server";
 import { InterestSchema } from "#app/bookings/index";
 import { submitInterestForm } from "#app/bookings/index.server";
 import { Icon } from "#app/components/icons/icon";
@@ -16,7 +17,6 @@ import {
   courseJsonLd,
   HONEYPOT_FIELD,
   newFormKey,
-  publicCourse,
   publicCourseFacilitators,
   publicOrigin,
   publicVatNote,

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { publicCourses } from "#app/booking/index.server";
 import { Icon } from "#app/components/icons/icon";
 import { CatalogueDownloads } from "#app/components/public/download-buttons";
 import { buttonStyles, PageHero, Section } from "#app/components/public/page-sections";
 import { ResponsiveImage } from "#app/components/public/site-image";
-import { publicCourses, publicCourseYears, publicSiteContent } from "#app/site/index.server";
+import { publicCourseYears, publicSiteContent } from "#app/site/index.server";
 import { CATEGORY_PAGE_KEYS, CATEGORY_PAGES } from "#app/utils/course-categories";
 import { withYears, yearSpan } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";

@@ -1,3 +1,4 @@
+import { publicCourses } from "#app/booking/index.server";
 import { ContactForm } from "#app/components/public/contact-form";
 import { toCourseCard } from "#app/components/public/course-card";
 import { HomeCourses } from "#app/components/public/home/courses-section";
@@ -9,7 +10,6 @@ import {
   newFormKey,
   organizationJsonLd,
   publicClientLogos,
-  publicCourses,
   publicOrigin,
   publicSettings,
   publicSiteContent,

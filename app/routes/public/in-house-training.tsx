@@ -1,15 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { listRegistrationCourses } from "#app/booking/index.server";
 import { InHouseForm } from "#app/components/public/in-house-form";
 import { queryText } from "#app/platform/forms/query";
 import { InHouseRequestSchema, submitInHouseRequest, takeInHouseHandoff } from "#app/sales/index.server";
-import {
-  listRegistrationCourses,
-  newFormKey,
-  publicSettings,
-  publicSiteContent,
-  readFormFields,
-} from "#app/site/index.server";
+import { newFormKey, publicSettings, publicSiteContent, readFormFields } from "#app/site/index.server";
 import { headersWithRetryAfter } from "#app/utils/route-headers";
 import type { Route } from "./+types/in-house-training";
 

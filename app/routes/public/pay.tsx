@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { readSignedReference } from "#app/booking/index.server";
 import { MpesaPayPanel } from "#app/components/public/mpesa-pay-panel";
 import { OtherWaysToPay, PaidFor, Reference } from "#app/components/public/pay-page-parts";
 import { requestInfoContext } from "#app/context";
@@ -7,7 +8,7 @@ import { StkCheckFormSchema, StkPayFormSchema } from "#app/money/index";
 import { checkStkPush, startStkPush, stkPayPage } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
-import { getPaymentDetails, readSignedReference } from "#app/site/index.server";
+import { getPaymentDetails } from "#app/site/index.server";
 import { anonymousActor } from "#app/staff/index.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import type { Route } from "./+types/pay";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { listRegistrationCourses } from "#app/booking/index.server";
 import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
 import { FormStatus } from "#app/components/public/form-controls";
 import {
@@ -10,7 +11,6 @@ import {
 import { ContactSchema } from "#app/sales/index";
 import {
   getPaymentDetails,
-  listRegistrationCourses,
   newFormKey,
   publicSettings,
   publicSiteContent,

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
+import { publicCourses } from "#app/booking/index.server";
 import { Icon } from "#app/components/icons/icon";
 import { CONSULTATION_LINK } from "#app/components/layout/nav-links";
 import { CourseCard, toCourseCard } from "#app/components/public/course-card";
 import { buttonStyles, CardGrid, PageHero, Section } from "#app/components/public/page-sections";
 import type { ServicePageKey } from "#app/site/index";
-import { publicCourses, publicSiteContent } from "#app/site/index.server";
+import { publicSiteContent } from "#app/site/index.server";
 import { categoryPageOf } from "#app/utils/course-categories";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/services.page";

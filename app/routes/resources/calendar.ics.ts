@@ -1,4 +1,5 @@
-import { ICS_CONTENT_TYPE, listUpcomingRuns, runsCalendar } from "#app/site/index.server";
+import { listUpcomingRuns } from "#app/booking/index.server";
+import { ICS_CONTENT_TYPE, runsCalendar } from "#app/site/index.server";
 
 /** Every upcoming run as one iCalendar feed, for subscribing from a calendar app. */
 export async function loader() {

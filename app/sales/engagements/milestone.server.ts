@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { openBillingBooking } from "#app/booking/index.server";
 import { issueMilestoneInvoice } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { bookings, engagementMilestones, engagements, organisations } from "#app/platform/db/schema";
-import { newRegistrationReference } from "#app/site/index.server";
+import { engagementMilestones, engagements } from "#app/platform/db/schema";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
@@ -109,33 +109,6 @@ export async function saveMilestonePlan(
     });
     return { ok: true, message: `${after.length} milestones were saved for ${engagement.title}.` };
   });
-}
-
-/** The booking a reached milestone's invoice and payments stand on (decision 0673): its reference is paid against. */
-async function openBillingBooking(tx: Executor, engagement: LockedEngagement) {
-  const [organisation] = engagement.organisationId
-    ? await tx
-        .select({ name: organisations.name, kraPin: organisations.kraPin })
-        .from(organisations)
-        .where(eq(organisations.id, engagement.organisationId))
-    : [];
-  const [booking] = await tx
-    .insert(bookings)
-    .values({
-      reference: newRegistrationReference(),
-      kind: "milestone",
-      status: "confirmed",
-      contactName: engagement.contactName,
-      contactEmail: engagement.contactEmail,
-      contactPhone: engagement.contactPhone,
-      organization: organisation?.name ?? engagement.organisationName,
-      organisationId: engagement.organisationId,
-      kraPin: organisation?.kraPin ?? null,
-      lpoNumber: engagement.lpoNumber,
-    })
-    .returning({ id: bookings.id, reference: bookings.reference });
-  if (!booking) throw new Error("The billing booking was not stored");
-  return booking;
 }
 
 /**

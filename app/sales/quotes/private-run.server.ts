@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
-import { bookPrivateRun } from "#app/bookings/index.server";
+import { bookPrivateRun } from "#app/booking/index.server";
+import { syncBooking } from "#app/money/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { enquiries, organisations, quotes } from "#app/platform/db/schema";
+import { createPrivateRun } from "#app/site/index.server";
 import type { QuoteAcceptance } from "./quote";
 
 /**
  * What accepting a training quote sets going, in the acceptance's transaction (decision 0671): the private run
- * it schedules, the organisation's booking on it with the LPO number given, and the booking's proforma for the
- * quote's lines. A quote sent before quotes scheduled a course and dates has nothing to book: null.
+ * it schedules (the site's run record), the organisation's booking on it with the LPO number given (the
+ * booking's), and the booking's proforma for the quote's lines (money's, decision 0672), issued and e-mailed as
+ * for any confirmed booking. Locks in the house order: the new run, then the booking, then its documents. A quote
+ * sent before quotes scheduled a course and dates has nothing to book: null.
  */
 export async function bookAcceptedQuote(
   tx: Executor,
@@ -35,16 +39,22 @@ export async function bookAcceptedQuote(
     .leftJoin(organisations, eq(organisations.id, enquiries.organisationId))
     .where(eq(quotes.id, quoteId));
   if (!found?.courseId || !found.startDate) return null;
-  return bookPrivateRun(tx, actor, {
-    quoteId,
+  const run = await createPrivateRun(tx, actor, {
     courseId: found.courseId,
     startDate: found.startDate,
     endDate: found.endDate,
     venue: found.venue,
+    capacity: found.participants,
+    organisationId: found.organisationId,
+  });
+  const { bookingId, reference } = await bookPrivateRun(tx, actor, run, {
+    quoteId,
     participants: found.participants,
     organisationId: found.organisationId,
     organisation: found.organisation ?? found.typedOrganisation,
     contact: { name: found.contactName, email: found.contactEmail, phone: found.contactPhone },
     lpoNumber: acceptance.lpoNumber,
   });
+  const invoiced = await syncBooking(tx, bookingId, actor);
+  return { runId: run.id, bookingId, reference, invoiced };
 }

@@ -5,7 +5,6 @@ import { courseRuns, courses } from "#app/platform/db/schema";
 import type { CourseCategory } from "#app/utils/course-categories";
 import { today } from "#app/utils/dates";
 import { isPastRun } from "#app/utils/runs";
-import { seatsForRuns } from "./run-seats.server";
 
 export type CourseRunView = {
   id: string;
@@ -64,7 +63,7 @@ function selectCourses(executor: Executor) {
     .from(courses);
 }
 
-/** A course with its runs, before `withSeats` adds the free seats, which change with every booking. */
+/** A course with its runs, before the booking's `withSeats` adds the free seats, which change with every booking. */
 export type CourseWithRuns = Omit<CourseView, "runs"> & { runs: Omit<CourseRunView, "seatsLeft">[] };
 
 async function attachRuns(
@@ -110,18 +109,6 @@ async function attachRuns(
   }));
 }
 
-/** The courses with each run's free seats, read now: new objects, so a cached list is never changed. */
-export async function withSeats(list: CourseWithRuns[], executor: Executor = db()): Promise<CourseView[]> {
-  const seats = await seatsForRuns(
-    list.flatMap((course) => course.runs.map((run) => run.id)),
-    executor,
-  );
-  return list.map((course) => ({
-    ...course,
-    runs: course.runs.map((run) => ({ ...run, seatsLeft: seats.get(run.id)?.left ?? null })),
-  }));
-}
-
 /**
  * The runs the public may know of: not an organisation's private run (decision 0671). Every public read of runs
  * (the catalogue, course pages, the calendar and its feeds, the registration forms, the years) goes through it
@@ -136,11 +123,6 @@ const runInYear = (year: number) =>
 
 export type CourseFilter = { categories?: readonly CourseCategory[]; year?: number; limit?: number };
 
-/** Active courses in catalogue order, each with its runs and their seats. */
-export async function listActiveCourses(filter: CourseFilter = {}, executor: Executor = db()) {
-  return withSeats(await listActiveCoursesWithoutSeats(filter, executor), executor);
-}
-
 /** How many active courses the catalogue lists, in all and in each category: the figures the site states. */
 export async function countActiveCoursesByCategory(executor: Executor = db()) {
   const rows = await executor
@@ -153,6 +135,7 @@ export async function countActiveCoursesByCategory(executor: Executor = db()) {
   return { total: rows.reduce((sum, row) => sum + row.count, 0), byCategory };
 }
 
+/** Active courses in catalogue order, each with its runs (the seats are the booking's to add: `withSeats`). */
 export async function listActiveCoursesWithoutSeats(filter: CourseFilter = {}, executor: Executor = db()) {
   const conditions = [eq(courses.status, "active")];
   if (filter.categories?.length) conditions.push(inArray(courses.category, [...filter.categories]));
@@ -199,11 +182,6 @@ export async function listCourseYears(executor: Executor = db()) {
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const isPossibleSlug = (slug: string) => slug.length <= 80 && SLUG.test(slug);
 
-export async function getActiveCourseBySlug(slug: string, executor: Executor = db()) {
-  const course = await getActiveCourseBySlugWithoutSeats(slug, executor);
-  return course && (await withSeats([course], executor))[0];
-}
-
 export async function getActiveCourseBySlugWithoutSeats(slug: string, executor: Executor = db()) {
   if (!isPossibleSlug(slug)) return undefined;
   const rows = await selectCourses(executor)
@@ -220,4 +198,28 @@ export async function listActiveCourseSlugs(executor: Executor = db()) {
     .from(courses)
     .where(eq(courses.status, "active"))
     .orderBy(asc(courses.sortOrder));
+}
+
+/** What a registration form offers of a course and what a registration stores of it. */
+const BOOKABLE_COLUMNS = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  durationDays: courses.durationDays,
+  cost: courses.cost,
+};
+
+/** A course as a registration books it: the columns above. */
+export type BookableCourse = Pick<typeof courses.$inferSelect, keyof typeof BOOKABLE_COLUMNS>;
+
+/** The active courses among `slugs`, by slug: what a registration may book (a slug the browser posts is checked here). */
+export async function findActiveCourses(executor: Executor, slugs: readonly string[]) {
+  const bySlug = new Map<string, BookableCourse>();
+  if (slugs.length === 0) return bySlug;
+  const rows = await executor
+    .select(BOOKABLE_COLUMNS)
+    .from(courses)
+    .where(and(inArray(courses.slug, [...new Set(slugs)]), eq(courses.status, "active")));
+  for (const row of rows) bySlug.set(row.slug, row);
+  return bySlug;
 }

@@ -8,7 +8,6 @@ import type { CourseCategory } from "#app/utils/course-categories";
 import { addDays, formatLongDate } from "#app/utils/dates";
 import { runCalendarPath } from "#app/utils/runs";
 import { datedRunOnOffer, publicRun } from "./course.server";
-import { seatsForRuns } from "./run-seats.server";
 import { type RunSession, sessionsOfRuns } from "./run-sessions.server";
 
 const calendarRunColumns = {
@@ -45,22 +44,17 @@ async function withSessions<T extends Awaited<ReturnType<typeof selectCalendarRu
 }
 export type CalendarFilter = { category?: CourseCategory; venue?: string };
 
-/** Upcoming runs in date order, with their free seats, for the calendar page and the feed. */
-export async function listUpcomingRuns(filter: CalendarFilter = {}, executor: Executor = db()) {
+/** Upcoming runs in date order, for the calendar page and the feed (the booking adds their free seats). */
+export async function listUpcomingRunsWithoutSeats(filter: CalendarFilter = {}, executor: Executor = db()) {
   const conditions = [datedRunOnOffer()];
   if (filter.category) conditions.push(eq(courses.category, filter.category));
   if (filter.venue) conditions.push(eq(courseRuns.venue, filter.venue));
-  const runs = await withSessions(
+  return withSessions(
     await selectCalendarRuns(executor)
       .where(and(...conditions))
       .orderBy(asc(courseRuns.startDate), asc(courses.title)),
     executor,
   );
-  const seats = await seatsForRuns(
-    runs.map((run) => run.id),
-    executor,
-  );
-  return runs.map((run) => ({ ...run, seatsLeft: seats.get(run.id)?.left ?? null }));
 }
 
 /** The venues of upcoming runs, alphabetical: the calendar's venue filter options. */

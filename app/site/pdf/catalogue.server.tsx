@@ -7,7 +7,7 @@ import {
   renderPdf,
   styles,
 } from "#app/platform/pdf/pdf-kit.server";
-import type { CourseView } from "#app/site/catalogue/course.server";
+import type { CourseWithRuns } from "#app/site/catalogue/course.server";
 import type { SiteContent } from "#app/site/seed/site-content";
 import { CATEGORY_LABELS, CATEGORY_OPTIONS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 import { formatDuration, formatLongDate, today } from "#app/utils/dates";
@@ -26,7 +26,7 @@ const runStyles = {
   cost: { width: "25%", textAlign: "right" as const },
 };
 
-function CourseEntry({ course }: { course: CourseView }) {
+function CourseEntry({ course }: { course: CourseWithRuns }) {
   // the catalogue sells what is still on offer: past and cancelled runs stay on the website only
   const runs = course.runs.filter(isOfferedRun);
   const facts = [
@@ -71,7 +71,7 @@ export function renderCataloguePdf({
   years,
   firm,
 }: {
-  courses: CourseView[];
+  courses: CourseWithRuns[];
   contact: SiteContent["contact"];
   policies: SiteContent["policies"];
   /** "2026-2027": the years of the runs on offer */

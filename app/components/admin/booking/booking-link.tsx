@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BOOKING_REFERENCE_PATTERN } from "#app/bookings/index";
+import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
 
 /** A participant's booking reference, leading to the booking's page (an older, unknown form stays text). */
 export function BookingLink({ reference, className }: { reference: string | null; className?: string }) {

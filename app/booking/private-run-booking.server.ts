@@ -1,26 +1,16 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { syncBooking } from "#app/money/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
-import { auditedInsert } from "#app/platform/audited-change.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
-import {
-  courseSnapshot,
-  lockRunSeats,
-  newRegistrationReference,
-  resetRunSessions,
-  runColumns,
-} from "#app/site/index.server";
+import { bookings, courseRegistrations, courses } from "#app/platform/db/schema";
+import { courseSnapshot } from "./course-snapshot.server";
+import { newBookingReference } from "./references/booking-reference.server";
+import { lockRunSeats } from "./seats/run-seats.server";
 
-/** What an accepted training quote books: one organisation's group on its own dates (decision 0671). */
+/** The booking an accepted training quote makes on its private run: one organisation's group (decision 0671). */
 export type PrivateRunOrder = {
   quoteId: string;
-  courseId: string;
-  startDate: string;
-  endDate: string | null;
-  venue: string | null;
   participants: number;
   organisationId: string | null;
   organisation: string | null;
@@ -32,13 +22,24 @@ export type PrivateRunOrder = {
 export const placeholderName = (seat: number) => `Participant ${seat} (to be named)`;
 
 /**
- * Makes the private run an accepted quote schedules, with the organisation's booking on it, confirmed, and its
- * proforma (the quote's lines, decision 0672) issued and e-mailed as for any confirmed booking. Runs in the
- * caller's transaction, so the run, the booking and the acceptance exist together or not at all; locks in the
- * house order (the new run, then the booking, then its documents). The seats are as many as the quote's
+ * The organisation's booking on the private run its accepted quote scheduled (the run just made by the site's
+ * `createPrivateRun`), confirmed, audited, in the caller's transaction. The run is locked first, as every booking
+ * takes it (the house order: the run, then the booking, then its documents). Its seats are as many as the quote's
  * participants, each held by a placeholder the office names later, so the run is full and takes no one else.
  */
-export async function bookPrivateRun(tx: Executor, actor: AuditActor, order: PrivateRunOrder) {
+export async function bookPrivateRun(
+  tx: Executor,
+  actor: AuditActor,
+  run: {
+    id: string;
+    courseId: string;
+    label: string | null;
+    venue: string | null;
+    costOverride: string | null;
+  },
+  order: PrivateRunOrder,
+) {
+  await lockRunSeats(tx, run.id);
   const [course] = await tx
     .select({
       id: courses.id,
@@ -48,27 +49,10 @@ export async function bookPrivateRun(tx: Executor, actor: AuditActor, order: Pri
       cost: courses.cost,
     })
     .from(courses)
-    .where(eq(courses.id, order.courseId));
+    .where(eq(courses.id, run.courseId));
   if (!course) throw new Error("The quote's course is missing");
-  const run = await auditedInsert(tx, actor, {
-    action: "Created private course run",
-    table: courseRuns,
-    columns: runColumns,
-    values: {
-      courseId: course.id,
-      startDate: order.startDate,
-      endDate: order.endDate,
-      venue: order.venue,
-      capacity: order.participants,
-      private: true,
-      organisationId: order.organisationId,
-    },
-  });
-  await lockRunSeats(tx, run.id);
-  // its sessions: the working days of the quoted dates, without public holidays (DESIGN §9)
-  await resetRunSessions(tx, run);
   const bookingId = crypto.randomUUID();
-  const reference = newRegistrationReference();
+  const reference = newBookingReference();
   await tx.insert(bookings).values({
     id: bookingId,
     reference,
@@ -112,6 +96,5 @@ export async function bookPrivateRun(tx: Executor, actor: AuditActor, order: Pri
       lpo_number: order.lpoNumber,
     },
   });
-  const invoiced = await syncBooking(tx, bookingId, actor);
-  return { runId: run.id, bookingId, reference, invoiced };
+  return { bookingId, reference };
 }

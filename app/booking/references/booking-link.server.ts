@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { env } from "#app/platform/env.server";
 import { sessionSecret } from "#app/platform/secret.server";
-import { REFERENCE_PATTERN } from "./registration-courses.server";
+import { BOOKING_REFERENCE_PATTERN } from "./booking-reference";
 
 /** The query parameter of the page a registration ends on without JavaScript. */
 export const BOOKING_PARAM = "booking";
@@ -45,7 +45,7 @@ export function readSignedReference(signed: string) {
   const dot = value.indexOf(".");
   if (dot < 0) return null;
   const reference = value.slice(0, dot);
-  if (!REFERENCE_PATTERN.test(reference)) return null;
+  if (!BOOKING_REFERENCE_PATTERN.test(reference)) return null;
   const given = Buffer.from(value.slice(dot + 1));
   const expected = Buffer.from(signature(reference));
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? reference : null;

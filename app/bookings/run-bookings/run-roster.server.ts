@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
-import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
+import { lockBooking, lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "#app/booking/index.server";
+import { invoiceNote, syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -12,12 +13,7 @@ import {
   waitlistOffers,
 } from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
-import {
-  lockRunSeats,
-  privateRunOrganisation,
-  SEAT_HOLDING_STATUSES,
-  seatsForRuns,
-} from "#app/site/index.server";
+import { privateRunOrganisation } from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { bookingChangeRefusal, bookingChangeRules } from "../booking-page/booking-rules";

@@ -1,25 +1,16 @@
-import { and, count, eq, isNull, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
-import type { CourseRunInput } from "#app/site/index";
-import type { SessionEdit } from "#app/site/index.server";
-import {
-  editRunSession,
-  hasHistory,
-  holidayNotice,
-  listRunsForCourse,
-  lockRunSeats,
-  resetRunSessions,
-  runColumns,
-  runHistory,
-  runKeptReason,
-  runStanding,
-} from "#app/site/index.server";
+import { courseRuns } from "#app/platform/db/schema";
 import { today } from "#app/utils/dates";
-import { notifyInterestedOfRun } from "../interest/course-interest.server";
-import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
+import type { CourseRunInput } from "./course";
+import { hasHistory, runHistory, runKeptReason, runStanding } from "./course-history.server";
+import { listRunsForCourse, runColumns } from "./course-runs.server";
+import { editRunSession, holidayNotice, resetRunSessions, type SessionEdit } from "./run-sessions.server";
+
+// The run record as the back office keeps it: created, changed, deleted, its sessions. What a new or changed run
+// sets going for its bookings (the waiting list, "notify me") is bookings' (run-bookings/run-changes.server.ts).
 
 const toRow = (input: CourseRunInput) => ({
   ...input,
@@ -34,89 +25,97 @@ const runRow = (courseId: string, runId: string) => ({
   recordId: runId,
 });
 
-export async function createCourseRun(actor: AuditActor, courseId: string, input: CourseRunInput) {
-  return db().transaction(async (tx) => {
-    const run = await auditedInsert(tx, actor, {
-      action: "Created course run",
-      table: courseRuns,
-      columns: runColumns,
-      values: { ...toRow(input), courseId },
-    });
-    // its sessions: the working days of its dates, without its country's public holidays (DESIGN §9)
-    const { skipped } = await resetRunSessions(tx, run);
-    await notifyInterestedOfRun(tx, run);
-    return { ...run, notice: holidayNotice(skipped) };
+/** Inserts a run of the given course with its sessions, audited, in the caller's transaction. */
+export async function insertCourseRun(
+  tx: Executor,
+  actor: AuditActor,
+  courseId: string,
+  input: CourseRunInput,
+) {
+  const run = await auditedInsert(tx, actor, {
+    action: "Created course run",
+    table: courseRuns,
+    columns: runColumns,
+    values: { ...toRow(input), courseId },
   });
+  // its sessions: the working days of its dates, without its country's public holidays (DESIGN §9)
+  const { skipped } = await resetRunSessions(tx, run);
+  return { ...run, notice: holidayNotice(skipped) };
+}
+
+/** What an accepted training quote schedules (decision 0671): one organisation's course on its own dates. */
+export type PrivateRunPlan = {
+  courseId: string;
+  startDate: string;
+  endDate: string | null;
+  venue: string | null;
+  /** the quote's participants: the run takes no one else */
+  capacity: number;
+  organisationId: string | null;
+};
+
+/**
+ * The private run an accepted quote schedules, audited, with its sessions, in the acceptance's transaction: kept
+ * off every public read (`publicRun()`); its booking is the booking's `bookPrivateRun`.
+ */
+export async function createPrivateRun(tx: Executor, actor: AuditActor, order: PrivateRunPlan) {
+  const run = await auditedInsert(tx, actor, {
+    action: "Created private course run",
+    table: courseRuns,
+    columns: runColumns,
+    values: { ...order, private: true },
+  });
+  // its sessions: the working days of the quoted dates, without public holidays (DESIGN §9)
+  await resetRunSessions(tx, run);
+  return run;
 }
 
 /** `notice`: what the office should know of the saved dates (the public holidays they cross). */
 export type RunWriteOutcome = { ok: true; notice?: string } | { ok: false; status: number; message: string };
 
-const NO_SUCH_RUN = { ok: false, status: 404, message: "This course date does not exist." } as const;
+export const NO_SUCH_RUN = { ok: false, status: 404, message: "This course date does not exist." } as const;
 
 /** The run of the given course as it is before a change, locked until the change's transaction ends. */
 export async function lockRun(tx: Executor, courseId: string, runId: string) {
   return lockRow(tx, runRow(courseId, runId));
 }
 
-/** Updates a run of the given course. */
-export async function updateCourseRun(
+/**
+ * Saves the office's changes to a run of the given course, locked by `lockRun` in the caller's transaction:
+ * audited, its default sessions made again when its dates or country change. A run booked from an organisation's
+ * accepted quote stays private. `notice`: the public holidays the new dates cross.
+ */
+export async function saveCourseRun(
+  tx: Executor,
   actor: AuditActor,
   courseId: string,
-  runId: string,
+  before: NonNullable<Awaited<ReturnType<typeof lockRun>>>,
   input: CourseRunInput,
-) {
-  return db().transaction(async (tx): Promise<RunWriteOutcome> => {
-    const before = await lockRun(tx, courseId, runId);
-    if (!before) return NO_SUCH_RUN;
-    if (before.organisationId && !input.private) {
-      return {
-        ok: false,
-        status: 409,
-        message:
-          "This course date was booked from an organisation's accepted quote: it stays private to that organisation.",
-      };
-    }
-    if (input.status === "cancelled" && before.status !== "cancelled") {
-      const [booked] = await tx
-        .select({ n: count() })
-        .from(courseRegistrations)
-        .where(
-          and(
-            eq(courseRegistrations.runId, runId),
-            ne(courseRegistrations.status, "cancelled"),
-            isNull(courseRegistrations.deletedAt),
-          ),
-        );
-      // a status alone would leave its participants booked (or waiting) on a date that does not happen
-      if (Number(booked?.n ?? 0) > 0) {
-        return {
-          ok: false,
-          status: 409,
-          message: `Participants are booked on this course date: use "Cancel this course date" on its page, which tells them and issues the credit notes.`,
-        };
-      }
-    }
-    await auditedUpdate(tx, actor, {
-      action: "Updated course run",
-      row: runRow(courseId, runId),
-      before,
-      values: toRow(input),
-    });
-    // new dates or a new country: the default sessions of the new dates (days chosen by hand were for the old)
-    let notice = "";
-    if (
-      before.startDate !== input.startDate ||
-      before.endDate !== input.endDate ||
-      (before.country ?? "") !== (input.country ?? "")
-    ) {
-      notice = holidayNotice((await resetRunSessions(tx, { ...input, id: runId })).skipped);
-    }
-    // a larger capacity (or a run no longer marked full) frees seats for the waiting list
-    const seats = await lockRunSeats(tx, runId);
-    if (seats && seats.status !== "cancelled") await offerFreeSeats(tx, seats);
-    return { ok: true, notice };
+): Promise<RunWriteOutcome> {
+  if (before.organisationId && !input.private) {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        "This course date was booked from an organisation's accepted quote: it stays private to that organisation.",
+    };
+  }
+  await auditedUpdate(tx, actor, {
+    action: "Updated course run",
+    row: runRow(courseId, before.id),
+    before,
+    values: toRow(input),
   });
+  // new dates or a new country: the default sessions of the new dates (days chosen by hand were for the old)
+  let notice = "";
+  if (
+    before.startDate !== input.startDate ||
+    before.endDate !== input.endDate ||
+    (before.country ?? "") !== (input.country ?? "")
+  ) {
+    notice = holidayNotice((await resetRunSessions(tx, { ...input, id: before.id })).skipped);
+  }
+  return { ok: true, notice };
 }
 
 /**

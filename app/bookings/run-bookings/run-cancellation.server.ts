@@ -6,9 +6,8 @@ import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { bookings, courseRuns, courseRegistrations as r, waitlistOffers } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
-import { plural, runStanding } from "#app/site/index.server";
+import { lockRun, plural, runStanding } from "#app/site/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
-import { lockRun } from "./course-run.server";
 
 export type CancelRunOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
 

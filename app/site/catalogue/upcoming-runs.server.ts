@@ -1,18 +1,18 @@
 import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses, organisations } from "#app/platform/db/schema";
-import { privateRunOrganisation, seatsForRuns } from "#app/site/index.server";
 import { addDays } from "#app/utils/dates";
+import { privateRunOrganisation } from "./course-runs.server";
 
 /** How far ahead the dashboard looks for runs that need seats filled or confirmed. */
 export const UPCOMING_RUN_DAYS = 30;
 
 /**
- * Runs starting from `from` to UPCOMING_RUN_DAYS ahead (not cancelled), soonest first, with their seats taken
- * (the one seat rule of seatsForRuns), capacity and minimum group: the dashboard's "runs starting soon".
+ * Runs starting from `from` to UPCOMING_RUN_DAYS ahead (not cancelled), soonest first, with their capacity and
+ * minimum group: the dashboard's "runs starting soon", to which the booking's `upcomingRuns` adds the seats taken.
  */
-export async function upcomingRuns(from: string) {
-  const runs = await db()
+export async function upcomingRunsWithoutSeats(from: string) {
+  return db()
     .select({
       id: courseRuns.id,
       courseId: courseRuns.courseId,
@@ -36,8 +36,4 @@ export async function upcomingRuns(from: string) {
       ),
     )
     .orderBy(asc(courseRuns.startDate), asc(courses.title));
-  const seats = await seatsForRuns(runs.map((run) => run.id));
-  return runs.map((run) => ({ ...run, taken: seats.get(run.id)?.taken ?? 0 }));
 }
-
-export type UpcomingRun = Awaited<ReturnType<typeof upcomingRuns>>[number];

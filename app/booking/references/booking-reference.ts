@@ -1,3 +1,9 @@
+// No 0/O, 1/I/L: the reference is read out over the phone and typed as an M-PESA account number.
+export const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** A booking reference as issued (`newBookingReference`): `MF-` and eight characters of the alphabet above. */
+export const BOOKING_REFERENCE_PATTERN = /^MF-[2-9A-HJKMNP-Z]{8}$/;
+
 /**
  * The booking reference a payer typed, read as the ledger reads it: case, spaces and a missing hyphen do not
  * matter (" mf-7k2q 9xp4" is MF-7K2Q9XP4), and a bank narrative carries it among other words
@@ -8,12 +14,4 @@ export function referenceIn(typed: string | null | undefined): string | null {
   const compact = typed.toUpperCase().replace(/[\s-]/g, "");
   const match = /^MF([A-Z0-9]{8})$/.exec(compact) ?? /\bMF[\s-]?([A-Z0-9]{8})\b/.exec(typed.toUpperCase());
   return match ? `MF-${match[1]}` : null;
-}
-
-/** An M-PESA transaction code: ten capitals and digits (TK5F8H2K9Q), as a bank prints it in a settlement. */
-const MPESA_CODE = /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10}\b/g;
-
-/** The M-PESA transaction codes a text carries, such as a bank line's narrative for an M-PESA settlement. */
-export function mpesaCodesIn(text: string | null | undefined): string[] {
-  return text ? [...text.toUpperCase().matchAll(MPESA_CODE)].map((m) => m[0]) : [];
 }

@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "#app/platform/db/client.server";
+import { bookings } from "#app/platform/db/schema";
+
+export type LockedBooking = typeof bookings.$inferSelect;
+
+/**
+ * Locks the booking for the rest of the transaction. Whatever changes a booking, its participants or its
+ * documents takes this lock first, after the runs' (the house order: runs → booking → participants → documents),
+ * so its documents are issued one at a time and two changes never interleave.
+ */
+export async function lockBooking(tx: Executor, bookingId: string): Promise<LockedBooking | null> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+  return booking ?? null;
+}

@@ -1,0 +1,1 @@
+export { BOOKING_REFERENCE_PATTERN, referenceIn } from "./references/booking-reference";
