@@ -25,7 +25,7 @@ export type RegistrationCourse = {
   runs: RegistrationRun[];
 };
 
-/** The active courses and their runs on offer, as the registration forms offer them: the catalogue's read. */
+/** The active courses and their runs on offer as the registration forms offer them, with their free seats. */
 export async function listRegistrationCourses(executor: Executor = db()): Promise<RegistrationCourse[]> {
   const catalogue = await listActiveCoursesWithoutSeats({}, executor);
   const onOffer = catalogue.map((course) => ({ ...course, runs: course.runs.filter(isOfferedRun) }));
