@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRuns, courses, courseRegistrations as r } from "#app/platform/db/schema";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
 import {
   type RunSession,
@@ -8,6 +8,7 @@ import {
   SEAT_HOLDING_STATUSES,
   type SessionRun,
 } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";

@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
 import { REFERENCE_PATTERN } from "#app/site/catalogue/registration-courses.server";
 import { BOOKING_PARAM } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor, formRequest, oldFormKey } from "../helpers/form-post";
 

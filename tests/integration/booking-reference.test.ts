@@ -17,6 +17,7 @@ import {
   registrationExport,
   registrationSearch,
 } from "#app/back-office/lists/registration-admin.server";
+import { courseRegistrations as t } from "#app/booking/tables.server";
 import { openDatabase } from "#app/database.server";
 import { findBookingByReference } from "#app/money/payments/payment.server";
 import {
@@ -26,7 +27,6 @@ import {
   getDatabaseHandle,
   setDatabase,
 } from "#app/platform/db/client.server";
-import { courseRegistrations as t } from "#app/platform/db/schema";
 import { book, newRun } from "../helpers/money";
 import { adminQuery, uniqueDatabaseName, withDatabase } from "../setup/template";
 

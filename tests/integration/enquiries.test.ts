@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { contactSubmissions, emailOutbox, enquiries, organisations, users } from "#app/platform/db/schema";
+import { emailOutbox, users } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as exportRoute from "#app/routes/admin/pipeline.export";
 import * as contactRoute from "#app/routes/public/contact";
@@ -10,6 +11,7 @@ import * as inHouseRoute from "#app/routes/public/in-house-training";
 import { EnquiryUpdateSchema } from "#app/sales/index";
 import { countDueFollowUps, getPipeline, updateEnquiry } from "#app/sales/index.server";
 import { createOrganisation } from "#app/sales/organisations/organisation.server";
+import { contactSubmissions, enquiries } from "#app/sales/tables.server";
 import type { FormResult } from "#app/site/forms/submission";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";

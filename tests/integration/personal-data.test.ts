@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { getRunRoster } from "#app/bookings/runs/run-roster.server";
 import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack } from "#app/delivery/nita/nita-pack.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import { adminAuditLogs, courseRegistrations } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { sealIdNumbersAtRest } from "#app/platform/personal-data/id-number.server";
 import { isSealed } from "#app/platform/secret.server";
 import * as courseRunPage from "#app/routes/admin/course-run";

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
+import { clientColleagues } from "#app/bookings/tables.server";
 import {
   auditNitaPackExport,
   findDeliveryRun,
@@ -7,6 +9,7 @@ import {
   joiningRows,
   runDatesText,
 } from "#app/delivery/index.server";
+import { certificates } from "#app/delivery/tables.server";
 import {
   bookingInvoicedSql,
   bookingPaidSql,
@@ -17,15 +20,8 @@ import {
 } from "#app/money/index.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  certificates,
-  clientColleagues,
-  courseRuns,
-  courses,
-  courseRegistrations as r,
-} from "#app/platform/db/schema";
 import { payPath } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { paymentState } from "#app/utils/payment-state";
 import {

@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRegistrations, courseRuns } from "#app/platform/db/schema";
 import type { CourseRunInput } from "#app/site/index";
 import type { SessionEdit } from "#app/site/index.server";
 import {
@@ -17,6 +17,7 @@ import {
   runKeptReason,
   runStanding,
 } from "#app/site/index.server";
+import { courseRuns } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { notifyInterestedOfRun } from "../interest/course-interest.server";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { syncBooking } from "#app/money/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { auditedInsert } from "#app/platform/audited-change.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
 import {
   courseSnapshot,
   lockRunSeats,
@@ -13,6 +13,7 @@ import {
   resetRunSessions,
   runColumns,
 } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 
 /** What an accepted training quote books: one organisation's group on its own dates (decision 0671). */
 export type PrivateRunOrder = {

@@ -1,16 +1,11 @@
 import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
+import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
+import { waitlistOffers } from "#app/bookings/tables.server";
 import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import {
-  bookings,
-  courseRuns,
-  courses,
-  organisations,
-  courseRegistrations as r,
-  waitlistOffers,
-} from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import {
   lockRunSeats,
@@ -18,6 +13,7 @@ import {
   SEAT_HOLDING_STATUSES,
   seatsForRuns,
 } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { bookingChangeRefusal, bookingChangeRules } from "../booking-page/booking-rules";

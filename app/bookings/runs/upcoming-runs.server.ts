@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses, organisations } from "#app/platform/db/schema";
 import { privateRunOrganisation, seatsForRuns } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { addDays } from "#app/utils/dates";
 
 /** How far ahead the dashboard looks for runs that need seats filled or confirmed. */

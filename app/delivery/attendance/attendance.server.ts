@@ -1,9 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
+import { attendanceMarks } from "#app/delivery/tables.server";
 import { bookingBalance, deriveBookingStatus, lockBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { attendanceMarks, courseRegistrations as r } from "#app/platform/db/schema";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate } from "#app/utils/dates";

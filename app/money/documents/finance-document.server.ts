@@ -1,22 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { type FinanceLine, financeDocuments, payments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  type FinanceLine,
-  financeDocuments,
-  payments,
-  quoteLines,
-  quotes,
-} from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
+import { quoteLines, quotes } from "#app/sales/tables.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import { adminAuditLogs, courseRegistrations as r } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { openText, SEALED_PREFIX, sealText } from "#app/platform/secret.server";
 import { idNumberLast4 } from "#app/utils/id-number";
 

@@ -1,10 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import { issueMilestoneInvoice } from "#app/money/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { bookings, engagementMilestones, engagements, organisations } from "#app/platform/db/schema";
+import { engagementMilestones, engagements } from "#app/sales/tables.server";
 import { newRegistrationReference } from "#app/site/index.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";

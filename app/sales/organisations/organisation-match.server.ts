@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
+import { organisations } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { bookings, organisations } from "#app/platform/db/schema";
 import { lockOrganisations } from "./organisation-lock.server";
 import {
   guessOrganisationType,

@@ -1,14 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
+import { organisations, organisationsKeptApart } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRuns,
-  engagements,
-  enquiries,
-  organisations,
-  organisationsKeptApart,
-} from "#app/platform/db/schema";
+import { engagements, enquiries } from "#app/sales/tables.server";
+import { courseRuns } from "#app/site/tables.server";
 import { lockOrganisations } from "./organisation-lock.server";
 
 /** Names this alike (trigram similarity of their keys) are shown as perhaps one client, beside equal loose keys. */

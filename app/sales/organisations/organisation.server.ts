@@ -1,16 +1,12 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { certificates } from "#app/delivery/tables.server";
 import { organisationMoney } from "#app/money/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import {
-  bookings,
-  certificates,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  organisations,
-} from "#app/platform/db/schema";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { listEngagementsOf } from "../engagements/engagement.server";
 import { listOrganisationEnquiries } from "../enquiries/enquiry.server";
 import type { OrganisationInput } from "./organisation";

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { bookPrivateRun } from "#app/bookings/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { enquiries, organisations, quotes } from "#app/platform/db/schema";
+import { enquiries, quotes } from "#app/sales/tables.server";
 import type { QuoteAcceptance } from "./quote";
 
 /**

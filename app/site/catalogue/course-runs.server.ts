@@ -1,6 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
+import { organisations } from "#app/organisations/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { bookings, courseRuns, organisations } from "#app/platform/db/schema";
+import { courseRuns } from "#app/site/tables.server";
 
 /** A run's columns as the back office reads and returns them. */
 export const runColumns = {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { type courseRuns, courses } from "#app/platform/db/schema";
 import { DELIVERY_LABELS } from "#app/site/catalogue/course";
+import { type courseRuns, courses } from "#app/site/tables.server";
 import { formatDuration, formatLongDate } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 import { isOfferedRun } from "#app/utils/runs";

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { attendanceMarks } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { attendanceMarks, courseRuns, gazettedHolidays, runSessions } from "#app/platform/db/schema";
+import { courseRuns, gazettedHolidays, runSessions } from "#app/site/tables.server";
 import {
   COUNTRY_NAMES,
   countryCode,
