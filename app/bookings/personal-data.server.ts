@@ -44,7 +44,7 @@ async function findRegistrations(subject: Subject, executor: Executor) {
       email: courseRegistrations.email,
       phone: courseRegistrations.phone,
       organization: courseRegistrations.organization,
-      ...maskedIdNumberColumns,
+      ...maskedIdNumberColumns(courseRegistrations),
       courseName: courseRegistrations.courseName,
       courseDate: courseRegistrations.courseDate,
       courseVenue: courseRegistrations.courseVenue,

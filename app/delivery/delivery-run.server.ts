@@ -97,7 +97,7 @@ export async function listLiveParticipants(runId: string, executor: Executor = d
       name: r.name,
       email: r.email,
       organization: r.organization,
-      ...maskedIdNumberColumns,
+      ...maskedIdNumberColumns(r),
       bookingId: r.bookingId,
       status: r.status,
     })

@@ -56,7 +56,7 @@ const listColumns = {
 
 const detailColumns = {
   ...listColumns,
-  ...maskedIdNumberColumns,
+  ...maskedIdNumberColumns(t),
   courseCost: t.courseCost,
   courseDuration: t.courseDuration,
   specialRequirements: t.specialRequirements,

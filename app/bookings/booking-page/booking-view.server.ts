@@ -94,7 +94,7 @@ export async function getBookingPage(reference: string) {
       name: r.name,
       email: r.email,
       phone: r.phone,
-      ...maskedIdNumberColumns,
+      ...maskedIdNumberColumns(r),
       status: r.status,
       daysPresent: sql<number>`(select count(*) from ${attendanceMarks} m where m.registration_id = ${r.id} and m.run_id = ${r.runId} and m.present)`,
       certificateCode: certificates.code,

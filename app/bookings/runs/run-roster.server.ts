@@ -52,7 +52,7 @@ export async function getRunRoster(courseId: string, runId: string) {
         name: r.name,
         email: r.email,
         phone: r.phone,
-        ...maskedIdNumberColumns,
+        ...maskedIdNumberColumns(r),
         organization: r.organization,
         status: r.status,
         reference: bookings.reference,
