@@ -56,4 +56,5 @@ export {
   sendQuote,
 } from "./quotes/quote.server";
 export { previewQuote } from "./quotes/quote-preview.server";
+export { readQuoteTerms } from "./quotes/quote-terms.server";
 export { salesToday } from "./today.server";
