@@ -1,8 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { organisations } from "../organisations/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
-import { BOOKING_KINDS, BOOKING_STATUSES, REGISTRATION_STATUSES } from "../platform/db/enums";
+import { BOOKING_KINDS, BOOKING_STATUSES, OFFER_STATUSES, REGISTRATION_STATUSES } from "../platform/db/enums";
 import { courseRuns, courses } from "../site/tables.server";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
@@ -151,4 +161,34 @@ export const registrationTallies = pgTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.courseName, t.month, t.status] })],
+);
+
+/**
+ * A seat freed on a full run, offered to a waitlisted booking until it expires (one open offer per booking). An
+ * open offer holds its seats: the seat count reads it with the registrations (decision 0725).
+ */
+export const waitlistOffers = pgTable(
+  "waitlist_offers",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "restrict" }),
+    /** sha256 of the link's token: the link itself is only in the e-mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    seats: integer("seats").notNull(),
+    status: text("status", { enum: OFFER_STATUSES }).notNull().default("open"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("waitlist_offers_status_check", inList("status", OFFER_STATUSES)),
+    uniqueIndex("waitlist_offers_open_booking_key").on(t.bookingId).where(sql`status = 'open'`),
+    index("waitlist_offers_due_idx").on(t.status, t.expiresAt),
+    index("waitlist_offers_run_idx").on(t.runId, t.status),
+  ],
 );

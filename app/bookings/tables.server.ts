@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { bookings } from "../booking/tables.server";
-import { createdAt, id, inList } from "../platform/db/columns";
-import { OFFER_STATUSES } from "../platform/db/enums";
-import { courseRuns, courses } from "../site/tables.server";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "../platform/db/columns";
+import { courses } from "../site/tables.server";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
 // only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.
@@ -69,33 +67,6 @@ export const clientColleagues = pgTable(
       t.colleagueEmail,
     ),
     index("client_colleagues_colleague_idx").on(t.colleagueEmail),
-  ],
-);
-
-/** A seat freed on a full run, offered to a waitlisted booking until it expires (one open offer per booking). */
-export const waitlistOffers = pgTable(
-  "waitlist_offers",
-  {
-    id: id(),
-    bookingId: uuid("booking_id")
-      .notNull()
-      .references(() => bookings.id),
-    runId: uuid("run_id")
-      .notNull()
-      .references(() => courseRuns.id, { onDelete: "restrict" }),
-    /** sha256 of the link's token: the link itself is only in the e-mail. */
-    tokenHash: text("token_hash").notNull().unique(),
-    seats: integer("seats").notNull(),
-    status: text("status", { enum: OFFER_STATUSES }).notNull().default("open"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    claimedAt: timestamp("claimed_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check("waitlist_offers_status_check", inList("status", OFFER_STATUSES)),
-    uniqueIndex("waitlist_offers_open_booking_key").on(t.bookingId).where(sql`status = 'open'`),
-    index("waitlist_offers_due_idx").on(t.status, t.expiresAt),
-    index("waitlist_offers_run_idx").on(t.runId, t.status),
   ],
 );
 

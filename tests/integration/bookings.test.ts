@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { bookings, courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import {
   type BookingOutcome,
   bookGroup,
@@ -10,7 +10,6 @@ import {
   type NewBooking,
 } from "#app/bookings/booking.server";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
-import { waitlistOffers } from "#app/bookings/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";

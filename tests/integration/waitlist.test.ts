@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { courseRegistrations } from "#app/booking/tables.server";
+import { courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/runs/run-roster.server";
-import { waitlistOffers } from "#app/bookings/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { createSmtpSender } from "#app/platform/email/email.server";

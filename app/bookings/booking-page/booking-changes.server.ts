@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
-import { waitlistOffers } from "#app/bookings/tables.server";
+import { bookings, courseRegistrations as r, waitlistOffers } from "#app/booking/tables.server";
 import { getJoiningInstructions, joiningRows, runDatesText } from "#app/delivery/index.server";
 import { attendanceMarks, certificates } from "#app/delivery/tables.server";
 import {

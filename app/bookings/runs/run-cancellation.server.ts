@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
-import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
-import { waitlistOffers } from "#app/bookings/tables.server";
+import { bookings, courseRegistrations as r, waitlistOffers } from "#app/booking/tables.server";
 import { findDeliveryRun, runCancelled } from "#app/delivery/index.server";
 import { syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
-import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
-import { waitlistOffers } from "#app/bookings/tables.server";
+import { bookings, courseRegistrations as r, waitlistOffers } from "#app/booking/tables.server";
 import { invoiceNote, lockBooking, syncBooking } from "#app/money/index.server";
 import { organisations } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";

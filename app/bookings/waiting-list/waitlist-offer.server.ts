@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { bookings, courseRegistrations } from "#app/booking/tables.server";
-import { waitlistOffers } from "#app/bookings/tables.server";
+import { bookings, courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { bookingInvoiceTotal, lockBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import { courseRegistrations } from "#app/booking/tables.server";
-import { waitlistOffers } from "#app/bookings/tables.server";
+import { courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns } from "#app/site/tables.server";
 
