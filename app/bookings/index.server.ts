@@ -46,6 +46,7 @@ export {
   runKeptBecause,
   updateCourseRun,
 } from "./runs/course-run.server";
+export { courseHasHistory, courseHistory } from "./runs/history.server";
 export { bookPrivateRun, type PrivateRunOrder, placeholderName } from "./runs/private-run.server";
 export { cancelCourseRun } from "./runs/run-cancellation.server";
 export {

@@ -23,9 +23,10 @@ export {
 } from "./catalogue/course-admin.server";
 export { saveCourseSubmission } from "./catalogue/course-form.server";
 export {
+  type History,
+  type HistoryCount,
   hasHistory,
   plural,
-  runHistory,
   runKeptReason,
   runStanding,
 } from "./catalogue/course-history.server";

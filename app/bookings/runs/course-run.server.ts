@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
 import { courseRegistrations } from "#app/booking/tables.server";
+import { registerMarkedOn } from "#app/delivery/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
@@ -13,7 +14,6 @@ import {
   lockRunSeats,
   resetRunSessions,
   runColumns,
-  runHistory,
   runKeptReason,
   runStanding,
 } from "#app/site/index.server";
@@ -21,6 +21,7 @@ import { courseRuns } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { notifyInterestedOfRun } from "../interest/course-interest.server";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
+import { runHistory } from "./history.server";
 
 const toRow = (input: CourseRunInput) => ({
   ...input,
@@ -173,7 +174,8 @@ export async function changeRunSession(
     const before = await lockRun(tx, courseId, runId);
     if (!before) return NO_SUCH_RUN;
     const intent = input.intent === "add-session" ? "add" : "remove";
-    const outcome = await editRunSession(tx, before, { ...input, intent });
+    const markedInRegister = intent === "remove" && (await registerMarkedOn(tx, runId, input.date));
+    const outcome = await editRunSession(tx, before, { ...input, intent, markedInRegister });
     if (outcome.ok) {
       await recordAudit(tx, actor, {
         action: intent === "add" ? "Added course session" : "Removed course session",

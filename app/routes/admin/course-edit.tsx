@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import {
+  courseHistory,
   createCourseRun,
   deleteCourseRun,
   listCourseInterests,
@@ -51,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [runs, interests, keptBecause] = await Promise.all([
     listRunsWithHistory(id),
     listCourseInterests(id),
-    courseKeeping(course),
+    courseKeeping(course, courseHistory),
   ]);
   return { course, runs, interests, keptBecause };
 }
@@ -125,7 +126,9 @@ export async function action(args: Route.ActionArgs) {
     }
     case "delete-course": {
       requireRule(admin, canEditContent);
-      const write = await writeOrReport("Failed to delete course", () => deleteCourse(admin.actor, courseId));
+      const write = await writeOrReport("Failed to delete course", () =>
+        deleteCourse(admin.actor, courseId, courseHistory),
+      );
       if (!write.ok) return answer({ error: write.error }, 500);
       if (!write.value.ok) return answer({ error: write.value.message }, write.value.status);
       return redirectWithToast("/admin/courses", { title: "Course deleted successfully" });
