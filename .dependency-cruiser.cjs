@@ -12,6 +12,7 @@ const FEATURES = [
   "back-office",
 ];
 const any = (names) => `^app/(${names.join("|")})/`;
+const TABLES = "tables\\.server\\.ts$";
 
 /** A feature uses only the features before it in FEATURES: the order is what keeps them from circling. */
 const layerOrder = FEATURES.slice(0, -1).map((feature, i) => ({
@@ -19,7 +20,20 @@ const layerOrder = FEATURES.slice(0, -1).map((feature, i) => ({
   comment: `${feature} may use ${FEATURES.slice(0, i).join(", ") || "no other feature"}; the later ones use it`,
   severity: "error",
   from: { path: `^app/${feature}/` },
-  to: { path: any(FEATURES.slice(i + 1)) },
+  // a later feature's tables: the next rule, which names them
+  to: { path: any(FEATURES.slice(i + 1)), pathNot: `${any(FEATURES.slice(i + 1))}${TABLES}` },
+}));
+
+/**
+ * A feature reads the tables of platform, its own and the features before it (decision 0725), and its table file
+ * declares keys only to those: the same order as above, named, so a read of a later feature's table says so.
+ */
+const tablesInOrder = FEATURES.slice(0, -1).map((feature, i) => ({
+  name: `${feature}-reads-no-later-features-tables`,
+  comment: `${feature} reads no table of ${FEATURES.slice(i + 1).join(", ")}: ask that feature, or move the code there`,
+  severity: "error",
+  from: { path: `^app/${feature}/` },
+  to: { path: `${any(FEATURES.slice(i + 1))}${TABLES}` },
 }));
 
 module.exports = {
@@ -59,18 +73,32 @@ module.exports = {
         "Another feature, a route, a component or the server reaches a feature only through its index.ts " +
         "(what the browser may load), index.server.ts (what the server may use), pdf.server.ts (its PDFs, " +
         "imported on demand so the PDF library loads with the first one) or off-thread.server.ts (its other " +
-        "work for the render pool's worker, imported on demand too).",
+        "work for the render pool's worker, imported on demand too), and its tables through tables.server.ts " +
+        "(decision 0725; a read projection other features share still goes through index.server.ts).",
       severity: "error",
       from: { path: "^(?:app|server)/([^/]+)" },
       to: {
         path: any(FEATURES),
         pathNot: [
           "^app/$1/",
-          `${any(FEATURES)}(index|index\\.server|pdf\\.server|off-thread\\.server)\\.ts$`,
+          `${any(FEATURES)}(index|index\\.server|pdf\\.server|off-thread\\.server|tables\\.server)\\.ts$`,
         ],
       },
     },
     ...layerOrder,
+    ...tablesInOrder,
+    {
+      name: "table-files-import-only-tables",
+      comment:
+        "drizzle-kit loads the table files outside the app (drizzle.config.ts): they import drizzle, the value " +
+        "lists, the column helpers and other table files only (decision 0725).",
+      severity: "error",
+      from: { path: "^app/([^/]+/tables|platform/db/tables)\\.server\\.ts$" },
+      to: {
+        path: "^app/",
+        pathNot: "^app/([^/]+/tables\\.server|platform/db/(tables\\.server|enums|columns))\\.ts$",
+      },
+    },
     {
       name: "today-asks-the-features",
       comment:

@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/platform/db/schema.ts",
+  // every table file: platform's and each feature's own (decision 0725)
+  schema: ["./app/platform/db/tables.server.ts", "./app/*/tables.server.ts"],
   out: "./drizzle",
 });

@@ -1,3 +1,4 @@
+import { courseRegistrations } from "#app/booking/tables.server";
 import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
 import {
@@ -95,7 +96,7 @@ export const JOBS: readonly Job[] = [
   // rate-limit events and sign-in attempts past every window
   periodic("old attempts forgotten", 60 * 60_000, forgetOldAttempts, true),
   // ID numbers stored as typed (before migration 0018, or by an older process during an upgrade) sealed
-  periodic("ID numbers sealed", 60 * 60_000, sealIdNumbersAtRest, true),
+  periodic("ID numbers sealed", 60 * 60_000, () => sealIdNumbersAtRest(courseRegistrations), true),
   // client-portal sign-in links past use and portal sessions ended
   periodic("portal links and sessions forgotten", 60 * 60_000, forgetOldPortalRows, true),
   // M-PESA Express prompts whose callback is two minutes late: the STK Query asks how they ended

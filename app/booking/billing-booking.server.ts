@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
+import { organisations } from "#app/organisations/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { bookings, organisations } from "#app/platform/db/schema";
 import { newBookingReference } from "./references/booking-reference.server";
 
 /** Whom a consultancy engagement bills: its contact, and its organisation on record or as typed. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { bookings } from "#app/platform/db/schema";
 
 export type LockedBooking = typeof bookings.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations as r } from "#app/platform/db/schema";
 
 /**
  * A booking's status follows its participants: waitlisted while any waits, cancelled when all are,

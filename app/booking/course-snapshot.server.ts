@@ -1,5 +1,5 @@
-import type { courseRuns } from "#app/platform/db/schema";
 import type { BookableCourse } from "#app/site/index.server";
+import type { courseRuns } from "#app/site/tables.server";
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
 

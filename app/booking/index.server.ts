@@ -4,6 +4,7 @@ export { deriveBookingStatus } from "./booking-status.server";
 export { courseSnapshot } from "./course-snapshot.server";
 export * from "./index";
 export { bookPrivateRun } from "./private-run-booking.server";
+export { privateRunOrganisation } from "./private-run-organisation.server";
 export {
   BOOKING_PARAM,
   payPath,

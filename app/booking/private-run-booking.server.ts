@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations, courses } from "#app/platform/db/schema";
+import { courses } from "#app/site/tables.server";
 import { courseSnapshot } from "./course-snapshot.server";
 import { newBookingReference } from "./references/booking-reference.server";
 import { lockRunSeats } from "./seats/run-seats.server";

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { courseSnapshot, lockRunsSeats, newBookingReference, payUrl } from "#app/booking/index.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
@@ -10,7 +11,6 @@ import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
-import { bookings, courseRegistrations, courses } from "#app/platform/db/schema";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import type { SiteContent } from "#app/site/index";
@@ -20,6 +20,7 @@ import {
   publicSiteContent,
   runCalendarInvite,
 } from "#app/site/index.server";
+import { courses } from "#app/site/tables.server";
 import { parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";

@@ -37,8 +37,16 @@ export {
   requireClient,
 } from "./portal/portal-session.server";
 export { confirmationFromUrl, submitRegistrationForm } from "./registration-form.server";
+export { courseHasHistory, courseHistory } from "./run-bookings/history.server";
 export { cancelCourseRun } from "./run-bookings/run-cancellation.server";
-export { createCourseRun, updateCourseRun } from "./run-bookings/run-changes.server";
+export {
+  changeRunSession,
+  createCourseRun,
+  deleteCourseRun,
+  listRunsWithHistory,
+  runKeptBecause,
+  updateCourseRun,
+} from "./run-bookings/run-changes.server";
 export {
   cancelParticipant,
   confirmParticipant,

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { courseInterests } from "#app/bookings/tables.server";
 import type { Executor, Tx } from "#app/platform/db/client.server";
-import { bookings, courseInterests, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
 import {
   ERASED_NAME,
   type ErasurePart,
@@ -15,6 +16,7 @@ import {
 } from "#app/platform/personal-data/contributor.server";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
 import type { KeptRecord, Subject } from "#app/platform/personal-data/subject";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 
@@ -42,7 +44,7 @@ async function findRegistrations(subject: Subject, executor: Executor) {
       email: courseRegistrations.email,
       phone: courseRegistrations.phone,
       organization: courseRegistrations.organization,
-      ...maskedIdNumberColumns,
+      ...maskedIdNumberColumns(courseRegistrations),
       courseName: courseRegistrations.courseName,
       courseDate: courseRegistrations.courseDate,
       courseVenue: courseRegistrations.courseVenue,

@@ -1,6 +1,7 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, bookings } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import type { TodayContributor } from "#app/platform/today/contributor";
 import { addDays, toEatDateTime } from "#app/utils/dates";
 

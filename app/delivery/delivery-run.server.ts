@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { SEAT_HOLDING_STATUSES } from "#app/booking/index.server";
+import { courseRegistrations as r } from "#app/booking/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRuns, courses, courseRegistrations as r } from "#app/platform/db/schema";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
 import { type RunSession, runSessionsOf, type SessionRun } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
@@ -92,7 +93,7 @@ export async function listLiveParticipants(runId: string, executor: Executor = d
       name: r.name,
       email: r.email,
       organization: r.organization,
-      ...maskedIdNumberColumns,
+      ...maskedIdNumberColumns(r),
       bookingId: r.bookingId,
       status: r.status,
     })

@@ -3,6 +3,7 @@ export {
   attendanceSummary,
   type MarkOutcome,
   markAttendance,
+  registerMarkedOn,
 } from "./attendance/attendance.server";
 export {
   certificatesDue,

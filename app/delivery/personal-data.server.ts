@@ -1,6 +1,6 @@
 import { asc, inArray } from "drizzle-orm";
+import { certificates, courseFeedback } from "#app/delivery/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { certificates, courseFeedback } from "#app/platform/db/schema";
 import {
   type ErasurePart,
   iso,

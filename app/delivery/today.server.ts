@@ -1,14 +1,10 @@
 import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { courseRegistrations } from "#app/booking/tables.server";
+import { attendanceMarks, certificates } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  attendanceMarks,
-  certificates,
-  courseRegistrations,
-  courseRuns,
-  courses,
-} from "#app/platform/db/schema";
 import type { TodayContributor, TodayItem } from "#app/platform/today/contributor";
 import { sessionsOfRuns } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { addDays } from "#app/utils/dates";
 import { LIVE_STATUSES, sessionClock } from "./delivery-run.server";
 

@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
+import { runTrainers } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRuns, courses, courseRegistrations as r, runTrainers, users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { LIVE_STATUSES, runDatesText } from "./delivery-run.server";
 
 /** The ids of a run's trainers: the policy lets them at that run's delivery pages. */

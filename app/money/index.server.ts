@@ -23,6 +23,7 @@ export {
 } from "./documents/finance-report.server";
 export { issueMilestoneInvoice, type MilestoneCharge } from "./documents/milestone-invoice.server";
 export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
+export { type QuoteTerms, type QuoteTermsReader, setQuoteTermsReader } from "./documents/quote-terms.server";
 export {
   ETIMS_READY,
   type EtimsDeviceView,

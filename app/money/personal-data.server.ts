@@ -1,7 +1,7 @@
 import { asc, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { financeDocuments, paymentReviews, payments } from "#app/money/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { financeDocuments, paymentReviews, payments } from "#app/platform/db/schema";
 import {
   copiedAmount,
   type ErasurePart,

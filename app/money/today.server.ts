@@ -1,6 +1,6 @@
 import { and, count, isNull } from "drizzle-orm";
+import { payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { payments } from "#app/platform/db/schema";
 import type { TodayContributor, TodayItem } from "#app/platform/today/contributor";
 import { formatKes } from "#app/utils/cents";
 import { currentFinanceProfileGaps } from "./documents/finance-profile.server";

@@ -1,8 +1,8 @@
 import { and, asc, eq, ne } from "drizzle-orm";
+import { organisations } from "#app/organisations/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { organisations } from "#app/platform/db/schema";
 import type { OrganisationInput } from "./organisation";
 import { lockOrganisations } from "./organisation-lock.server";
 import { organisationLooseKey, organisationNameKey } from "./organisation-name";

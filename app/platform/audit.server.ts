@@ -1,5 +1,5 @@
 import type { Executor } from "#app/platform/db/client.server";
-import { adminAuditLogs } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 
 /** Who did something and from where; built by requireAdmin, or from the request for anonymous events. */
 export type AuditActor = {

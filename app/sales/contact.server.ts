@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { contactSubmissions, enquiries } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import type { ContactInput } from "#app/sales/contact";
+import { contactSubmissions, enquiries } from "#app/sales/tables.server";
 import { getSiteContentValue } from "#app/site/index.server";
 import { listAdminRecipients } from "#app/staff/index.server";
 import { contactAcknowledgement, contactNotification } from "./emails.server";

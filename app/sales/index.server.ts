@@ -54,4 +54,5 @@ export {
   sendQuote,
 } from "./quotes/quote.server";
 export { previewQuote } from "./quotes/quote-preview.server";
+export { readQuoteTerms } from "./quotes/quote-terms.server";
 export { salesToday } from "./today.server";

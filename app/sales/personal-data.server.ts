@@ -1,6 +1,5 @@
 import { asc, inArray, or, sql } from "drizzle-orm";
 import type { Executor, Tx } from "#app/platform/db/client.server";
-import { contactSubmissions, engagements, enquiries, quotes } from "#app/platform/db/schema";
 import {
   copiedAmount,
   ERASED_NAME,
@@ -13,6 +12,7 @@ import {
   type PersonalDataContributor,
 } from "#app/platform/personal-data/contributor.server";
 import type { KeptRecord, Subject } from "#app/platform/personal-data/subject";
+import { contactSubmissions, engagements, enquiries, quotes } from "#app/sales/tables.server";
 import { formatLongDate } from "#app/utils/dates";
 
 // Sales' part of a data request (decision 0715): the person's contact-form messages, the enquiries the office

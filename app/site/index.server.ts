@@ -17,19 +17,28 @@ export {
   setCourseArchived,
 } from "./catalogue/course-admin.server";
 export { saveCourseSubmission } from "./catalogue/course-form.server";
-export { hasHistory, plural, runStanding } from "./catalogue/course-history.server";
-export { listRunsForCourse, privateRunOrganisation } from "./catalogue/course-runs.server";
+export {
+  type History,
+  type HistoryCount,
+  hasHistory,
+  plural,
+  runKeptReason,
+  runStanding,
+} from "./catalogue/course-history.server";
+export {
+  listRunsForCourse,
+  organisationOnRecord,
+  type RunOrganisationName,
+  runColumns,
+} from "./catalogue/course-runs.server";
 export { ICS_CONTENT_TYPE } from "./catalogue/icalendar.server";
 export {
-  changeRunSession,
   createPrivateRun,
-  deleteCourseRun,
+  deleteRunRecord,
   insertCourseRun,
-  listRunsWithHistory,
   lockRun,
   NO_SUCH_RUN,
   type RunWriteOutcome,
-  runKeptBecause,
   saveCourseRun,
 } from "./catalogue/run-admin.server";
 export {
@@ -47,6 +56,7 @@ export {
   DEFAULT_END,
   DEFAULT_START,
   defaultSessions,
+  editRunSession,
   listGazettedHolidays,
   type RunSession,
   runHolidays,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Executor, getDatabaseHandle } from "#app/platform/db/client.server";
-import { publicDataVersion } from "#app/platform/db/schema";
+import { publicDataVersion } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 
 /*

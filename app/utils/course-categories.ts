@@ -1,4 +1,4 @@
-import type { COURSE_CATEGORIES, FAITH_GROUPS } from "#app/platform/db/schema";
+import type { COURSE_CATEGORIES, FAITH_GROUPS } from "#app/platform/db/enums";
 
 export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
 export type FaithGroup = (typeof FAITH_GROUPS)[number];

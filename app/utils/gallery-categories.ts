@@ -1,4 +1,4 @@
-import type { GALLERY_CATEGORIES } from "#app/platform/db/schema";
+import type { GALLERY_CATEGORIES } from "#app/platform/db/enums";
 
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 

@@ -7,11 +7,13 @@ import crypto from "node:crypto";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { requestInfoContext } from "#app/context";
 import { openDatabase } from "#app/database.server";
 import { JoiningInstructionsSchema } from "#app/delivery/instructions/joining-instructions";
 import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
+import { attendanceMarks } from "#app/delivery/tables.server";
 import {
   createImport,
   findImport,
@@ -19,9 +21,9 @@ import {
   previewImport,
 } from "#app/money/statements/statement-import.server";
 import { db, setDatabase } from "#app/platform/db/client.server";
-import { attendanceMarks, bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { createAdmin } from "#app/staff/accounts/user.server";
 import { startSession } from "#app/staff/sign-in/auth.server";
 import { hashPassword } from "#app/staff/sign-in/password.server";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "#app/context";
 import { db } from "#app/platform/db/client.server";
-import { users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
 import { createAdmin } from "#app/staff/accounts/user.server";
 import type { Role } from "#app/staff/policy";
 import { startSession } from "#app/staff/sign-in/auth.server";

@@ -4,7 +4,8 @@ import { createBooking } from "#app/bookings/booking.server";
 import { JoiningInstructionsSchema } from "#app/delivery/instructions/joining-instructions";
 import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses, emailOutbox, runSessions } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
+import { courseRuns, courses, runSessions } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 

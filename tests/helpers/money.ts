@@ -1,18 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
+import { financeDocuments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  financeDocuments,
-  runSessions,
-} from "#app/platform/db/schema";
 import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
+import { courseRuns, courses, runSessions } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor } from "./form-post";
 

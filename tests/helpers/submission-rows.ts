@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { contactSubmissions, courseRegistrations } from "#app/platform/db/schema";
+import { contactSubmissions } from "#app/sales/tables.server";
 
 type RegistrationSeed = Partial<typeof courseRegistrations.$inferInsert> & { name: string };
 type ContactSeed = Partial<typeof contactSubmissions.$inferInsert> & { name: string };

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, sessions } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { action as accountAction, loader as accountLoader } from "#app/routes/admin/account";
 import { action as administratorsAction } from "#app/routes/admin/administrators";
@@ -12,6 +12,7 @@ import { countAdmins, listAdmins } from "#app/staff/accounts/user.server";
 import { maxAdminsMessage } from "#app/staff/sign-in/auth";
 import { getAdmin, startSession } from "#app/staff/sign-in/auth.server";
 import { attemptLogin } from "#app/staff/sign-in/login.server";
+import { sessions } from "#app/staff/tables.server";
 import {
   requestContext,
   resetAccessTables,

@@ -7,7 +7,7 @@ import {
   listAuditTables,
 } from "#app/back-office/audit/audit-log.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as auditRoute from "#app/routes/admin/audit-logs";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 

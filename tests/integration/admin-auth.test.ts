@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, sessions } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { action as logoutAction } from "#app/routes/admin/logout";
 import { signUpFirstAdmin } from "#app/staff/accounts/signup.server";
 import { countAdmins, findUserByEmail } from "#app/staff/accounts/user.server";
@@ -11,6 +11,7 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   MAX_FAILED_LOGINS,
 } from "#app/staff/sign-in/login.server";
+import { sessions } from "#app/staff/tables.server";
 import { resetAccessTables, routeArgs, sessionCookie, signedInAdmin } from "../helpers/admin-session";
 
 const auditCount = async (action: string) =>

@@ -1,11 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, courseRuns, courses, testimonials } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as courseEdit from "#app/routes/admin/course-edit";
 import * as courseNew from "#app/routes/admin/course-new";
 import * as courseList from "#app/routes/admin/courses";
 import * as testimonialRoute from "#app/routes/admin/testimonials";
+import { courseRuns, courses, testimonials } from "#app/site/tables.server";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;

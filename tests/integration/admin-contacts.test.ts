@@ -4,7 +4,7 @@ import { getDashboard, lastMonths } from "#app/back-office/dashboard/dashboard.s
 import { ContactQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
 import { listContacts } from "#app/back-office/lists/contact-admin.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as listRoute from "#app/routes/admin/contacts";
 import * as exportRoute from "#app/routes/admin/contacts.export";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";

@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseSettingInput } from "#app/back-office/settings/setting-input";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, emailOutbox } from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS, SETTING_KEYS } from "#app/platform/settings/settings";
 import * as contentRoute from "#app/routes/admin/content";

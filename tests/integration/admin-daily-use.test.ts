@@ -8,15 +8,9 @@ import {
 } from "#app/back-office/lists/admin-lists";
 import { listContacts } from "#app/back-office/lists/contact-admin.server";
 import { listRegistrations, streamRegistrations } from "#app/back-office/lists/registration-admin.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  websiteImages,
-} from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as courseEditRoute from "#app/routes/admin/course-edit";
 import * as courseRunRoute from "#app/routes/admin/course-run";
 import * as listRoute from "#app/routes/admin/registrations";
@@ -24,6 +18,7 @@ import * as detailRoute from "#app/routes/admin/registrations.$id";
 import { CourseRunSchema } from "#app/site/catalogue/course";
 import { addPictureToGallery } from "#app/site/images/gallery.server";
 import { imageUsages, listImages } from "#app/site/images/website-image-admin.server";
+import { courseRuns, courses, websiteImages } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { answer, signedInAdmin } from "../helpers/admin-session";

@@ -13,9 +13,10 @@ import {
   setRegistrationStatus,
   streamRegistrations,
 } from "#app/back-office/lists/registration-admin.server";
+import { courseRegistrations, registrationTallies } from "#app/booking/tables.server";
 import { csvRow, csvStream } from "#app/platform/csv.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, courseRegistrations, registrationTallies } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as listRoute from "#app/routes/admin/registrations";
 import * as exportRoute from "#app/routes/admin/registrations.export";
 import { formatSortableDateTime } from "#app/utils/datetime";

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { adminPasskeys, sessions } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { getAdmin, getAdminSession, SESSION_IDLE_MS } from "#app/staff/sign-in/auth.server";
+import { adminPasskeys, sessions } from "#app/staff/tables.server";
 import { requestContext, resetAccessTables, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import {
   adminRoutes,

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/database.server";
-import { siteContent } from "#app/platform/db/schema";
+import { siteContent } from "#app/site/tables.server";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");

@@ -15,13 +15,15 @@ import {
 import { getBookingPage } from "#app/bookings/booking-page/booking-view.server";
 import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { recordPayment } from "#app/money/payments/payment.server";
+import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { courseRuns, emailOutbox, financeDocuments } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import { courseRuns } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { resolveChromium } from "../helpers/chromium.mjs";
 import { ACTOR, book, documentsOf, newRun } from "../helpers/money";

@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { BOOKING_PARAM } from "#app/booking/index.server";
 import { BOOKING_REFERENCE_PATTERN } from "#app/booking/references/booking-reference";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor, formRequest, oldFormKey } from "../helpers/form-post";
 

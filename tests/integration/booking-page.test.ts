@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import {
   addParticipant,
   cancelBooking,
@@ -11,17 +12,11 @@ import {
 } from "#app/bookings/booking-page/booking-changes.server";
 import { BookingActionSchema } from "#app/bookings/booking-page/booking-rules";
 import { getBookingPage } from "#app/bookings/booking-page/booking-view.server";
+import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  emailOutbox,
-  financeDocuments,
-} from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { ACTOR, book, SLUG } from "../helpers/money";
 

@@ -18,6 +18,7 @@ import {
   registrationSearch,
 } from "#app/back-office/lists/registration-admin.server";
 import { findBookingByReference } from "#app/booking/references/booking-reference.server";
+import { courseRegistrations as t } from "#app/booking/tables.server";
 import { openDatabase } from "#app/database.server";
 import {
   type DatabaseHandle,
@@ -26,7 +27,6 @@ import {
   getDatabaseHandle,
   setDatabase,
 } from "#app/platform/db/client.server";
-import { courseRegistrations as t } from "#app/platform/db/schema";
 import { book, newRun } from "../helpers/money";
 import { adminQuery, uniqueDatabaseName, withDatabase } from "../setup/template";
 

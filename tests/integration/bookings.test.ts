@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { bookings, courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import {
   type BookingOutcome,
   bookGroup,
@@ -10,17 +11,11 @@ import {
 } from "#app/bookings/booking.server";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  emailOutbox,
-  waitlistOffers,
-} from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as registerRoute from "#app/routes/public/register";
 import type { FormResult } from "#app/site/forms/submission";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { callAction, contextFor, oldFormKey } from "../helpers/form-post";

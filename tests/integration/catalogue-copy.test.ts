@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { siteContent } from "#app/platform/db/schema";
 import { loader as coursesLoader } from "#app/routes/public/courses";
 import { seedSiteContent } from "#app/site/seed/site-content";
+import { siteContent } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 
 // The catalogue's years are those of the runs on offer (the /courses page works them out itself); the copy

@@ -2,21 +2,16 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { confirmBooking } from "#app/bookings/index.server";
 import { issueCertificates } from "#app/delivery/certificates/certificate.server";
 import { findDeliveryRun } from "#app/delivery/delivery-run.server";
+import { attendanceMarks } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  attendanceMarks,
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  emailOutbox,
-  runSessions,
-} from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import { courseRuns, runSessions } from "#app/site/tables.server";
 import { advanceClock, setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/portal/account";

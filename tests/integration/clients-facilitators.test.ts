@@ -1,22 +1,22 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  clientLogos,
-  courses,
-  facilitatorCourses,
-  facilitators,
-  organisations,
-  publicDataVersion,
-} from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { action as clientsAction, loader as clientsLoader } from "#app/routes/admin/clients";
 import { action as facilitatorsAction } from "#app/routes/admin/facilitators";
 import { loader as aboutLoader } from "#app/routes/public/about";
 import { loader as courseLoader } from "#app/routes/public/courses.course";
 import { loader as homeLoader } from "#app/routes/public/home";
 import { CLIENT_LOGO_MESSAGES, FACILITATOR_MESSAGES } from "#app/site/index";
+import {
+  clientLogos,
+  courses,
+  facilitatorCourses,
+  facilitators,
+  publicDataVersion,
+} from "#app/site/tables.server";
 import type { Role } from "#app/staff/policy";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { answer, outcome, type RouteArgs, signedInAdmin } from "../helpers/admin-session";

@@ -1,14 +1,17 @@
 import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { readMpesaStatement } from "#app/money/statements/statement-csv.server";
+import { statementImports } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRegistrations, courses, statementImports, systemSettings } from "#app/platform/db/schema";
+import { systemSettings } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as courseNew from "#app/routes/admin/course-new";
 import * as financeImports from "#app/routes/admin/finance-imports";
 import * as settingsRoute from "#app/routes/admin/settings";
 import * as registerRoute from "#app/routes/public/register";
 import type { FormResult } from "#app/site/forms/submission";
+import { courses } from "#app/site/tables.server";
 import { multipartRequest } from "../helpers/admin-actions";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { callAction, oldFormKey } from "../helpers/form-post";

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { courses } from "#app/platform/db/schema";
 import { loader as homeLoader } from "#app/routes/public/home";
 import { getSiteContent, setSiteContent } from "#app/site/content/site-content.server";
 import { seedSiteContent } from "#app/site/seed/site-content";
+import { courses } from "#app/site/tables.server";
 
 describe("the site's figures count the catalogue (decision 0663)", () => {
   it("the home page's badge and counters follow the active courses", async () => {

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { courses } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { loader as courseLoader } from "#app/routes/public/courses.course";
 import { seedCourseTerms } from "#app/site/seed/course-terms";
 import { seedCourses } from "#app/site/seed/courses";
+import { courses } from "#app/site/tables.server";
 
 const SLUG = "strategic-planning-and-performance-management";
 const args = (slug: string) =>

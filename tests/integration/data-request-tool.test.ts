@@ -4,29 +4,23 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readSubject } from "#app/back-office/data-requests/data-request";
 import { erasePersonalData } from "#app/back-office/data-requests/data-request-erase.server";
 import { CONTACT_LIST_SCREEN } from "#app/back-office/lists/contact-admin.server";
+import { dataRequests } from "#app/back-office/tables.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
+import { courseInterests } from "#app/bookings/tables.server";
 import { issueDueReceipts } from "#app/money/index.server";
+import { financeDocuments, payments } from "#app/money/tables.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  bookings,
-  contactSubmissions,
-  courseInterests,
-  courseRegistrations,
-  courses,
-  dataRequests,
-  emailOutbox,
-  enquiries,
-  financeDocuments,
-  payments,
-} from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { internationalDigitsSql } from "#app/platform/personal-data/contributor.server";
 import { isSealed } from "#app/platform/secret.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as page from "#app/routes/admin/data-requests";
 import * as exportRoute from "#app/routes/admin/data-requests.export";
 import * as privacyPage from "#app/routes/public/privacy";
+import { contactSubmissions, enquiries } from "#app/sales/tables.server";
+import { courses } from "#app/site/tables.server";
 import type { Role } from "#app/staff/policy";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { describe, expect, it } from "vitest";
 import { DRIZZLE_TEXT_TYPES, db, executeRows } from "#app/platform/db/client.server";
-import { users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
 
 async function firstRow(query: string) {
   return (await executeRows<Record<string, unknown>>(db(), sql.raw(query)))[0];

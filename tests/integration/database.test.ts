@@ -1,11 +1,12 @@
 import { count, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses, systemSettings, testimonials, websiteImages } from "#app/platform/db/schema";
+import { systemSettings } from "#app/platform/db/tables.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { SETTING_KEYS } from "#app/platform/settings/settings";
 import { getSiteContent } from "#app/site/content/site-content.server";
 import { seedDatabase } from "#app/site/seed/seed.server";
+import { courseRuns, courses, testimonials, websiteImages } from "#app/site/tables.server";
 
 const counts = async () => ({
   courses: (await db().select({ n: count() }).from(courses))[0]?.n,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { parseSettingInput } from "#app/back-office/settings/setting-input";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
 import {
@@ -8,8 +9,9 @@ import {
   reminderDueAt,
   scheduleReminders,
 } from "#app/delivery/reminders/run-reminder.server";
+import { runReminders } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRegistrations, emailOutbox, runReminders } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { setClock } from "#app/utils/clock";

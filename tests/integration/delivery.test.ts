@@ -1,22 +1,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { issueCertificates } from "#app/delivery/certificates/certificate.server";
 import { findDeliveryRun } from "#app/delivery/delivery-run.server";
 import { sendFeedbackRequests } from "#app/delivery/feedback/feedback.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
+import { attendanceMarks, certificates, courseFeedback } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  attendanceMarks,
-  bookings,
-  certificates,
-  courseFeedback,
-  courseRegistrations,
-  emailOutbox,
-  testimonials,
-} from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as attendancePage from "#app/routes/admin/run-attendance";
 import * as certificatesPage from "#app/routes/admin/run-certificates";
@@ -24,6 +17,7 @@ import * as feedbackAdmin from "#app/routes/admin/run-feedback";
 import * as nitaPackRoute from "#app/routes/admin/run-nita-pack";
 import * as feedbackPage from "#app/routes/public/feedback";
 import * as verifyPage from "#app/routes/public/verify";
+import { testimonials } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";

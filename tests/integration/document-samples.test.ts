@@ -7,6 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { renderSignInSheet } from "#app/delivery/attendance/sign-in-sheet.server";
 import { renderCertificate } from "#app/delivery/certificates/certificate-pdf.server";
@@ -17,8 +18,9 @@ import { getFinanceProfile } from "#app/money/documents/finance-profile.server";
 import { renderTaxInvoicePdf } from "#app/money/etims/tax-invoice-pdf.server";
 import { issueDueReceipts } from "#app/money/index.server";
 import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
+import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRegistrations, courseRuns, emailOutbox, financeDocuments } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import {
@@ -28,6 +30,7 @@ import {
   publicRegistrationFormPdf,
   saveDocumentImage,
 } from "#app/site/index.server";
+import { courseRuns } from "#app/site/tables.server";
 import { resolveChromium } from "../helpers/chromium.mjs";
 import { DARAJA_KEYS } from "../helpers/daraja";
 import { writeTimetable } from "../helpers/delivery";

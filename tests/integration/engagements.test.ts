@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, count, eq, like } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { listBookings } from "#app/back-office/index.server";
+import { bookings } from "#app/booking/tables.server";
 import { cancelBooking, listClientBookings } from "#app/bookings/index.server";
 import {
   bookingBalance,
@@ -9,17 +10,10 @@ import {
   issueDueReceipts,
   organisationMoney,
 } from "#app/money/index.server";
+import { financeDocuments } from "#app/money/tables.server";
+import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courses,
-  emailOutbox,
-  engagementMilestones,
-  engagements,
-  enquiries,
-  financeDocuments,
-  organisations,
-} from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as bookingRoute from "#app/routes/admin/booking";
 import * as engagementRoute from "#app/routes/admin/engagement";
@@ -32,6 +26,8 @@ import {
 } from "#app/sales/index.server";
 import { QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
+import { engagementMilestones, engagements, enquiries } from "#app/sales/tables.server";
+import { courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, c2b, callback, SECRET } from "../helpers/money";

@@ -8,9 +8,11 @@ import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server"
 import { DEFAULT_ITEM_CLASS_CODE } from "#app/money/etims/etims";
 import { getEtimsDevice } from "#app/money/etims/etims-device.server";
 import { sendDueTaxInvoices } from "#app/money/etims/tax-invoice-outbox.server";
+import { etimsItems, taxInvoices } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses, emailOutbox, etimsItems, taxInvoices } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { signedInAdmin } from "../helpers/admin-session";
 import { CLASS_CODE, confirmedBooking, etimsForFile, invoicesOf } from "../helpers/etims-sale";

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { sendDueTaxInvoices, tellFinanceOfLongWaits } from "#app/money/index.server";
+import { taxInvoices } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { emailOutbox, taxInvoices } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { listFinanceRecipients } from "#app/staff/index.server";
 import { signedInAdmin } from "../helpers/admin-session";
 import { confirmedBooking, dueNow, etimsForFile, invoicesOf } from "../helpers/etims-sale";

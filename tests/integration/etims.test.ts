@@ -9,13 +9,15 @@ import { syncTaxInvoice } from "#app/money/etims/tax-invoice.server";
 import { retryRefusedTaxInvoice } from "#app/money/etims/tax-invoice-list.server";
 import { sendDueTaxInvoices } from "#app/money/etims/tax-invoice-outbox.server";
 import { reversePayment } from "#app/money/payments/payment.server";
+import { etimsDevice, payments, taxInvoices } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courses, emailOutbox, etimsDevice, payments, taxInvoices } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import * as bookingRoute from "#app/routes/admin/booking";
 import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
 import * as settingsRoute from "#app/routes/admin/settings";
 import * as taxInvoiceFileRoute from "#app/routes/admin/tax-invoice-file";
+import { courses } from "#app/site/tables.server";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import {
   CLASS_CODE,

@@ -5,8 +5,9 @@ import { cancelParticipant, confirmParticipant } from "#app/bookings/run-booking
 import { currentFinanceProfileGaps } from "#app/money/documents/finance-profile.server";
 import { invoiceBookingNow } from "#app/money/payments/booking-sync.server";
 import { recordPayment } from "#app/money/payments/payment.server";
+import { financeDocuments, payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { emailOutbox, financeDocuments, payments } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import * as listRoute from "#app/routes/admin/registrations";

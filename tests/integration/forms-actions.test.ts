@@ -1,17 +1,14 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  contactSubmissions,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  emailOutbox,
-} from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as contactRoute from "#app/routes/public/contact";
 import * as registerRoute from "#app/routes/public/register";
+import { contactSubmissions } from "#app/sales/tables.server";
 import type { FormResult } from "#app/site/forms/submission";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { callAction, contextFor, oldFormKey } from "../helpers/form-post";
 

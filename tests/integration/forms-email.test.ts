@@ -2,7 +2,7 @@ import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { emailOutbox, users } from "#app/platform/db/schema";
+import { emailOutbox, users } from "#app/platform/db/tables.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails, enqueueEmails, startOutboxWorker } from "#app/platform/email/outbox.server";
 import { resetEnv } from "#app/platform/env.server";

@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, websiteImages } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { action as galleryAction } from "#app/routes/admin/gallery";
 import { action as imagesAction } from "#app/routes/admin/images";
 import { loader as mediaLoader } from "#app/routes/resources/media";
@@ -10,6 +10,7 @@ import { IMAGE_MESSAGES } from "#app/site/files";
 import { variantWidths } from "#app/site/images/images.server";
 import { listGalleryImagesForAdmin } from "#app/site/images/website-image-admin.server";
 import { seedGallery } from "#app/site/seed/gallery";
+import { websiteImages } from "#app/site/tables.server";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses } from "#app/platform/db/schema";
 import * as courseEdit from "#app/routes/admin/course-edit";
 import * as listRoute from "#app/routes/admin/registrations";
 import * as exportRoute from "#app/routes/admin/registrations.export";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 
 // One date reader for the whole app (app/utils/calendar-date.ts): year 0000 is a date to JavaScript but not to

@@ -6,17 +6,11 @@ import {
 } from "#app/back-office/lists/registration-admin.server";
 import { listRegistrationCourses } from "#app/booking/seats/registration-courses.server";
 import { listUpcomingRuns } from "#app/booking/seats/runs-with-seats.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { certificates } from "#app/delivery/tables.server";
+import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  bookings,
-  certificates,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  emailOutbox,
-  financeDocuments,
-} from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as courseEdit from "#app/routes/admin/course-edit";
 import * as courseRun from "#app/routes/admin/course-run";
@@ -25,6 +19,7 @@ import * as attendancePage from "#app/routes/admin/run-attendance";
 import * as certificatesPage from "#app/routes/admin/run-certificates";
 import * as verifyPage from "#app/routes/public/verify";
 import { getActiveCourseBySlugWithoutSeats, listActiveCourseSlugs } from "#app/site/catalogue/course.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays } from "#app/utils/dates";
 import { useTempDiskStorage } from "../helpers/admin-actions";

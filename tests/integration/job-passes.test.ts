@@ -3,7 +3,7 @@ import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { JOBS, runEveryJobOnce } from "#app/jobs.server";
 import { db } from "#app/platform/db/client.server";
-import { emailOutbox } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { parseEnv, resetEnv } from "#app/platform/env.server";
 import { JOB_PASSES_PATH, mountJobPasses } from "../../server/job-passes";

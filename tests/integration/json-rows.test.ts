@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, executeRows } from "#app/platform/db/client.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
-import { emailOutbox } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 
 const message = (to: string) => ({
   toAddress: to,

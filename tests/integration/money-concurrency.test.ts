@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { setRegistrationStatus } from "#app/back-office/lists/registration-admin.server";
 import { cancelParticipant, confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { bookingBalance } from "#app/money/payments/payment.server";
+import { payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { payments } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { findDeliveryRun } from "#app/delivery/delivery-run.server";
 import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
@@ -18,14 +19,9 @@ import {
   previewFingerprint,
   previewImport,
 } from "#app/money/statements/statement-import.server";
+import { financeDocuments, payments, statementImports } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  courseRegistrations,
-  emailOutbox,
-  financeDocuments,
-  payments,
-  statementImports,
-} from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { storage } from "#app/platform/files/storage.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";

@@ -6,15 +6,15 @@ import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.serve
 import { checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
 import { startStkPush, stkPushView } from "#app/money/mpesa/stk-push.server";
 import { bookingBalance } from "#app/money/payments/payment.server";
-import { db } from "#app/platform/db/client.server";
 import {
   darajaCredentials,
-  emailOutbox,
   financeDocuments,
   mpesaStkPushes,
   paymentReviews,
   payments,
-} from "#app/platform/db/schema";
+} from "#app/money/tables.server";
+import { db } from "#app/platform/db/client.server";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as payRoute from "#app/routes/public/pay";

@@ -3,25 +3,16 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { listRegistrationCourses } from "#app/booking/seats/registration-courses.server";
 import { listUpcomingRuns } from "#app/booking/seats/runs-with-seats.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { createBooking } from "#app/bookings/booking.server";
 import { substituteParticipant } from "#app/bookings/booking-page/booking-changes.server";
 import { cancelBooking } from "#app/bookings/index.server";
 import { createCourseRun, updateCourseRun } from "#app/bookings/run-bookings/run-changes.server";
+import { courseInterests } from "#app/bookings/tables.server";
+import { financeDocuments } from "#app/money/tables.server";
+import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  bookings,
-  courseInterests,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  emailOutbox,
-  enquiries,
-  financeDocuments,
-  organisations,
-  quoteLines,
-  quotes,
-} from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as cataloguePage from "#app/routes/public/courses";
 import * as calendarPage from "#app/routes/public/courses.calendar";
@@ -34,9 +25,11 @@ import * as sitemap from "#app/routes/resources/sitemap";
 import { mergeOrganisations } from "#app/sales/organisations/organisation-review.server";
 import { QuoteSchema } from "#app/sales/quotes/quote";
 import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
+import { enquiries, quoteLines, quotes } from "#app/sales/tables.server";
 import { privateRunLabel } from "#app/site/catalogue/course";
 import { countActiveCoursesByCategory, listCourseYears } from "#app/site/catalogue/course.server";
 import { listRunsForCourse } from "#app/site/catalogue/course-runs.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { ACTOR, SLUG } from "../helpers/money";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, getDatabaseHandle } from "#app/platform/db/client.server";
-import { courses, users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
 import {
   cachedPublic,
   checkPublicDataVersion,
@@ -9,6 +9,7 @@ import {
   publicPageVersion,
 } from "#app/site/public-cache.server";
 import { notifiedAdmins } from "#app/site/public-data.server";
+import { courses } from "#app/site/tables.server";
 
 const onPglite = !process.env.DATABASE_URL;
 

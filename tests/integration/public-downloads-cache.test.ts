@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { courses } from "#app/platform/db/schema";
 import { boundedHeavyWork, HEAVY_WORK_BOUNDS, heavyWorkLoad } from "#app/platform/jobs/heavy-work.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as catalogueRoute from "#app/routes/resources/downloads.catalogue";
@@ -22,6 +21,7 @@ import {
   publicCataloguePdf,
   publicRegistrationFormPdf,
 } from "#app/site/public-downloads.server";
+import { courses } from "#app/site/tables.server";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { ACTOR } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";

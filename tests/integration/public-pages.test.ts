@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courses } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { loader as allCoursesLoader } from "#app/routes/public/courses.all";
 import { loader as categoryLoader } from "#app/routes/public/courses.category";
@@ -14,6 +13,7 @@ import {
   listActiveCoursesWithoutSeats,
   listCourseYears,
 } from "#app/site/catalogue/course.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 
 afterEach(() => setClock(null));

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, test, vi } from "vitest";
+import { bookings } from "#app/booking/tables.server";
 import { issueDueReceipts } from "#app/money/index.server";
+import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, financeDocuments } from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { book, c2b, callback, confirmAll, newRun, SECRET } from "../helpers/money";
 import { extractPdfText } from "../helpers/pdf-text";

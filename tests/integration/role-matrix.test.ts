@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runTrainers } from "#app/delivery/tables.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import { courseRuns, runTrainers, users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
+import { courseRuns } from "#app/site/tables.server";
 import { ROLES, type Role } from "#app/staff/policy";
 import { startSession } from "#app/staff/sign-in/auth.server";
 import { requestContext, resetAccessTables, sessionCookie } from "../helpers/admin-session";

@@ -1,22 +1,19 @@
 import { and, asc, count, eq, gte, lte } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { seatsForRuns } from "#app/booking/seats/run-seats.server";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { createCourseRun } from "#app/bookings/run-bookings/run-changes.server";
+import { courseInterests } from "#app/bookings/tables.server";
 import { openDatabase } from "#app/database.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  courseInterests,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  emailOutbox,
-} from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import * as courseRoute from "#app/routes/public/courses.course";
 import * as registerRoute from "#app/routes/public/register";
 import type { CourseRunInput } from "#app/site/catalogue/course";
 import type { FormResult } from "#app/site/forms/submission";
 import { seedDatabase } from "#app/site/seed/seed.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { nextRun } from "#app/utils/runs";

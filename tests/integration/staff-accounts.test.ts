@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, emailOutbox, sessions, staffInvitations, users } from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox, users } from "#app/platform/db/tables.server";
 import { getSetting, setSettingValue } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS } from "#app/platform/settings/settings";
 import { action as invitationAction, loader as invitationLoader } from "#app/routes/admin/invitation";
@@ -17,6 +17,7 @@ import {
 import { maxAdminsMessage } from "#app/staff/sign-in/auth";
 import { getAdmin } from "#app/staff/sign-in/auth.server";
 import { attemptLogin } from "#app/staff/sign-in/login.server";
+import { sessions, staffInvitations } from "#app/staff/tables.server";
 import { answer, resetAccessTables, routeArgs, sessionCookie, signedInAdmin } from "../helpers/admin-session";
 
 const setMax = (max: number) => setSettingValue(db(), "max_admin_accounts", max, null);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { getFinanceOverview } from "#app/money/documents/finance-report.server";
 import { bookingBalance, recordPayment } from "#app/money/payments/payment.server";
@@ -14,15 +15,9 @@ import {
   type StatementImport,
   setImportMapping,
 } from "#app/money/statements/statement-import.server";
+import { paymentReviews, payments, statementImports } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRegistrations,
-  paymentReviews,
-  payments,
-  statementImports,
-} from "#app/platform/db/schema";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as importRoute from "#app/routes/admin/finance-import";
 import { setClock } from "#app/utils/clock";

@@ -1,15 +1,17 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+import { courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRegistrations, courseRuns, emailOutbox, waitlistOffers } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as registerRoute from "#app/routes/public/register";
 import * as offerRoute from "#app/routes/public/register.offer";
 import type { FormResult } from "#app/site/forms/submission";
+import { courseRuns } from "#app/site/tables.server";
 import { clearOutbox, newRun, SLUG } from "../helpers/delivery";
 import { callAction, contextFor, formRequest, oldFormKey } from "../helpers/form-post";
 import { startSmtpServer } from "../helpers/smtp";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { ACTION_TYPE_WORDS, AUDIT_PAGE_SIZE, type AuditLogFilter } from "#app/back-office/audit/audit-log";
 import { keysetBatches } from "#app/platform/csv.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { adminAuditLogs } from "#app/platform/db/schema";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 
 const logColumns = {
   id: adminAuditLogs.id,

@@ -1,13 +1,9 @@
 import { count, desc, isNull, sql } from "drizzle-orm";
 import { CONTACT_STATUSES } from "#app/back-office/lists/admin-lists";
+import { courseRegistrations, registrationTallies } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  contactSubmissions,
-  courseRegistrations,
-  courses,
-  registrationTallies,
-  testimonials,
-} from "#app/platform/db/schema";
+import { contactSubmissions } from "#app/sales/tables.server";
+import { courses, testimonials } from "#app/site/tables.server";
 import { getTodayWork } from "./dashboard-today.server";
 
 /** The dashboard's counts of the small tables, in one statement (deleted contacts awaiting restore are not counted). */

@@ -1,10 +1,10 @@
+import { dataRequests } from "#app/back-office/tables.server";
 import { bookingsPersonalData, lockBookingsPart } from "#app/bookings/index.server";
 import { deliveryPersonalData } from "#app/delivery/index.server";
 import { financialRetention, moneyPersonalData } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import type { Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { dataRequests } from "#app/platform/db/schema";
 import { outboxPersonalData, redactAuditRows } from "#app/platform/personal-data/platform-records.server";
 import type { KeptRecord, Subject } from "#app/platform/personal-data/subject";
 import { getSettings } from "#app/platform/settings/setting.server";

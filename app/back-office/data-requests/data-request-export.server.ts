@@ -1,10 +1,10 @@
 import { desc } from "drizzle-orm";
+import { dataRequests } from "#app/back-office/tables.server";
 import { bookingsPersonalData } from "#app/bookings/index.server";
 import { deliveryPersonalData } from "#app/delivery/index.server";
 import { moneyPersonalData } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { dataRequests } from "#app/platform/db/schema";
 import { outboxPersonalData } from "#app/platform/personal-data/platform-records.server";
 import type { Subject } from "#app/platform/personal-data/subject";
 import { getSettings } from "#app/platform/settings/setting.server";

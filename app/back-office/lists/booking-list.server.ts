@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import { runDatesText } from "#app/delivery/index.server";
 import {
   bookingInvoicedSql,
@@ -7,7 +8,7 @@ import {
   bookingSubjectSql,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, courseRuns, courses } from "#app/platform/db/schema";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { paymentState } from "#app/utils/payment-state";
 import type { BookingQuery } from "./admin-lists";
 import { orderBy, searchColumns, selectPage } from "./list-query.server";

@@ -8,7 +8,7 @@ import {
 } from "#app/back-office/lists/admin-lists";
 import { keysetBatches } from "#app/platform/csv.server";
 import { db } from "#app/platform/db/client.server";
-import { contactSubmissions as t } from "#app/platform/db/schema";
+import { contactSubmissions as t } from "#app/sales/tables.server";
 import { now } from "#app/utils/clock";
 import { afterCursor, orderBy, searchColumns, selectPage } from "./list-query.server";
 import { listScreen } from "./row-actions.server";

@@ -1,8 +1,8 @@
 import { and, count, isNull } from "drizzle-orm";
 import { ENQUIRY_REPLY_HOURS } from "#app/back-office/lists/admin-lists";
 import { db } from "#app/platform/db/client.server";
-import { contactSubmissions } from "#app/platform/db/schema";
 import type { TodayContributor } from "#app/platform/today/contributor";
+import { contactSubmissions } from "#app/sales/tables.server";
 import { waitingTooLong } from "./contact-admin.server";
 
 // The office lists' part of "What needs doing today" (decision 0716): registrations to confirm and contact

@@ -9,13 +9,14 @@ import {
   startOfNairobiDay,
 } from "#app/back-office/lists/admin-lists";
 import { lockBooking } from "#app/booking/index.server";
+import { registrationTallies, courseRegistrations as t } from "#app/booking/tables.server";
 import { bookingChangeRefusal } from "#app/bookings/index";
 import { invoiceNote, syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { keysetBatches, mapRows } from "#app/platform/csv.server";
 import { db, type Executor, executeRows } from "#app/platform/db/client.server";
-import { courseRuns, registrationTallies, courseRegistrations as t } from "#app/platform/db/schema";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
+import { courseRuns } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { maskedIdNumber } from "#app/utils/id-number";
@@ -56,7 +57,7 @@ const listColumns = {
 
 const detailColumns = {
   ...listColumns,
-  ...maskedIdNumberColumns,
+  ...maskedIdNumberColumns(t),
   courseCost: t.courseCost,
   courseDuration: t.courseDuration,
   specialRequirements: t.specialRequirements,

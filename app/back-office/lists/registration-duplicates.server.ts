@@ -1,7 +1,7 @@
 import { and, eq, exists, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { courseRegistrations as t } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRegistrations as t } from "#app/platform/db/schema";
 
 /** Two registrations this close together (either way) may be one person registering twice (decision 0552). */
 export const DUPLICATE_WINDOW_DAYS = 3;

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNotNull, isNull, lte, not, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { RESTORE_WINDOW_DAYS } from "#app/back-office/lists/admin-lists";
+import { courseRegistrations } from "#app/booking/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { contactSubmissions, courseRegistrations } from "#app/platform/db/schema";
+import { contactSubmissions } from "#app/sales/tables.server";
 import { orderBy, selectPage } from "./list-query.server";
 
 /** The tables whose rows the admin deletes without a question and can restore (spec §5; decision 0251). */

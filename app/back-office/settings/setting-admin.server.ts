@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { systemSettings } from "#app/platform/db/schema";
+import { systemSettings } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import type { SettingKey } from "#app/platform/settings/settings";
 import { countAdmins, lockAdminAccounts } from "#app/staff/index.server";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { db, getDatabaseHandle, pingDatabase, projectRoot } from "#app/platform/db/client.server";
-import { emailOutbox } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 
 let version: string | undefined;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations } from "#app/platform/db/schema";
 import { REFERENCE_ALPHABET, referenceIn } from "./booking-reference";
 
 /** A new booking's reference: MF- and eight characters of the reference alphabet, drawn at random. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRegistrations, courseRuns, waitlistOffers } from "#app/platform/db/schema";
+import { courseRuns } from "#app/site/tables.server";
 
 /** The registration statuses that hold a seat (DESIGN §7): a cancelled or deleted registration frees it. */
 export const SEAT_HOLDING_STATUSES = ["new", "confirmed", "paid", "attended"] as const;

@@ -9,6 +9,7 @@ import {
   publicCourseWithoutSeats,
   upcomingRunsWithoutSeats,
 } from "#app/site/index.server";
+import { privateRunOrganisation } from "../private-run-organisation.server";
 import { seatsForRuns } from "./run-seats.server";
 
 // The runs as the site shows and schedules them, each with its seats read now by the one seat rule
@@ -48,7 +49,7 @@ export async function listUpcomingRuns(filter: CalendarFilter = {}, executor: Ex
 
 /** The dashboard's "runs starting soon", each with its seats taken. */
 export async function upcomingRuns(from: string) {
-  const runs = await upcomingRunsWithoutSeats(from);
+  const runs = await upcomingRunsWithoutSeats(from, privateRunOrganisation);
   const seats = await seatsForRuns(runs.map((run) => run.id));
   return runs.map((run) => ({ ...run, taken: seats.get(run.id)?.taken ?? 0 }));
 }

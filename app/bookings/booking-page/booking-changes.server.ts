@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { lockBooking, lockRunsSeats, SEAT_HOLDING_STATUSES } from "#app/booking/index.server";
+import { bookings, courseRegistrations as r, waitlistOffers } from "#app/booking/tables.server";
 import { getJoiningInstructions, joiningRows, runDatesText } from "#app/delivery/index.server";
+import { attendanceMarks, certificates } from "#app/delivery/tables.server";
 import {
   bookingBalance,
   currentDocuments,
@@ -13,19 +15,11 @@ import {
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import {
-  attendanceMarks,
-  bookings,
-  certificates,
-  courseRuns,
-  courses,
-  courseRegistrations as r,
-  waitlistOffers,
-} from "#app/platform/db/schema";
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { runCalendarInvite } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
 import { bookingChangeMessage, seatTakenOverMessage } from "../emails.server";

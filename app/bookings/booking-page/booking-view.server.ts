@@ -1,22 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { seatsForRuns } from "#app/booking/index.server";
+import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
 import { runDatesText, runDays } from "#app/delivery/index.server";
+import { attendanceMarks, certificates } from "#app/delivery/tables.server";
 import { bookingBalance, documentPath, listedDocuments } from "#app/money/index.server";
+import { financeDocuments, payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  adminAuditLogs,
-  attendanceMarks,
-  bookings,
-  certificates,
-  courseRuns,
-  courses,
-  emailOutbox,
-  financeDocuments,
-  payments,
-  courseRegistrations as r,
-} from "#app/platform/db/schema";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { bookingChangeRules, substitutionDeadline } from "./booking-rules";
@@ -101,7 +94,7 @@ export async function getBookingPage(reference: string) {
       name: r.name,
       email: r.email,
       phone: r.phone,
-      ...maskedIdNumberColumns,
+      ...maskedIdNumberColumns(r),
       status: r.status,
       daysPresent: sql<number>`(select count(*) from ${attendanceMarks} m where m.registration_id = ${r.id} and m.run_id = ${r.runId} and m.present)`,
       certificateCode: certificates.code,

@@ -1,9 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { InterestInput } from "#app/bookings/interest/interest";
+import { courseInterests } from "#app/bookings/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseInterests, courses } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { isPossibleSlug } from "#app/site/index.server";
+import { courses } from "#app/site/tables.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { newRunNotice } from "../emails.server";
 

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { payPath } from "#app/booking/index.server";
+import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
+import { clientColleagues } from "#app/bookings/tables.server";
 import {
   auditNitaPackExport,
   findDeliveryRun,
@@ -8,6 +10,7 @@ import {
   joiningRows,
   runDatesText,
 } from "#app/delivery/index.server";
+import { certificates } from "#app/delivery/tables.server";
 import {
   bookingInvoicedSql,
   bookingPaidSql,
@@ -18,14 +21,7 @@ import {
 } from "#app/money/index.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  certificates,
-  clientColleagues,
-  courseRuns,
-  courses,
-  courseRegistrations as r,
-} from "#app/platform/db/schema";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { paymentState } from "#app/utils/payment-state";
 import {

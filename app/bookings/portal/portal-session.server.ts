@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { createCookie, type RouterContextProvider, redirect } from "react-router";
+import { bookings } from "#app/booking/tables.server";
+import { clientColleagues, clientSessions, clientSignInLinks } from "#app/bookings/tables.server";
 import { requestInfoContext } from "#app/context";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import { bookings, clientColleagues, clientSessions, clientSignInLinks } from "#app/platform/db/schema";
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { env, secureCookies } from "#app/platform/env.server";
 import { afterAnswer } from "#app/platform/jobs/after-answer.server";

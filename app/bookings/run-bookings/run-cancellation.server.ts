@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { bookings, courseRegistrations as r, waitlistOffers } from "#app/booking/tables.server";
 import { findDeliveryRun, runCancelled } from "#app/delivery/index.server";
 import { syncBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { bookings, courseRuns, courseRegistrations as r, waitlistOffers } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { lockRun, plural, runStanding } from "#app/site/index.server";
+import { courseRuns } from "#app/site/tables.server";
 import { formatLongDate, today } from "#app/utils/dates";
 
 export type CancelRunOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };

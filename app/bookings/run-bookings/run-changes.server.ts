@@ -1,21 +1,32 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
-import { lockRunSeats } from "#app/booking/index.server";
-import type { AuditActor } from "#app/platform/audit.server";
-import { db } from "#app/platform/db/client.server";
-import { courseRegistrations } from "#app/platform/db/schema";
+import { lockRunSeats, privateRunOrganisation } from "#app/booking/index.server";
+import { courseRegistrations } from "#app/booking/tables.server";
+import { registerMarkedOn } from "#app/delivery/index.server";
+import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import { db, type Executor } from "#app/platform/db/client.server";
 import type { CourseRunInput } from "#app/site/index";
 import {
+  deleteRunRecord,
+  editRunSession,
+  hasHistory,
   insertCourseRun,
+  listRunsForCourse,
   lockRun,
   NO_SUCH_RUN,
   type RunWriteOutcome,
+  runKeptReason,
+  runStanding,
+  type SessionEdit,
   saveCourseRun,
 } from "#app/site/index.server";
+import { today } from "#app/utils/dates";
 import { notifyInterestedOfRun } from "../interest/course-interest.server";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
+import { runHistory } from "./history.server";
 
-// The office adds or changes a run (the site's run record) and, in the same transaction, what that sets going for
-// bookings: the people who asked to hear of new dates are told, and seats a change frees go to the waiting list.
+// The office adds, changes or deletes a run (the site's run record) and, in the same transaction, what that sets
+// going for bookings: the people who asked to hear of new dates are told, seats a change frees go to the waiting
+// list, and a run with history (bookings, documents, decision 0630) is kept.
 
 /** Adds a run of the given course; whoever asked to hear of its new dates is e-mailed with it. */
 export async function createCourseRun(actor: AuditActor, courseId: string, input: CourseRunInput) {
@@ -61,5 +72,72 @@ export async function updateCourseRun(
     const seats = await lockRunSeats(tx, runId);
     if (seats && seats.status !== "cancelled") await offerFreeSeats(tx, seats);
     return saved;
+  });
+}
+
+/**
+ * Deletes a run that nobody ever booked. A run with bookings or issued documents is kept (decision 0630):
+ * the answer says so and what to do instead, and the database's restrict keys refuse it whatever this says.
+ */
+export async function deleteCourseRun(actor: AuditActor, courseId: string, runId: string) {
+  return db().transaction(async (tx): Promise<RunWriteOutcome> => {
+    // the run's lock is the one every booking takes first, so no booking lands between the check and the delete
+    const before = await lockRun(tx, courseId, runId);
+    if (!before) return NO_SUCH_RUN;
+    const history = await runHistory(runId, tx);
+    if (hasHistory(history)) {
+      return { ok: false, status: 409, message: runKeptReason(history, runStanding(before, today())) };
+    }
+    await deleteRunRecord(tx, actor, courseId, runId);
+    return { ok: true };
+  });
+}
+
+/**
+ * Why a run is kept rather than deleted (its bookings, issued documents; null when it can be deleted), and
+ * where it stands: only a date still ahead can be cancelled.
+ */
+export async function runKeptBecause(
+  run: { id: string; status: string; startDate: string | null },
+  executor: Executor = db(),
+) {
+  const history = await runHistory(run.id, executor);
+  const standing = runStanding(run, today());
+  return { keptBecause: hasHistory(history) ? runKeptReason(history, standing) : null, standing };
+}
+
+/** The runs of a course, each with why it is kept (null: it can be deleted) and where it stands. */
+export async function listRunsWithHistory(courseId: string, executor: Executor = db()) {
+  const runs = await listRunsForCourse(courseId, executor, privateRunOrganisation);
+  const kept: Awaited<ReturnType<typeof runKeptBecause>>[] = [];
+  for (const run of runs) kept.push(await runKeptBecause(run, executor));
+  return runs.map((run, i) => ({ ...run, keptBecause: null, standing: "ahead" as const, ...kept[i] }));
+}
+
+/**
+ * Adds or drops one session of a run, under the run's lock (as bookings take it), audited: the days a course is
+ * held are the office's to set (DESIGN §9).
+ */
+export async function changeRunSession(
+  actor: AuditActor,
+  courseId: string,
+  runId: string,
+  input: { intent: "add-session" | "remove-session"; date: string; startTime?: string; endTime?: string },
+) {
+  return db().transaction(async (tx): Promise<SessionEdit> => {
+    const before = await lockRun(tx, courseId, runId);
+    if (!before) return NO_SUCH_RUN;
+    const intent = input.intent === "add-session" ? "add" : "remove";
+    const markedInRegister = intent === "remove" && (await registerMarkedOn(tx, runId, input.date));
+    const outcome = await editRunSession(tx, before, { ...input, intent, markedInRegister });
+    if (outcome.ok) {
+      await recordAudit(tx, actor, {
+        action: intent === "add" ? "Added course session" : "Removed course session",
+        tableName: "run_sessions",
+        recordId: runId,
+        newValues: { date: input.date, startTime: input.startTime ?? null, endTime: input.endTime ?? null },
+      });
+    }
+    return outcome;
   });
 }

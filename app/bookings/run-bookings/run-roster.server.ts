@@ -1,19 +1,19 @@
 import { and, asc, eq, gte, isNull, ne, or } from "drizzle-orm";
-import { lockBooking, lockRunSeats, SEAT_HOLDING_STATUSES, seatsForRuns } from "#app/booking/index.server";
+import {
+  lockBooking,
+  lockRunSeats,
+  privateRunOrganisation,
+  SEAT_HOLDING_STATUSES,
+  seatsForRuns,
+} from "#app/booking/index.server";
+import { bookings, courseRegistrations as r, waitlistOffers } from "#app/booking/tables.server";
 import { invoiceNote, syncBooking } from "#app/money/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import {
-  bookings,
-  courseRuns,
-  courses,
-  organisations,
-  courseRegistrations as r,
-  waitlistOffers,
-} from "#app/platform/db/schema";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
-import { privateRunOrganisation } from "#app/site/index.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
 import { bookingChangeRefusal, bookingChangeRules } from "../booking-page/booking-rules";
@@ -52,7 +52,7 @@ export async function getRunRoster(courseId: string, runId: string) {
         name: r.name,
         email: r.email,
         phone: r.phone,
-        ...maskedIdNumberColumns,
+        ...maskedIdNumberColumns(r),
         organization: r.organization,
         status: r.status,
         reference: bookings.reference,

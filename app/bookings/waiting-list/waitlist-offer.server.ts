@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { lockBooking, lockRunSeats, payPath } from "#app/booking/index.server";
+import { bookings, courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { bookingInvoiceTotal } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { bookings, courseRegistrations, courseRuns, courses, waitlistOffers } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { getSettings } from "#app/platform/settings/setting.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
 import { waitlistOffer } from "../emails.server";

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field";
-import type { ImageVariant } from "#app/platform/db/schema";
 import { GALLERY_CATEGORIES } from "#app/site/index";
+import type { ImageVariant } from "#app/site/tables.server";
 import { GALLERY_CATEGORY_LABELS } from "#app/utils/gallery-categories";
 import { ImageCard } from "./card-grid";
 import { DeleteCardForm } from "./delete-card-form";

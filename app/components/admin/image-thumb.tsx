@@ -1,4 +1,4 @@
-import type { ImageVariant } from "#app/platform/db/schema";
+import type { ImageVariant } from "#app/site/tables.server";
 
 type Thumbable = { imageUrl: string; altText: string | null; title: string; variants: ImageVariant[] };
 

@@ -2,7 +2,7 @@ import { ImagePlus } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { SelectField } from "#app/components/ui/field";
-import type { ImageVariant } from "#app/platform/db/schema";
+import type { ImageVariant } from "#app/site/tables.server";
 import { GalleryCategoryOptions } from "./gallery-image-card";
 import { ImageThumb } from "./image-thumb";
 

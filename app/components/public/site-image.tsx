@@ -1,5 +1,5 @@
-import type { ImageVariant } from "#app/platform/db/schema";
 import type { ImageComponent } from "#app/site/index.server";
+import type { ImageVariant } from "#app/site/tables.server";
 import { usePublicLayoutData } from "./use-public-layout";
 
 type ImageProps = {

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { deriveBookingStatus, lockBooking } from "#app/booking/index.server";
+import { courseRegistrations as r } from "#app/booking/tables.server";
+import { attendanceMarks } from "#app/delivery/tables.server";
 import { bookingBalance } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
-import { db, type Tx } from "#app/platform/db/client.server";
+import { db, type Executor, type Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { attendanceMarks, courseRegistrations as r } from "#app/platform/db/schema";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate } from "#app/utils/dates";
@@ -27,6 +28,16 @@ export async function attendanceMarksOf(runId: string) {
   const marks = new Map<string, Mark>();
   for (const row of rows) marks.set(`${row.registrationId}/${row.day}`, row);
   return { get: (registrationId: string, day: string) => marks.get(`${registrationId}/${day}`) ?? null };
+}
+
+/** Whether the register holds any mark of the run on `day`: such a day stays one of its sessions. */
+export async function registerMarkedOn(executor: Executor, runId: string, day: string) {
+  const [marked] = await executor
+    .select({ day: attendanceMarks.day })
+    .from(attendanceMarks)
+    .where(and(eq(attendanceMarks.runId, runId), eq(attendanceMarks.day, day)))
+    .limit(1);
+  return marked !== undefined;
 }
 
 /** The roster of live participants with their mark for one day. */

@@ -1,18 +1,13 @@
 import crypto from "node:crypto";
 import { and, asc, eq, exists, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
 import { feedbackRequest } from "#app/delivery/emails.server";
 import type { FeedbackInput } from "#app/delivery/feedback/feedback";
+import { attendanceMarks, courseFeedback } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  attendanceMarks,
-  courseFeedback,
-  courseRuns,
-  courses,
-  courseRegistrations as r,
-  testimonials,
-} from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
+import { courseRuns, courses, testimonials } from "#app/site/tables.server";
 import { hashToken } from "#app/staff/index.server";
 import { now } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { JoiningInstructions } from "#app/delivery/emails.server";
 import type { JoiningInstructionsInput } from "#app/delivery/instructions/joining-instructions";
+import { runJoiningInstructions } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { runJoiningInstructions } from "#app/platform/db/schema";
 import { now } from "#app/utils/clock";
 
 const columns = {

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import type { NitaPack } from "#app/delivery/nita/nita-pack-pdf.server";
 import type { NitaPackSection } from "#app/delivery/pdf.server";
+import { certificates } from "#app/delivery/tables.server";
 import { type MoneyDocument, moneyDocumentsForBooking } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, certificates } from "#app/platform/db/schema";
 import { env } from "#app/platform/env.server";
 import type { ZipEntry } from "#app/platform/files/zip.server";
 import { readStored } from "#app/platform/files/zip.server";

@@ -1,13 +1,14 @@
 import fsp from "node:fs/promises";
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { nitaRegisterScans } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, nitaRegisterScans } from "#app/platform/db/schema";
 import { detectDocumentType } from "#app/platform/files/file-types.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
 import { readStored } from "#app/platform/files/zip.server";
 import { MAX_IMAGE_PIXELS } from "#app/site/index.server";
+import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 
 export type RegisterScanFile = { mimeType: "application/pdf" | "image/png" | "image/jpeg"; data: Uint8Array };

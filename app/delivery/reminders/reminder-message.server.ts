@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
 import { runReminder } from "#app/delivery/emails.server";
+import { runReminders } from "#app/delivery/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRegistrations as r, runReminders } from "#app/platform/db/schema";
 import type { Message } from "#app/platform/email/layout.server";
 import { type OutboxRow, writeWhenDue } from "#app/platform/email/outbox.server";
 import { addDays, today } from "#app/utils/dates";

@@ -1,9 +1,11 @@
 import { and, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
+import { runReminders } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courseRuns, courseRegistrations as r, runReminders } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { sessionsOfRuns } from "#app/site/index.server";
+import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { LIVE_STATUSES } from "../delivery-run.server";

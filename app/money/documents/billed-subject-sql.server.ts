@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bookings, courses } from "#app/platform/db/schema";
+import { bookings } from "#app/booking/tables.server";
+import { courses } from "#app/site/tables.server";
 
 /**
  * What a booking bills, for a list of bookings joined to their course: the course's title, or for a consultancy

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { documentSequences } from "#app/money/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { documentSequences } from "#app/platform/db/schema";
 
 /**
  * The next number of a per-year sequence, taken inside the transaction that issues the document: the row

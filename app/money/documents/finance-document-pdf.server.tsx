@@ -1,5 +1,5 @@
 import { Text, View } from "@react-pdf/renderer";
-import type { FinanceLine, FinanceParty } from "#app/platform/db/schema";
+import type { FinanceLine, FinanceParty } from "#app/money/tables.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import {
   BrandedPage,

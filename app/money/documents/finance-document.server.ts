@@ -1,23 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type LockedBooking, lockBooking } from "#app/booking/index.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { type FinanceLine, financeDocuments, payments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  type FinanceLine,
-  financeDocuments,
-  payments,
-  quoteLines,
-  quotes,
-} from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
@@ -32,6 +24,7 @@ import {
   getFinanceProfile,
   paymentInstructions,
 } from "./finance-profile.server";
+import { quoteTerms } from "./quote-terms.server";
 import { balanceAfterText, paymentWithCode } from "./receipt-balance";
 
 export type FinanceDocument = typeof financeDocuments.$inferSelect;
@@ -108,8 +101,8 @@ async function billableLines(tx: Executor, bookingId: string) {
 
 /**
  * What a booking's invoice charges, and under which VAT rule. A booking made from an accepted quote charges the
- * quote's lines under the quote's rule (decision 0672): the quote is the contract, so the proforma equals it
- * whoever fills its seats; with no participant left holding a seat it charges nothing, as any booking. Any other
+ * quote's lines under the quote's rule, as sales reads them (decisions 0672, 0726): the quote is the contract, so
+ * the proforma equals it whoever fills its seats; with no participant left holding a seat it charges nothing, as any booking. Any other
  * booking charges its participants at the run's (or course's) price under the finance profile's rule.
  */
 async function invoiceLines(tx: Executor, booking: Pick<LockedBooking, "id" | "quoteId">) {
@@ -117,34 +110,8 @@ async function invoiceLines(tx: Executor, booking: Pick<LockedBooking, "id" | "q
   if (!booking.quoteId || billed.lines.length + billed.unpriced.length === 0) {
     return { ...billed, rule: (await getFinanceProfile(tx)).vat };
   }
-  const [quote] = await tx
-    .select({
-      courseId: quotes.courseId,
-      vatRatePercent: quotes.vatRatePercent,
-      pricesIncludeVat: quotes.pricesIncludeVat,
-    })
-    .from(quotes)
-    .where(eq(quotes.id, booking.quoteId));
-  if (!quote) throw new Error("A booking's quote is missing");
-  const lines = await tx
-    .select({
-      description: quoteLines.description,
-      quantity: quoteLines.quantity,
-      unitCents: quoteLines.unitCents,
-    })
-    .from(quoteLines)
-    .where(eq(quoteLines.quoteId, booking.quoteId))
-    .orderBy(asc(quoteLines.position));
-  return {
-    lines: lines.map((line) => ({ ...line, ...(quote.courseId ? { courseId: quote.courseId } : {}) })),
-    unpriced: [] as string[],
-    // the rate the quote was priced at (0 when the firm was not registered then)
-    rule: {
-      registered: quote.vatRatePercent > 0,
-      ratePercent: quote.vatRatePercent,
-      pricesIncludeVat: quote.pricesIncludeVat,
-    },
-  };
+  const terms = await quoteTerms(tx, booking.quoteId);
+  return { ...terms, unpriced: [] as string[] };
 }
 
 /** The booking's newest proforma, unless a credit note has cancelled it. */

@@ -1,5 +1,5 @@
+import type { FinanceParty } from "#app/money/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import type { FinanceParty } from "#app/platform/db/schema";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { getSettings } from "#app/platform/settings/setting.server";
 import type { FinanceProfileGap } from "#app/platform/settings/settings";

@@ -1,17 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { lockBooking } from "#app/booking/index.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { financeDocuments, payments } from "#app/money/tables.server";
+import { organisations as organisationsTable } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  financeDocuments,
-  organisations as organisationsTable,
-  payments,
-} from "#app/platform/db/schema";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import { isHashedMsisdn } from "#app/utils/phone";
 import { bookingBalance } from "../payments/payment.server";

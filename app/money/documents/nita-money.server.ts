@@ -1,7 +1,7 @@
 import { buffer } from "node:stream/consumers";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { financeDocuments } from "#app/platform/db/schema";
 import { storage } from "#app/platform/files/storage.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";

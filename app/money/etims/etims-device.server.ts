@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
+import { etimsDevice } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courses, etimsDevice } from "#app/platform/db/schema";
 import { openText, sealText } from "#app/platform/secret.server";
+import { courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import type { EtimsDeviceInput } from "./etims";
 import { type EtimsEnvironment, postOscu } from "./oscu.server";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or } from "drizzle-orm";
+import { etimsItems } from "#app/money/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import type { ETIMS_TAX_TYPES } from "#app/platform/db/enums";
-import { etimsItems } from "#app/platform/db/schema";
 import { now } from "#app/utils/clock";
 import { nextDocumentNumber } from "../documents/document-sequence.server";
 import type { ReadyDevice } from "./etims-device.server";

@@ -1,10 +1,11 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { lockBooking } from "#app/booking/index.server";
+import { bookings } from "#app/booking/tables.server";
+import { taxInvoices } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { bookings, taxInvoices } from "#app/platform/db/schema";
 import { now } from "#app/utils/clock";
 import { liveSale, retryTaxInvoice } from "./tax-invoice.server";
 

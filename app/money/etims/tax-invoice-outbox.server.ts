@@ -1,9 +1,10 @@
 import { and, asc, eq, exists, inArray, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { bookings } from "#app/booking/tables.server";
+import { financeDocuments, taxInvoices } from "#app/money/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, financeDocuments, taxInvoices } from "#app/platform/db/schema";
 import { enqueueEmails, retryDelayMs } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { storage } from "#app/platform/files/storage.server";

@@ -1,6 +1,6 @@
 import { Image, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
-import type { FinanceParty, TaxInvoiceLine } from "#app/platform/db/schema";
+import type { FinanceParty, TaxInvoiceLine } from "#app/money/tables.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, Note, RULE, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { LineTable, type TotalRow, TotalsTable } from "#app/platform/pdf/pdf-tables.server";

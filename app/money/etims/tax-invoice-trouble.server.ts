@@ -1,6 +1,8 @@
 import { and, asc, eq, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
+import { taxInvoices } from "#app/money/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { bookings, emailOutbox, taxInvoices } from "#app/platform/db/schema";
+import { emailOutbox } from "#app/platform/db/tables.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { listFinanceRecipients } from "#app/staff/index.server";

@@ -1,17 +1,17 @@
 import { and, desc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AuditActor } from "#app/platform/audit.server";
-import { recordAudit } from "#app/platform/audit.server";
-import type { Executor } from "#app/platform/db/client.server";
+import type { bookings } from "#app/booking/tables.server";
 import {
-  type bookings,
-  courses,
   etimsDevice,
   type FinanceLine,
   financeDocuments,
   type TaxInvoiceLine,
   taxInvoices,
-} from "#app/platform/db/schema";
+} from "#app/money/tables.server";
+import type { AuditActor } from "#app/platform/audit.server";
+import { recordAudit } from "#app/platform/audit.server";
+import type { Executor } from "#app/platform/db/client.server";
+import { courses } from "#app/site/tables.server";
 import { divideRoundHalfUp } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { nextDocumentNumber } from "../documents/document-sequence.server";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import { darajaCredentials } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { darajaCredentials } from "#app/platform/db/schema";
 import { openText, sealText } from "#app/platform/secret.server";
 import type { DarajaCredentialsInput } from "./stk-schemas";
 

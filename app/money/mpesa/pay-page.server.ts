@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, courseRegistrations, courseRuns, courses } from "#app/platform/db/schema";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { formatLongDate } from "#app/utils/dates";
 import { bookingSubjectSql } from "../documents/billed-subject-sql.server";
 import { bookingInvoiceTotal, documentPath, openProforma } from "../documents/finance-document.server";

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
+import { mpesaStkPushes } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings, mpesaStkPushes } from "#app/platform/db/schema";
 import { logger } from "#app/platform/logger.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";

@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { lockBooking } from "#app/booking/index.server";
+import { bookings } from "#app/booking/tables.server";
+import { mpesaStkPushes, payments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { bookings, mpesaStkPushes, payments } from "#app/platform/db/schema";
 import { logger } from "#app/platform/logger.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { formatKes } from "#app/utils/cents";

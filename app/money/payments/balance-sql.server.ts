@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bookings } from "#app/platform/db/schema";
+import { bookings } from "#app/booking/tables.server";
 import type { PaymentState } from "#app/utils/payment-state";
 
 // What the open invoice asks (the newest proforma, nothing once a credit note cancels it) and what the ledger

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { bookings } from "#app/platform/db/schema";
 import { bookingInvoicedSql, bookingPaidSql } from "./balance-sql.server";
 
 /**

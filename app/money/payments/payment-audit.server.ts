@@ -1,5 +1,5 @@
+import type { payments } from "#app/money/tables.server";
 import type { AuditEntry } from "#app/platform/audit.server";
-import type { payments } from "#app/platform/db/schema";
 import { formatKes } from "#app/utils/cents";
 
 /** The audit entry of a payment added to the ledger, the same whichever way the money arrived. */

@@ -1,14 +1,10 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { findBookingByReference, lockBooking } from "#app/booking/index.server";
+import { paymentReviews, payments } from "#app/money/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
+import type { PAYMENT_METHODS, PAYMENT_SOURCES } from "#app/platform/db/enums";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import {
-  type PAYMENT_METHODS,
-  type PAYMENT_SOURCES,
-  paymentReviews,
-  payments,
-} from "#app/platform/db/schema";
 import { formatKes } from "#app/utils/cents";
 import { type LedgerOutcome, recordPayment } from "./payment.server";
 

@@ -5,18 +5,13 @@ import {
   type LockedBooking,
   lockBooking,
 } from "#app/booking/index.server";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { paymentReviews, payments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
+import type { PAYMENT_METHODS, PAYMENT_SOURCES } from "#app/platform/db/enums";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import {
-  bookings,
-  courseRegistrations,
-  type PAYMENT_METHODS,
-  type PAYMENT_SOURCES,
-  paymentReviews,
-  payments,
-} from "#app/platform/db/schema";
 import { formatKes } from "#app/utils/cents";
 import {
   PAYMENT_METHOD_LABELS as METHOD_LABELS,

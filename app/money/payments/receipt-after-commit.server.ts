@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { lockBooking } from "#app/booking/index.server";
+import { receiptJobs } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { receiptJobs } from "#app/platform/db/schema";
 import { retryDelayMs, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { runPeriodically } from "#app/platform/jobs/periodic.server";
 import { logger } from "#app/platform/logger.server";

@@ -1,5 +1,5 @@
+import { receiptJobs } from "#app/money/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { receiptJobs } from "#app/platform/db/schema";
 
 /**
  * In the transaction that recorded a booking's payment: its receipt is due once that transaction commits

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { type SQL, sql } from "drizzle-orm";
 import { type Executor, executeRows } from "#app/platform/db/client.server";
-import type { PAYMENT_METHODS } from "#app/platform/db/schema";
+import type { PAYMENT_METHODS } from "#app/platform/db/enums";
 
 /**
  * What a statement's lines already mean to the ledger, asked for thousands of lines per query, never a query

@@ -12,9 +12,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "../logger.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
-import * as schema from "./schema";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Without a schema: the models build their queries from the table objects they import (no relational `db.query`),
+// so the client knows no feature's tables.
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A database handle or an open transaction: models accept either so audit rows share the change's transaction. */
 export type Executor = Database | Tx;
@@ -96,7 +97,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on("connect", (client) => {
     client.on("error", (error) => logger.warn({ err: error }, "database connection lost"));
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
@@ -169,7 +170,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   // after creation: PGlite adds its own parsers for every array type once it is ready
   Object.assign(client.parsers, PGLITE_PARSERS);
   const counted = drizzleClient(client);
-  const db = drizzlePglite(counted.client, { schema }) as unknown as Database;
+  const db = drizzlePglite(counted.client) as unknown as Database;
   return {
     db,
     kind: "pglite",
@@ -245,7 +246,7 @@ async function migrateAndSeed(handle: DatabaseHandle, seed: Seed | undefined) {
   const client = await (handle.pool as pg.Pool).connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    const locked = drizzlePg(client, { schema });
+    const locked = drizzlePg(client);
     await migratePg(locked, { migrationsFolder: migrationsFolder() });
     await seed?.(locked as unknown as Database);
   } finally {

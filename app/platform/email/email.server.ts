@@ -1,6 +1,6 @@
 import { buffer } from "node:stream/consumers";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { EmailAttachment } from "#app/platform/db/schema";
+import type { EmailAttachment } from "#app/platform/db/tables.server";
 import { env } from "../env.server";
 import { storage } from "../files/storage.server";
 import type { OutboxRow, SendEmail } from "./outbox.server";

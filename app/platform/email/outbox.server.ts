@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
-import { type EmailAttachment, emailOutbox } from "#app/platform/db/schema";
+import { type EmailAttachment, emailOutbox } from "#app/platform/db/tables.server";
 import { now } from "#app/utils/clock";
 import { logger } from "../logger.server";
 

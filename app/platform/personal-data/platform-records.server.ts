@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import type { Executor } from "../db/client.server";
-import { adminAuditLogs, emailOutbox } from "../db/schema";
 import {
   type ErasurePart,
   iso,

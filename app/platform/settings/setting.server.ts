@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { systemSettings } from "#app/platform/db/schema";
+import { systemSettings } from "#app/platform/db/tables.server";
 import { SETTING_DEFINITIONS, type SettingKey, type SettingValues } from "#app/platform/settings/settings";
 
 /** Every known setting, valid values only: a stored value that fails its rule reads as the default. */

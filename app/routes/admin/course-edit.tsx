@@ -2,7 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { createCourseRun, listCourseInterests, updateCourseRun } from "#app/bookings/index.server";
+import {
+  courseHistory,
+  createCourseRun,
+  deleteCourseRun,
+  listCourseInterests,
+  listRunsWithHistory,
+  updateCourseRun,
+} from "#app/bookings/index.server";
 import { ArchiveCourseForm } from "#app/components/admin/archive-course-form";
 import { CourseForm } from "#app/components/admin/course-form";
 import { CourseInterests } from "#app/components/admin/course-interests";
@@ -21,9 +28,7 @@ import { CourseRunSchema, CourseSchema } from "#app/site/index";
 import {
   courseKeeping,
   deleteCourse,
-  deleteCourseRun,
   findCourseForAdmin,
-  listRunsWithHistory,
   type RunWriteOutcome,
   saveCourseSubmission,
   setCourseArchived,
@@ -47,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [runs, interests, keptBecause] = await Promise.all([
     listRunsWithHistory(id),
     listCourseInterests(id),
-    courseKeeping(course),
+    courseKeeping(course, courseHistory),
   ]);
   return { course, runs, interests, keptBecause };
 }
@@ -121,7 +126,9 @@ export async function action(args: Route.ActionArgs) {
     }
     case "delete-course": {
       requireRule(admin, canEditContent);
-      const write = await writeOrReport("Failed to delete course", () => deleteCourse(admin.actor, courseId));
+      const write = await writeOrReport("Failed to delete course", () =>
+        deleteCourse(admin.actor, courseId, courseHistory),
+      );
       if (!write.ok) return answer({ error: write.error }, 500);
       if (!write.value.ok) return answer({ error: write.value.message }, write.value.status);
       return redirectWithToast("/admin/courses", { title: "Course deleted successfully" });

@@ -8,6 +8,7 @@ import {
   getRunRoster,
   moveParticipant,
   type RosterOutcome,
+  runKeptBecause,
 } from "#app/bookings/index.server";
 import { BookingLink } from "#app/components/admin/booking/booking-link";
 import { CancelRunSection } from "#app/components/admin/cancel-run-section";
@@ -28,7 +29,7 @@ import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { privateRunLabel } from "#app/site/index";
-import { runHolidays, runKeptBecause, runSessionsOf } from "#app/site/index.server";
+import { runHolidays, runSessionsOf } from "#app/site/index.server";
 import {
   canExportBookings,
   canInvoiceBookings,

@@ -1,5 +1,6 @@
 import { Pencil, Plus } from "lucide-react";
 import { data, Link } from "react-router";
+import { courseHasHistory, courseHistory } from "#app/bookings/index.server";
 import { ArchiveCourseForm } from "#app/components/admin/archive-course-form";
 import { Card, CardActions, CardGrid, CardTitle } from "#app/components/admin/card-grid";
 import { DeleteCardForm } from "#app/components/admin/delete-card-form";
@@ -23,7 +24,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Course Management | Maf
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadOffice);
-  const { value, error } = await loadOrReport("Failed to fetch courses", () => listCoursesForAdmin(), []);
+  const { value, error } = await loadOrReport(
+    "Failed to fetch courses",
+    () => listCoursesForAdmin(courseHasHistory),
+    [],
+  );
   return { courses: value, error };
 }
 
@@ -46,7 +51,9 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   if (intent !== "delete" || !id) return data({ error: "Failed to delete course" }, { status: 400 });
-  const result = await writeOrReport("Failed to delete course", () => deleteCourse(admin.actor, id));
+  const result = await writeOrReport("Failed to delete course", () =>
+    deleteCourse(admin.actor, id, courseHistory),
+  );
   if (!result.ok) return data({ error: result.error }, { status: 500 });
   if (!result.value.ok) return data({ error: result.value.message }, { status: result.value.status });
   return redirectWithToast("/admin/courses", { title: "Course deleted successfully" });

@@ -1,9 +1,9 @@
 import { data } from "react-router";
+import { changeRunSession } from "#app/bookings/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { RunSessionSchema } from "#app/site/index";
 import type { SessionEdit } from "#app/site/index.server";
-import { changeRunSession } from "#app/site/index.server";
 import { canScheduleRuns } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 import type { Route } from "./+types/run-sessions";

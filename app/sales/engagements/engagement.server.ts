@@ -1,16 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import { bookingBalance, documentPath } from "#app/money/index.server";
+import { financeDocuments, payments } from "#app/money/tables.server";
+import { organisations } from "#app/organisations/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import {
-  bookings,
-  engagementMilestones,
-  engagements,
-  financeDocuments,
-  organisations,
-  payments,
-} from "#app/platform/db/schema";
+import { engagementMilestones, engagements } from "#app/sales/tables.server";
 import type { EngagementStatus } from "./engagement";
 
 const PAGE_SIZE = 50;

@@ -5,7 +5,7 @@ import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { engagementMilestones, engagements } from "#app/platform/db/schema";
+import { engagementMilestones, engagements } from "#app/sales/tables.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";

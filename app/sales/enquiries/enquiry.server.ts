@@ -1,9 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { organisationNameKey } from "#app/organisations/index";
+import { organisations } from "#app/organisations/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courses, enquiries, organisations, users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
+import { enquiries } from "#app/sales/tables.server";
+import { courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { ENQUIRY_NEXT, type EnquiryStatus, type EnquiryUpdate } from "./enquiry";
 

@@ -1,7 +1,10 @@
 import { asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { organisations } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import { courses, enquiries, organisations, users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
+import { enquiries } from "#app/sales/tables.server";
+import { courses } from "#app/site/tables.server";
 import { ENQUIRY_STATUSES } from "./enquiry";
 
 const value = sql<string>`coalesce(sum(${enquiries.budgetCents}), 0)`;

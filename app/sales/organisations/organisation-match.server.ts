@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import {
   guessOrganisationType,
   lockOrganisations,
@@ -6,9 +7,9 @@ import {
   organisationLooseKey,
   organisationNameKey,
 } from "#app/organisations/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { bookings, organisations } from "#app/platform/db/schema";
 
 /** Bookings matched by one organisation-matching pass started by the system (the periodic job). */
 export const MATCHING_ACTOR: AuditActor = {

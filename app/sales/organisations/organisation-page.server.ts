@@ -1,15 +1,11 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { certificates } from "#app/delivery/tables.server";
 import { organisationMoney } from "#app/money/index.server";
 import { organisationColumns } from "#app/organisations/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
-import {
-  bookings,
-  certificates,
-  courseRegistrations,
-  courseRuns,
-  courses,
-  organisations,
-} from "#app/platform/db/schema";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { listEngagementsOf } from "../engagements/engagement.server";
 import { listOrganisationEnquiries } from "../enquiries/enquiry.server";
 

@@ -1,15 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import { lockOrganisations } from "#app/organisations/index.server";
+import { organisations, organisationsKeptApart } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, executeRows } from "#app/platform/db/client.server";
-import {
-  bookings,
-  courseRuns,
-  engagements,
-  enquiries,
-  organisations,
-  organisationsKeptApart,
-} from "#app/platform/db/schema";
+import { engagements, enquiries } from "#app/sales/tables.server";
+import { courseRuns } from "#app/site/tables.server";
 
 /** Names this alike (trigram similarity of their keys) are shown as perhaps one client, beside equal loose keys. */
 const ALIKE = 0.8;

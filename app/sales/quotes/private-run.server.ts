@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { bookPrivateRun } from "#app/booking/index.server";
 import { syncBooking } from "#app/money/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
-import { enquiries, organisations, quotes } from "#app/platform/db/schema";
+import { enquiries, quotes } from "#app/sales/tables.server";
 import { createPrivateRun } from "#app/site/index.server";
 import type { QuoteAcceptance } from "./quote";
 

@@ -1,7 +1,9 @@
 import { and, eq, isNull, max } from "drizzle-orm";
 import { runDatesText } from "#app/delivery/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { courses, enquiries, organisations, quotes } from "#app/platform/db/schema";
+import { enquiries, quotes } from "#app/sales/tables.server";
+import { courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import type { QuoteInput } from "./quote";
 import { QUOTE_PARTY_COLUMNS, type QuoteView, quoteVatRule } from "./quote.server";

@@ -1,14 +1,17 @@
 import { and, asc, desc, eq, isNull, max } from "drizzle-orm";
+import { bookings } from "#app/booking/tables.server";
 import { runDatesText } from "#app/delivery/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { bookings, courses, enquiries, organisations, quoteLines, quotes } from "#app/platform/db/schema";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { signedPath, signedUrl, verifySignature } from "#app/platform/signed-link.server";
+import { enquiries, quoteLines, quotes } from "#app/sales/tables.server";
 import { getSiteContentValue } from "#app/site/index.server";
+import { courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import type { VatRule } from "#app/utils/vat";

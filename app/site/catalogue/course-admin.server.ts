@@ -1,12 +1,12 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
-import { courseRuns, courses } from "#app/platform/db/schema";
 import { type CourseInput, slugify } from "#app/site/catalogue/course";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { courseCardColumns, courseDetailColumns } from "./course.server";
-import { courseHasHistory, courseHistory, courseKeptReason, hasHistory } from "./course-history.server";
+import { courseKeptReason, type HistoryCount, hasHistory } from "./course-history.server";
 import { listRunsForCourse } from "./course-runs.server";
 
 const courseColumns = {
@@ -27,8 +27,11 @@ const courseColumns = {
 
 export type AdminCourse = NonNullable<Awaited<ReturnType<typeof findCourseForAdmin>>>;
 
-/** Spec §7: every course, newest first (seeded courses share a time, so catalogue order breaks ties). */
-export async function listCoursesForAdmin(executor: Executor = db()) {
+/**
+ * Spec §7: every course, newest first (seeded courses share a time, so catalogue order breaks ties), with
+ * `hasHistory`, the SQL that says whether a course has any (bookings' `courseHasHistory`, decision 0725).
+ */
+export async function listCoursesForAdmin(hasHistory: SQL<boolean>, executor: Executor = db()) {
   const runCount = executor
     .select({ courseId: courseRuns.courseId, n: count().as("n") })
     .from(courseRuns)
@@ -43,7 +46,7 @@ export async function listCoursesForAdmin(executor: Executor = db()) {
       archivedAt: courses.archivedAt,
       runs: sql<number>`coalesce(${runCount.n}, 0)`.mapWith(Number),
       /** bookings or issued documents: archived, never deleted */
-      hasHistory: courseHasHistory,
+      hasHistory,
     })
     .from(courses)
     .leftJoin(runCount, eq(runCount.courseId, courses.id))
@@ -149,9 +152,10 @@ const NO_SUCH_COURSE = { ok: false, status: 404, message: "Failed to delete cour
 
 /**
  * Deletes a course nobody ever booked, and (by cascade) its runs; the audit row keeps both as they were. A
- * course with bookings or issued documents is kept (decision 0630): the answer says to archive it instead.
+ * course with bookings or issued documents, as `courseHistory` counts them, is kept (decision 0630): the answer
+ * says to archive it instead.
  */
-export async function deleteCourse(actor: AuditActor, id: string) {
+export async function deleteCourse(actor: AuditActor, id: string, courseHistory: HistoryCount) {
   return db().transaction(async (tx): Promise<CourseChangeOutcome> => {
     // every booking locks its run first, then names the course: the runs (in id order) before the course, and
     // with them locked no booking lands between the check and the delete
@@ -198,7 +202,10 @@ export async function setCourseArchived(actor: AuditActor, id: string, archived:
 }
 
 /** The course page's last section: delete, archive or restore, and why. */
-export async function courseKeeping(course: Pick<AdminCourse, "id" | "archivedAt">) {
-  const history = await courseHistory(course.id);
+export async function courseKeeping(
+  course: Pick<AdminCourse, "id" | "archivedAt">,
+  courseHistory: HistoryCount,
+) {
+  const history = await courseHistory(course.id, db());
   return hasHistory(history) ? courseKeptReason(history, course.archivedAt !== null) : null;
 }

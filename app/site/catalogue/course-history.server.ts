@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { db, type Executor, executeRows } from "#app/platform/db/client.server";
+import type { Executor } from "#app/platform/db/client.server";
 
 /**
  * What a course date or a course carries that is never deleted (decision 0630): its bookings and their
@@ -11,42 +10,10 @@ export type History = { bookings: number; registrations: number; documents: numb
 export const hasHistory = (h: History) => h.bookings + h.registrations + h.documents + h.certificates > 0;
 
 /**
- * The history of one run (`runId`) or of a course (`courseId`: its runs, and bookings made for the course
- * with no run). A booking counts once whether it names the run or only its participants do (moved ones).
+ * Counts the history of a course (its id) or of a run: the features that hold it do (`courseHistory` and
+ * `runHistory` of bookings, decision 0725), and the admin's screens pass theirs in.
  */
-async function historyOf(scope: { runId: string } | { courseId: string }, executor: Executor) {
-  const runId = "runId" in scope ? scope.runId : null;
-  const courseId = "courseId" in scope ? scope.courseId : null;
-  const [row] = await executeRows<Record<keyof History, number>>(
-    executor,
-    sql`
-    with runs as (
-      select id from course_runs where id = ${runId}::uuid or course_id = ${courseId}::uuid
-    ), regs as (
-      select booking_id from course_registrations
-      where run_id in (select id from runs) or course_id = ${courseId}::uuid
-    ), bks as (
-      select id from bookings where run_id in (select id from runs) or course_id = ${courseId}::uuid
-      union
-      select booking_id from regs where booking_id is not null
-    )
-    select
-      (select count(*) from bks)::int as "bookings",
-      (select count(*) from regs)::int as "registrations",
-      (select count(*) from finance_documents where booking_id in (select id from bks))::int as "documents",
-      (select count(*) from certificates where run_id in (select id from runs))::int as "certificates"`,
-  );
-  return {
-    bookings: Number(row?.bookings ?? 0),
-    registrations: Number(row?.registrations ?? 0),
-    documents: Number(row?.documents ?? 0),
-    certificates: Number(row?.certificates ?? 0),
-  };
-}
-
-export const runHistory = (runId: string, executor: Executor = db()) => historyOf({ runId }, executor);
-export const courseHistory = (courseId: string, executor: Executor = db()) =>
-  historyOf({ courseId }, executor);
+export type HistoryCount = (id: string, executor: Executor) => Promise<History>;
 
 /** "1 booking", "4 bookings". */
 export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -89,15 +56,3 @@ export function courseKeptReason(h: History, archived: boolean) {
   const instead = archived ? "it stays on record as archived" : "archive it instead";
   return `This course has ${describeHistory(h)}: ${instead}.`;
 }
-
-/**
- * SQL: whether the course row of the enclosing query has any booking or registration. Written against
- * "courses"."id" in full: drizzle writes a lone "id" in single-table selects, which the subqueries would take
- * as their own. Every subquery is an index lookup, so the admin list asks it of every course.
- */
-export const courseHasHistory = sql<boolean>`(
-  exists (select 1 from course_registrations r where r.course_id = "courses"."id")
-  or exists (select 1 from bookings b where b.course_id = "courses"."id")
-  or exists (select 1 from course_runs cr where cr.course_id = "courses"."id" and (
-    exists (select 1 from course_registrations r where r.run_id = cr.id)
-    or exists (select 1 from bookings b where b.run_id = cr.id))))`;

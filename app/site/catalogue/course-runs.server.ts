@@ -1,6 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { organisations } from "#app/organisations/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { bookings, courseRuns, organisations } from "#app/platform/db/schema";
+import { courseRuns } from "#app/site/tables.server";
 
 /** A run's columns as the back office reads and returns them. */
 export const runColumns = {
@@ -25,18 +26,23 @@ export const runColumns = {
 export type AdminCourseRun = Awaited<ReturnType<typeof listRunsForCourse>>[number];
 
 /**
- * Who a private run is for, for a query on runs left-joined to their organisation: the organisation on record,
- * else the name its quote's booking carries (an enquiry not yet matched to an organisation).
+ * Who a private run is for, in a query on runs left-joined to their organisation: the organisation on record.
+ * Booking's `privateRunOrganisation` also knows the name a quote's booking carries, which site cannot read.
  */
-export const privateRunOrganisation = sql<
-  string | null
->`coalesce(${organisations.name}, (select ${bookings.organization}
-  from ${bookings} where ${bookings.runId} = ${courseRuns.id} and ${bookings.quoteId} is not null limit 1))`;
+export type RunOrganisationName = SQL<string | null>;
+export const organisationOnRecord: RunOrganisationName = sql`${organisations.name}`;
 
-/** A course's runs by start date, a private one with its organisation; undated runs (to be announced) last. */
-export async function listRunsForCourse(courseId: string, executor: Executor = db()) {
+/**
+ * A course's runs by start date, a private one with its organisation (`organisationName`, selected from the
+ * runs left-joined to their organisation); undated runs (to be announced) last.
+ */
+export async function listRunsForCourse(
+  courseId: string,
+  executor: Executor = db(),
+  organisationName: RunOrganisationName = organisationOnRecord,
+) {
   return executor
-    .select({ ...runColumns, organisationName: privateRunOrganisation })
+    .select({ ...runColumns, organisationName })
     .from(courseRuns)
     .leftJoin(organisations, eq(organisations.id, courseRuns.organisationId))
     .where(eq(courseRuns.courseId, courseId))

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import type { DELIVERY_MODES } from "#app/platform/db/enums";
-import { courseRuns, courses } from "#app/platform/db/schema";
+import { courseRuns, courses } from "#app/site/tables.server";
 import type { CourseCategory } from "#app/utils/course-categories";
 import { today } from "#app/utils/dates";
 import { isPastRun } from "#app/utils/runs";

@@ -1,16 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
+import type { AuditActor } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
-import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRuns } from "#app/platform/db/schema";
-import { today } from "#app/utils/dates";
+import type { Executor } from "#app/platform/db/client.server";
+import { courseRuns } from "#app/site/tables.server";
 import type { CourseRunInput } from "./course";
-import { hasHistory, runHistory, runKeptReason, runStanding } from "./course-history.server";
-import { listRunsForCourse, runColumns } from "./course-runs.server";
-import { editRunSession, holidayNotice, resetRunSessions, type SessionEdit } from "./run-sessions.server";
+import { runColumns } from "./course-runs.server";
+import { holidayNotice, resetRunSessions } from "./run-sessions.server";
 
-// The run record as the back office keeps it: created, changed, deleted, its sessions. What a new or changed run
-// sets going for its bookings (the waiting list, "notify me") is bookings' (run-bookings/run-changes.server.ts).
+// The run record as the back office keeps it: created, changed, deleted, its sessions. What a change of a run
+// sets going for its bookings, and what its history (bookings, documents) allows, is bookings'
+// (run-bookings/run-changes.server.ts).
 
 const toRow = (input: CourseRunInput) => ({
   ...input,
@@ -118,68 +117,7 @@ export async function saveCourseRun(
   return { ok: true, notice };
 }
 
-/**
- * Deletes a run that nobody ever booked. A run with bookings or issued documents is kept (decision 0630):
- * the answer says so and what to do instead, and the database's restrict keys refuse it whatever this says.
- */
-export async function deleteCourseRun(actor: AuditActor, courseId: string, runId: string) {
-  return db().transaction(async (tx): Promise<RunWriteOutcome> => {
-    // the run's lock is the one every booking takes first, so no booking lands between the check and the delete
-    const before = await lockRun(tx, courseId, runId);
-    if (!before) return NO_SUCH_RUN;
-    const history = await runHistory(runId, tx);
-    if (hasHistory(history)) {
-      return { ok: false, status: 409, message: runKeptReason(history, runStanding(before, today())) };
-    }
-    await auditedDelete(tx, actor, { action: "Deleted course run", row: runRow(courseId, runId) });
-    return { ok: true };
-  });
-}
-
-/**
- * Why a run is kept rather than deleted (its bookings, issued documents; null when it can be deleted), and
- * where it stands: only a date still ahead can be cancelled.
- */
-export async function runKeptBecause(
-  run: { id: string; status: string; startDate: string | null },
-  executor: Executor = db(),
-) {
-  const history = await runHistory(run.id, executor);
-  const standing = runStanding(run, today());
-  return { keptBecause: hasHistory(history) ? runKeptReason(history, standing) : null, standing };
-}
-
-/** The runs of a course, each with why it is kept (null: it can be deleted) and where it stands. */
-export async function listRunsWithHistory(courseId: string, executor: Executor = db()) {
-  const runs = await listRunsForCourse(courseId, executor);
-  const kept: Awaited<ReturnType<typeof runKeptBecause>>[] = [];
-  for (const run of runs) kept.push(await runKeptBecause(run, executor));
-  return runs.map((run, i) => ({ ...run, keptBecause: null, standing: "ahead" as const, ...kept[i] }));
-}
-
-/**
- * Adds or drops one session of a run, under the run's lock (as bookings take it), audited: the days a course is
- * held are the office's to set (DESIGN §9).
- */
-export async function changeRunSession(
-  actor: AuditActor,
-  courseId: string,
-  runId: string,
-  input: { intent: "add-session" | "remove-session"; date: string; startTime?: string; endTime?: string },
-) {
-  return db().transaction(async (tx): Promise<SessionEdit> => {
-    const before = await lockRun(tx, courseId, runId);
-    if (!before) return NO_SUCH_RUN;
-    const intent = input.intent === "add-session" ? "add" : "remove";
-    const outcome = await editRunSession(tx, before, { ...input, intent });
-    if (outcome.ok) {
-      await recordAudit(tx, actor, {
-        action: intent === "add" ? "Added course session" : "Removed course session",
-        tableName: "run_sessions",
-        recordId: runId,
-        newValues: { date: input.date, startTime: input.startTime ?? null, endTime: input.endTime ?? null },
-      });
-    }
-    return outcome;
-  });
+/** Deletes the run of the given course, locked by `lockRun`: the caller has found it has no history. */
+export async function deleteRunRecord(tx: Executor, actor: AuditActor, courseId: string, runId: string) {
+  await auditedDelete(tx, actor, { action: "Deleted course run", row: runRow(courseId, runId) });
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courseRuns, courses, type EmailAttachment } from "#app/platform/db/schema";
+import type { EmailAttachment } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { buildCalendar, type CalendarEvent, ICS_CONTENT_TYPE } from "#app/site/catalogue/icalendar.server";
+import { courseRuns, courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import type { CourseCategory } from "#app/utils/course-categories";
 import { addDays, formatLongDate } from "#app/utils/dates";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { attendanceMarks, courseRuns, gazettedHolidays, runSessions } from "#app/platform/db/schema";
+import { courseRuns, gazettedHolidays, runSessions } from "#app/site/tables.server";
 import {
   COUNTRY_NAMES,
   countryCode,
@@ -146,12 +146,19 @@ const longDay = (date: string) =>
 /**
  * Adds a session day to a run on purpose (a Saturday, a day moved after a holiday) or drops one. The run's
  * default days are written first if it never had its own, so an edit changes one day and keeps the rest.
- * A run keeps at least one session; a day already marked in the register stays.
+ * A run keeps at least one session; a day already marked in the register stays (`markedInRegister`: the
+ * register is delivery's, which site sits before, so the caller asks it; decision 0725).
  */
 export async function editRunSession(
   tx: Executor,
   run: SessionRun,
-  edit: { intent: "add" | "remove"; date: string; startTime?: string; endTime?: string },
+  edit: {
+    intent: "add" | "remove";
+    date: string;
+    startTime?: string;
+    endTime?: string;
+    markedInRegister?: boolean;
+  },
 ): Promise<SessionEdit> {
   const current = await runSessionsOf(run, tx);
   const [stored] = await tx
@@ -189,12 +196,7 @@ export async function editRunSession(
       message: "A course date keeps at least one session: change its dates instead.",
     };
   }
-  const [marked] = await tx
-    .select({ day: attendanceMarks.day })
-    .from(attendanceMarks)
-    .where(and(eq(attendanceMarks.runId, run.id), eq(attendanceMarks.day, edit.date)))
-    .limit(1);
-  if (marked) {
+  if (edit.markedInRegister) {
     return {
       ok: false,
       status: 409,

@@ -3,9 +3,9 @@ import type { AuditActor } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isForeignKeyViolation } from "#app/platform/db/db-errors.server";
-import { clientLogos } from "#app/platform/db/schema";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
 import { discardPicture, withPicture } from "#app/site/images/picture.server";
+import { clientLogos } from "#app/site/tables.server";
 import { CLIENT_LOGO_MESSAGES, type ClientLogoInput } from "./client-logo";
 
 const columns = {

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { clientLogos } from "#app/platform/db/schema";
+import { clientLogos } from "#app/site/tables.server";
 
 /** The active client logos in display order: the public "Clients" strip. */
 export async function listActiveClientLogos(executor: Executor = db()) {

@@ -2,9 +2,9 @@ import { asc, eq, inArray, isNull } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courses, facilitatorCourses, facilitators } from "#app/platform/db/schema";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
 import { discardPicture, withPicture } from "#app/site/images/picture.server";
+import { courses, facilitatorCourses, facilitators } from "#app/site/tables.server";
 import { isActiveTrainer } from "#app/staff/index.server";
 import { FACILITATOR_MESSAGES, type FacilitatorInput } from "./facilitator";
 

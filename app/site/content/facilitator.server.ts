@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { courses, facilitatorCourses, facilitators } from "#app/platform/db/schema";
+import { courses, facilitatorCourses, facilitators } from "#app/site/tables.server";
 
 const publicColumns = {
   id: facilitators.id,

@@ -1,7 +1,7 @@
 import { eq, inArray, max } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { siteContent } from "#app/platform/db/schema";
 import { type SiteContent, seedSiteContent } from "#app/site/seed/site-content";
+import { siteContent } from "#app/site/tables.server";
 
 export type SiteContentKey = keyof SiteContent;
 

@@ -2,8 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { testimonials } from "#app/platform/db/schema";
 import type { TestimonialInput } from "#app/site/content/testimonial";
+import { testimonials } from "#app/site/tables.server";
 
 const testimonialColumns = {
   id: testimonials.id,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { testimonials } from "#app/platform/db/schema";
+import { testimonials } from "#app/site/tables.server";
 
 /** Active testimonials in display order; `homeOnly` keeps the ones chosen for the home page. */
 export async function listActiveTestimonials(

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { type DOCUMENT_CATEGORIES, documents } from "#app/platform/db/schema";
+import type { DOCUMENT_CATEGORIES } from "#app/platform/db/enums";
+import { documents } from "#app/site/tables.server";
 
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 

@@ -5,10 +5,10 @@ import type { Sharp } from "sharp";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedDelete } from "#app/platform/audited-change.server";
 import { db } from "#app/platform/db/client.server";
-import { type ImageVariant, websiteImages } from "#app/platform/db/schema";
 import { deleteQuietly, storage } from "#app/platform/files/storage.server";
 import { type TempFile, UploadError } from "#app/platform/files/upload.server";
 import { imageRow, insertImage, nextGallerySortOrder } from "#app/site/images/website-image-admin.server";
+import { type ImageVariant, websiteImages } from "#app/site/tables.server";
 import { IMAGE_MESSAGES } from "../files";
 import type { ImageComponent } from "./website-image.server";
 

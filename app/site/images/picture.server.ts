@@ -1,6 +1,6 @@
-import type { ImageVariant } from "#app/platform/db/schema";
 import { deleteQuietly } from "#app/platform/files/storage.server";
 import type { TempFile } from "#app/platform/files/upload.server";
+import type { ImageVariant } from "#app/site/tables.server";
 import { fallbackUrl, storeImage } from "./images.server";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, max } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { websiteImages } from "#app/platform/db/schema";
+import { websiteImages } from "#app/site/tables.server";
 
 // Admin-side reads and writes of website_images; public pages only ever read active rows.
 const columns = {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { type IMAGE_COMPONENTS, websiteImages } from "#app/platform/db/schema";
+import type { IMAGE_COMPONENTS } from "#app/platform/db/enums";
+import { websiteImages } from "#app/site/tables.server";
 
 export type ImageComponent = (typeof IMAGE_COMPONENTS)[number];
 

@@ -1,14 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server";
-import {
-  courseRuns,
-  courses,
-  siteContent,
-  systemSettings,
-  testimonials,
-  websiteImages,
-} from "#app/platform/db/schema";
+import { systemSettings } from "#app/platform/db/tables.server";
 import { SETTING_DEFINITIONS } from "#app/platform/settings/settings";
+import { courseRuns, courses, siteContent, testimonials, websiteImages } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { seedCourseTerms } from "./course-terms";
 import { seedCourses } from "./courses";

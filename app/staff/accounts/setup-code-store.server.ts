@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { adminSetupCode } from "#app/platform/db/schema";
+import { adminSetupCode } from "#app/staff/tables.server";
 
 /** Stores the hash of the newest setup code; every process reads the one row, so the latest printed wins. */
 export async function saveSetupCodeHash(codeHash: string, executor: Executor = db()) {

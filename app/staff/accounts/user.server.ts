@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
 
 const publicColumns = {
   id: users.id,

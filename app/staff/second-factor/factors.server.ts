@@ -1,12 +1,7 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import {
-  adminPasskeys,
-  adminRecoveryCodes,
-  adminTotp,
-  users,
-  webauthnChallenges,
-} from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
+import { adminPasskeys, adminRecoveryCodes, adminTotp, webauthnChallenges } from "#app/staff/tables.server";
 
 // Every read and write of an admin's second factors: passkeys, the authenticator-app secret, recovery codes,
 // and the WebAuthn challenges handed out for a ceremony.

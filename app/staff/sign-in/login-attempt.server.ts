@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, max, or } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { loginAttempts, rateLimitEvents } from "#app/platform/db/schema";
+import { rateLimitEvents } from "#app/platform/db/tables.server";
+import { loginAttempts } from "#app/staff/tables.server";
 
 /** Records an attempt as failed before its password is checked; a success is marked afterwards. */
 export async function recordLoginAttempt(email: string, ip: string, executor: Executor = db()) {

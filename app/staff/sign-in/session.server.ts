@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { sessions, users } from "#app/platform/db/schema";
+import { users } from "#app/platform/db/tables.server";
+import { sessions } from "#app/staff/tables.server";
 import { now } from "#app/utils/clock";
 import { hasSecondFactorSql } from "../second-factor/factors.server";
 

@@ -1,0 +1,402 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { bookings } from "../booking/tables.server";
+import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
+import {
+  DARAJA_ENVIRONMENTS,
+  ETIMS_ENVIRONMENTS,
+  ETIMS_ITEM_STATES,
+  ETIMS_SEND_ON,
+  ETIMS_TAX_TYPES,
+  FINANCE_DOCUMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_REVIEW_STATES,
+  PAYMENT_SOURCES,
+  STATEMENT_KINDS,
+  STK_PUSH_STATES,
+  TAX_INVOICE_STATES,
+  TAX_RECEIPT_TYPES,
+} from "../platform/db/enums";
+
+// The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
+// only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.
+
+/** The last number used per document kind and year; locked by the issuing transaction (gap-free). */
+export const documentSequences = pgTable(
+  "document_sequences",
+  {
+    kind: text("kind").notNull(),
+    year: integer("year").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [uniqueIndex("document_sequences_kind_year_idx").on(t.kind, t.year)],
+);
+
+export type FinanceLine = {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  /** the course the line sells (lines issued since eTIMS carry it: its tax type and classification) */
+  courseId?: string;
+  /** the participants the line bills, by name (lines issued before issue 35 have none) */
+  participants?: string[];
+};
+export type FinanceParty = {
+  name: string;
+  kraPin: string | null;
+  lines: string[];
+};
+
+/**
+ * Proforma invoices, credit notes and receipts (DESIGN §7). Immutable once issued: a trigger in the migration
+ * refuses updates and deletes; a changed booking gets a new version with a new number.
+ */
+export const financeDocuments = pgTable(
+  "finance_documents",
+  {
+    id: id(),
+    kind: text("kind", { enum: FINANCE_DOCUMENT_KINDS }).notNull(),
+    number: text("number").notNull().unique(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    /** the proforma this one replaces, or the proforma a credit note cancels */
+    relatesToId: uuid("relates_to_id"),
+    version: integer("version").notNull().default(1),
+    issuedOn: date("issued_on").notNull(),
+    dueOn: date("due_on"),
+    currency: text("currency").notNull().default("KES"),
+    seller: jsonb("seller").$type<FinanceParty>().notNull(),
+    buyer: jsonb("buyer").$type<FinanceParty & { lpoNumber: string | null }>().notNull(),
+    lines: jsonb("lines").$type<FinanceLine[]>().notNull(),
+    vatRatePercent: integer("vat_rate_percent").notNull(),
+    pricesIncludeVat: boolean("prices_include_vat").notNull(),
+    netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /** how to pay, as printed: paybill, account, bank */
+    paymentNote: text("payment_note").notNull(),
+    storageKey: text("storage_key").notNull(),
+    issuedBy: text("issued_by").notNull(),
+    /** receipts: the one payment acknowledged, what it paid and the booking's balance after it (negative: overpaid) */
+    paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id),
+    paidCents: bigint("paid_cents", { mode: "number" }),
+    balanceAfterCents: bigint("balance_after_cents", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("finance_documents_kind_check", inList("kind", FINANCE_DOCUMENT_KINDS)),
+    uniqueIndex("finance_documents_payment_idx").on(t.paymentId),
+    uniqueIndex("finance_documents_booking_idx").on(t.bookingId, t.kind, t.version),
+    index("finance_documents_issued_idx").on(t.issuedOn),
+  ],
+);
+
+/**
+ * The payments ledger: append-only. A reversal is a new row with the negative amount and a reason; the only
+ * change a row accepts is being assigned to a booking once (the migration's trigger enforces both).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    receivedOn: date("received_on").notNull(),
+    /** the M-PESA receipt, bank reference or cheque number; unique per method */
+    transactionCode: text("transaction_code"),
+    payer: text("payer"),
+    /** the payer's number as it came: plain, masked (2547*****126) or, from M-PESA since 2024, its SHA-256 */
+    payerPhone: text("payer_phone"),
+    /** the account number or reference the payer gave */
+    accountReference: text("account_reference"),
+    bookingId: uuid("booking_id").references(() => bookings.id),
+    reversesId: uuid("reverses_id"),
+    reason: text("reason"),
+    source: text("source", { enum: PAYMENT_SOURCES }).notNull(),
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payments_method_check", inList("method", PAYMENT_METHODS)),
+    check("payments_source_check", inList("source", PAYMENT_SOURCES)),
+    check("payments_amount_check", sql`amount_cents <> 0`),
+    check("payments_reversal_check", sql`(reverses_id is null) = (amount_cents > 0)`),
+    uniqueIndex("payments_method_code_idx").on(t.method, t.transactionCode),
+    uniqueIndex("payments_reverses_idx").on(t.reversesId),
+    index("payments_booking_idx").on(t.bookingId),
+    index("payments_received_idx").on(t.receivedOn),
+  ],
+);
+
+/**
+ * A confirmed payment that could not go into the ledger as it came: dated in the future or impossibly, of an
+ * absurd amount, for another shortcode, or carrying control characters. The money has moved, so it is kept
+ * whole here until a person records it (with the corrections) or dismisses it with a reason.
+ */
+export const paymentReviews = pgTable(
+  "payment_reviews",
+  {
+    id: id(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    source: text("source", { enum: PAYMENT_SOURCES }).notNull(),
+    transactionCode: text("transaction_code").notNull(),
+    /** as read, when it could be read */
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    receivedOn: date("received_on"),
+    payer: text("payer"),
+    payerPhone: text("payer_phone"),
+    accountReference: text("account_reference"),
+    /** why it waits, for the person who reviews it */
+    reasons: text("reasons").array().notNull(),
+    /** the call as received, control characters written out (\u0000) so it can be stored and read */
+    payload: jsonb("payload").notNull(),
+    state: text("state", { enum: PAYMENT_REVIEW_STATES }).notNull().default("open"),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payment_reviews_state_check", inList("state", PAYMENT_REVIEW_STATES)),
+    uniqueIndex("payment_reviews_method_code_idx").on(t.method, t.transactionCode),
+    index("payment_reviews_state_idx").on(t.state, t.createdAt),
+  ],
+);
+
+/** An uploaded statement waiting between its preview and its commit. */
+export const statementImports = pgTable("statement_imports", {
+  id: id(),
+  kind: text("kind", { enum: STATEMENT_KINDS }).notNull(),
+  filename: text("filename").notNull(),
+  storageKey: text("storage_key").notNull(),
+  /** bank statements: which column holds what, chosen by the admin */
+  mapping: jsonb("mapping").$type<Record<string, string>>(),
+  committedAt: timestamp("committed_at", { withTimezone: true }),
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * M-PESA Express (STK Push) requests, one row per prompt sent to a phone. At most one open (`sending` or
+ * `pending`) per booking, by the partial unique index: a second "Pay" while the phone still shows the first
+ * prompt is refused whatever process takes it. The payment itself goes into the ledger like any M-PESA receipt.
+ */
+export const mpesaStkPushes = pgTable(
+  "mpesa_stk_pushes",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    state: text("state", { enum: STK_PUSH_STATES }).notNull().default("sending"),
+    /** the number prompted, as M-PESA writes it (2547…) */
+    phone: text("phone").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    merchantRequestId: text("merchant_request_id"),
+    checkoutRequestId: text("checkout_request_id").unique(),
+    /** Daraja's answer: its ResultCode (or errorCode) and description as it sent them */
+    resultCode: text("result_code"),
+    resultDesc: text("result_desc"),
+    receiptCode: text("receipt_code"),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** when the STK Query last asked about it */
+    queriedAt: timestamp("queried_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mpesa_stk_pushes_state_check", inList("state", STK_PUSH_STATES)),
+    check("mpesa_stk_pushes_amount_check", sql`amount_cents > 0`),
+    uniqueIndex("mpesa_stk_pushes_open_idx").on(t.bookingId).where(sql`state in ('sending', 'pending')`),
+    index("mpesa_stk_pushes_booking_idx").on(t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * The firm's Daraja app for M-PESA Express: one row. The consumer key and secret and the passkey are sealed
+ * (AES-256-GCM under a key derived from the server secret), like the authenticator secrets.
+ */
+export const darajaCredentials = pgTable(
+  "daraja_credentials",
+  {
+    id: integer("id").primaryKey().default(1),
+    environment: text("environment", { enum: DARAJA_ENVIRONMENTS }).notNull(),
+    shortcode: text("shortcode").notNull(),
+    consumerKeySealed: text("consumer_key_sealed").notNull(),
+    consumerSecretSealed: text("consumer_secret_sealed").notNull(),
+    passkeySealed: text("passkey_sealed").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("daraja_credentials_one_row", sql`id = 1`),
+    check("daraja_credentials_environment_check", inList("environment", DARAJA_ENVIRONMENTS)),
+  ],
+);
+
+/**
+ * The firm's KRA eTIMS (OSCU) device: one row. The identity is typed in the finance settings; the communication
+ * key comes from KRA's initialisation and is kept sealed (decision 0643).
+ */
+export const etimsDevice = pgTable(
+  "etims_device",
+  {
+    id: integer("id").primaryKey().default(1),
+    tin: text("tin").notNull(),
+    branchId: text("branch_id").notNull(),
+    deviceSerial: text("device_serial").notNull(),
+    environment: text("environment", { enum: ETIMS_ENVIRONMENTS }).notNull(),
+    /** when a booking's sale goes to eTIMS: once it is paid in full, or once it is confirmed */
+    sendOn: text("send_on", { enum: ETIMS_SEND_ON }).notNull().default("paid"),
+    /** sealed (seal1:…) */
+    cmcKey: text("cmc_key"),
+    sdcId: text("sdc_id"),
+    mrcNo: text("mrc_no"),
+    /** "ready", or KRA's own message when the initialisation was refused or could not be made */
+    state: text("state").notNull(),
+    initialisedAt: timestamp("initialised_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("etims_device_one_row", sql`id = 1`),
+    check("etims_device_env_check", inList("environment", ETIMS_ENVIRONMENTS)),
+    check("etims_device_send_on_check", inList("send_on", ETIMS_SEND_ON)),
+  ],
+);
+
+/**
+ * What the firm sells, registered with KRA as OSCU items (saveItem) before a sale uses their item code
+ * (decision 0690): one per course, plus one "general" item for a line without a course. The item code follows
+ * KRA's structure: origin KE, product type 3 (service), packaging NT, quantity unit U, a 7-digit increment.
+ */
+export const etimsItems = pgTable(
+  "etims_items",
+  {
+    id: id(),
+    /** the course's id, or "general" for lines that name no course */
+    itemKey: text("item_key").notNull().unique(),
+    itemCode: text("item_code").notNull().unique(),
+    itemName: text("item_name").notNull(),
+    /** what was (or is to be) registered: a change registers the item again */
+    itemClassCode: text("item_class_code").notNull(),
+    taxType: text("tax_type", { enum: ETIMS_TAX_TYPES }).notNull(),
+    /** "registered" once KRA answered 000 for these very details */
+    state: text("state", { enum: ETIMS_ITEM_STATES }).notNull().default("unregistered"),
+    lastError: text("last_error"),
+    registeredAt: timestamp("registered_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("etims_items_state_check", inList("state", ETIMS_ITEM_STATES)),
+    check("etims_items_tax_check", inList("tax_type", ETIMS_TAX_TYPES)),
+  ],
+);
+
+export type TaxInvoiceLine = {
+  description: string;
+  itemClassCode: string;
+  /** the registered OSCU item (etims_items) the line sells; absent on lines queued before items existed */
+  itemCode?: string;
+  taxType: (typeof ETIMS_TAX_TYPES)[number];
+  quantity: number;
+  unitCents: number;
+  /** quantity × unit price, tax included (OSCU's taxable amount includes the tax) */
+  amountCents: number;
+  taxCents: number;
+};
+
+/**
+ * Sales and credit notes sent to KRA eTIMS (decision 0643), numbered by the firm (gap-free) and kept for ever:
+ * a trigger in the migration refuses deletes, and a sent one's figures and KRA's signature never change.
+ */
+export const taxInvoices = pgTable(
+  "tax_invoices",
+  {
+    id: id(),
+    /** the firm's own invoice number, sent as invcNo / trdInvcNo: a retry sends the same one */
+    invoiceNo: integer("invoice_no").notNull().unique(),
+    receiptType: text("receipt_type", { enum: TAX_RECEIPT_TYPES }).notNull(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    /** the proforma invoice the sale is for */
+    proformaId: uuid("proforma_id")
+      .notNull()
+      .references(() => financeDocuments.id),
+    /** a credit note's original sale */
+    originalId: uuid("original_id"),
+    buyer: jsonb("buyer").$type<{ name: string; kraPin: string | null; email: string }>().notNull(),
+    lines: jsonb("lines").$type<TaxInvoiceLine[]>().notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull(),
+    state: text("state", { enum: TAX_INVOICE_STATES }).notNull().default("waiting"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the last answer that was not a success: KRA's code and message, or why KRA could not be reached */
+    lastError: text("last_error"),
+    resultCode: text("result_code"),
+    /** KRA's answer (TrnsSalesSaveWrRes) */
+    receiptNo: integer("receipt_no"),
+    totalReceiptNo: integer("total_receipt_no"),
+    internalData: text("internal_data"),
+    signature: text("signature"),
+    sdcDateTime: text("sdc_date_time"),
+    sdcId: text("sdc_id"),
+    mrcNo: text("mrc_no"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    storageKey: text("storage_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("tax_invoices_state_check", inList("state", TAX_INVOICE_STATES)),
+    check("tax_invoices_type_check", inList("receipt_type", TAX_RECEIPT_TYPES)),
+    check("tax_invoices_credit_check", sql`(receipt_type = 'R') = (original_id is not null)`),
+    // one credit note per sale
+    uniqueIndex("tax_invoices_original_idx").on(t.originalId),
+    index("tax_invoices_due_idx").on(t.state, t.nextAttemptAt),
+    index("tax_invoices_booking_idx").on(t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * Receipts due for a booking's payments (one for every payment, decision 0641), written in the payment's
+ * transaction and issued after it commits (decision 0652): the payment's caller (Safaricom's callback) is answered without
+ * waiting for a PDF. A job survives a crash between the two, and the next pass issues the receipt; the receipt's
+ * own once-per-payment check and the job's `done_at`, set in the issuing transaction, make it go out once.
+ */
+export const receiptJobs = pgTable(
+  "receipt_jobs",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // one job waiting per booking: a second payment before the pass joins the first job
+    uniqueIndex("receipt_jobs_pending_idx").on(t.bookingId).where(sql`done_at is null`),
+    index("receipt_jobs_due_idx").on(t.nextAttemptAt).where(sql`done_at is null`),
+  ],
+);
