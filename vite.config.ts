@@ -5,7 +5,7 @@ import { precompressAssets } from "./scripts/vite-plugins/precompress-assets.ts"
 
 // the folders whose modules only declare (components, schemas, constants, functions)
 const DECLARATIONS_ONLY =
-  /[\\/]app[\\/](components|platform|site|bookings|money|delivery|sales|staff|back-office)[\\/]/;
+  /[\\/]app[\\/]((routes[\\/][\w-]+[\\/](public[\\/])?)?components|platform|site|bookings|money|delivery|sales|staff|back-office)[\\/]/;
 
 export default defineConfig({
   // React Router 8 reads the server entry from the ssr environment: ours wraps the app in Express.
@@ -32,7 +32,7 @@ export default defineConfig({
                 // it for the server render would load with the page
                 {
                   name: "forms",
-                  test: /[\\/]app[\\/]components[\\/](public[\\/](use-public-form|public-look|form-controls|contact-form|interest-form)|ui[\\/]field)/,
+                  test: /[\\/]app[\\/](components[\\/](public[\\/](use-public-form|public-look|form-controls|contact-form)|ui[\\/]field)|routes[\\/]site[\\/]public[\\/]components[\\/]interest-form)/,
                 },
               ],
             },

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Mafunzo Training & Consultancy";
-export const PUBLIC_LAYOUT_ID = "routes/public/layout";
+export const PUBLIC_LAYOUT_ID = "routes/shell/public/layout";
 
 type MetaArgs = {
   location: { pathname: string; search?: string };

@@ -6,7 +6,7 @@ import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server
 import { financeDocuments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
-import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
+import * as mpesaRoute from "#app/routes/money/public/mpesa-callback";
 import { courseRuns, courses, runSessions } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { contextFor } from "./form-post";

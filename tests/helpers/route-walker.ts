@@ -20,10 +20,10 @@ export type Credential = { name: string; cookie?: string; refusedTo?: string; ex
 // reached without a session by design: signing up, signing in, the options for a passkey sign-in, and the
 // invitation link that creates a staff account
 const PUBLIC_ADMIN_FILES = new Set([
-  "routes/admin/login.tsx",
-  "routes/admin/signup.tsx",
-  "routes/admin/login.passkey.ts",
-  "routes/admin/invitation.tsx",
+  "routes/staff/login.tsx",
+  "routes/staff/signup.tsx",
+  "routes/staff/login.passkey.ts",
+  "routes/staff/invitation.tsx",
 ]);
 
 const joinPath = (parent: string, child: string | undefined) =>
@@ -38,7 +38,7 @@ function sampleUrl(routePath: string) {
   return `/${filled}`;
 }
 
-/** Every route in app/routes.ts that lives in routes/admin/ or answers under /admin, but login and signup. */
+/** Every office route in app/routes.ts (outside a public/ folder, or under /admin) but login and signup. */
 export function adminRoutes(config: RouteEntry[] = routes as RouteEntry[]) {
   const found: { file: string; url: string; path: string }[] = [];
   const visit = (entries: RouteEntry[], parentPath: string) => {
@@ -46,7 +46,7 @@ export function adminRoutes(config: RouteEntry[] = routes as RouteEntry[]) {
       const own = joinPath(parentPath, entry.path);
       const underAdmin = own === "admin" || own.startsWith("admin/");
       const firstChildPath = entry.children?.find((c) => c.path)?.path;
-      if ((entry.file.startsWith("routes/admin/") || underAdmin) && !PUBLIC_ADMIN_FILES.has(entry.file)) {
+      if ((!entry.file.includes("/public/") || underAdmin) && !PUBLIC_ADMIN_FILES.has(entry.file)) {
         const routePath = own || joinPath(parentPath, firstChildPath) || "admin";
         found.push({ file: entry.file, url: sampleUrl(routePath), path: routePath });
       }

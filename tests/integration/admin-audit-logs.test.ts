@@ -8,7 +8,7 @@ import {
 } from "#app/back-office/audit/audit-log.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import * as auditRoute from "#app/routes/admin/audit-logs";
+import * as auditRoute from "#app/routes/back-office/audit-logs";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 const ACTIONS = [

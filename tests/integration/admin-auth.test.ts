@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import { action as logoutAction } from "#app/routes/admin/logout";
+import { action as logoutAction } from "#app/routes/staff/logout";
 import { signUpFirstAdmin } from "#app/staff/accounts/signup.server";
 import { countAdmins, findUserByEmail } from "#app/staff/accounts/user.server";
 import { getAdmin, requireAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#app/staff/sign-in/auth.server";

@@ -2,10 +2,10 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import * as courseEdit from "#app/routes/admin/course-edit";
-import * as courseNew from "#app/routes/admin/course-new";
-import * as courseList from "#app/routes/admin/courses";
-import * as testimonialRoute from "#app/routes/admin/testimonials";
+import * as courseEdit from "#app/routes/site/course-edit";
+import * as courseNew from "#app/routes/site/course-new";
+import * as courseList from "#app/routes/site/courses";
+import * as testimonialRoute from "#app/routes/site/testimonials";
 import { courseRuns, courses, testimonials } from "#app/site/tables.server";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 

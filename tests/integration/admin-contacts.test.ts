@@ -5,8 +5,8 @@ import { ContactQuerySchema, parseListQuery } from "#app/back-office/lists/admin
 import { listContacts } from "#app/back-office/lists/contact-admin.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import * as listRoute from "#app/routes/admin/contacts";
-import * as exportRoute from "#app/routes/admin/contacts.export";
+import * as listRoute from "#app/routes/back-office/contacts";
+import * as exportRoute from "#app/routes/back-office/contacts.export";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { insertContacts, insertRegistrations } from "../helpers/submission-rows";
 

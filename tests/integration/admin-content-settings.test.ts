@@ -5,8 +5,8 @@ import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS, SETTING_KEYS } from "#app/platform/settings/settings";
-import * as contentRoute from "#app/routes/admin/content";
-import * as settingsRoute from "#app/routes/admin/settings";
+import * as settingsRoute from "#app/routes/back-office/settings";
+import * as contentRoute from "#app/routes/site/content";
 import { getSiteContent } from "#app/site/content/site-content.server";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 

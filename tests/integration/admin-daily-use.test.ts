@@ -11,10 +11,10 @@ import { listRegistrations, streamRegistrations } from "#app/back-office/lists/r
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import * as courseEditRoute from "#app/routes/admin/course-edit";
-import * as courseRunRoute from "#app/routes/admin/course-run";
-import * as listRoute from "#app/routes/admin/registrations";
-import * as detailRoute from "#app/routes/admin/registrations.$id";
+import * as listRoute from "#app/routes/back-office/registrations";
+import * as detailRoute from "#app/routes/back-office/registrations.$id";
+import * as courseRunRoute from "#app/routes/bookings/course-run";
+import * as courseEditRoute from "#app/routes/site/course-edit";
 import { CourseRunSchema } from "#app/site/catalogue/course";
 import { addPictureToGallery } from "#app/site/images/gallery.server";
 import { imageUsages, listImages } from "#app/site/images/website-image-admin.server";

@@ -17,8 +17,8 @@ import { courseRegistrations, registrationTallies } from "#app/booking/tables.se
 import { csvRow, csvStream } from "#app/platform/csv.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import * as listRoute from "#app/routes/admin/registrations";
-import * as exportRoute from "#app/routes/admin/registrations.export";
+import * as listRoute from "#app/routes/back-office/registrations";
+import * as exportRoute from "#app/routes/back-office/registrations.export";
 import { formatSortableDateTime } from "#app/utils/datetime";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { insertRegistrations } from "../helpers/submission-rows";

@@ -68,16 +68,16 @@ describe("every admin route checks the session itself", () => {
     const files = adminRoutes().map((r) => r.file);
     expect(files).toEqual(
       expect.arrayContaining([
-        "routes/admin/index.tsx",
-        "routes/admin/logout.tsx",
-        "routes/admin/layout.tsx",
-        "routes/admin/dashboard.tsx",
-        "routes/admin/account.tsx",
-        "routes/admin/administrators.tsx",
+        "routes/shell/index.tsx",
+        "routes/staff/logout.tsx",
+        "routes/shell/layout.tsx",
+        "routes/back-office/dashboard.tsx",
+        "routes/staff/account.tsx",
+        "routes/staff/administrators.tsx",
       ]),
     );
-    expect(files).not.toContain("routes/admin/login.tsx");
-    expect(files).not.toContain("routes/admin/signup.tsx");
+    expect(files).not.toContain("routes/staff/login.tsx");
+    expect(files).not.toContain("routes/staff/signup.tsx");
     expect(modules.filter((m) => m.module.action).length).toBeGreaterThanOrEqual(3);
   });
 
@@ -118,9 +118,9 @@ describe("every admin route checks the session itself", () => {
           refusedTo: "/admin/login/verify",
           // the second step itself, and signing out
           exempt: [
-            "routes/admin/login.verify.tsx loader",
-            "routes/admin/login.verify.tsx action",
-            "routes/admin/logout.tsx action",
+            "routes/staff/login.verify.tsx loader",
+            "routes/staff/login.verify.tsx action",
+            "routes/staff/logout.tsx action",
           ],
         },
       ],
@@ -142,10 +142,10 @@ describe("every admin route checks the session itself", () => {
             cookie,
             refusedTo: "/admin/security",
             exempt: [
-              "routes/admin/security.tsx loader",
-              "routes/admin/security.tsx action",
-              "routes/admin/passkey-options.ts action",
-              "routes/admin/logout.tsx action",
+              "routes/staff/security.tsx loader",
+              "routes/staff/security.tsx action",
+              "routes/staff/passkey-options.ts action",
+              "routes/staff/logout.tsx action",
             ],
           },
         ],
@@ -153,7 +153,7 @@ describe("every admin route checks the session itself", () => {
       );
       expect(problems).toEqual([]);
       // the layout lets the enrolment page through, and only it
-      const layout = modules.find((m) => m.file === "routes/admin/layout.tsx")?.module.loader;
+      const layout = modules.find((m) => m.file === "routes/shell/layout.tsx")?.module.loader;
       const security = routeArgs("/admin/security", { cookie });
       expect(await layout?.(security)).toMatchObject({ email: "no-factor@mafunzo.test" });
     } finally {

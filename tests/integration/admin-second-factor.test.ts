@@ -2,8 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import { action as administratorsAction } from "#app/routes/admin/administrators";
-import { action as signupAction } from "#app/routes/admin/signup";
+import { action as administratorsAction } from "#app/routes/staff/administrators";
+import { action as signupAction } from "#app/routes/staff/signup";
 import { announceFirstStart, setupCodeAccepted } from "#app/staff/accounts/setup-code.server";
 import { adminExists } from "#app/staff/accounts/user.server";
 import {

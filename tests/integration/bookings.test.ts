@@ -13,7 +13,7 @@ import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as registerRoute from "#app/routes/public/register";
+import * as registerRoute from "#app/routes/bookings/public/register";
 import type { FormResult } from "#app/site/forms/submission";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";

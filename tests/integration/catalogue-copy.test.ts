@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { loader as coursesLoader } from "#app/routes/public/courses";
+import { loader as coursesLoader } from "#app/routes/site/public/courses";
 import { seedSiteContent } from "#app/site/seed/site-content";
 import { siteContent } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";

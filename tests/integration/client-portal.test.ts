@@ -14,11 +14,17 @@ import { setSettingValue } from "#app/platform/settings/setting.server";
 import { courseRuns, runSessions } from "#app/site/tables.server";
 import { advanceClock, setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/portal/account";
-import { action as bookingAction, loader as bookingLoader } from "../../app/routes/portal/account.booking";
-import { loader as certificatesLoader } from "../../app/routes/portal/account.certificates";
-import { loader as nitaPackLoader } from "../../app/routes/portal/account.nita-pack";
-import { action as signInAction, loader as signInLoader } from "../../app/routes/portal/account.sign-in";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/bookings/public/account";
+import {
+  action as bookingAction,
+  loader as bookingLoader,
+} from "../../app/routes/bookings/public/account.booking";
+import { loader as certificatesLoader } from "../../app/routes/bookings/public/account.certificates";
+import { loader as nitaPackLoader } from "../../app/routes/bookings/public/account.nita-pack";
+import {
+  action as signInAction,
+  loader as signInLoader,
+} from "../../app/routes/bookings/public/account.sign-in";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import { writeTimetable } from "../helpers/delivery";
@@ -161,7 +167,7 @@ describe("signing in by an e-mailed link", () => {
     expect(outcomeOf(await accountLoader(as(cookie, "/account")))).toMatchObject({
       email: booking.contactEmail.toLowerCase(),
     });
-    const { action: signOut } = await import("../../app/routes/portal/account.sign-out");
+    const { action: signOut } = await import("../../app/routes/bookings/public/account.sign-out");
     await signOut(as(cookie, "/account/sign-out", {}));
     expect(outcomeOf(await accountLoader(as(cookie, "/account")))).toMatchObject({ email: null });
   });

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import { action as clientsAction, loader as clientsLoader } from "#app/routes/admin/clients";
-import { action as facilitatorsAction } from "#app/routes/admin/facilitators";
-import { loader as aboutLoader } from "#app/routes/public/about";
-import { loader as courseLoader } from "#app/routes/public/courses.course";
-import { loader as homeLoader } from "#app/routes/public/home";
+import { action as clientsAction, loader as clientsLoader } from "#app/routes/site/clients";
+import { action as facilitatorsAction } from "#app/routes/site/facilitators";
+import { loader as aboutLoader } from "#app/routes/site/public/about";
+import { loader as courseLoader } from "#app/routes/site/public/courses.course";
+import { loader as homeLoader } from "#app/routes/site/public/home";
 import { CLIENT_LOGO_MESSAGES, FACILITATOR_MESSAGES } from "#app/site/index";
 import {
   clientLogos,

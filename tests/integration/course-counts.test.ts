@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import { loader as homeLoader } from "#app/routes/public/home";
+import { loader as homeLoader } from "#app/routes/site/public/home";
 import { getSiteContent, setSiteContent } from "#app/site/content/site-content.server";
 import { seedSiteContent } from "#app/site/seed/site-content";
 import { courses } from "#app/site/tables.server";

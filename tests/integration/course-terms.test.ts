@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import { loader as courseLoader } from "#app/routes/public/courses.course";
+import { loader as courseLoader } from "#app/routes/site/public/courses.course";
 import { seedCourseTerms } from "#app/site/seed/course-terms";
 import { seedCourses } from "#app/site/seed/courses";
 import { courses } from "#app/site/tables.server";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as instructionsAction } from "#app/routes/admin/run-instructions";
-import { loader as categoryLoader } from "#app/routes/public/courses.category";
-import { loader as notFoundLoader } from "#app/routes/public/not-found";
+import { action as instructionsAction } from "#app/routes/delivery/run-instructions";
+import { loader as notFoundLoader } from "#app/routes/shell/public/not-found";
+import { loader as categoryLoader } from "#app/routes/site/public/courses.category";
 import { answer, requestContext, signedInAdmin } from "../helpers/admin-session";
 import { newRun } from "../helpers/delivery";
 
@@ -21,9 +21,12 @@ function dataRequestArgs(page: string, pattern: string, { cookie, form }: Init =
         headers,
         body: new URLSearchParams(form),
       })
-    : new Request(`${url.origin}${url.pathname}.data?_routes=${encodeURIComponent("routes/public/layout")}`, {
-        headers,
-      });
+    : new Request(
+        `${url.origin}${url.pathname}.data?_routes=${encodeURIComponent("routes/shell/public/layout")}`,
+        {
+          headers,
+        },
+      );
   return { request, url, pattern, params: {} as never, context: requestContext() };
 }
 

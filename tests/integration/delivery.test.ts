@@ -11,12 +11,12 @@ import { attendanceMarks, certificates, courseFeedback } from "#app/delivery/tab
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as attendancePage from "#app/routes/admin/run-attendance";
-import * as certificatesPage from "#app/routes/admin/run-certificates";
-import * as feedbackAdmin from "#app/routes/admin/run-feedback";
-import * as nitaPackRoute from "#app/routes/admin/run-nita-pack";
-import * as feedbackPage from "#app/routes/public/feedback";
-import * as verifyPage from "#app/routes/public/verify";
+import * as feedbackPage from "#app/routes/delivery/public/feedback";
+import * as verifyPage from "#app/routes/delivery/public/verify";
+import * as attendancePage from "#app/routes/delivery/run-attendance";
+import * as certificatesPage from "#app/routes/delivery/run-certificates";
+import * as feedbackAdmin from "#app/routes/delivery/run-feedback";
+import * as nitaPackRoute from "#app/routes/delivery/run-nita-pack";
 import { testimonials } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { useTempDiskStorage } from "../helpers/admin-actions";

@@ -8,7 +8,7 @@ import { createSmtpSender } from "#app/platform/email/email.server";
 import { deliverDueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as runIcsRoute from "#app/routes/resources/course-run.ics";
+import * as runIcsRoute from "#app/routes/site/public/course-run.ics";
 import { courseRuns } from "#app/site/tables.server";
 import { formatLongDate } from "#app/utils/dates";
 import { DARAJA_KEYS } from "../helpers/daraja";

@@ -15,8 +15,8 @@ import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as bookingRoute from "#app/routes/admin/booking";
-import * as engagementRoute from "#app/routes/admin/engagement";
+import * as bookingRoute from "#app/routes/bookings/booking";
+import * as engagementRoute from "#app/routes/sales/engagement";
 import { MilestonePlanSchema } from "#app/sales/engagements/engagement";
 import {
   getEngagementPage,

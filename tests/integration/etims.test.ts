@@ -13,10 +13,10 @@ import { etimsDevice, payments, taxInvoices } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
-import * as bookingRoute from "#app/routes/admin/booking";
-import * as taxInvoicesRoute from "#app/routes/admin/finance-tax-invoices";
-import * as settingsRoute from "#app/routes/admin/settings";
-import * as taxInvoiceFileRoute from "#app/routes/admin/tax-invoice-file";
+import * as settingsRoute from "#app/routes/back-office/settings";
+import * as bookingRoute from "#app/routes/bookings/booking";
+import * as taxInvoicesRoute from "#app/routes/money/finance-tax-invoices";
+import * as taxInvoiceFileRoute from "#app/routes/money/tax-invoice-file";
 import { courses } from "#app/site/tables.server";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import {

@@ -10,7 +10,7 @@ import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
-import * as listRoute from "#app/routes/admin/registrations";
+import * as listRoute from "#app/routes/back-office/registrations";
 import { setSiteContent } from "#app/site/content/site-content.server";
 import { seedSiteContent } from "#app/site/seed/site-content";
 import { today } from "#app/utils/dates";

@@ -11,9 +11,9 @@ type Action = (args: unknown) => unknown;
 // the M-PESA callback takes JSON from Safaricom through readJson (same limit, strict UTF-8, a schema); its
 // refusals are tested in money.test.ts
 const READS_NO_BODY = new Set([
-  "routes/admin/logout.tsx",
-  "routes/admin/login.passkey.ts",
-  "routes/resources/mpesa-callback.ts",
+  "routes/staff/logout.tsx",
+  "routes/staff/login.passkey.ts",
+  "routes/money/public/mpesa-callback.ts",
 ]);
 const REFUSAL = "The form has a field it does not expect.";
 

@@ -16,7 +16,7 @@ import { UploadError } from "#app/platform/files/upload.server";
 import { STATEMENT_MAX_BYTES } from "#app/platform/forms/body-limits";
 import { afterAnswerSettled } from "#app/platform/jobs/after-answer.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as importsRoute from "#app/routes/admin/finance-imports";
+import * as importsRoute from "#app/routes/money/finance-imports";
 import { saveDocumentImage } from "#app/site/images/document-images.server";
 import { storeImage } from "#app/site/images/images.server";
 import { withPicture } from "#app/site/images/picture.server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
-import * as courseEdit from "#app/routes/admin/course-edit";
-import * as listRoute from "#app/routes/admin/registrations";
-import * as exportRoute from "#app/routes/admin/registrations.export";
+import * as listRoute from "#app/routes/back-office/registrations";
+import * as exportRoute from "#app/routes/back-office/registrations.export";
+import * as courseEdit from "#app/routes/site/course-edit";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 

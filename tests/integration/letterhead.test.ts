@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
-import { action, loader } from "#app/routes/admin/letterhead";
+import { action, loader } from "#app/routes/site/letterhead";
 import { LETTERHEAD_MESSAGES } from "#app/site/files";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { outcome } from "../helpers/admin-session";

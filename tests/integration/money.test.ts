@@ -25,7 +25,7 @@ import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { storage } from "#app/platform/files/storage.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as billingRoute from "#app/routes/resources/billing-document";
+import * as billingRoute from "#app/routes/money/public/billing-document";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { ACTOR, book, c2b, callback, confirmAll, newRun, SECRET, SLUG } from "../helpers/money";
@@ -537,8 +537,8 @@ describe("the finance screens' actions", () => {
   test("a statement over 10 MB is refused before it is read, and bad ledger input changes nothing", async () => {
     const { signedInAdmin, outcome } = await import("../helpers/admin-session");
     const { multipartRequest } = await import("../helpers/admin-actions");
-    const importsRoute = await import("#app/routes/admin/finance-imports");
-    const paymentsRoute = await import("#app/routes/admin/finance-payments");
+    const importsRoute = await import("#app/routes/money/finance-imports");
+    const paymentsRoute = await import("#app/routes/money/finance-payments");
     const admin = await signedInAdmin();
     const before = { imports: await db().$count(statementImports), payments: await db().$count(payments) };
 

@@ -9,7 +9,7 @@ import { dismissPaymentReview, recordReviewedPayment } from "#app/money/payments
 import { paymentReviews, payments } from "#app/money/tables.server";
 import { db, executeRows } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as paymentsRoute from "#app/routes/admin/finance-payments";
+import * as paymentsRoute from "#app/routes/money/finance-payments";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { safaricomMsisdn } from "#app/utils/phone";

@@ -17,7 +17,7 @@ import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as payRoute from "#app/routes/public/pay";
+import * as payRoute from "#app/routes/money/public/pay";
 import { advanceClock, setClock } from "#app/utils/clock";
 import {
   DARAJA_KEYS,

@@ -8,10 +8,10 @@ import { db, executeRows } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { sealIdNumbersAtRest } from "#app/platform/personal-data/id-number.server";
 import { isSealed } from "#app/platform/secret.server";
-import * as courseRunPage from "#app/routes/admin/course-run";
-import * as registrationPage from "#app/routes/admin/registrations.$id";
-import * as exportRoute from "#app/routes/admin/registrations.export";
-import * as signInSheet from "#app/routes/admin/run-sign-in-sheet";
+import * as registrationPage from "#app/routes/back-office/registrations.$id";
+import * as exportRoute from "#app/routes/back-office/registrations.export";
+import * as courseRunPage from "#app/routes/bookings/course-run";
+import * as signInSheet from "#app/routes/delivery/run-sign-in-sheet";
 import type { Role } from "#app/staff/policy";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { book, newRun, writeTimetable } from "../helpers/delivery";
@@ -216,7 +216,7 @@ describe("masked on every screen", () => {
     expect(gathered?.pack.participants.map((p) => p.idNumber)).toEqual(
       expect.arrayContaining([NUMBERS.otieno, NUMBERS.wanjiku, null]),
     );
-    const { loader } = await import("#app/routes/admin/run-nita-pack");
+    const { loader } = await import("#app/routes/delivery/run-nita-pack");
     const response = (await loader(
       staff.finance.args(
         `${runPath()}/nita-pack/pack.pdf?org=Kenya+Pipeline`,

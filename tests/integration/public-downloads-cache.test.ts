@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { boundedHeavyWork, HEAVY_WORK_BOUNDS, heavyWorkLoad } from "#app/platform/jobs/heavy-work.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as catalogueRoute from "#app/routes/resources/downloads.catalogue";
-import * as formRoute from "#app/routes/resources/downloads.registration-form";
+import * as catalogueRoute from "#app/routes/site/public/downloads.catalogue";
+import * as formRoute from "#app/routes/site/public/downloads.registration-form";
 import { removeDocumentImage, saveDocumentImage } from "#app/site/images/document-images.server";
 import {
   checkPublicDataVersion,

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import { loader as allCoursesLoader } from "#app/routes/public/courses.all";
-import { loader as categoryLoader } from "#app/routes/public/courses.category";
-import { loader as courseLoader } from "#app/routes/public/courses.course";
-import { loader as homeLoader } from "#app/routes/public/home";
-import { loader as layoutLoader } from "#app/routes/public/layout";
-import { loader as sitemapLoader } from "#app/routes/resources/sitemap";
+import { loader as layoutLoader } from "#app/routes/shell/public/layout";
+import { loader as allCoursesLoader } from "#app/routes/site/public/courses.all";
+import { loader as categoryLoader } from "#app/routes/site/public/courses.category";
+import { loader as courseLoader } from "#app/routes/site/public/courses.course";
+import { loader as homeLoader } from "#app/routes/site/public/home";
+import { loader as sitemapLoader } from "#app/routes/site/public/sitemap";
 import {
   countActiveCourses,
   listActiveCoursesWithoutSeats,

@@ -27,98 +27,102 @@ const MONEY_WRITE: readonly Role[] = ["owner", "finance"];
 const RUN_READ: readonly Role[] = ["owner", "registrar", "viewer"];
 
 const ACCESS: Record<string, Access> = {
-  "routes/admin/layout.tsx": { loader: ANY },
-  "routes/admin/index.tsx": { loader: ANY },
-  "routes/admin/not-found.tsx": { loader: ANY },
-  "routes/admin/account.tsx": { loader: ANY, action: ANY },
-  "routes/admin/security.tsx": { loader: ANY, action: ANY },
-  "routes/admin/step-up.tsx": { loader: ANY, action: ANY },
-  "routes/admin/logout.tsx": { loader: ANY, action: ANY },
-  "routes/admin/login.verify.tsx": { loader: ANY, action: ANY },
-  "routes/admin/passkey-options.ts": { action: ANY },
+  "routes/shell/layout.tsx": { loader: ANY },
+  "routes/shell/index.tsx": { loader: ANY },
+  "routes/shell/not-found.tsx": { loader: ANY },
+  "routes/staff/account.tsx": { loader: ANY, action: ANY },
+  "routes/staff/security.tsx": { loader: ANY, action: ANY },
+  "routes/staff/step-up.tsx": { loader: ANY, action: ANY },
+  "routes/staff/logout.tsx": { loader: ANY, action: ANY },
+  "routes/staff/login.verify.tsx": { loader: ANY, action: ANY },
+  "routes/staff/passkey-options.ts": { action: ANY },
   // a trainer signing in lands here and is sent on to "My runs"
-  "routes/admin/dashboard.tsx": { loader: [...OFFICE, "trainer"] },
-  "routes/admin/my-runs.tsx": { loader: ["trainer"] },
-  "routes/admin/staff.tsx": { loader: ["owner"], action: ["owner"] },
-  "routes/admin/run-trainers.ts": { action: MANAGE_BOOKINGS },
-  "routes/admin/run-sessions.ts": { action: MANAGE_BOOKINGS },
-  "routes/admin/holidays.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/administrators.tsx": { loader: ["owner"], action: ["owner"] },
-  "routes/admin/audit-logs.tsx": { loader: ["owner", "viewer"] },
-  "routes/admin/audit-logs.export.ts": { loader: ["owner"] },
-  "routes/admin/data-requests.tsx": { loader: ["owner"], action: ["owner"] },
-  "routes/admin/data-requests.export.ts": { action: ["owner"] },
-  "routes/admin/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
-  "routes/admin/letterhead.tsx": { loader: ["owner"], action: ["owner"] },
-  "routes/admin/bookings.tsx": { loader: READ_BOOKINGS },
+  "routes/back-office/dashboard.tsx": { loader: [...OFFICE, "trainer"] },
+  "routes/delivery/my-runs.tsx": { loader: ["trainer"] },
+  "routes/staff/staff.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/delivery/run-trainers.ts": { action: MANAGE_BOOKINGS },
+  "routes/bookings/run-sessions.ts": { action: MANAGE_BOOKINGS },
+  "routes/site/holidays.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/staff/administrators.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/back-office/audit-logs.tsx": { loader: ["owner", "viewer"] },
+  "routes/back-office/audit-logs.export.ts": { loader: ["owner"] },
+  "routes/back-office/data-requests.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/back-office/data-requests.export.ts": { action: ["owner"] },
+  "routes/back-office/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
+  "routes/site/letterhead.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/back-office/bookings.tsx": { loader: READ_BOOKINGS },
   // finance may send a booking's documents again (and is refused every other change there)
-  "routes/admin/booking.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
-  "routes/admin/registrations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/registrations.$id.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar"] },
-  "routes/admin/registrations.deleted.tsx": { loader: READ_BOOKINGS },
-  "routes/admin/registrations.export.ts": { loader: MANAGE_BOOKINGS },
-  "routes/admin/enquiries.tsx": { loader: READ_BOOKINGS },
-  "routes/admin/enquiry.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/enquiry.quote.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/bookings/booking.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
+  "routes/back-office/registrations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/back-office/registrations.$id.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar"] },
+  "routes/back-office/registrations.deleted.tsx": { loader: READ_BOOKINGS },
+  "routes/back-office/registrations.export.ts": { loader: MANAGE_BOOKINGS },
+  "routes/sales/enquiries.tsx": { loader: READ_BOOKINGS },
+  "routes/sales/enquiry.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/sales/enquiry.quote.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
   // the quote form's "Preview PDF": drawn from the typed form, stored nowhere
-  "routes/admin/enquiry.quote-preview.ts": { action: MANAGE_BOOKINGS },
-  "routes/admin/pipeline.tsx": { loader: READ_BOOKINGS },
-  "routes/admin/engagements.tsx": { loader: READ_BOOKINGS },
+  "routes/sales/enquiry.quote-preview.ts": { action: MANAGE_BOOKINGS },
+  "routes/sales/pipeline.tsx": { loader: READ_BOOKINGS },
+  "routes/sales/engagements.tsx": { loader: READ_BOOKINGS },
   // marking a milestone reached issues its invoice: finance may; planning and cancelling are the office's
-  "routes/admin/engagement.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
-  "routes/admin/pipeline.export.ts": { loader: MANAGE_BOOKINGS },
-  "routes/admin/organisations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/organisations.review.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/organisation.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/contacts.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
-  "routes/admin/contacts.deleted.tsx": { loader: READ_BOOKINGS },
-  "routes/admin/contacts.export.ts": { loader: MANAGE_BOOKINGS },
-  "routes/admin/courses.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/course-new.tsx": { loader: CONTENT, action: CONTENT },
-  "routes/admin/course-edit.tsx": { loader: OFFICE, action: ["owner", "registrar", "editor"] },
+  "routes/sales/engagement.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
+  "routes/sales/pipeline.export.ts": { loader: MANAGE_BOOKINGS },
+  "routes/organisations/organisations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/organisations/organisations.review.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/organisations/organisation.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/back-office/contacts.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
+  "routes/back-office/contacts.deleted.tsx": { loader: READ_BOOKINGS },
+  "routes/back-office/contacts.export.ts": { loader: MANAGE_BOOKINGS },
+  "routes/site/courses.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/course-new.tsx": { loader: CONTENT, action: CONTENT },
+  "routes/site/course-edit.tsx": { loader: OFFICE, action: ["owner", "registrar", "editor"] },
   // finance may invoice a booking from the run page (and is refused anything else there)
-  "routes/admin/course-run.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
-  "routes/admin/testimonials.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/clients.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/facilitators.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/content.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/documents.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/images.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/gallery.tsx": { loader: OFFICE, action: CONTENT },
-  "routes/admin/finance.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  "routes/bookings/course-run.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
+  "routes/site/testimonials.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/clients.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/facilitators.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/content.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/documents.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/images.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/gallery.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/money/finance.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   // KRA's messages and the retry are finance's work
-  "routes/admin/finance-tax-invoices.tsx": { loader: MONEY_WRITE, action: MONEY_WRITE },
-  "routes/admin/finance-payments.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
-  "routes/admin/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
-  "routes/admin/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
-  "routes/admin/finance.export.ts": { loader: MONEY_WRITE },
-  "routes/admin/tax-invoice-file.ts": { loader: MONEY_READ },
-  "routes/admin/run-attendance.tsx": {
+  "routes/money/finance-tax-invoices.tsx": { loader: MONEY_WRITE, action: MONEY_WRITE },
+  "routes/money/finance-payments.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  "routes/money/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  "routes/money/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  "routes/money/finance.export.ts": { loader: MONEY_WRITE },
+  "routes/money/tax-invoice-file.ts": { loader: MONEY_READ },
+  "routes/delivery/run-attendance.tsx": {
     loader: RUN_READ,
     action: MANAGE_BOOKINGS,
     trainerOnTheirRun: true,
     body: `id=${crypto.randomUUID()}&day=2099-01-05&present=true`,
   },
-  "routes/admin/run-certificates.tsx": {
+  "routes/delivery/run-certificates.tsx": {
     loader: RUN_READ,
     action: MANAGE_BOOKINGS,
     trainerOnTheirRun: true,
     body: `intent=revoke&id=${crypto.randomUUID()}&reason=made-up`,
   },
-  "routes/admin/run-certificate-file.ts": { loader: RUN_READ, trainerOnTheirRun: true },
-  "routes/admin/run-certificates-zip.ts": { loader: RUN_READ, trainerOnTheirRun: true },
-  "routes/admin/run-sign-in-sheet.ts": { loader: RUN_READ, trainerOnTheirRun: true },
-  "routes/admin/run-feedback.tsx": {
+  "routes/delivery/run-certificate-file.ts": { loader: RUN_READ, trainerOnTheirRun: true },
+  "routes/delivery/run-certificates-zip.ts": { loader: RUN_READ, trainerOnTheirRun: true },
+  "routes/delivery/run-sign-in-sheet.ts": { loader: RUN_READ, trainerOnTheirRun: true },
+  "routes/delivery/run-feedback.tsx": {
     loader: [...RUN_READ, "editor"],
     action: CONTENT,
     trainerOnTheirRun: true,
   },
-  "routes/admin/run-instructions.tsx": { loader: RUN_READ, action: MANAGE_BOOKINGS, trainerOnTheirRun: true },
-  "routes/admin/run-nita.tsx": {
+  "routes/delivery/run-instructions.tsx": {
+    loader: RUN_READ,
+    action: MANAGE_BOOKINGS,
+    trainerOnTheirRun: true,
+  },
+  "routes/delivery/run-nita.tsx": {
     loader: ["owner", "registrar", "finance"],
     action: ["owner", "registrar", "finance"],
   },
-  "routes/admin/run-nita-pack.ts": { loader: ["owner", "registrar", "finance"] },
+  "routes/delivery/run-nita-pack.ts": { loader: ["owner", "registrar", "finance"] },
 };
 
 let modules: GuardedRoute[];
@@ -258,7 +262,7 @@ describe("the route × role matrix", () => {
           const before = expectAllowed ? "" : await databaseDigest();
           const result = await call(route, kind, url, cookies.get(role));
           // signing out ends the session: the next calls need a new one
-          if (route.file === "routes/admin/logout.tsx" && kind === "action") await signIn(role);
+          if (route.file === "routes/staff/logout.tsx" && kind === "action") await signIn(role);
           if (result instanceof Error) {
             wrong.push(`${route.file} ${kind} as ${role}: threw ${result.message}`);
             continue;
@@ -297,7 +301,7 @@ describe("the route × role matrix", () => {
         const own = target(route.path ?? route.url);
         const mayDo =
           kind === "loader" ||
-          !["routes/admin/run-feedback.tsx", "routes/admin/run-instructions.tsx"].includes(route.file);
+          !["routes/delivery/run-feedback.tsx", "routes/delivery/run-instructions.tsx"].includes(route.file);
         if (isRefusal(await call(route, kind, own, cookies.get("trainer")), false) === mayDo) {
           wrong.push(`${route.file} ${kind} on their run: ${mayDo ? "refused" : "allowed"}`);
         }

@@ -4,9 +4,9 @@ import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox, users } from "#app/platform/db/tables.server";
 import { getSetting, setSettingValue } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS } from "#app/platform/settings/settings";
-import { action as invitationAction, loader as invitationLoader } from "#app/routes/admin/invitation";
-import { action as settingsAction, loader as settingsLoader } from "#app/routes/admin/settings";
-import { action as staffAction } from "#app/routes/admin/staff";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/back-office/settings";
+import { action as invitationAction, loader as invitationLoader } from "#app/routes/staff/invitation";
+import { action as staffAction } from "#app/routes/staff/staff";
 import { INVITATION_UNUSABLE } from "#app/staff/accounts/staff";
 import {
   deactivateStaff,

@@ -19,7 +19,7 @@ import { paymentReviews, payments, statementImports } from "#app/money/tables.se
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as importRoute from "#app/routes/admin/finance-import";
+import * as importRoute from "#app/routes/money/finance-import";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { outcome, signedInAdmin } from "../helpers/admin-session";

@@ -8,7 +8,7 @@ import { openDatabase } from "#app/database.server";
 import { startReceiptWorker } from "#app/money/index.server";
 import { setDatabase } from "#app/platform/db/client.server";
 import { getSettings } from "#app/platform/settings/setting.server";
-import * as mpesaRoute from "#app/routes/resources/mpesa-callback";
+import * as mpesaRoute from "#app/routes/money/public/mpesa-callback";
 
 const [body] = process.argv.slice(2);
 if (!body) throw new Error("usage: mpesa-confirm-then-die.ts '<C2B JSON>'");

@@ -3,6 +3,6 @@ import type { Staff } from "#app/staff/index";
 
 /** The signed-in account as the admin layout loaded it: screens ask the policy with it what to show. */
 export function useStaff(): Staff {
-  const layout = useRouteLoaderData("routes/admin/layout") as { staff: Staff } | undefined;
+  const layout = useRouteLoaderData("routes/shell/layout") as { staff: Staff } | undefined;
   return layout?.staff ?? { id: "", roles: [] };
 }

@@ -30,7 +30,9 @@ const item =
  */
 export function PhoneActionBar({ call, chat }: PublicLayoutData["quickActions"]) {
   const { pathname } = useLocation();
-  const coursePage = useRouteLoaderData("routes/public/courses.course") as { bookable: boolean } | undefined;
+  const coursePage = useRouteLoaderData("routes/site/public/courses.course") as
+    | { bookable: boolean }
+    | undefined;
   const action = thirdAction(pathname, coursePage?.bookable ?? true);
   return (
     <nav

@@ -101,7 +101,9 @@ export class HydrateAfterPaint extends Transform {
 
 /** The public site's pages; the back office hydrates as soon as its scripts are in. */
 function isPublicPage(context: EntryContext) {
-  return context.staticHandlerContext.matches.some((match) => match.route.id === "routes/public/layout");
+  return context.staticHandlerContext.matches.some(
+    (match) => match.route.id === "routes/shell/public/layout",
+  );
 }
 
 /**
