@@ -55,10 +55,21 @@ module.exports = {
     },
     {
       name: "only-routes-know-routes",
-      comment: "Route modules are the top layer: nothing below them imports one.",
+      comment:
+        "app/routes/ (route modules, and the components one feature's screens use) is the top layer: nothing " +
+        "below it imports from it.",
       severity: "error",
       from: { path: "^app/", pathNot: "^app/(routes/|routes\\.ts$)" },
       to: { path: "^app/routes/" },
+    },
+    {
+      name: "screens-keep-to-their-feature",
+      comment:
+        "A feature's screens folder in app/routes/ (decision 0730) imports nothing from another's: a component " +
+        "two features' screens use belongs in app/components/.",
+      severity: "error",
+      from: { path: "^app/routes/([^/]+)/" },
+      to: { path: "^app/routes/", pathNot: "^app/routes/$1/" },
     },
     {
       name: "utils-are-pure",
