@@ -5,7 +5,7 @@ import { precompressAssets } from "./scripts/vite-plugins/precompress-assets.ts"
 
 // the folders whose modules only declare (components, schemas, constants, functions)
 const DECLARATIONS_ONLY =
-  /[\\/]app[\\/]((routes[\\/][\w-]+[\\/](public[\\/])?)?components|platform|site|bookings|money|delivery|sales|staff|back-office)[\\/]/;
+  /[\\/]app[\\/]((routes[\\/][\w-]+[\\/](public[\\/])?)?components|platform|organisations|site|booking|bookings|money|delivery|sales|staff|back-office)[\\/]/;
 
 export default defineConfig({
   // React Router 8 reads the server entry from the ssr environment: ours wraps the app in Express.
