@@ -32,7 +32,8 @@ const tablesInOrder = FEATURES.slice(0, -1).map((feature, i) => ({
   name: `${feature}-reads-no-later-features-tables`,
   comment: `${feature} reads no table of ${FEATURES.slice(i + 1).join(", ")}: ask that feature, or move the code there`,
   severity: "error",
-  from: { path: `^app/${feature}/` },
+  // a feature's own test may check its keys against a later feature's table (the order binds the product)
+  from: { path: `^app/${feature}/`, pathNot: "\\.test\\.tsx?$" },
   to: { path: `${any(FEATURES.slice(i + 1))}${TABLES}` },
 }));
 
@@ -50,7 +51,8 @@ module.exports = {
       name: "platform-imports-no-feature",
       comment: "Plumbing sits below everything: it never knows a feature, a route or a component.",
       severity: "error",
-      from: { path: "^app/platform/" },
+      // a platform test may drive the plumbing with a feature's real schema, through the feature's surface
+      from: { path: "^app/platform/", pathNot: "\\.test\\.tsx?$" },
       to: { path: [any(FEATURES), "^app/(routes|components)/", "^app/root\\.tsx$"] },
     },
     {
@@ -81,20 +83,30 @@ module.exports = {
     {
       name: "a-feature-through-its-public-surface",
       comment:
-        "Another feature, a route, a component or the server reaches a feature only through its index.ts " +
+        "Another feature, a route, a component, the server or a test reaches a feature only through its index.ts " +
         "(what the browser may load), index.server.ts (what the server may use), pdf.server.ts (its PDFs, " +
         "imported on demand so the PDF library loads with the first one) or off-thread.server.ts (its other " +
         "work for the render pool's worker, imported on demand too), and its tables through tables.server.ts " +
-        "(decision 0725; a read projection other features share still goes through index.server.ts).",
+        "(decision 0725; a read projection other features share still goes through index.server.ts); a test " +
+        "may also use its testing.server.ts (decision 0740).",
       severity: "error",
-      from: { path: "^(?:app|server)/([^/]+)" },
+      from: { path: "^(?:app|server|tests)/([^/]+)" },
       to: {
         path: any(FEATURES),
         pathNot: [
           "^app/$1/",
-          `${any(FEATURES)}(index|index\\.server|pdf\\.server|off-thread\\.server|tables\\.server)\\.ts$`,
+          `${any(FEATURES)}(index|index\\.server|pdf\\.server|off-thread\\.server|tables\\.server|testing\\.server)\\.ts$`,
         ],
       },
+    },
+    {
+      name: "only-tests-use-testing-surfaces",
+      comment:
+        "A feature's testing.server.ts re-exports the internals tests drive or inspect beyond its contract " +
+        "(decision 0740); the product reaches a feature only through index.ts and index.server.ts.",
+      severity: "error",
+      from: { pathNot: ["\\.test\\.tsx?$", "^tests/"] },
+      to: { path: "/testing\\.server\\.ts$" },
     },
     ...layerOrder,
     ...tablesInOrder,
@@ -129,7 +141,6 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "\\.test\\.tsx?$" },
     // swc (below) keeps `import type` in the graph, so type-only circles are caught without TypeScript's
     // pre-compilation pass, which needs the compiler API that TypeScript 7 does not have
     tsPreCompilationDeps: false,

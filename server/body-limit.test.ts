@@ -1,7 +1,7 @@
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { ADMIN_FORM_LIMIT, AUTH_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "#app/platform/forms/body-limits";
-import { DOCUMENT_MAX_BYTES } from "#app/site/files";
+import { DOCUMENT_MAX_BYTES } from "#app/site/index";
 import { limitFormBodies } from "./body-limit";
 import { serveForTests } from "./test-listen";
 

@@ -4,10 +4,8 @@ import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "#app/context";
 import { db } from "#app/platform/db/client.server";
 import { users } from "#app/platform/db/tables.server";
-import { createAdmin } from "#app/staff/accounts/user.server";
-import type { Role } from "#app/staff/policy";
-import { startSession } from "#app/staff/sign-in/auth.server";
-import { hashPassword } from "#app/staff/sign-in/password.server";
+import type { Role } from "#app/staff/index.server";
+import { createAdmin, hashPassword, startSession } from "#app/staff/testing.server";
 
 // Calling loaders and actions directly, as the router would: the request context, requests with or without an
 // admin's session cookie, and what the call answered.

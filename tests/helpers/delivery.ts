@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { createBooking } from "#app/bookings/booking.server";
-import { JoiningInstructionsSchema } from "#app/delivery/instructions/joining-instructions";
-import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
+import { createBooking } from "#app/bookings/testing.server";
+import { JoiningInstructionsSchema, saveJoiningInstructions } from "#app/delivery/index.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { courseRuns, courses, runSessions } from "#app/site/tables.server";

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, expect } from "vitest";
-import { openProforma } from "#app/money/documents/finance-document.server";
-import { readyDevice, saveEtimsDevice } from "#app/money/etims/etims-device.server";
+import { openProforma, saveEtimsDevice } from "#app/money/index.server";
 import { taxInvoices } from "#app/money/tables.server";
+import { readyDevice } from "#app/money/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
-import { createBooking } from "#app/bookings/booking.server";
-import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
+import { confirmParticipant } from "#app/bookings/index.server";
+import { createBooking } from "#app/bookings/testing.server";
 import { financeDocuments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";

@@ -6,13 +6,16 @@ import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { action as accountAction, loader as accountLoader } from "#app/routes/staff/account";
 import { action as administratorsAction } from "#app/routes/staff/administrators";
-import { WRONG_CURRENT_PASSWORD } from "#app/staff/accounts/account.server";
-import { addAdmin, removeAdmin } from "#app/staff/accounts/admins.server";
-import { countAdmins, listAdmins } from "#app/staff/accounts/user.server";
-import { maxAdminsMessage } from "#app/staff/sign-in/auth";
-import { getAdmin, startSession } from "#app/staff/sign-in/auth.server";
-import { attemptLogin } from "#app/staff/sign-in/login.server";
+import {
+  addAdmin,
+  attemptLogin,
+  countAdmins,
+  getAdmin,
+  maxAdminsMessage,
+  removeAdmin,
+} from "#app/staff/index.server";
 import { sessions } from "#app/staff/tables.server";
+import { listAdmins, startSession, WRONG_CURRENT_PASSWORD } from "#app/staff/testing.server";
 import {
   requestContext,
   resetAccessTables,

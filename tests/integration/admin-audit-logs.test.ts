@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type AuditLogFilter, parseAuditLogFilter, shortRecordId } from "#app/back-office/audit/audit-log";
 import {
+  type AuditLogFilter,
   countAuditLogs,
   listAuditLogs,
-  listAuditLogsAfter,
   listAuditTables,
-} from "#app/back-office/audit/audit-log.server";
+  parseAuditLogFilter,
+  shortRecordId,
+} from "#app/back-office/index.server";
+import { listAuditLogsAfter } from "#app/back-office/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as auditRoute from "#app/routes/back-office/audit-logs";

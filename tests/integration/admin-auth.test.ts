@@ -3,15 +3,21 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { action as logoutAction } from "#app/routes/staff/logout";
-import { signUpFirstAdmin } from "#app/staff/accounts/signup.server";
-import { countAdmins, findUserByEmail } from "#app/staff/accounts/user.server";
-import { getAdmin, requireAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#app/staff/sign-in/auth.server";
 import {
   attemptLogin,
+  countAdmins,
+  getAdmin,
+  requireAdmin,
+  SESSION_IDLE_MS,
+  signUpFirstAdmin,
+} from "#app/staff/index.server";
+import { sessions } from "#app/staff/tables.server";
+import {
+  findUserByEmail,
   INVALID_CREDENTIALS_MESSAGE,
   MAX_FAILED_LOGINS,
-} from "#app/staff/sign-in/login.server";
-import { sessions } from "#app/staff/tables.server";
+  SESSION_ABSOLUTE_MS,
+} from "#app/staff/testing.server";
 import { resetAccessTables, routeArgs, sessionCookie, signedInAdmin } from "../helpers/admin-session";
 
 const auditCount = async (action: string) =>

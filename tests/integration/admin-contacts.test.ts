@@ -1,8 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDashboard, lastMonths } from "#app/back-office/dashboard/dashboard.server";
-import { ContactQuerySchema, parseListQuery } from "#app/back-office/lists/admin-lists";
-import { listContacts } from "#app/back-office/lists/contact-admin.server";
+import {
+  ContactQuerySchema,
+  getDashboard,
+  listContacts,
+  parseListQuery,
+} from "#app/back-office/index.server";
+import { lastMonths } from "#app/back-office/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as listRoute from "#app/routes/back-office/contacts";

@@ -1,13 +1,13 @@
 import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseSettingInput } from "#app/back-office/settings/setting-input";
+import { parseSettingInput } from "#app/back-office/index.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS, SETTING_KEYS } from "#app/platform/settings/settings";
 import * as settingsRoute from "#app/routes/back-office/settings";
 import * as contentRoute from "#app/routes/site/content";
-import { getSiteContent } from "#app/site/content/site-content.server";
+import { getSiteContent } from "#app/site/index.server";
 import { answer, routeArgs, signedInAdmin } from "../helpers/admin-session";
 
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;

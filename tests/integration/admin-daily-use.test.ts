@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
 import {
   ContactQuerySchema,
+  getDashboard,
+  listContacts,
+  listRegistrations,
   parseListQuery,
   RegistrationQuerySchema,
-} from "#app/back-office/lists/admin-lists";
-import { listContacts } from "#app/back-office/lists/contact-admin.server";
-import { listRegistrations, streamRegistrations } from "#app/back-office/lists/registration-admin.server";
+} from "#app/back-office/index.server";
+import { streamRegistrations } from "#app/back-office/testing.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
@@ -15,9 +16,7 @@ import * as listRoute from "#app/routes/back-office/registrations";
 import * as detailRoute from "#app/routes/back-office/registrations.$id";
 import * as courseRunRoute from "#app/routes/bookings/course-run";
 import * as courseEditRoute from "#app/routes/site/course-edit";
-import { CourseRunSchema } from "#app/site/catalogue/course";
-import { addPictureToGallery } from "#app/site/images/gallery.server";
-import { imageUsages, listImages } from "#app/site/images/website-image-admin.server";
+import { addPictureToGallery, CourseRunSchema, imageUsages, listImages } from "#app/site/index.server";
 import { courseRuns, courses, websiteImages } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";

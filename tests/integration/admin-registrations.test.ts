@@ -1,18 +1,21 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseListQuery, RegistrationQuerySchema } from "#app/back-office/lists/admin-lists";
+import {
+  findRegistration,
+  listRegistrations,
+  parseListQuery,
+  RegistrationQuerySchema,
+  registrationExport,
+} from "#app/back-office/index.server";
 import {
   deleteRegistration,
   EXPORT_HEADER,
-  findRegistration,
   listDeletedRegistrations,
-  listRegistrations,
   purgeExpiredRegistrations,
-  registrationExport,
   restoreRegistration,
   setRegistrationStatus,
   streamRegistrations,
-} from "#app/back-office/lists/registration-admin.server";
+} from "#app/back-office/testing.server";
 import { courseRegistrations, registrationTallies } from "#app/booking/tables.server";
 import { csvRow, csvStream } from "#app/platform/csv.server";
 import { db } from "#app/platform/db/client.server";

@@ -4,7 +4,7 @@ import { createCookie } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import { getAdmin, getAdminSession, SESSION_IDLE_MS } from "#app/staff/sign-in/auth.server";
+import { getAdmin, getAdminSession, SESSION_IDLE_MS } from "#app/staff/index.server";
 import { adminPasskeys, sessions } from "#app/staff/tables.server";
 import { requestContext, resetAccessTables, routeArgs, signedInAdmin } from "../helpers/admin-session";
 import {
@@ -176,8 +176,7 @@ describe("every admin route checks the session itself", () => {
         file: "routes/admin/half-guarded.tsx",
         url: "/admin/half-guarded",
         module: {
-          loader: (args) =>
-            import("#app/staff/sign-in/auth.server").then((m) => m.requireAdmin(args as never)),
+          loader: (args) => import("#app/staff/index.server").then((m) => m.requireAdmin(args as never)),
           action: async () => new Response(null, { status: 204 }),
         },
       },

@@ -4,29 +4,31 @@ import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { action as administratorsAction } from "#app/routes/staff/administrators";
 import { action as signupAction } from "#app/routes/staff/signup";
-import { announceFirstStart, setupCodeAccepted } from "#app/staff/accounts/setup-code.server";
-import { adminExists } from "#app/staff/accounts/user.server";
-import {
-  authenticationOptions,
-  registrationOptions,
-  relyingParty,
-} from "#app/staff/second-factor/passkey.server";
-import {
-  addPasskey,
-  confirmTotp,
-  pendingTotp,
-  startTotpEnrolment,
-  WRONG_FACTOR_MESSAGE,
-} from "#app/staff/second-factor/second-factor.server";
-import { totpCode, totpStep } from "#app/staff/second-factor/totp.server";
 import {
   type AdminSession,
+  addPasskey,
+  adminExists,
+  announceFirstStart,
+  attemptLogin,
+  authenticationOptions,
+  completeSignIn,
+  confirmTotp,
   getAdminSession,
+  pendingTotp,
+  registrationOptions,
   requireRecentVerification,
+  setupCodeAccepted,
+  startTotpEnrolment,
+  stepUp,
+} from "#app/staff/index.server";
+import {
+  MAX_FAILED_LOGINS,
+  relyingParty,
   STEP_UP_MAX_AGE_MS,
-} from "#app/staff/sign-in/auth.server";
-import { attemptLogin, MAX_FAILED_LOGINS } from "#app/staff/sign-in/login.server";
-import { completeSignIn, stepUp } from "#app/staff/sign-in/second-step.server";
+  totpCode,
+  totpStep,
+  WRONG_FACTOR_MESSAGE,
+} from "#app/staff/testing.server";
 import { advanceClock, now, setClock } from "#app/utils/clock";
 import {
   answer,

@@ -4,17 +4,16 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
-import { setRegistrationStatus } from "#app/back-office/lists/registration-admin.server";
+import { getTodayWork, setRegistrationStatus } from "#app/back-office/testing.server";
 import {
   addParticipant,
   cancelBooking,
   confirmBooking,
+  confirmParticipant,
+  getBookingPage,
   substituteParticipant,
-} from "#app/bookings/booking-page/booking-changes.server";
-import { getBookingPage } from "#app/bookings/booking-page/booking-view.server";
-import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
-import { recordPayment } from "#app/money/payments/payment.server";
+} from "#app/bookings/index.server";
+import { recordPayment } from "#app/money/index.server";
 import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { BOOKING_PARAM } from "#app/booking/index.server";
-import { BOOKING_REFERENCE_PATTERN } from "#app/booking/references/booking-reference";
+import { BOOKING_PARAM, BOOKING_REFERENCE_PATTERN } from "#app/booking/index.server";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as registerRoute from "#app/routes/bookings/public/register";

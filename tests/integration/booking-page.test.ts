@@ -3,15 +3,15 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import {
   addParticipant,
+  BookingActionSchema,
   cancelBooking,
   confirmBooking,
+  getBookingPage,
   moveBooking,
   resendDocuments,
   substituteParticipant,
   updateBookingDetails,
-} from "#app/bookings/booking-page/booking-changes.server";
-import { BookingActionSchema } from "#app/bookings/booking-page/booking-rules";
-import { getBookingPage } from "#app/bookings/booking-page/booking-view.server";
+} from "#app/bookings/index.server";
 import { financeDocuments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";

@@ -7,17 +7,15 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, test } from "vitest";
 import {
   BookingQuerySchema,
+  findRegistration,
+  listBookings,
+  listRegistrations,
   parseListQuery,
   RegistrationQuerySchema,
-} from "#app/back-office/lists/admin-lists";
-import { listBookings } from "#app/back-office/lists/booking-list.server";
-import {
-  findRegistration,
-  listRegistrations,
   registrationExport,
-  registrationSearch,
-} from "#app/back-office/lists/registration-admin.server";
-import { findBookingByReference } from "#app/booking/references/booking-reference.server";
+} from "#app/back-office/index.server";
+import { registrationSearch } from "#app/back-office/testing.server";
+import { findBookingByReference } from "#app/booking/index.server";
 import { courseRegistrations as t } from "#app/booking/tables.server";
 import { openDatabase } from "#app/database.server";
 import {

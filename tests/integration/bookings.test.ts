@@ -8,13 +8,13 @@ import {
   createBooking,
   findBookingConfirmation,
   type NewBooking,
-} from "#app/bookings/booking.server";
-import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
+  REGISTRATION_MESSAGES,
+} from "#app/bookings/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as registerRoute from "#app/routes/bookings/public/register";
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
@@ -384,9 +384,7 @@ describe("the run page's actions", () => {
   }
 
   test("cancelling frees the seat; confirming a waitlisted participant needs one", async () => {
-    const { cancelParticipant, confirmParticipant } = await import(
-      "#app/bookings/run-bookings/run-roster.server"
-    );
+    const { cancelParticipant, confirmParticipant } = await import("#app/bookings/index.server");
     const runId = await newRun(1);
     await register(booking(runId));
     await register(booking(runId, { email: "second@example.com" }));
@@ -407,7 +405,7 @@ describe("the run page's actions", () => {
   });
 
   test("moving checks the course and the seats of the new date", async () => {
-    const { moveParticipant } = await import("#app/bookings/run-bookings/run-roster.server");
+    const { moveParticipant } = await import("#app/bookings/index.server");
     const from = await newRun(5);
     const full = await newRun(1);
     const open = await newRun(5, { inDays: 60 });
@@ -452,8 +450,8 @@ describe("waiting-list offers", () => {
   }
 
   test("a cancellation offers the seat to the first in the queue; the link claims it once", async () => {
-    const { cancelParticipant } = await import("#app/bookings/run-bookings/run-roster.server");
-    const { claimOffer, describeOffer } = await import("#app/bookings/waiting-list/waitlist-offer.server");
+    const { cancelParticipant } = await import("#app/bookings/index.server");
+    const { claimOffer, describeOffer } = await import("#app/bookings/index.server");
     const { runId, emails, holderId } = await fullRunWithQueue();
     await cancelParticipant(actor as never, runId, holderId);
     const [token] = await offerLinkFor(emails[1] as string);
@@ -474,10 +472,8 @@ describe("waiting-list offers", () => {
   });
 
   test("an unclaimed offer expires and passes to the next booking, exactly once with two sweeps at once", async () => {
-    const { cancelParticipant } = await import("#app/bookings/run-bookings/run-roster.server");
-    const { describeOffer, sweepExpiredOffers } = await import(
-      "#app/bookings/waiting-list/waitlist-offer.server"
-    );
+    const { cancelParticipant } = await import("#app/bookings/index.server");
+    const { describeOffer, sweepExpiredOffers } = await import("#app/bookings/index.server");
     const { runId, emails, holderId } = await fullRunWithQueue();
     await cancelParticipant(actor as never, runId, holderId);
     const [first] = await offerLinkFor(emails[1] as string);

@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { loader as coursesLoader } from "#app/routes/site/public/courses";
-import { seedSiteContent } from "#app/site/seed/site-content";
 import { siteContent } from "#app/site/tables.server";
+import { seedSiteContent } from "#app/site/testing.server";
 import { today } from "#app/utils/dates";
 
 // The catalogue's years are those of the runs on offer (the /courses page works them out itself); the copy

@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { getTodayWork } from "#app/back-office/dashboard/dashboard-today.server";
+import { getTodayWork } from "#app/back-office/testing.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { confirmBooking } from "#app/bookings/index.server";
-import { issueCertificates } from "#app/delivery/certificates/certificate.server";
-import { findDeliveryRun } from "#app/delivery/delivery-run.server";
+import { findDeliveryRun, issueCertificates } from "#app/delivery/index.server";
 import { attendanceMarks } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";

@@ -17,7 +17,7 @@ import {
   facilitators,
   publicDataVersion,
 } from "#app/site/tables.server";
-import type { Role } from "#app/staff/policy";
+import type { Role } from "#app/staff/index.server";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { answer, outcome, type RouteArgs, signedInAdmin } from "../helpers/admin-session";
 

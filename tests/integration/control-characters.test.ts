@@ -1,8 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { readMpesaStatement } from "#app/money/statements/statement-csv.server";
 import { statementImports } from "#app/money/tables.server";
+import { readMpesaStatement } from "#app/money/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { systemSettings } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
@@ -10,7 +10,7 @@ import * as settingsRoute from "#app/routes/back-office/settings";
 import * as registerRoute from "#app/routes/bookings/public/register";
 import * as financeImports from "#app/routes/money/finance-imports";
 import * as courseNew from "#app/routes/site/course-new";
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index.server";
 import { courses } from "#app/site/tables.server";
 import { multipartRequest } from "../helpers/admin-actions";
 import { answer, signedInAdmin } from "../helpers/admin-session";

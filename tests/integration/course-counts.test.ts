@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { loader as homeLoader } from "#app/routes/site/public/home";
-import { getSiteContent, setSiteContent } from "#app/site/content/site-content.server";
-import { seedSiteContent } from "#app/site/seed/site-content";
+import { getSiteContent } from "#app/site/index.server";
 import { courses } from "#app/site/tables.server";
+import { seedSiteContent, setSiteContent } from "#app/site/testing.server";
 
 describe("the site's figures count the catalogue (decision 0663)", () => {
   it("the home page's badge and counters follow the active courses", async () => {

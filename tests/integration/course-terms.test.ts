@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { loader as courseLoader } from "#app/routes/site/public/courses.course";
-import { seedCourseTerms } from "#app/site/seed/course-terms";
-import { seedCourses } from "#app/site/seed/courses";
 import { courses } from "#app/site/tables.server";
+import { seedCourses, seedCourseTerms } from "#app/site/testing.server";
 
 const SLUG = "strategic-planning-and-performance-management";
 const args = (slug: string) =>

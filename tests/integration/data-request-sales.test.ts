@@ -5,10 +5,15 @@ import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as page from "#app/routes/back-office/data-requests";
 import * as exportRoute from "#app/routes/back-office/data-requests.export";
-import { MilestonePlanSchema } from "#app/sales/engagements/engagement";
-import { cancelEngagement, reachMilestone, saveMilestonePlan } from "#app/sales/index.server";
-import { QuoteSchema } from "#app/sales/quotes/quote";
-import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
+import {
+  acceptQuote,
+  cancelEngagement,
+  MilestonePlanSchema,
+  QuoteSchema,
+  reachMilestone,
+  saveMilestonePlan,
+  sendQuote,
+} from "#app/sales/index.server";
 import { engagementMilestones, engagements, enquiries, quotes } from "#app/sales/tables.server";
 import { addDays, today } from "#app/utils/dates";
 import { answer, signedInAdmin } from "../helpers/admin-session";

@@ -4,8 +4,7 @@ import { db } from "#app/platform/db/client.server";
 import { systemSettings } from "#app/platform/db/tables.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { SETTING_KEYS } from "#app/platform/settings/settings";
-import { getSiteContent } from "#app/site/content/site-content.server";
-import { seedDatabase } from "#app/site/seed/seed.server";
+import { getSiteContent, seedDatabase } from "#app/site/index.server";
 import { courseRuns, courses, testimonials, websiteImages } from "#app/site/tables.server";
 
 const counts = async () => ({

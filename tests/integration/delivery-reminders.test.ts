@@ -1,15 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { parseSettingInput } from "#app/back-office/settings/setting-input";
+import { parseSettingInput } from "#app/back-office/index.server";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
-import { saveJoiningInstructions } from "#app/delivery/instructions/joining-instructions.server";
-import {
-  parseReminderDays,
-  reminderDueAt,
-  scheduleReminders,
-} from "#app/delivery/reminders/run-reminder.server";
+import { cancelParticipant } from "#app/bookings/index.server";
+import { saveJoiningInstructions } from "#app/delivery/index.server";
 import { runReminders } from "#app/delivery/tables.server";
+import { parseReminderDays, reminderDueAt, scheduleReminders } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { createSmtpSender } from "#app/platform/email/email.server";

@@ -8,17 +8,18 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
-import { renderSignInSheet } from "#app/delivery/attendance/sign-in-sheet.server";
-import { renderCertificate } from "#app/delivery/certificates/certificate-pdf.server";
-import { findDeliveryRun, listLiveParticipants } from "#app/delivery/delivery-run.server";
-import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
-import { saveRegisterScan } from "#app/delivery/nita/register-scan.server";
-import { getFinanceProfile } from "#app/money/documents/finance-profile.server";
-import { renderTaxInvoicePdf } from "#app/money/etims/tax-invoice-pdf.server";
-import { issueDueReceipts } from "#app/money/index.server";
-import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
+import { cancelParticipant } from "#app/bookings/index.server";
+import {
+  findDeliveryRun,
+  gatherNitaPack,
+  listLiveParticipants,
+  nitaPackPdf,
+  saveRegisterScan,
+} from "#app/delivery/index.server";
+import { renderCertificate, renderSignInSheet } from "#app/delivery/testing.server";
+import { issueDueReceipts, saveDarajaCredentials } from "#app/money/index.server";
 import { financeDocuments } from "#app/money/tables.server";
+import { getFinanceProfile, renderTaxInvoicePdf } from "#app/money/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";

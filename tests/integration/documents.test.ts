@@ -10,9 +10,12 @@ import { action } from "#app/routes/site/documents";
 import { loader as brochureLoader } from "#app/routes/site/public/downloads.brochure";
 import { loader as formLoader } from "#app/routes/site/public/downloads.registration-form";
 import { loader as fileLoader } from "#app/routes/site/public/files";
-import { getLatestActiveDocument } from "#app/site/documents/document.server";
-import { uploadDocument } from "#app/site/documents/documents.server";
-import { DOCUMENT_MESSAGES, IMAGE_MESSAGES } from "#app/site/files";
+import {
+  DOCUMENT_MESSAGES,
+  getLatestActiveDocument,
+  IMAGE_MESSAGES,
+  uploadDocument,
+} from "#app/site/index.server";
 import { documents } from "#app/site/tables.server";
 import { adminWithTempStorage, multipartRequest } from "../helpers/admin-actions";
 import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { readSignedReference } from "#app/booking/index.server";
-import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
+import { saveDarajaCredentials } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { createSmtpSender } from "#app/platform/email/email.server";

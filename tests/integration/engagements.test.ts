@@ -17,15 +17,16 @@ import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as bookingRoute from "#app/routes/bookings/booking";
 import * as engagementRoute from "#app/routes/sales/engagement";
-import { MilestonePlanSchema } from "#app/sales/engagements/engagement";
 import {
+  acceptQuote,
   getEngagementPage,
   getOrganisationPage,
+  MilestonePlanSchema,
+  QuoteSchema,
   reachMilestone,
   saveMilestonePlan,
+  sendQuote,
 } from "#app/sales/index.server";
-import { QuoteSchema } from "#app/sales/quotes/quote";
-import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
 import { engagementMilestones, engagements, enquiries } from "#app/sales/tables.server";
 import { courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";

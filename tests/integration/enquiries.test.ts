@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
-import { createOrganisation } from "#app/organisations/organisation.server";
+import { getDashboard } from "#app/back-office/index.server";
+import { createOrganisation } from "#app/organisations/index.server";
 import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox, users } from "#app/platform/db/tables.server";
@@ -12,7 +12,7 @@ import * as inHouseRoute from "#app/routes/sales/public/in-house-training";
 import { EnquiryUpdateSchema } from "#app/sales/index";
 import { countDueFollowUps, getPipeline, updateEnquiry } from "#app/sales/index.server";
 import { contactSubmissions, enquiries } from "#app/sales/tables.server";
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { signedInAdmin } from "../helpers/admin-session";

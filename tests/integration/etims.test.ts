@@ -3,13 +3,16 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { lockBooking } from "#app/booking/index.server";
-import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
-import { getEtimsDevice, readyDevice, saveEtimsDevice } from "#app/money/etims/etims-device.server";
-import { syncTaxInvoice } from "#app/money/etims/tax-invoice.server";
-import { retryRefusedTaxInvoice } from "#app/money/etims/tax-invoice-list.server";
-import { sendDueTaxInvoices } from "#app/money/etims/tax-invoice-outbox.server";
-import { reversePayment } from "#app/money/payments/payment.server";
+import { cancelParticipant } from "#app/bookings/index.server";
+import {
+  getEtimsDevice,
+  retryRefusedTaxInvoice,
+  reversePayment,
+  saveEtimsDevice,
+  sendDueTaxInvoices,
+} from "#app/money/index.server";
 import { etimsDevice, payments, taxInvoices } from "#app/money/tables.server";
+import { readyDevice, syncTaxInvoice } from "#app/money/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";

@@ -7,7 +7,7 @@ import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as registerRoute from "#app/routes/bookings/public/register";
 import * as contactRoute from "#app/routes/sales/public/contact";
 import { contactSubmissions } from "#app/sales/tables.server";
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { callAction, contextFor, oldFormKey } from "../helpers/form-post";

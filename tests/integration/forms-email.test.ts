@@ -8,7 +8,7 @@ import { deliverDueEmails, enqueueEmails, startOutboxWorker } from "#app/platfor
 import { resetEnv } from "#app/platform/env.server";
 import * as registerRoute from "#app/routes/bookings/public/register";
 import * as contactRoute from "#app/routes/sales/public/contact";
-import type { FormResult } from "#app/site/forms/submission";
+import type { FormResult } from "#app/site/index.server";
 import { callAction, oldFormKey } from "../helpers/form-post";
 import { startSmtpServer } from "../helpers/smtp";
 

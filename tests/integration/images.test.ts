@@ -6,11 +6,9 @@ import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { action as galleryAction } from "#app/routes/site/gallery";
 import { action as imagesAction } from "#app/routes/site/images";
 import { loader as mediaLoader } from "#app/routes/site/public/media";
-import { IMAGE_MESSAGES } from "#app/site/files";
-import { variantWidths } from "#app/site/images/images.server";
-import { listGalleryImagesForAdmin } from "#app/site/images/website-image-admin.server";
-import { seedGallery } from "#app/site/seed/gallery";
+import { IMAGE_MESSAGES, listGalleryImagesForAdmin } from "#app/site/index.server";
 import { websiteImages } from "#app/site/tables.server";
+import { seedGallery, variantWidths } from "#app/site/testing.server";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { outcome, type RouteArgs, routeArgs } from "../helpers/admin-session";
 

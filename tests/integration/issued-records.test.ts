@@ -1,11 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  deleteRegistration,
-  purgeExpiredRegistrations,
-} from "#app/back-office/lists/registration-admin.server";
-import { listRegistrationCourses } from "#app/booking/seats/registration-courses.server";
-import { listUpcomingRuns } from "#app/booking/seats/runs-with-seats.server";
+import { deleteRegistration, purgeExpiredRegistrations } from "#app/back-office/testing.server";
+import { listRegistrationCourses, listUpcomingRuns } from "#app/booking/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { certificates } from "#app/delivery/tables.server";
 import { financeDocuments } from "#app/money/tables.server";
@@ -18,8 +14,9 @@ import * as attendancePage from "#app/routes/delivery/run-attendance";
 import * as certificatesPage from "#app/routes/delivery/run-certificates";
 import * as courseEdit from "#app/routes/site/course-edit";
 import * as courseList from "#app/routes/site/courses";
-import { getActiveCourseBySlugWithoutSeats, listActiveCourseSlugs } from "#app/site/catalogue/course.server";
+import { listActiveCourseSlugs } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
+import { getActiveCourseBySlugWithoutSeats } from "#app/site/testing.server";
 import { setClock } from "#app/utils/clock";
 import { addDays } from "#app/utils/dates";
 import { useTempDiskStorage } from "../helpers/admin-actions";

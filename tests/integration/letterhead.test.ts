@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { action, loader } from "#app/routes/site/letterhead";
-import { LETTERHEAD_MESSAGES } from "#app/site/files";
+import { LETTERHEAD_MESSAGES } from "#app/site/index.server";
 import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { outcome } from "../helpers/admin-session";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { setRegistrationStatus } from "#app/back-office/lists/registration-admin.server";
-import { cancelParticipant, confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
-import { bookingBalance } from "#app/money/payments/payment.server";
+import { setRegistrationStatus } from "#app/back-office/testing.server";
+import { cancelParticipant, confirmParticipant } from "#app/bookings/index.server";
+import { bookingBalance } from "#app/money/index.server";
 import { payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";

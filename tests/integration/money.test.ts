@@ -2,24 +2,25 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { getDashboard } from "#app/back-office/index.server";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { cancelParticipant } from "#app/bookings/run-bookings/run-roster.server";
-import { findDeliveryRun } from "#app/delivery/delivery-run.server";
-import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
-import { documentUrl, reviseBookingInvoice } from "#app/money/documents/finance-document.server";
-import { getFinanceOverview, sendPaymentReminder } from "#app/money/documents/finance-report.server";
-import { moneyDocumentsForBooking } from "#app/money/documents/nita-money.server";
-import { assignPayment, bookingBalance, reversePayment } from "#app/money/payments/payment.server";
-import { issueDueReceipts } from "#app/money/payments/receipt-after-commit.server";
+import { cancelParticipant } from "#app/bookings/index.server";
+import { findDeliveryRun, gatherNitaPack, nitaPackPdf } from "#app/delivery/index.server";
 import {
+  assignPayment,
+  bookingBalance,
   commitImport,
   createImport,
   findImport,
-  previewFingerprint,
+  getFinanceOverview,
+  issueDueReceipts,
+  moneyDocumentsForBooking,
   previewImport,
-} from "#app/money/statements/statement-import.server";
+  reversePayment,
+  sendPaymentReminder,
+} from "#app/money/index.server";
 import { financeDocuments, payments, statementImports } from "#app/money/tables.server";
+import { documentUrl, previewFingerprint, reviseBookingInvoice } from "#app/money/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
@@ -441,7 +442,7 @@ describe("statement imports", () => {
     ].join("\n");
     const created = await createImport(ACTOR, "bank", "bank.csv", Buffer.from(csv));
     if (!created.ok) throw new Error(created.message);
-    const { setImportMapping } = await import("#app/money/statements/statement-import.server");
+    const { setImportMapping } = await import("#app/money/index.server");
     const item = await findImport(created.id);
     expect(
       await setImportMapping(ACTOR, item as never, {

@@ -1,11 +1,15 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { getDashboard } from "#app/back-office/dashboard/dashboard.server";
+import { getDashboard } from "#app/back-office/index.server";
 import { bookings } from "#app/booking/tables.server";
-import { getFinanceOverview, listPayments } from "#app/money/documents/finance-report.server";
-import { bookingBalance } from "#app/money/payments/payment.server";
-import { dismissPaymentReview, recordReviewedPayment } from "#app/money/payments/payment-review.server";
+import {
+  bookingBalance,
+  dismissPaymentReview,
+  getFinanceOverview,
+  listPayments,
+  recordReviewedPayment,
+} from "#app/money/index.server";
 import { paymentReviews, payments } from "#app/money/tables.server";
 import { db, executeRows } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";

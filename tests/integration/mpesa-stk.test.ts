@@ -1,11 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { payPath } from "#app/booking/index.server";
-import { forgetDarajaTokens } from "#app/money/mpesa/daraja.server";
-import { saveDarajaCredentials } from "#app/money/mpesa/daraja-credentials.server";
-import { checkStkPush, sweepStkPushes } from "#app/money/mpesa/stk-outcome.server";
-import { startStkPush, stkPushView } from "#app/money/mpesa/stk-push.server";
-import { bookingBalance } from "#app/money/payments/payment.server";
+import {
+  bookingBalance,
+  checkStkPush,
+  forgetDarajaTokens,
+  saveDarajaCredentials,
+  startStkPush,
+  stkPushView,
+  sweepStkPushes,
+} from "#app/money/index.server";
 import {
   darajaCredentials,
   financeDocuments,

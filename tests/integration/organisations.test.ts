@@ -1,11 +1,10 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { bookings } from "#app/booking/tables.server";
-import { markAttendance } from "#app/delivery/attendance/attendance.server";
-import { issueCertificates } from "#app/delivery/certificates/certificate.server";
-import { type DeliveryRun, findDeliveryRun } from "#app/delivery/delivery-run.server";
+import { findDeliveryRun, issueCertificates, markAttendance } from "#app/delivery/index.server";
+import type { DeliveryRun } from "#app/delivery/testing.server";
 import { getFinanceOverview } from "#app/money/index.server";
-import { createOrganisation, updateOrganisation } from "#app/organisations/organisation.server";
+import { createOrganisation, updateOrganisation } from "#app/organisations/index.server";
 import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";

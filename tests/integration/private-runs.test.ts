@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { listRegistrationCourses } from "#app/booking/seats/registration-courses.server";
-import { listUpcomingRuns } from "#app/booking/seats/runs-with-seats.server";
+import { listRegistrationCourses, listUpcomingRuns } from "#app/booking/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
-import { createBooking } from "#app/bookings/booking.server";
-import { substituteParticipant } from "#app/bookings/booking-page/booking-changes.server";
-import { cancelBooking } from "#app/bookings/index.server";
-import { createCourseRun, updateCourseRun } from "#app/bookings/run-bookings/run-changes.server";
+import {
+  cancelBooking,
+  createCourseRun,
+  substituteParticipant,
+  updateCourseRun,
+} from "#app/bookings/index.server";
 import { courseInterests } from "#app/bookings/tables.server";
+import { createBooking } from "#app/bookings/testing.server";
 import { financeDocuments } from "#app/money/tables.server";
 import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
@@ -22,14 +24,11 @@ import * as calendarPage from "#app/routes/site/public/courses.calendar";
 import * as coursePage from "#app/routes/site/public/courses.course";
 import * as homePage from "#app/routes/site/public/home";
 import * as sitemap from "#app/routes/site/public/sitemap";
-import { mergeOrganisations } from "#app/sales/organisations/organisation-review.server";
-import { QuoteSchema } from "#app/sales/quotes/quote";
-import { acceptQuote, sendQuote } from "#app/sales/quotes/quote.server";
+import { acceptQuote, mergeOrganisations, QuoteSchema, sendQuote } from "#app/sales/index.server";
 import { enquiries, quoteLines, quotes } from "#app/sales/tables.server";
-import { privateRunLabel } from "#app/site/catalogue/course";
-import { countActiveCoursesByCategory, listCourseYears } from "#app/site/catalogue/course.server";
-import { listRunsForCourse } from "#app/site/catalogue/course-runs.server";
+import { listCourseYears, listRunsForCourse, privateRunLabel } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
+import { countActiveCoursesByCategory } from "#app/site/testing.server";
 import { addDays, today } from "#app/utils/dates";
 import { ACTOR, SLUG } from "../helpers/money";
 

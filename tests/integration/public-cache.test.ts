@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { db, getDatabaseHandle } from "#app/platform/db/client.server";
 import { users } from "#app/platform/db/tables.server";
 import {
-  cachedPublic,
   checkPublicDataVersion,
   enablePublicCache,
+  notifiedAdmins,
   publicPageVersion,
-} from "#app/site/public-cache.server";
-import { notifiedAdmins } from "#app/site/public-data.server";
+} from "#app/site/index.server";
 import { courses } from "#app/site/tables.server";
+import { cachedPublic } from "#app/site/testing.server";
 
 const onPglite = !process.env.DATABASE_URL;
 

@@ -9,19 +9,17 @@ import { boundedHeavyWork, HEAVY_WORK_BOUNDS, heavyWorkLoad } from "#app/platfor
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as catalogueRoute from "#app/routes/site/public/downloads.catalogue";
 import * as formRoute from "#app/routes/site/public/downloads.registration-form";
-import { removeDocumentImage, saveDocumentImage } from "#app/site/images/document-images.server";
 import {
   checkPublicDataVersion,
   enablePublicCache,
-  markPublicDataChanged,
-} from "#app/site/public-cache.server";
-import {
-  type PublicDownload,
   publicBrochurePdf,
   publicCataloguePdf,
   publicRegistrationFormPdf,
-} from "#app/site/public-downloads.server";
+  removeDocumentImage,
+  saveDocumentImage,
+} from "#app/site/index.server";
 import { courses } from "#app/site/tables.server";
+import { markPublicDataChanged, type PublicDownload } from "#app/site/testing.server";
 import { useTempDiskStorage } from "../helpers/admin-actions";
 import { ACTOR } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";

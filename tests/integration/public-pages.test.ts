@@ -8,12 +8,9 @@ import { loader as categoryLoader } from "#app/routes/site/public/courses.catego
 import { loader as courseLoader } from "#app/routes/site/public/courses.course";
 import { loader as homeLoader } from "#app/routes/site/public/home";
 import { loader as sitemapLoader } from "#app/routes/site/public/sitemap";
-import {
-  countActiveCourses,
-  listActiveCoursesWithoutSeats,
-  listCourseYears,
-} from "#app/site/catalogue/course.server";
+import { listActiveCoursesWithoutSeats, listCourseYears } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
+import { countActiveCourses } from "#app/site/testing.server";
 import { setClock } from "#app/utils/clock";
 
 afterEach(() => setClock(null));

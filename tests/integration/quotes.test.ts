@@ -10,8 +10,14 @@ import * as sendRoute from "#app/routes/sales/enquiry.quote";
 import * as previewRoute from "#app/routes/sales/enquiry.quote-preview";
 import * as quoteRoute from "#app/routes/sales/public/quote";
 import * as pdfRoute from "#app/routes/sales/public/quote-pdf";
-import { QuoteAcceptSchema, QuoteSchema } from "#app/sales/quotes/quote";
-import { acceptQuote, declineQuote, quotePath, sendQuote } from "#app/sales/quotes/quote.server";
+import {
+  acceptQuote,
+  declineQuote,
+  QuoteAcceptSchema,
+  QuoteSchema,
+  quotePath,
+  sendQuote,
+} from "#app/sales/index.server";
 import { enquiries, quoteLines, quotes } from "#app/sales/tables.server";
 import { courses } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";

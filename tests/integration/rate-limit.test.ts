@@ -4,9 +4,9 @@ import { db } from "#app/platform/db/client.server";
 import { rateLimitEvents } from "#app/platform/db/tables.server";
 import { ATTEMPT_RETENTION_MS, forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
 import { type Attempt, consumeRateLimit, countAttempts } from "#app/platform/rate-limit/rate-limit.server";
-import { FORM_RATE_LIMIT } from "#app/site/forms/public-forms.server";
-import { LOCK_WINDOW_MS } from "#app/staff/sign-in/login.server";
+import { FORM_RATE_LIMIT } from "#app/site/testing.server";
 import { loginAttempts } from "#app/staff/tables.server";
+import { LOCK_WINDOW_MS } from "#app/staff/testing.server";
 
 const LIMIT = { limit: 10, windowMs: 60_000 };
 

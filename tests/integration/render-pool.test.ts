@@ -1,11 +1,11 @@
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readMpesaStatement } from "#app/money/statements/statement-csv.server";
-import { createImport, findImport, previewImport } from "#app/money/statements/statement-import.server";
+import { createImport, findImport, previewImport } from "#app/money/index.server";
+import { readMpesaStatement } from "#app/money/testing.server";
 import { zipResponse } from "#app/platform/files/zip.server";
 import { renderOffThread, startRenderPool } from "#app/platform/pdf/render-pool.server";
-import { seedSiteContent } from "#app/site/seed/site-content";
+import { seedSiteContent } from "#app/site/testing.server";
 import { extractPdfText } from "../helpers/pdf-text";
 
 // The render pool (decisions 0653, 0668), from the sources as development runs it: the worker thread renders,

@@ -4,8 +4,8 @@ import { runTrainers } from "#app/delivery/tables.server";
 import { db, executeRows } from "#app/platform/db/client.server";
 import { users } from "#app/platform/db/tables.server";
 import { courseRuns } from "#app/site/tables.server";
-import { ROLES, type Role } from "#app/staff/policy";
-import { startSession } from "#app/staff/sign-in/auth.server";
+import { ROLES, type Role } from "#app/staff/index.server";
+import { startSession } from "#app/staff/testing.server";
 import { requestContext, resetAccessTables, sessionCookie } from "../helpers/admin-session";
 import { adminRoutes, type GuardedRoute, importAdminRoutes } from "../helpers/route-walker";
 

@@ -2,19 +2,20 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { changeRunSession } from "#app/bookings/index.server";
-import { createCourseRun } from "#app/bookings/run-bookings/run-changes.server";
-import { attendanceSummary, markAttendance } from "#app/delivery/attendance/attendance.server";
-import { issueCertificates } from "#app/delivery/certificates/certificate.server";
-import { findDeliveryRun } from "#app/delivery/delivery-run.server";
-import { NITA_DRAFT_MARK } from "#app/delivery/nita/nita-draft.server";
-import { gatherNitaPack, nitaPackPdf } from "#app/delivery/nita/nita-pack.server";
+import { changeRunSession, createCourseRun } from "#app/bookings/index.server";
+import {
+  attendanceSummary,
+  findDeliveryRun,
+  gatherNitaPack,
+  issueCertificates,
+  markAttendance,
+  nitaPackPdf,
+} from "#app/delivery/index.server";
 import { certificates } from "#app/delivery/tables.server";
+import { NITA_DRAFT_MARK } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import { CourseRunSchema } from "#app/site/catalogue/course";
-import { findCalendarRun, runsCalendar } from "#app/site/catalogue/run-calendar.server";
-import { addGazettedHoliday } from "#app/site/catalogue/run-sessions.server";
+import { addGazettedHoliday, CourseRunSchema, findCalendarRun, runsCalendar } from "#app/site/index.server";
 import { courses, runSessions } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { useTempDiskStorage } from "../helpers/admin-actions";

@@ -7,16 +7,16 @@ import { FINANCE_SETTING_KEYS } from "#app/platform/settings/settings";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/back-office/settings";
 import { action as invitationAction, loader as invitationLoader } from "#app/routes/staff/invitation";
 import { action as staffAction } from "#app/routes/staff/staff";
-import { INVITATION_UNUSABLE } from "#app/staff/accounts/staff";
 import {
+  attemptLogin,
   deactivateStaff,
+  getAdmin,
+  INVITATION_UNUSABLE,
   inviteStaff,
+  maxAdminsMessage,
   reactivateStaff,
   setStaffRoles,
-} from "#app/staff/accounts/staff.server";
-import { maxAdminsMessage } from "#app/staff/sign-in/auth";
-import { getAdmin } from "#app/staff/sign-in/auth.server";
-import { attemptLogin } from "#app/staff/sign-in/login.server";
+} from "#app/staff/index.server";
 import { sessions, staffInvitations } from "#app/staff/tables.server";
 import { answer, resetAccessTables, routeArgs, sessionCookie, signedInAdmin } from "../helpers/admin-session";
 

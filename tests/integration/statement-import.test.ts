@@ -2,20 +2,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
-import { confirmParticipant } from "#app/bookings/run-bookings/run-roster.server";
-import { getFinanceOverview } from "#app/money/documents/finance-report.server";
-import { bookingBalance, recordPayment } from "#app/money/payments/payment.server";
+import { confirmParticipant } from "#app/bookings/index.server";
 import {
+  bookingBalance,
   commitImport,
   createImport,
   findImport,
+  getFinanceOverview,
   type PreviewLine,
-  previewFingerprint,
   previewImport,
-  type StatementImport,
+  recordPayment,
   setImportMapping,
-} from "#app/money/statements/statement-import.server";
+} from "#app/money/index.server";
 import { paymentReviews, payments, statementImports } from "#app/money/tables.server";
+import { previewFingerprint, type StatementImport } from "#app/money/testing.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";

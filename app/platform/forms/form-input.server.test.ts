@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { requiredText } from "#app/platform/forms/form-fields";
-import { SITE_CONTENT_SCHEMAS } from "#app/site/content/site-content";
-import { LoginSchema } from "#app/staff/sign-in/auth";
+import { SITE_CONTENT_SCHEMAS } from "#app/site/index.server";
+import { LoginSchema } from "#app/staff/index.server";
 import { FormRefusal, readFormData } from "./form-input.server";
 import { formShape } from "./form-shape";
 
