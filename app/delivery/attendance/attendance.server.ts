@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { deriveBookingStatus, lockBooking } from "#app/booking/index.server";
+import { lockBooking, setAttendanceStatus } from "#app/booking/index.server";
 import { courseRegistrations as r } from "#app/booking/tables.server";
 import { attendanceMarks } from "#app/delivery/tables.server";
 import { bookingBalance } from "#app/money/index.server";
@@ -160,23 +160,15 @@ async function followAttendance(
     );
   const present = marks.filter((mark) => run.days.includes(mark.day)).length;
   const attended = run.days.length > 0 && Math.floor((present * 100) / run.days.length) >= threshold;
-  let status: string | null = null;
+  let status: "attended" | "paid" | "confirmed" | null = null;
   if (attended && person.status !== "attended") status = "attended";
   if (!attended && person.status === "attended") {
     const paid = person.bookingId ? (await bookingBalance(tx, person.bookingId)).state : "unpaid";
     status = paid === "paid" || paid === "overpaid" ? "paid" : "confirmed";
   }
   if (!status) return;
-  await tx
-    .update(r)
-    .set({ status: status as "attended", updatedAt: new Date() })
-    .where(eq(r.id, person.id));
-  if (person.bookingId) await deriveBookingStatus(tx, person.bookingId);
-  await recordAudit(tx, actor, {
-    action: `Updated registration status: ${status}`,
-    tableName: "course_registrations",
-    recordId: person.id,
-    oldValues: { status: person.status },
-    newValues: { status, present_days: present, course_days: run.days.length },
+  await setAttendanceStatus(tx, person, status, actor, {
+    present_days: present,
+    course_days: run.days.length,
   });
 }

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import {
-  deriveBookingStatus,
   findBookingByReference,
   type LockedBooking,
   lockBooking,
+  setParticipantsPaid,
 } from "#app/booking/index.server";
-import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { bookings } from "#app/booking/tables.server";
 import { paymentReviews, payments } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
@@ -83,8 +83,6 @@ export async function settleBooking(
   const proforma = await openProforma(tx, bookingId);
   const balance = await bookingBalance(tx, bookingId, proforma);
   const paid = balance.state === "paid" || balance.state === "overpaid";
-  const from = paid ? ["new", "confirmed"] : ["paid"];
-  const to = paid ? "paid" : "confirmed";
   // the eTIMS sale follows the money too: queued when due, credited when it no longer holds
   await syncTaxInvoice(tx, booking, proforma, paid, actor);
   // money paid before any invoice is not left quiet: each payment gets its advance receipt (issue 45)
@@ -94,26 +92,10 @@ export async function settleBooking(
     else await receiptEachPayment(tx, booking, null, 0, actor);
     return;
   }
-  const moved = await tx
-    .update(courseRegistrations)
-    .set({ status: to, updatedAt: new Date() })
-    .where(
-      and(
-        eq(courseRegistrations.bookingId, bookingId),
-        inArray(courseRegistrations.status, from as never[]),
-        isNull(courseRegistrations.deletedAt),
-      ),
-    )
-    .returning({ id: courseRegistrations.id, status: courseRegistrations.status });
-  if (moved.length > 0) await deriveBookingStatus(tx, bookingId);
-  for (const registration of moved) {
-    await recordAudit(tx, actor, {
-      action: `Updated registration status: ${to}`,
-      tableName: "course_registrations",
-      recordId: registration.id,
-      newValues: { status: to, booking: booking.reference, balance_cents: balance.balanceCents },
-    });
-  }
+  await setParticipantsPaid(tx, bookingId, paid, actor, {
+    booking: booking.reference,
+    balance_cents: balance.balanceCents,
+  });
   if (receipt === "after-commit") await queueReceipt(tx, bookingId);
   else await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, actor);
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { linkBookingToOrganisation } from "#app/booking/index.server";
 import { bookings } from "#app/booking/tables.server";
 import {
   guessOrganisationType,
@@ -97,10 +98,7 @@ export async function matchBookingsToOrganisations(actor: AuditActor = MATCHING_
         .for("update", { skipLocked: true });
       for (const booking of batch) {
         const organisationId = await organisationFor(tx, booking, actor);
-        await tx
-          .update(bookings)
-          .set({ organisationId })
-          .where(and(eq(bookings.id, booking.id), isNull(bookings.organisationId)));
+        await linkBookingToOrganisation(tx, booking.id, organisationId);
       }
       linked += batch.length;
       return batch.length < BATCH;

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { bookings } from "#app/booking/tables.server";
+import { moveOrganisationBookings } from "#app/booking/index.server";
 import { lockOrganisations } from "#app/organisations/index.server";
 import { organisations, organisationsKeptApart } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
@@ -90,11 +90,7 @@ export async function mergeOrganisations(
         message: `${keep.name} (${keep.kraPin}) and ${merge.name} (${merge.kraPin}) have different KRA PINs, so they are two clients. Correct the wrong PIN first if they are one.`,
       };
     }
-    const moved = await tx
-      .update(bookings)
-      .set({ organisationId: keepId })
-      .where(eq(bookings.organisationId, mergeId))
-      .returning({ reference: bookings.reference });
+    const moved = await moveOrganisationBookings(tx, mergeId, keepId);
     // its private runs are the kept one's now (the key would refuse the delete otherwise)
     await tx.update(courseRuns).set({ organisationId: keepId }).where(eq(courseRuns.organisationId, mergeId));
     // its enquiries and engagements follow its bookings (their keys restrict the delete below)
