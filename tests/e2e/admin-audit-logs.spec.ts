@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { originOf } from "../helpers/audit";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { holdRequests } from "../helpers/held-requests";
 
 test("audit logs: filters in the URL, Recent Activity count, View Changes, empty and loading states", async ({
   page,
@@ -45,12 +46,10 @@ test("audit logs: filters in the URL, Recent Activity count, View Changes, empty
   await expect(page.getByText("No audit logs found.")).toBeVisible();
 
   // a slow answer shows the loading state while the filter is applied
-  await page.route("**/admin/audit-logs.data**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  const answer = await holdRequests(page, "**/admin/audit-logs.data**");
   await page.getByLabel("Action type").selectOption("update");
   await expect(page.getByText("Loading audit logs...")).toBeVisible();
+  answer();
   await expect(page.getByText("Loading audit logs...")).toBeHidden();
   await page.unroute("**/admin/audit-logs.data**");
 });

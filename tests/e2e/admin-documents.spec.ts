@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { holdRequests } from "../helpers/held-requests";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(62), Buffer.from("PE\0\0"), Buffer.alloc(400)]);
@@ -69,13 +70,11 @@ test("a file that is not what its name says is refused and nothing is listed", a
 
 test("upload, list, download and delete a document", async ({ page }) => {
   const title = `Registration Form ${Date.now()}`;
-  // hold the request a moment so the sending state can be seen
-  await page.route("**/admin/documents*", async (route) => {
-    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
+  // hold the request so the sending state can be seen
+  const answer = await holdRequests(page, "**/admin/documents*", "POST");
   await upload(page, title, { name: "Fomu ya Usajili.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(page.getByRole("button", { name: "Uploading..." })).toBeDisabled();
+  answer();
   await expect(message(page, "Document uploaded successfully")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Upload New Document" })).toHaveCount(0);
 

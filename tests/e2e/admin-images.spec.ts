@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { holdRequests } from "../helpers/held-requests";
 
 const message = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -34,10 +35,7 @@ test("upload an image: variants, the card, the reset form, and delete", async ({
   await openForm(page);
   await expect(page.getByLabel("Website Component")).toHaveValue("hero");
   await expectNoSeriousA11yViolations(page);
-  await page.route("**/admin/images*", async (route) => {
-    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
+  const answer = await holdRequests(page, "**/admin/images*", "POST");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Website Component").selectOption("about");
   await page.getByLabel("Alt Text").fill("Trainer with a group of managers");
@@ -46,6 +44,7 @@ test("upload an image: variants, the card, the reset form, and delete", async ({
     .setInputFiles({ name: "team.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByRole("button", { name: "Uploading..." })).toBeDisabled();
+  answer();
   await expect(message(page, "Image uploaded successfully")).toBeVisible();
   await expect(message(page, "Success")).toBeVisible();
   // closed, list reloaded

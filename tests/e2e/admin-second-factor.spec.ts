@@ -12,7 +12,7 @@ import { authenticatorCode } from "../helpers/totp";
 
 // A server of its own: the first signup needs an empty database, the policy setting would change every other
 // spec's sign-in, and the step-up case restarts the server with its clock moved on. One admin's story, in order.
-// Authenticator codes are good once per 30-second step, so some steps wait for the next one.
+// Authenticator codes are good once per 30-second step: freshCode takes the steps the server allows either side.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const OWNER = { email: "owner@mafunzo.test", password: "Ngong-Hills-7" };
@@ -34,16 +34,20 @@ const serverNow = () => Date.now() + serverOffsetMs;
 let lastStep = 0;
 
 /**
- * A code of a step not used yet. The restarted server's clock may trail ours by the second or two it took to
- * start, so a code is not taken in the first seconds of a step (the server accepts one step of drift).
+ * A code of the earliest step not used yet that the server takes when it checks: it takes the steps either side
+ * of its own, so a code need not wait for the next 30-second step. The step before ours only while 10 s of ours
+ * are left; the step after ours only once ours is 10 s old (the restarted server's clock trails ours by the
+ * seconds it took to start). Only a fourth code within about 30 s waits.
  */
 async function freshCode(secret = totpSecret) {
   for (;;) {
     const at = serverNow();
     const step = Math.floor(at / 30_000);
-    if (step > lastStep && at % 30_000 > 5_000) {
-      lastStep = step;
-      return authenticatorCode(secret, at);
+    const into = at % 30_000;
+    const next = Math.max(lastStep + 1, into < 20_000 ? step - 1 : step);
+    if (next <= (into > 10_000 ? step + 1 : step)) {
+      lastStep = next;
+      return authenticatorCode(secret, next * 30_000);
     }
     await page.waitForTimeout(1000);
   }

@@ -3,6 +3,7 @@ import { startAppServer } from "../../scripts/reliability/app-server.mjs";
 import { FIRM_KRA_PIN, signUpFirstAdminOn } from "../helpers/admin";
 import type { EtimsStandIn } from "../helpers/etims";
 import { startEtimsServer } from "../helpers/etims";
+import { runJobsOnce } from "../helpers/job-passes";
 import { extractPdfText } from "../helpers/pdf-text";
 import { startSmtpServer } from "../helpers/smtp";
 import { COURSE } from "./forms-helpers";
@@ -83,12 +84,16 @@ export async function recordPayment(page: Page, reference: string, amount: strin
   await expect(page.getByText(`KES ${Number(amount).toLocaleString("en-KE")}.00 recorded.`)).toBeVisible();
 }
 
-/** The Tax invoices screen's row for `reference`, once it reads `text` (the outbox sends every few seconds). */
+/**
+ * The Tax invoices screen's row for `reference`, once it reads `text`. Each look runs the background jobs once
+ * first (decision 0711): the eTIMS outbox sends what is due then, not at its next tick 5 s on.
+ */
 export async function taxInvoiceRowShows(page: Page, reference: string, text: string) {
   // reloading before the screen has opened would reload the page we came from
   await expect(page.getByRole("heading", { level: 1, name: "Tax invoices" })).toBeVisible();
   const row = page.getByTestId("tax-invoice-row").filter({ hasText: reference });
   await expect(async () => {
+    await runJobsOnce(new URL(page.url()).origin);
     await page.reload();
     await expect(row).toContainText(text, { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });

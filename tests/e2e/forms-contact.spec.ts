@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { holdRequests } from "../helpers/held-requests";
 import { gotoHydrated } from "../helpers/hydration";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
@@ -57,13 +58,11 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Phone Number").fill("+254 722 000 111");
     await form.getByLabel("Message").fill("Do you run in-house training?");
     // hold the answer back so the busy state can be seen
-    await page.route("**/contact.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const answer = await holdRequests(page, "**/contact.data*");
     const url = page.url();
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    answer();
     await expect(form.getByRole("status")).toHaveText("Message Sent! We'll get back to you within 24 hours.");
     // the form says it; a toast would only repeat it over the header
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { holdRequests } from "../helpers/held-requests";
 import { gotoHydrated, isHydrated, waitForHydration } from "../helpers/hydration";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
@@ -35,14 +36,7 @@ test("without a course the read-only fields are not shown and the dropdown lists
 test.describe("with JavaScript", () => {
   test("a course and date picked before the page hydrates are kept, shown and booked", async ({ page }) => {
     // the page works before its scripts run (decision 0606); hold them until the visitor has chosen
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/*.js");
     // its load event would wait for the held scripts
     await page.goto(`/register?course=${COURSE.slug}`, { waitUntil: "domcontentloaded" });
     const form = page.getByRole("form", { name: "Course registration form" });
@@ -76,12 +70,10 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Full Name").fill("Daniel Mutua");
     await form.getByLabel("Email Address").fill("daniel@example.com");
     await form.getByLabel("Organization").fill("Kenya Ports Authority");
-    await page.route("**/register.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const answer = await holdRequests(page, "**/register.data*");
     await form.getByRole("button", { name: "Submit Registration" }).dblclick();
     await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    answer();
     const done = page.getByTestId("booking-confirmation");
     await expect(done.getByRole("status")).toContainText(
       "Registration Successful! We'll contact you soon with course details.",

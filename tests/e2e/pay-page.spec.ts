@@ -1,34 +1,24 @@
-import { expect, type Page, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expect, type Page } from "@playwright/test";
+import { FIRM_KRA_PIN, loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { DARAJA_KEYS, type DarajaStandIn, startDarajaStandIn } from "../helpers/daraja";
-import { startSmtpServer } from "../helpers/smtp";
+import { DARAJA_KEYS } from "../helpers/daraja";
 import { addCourseDate, inDays } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // Issue 45 #10: three places at KES 95,000 are KES 285,000, more than M-PESA carries in one payment (250,000).
-// A server of its own with the Daraja stand-in, which refuses an amount above the limit as Daraja does.
+// The worker's server with the Daraja stand-in, which refuses an amount above the limit as Daraja does.
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let daraja: DarajaStandIn;
-const ADMIN = { email: "till@mafunzo.test", password: "Paybill-Limit-250000" };
+let server: OwnServer["server"];
+let daraja: OwnServer["daraja"];
+const ADMIN = OWNER;
 const SECRET = "e2e-pay-page-callback-secret-0123456789";
+const stamp = Date.now().toString(36);
 let runId = "";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  daraja = await startDarajaStandIn();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url, DARAJA_URL: daraja.url } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await daraja?.close();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server, daraja } = ownServer);
 });
 
 async function saveSetting(page: Page, key: string, value: string) {
@@ -45,7 +35,7 @@ async function bookThreeAndOpenPayPage(page: Page, width: number, contact: strin
   await page.goto(`${server.url}/register?course=${COURSE.slug}&run=${runId}`);
   const form = page.getByRole("form", { name: "Course registration form" });
   await form.getByLabel("Full Name").fill("Grace Wambui");
-  await form.getByLabel("Email Address").fill(`${contact}@county.example`);
+  await form.getByLabel("Email Address").fill(`${contact}.${stamp}@county.example`);
   await form.getByLabel("Phone Number").fill("0712 345 678");
   await form.getByLabel("Organization").fill("County Government of Nakuru");
   await form.getByText("Booking for several people?").click();
@@ -55,7 +45,7 @@ async function bookThreeAndOpenPayPage(page: Page, width: number, contact: strin
     await row.getByLabel("Full name").fill(name);
     await row
       .getByLabel("Email address")
-      .fill(`${name.split(" ")[0]?.toLowerCase()}.${contact}@county.example`);
+      .fill(`${name.split(" ")[0]?.toLowerCase()}.${contact}.${stamp}@county.example`);
   }
   await waitLikeAPerson(page);
   await form.getByRole("button", { name: "Submit Registration" }).click();
@@ -74,7 +64,8 @@ test("finance sets up M-PESA Express; the limit per payment is a setting at KES 
   await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}/admin/settings`);
   await saveSetting(page, "mpesa_callback_secret", SECRET);
-  await saveSetting(page, "finance_kra_pin", "P051234567X");
+  // the firm's PIN as the worker's server has it: the eTIMS specs on this server sell under it
+  await saveSetting(page, "finance_kra_pin", FIRM_KRA_PIN);
   const mpesa = page.getByRole("region", { name: "M-PESA" });
   await expect(mpesa.getByTestId("setting-mpesa_transaction_limit").getByLabel("Value")).toHaveValue(
     "250000",
@@ -89,7 +80,7 @@ test("finance sets up M-PESA Express; the limit per payment is a setting at KES 
   await expect(page.getByTestId("stk-credentials-state")).toContainText("Set: sandbox, shortcode 880142");
   const runPath = await addCourseDate(page, server.url, {
     start: inDays(40),
-    venue: "Nakuru",
+    venue: `Nakuru ${stamp}`,
     capacity: "20",
   });
   runId = runPath.split("/runs/")[1] as string;

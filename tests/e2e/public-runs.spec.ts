@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { gotoHydrated } from "../helpers/hydration";
+import { waitLikeAPerson } from "../helpers/like-a-person";
 import { OWNER, test } from "./own-server";
 
 const COURSE = "strategic-planning-and-performance-management";
@@ -214,7 +215,7 @@ test("a course without upcoming runs offers Notify me of new dates, and the admi
 
   const form = visitor.getByRole("form", { name: "Notify me of new dates" });
   // the form key must be a couple of seconds old (bot trap)
-  await visitor.waitForTimeout(2_100);
+  await waitLikeAPerson(visitor);
   await form.getByRole("button", { name: "Notify me of new dates" }).click();
   await expect(form.getByText("Please fill in all required fields")).toBeVisible();
   await form.getByLabel("Full Name").fill("Nyokabi Wairimu");

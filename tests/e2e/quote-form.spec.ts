@@ -1,26 +1,19 @@
-import { expect, type Page, test } from "@playwright/test";
-import { startAppServer } from "../../scripts/reliability/app-server.mjs";
-import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
+import { expect, type Page } from "@playwright/test";
+import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { extractPdfText } from "../helpers/pdf-text";
-import { startSmtpServer } from "../helpers/smtp";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { OWNER, type OwnServer, test } from "./own-server";
 
 // Issue 45 #11: the office sees the quote's total as it types and the PDF before sending, from a new enquiry,
-// and the client reads the quote's table on a phone.
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const ADMIN = { email: "quote-form@mafunzo.test", password: "Quote-Preview-2026" };
+// and the client reads the quote's table on a phone. On the worker's server, for its mail; each test's
+// enquiry has an organisation and an e-mail of its own.
+let server: OwnServer["server"];
+let smtp: OwnServer["smtp"];
+const ADMIN = OWNER;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtpServer();
-  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
-  await signUpFirstAdminOn(server.url, ADMIN.email, ADMIN.password);
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
+test.beforeAll(async ({ ownServer }) => {
+  ({ server, smtp } = ownServer);
 });
 
 async function requestInHouse(page: Page, organisation: string, email: string) {
