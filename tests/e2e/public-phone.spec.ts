@@ -89,6 +89,7 @@ test.describe("the header on a 390 px phone", () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
       /^"Inter Variable"/,
     );
+    // a shift is measured over time: half a second after the swap for one that comes late
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01);
     expect(elsewhere).toEqual([]);

@@ -9,7 +9,7 @@ import { openDatabase } from "#app/database.server";
  * A migrated and seeded database made once per run; each test file gets its own copy,
  * so files never see each other's rows and nobody migrates per test.
  */
-export const TEMPLATE_DUMP = path.join(os.tmpdir(), `mafunzo-template-${process.ppid}-${process.pid}.tar.gz`);
+export const TEMPLATE_DUMP = path.join(os.tmpdir(), `mafunzo-template-${process.ppid}-${process.pid}.tar`);
 
 export function templateDatabaseName() {
   return `mafunzo_template_${process.pid}`;
@@ -20,7 +20,8 @@ export async function createPgliteTemplate() {
   const { PGlite } = await import("@electric-sql/pglite");
   // drizzle keeps the client on `$client`
   const client = (handle.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
-  const dump = await client.dumpDataDir("gzip");
+  // not compressed: each test file loads it, 0.3 s rather than 0.5 s (about 45 MB, once per run)
+  const dump = await client.dumpDataDir("none");
   fs.writeFileSync(TEMPLATE_DUMP, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   return TEMPLATE_DUMP;
