@@ -27,7 +27,6 @@ export {
 } from "./catalogue/course-history.server";
 export {
   listRunsForCourse,
-  organisationOnRecord,
   type RunOrganisationName,
   runColumns,
 } from "./catalogue/course-runs.server";
