@@ -23,6 +23,8 @@ export function startAppServer(options?: {
   databaseUrl?: string;
   /** Extra environment for the server process (SMTP, S3, SESSION_SECRET …). */
   env?: Record<string, string>;
+  /** Options for node itself, before the script (`--inspect=…`). */
+  nodeArgs?: string[];
 }): Promise<AppServer>;
 export function readSubmissions(target: { dataDir: string; databaseUrl?: string }): Promise<{
   registrations: { key: string; reference: string }[];

@@ -26,6 +26,45 @@ export function rssMb(pid: number) {
   return kb / 1024;
 }
 
+/**
+ * The live JavaScript heap of a server started with `--inspect=127.0.0.1:<port>`, in MB, measured right after a
+ * full garbage collection through the inspector. Unlike the resident size it holds no garbage awaiting collection
+ * and no WebAssembly memory (the embedded database's, which grows with its data and never shrinks), so two readings
+ * differ only by what the server keeps: a leak.
+ */
+export async function liveHeapMb(inspectPort: number) {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  if (!target) throw new Error("the server offers no inspector target");
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let nextId = 0;
+  const call = (method: string) =>
+    new Promise<Record<string, number>>((resolve) => {
+      nextId += 1;
+      const id = nextId;
+      const onMessage = (event: MessageEvent) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; result: Record<string, number> };
+        if (message.id !== id) return;
+        socket.removeEventListener("message", onMessage);
+        resolve(message.result);
+      };
+      socket.addEventListener("message", onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    const { usedSize } = await call("Runtime.getHeapUsage");
+    return (usedSize ?? 0) / 1024 / 1024;
+  } finally {
+    socket.close();
+  }
+}
+
 /** Whether /healthz answers within `ms`. */
 export async function answersHealth(base: string, ms = 1000) {
   return fetch(`${base}/healthz`, { signal: AbortSignal.timeout(ms) }).then(
