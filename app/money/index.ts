@@ -31,3 +31,18 @@ export {
   type StkPayForm,
   StkPayFormSchema,
 } from "./mpesa/stk-schemas";
+export {
+  BOOKING_WITHHOLDING_CHOICES,
+  BookingWithholdingSchema,
+  type BookingWithholdingInput,
+  computeWithholding,
+  type Statement,
+  type StatementLine,
+  VoidCertificateSchema,
+  WITHHOLDING_KINDS,
+  WITHHOLDING_PATH,
+  WITHHOLDING_RATES,
+  WithholdingCertificateSchema,
+  type WithholdingChoice,
+  type WithholdingKind,
+} from "./withholding/withholding";

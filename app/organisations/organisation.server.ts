@@ -21,6 +21,8 @@ export const organisationColumns = {
   address: organisations.address,
   contacts: organisations.contacts,
   notes: organisations.notes,
+  withholdsIncomeTax: organisations.withholdsIncomeTax,
+  withholdsVat: organisations.withholdsVat,
   createdAt: organisations.createdAt,
 };
 

@@ -3,6 +3,7 @@ import { lockBooking, setAttendanceStatus } from "#app/booking/index.server";
 import { courseRegistrations as r } from "#app/booking/tables.server";
 import { attendanceMarks } from "#app/delivery/tables.server";
 import { bookingBalance } from "#app/money/index.server";
+import { settledInCash } from "#app/utils/payment-state";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor, type Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -164,7 +165,7 @@ async function followAttendance(
   if (attended && person.status !== "attended") status = "attended";
   if (!attended && person.status === "attended") {
     const paid = person.bookingId ? (await bookingBalance(tx, person.bookingId)).state : "unpaid";
-    status = paid === "paid" || paid === "overpaid" ? "paid" : "confirmed";
+    status = settledInCash(paid) ? "paid" : "confirmed";
   }
   if (!status) return;
   await setAttendanceStatus(tx, person, status, actor, {

@@ -15,6 +15,8 @@ import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { mpesaPayUrl } from "../mpesa/stk-setup.server";
+import { computeWithholding } from "../withholding/withholding";
+import { withholdingChoiceFor } from "../withholding/withholding-choice.server";
 import { financeDocumentPdf } from "./document-drawn-first.server";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
@@ -205,6 +207,8 @@ type IssueInput = {
   lines: FinanceLine[];
   totals: { netCents: number; vatCents: number; totalCents: number; ratePercent: number };
   pricesIncludeVat: boolean;
+  /** proformas: what the buyer is expected to withhold (decision 0745) */
+  withholding?: { whtCents: number; whvatCents: number };
   relatesTo: FinanceDocument | null;
   version: number;
   actor: AuditActor;
@@ -245,6 +249,8 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
     netCents: input.totals.netCents,
     vatCents: input.totals.vatCents,
     totalCents: input.totals.totalCents,
+    whtCents: input.withholding?.whtCents ?? 0,
+    whvatCents: input.withholding?.whvatCents ?? 0,
     paymentNote,
     paidCents: input.received?.paidCents ?? null,
     balanceAfterCents: input.received?.balanceAfterCents ?? null,
@@ -438,11 +444,19 @@ export async function reviseBookingInvoice(
     };
   }
   const totals = computeVat(lines, rule);
+  const withholding = computeWithholding(
+    totals.netCents,
+    totals.vatCents,
+    await withholdingChoiceFor(tx, booking),
+  );
   if (
     open &&
     sameLines(open.lines, totals.lines) &&
     open.totalCents === totals.totalCents &&
-    sameBuyer(open.buyer, buyerOf(booking))
+    sameBuyer(open.buyer, buyerOf(booking)) &&
+    // what the buyer withholds changes what the invoice asks in cash: a new version
+    open.whtCents === withholding.whtCents &&
+    open.whvatCents === withholding.whvatCents
   ) {
     if (!onDemand) return { ok: true, message: `${open.number} is up to date.`, document: open };
     await sendDocument(tx, open, booking);
@@ -462,6 +476,7 @@ export async function reviseBookingInvoice(
     lines: totals.lines,
     totals,
     pricesIncludeVat: rule.pricesIncludeVat,
+    withholding,
     relatesTo: open,
     version: (await latestVersion(tx, bookingId, "proforma")) + 1,
     actor,

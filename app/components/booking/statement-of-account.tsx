@@ -1,0 +1,77 @@
+import { Download } from "lucide-react";
+import { buttonClass } from "#app/components/ui/button";
+import type { Statement } from "#app/money/index";
+import { formatKes } from "#app/utils/cents";
+import { formatLongDate } from "#app/utils/dates";
+
+const amountOrBlank = (cents: number) => (cents === 0 ? "" : formatKes(cents));
+
+/**
+ * A statement of account on screen (decision 0748), the office's and the client's alike: every invoice, credit
+ * note, payment and withholding certificate with the running balance, the closing balance split into cash owed
+ * and certificates due, and the PDF to download. On a phone each line stacks.
+ */
+export function StatementOfAccount({ statement, pdfUrl }: { statement: Statement; pdfUrl: string }) {
+  return (
+    <section aria-labelledby="statement-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="statement-heading" className="text-lg font-semibold text-slate-900">
+          Statement of account
+        </h2>
+        <a href={pdfUrl} className={buttonClass("outline", "md", "min-h-11")} download>
+          <Download aria-hidden className="size-4" /> Download statement (PDF)
+        </a>
+      </div>
+      <p className="text-sm text-slate-600">
+        {statement.name} · {statement.scope} · as at {formatLongDate(statement.asAt)}
+      </p>
+      {statement.lines.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing has been invoiced or paid yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th className="p-2">Date</th>
+                <th className="p-2">Details</th>
+                <th className="p-2 text-right">Charged</th>
+                <th className="p-2 text-right">Settled</th>
+                <th className="p-2 text-right">Balance</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {statement.lines.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed, in the order listed
+                <tr key={index} data-testid="statement-line">
+                  <td className="p-2 whitespace-nowrap">{line.date}</td>
+                  <td className="p-2">
+                    <span className="font-medium">{line.reference}</span> {line.description}
+                  </td>
+                  <td className="p-2 text-right tabular-nums">{amountOrBlank(line.debitCents)}</td>
+                  <td className="p-2 text-right tabular-nums">{amountOrBlank(line.creditCents)}</td>
+                  <td className="p-2 text-right tabular-nums">{formatKes(line.balanceCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+        <div className="rounded-lg bg-white p-3 shadow-sm">
+          <dt className="text-slate-600">Balance</dt>
+          <dd className="text-lg font-bold tabular-nums" data-testid="statement-balance">
+            {formatKes(statement.balanceCents)}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-white p-3 shadow-sm">
+          <dt className="text-slate-600">Withholding certificates due</dt>
+          <dd className="text-lg font-bold tabular-nums">{formatKes(statement.certificatesDueCents)}</dd>
+        </div>
+        <div className="rounded-lg bg-white p-3 shadow-sm">
+          <dt className="text-slate-600">To pay in cash</dt>
+          <dd className="text-lg font-bold tabular-nums">{formatKes(statement.cashOwedCents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
