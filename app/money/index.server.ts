@@ -97,24 +97,15 @@ export {
   setImportMapping,
 } from "./statements/statement-import.server";
 export { moneyToday } from "./today.server";
-export {
-  bookingCertificates,
-  type CertificateOutcome,
-  certificateFile,
-  recordCertificate,
-  voidCertificate,
-  type WithholdingCertificate,
-} from "./withholding/certificates.server";
+export { bookingWithholding, changeBookingWithholding } from "./withholding/booking-withholding.server";
+export { certificateFile, recordCertificate, voidCertificate } from "./withholding/certificates.server";
 export {
   bookingStatement,
   organisationStatement,
   statementFileName,
   statementPdf,
 } from "./withholding/statement.server";
-export { bookingWithholding, changeBookingWithholding } from "./withholding/booking-withholding.server";
-export { withholdingChoiceFor } from "./withholding/withholding-choice.server";
 export {
-  type CertificateDue,
   certificatesDue,
   listCertificates,
   withholdingCredits,

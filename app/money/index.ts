@@ -34,15 +34,10 @@ export {
 export {
   BOOKING_WITHHOLDING_CHOICES,
   BookingWithholdingSchema,
-  type BookingWithholdingInput,
-  computeWithholding,
   type Statement,
-  type StatementLine,
   VoidCertificateSchema,
   WITHHOLDING_KINDS,
   WITHHOLDING_PATH,
   WITHHOLDING_RATES,
   WithholdingCertificateSchema,
-  type WithholdingChoice,
-  type WithholdingKind,
 } from "./withholding/withholding";

@@ -30,7 +30,10 @@ export function settlement(
   certifiedCents = 0,
 ): Settlement {
   const outstandingCents = invoicedCents - paidCents - certifiedCents;
-  const certificatesDueCents = Math.min(Math.max(withheldCents - certifiedCents, 0), Math.max(outstandingCents, 0));
+  const certificatesDueCents = Math.min(
+    Math.max(withheldCents - certifiedCents, 0),
+    Math.max(outstandingCents, 0),
+  );
   const balanceCents = outstandingCents - certificatesDueCents;
   const state: PaymentState =
     balanceCents < 0

@@ -2,13 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { linkBookingToOrganisation } from "#app/booking/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
-import { moneyDocumentsForBooking } from "#app/money/index.server";
 import {
   bookingBalance,
   bookingStatement,
   certificatesDue,
   changeBookingWithholding,
   getMoneySummary,
+  moneyDocumentsForBooking,
   moneyToday,
   organisationStatement,
   recordPayment,
@@ -23,11 +23,11 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { storage } from "#app/platform/files/storage.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
-import * as statementRoute from "#app/routes/money/statement-file";
 import * as withholdingScreen from "#app/routes/money/finance-withholding";
+import * as statementRoute from "#app/routes/money/statement-file";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
-import { adminWithTempStorage, type FilePart, multipartRequest } from "../helpers/admin-actions";
+import { type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { answer, outcome, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, book, confirmAll, documentsOf, newRun } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
@@ -35,7 +35,6 @@ import { extractPdfText, squash } from "../helpers/pdf-text";
 // Issue 47, item 1: a county that withholds income tax (5 %) and VAT (2 %) pays the cash part of its invoice by
 // bank; the booking waits for two iTax certificates, never as debt, and settles when finance records them.
 
-const files = adminWithTempStorage();
 let finance: Awaited<ReturnType<typeof signedInAdmin>>;
 
 /** A PDF as iTax issues it: only its bytes' kind matters to the upload check. */
@@ -108,7 +107,9 @@ const recordOnScreen = async (
 ) =>
   answer(() =>
     withholdingScreen.action(
-      who.args(multipartRequest(screenUrl, who.cookie, { intent: "record", ...fields }, file ?? undefined)) as never,
+      who.args(
+        multipartRequest(screenUrl, who.cookie, { intent: "record", ...fields }, file ?? undefined),
+      ) as never,
     ),
   );
 
@@ -189,8 +190,10 @@ describe("the county: withholding tax and withholding VAT", () => {
     });
     expect(summary.overdueCount).toBe(0);
     setClock(null);
-    const today_ = await moneyToday({ money: summary });
-    expect(today_.find((item) => item.id === "withholding-certificates-due")?.count).toBeGreaterThanOrEqual(1);
+    const today_ = await moneyToday({ today: today(), money: summary });
+    expect(today_.find((item) => item.id === "withholding-certificates-due")?.count).toBeGreaterThanOrEqual(
+      1,
+    );
 
     // two certificates, recorded by finance on its screen with their PDFs
     const wht = await recordOnScreen(finance, {
@@ -269,7 +272,12 @@ describe("what finance records, and who may", () => {
     const pdf: FilePart = { name: "certificate.pdf", type: "application/pdf", bytes: ITAX_PDF };
     const refusals: [Record<string, string>, FilePart | null, number, string][] = [
       [fields, null, 400, "Attach the certificate's PDF"],
-      [fields, { name: "certificate.pdf", bytes: "just text, not a PDF" }, 415, "must be the PDF iTax issued"],
+      [
+        fields,
+        { name: "certificate.pdf", bytes: "just text, not a PDF" },
+        415,
+        "must be the PDF iTax issued",
+      ],
       [{ ...fields, certificateDate: addDays(today(), 3) }, pdf, 400, "after today"],
       [{ ...fields, amount: "9000" }, pdf, 409, "is more than"],
       [{ ...fields, amount: "-5" }, pdf, 400, "Enter the amount certified"],
@@ -282,7 +290,10 @@ describe("what finance records, and who may", () => {
       expect(String(got.data?.error), message).toContain(message);
     }
     expect(
-      await db().select().from(withholdingCertificates).where(eq(withholdingCertificates.bookingId, booking.id)),
+      await db()
+        .select()
+        .from(withholdingCertificates)
+        .where(eq(withholdingCertificates.bookingId, booking.id)),
     ).toEqual([]);
 
     expect((await recordOnScreen(finance, fields)).status).toBe(302);
@@ -308,7 +319,9 @@ describe("what finance records, and who may", () => {
       .from(withholdingCertificates)
       .where(eq(withholdingCertificates.bookingId, booking.id));
     await expect(
-      db().delete(withholdingCertificates).where(eq(withholdingCertificates.id, certificate?.id as string)),
+      db()
+        .delete(withholdingCertificates)
+        .where(eq(withholdingCertificates.id, certificate?.id as string)),
     ).rejects.toThrow();
     await expect(
       db()
@@ -354,21 +367,32 @@ describe("what finance records, and who may", () => {
       expect(tried.status, roles[0]).toBe(403);
     }
     expect(
-      await db().select().from(withholdingCertificates).where(eq(withholdingCertificates.bookingId, booking.id)),
+      await db()
+        .select()
+        .from(withholdingCertificates)
+        .where(eq(withholdingCertificates.bookingId, booking.id)),
     ).toEqual([]);
     const viewer = await signedInAdmin({ roles: ["viewer"] });
-    expect((await answer(() => withholdingScreen.loader(viewer.args("/admin/finance/withholding") as never))).status).toBe(200);
+    expect(
+      (await answer(() => withholdingScreen.loader(viewer.args("/admin/finance/withholding") as never)))
+        .status,
+    ).toBe(200);
     const pdf = await statementRoute.loader(
-      viewer.args(`/admin/finance/statement/booking/${booking.reference}`, {}, {
-        scope: "booking",
-        key: booking.reference,
-      }) as never,
+      viewer.args(
+        `/admin/finance/statement/booking/${booking.reference}`,
+        {},
+        {
+          scope: "booking",
+          key: booking.reference,
+        },
+      ) as never,
     );
     expect(outcome(pdf).status).toBe(200);
     expect((pdf as Response).headers.get("Content-Type")).toBe("application/pdf");
     const trainer = await signedInAdmin({ roles: ["trainer"] });
     expect(
-      (await answer(() => withholdingScreen.loader(trainer.args("/admin/finance/withholding") as never))).status,
+      (await answer(() => withholdingScreen.loader(trainer.args("/admin/finance/withholding") as never)))
+        .status,
     ).toBe(403);
   });
 

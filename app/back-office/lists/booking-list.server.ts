@@ -6,8 +6,8 @@ import {
   bookingInvoicedSql,
   bookingPaidSql,
   bookingPaymentStateSql,
-  bookingWithheldSql,
   bookingSubjectSql,
+  bookingWithheldSql,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses } from "#app/site/tables.server";

@@ -3,13 +3,13 @@ import { lockBooking, setAttendanceStatus } from "#app/booking/index.server";
 import { courseRegistrations as r } from "#app/booking/tables.server";
 import { attendanceMarks } from "#app/delivery/tables.server";
 import { bookingBalance } from "#app/money/index.server";
-import { settledInCash } from "#app/utils/payment-state";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor, type Tx } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate } from "#app/utils/dates";
+import { settledInCash } from "#app/utils/payment-state";
 import { type DeliveryRun, isLive, listLiveParticipants, sessionClock } from "../delivery-run.server";
 
 export type Mark = { present: boolean; markedByEmail: string | null; markedAt: Date };

@@ -118,7 +118,9 @@ export function withholdingRows(doc: Pick<FinanceDocumentContent, "totalCents" |
   if (wht + whvat === 0) return [];
   return [
     ...(wht > 0 ? [{ label: `Less ${WITHHOLDING_RATES.wht.short} (by certificate)`, cents: -wht }] : []),
-    ...(whvat > 0 ? [{ label: `Less ${WITHHOLDING_RATES.whvat.short} (by certificate)`, cents: -whvat }] : []),
+    ...(whvat > 0
+      ? [{ label: `Less ${WITHHOLDING_RATES.whvat.short} (by certificate)`, cents: -whvat }]
+      : []),
     { label: "To pay in cash (KES)", cents: doc.totalCents - wht - whvat, strong: true },
   ];
 }

@@ -7,8 +7,8 @@ import { organisations as organisationsTable } from "#app/organisations/tables.s
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses } from "#app/site/tables.server";
-import { formatLongDate, today } from "#app/utils/dates";
 import { formatKes } from "#app/utils/cents";
+import { formatLongDate, today } from "#app/utils/dates";
 import { settlement } from "#app/utils/payment-state";
 import { isHashedMsisdn } from "#app/utils/phone";
 import { bookingBalance } from "../payments/payment.server";

@@ -62,9 +62,7 @@ export async function stkPayPage(reference: string) {
   const [push, available] = await Promise.all([stkPushView(booking.id), stkAvailable()]);
   // an invoice asks its cash part: what the buyer withholds is settled by certificates (decision 0745)
   const dueCents =
-    invoicedCents === null
-      ? null
-      : Math.max(invoice ? balance.balanceCents : invoicedCents - paidCents, 0);
+    invoicedCents === null ? null : Math.max(invoice ? balance.balanceCents : invoicedCents - paidCents, 0);
   return {
     reference: booking.reference,
     bookingId: booking.id,

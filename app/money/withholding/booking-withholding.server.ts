@@ -13,7 +13,9 @@ import { withholdingChoiceFor } from "./withholding-choice.server";
 const asOverride = (choice: BookingWithholdingInput["incomeTax"]) =>
   choice === "organisation" ? null : choice === "yes";
 
-export type BookingWithholdingOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+export type BookingWithholdingOutcome =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string };
 
 /**
  * The booking page's withholding form (decision 0745): what this booking's payer withholds, per kind, as its
@@ -37,7 +39,11 @@ export function changeBookingWithholding(
       oldValues: { withholds_income_tax: booking.withholdsIncomeTax, withholds_vat: booking.withholdsVat },
       newValues: { withholds_income_tax: override.incomeTax, withholds_vat: override.vat },
     });
-    const applies = await withholdingChoiceFor(tx, { ...booking, withholdsIncomeTax: override.incomeTax, withholdsVat: override.vat });
+    const applies = await withholdingChoiceFor(tx, {
+      ...booking,
+      withholdsIncomeTax: override.incomeTax,
+      withholdsVat: override.vat,
+    });
     const said = [applies.incomeTax && "income tax", applies.vat && "VAT"].filter(Boolean).join(" and ");
     const invoiced = await reviseBookingInvoice(tx, bookingId, actor);
     if (invoiced.ok && invoiced.document) await settleBooking(tx, bookingId, actor);
@@ -53,7 +59,8 @@ export function changeBookingWithholding(
   });
 }
 
-const asChoice = (override: boolean | null) => (override === null ? "organisation" : override ? "yes" : "no");
+const asChoice = (override: boolean | null): BookingWithholdingInput["incomeTax"] =>
+  override === null ? "organisation" : override ? "yes" : "no";
 
 /**
  * The booking page's withholding section: what the booking itself says per kind, what applies (with its

@@ -16,7 +16,9 @@ import { WITHHOLDING_RATES, type WithholdingCertificateInput, type WithholdingKi
 
 export type WithholdingCertificate = typeof withholdingCertificates.$inferSelect;
 
-export type CertificateOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+export type CertificateOutcome =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string };
 
 const NOT_A_PDF = "The certificate must be the PDF iTax issued (a .pdf file).";
 
@@ -140,7 +142,11 @@ export async function recordCertificate(
 }
 
 /** Voids a certificate recorded in error, with the reason; it stays on record and stops settling its booking. */
-export async function voidCertificate(actor: AuditActor, id: string, reason: string): Promise<CertificateOutcome> {
+export async function voidCertificate(
+  actor: AuditActor,
+  id: string,
+  reason: string,
+): Promise<CertificateOutcome> {
   return moneyTransaction(async (tx) => {
     // the booking before the certificate: every money transaction locks in that order
     const [owner] = await tx

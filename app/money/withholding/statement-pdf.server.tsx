@@ -1,6 +1,14 @@
 import { Text, View } from "@react-pdf/renderer";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
-import { BrandedPage, DocumentHeader, Note, RULE, renderPdf, styles, TINT } from "#app/platform/pdf/pdf-kit.server";
+import {
+  BrandedPage,
+  DocumentHeader,
+  Note,
+  RULE,
+  renderPdf,
+  styles,
+  TINT,
+} from "#app/platform/pdf/pdf-kit.server";
 import { TotalsTable } from "#app/platform/pdf/pdf-tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
@@ -47,8 +55,12 @@ export function renderStatementPdf(statement: Statement, firm: FirmIdentity) {
             <Text style={[cell, { width: 62 }]}>{line.date}</Text>
             <Text style={[cell, { width: 70 }]}>{line.reference}</Text>
             <Text style={[cell, { flex: 1 }]}>{line.description}</Text>
-            <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>{amountOrBlank(line.debitCents)}</Text>
-            <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>{amountOrBlank(line.creditCents)}</Text>
+            <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>
+              {amountOrBlank(line.debitCents)}
+            </Text>
+            <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>
+              {amountOrBlank(line.creditCents)}
+            </Text>
             <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>{formatKes(line.balanceCents)}</Text>
           </View>
         ))
@@ -64,9 +76,10 @@ export function renderStatementPdf(statement: Statement, firm: FirmIdentity) {
         ]}
       />
       <Note title="About this statement">
-        Withholding tax and withholding VAT are settled by the certificates iTax issues to the payer, not in cash:
-        until a certificate is received its amount is shown as "withholding certificates due", which is not a
-        debt. A negative balance is money held for the client. Please tell us of any difference within 30 days.
+        Withholding tax and withholding VAT are settled by the certificates iTax issues to the payer, not in
+        cash: until a certificate is received its amount is shown as "withholding certificates due", which is
+        not a debt. A negative balance is money held for the client. Please tell us of any difference within
+        30 days.
       </Note>
     </BrandedPage>,
     firm.legalName,

@@ -187,7 +187,13 @@ export async function organisationStatement(organisationId: string): Promise<Sta
 /** The statement as a PDF on the firm's letterhead, drawn off the request's thread. */
 export async function statementPdf(statement: Statement) {
   const { firm } = await getFinanceProfile(db());
-  return renderOffThread("money", () => import("#app/money/pdf.server"), "renderStatementPdf", statement, firm);
+  return renderOffThread(
+    "money",
+    () => import("#app/money/pdf.server"),
+    "renderStatementPdf",
+    statement,
+    firm,
+  );
 }
 
 /** The statement's file name: the scope and the date it stands at. */

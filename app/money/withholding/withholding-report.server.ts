@@ -33,7 +33,9 @@ export async function certificatesDue() {
       whtCents: financeDocuments.whtCents,
       whvatCents: financeDocuments.whvatCents,
       paid: sql<string>`coalesce((select sum(p.amount_cents) from payments p where p.booking_id = ${bookings.id}), 0)`,
-      lastPaidOn: sql<string | null>`(select max(p.received_on)::text from payments p where p.booking_id = ${bookings.id} and p.amount_cents > 0)`,
+      lastPaidOn: sql<
+        string | null
+      >`(select max(p.received_on)::text from payments p where p.booking_id = ${bookings.id} and p.amount_cents > 0)`,
       certifiedWht: certifiedOf("wht"),
       certifiedWhvat: certifiedOf("whvat"),
     })
@@ -75,10 +77,11 @@ export async function certificatesDue() {
       };
     })
     .filter((row) => row.dueCents > 0 && row.lastPaidOn !== null)
-    .sort((a, b) => (b.daysSincePayment ?? 0) - (a.daysSincePayment ?? 0) || a.reference.localeCompare(b.reference));
+    .sort(
+      (a, b) =>
+        (b.daysSincePayment ?? 0) - (a.daysSincePayment ?? 0) || a.reference.localeCompare(b.reference),
+    );
 }
-
-export type CertificateDue = Awaited<ReturnType<typeof certificatesDue>>[number];
 
 /** How many bookings wait for certificates, and for how much: "What needs doing today". */
 export async function certificatesDueSummary() {
@@ -102,7 +105,10 @@ export async function withholdingCredits() {
     .where(isNull(withholdingCertificates.voidedAt))
     .groupBy(sql`1`, withholdingCertificates.kind)
     .orderBy(desc(sql`1`));
-  const months = new Map<string, { month: string; whtCents: number; whvatCents: number; certificates: number }>();
+  const months = new Map<
+    string,
+    { month: string; whtCents: number; whvatCents: number; certificates: number }
+  >();
   for (const row of rows) {
     const entry = months.get(row.month) ?? { month: row.month, whtCents: 0, whvatCents: 0, certificates: 0 };
     if (row.kind === "wht") entry.whtCents += Number(row.cents);

@@ -12,7 +12,11 @@ export type WithholdingKind = (typeof WITHHOLDING_KINDS)[number];
  * paid to a resident, and VAT withheld by an appointed agent, both on the value before VAT.
  */
 export const WITHHOLDING_RATES: Record<WithholdingKind, { percent: number; label: string; short: string }> = {
-  wht: { percent: 5, label: "Withholding income tax (5 % of the fee before VAT)", short: "Withholding tax 5 %" },
+  wht: {
+    percent: 5,
+    label: "Withholding income tax (5 % of the fee before VAT)",
+    short: "Withholding tax 5 %",
+  },
   whvat: { percent: 2, label: "Withholding VAT (2 % of the taxable value)", short: "Withholding VAT 2 %" },
 };
 

@@ -126,7 +126,12 @@ async function changeWithholding(admin: AdminSession, params: { reference?: stri
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return data<BookingChangeOutcome>(
-      { ok: false, status: 400, message: issue?.message ?? "Invalid request.", field: String(issue?.path[0] ?? "") },
+      {
+        ok: false,
+        status: 400,
+        message: issue?.message ?? "Invalid request.",
+        field: String(issue?.path[0] ?? ""),
+      },
       { status: 400 },
     );
   }

@@ -21,9 +21,15 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(query.get("organisation") ?? undefined);
   const typed = query.get("booking")?.toUpperCase() ?? "";
   const reference = REFERENCE.test(typed) ? typed : null;
-  const statement = id ? await organisationStatement(id) : reference ? await bookingStatement(reference) : null;
+  const statement = id
+    ? await organisationStatement(id)
+    : reference
+      ? await bookingStatement(reference)
+      : null;
   if (!statement) throw data("No such organisation or booking", { status: 404 });
-  const pdfUrl = id ? `/admin/finance/statement/organisation/${id}` : `/admin/finance/statement/booking/${reference}`;
+  const pdfUrl = id
+    ? `/admin/finance/statement/organisation/${id}`
+    : `/admin/finance/statement/booking/${reference}`;
   const back = id
     ? { to: `/admin/organisations/${id}`, label: "Back to the organisation" }
     : { to: `/admin/bookings/${reference}`, label: "Back to the booking" };

@@ -64,7 +64,8 @@ const MESSAGES = {
 /** Records a certificate (its PDF checked and stored) or voids one with a reason; finance and owners only. */
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAllowed(args, canManageMoney);
-  const done = (description: string) => redirectWithToast(WITHHOLDING_PATH, { title: "Success", description });
+  const done = (description: string) =>
+    redirectWithToast(WITHHOLDING_PATH, { title: "Success", description });
   return fileScreenAction(args.request, {
     maxBytes: DOCUMENT_MAX_BYTES,
     messages: MESSAGES,
@@ -79,13 +80,15 @@ export async function action(args: Route.ActionArgs) {
     intents: {
       record: async (fields, file) => {
         const parsed = WithholdingCertificateSchema.safeParse(Object.fromEntries(fields));
-        if (!parsed.success) return formFailure(parsed.error.issues[0]?.message ?? MESSAGES.missing, 400, fields);
+        if (!parsed.success)
+          return formFailure(parsed.error.issues[0]?.message ?? MESSAGES.missing, 400, fields);
         const outcome = await recordCertificate(actor, parsed.data, file);
         return outcome.ok ? done(outcome.message) : formFailure(outcome.message, outcome.status, fields);
       },
       void: async (fields) => {
         const parsed = VoidCertificateSchema.safeParse(Object.fromEntries(fields));
-        if (!parsed.success) return formFailure(parsed.error.issues[0]?.message ?? MESSAGES.failed, 400, fields);
+        if (!parsed.success)
+          return formFailure(parsed.error.issues[0]?.message ?? MESSAGES.failed, 400, fields);
         const outcome = await voidCertificate(actor, parsed.data.id, parsed.data.reason);
         return outcome.ok ? done(outcome.message) : formFailure(outcome.message, outcome.status, fields);
       },
@@ -94,7 +97,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 function RecordCertificate({
   reference,
@@ -117,8 +124,8 @@ function RecordCertificate({
         Record a withholding certificate
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        The certificate the payer downloaded from iTax: its number, date and amount as printed, and the PDF itself.
-        Certificates covering what the invoice withheld settle the booking.
+        The certificate the payer downloaded from iTax: its number, date and amount as printed, and the PDF
+        itself. Certificates covering what the invoice withheld settle the booking.
       </p>
       <Form
         method="post"
@@ -195,7 +202,9 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
         title="Withholding certificates"
         description="Withholding tax and withholding VAT: what buyers withheld from their payments, the iTax certificates that settle it, and the firm's credits per month."
       />
-      {mayManage ? <RecordCertificate reference={reference} day={loaderData.today} failure={actionData} /> : null}
+      {mayManage ? (
+        <RecordCertificate reference={reference} day={loaderData.today} failure={actionData} />
+      ) : null}
 
       <section aria-labelledby="due-heading" className="space-y-3">
         <h2 id="due-heading" className="text-lg font-semibold text-slate-900">
@@ -263,14 +272,17 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
             Withholding credits per month
           </h2>
           {mayExport ? (
-            <a href="/admin/finance/export/withholding-credits" className={buttonClass("outline", "md", "min-h-11")}>
+            <a
+              href="/admin/finance/export/withholding-credits"
+              className={buttonClass("outline", "md", "min-h-11")}
+            >
               <Download aria-hidden className="size-4" /> Credits CSV
             </a>
           ) : null}
         </div>
         <p className="text-sm text-slate-600">
-          By the certificates' dates: income tax withheld is a credit against the firm's income tax; VAT withheld is
-          claimed in the VAT return of the month.
+          By the certificates' dates: income tax withheld is a credit against the firm's income tax; VAT
+          withheld is claimed in the VAT return of the month.
         </p>
         {credits.length === 0 ? (
           <p className="text-sm text-slate-600">No certificate recorded yet.</p>
@@ -328,7 +340,11 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
                   <p className="font-semibold text-slate-900">
                     {WITHHOLDING_RATES[c.kind].short} · {c.certificateNumber} · {formatKes(c.amountCents)}
                   </p>
-                  {c.voidedAt ? <Badge tone="grey">Void</Badge> : <Badge tone="green">Settles {booking}</Badge>}
+                  {c.voidedAt ? (
+                    <Badge tone="grey">Void</Badge>
+                  ) : (
+                    <Badge tone="green">Settles {booking}</Badge>
+                  )}
                 </div>
                 <p className="text-slate-700">
                   Dated {formatLongDate(c.certificateDate)} ·{" "}
@@ -343,9 +359,19 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
                     <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-slate-700">
                       Void this certificate…
                     </summary>
-                    <Form method="post" encType="multipart/form-data" className="mt-2 flex flex-wrap items-end gap-2">
+                    <Form
+                      method="post"
+                      encType="multipart/form-data"
+                      className="mt-2 flex flex-wrap items-end gap-2"
+                    >
                       <input type="hidden" name="id" value={c.id} />
-                      <InputField label="Reason" name="reason" required minLength={3} className="min-w-0 flex-1" />
+                      <InputField
+                        label="Reason"
+                        name="reason"
+                        required
+                        minLength={3}
+                        className="min-w-0 flex-1"
+                      />
                       <button
                         type="submit"
                         name="intent"

@@ -1,6 +1,11 @@
 import { auditExport } from "#app/back-office/index.server";
 import { WITHHOLDING_RATES } from "#app/money/index";
-import { listCertificates, listFinanceDocuments, listPayments, withholdingCredits } from "#app/money/index.server";
+import {
+  listCertificates,
+  listFinanceDocuments,
+  listPayments,
+  withholdingCredits,
+} from "#app/money/index.server";
 import { csvResponse, exportDate } from "#app/platform/csv.server";
 import { canExportMoney } from "#app/staff/index";
 import { requireAllowed, requireRecentVerification } from "#app/staff/index.server";

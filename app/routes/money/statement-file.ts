@@ -1,4 +1,9 @@
-import { bookingStatement, organisationStatement, statementFileName, statementPdf } from "#app/money/index.server";
+import {
+  bookingStatement,
+  organisationStatement,
+  statementFileName,
+  statementPdf,
+} from "#app/money/index.server";
 import { notFound } from "#app/platform/files/file-response.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { pdfResponse } from "#app/platform/pdf/pdf-response.server";
@@ -17,7 +22,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { scope, key } = args.params;
   const id = scope === "organisation" ? parseId(key) : null;
   const reference = scope === "booking" && REFERENCE.test(key) ? key : null;
-  const statement = id ? await organisationStatement(id) : reference ? await bookingStatement(reference) : null;
+  const statement = id
+    ? await organisationStatement(id)
+    : reference
+      ? await bookingStatement(reference)
+      : null;
   if (!statement) return notFound();
   const response = pdfResponse(await statementPdf(statement), statementFileName(statement));
   response.headers.set("Cache-Control", "no-store");

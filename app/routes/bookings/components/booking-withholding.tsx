@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { SelectField } from "#app/components/ui/field";
 import { buttonClass } from "#app/components/ui/button";
+import { SelectField } from "#app/components/ui/field";
 import { BOOKING_WITHHOLDING_CHOICES, WITHHOLDING_PATH, WITHHOLDING_RATES } from "#app/money/index";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
@@ -51,8 +51,9 @@ export function BookingWithholdingSection({
       </h2>
       <p className="text-sm text-slate-600">
         The payer withholds{" "}
-        {[view.applies.incomeTax && "income tax (5 %)", view.applies.vat && "VAT (2 %)"].filter(Boolean).join(" and ") ||
-          "nothing"}
+        {[view.applies.incomeTax && "income tax (5 %)", view.applies.vat && "VAT (2 %)"]
+          .filter(Boolean)
+          .join(" and ") || "nothing"}
         : the invoice asks that much less in cash, settled by iTax certificates.
       </p>
       {mayChange ? (
@@ -84,15 +85,18 @@ export function BookingWithholdingSection({
         <ul className="space-y-1 text-sm">
           {view.certificates.map((c) => (
             <li key={c.id} className={c.voidReason ? "text-slate-500 line-through" : "text-slate-800"}>
-              {WITHHOLDING_RATES[c.kind].short} · {c.certificateNumber} · {formatLongDate(c.certificateDate)} ·{" "}
-              {formatKes(c.amountCents)}
+              {WITHHOLDING_RATES[c.kind].short} · {c.certificateNumber} · {formatLongDate(c.certificateDate)}{" "}
+              · {formatKes(c.amountCents)}
               {c.voidReason ? ` (void: ${c.voidReason})` : ""}
             </li>
           ))}
         </ul>
       )}
       <p className="flex flex-wrap gap-3 text-sm">
-        <Link to={`${WITHHOLDING_PATH}?reference=${reference}#record-heading`} className="text-brand-700 underline">
+        <Link
+          to={`${WITHHOLDING_PATH}?reference=${reference}#record-heading`}
+          className="text-brand-700 underline"
+        >
           Record a certificate
         </Link>
         <Link to={`/admin/finance/statement?booking=${reference}`} className="text-brand-700 underline">

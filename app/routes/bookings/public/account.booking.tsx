@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
 import { BookingActionSchema } from "#app/bookings/index";
-import { StatementOfAccount } from "#app/components/booking/statement-of-account";
 import { changeClientBooking, getClientBooking, requireClient } from "#app/bookings/index.server";
+import { StatementOfAccount } from "#app/components/booking/statement-of-account";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { ClientBookingChanges } from "#app/routes/bookings/public/components/client-booking-changes";
 import { owedText } from "#app/routes/bookings/public/components/client-booking-list";

@@ -14,10 +14,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { scope } = args.params;
   const key = scope === "booking" ? args.params.key.toUpperCase() : args.params.key;
   const valid =
-    (scope === "booking" && BOOKING_REFERENCE_PATTERN.test(key)) || (scope === "organisation" && parseId(key));
+    (scope === "booking" && BOOKING_REFERENCE_PATTERN.test(key)) ||
+    (scope === "organisation" && parseId(key));
   if (!valid) return notFound();
   const client = await requireClient(args);
-  const statement = await clientStatement(client, scope, key);
+  const statement = await clientStatement(client, scope === "booking" ? "booking" : "organisation", key);
   if (!statement) return notFound();
   const response = pdfResponse(await statementPdf(statement), statementFileName(statement));
   response.headers.set("Cache-Control", "no-store");

@@ -32,7 +32,8 @@ export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export async function loader(args: Route.LoaderArgs) {
   const client = await getClient(args);
-  if (!client) return data({ email: null, bookings: [], sharing: null, organisations: [] }, { headers: PRIVATE });
+  if (!client)
+    return data({ email: null, bookings: [], sharing: null, organisations: [] }, { headers: PRIVATE });
   const [bookings, sharing, organisations] = await Promise.all([
     listClientBookings(client),
     getClientSharing(client),
@@ -142,8 +143,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {organisations.length > 0 ? (
         <PortalPanel id="statements-heading" title="Statements of account">
           <p className="text-sm text-slate-700">
-            Every invoice, credit note, payment and withholding certificate of your organisation's bookings with the
-            balance: the statement your auditor asks for. Each booking's own is on its page.
+            Every invoice, credit note, payment and withholding certificate of your organisation's bookings
+            with the balance: the statement your auditor asks for. Each booking's own is on its page.
           </p>
           <ul className="space-y-2">
             {organisations.map((organisation) => (

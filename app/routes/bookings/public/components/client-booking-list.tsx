@@ -12,7 +12,12 @@ type Row = {
   dates: string;
   venue: string | null;
   mine: boolean;
-  balance: { invoicedCents: number; balanceCents: number; certificatesDueCents?: number; state: PaymentState };
+  balance: {
+    invoicedCents: number;
+    balanceCents: number;
+    certificatesDueCents?: number;
+    state: PaymentState;
+  };
 };
 
 /** What is owed on a booking, in words: nothing is said before an invoice exists. */
