@@ -20,6 +20,12 @@ export type CertificateOutcome =
   | { ok: true; message: string }
   | { ok: false; status: number; message: string };
 
+const alreadyRecorded = (number: string): CertificateOutcome => ({
+  ok: false,
+  status: 409,
+  message: `Certificate ${number} is already recorded: a certificate settles one booking once.`,
+});
+
 const NOT_A_PDF = "The certificate must be the PDF iTax issued (a .pdf file).";
 
 /** A booking's withholding certificates, voided ones included, in the order recorded. */
@@ -77,6 +83,18 @@ export async function recordCertificate(
     if (!proforma) {
       return { ok: false, status: 409, message: `${booking.reference} has no open invoice to settle.` };
     }
+    const number = input.certificateNumber.toUpperCase();
+    const [recorded] = await tx
+      .select({ id: withholdingCertificates.id })
+      .from(withholdingCertificates)
+      .where(
+        and(
+          eq(withholdingCertificates.kind, input.kind),
+          eq(withholdingCertificates.certificateNumber, number),
+          isNull(withholdingCertificates.voidedAt),
+        ),
+      );
+    if (recorded) return alreadyRecorded(number);
     const balance = await bookingBalance(tx, booking.id, proforma);
     const owed = balance.invoicedCents - balance.paidCents - balance.certifiedCents;
     if (amountCents > owed) {
@@ -94,7 +112,7 @@ export async function recordCertificate(
       .values({
         bookingId: booking.id,
         kind: input.kind,
-        certificateNumber: input.certificateNumber.toUpperCase(),
+        certificateNumber: number,
         certificateDate: input.certificateDate,
         amountCents,
         storageKey: key,
@@ -103,13 +121,8 @@ export async function recordCertificate(
       })
       .onConflictDoNothing()
       .returning();
-    if (!certificate) {
-      return {
-        ok: false,
-        status: 409,
-        message: `Certificate ${input.certificateNumber.toUpperCase()} is already recorded.`,
-      };
-    }
+    // recorded meanwhile by another request: the unique index decides
+    if (!certificate) return alreadyRecorded(number);
     const expected = input.kind === "wht" ? proforma.whtCents : proforma.whvatCents;
     const certified = await certifiedOfKind(tx, booking.id, input.kind);
     await recordAudit(tx, actor, {
