@@ -39,8 +39,8 @@ export function renderStatementPdf(statement: Statement, firm: FirmIdentity) {
         ]}
       />
       <View style={[row, { backgroundColor: TINT }]} fixed>
-        <Text style={[cell, styles.bold, { width: 62 }]}>Date</Text>
-        <Text style={[cell, styles.bold, { width: 70 }]}>Booking</Text>
+        <Text style={[cell, styles.bold, { width: 58 }]}>Date</Text>
+        <Text style={[cell, styles.bold, { width: 80 }]}>Booking</Text>
         <Text style={[cell, styles.bold, { flex: 1 }]}>Details</Text>
         <Text style={[cell, styles.bold, { width: AMOUNT, textAlign: "right" }]}>Charged</Text>
         <Text style={[cell, styles.bold, { width: AMOUNT, textAlign: "right" }]}>Settled</Text>
@@ -52,8 +52,8 @@ export function renderStatementPdf(statement: Statement, firm: FirmIdentity) {
         statement.lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed, in the order drawn
           <View key={index} style={row} wrap={false}>
-            <Text style={[cell, { width: 62 }]}>{line.date}</Text>
-            <Text style={[cell, { width: 70 }]}>{line.reference}</Text>
+            <Text style={[cell, { width: 58 }]}>{line.date}</Text>
+            <Text style={[cell, { width: 80 }]}>{line.reference}</Text>
             <Text style={[cell, { flex: 1 }]}>{line.description}</Text>
             <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>
               {amountOrBlank(line.debitCents)}
