@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { STACKED } from "#app/components/admin/stacked-table";
 import { buttonClass } from "#app/components/ui/button";
 import type { Statement } from "#app/money/index";
 import { formatKes } from "#app/utils/cents";
@@ -28,28 +29,47 @@ export function StatementOfAccount({ statement, pdfUrl }: { statement: Statement
       {statement.lines.length === 0 ? (
         <p className="text-sm text-slate-600">Nothing has been invoiced or paid yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
+        <div className={STACKED.wrapper}>
+          <table className={`${STACKED.table} text-left`}>
+            <caption className="sr-only">Statement lines, oldest first, with the running balance</caption>
+            <thead className={STACKED.thead}>
               <tr>
-                <th className="p-2">Date</th>
-                <th className="p-2">Details</th>
-                <th className="p-2 text-right">Charged</th>
-                <th className="p-2 text-right">Settled</th>
-                <th className="p-2 text-right">Balance</th>
+                <th scope="col" className="px-4 py-3">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Details
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Charged
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Settled
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Balance
+                </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className={STACKED.tbody}>
               {statement.lines.map((line, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed, in the order listed
-                <tr key={index} data-testid="statement-line">
-                  <td className="p-2 whitespace-nowrap">{line.date}</td>
-                  <td className="p-2">
+                <tr key={index} data-testid="statement-line" className={STACKED.row}>
+                  <td data-label="Date" className={`${STACKED.cell} whitespace-nowrap`}>
+                    {line.date}
+                  </td>
+                  <td data-label="Details" className={STACKED.cell}>
                     <span className="font-medium">{line.reference}</span> {line.description}
                   </td>
-                  <td className="p-2 text-right tabular-nums">{amountOrBlank(line.debitCents)}</td>
-                  <td className="p-2 text-right tabular-nums">{amountOrBlank(line.creditCents)}</td>
-                  <td className="p-2 text-right tabular-nums">{formatKes(line.balanceCents)}</td>
+                  <td data-label="Charged" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                    {amountOrBlank(line.debitCents)}
+                  </td>
+                  <td data-label="Settled" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                    {amountOrBlank(line.creditCents)}
+                  </td>
+                  <td data-label="Balance" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                    {formatKes(line.balanceCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { BackLink } from "#app/components/admin/back-link";
 import { PageHeader } from "#app/components/admin/page-header";
+import { STACKED } from "#app/components/admin/stacked-table";
 import { useErrorToast } from "#app/components/admin/use-error-toast";
 import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
@@ -216,22 +217,35 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
         {due.length === 0 ? (
           <p className="text-sm text-slate-600">No certificate is due.</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
+          <div className={STACKED.wrapper}>
+            <table className={`${STACKED.table} text-left`}>
+              <caption className="sr-only">Certificates due, oldest payment first</caption>
+              <thead className={STACKED.thead}>
                 <tr>
-                  <th className="p-3">Organisation</th>
-                  <th className="p-3">Booking</th>
-                  <th className="p-3 text-right">Days since payment</th>
-                  <th className="p-3 text-right">Income tax due</th>
-                  <th className="p-3 text-right">VAT due</th>
-                  <th className="p-3 text-right">Cash owed</th>
+                  <th scope="col" className="px-4 py-3">
+                    Organisation
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Booking
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Days since payment
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Income tax due
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    VAT due
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Cash owed
+                  </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200">
+              <tbody className={STACKED.tbody}>
                 {due.map((row) => (
-                  <tr key={row.bookingId} data-testid="certificate-due">
-                    <td className="p-3">
+                  <tr key={row.bookingId} data-testid="certificate-due" className={STACKED.row}>
+                    <td data-label="Organisation" className={STACKED.cell}>
                       {row.organisationId ? (
                         <Link to={`/admin/organisations/${row.organisationId}`} className="underline">
                           {row.organisation}
@@ -240,7 +254,7 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
                         row.organisation
                       )}
                     </td>
-                    <td className="p-3">
+                    <td data-label="Booking" className={STACKED.cell}>
                       <Link to={`/admin/bookings/${row.reference}`} className="font-semibold underline">
                         {row.reference}
                       </Link>{" "}
@@ -248,16 +262,27 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
                       {mayManage ? (
                         <Link
                           to={`?reference=${row.reference}#record-heading`}
-                          className="ml-2 text-brand-700 underline"
+                          className="ml-2 inline-flex min-h-11 items-center text-brand-700 underline"
                         >
                           Record certificate
                         </Link>
                       ) : null}
                     </td>
-                    <td className="p-3 text-right tabular-nums">{row.daysSincePayment}</td>
-                    <td className="p-3 text-right tabular-nums">{formatKes(row.whtDueCents)}</td>
-                    <td className="p-3 text-right tabular-nums">{formatKes(row.whvatDueCents)}</td>
-                    <td className="p-3 text-right tabular-nums">{formatKes(row.cashOwedCents)}</td>
+                    <td
+                      data-label="Days since payment"
+                      className={`${STACKED.cell} md:text-right tabular-nums`}
+                    >
+                      {row.daysSincePayment}
+                    </td>
+                    <td data-label="Income tax due" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                      {formatKes(row.whtDueCents)}
+                    </td>
+                    <td data-label="VAT due" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                      {formatKes(row.whvatDueCents)}
+                    </td>
+                    <td data-label="Cash owed" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                      {formatKes(row.cashOwedCents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -287,23 +312,46 @@ export default function FinanceWithholding({ loaderData, actionData }: Route.Com
         {credits.length === 0 ? (
           <p className="text-sm text-slate-600">No certificate recorded yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
+          <div className={STACKED.wrapper}>
+            <table className={`${STACKED.table} text-left`}>
+              <caption className="sr-only">Withholding credits per month, newest first</caption>
+              <thead className={STACKED.thead}>
                 <tr>
-                  <th className="p-3">Month</th>
-                  <th className="p-3 text-right">Income tax credit (WHT)</th>
-                  <th className="p-3 text-right">VAT credit (WHVAT)</th>
-                  <th className="p-3 text-right">Certificates</th>
+                  <th scope="col" className="px-4 py-3">
+                    Month
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Income tax credit (WHT)
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    VAT credit (WHVAT)
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Certificates
+                  </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200">
+              <tbody className={STACKED.tbody}>
                 {credits.map((row) => (
-                  <tr key={row.month} data-testid="withholding-credit">
-                    <td className="p-3">{monthLabel(row.month)}</td>
-                    <td className="p-3 text-right tabular-nums">{formatKes(row.whtCents)}</td>
-                    <td className="p-3 text-right tabular-nums">{formatKes(row.whvatCents)}</td>
-                    <td className="p-3 text-right tabular-nums">{row.certificates}</td>
+                  <tr key={row.month} data-testid="withholding-credit" className={STACKED.row}>
+                    <td data-label="Month" className={STACKED.cell}>
+                      {monthLabel(row.month)}
+                    </td>
+                    <td
+                      data-label="Income tax credit (WHT)"
+                      className={`${STACKED.cell} md:text-right tabular-nums`}
+                    >
+                      {formatKes(row.whtCents)}
+                    </td>
+                    <td
+                      data-label="VAT credit (WHVAT)"
+                      className={`${STACKED.cell} md:text-right tabular-nums`}
+                    >
+                      {formatKes(row.whvatCents)}
+                    </td>
+                    <td data-label="Certificates" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                      {row.certificates}
+                    </td>
                   </tr>
                 ))}
               </tbody>
