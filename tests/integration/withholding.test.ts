@@ -151,6 +151,15 @@ describe("the county: withholding tax and withholding VAT", () => {
       expectText(invoiceText, expected);
     }
     expect((await bookingBalance(db(), booking.id)).balanceCents).toBe(35_970_000);
+    // its e-mail asks the cash amount and names what the certificates settle
+    const [invoiceMail] = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.kind, "finance_proforma"), eq(emailOutbox.relatedId, proforma?.id as string)),
+      );
+    expect(invoiceMail?.text).toContain("Amount due: KES 359,700.00");
+    expect(invoiceMail?.text).toContain("Withheld, settled by your iTax certificates: KES 23,100.00");
 
     // the exact cash amount by bank: paid in cash, certificates due, which is not debt
     const paidOn = today();

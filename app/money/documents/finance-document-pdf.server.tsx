@@ -117,9 +117,16 @@ export function withholdingRows(doc: Pick<FinanceDocumentContent, "totalCents" |
   const whvat = doc.whvatCents ?? 0;
   if (wht + whvat === 0) return [];
   return [
-    ...(wht > 0 ? [{ label: `Less ${WITHHOLDING_RATES.wht.short} (by certificate)`, cents: -wht }] : []),
+    ...(wht > 0
+      ? [{ label: `Less withholding tax ${WITHHOLDING_RATES.wht.percent} % (by certificate)`, cents: -wht }]
+      : []),
     ...(whvat > 0
-      ? [{ label: `Less ${WITHHOLDING_RATES.whvat.short} (by certificate)`, cents: -whvat }]
+      ? [
+          {
+            label: `Less withholding VAT ${WITHHOLDING_RATES.whvat.percent} % (by certificate)`,
+            cents: -whvat,
+          },
+        ]
       : []),
     { label: "To pay in cash (KES)", cents: doc.totalCents - wht - whvat, strong: true },
   ];

@@ -315,12 +315,15 @@ export async function sendDocument(
           .from(payments)
           .where(eq(payments.id, doc.paymentId))
       : [];
+  const withheld = doc.kind === "proforma" ? doc.whtCents + doc.whvatCents : 0;
   const message = financeDocumentMessage({
     kind: doc.kind,
     number: doc.number,
     name: booking.contactName,
     reference: booking.reference,
-    total: formatKes(doc.totalCents),
+    // a proforma asks its cash part; what the payer withholds is named beside it (decision 0745)
+    total: formatKes(doc.totalCents - withheld),
+    withheld: withheld > 0 ? formatKes(withheld) : null,
     dueOn: doc.dueOn ? formatLongDate(doc.dueOn) : null,
     paymentNote: doc.paymentNote,
     // an invoice (or its reminder) offers the quickest way to pay it
