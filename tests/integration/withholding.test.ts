@@ -12,6 +12,7 @@ import {
   moneyToday,
   organisationStatement,
   recordPayment,
+  sendDueTaxInvoices,
   sendPaymentReminder,
   statementPdf,
   withholdingCredits,
@@ -29,12 +30,15 @@ import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { type FilePart, multipartRequest } from "../helpers/admin-actions";
 import { answer, outcome, signedInAdmin } from "../helpers/admin-session";
+import { etimsForFile, invoicesOf } from "../helpers/etims-sale";
 import { ACTOR, book, confirmAll, documentsOf, newRun } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
 
 // Issue 47, item 1: a county that withholds income tax (5 %) and VAT (2 %) pays the cash part of its invoice by
 // bank; the booking waits for two iTax certificates, never as debt, and settles when finance records them.
 
+// KRA's stand-in and the firm's device, sending a sale once it is paid: "paid in cash" must send it
+const kra = etimsForFile();
 let finance: Awaited<ReturnType<typeof signedInAdmin>>;
 
 /** A PDF as iTax issues it: only its bytes' kind matters to the upload check. */
@@ -181,6 +185,17 @@ describe("the county: withholding tax and withholding VAT", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.balanceAfterCents).toBe(0);
     expect((await moneyDocumentsForBooking(booking.id)).note).toBeNull();
+    // the eTIMS tax invoice, sent once the booking is paid, goes now, for the whole invoice
+    const [sale] = await invoicesOf(booking.id);
+    expect(sale).toMatchObject({ receiptType: "S", totalCents: 38_280_000 });
+    await sendDueTaxInvoices();
+    const [sent] = await invoicesOf(booking.id);
+    expect(sent?.state).toBe("sent");
+    expect(kra().sales.get(sent?.invoiceNo as number)?.rcptTyCd).toBe("S");
+    const taxPdf = await storage().get(sent?.storageKey as string);
+    const taxChunks: Buffer[] = [];
+    for await (const chunk of taxPdf?.body ?? []) taxChunks.push(Buffer.from(chunk));
+    expectText(extractPdfText(Buffer.concat(taxChunks)), "To pay in cash (KES) KES 359,700.00");
 
     // past the invoice's due date it is not overdue, and no reminder goes out
     const later = addDays(proforma?.dueOn as string, 10);
