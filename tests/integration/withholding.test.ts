@@ -184,6 +184,13 @@ describe("the county: withholding tax and withholding VAT", () => {
     const receipts = (await documentsOf(booking.id)).filter((d) => d.kind === "receipt");
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.balanceAfterCents).toBe(0);
+    const [receiptMail] = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.relatedId, receipts[0]?.id as string));
+    expect(receiptMail?.text).toContain(
+      "Paid in full in cash: nothing is left to pay. The withholding certificates for KES 23,100.00 from iTax settle the rest of the invoice.",
+    );
     expect((await moneyDocumentsForBooking(booking.id)).note).toBeNull();
     // the eTIMS tax invoice, sent once the booking is paid, goes now, for the whole invoice
     const [sale] = await invoicesOf(booking.id);

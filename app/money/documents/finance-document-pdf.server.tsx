@@ -33,7 +33,7 @@ export type FinanceDocumentContent = {
   vatCents: number;
   totalCents: number;
   paymentNote: string;
-  /** proformas: what the buyer withholds and settles by iTax certificates, not in cash (decision 0745) */
+  /** proformas (and receipts, reprinting them): what the buyer withholds and settles by iTax certificates */
   whtCents?: number;
   whvatCents?: number;
   /** receipts: the payments they acknowledge */
@@ -72,10 +72,12 @@ function PaymentsTable({
   payments,
   balanceAfterCents,
   advance,
+  withheldCents,
 }: {
   payments: NonNullable<FinanceDocumentContent["payments"]>;
   balanceAfterCents: number | null | undefined;
   advance: boolean;
+  withheldCents: number;
 }) {
   const row = { flexDirection: "row" as const, borderBottomWidth: 0.5, borderBottomColor: RULE };
   return (
@@ -104,7 +106,7 @@ function PaymentsTable({
       />
       {balanceAfterCents != null && (
         <Text style={[styles.paragraph, styles.bold, { marginTop: 6 }]}>
-          {balanceAfterText(balanceAfterCents, { advance })}
+          {balanceAfterText(balanceAfterCents, { advance, withheldCents })}
         </Text>
       )}
     </View>
@@ -221,6 +223,7 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
           payments={doc.payments}
           balanceAfterCents={doc.balanceAfterCents}
           advance={isAdvance(doc)}
+          withheldCents={(doc.whtCents ?? 0) + (doc.whvatCents ?? 0)}
         />
       )}
       <Note title={note.title}>{note.text}</Note>

@@ -207,7 +207,7 @@ type IssueInput = {
   lines: FinanceLine[];
   totals: { netCents: number; vatCents: number; totalCents: number; ratePercent: number };
   pricesIncludeVat: boolean;
-  /** proformas: what the buyer is expected to withhold (decision 0745) */
+  /** proformas, and the receipts that reprint them: what the buyer is expected to withhold (decision 0745) */
   withholding?: { whtCents: number; whvatCents: number };
   relatesTo: FinanceDocument | null;
   version: number;
@@ -337,7 +337,10 @@ export async function sendDocument(
         ? {
             paid: formatKes(doc.paidCents),
             by: paid ? paymentWithCode(PAYMENT_METHOD_LABELS[paid.method], paid.code) : null,
-            balance: balanceAfterText(doc.balanceAfterCents, { advance: doc.relatesToId === null }),
+            balance: balanceAfterText(doc.balanceAfterCents, {
+              advance: doc.relatesToId === null,
+              withheldCents: doc.whtCents + doc.whvatCents,
+            }),
           }
         : undefined,
     advance: doc.kind === "receipt" && doc.relatesToId === null,
@@ -532,6 +535,8 @@ export async function issueReceipt(
       ? { ...proforma, ratePercent: proforma.vatRatePercent }
       : { netCents: advance.amountCents, vatCents: 0, totalCents: advance.amountCents, ratePercent: 0 },
     pricesIncludeVat: proforma?.pricesIncludeVat ?? true,
+    // the receipt reprints its invoice's withholding: its balance is the cash part's (decision 0745)
+    withholding: proforma ? { whtCents: proforma.whtCents, whvatCents: proforma.whvatCents } : undefined,
     relatesTo: proforma,
     version: (await latestVersion(tx, booking.id, "receipt")) + 1,
     actor,
