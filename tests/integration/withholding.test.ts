@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { linkBookingToOrganisation } from "#app/booking/index.server";
@@ -22,6 +24,7 @@ import { createOrganisation } from "#app/organisations/index.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
+import { env } from "#app/platform/env.server";
 import { storage } from "#app/platform/files/storage.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as withholdingScreen from "#app/routes/money/finance-withholding";
@@ -315,6 +318,11 @@ describe("what finance records, and who may", () => {
       [{ ...fields, certificateNumber: "<script>" }, pdf, 400, "as iTax prints it"],
       [{ ...fields, reference: "MF-NOSUCH00" }, pdf, 400, "No booking has the reference"],
     ];
+    const pdfsStored = () => {
+      const folder = path.join(env().DATA_DIR, "uploads", "withholding-certificates");
+      return fs.existsSync(folder) ? fs.readdirSync(folder).length : 0;
+    };
+    const storedBefore = pdfsStored();
     for (const [form, file, status, message] of refusals) {
       const got = await recordOnScreen(finance, form, file);
       expect(got.status, message).toBe(status);
@@ -326,6 +334,8 @@ describe("what finance records, and who may", () => {
         .from(withholdingCertificates)
         .where(eq(withholdingCertificates.bookingId, booking.id)),
     ).toEqual([]);
+    // a refused certificate leaves no PDF behind
+    expect(pdfsStored()).toBe(storedBefore);
 
     expect((await recordOnScreen(finance, fields)).status).toBe(302);
     const twice = await recordOnScreen(finance, fields);

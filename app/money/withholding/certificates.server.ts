@@ -149,6 +149,10 @@ export async function recordCertificate(
       ok: true,
       message: `${label} certificate ${certificate.certificateNumber} (${formatKes(amountCents)}) recorded for ${booking.reference}.${differs}${after.state === "paid" ? ` ${booking.reference} is settled.` : ""}`,
     };
+  }).catch(async (error: unknown) => {
+    // the row was never written: the stored PDF goes with it
+    await deleteQuietly([key]);
+    throw error;
   });
   if (!outcome.ok) await deleteQuietly([key]);
   return outcome;
