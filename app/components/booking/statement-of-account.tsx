@@ -10,7 +10,7 @@ const amountOrBlank = (cents: number) => (cents === 0 ? "" : formatKes(cents));
 /**
  * A statement of account on screen (decision 0748), the office's and the client's alike: every invoice, credit
  * note, payment and withholding certificate with the running balance, the closing balance split into cash owed
- * and certificates due, and the PDF to download. On a phone each line stacks.
+ * and certificates due, and the PDF to download. On a phone each line stacks, its empty amount left out.
  */
 export function StatementOfAccount({ statement, pdfUrl }: { statement: Statement; pdfUrl: string }) {
   return (
@@ -61,10 +61,16 @@ export function StatementOfAccount({ statement, pdfUrl }: { statement: Statement
                   <td data-label="Details" className={STACKED.cell}>
                     <span className="font-medium">{line.reference}</span> {line.description}
                   </td>
-                  <td data-label="Charged" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                  <td
+                    data-label="Charged"
+                    className={`${STACKED.cell} md:text-right tabular-nums ${line.debitCents === 0 ? "max-md:hidden" : ""}`}
+                  >
                     {amountOrBlank(line.debitCents)}
                   </td>
-                  <td data-label="Settled" className={`${STACKED.cell} md:text-right tabular-nums`}>
+                  <td
+                    data-label="Settled"
+                    className={`${STACKED.cell} md:text-right tabular-nums ${line.creditCents === 0 ? "max-md:hidden" : ""}`}
+                  >
                     {amountOrBlank(line.creditCents)}
                   </td>
                   <td data-label="Balance" className={`${STACKED.cell} md:text-right tabular-nums`}>
