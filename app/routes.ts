@@ -42,6 +42,7 @@ export default [
   route("account/sign-out", "routes/bookings/public/account.sign-out.ts"),
   route("account/bookings/:reference/certificates/:file", "routes/bookings/public/account.certificates.ts"),
   route("account/bookings/:reference/nita-pack/:file", "routes/bookings/public/account.nita-pack.ts"),
+  route("account/statement/:scope/:key", "routes/bookings/public/account.statement.ts"),
   route("sitemap.xml", "routes/site/public/sitemap.ts"),
   route("robots.txt", "routes/shell/public/robots.ts"),
   route("files/:id/:name", "routes/site/public/files.ts"),
@@ -110,6 +111,8 @@ export default [
       route("finance/imports", "routes/money/finance-imports.tsx"),
       route("finance/imports/:id", "routes/money/finance-import.tsx"),
       route("finance/tax-invoices", "routes/money/finance-tax-invoices.tsx"),
+      route("finance/withholding", "routes/money/finance-withholding.tsx"),
+      route("finance/statement", "routes/money/finance-statement.tsx"),
       route("*", "routes/shell/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)
@@ -120,6 +123,8 @@ export default [
     route("data-requests/export", "routes/back-office/data-requests.export.ts"),
     route("finance/export/:kind", "routes/money/finance.export.ts"),
     route("finance/tax-invoices/:id/pdf", "routes/money/tax-invoice-file.ts"),
+    route("finance/withholding/:id/pdf", "routes/money/withholding-certificate-file.ts"),
+    route("finance/statement/:scope/:key", "routes/money/statement-file.ts"),
     route("enquiries/:id/quote/preview.pdf", "routes/sales/enquiry.quote-preview.ts"),
     route("courses/:courseId/runs/:runId/sign-in-sheet.pdf", "routes/delivery/run-sign-in-sheet.ts"),
     route(

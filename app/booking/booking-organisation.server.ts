@@ -22,3 +22,18 @@ export async function moveOrganisationBookings(
     .where(eq(bookings.organisationId, fromOrganisationId))
     .returning({ reference: bookings.reference });
 }
+
+/**
+ * What this booking's payer withholds, where it differs from its organisation (null: as the organisation says;
+ * decision 0745). Money sets it, under the booking's lock, and revises the invoice in the same transaction.
+ */
+export async function setBookingWithholding(
+  tx: Executor,
+  bookingId: string,
+  choice: { incomeTax: boolean | null; vat: boolean | null },
+) {
+  await tx
+    .update(bookings)
+    .set({ withholdsIncomeTax: choice.incomeTax, withholdsVat: choice.vat })
+    .where(eq(bookings.id, bookingId));
+}

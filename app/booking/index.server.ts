@@ -1,6 +1,10 @@
 export { openBillingBooking } from "./billing-booking.server";
 export { type LockedBooking, lockBooking } from "./booking-lock.server";
-export { linkBookingToOrganisation, moveOrganisationBookings } from "./booking-organisation.server";
+export {
+  linkBookingToOrganisation,
+  moveOrganisationBookings,
+  setBookingWithholding,
+} from "./booking-organisation.server";
 export { deriveBookingStatus } from "./booking-status.server";
 export { courseSnapshot } from "./course-snapshot.server";
 export * from "./index";

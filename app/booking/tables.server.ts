@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -59,6 +60,9 @@ export const bookings = pgTable(
       .unique()
       .references(() => quoteKey, { onDelete: "restrict" }),
     participants: integer("participants").notNull().default(1),
+    /** what this booking's payer withholds, when it differs from its organisation's (null: as the organisation) */
+    withholdsIncomeTax: boolean("withholds_income_tax"),
+    withholdsVat: boolean("withholds_vat"),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     /** what it bills: a course's participants, or one engagement milestone (decision 0673) */
     kind: text("kind", { enum: BOOKING_KINDS }).notNull().default("course"),

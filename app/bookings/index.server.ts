@@ -19,6 +19,8 @@ export {
   changeClientBooking,
   clientCertificates,
   clientNitaPack,
+  clientOrganisations,
+  clientStatement,
   getClientBooking,
   getClientSharing,
   inviteColleague,

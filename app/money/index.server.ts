@@ -62,9 +62,12 @@ export {
 export { stkAvailable } from "./mpesa/stk-setup.server";
 export { sendTestConfirmation } from "./mpesa/test-confirmation.server";
 export {
+  bookingBalanceSql,
+  bookingCertifiedSql,
   bookingInvoicedSql,
   bookingPaidSql,
   bookingPaymentStateSql,
+  bookingWithheldSql,
 } from "./payments/balance-sql.server";
 export { invoiceBookingNow, invoiceNote, syncBooking } from "./payments/booking-sync.server";
 export { MONEY_TO_ALLOCATE_PATH, moneyToAllocate } from "./payments/money-to-allocate.server";
@@ -94,3 +97,16 @@ export {
   setImportMapping,
 } from "./statements/statement-import.server";
 export { moneyToday } from "./today.server";
+export { bookingWithholding, changeBookingWithholding } from "./withholding/booking-withholding.server";
+export { certificateFile, recordCertificate, voidCertificate } from "./withholding/certificates.server";
+export {
+  bookingStatement,
+  organisationStatement,
+  statementFileName,
+  statementPdf,
+} from "./withholding/statement.server";
+export {
+  certificatesDue,
+  listCertificates,
+  withholdingCredits,
+} from "./withholding/withholding-report.server";

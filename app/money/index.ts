@@ -31,3 +31,13 @@ export {
   type StkPayForm,
   StkPayFormSchema,
 } from "./mpesa/stk-schemas";
+export {
+  BOOKING_WITHHOLDING_CHOICES,
+  BookingWithholdingSchema,
+  type Statement,
+  VoidCertificateSchema,
+  WITHHOLDING_KINDS,
+  WITHHOLDING_PATH,
+  WITHHOLDING_RATES,
+  WithholdingCertificateSchema,
+} from "./withholding/withholding";

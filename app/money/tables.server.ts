@@ -30,6 +30,7 @@ import {
   STK_PUSH_STATES,
   TAX_INVOICE_STATES,
   TAX_RECEIPT_TYPES,
+  WITHHOLDING_KINDS,
 } from "../platform/db/enums";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
@@ -89,6 +90,12 @@ export const financeDocuments = pgTable(
     netCents: bigint("net_cents", { mode: "number" }).notNull(),
     vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /**
+     * proformas: what the buyer is expected to withhold and settle by an iTax certificate, not in cash
+     * (decision 0745): income tax 5 % and VAT 2 % of the net; the cash expected is the total less both
+     */
+    whtCents: bigint("wht_cents", { mode: "number" }).notNull().default(0),
+    whvatCents: bigint("whvat_cents", { mode: "number" }).notNull().default(0),
     /** how to pay, as printed: paybill, account, bank */
     paymentNote: text("payment_note").notNull(),
     storageKey: text("storage_key").notNull(),
@@ -398,5 +405,43 @@ export const receiptJobs = pgTable(
     // one job waiting per booking: a second payment before the pass joins the first job
     uniqueIndex("receipt_jobs_pending_idx").on(t.bookingId).where(sql`done_at is null`),
     index("receipt_jobs_due_idx").on(t.nextAttemptAt).where(sql`done_at is null`),
+  ],
+);
+
+/**
+ * The withholding certificates a buyer issued on iTax for a booking (decision 0746): each settles that much of
+ * the booking's invoice, as a payment would, but is not cash. Never deleted or edited (the migration's trigger):
+ * a wrong one is voided, once, with a reason, and stops counting.
+ */
+export const withholdingCertificates = pgTable(
+  "withholding_certificates",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    kind: text("kind", { enum: WITHHOLDING_KINDS }).notNull(),
+    /** the certificate number iTax printed */
+    certificateNumber: text("certificate_number").notNull(),
+    certificateDate: date("certificate_date").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: createdAt(),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: text("voided_by"),
+    voidReason: text("void_reason"),
+  },
+  (t) => [
+    check("withholding_certificates_kind_check", inList("kind", WITHHOLDING_KINDS)),
+    check("withholding_certificates_amount_check", sql`amount_cents > 0`),
+    check("withholding_certificates_void_check", sql`(voided_at is null) = (void_reason is null)`),
+    // one live certificate per iTax number and kind: the same one cannot settle two bookings
+    uniqueIndex("withholding_certificates_number_idx")
+      .on(t.kind, t.certificateNumber)
+      .where(sql`voided_at is null`),
+    index("withholding_certificates_booking_idx").on(t.bookingId),
+    index("withholding_certificates_date_idx").on(t.certificateDate),
   ],
 );

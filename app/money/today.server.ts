@@ -9,6 +9,8 @@ import { taxInvoiceTrouble } from "./etims/tax-invoice-list.server";
 import { mpesaGaps } from "./mpesa/money-flow.server";
 import { MONEY_TO_ALLOCATE_PATH, moneyToAllocate } from "./payments/money-to-allocate.server";
 import { countOpenPaymentReviews } from "./payments/payment-review.server";
+import { WITHHOLDING_PATH } from "./withholding/withholding";
+import { certificatesDueSummary } from "./withholding/withholding-report.server";
 
 // Money's part of "What needs doing today" (decision 0716): each item links to its list on the finance screens.
 
@@ -116,8 +118,22 @@ async function taxInvoiceItems(): Promise<TodayItem[]> {
   return items;
 }
 
+/** Bookings paid in cash whose buyer's withholding certificates have not come yet: not debt, but to chase. */
+async function certificateItems(): Promise<TodayItem[]> {
+  const { count: n, cents } = await certificatesDueSummary();
+  return [
+    {
+      id: "withholding-certificates-due",
+      count: n,
+      title: `${n === 1 ? "booking waits" : "bookings wait"} for withholding certificates (${formatKes(cents)}): ask the payer for them from iTax`,
+      to: WITHHOLDING_PATH,
+    },
+  ];
+}
+
 /**
- * Money's items in the panel's order: overdue invoices, payments to assign and to review, money to allocate, the
+ * Money's items in the panel's order: overdue invoices, payments to assign and to review, money to allocate, withholding
+ * certificates due, the
  * finance profile's gaps, M-PESA's gaps, eTIMS trouble. `money` is the summary the dashboard read once.
  */
 export const moneyToday: TodayContributor<{ money: MoneySummary }> = async ({ money }) =>
@@ -125,6 +141,7 @@ export const moneyToday: TodayContributor<{ money: MoneySummary }> = async ({ mo
     await Promise.all([
       overduePaymentItems(money),
       moneyToAllocateItems(),
+      certificateItems(),
       financeProfileItems(),
       mpesaItems(),
       taxInvoiceItems(),

@@ -7,6 +7,13 @@ import type { OrganisationInput } from "./organisation";
 import { lockOrganisations } from "./organisation-lock.server";
 import { organisationLooseKey, organisationNameKey } from "./organisation-name";
 
+/**
+ * An organisation as it is written: the office's form states what it withholds; a caller that does not (a record
+ * made from an enquiry) leaves it as it is, which for a new one is "withholds nothing" (decision 0745).
+ */
+type OrganisationFields = Omit<OrganisationInput, "withholdsIncomeTax" | "withholdsVat"> &
+  Partial<Pick<OrganisationInput, "withholdsIncomeTax" | "withholdsVat">>;
+
 export type OrganisationOutcome =
   | { ok: true; message: string; id: string }
   | { ok: false; status: number; message: string; field?: keyof OrganisationInput };
@@ -21,6 +28,8 @@ export const organisationColumns = {
   address: organisations.address,
   contacts: organisations.contacts,
   notes: organisations.notes,
+  withholdsIncomeTax: organisations.withholdsIncomeTax,
+  withholdsVat: organisations.withholdsVat,
   createdAt: organisations.createdAt,
 };
 
@@ -49,7 +58,7 @@ const pinTaken = (name: string): OrganisationOutcome => ({
   message: `${name} already has this KRA PIN. If they are the same client, merge them on the review screen.`,
 });
 
-const withKeys = (input: OrganisationInput) => ({
+const withKeys = (input: OrganisationFields) => ({
   ...input,
   nameKey: organisationNameKey(input.name),
   looseKey: organisationLooseKey(input.name),
@@ -58,7 +67,7 @@ const withKeys = (input: OrganisationInput) => ({
 /** Adds an organisation the office knows before any booking names it (a client from an enquiry). */
 export async function createOrganisation(
   actor: AuditActor,
-  input: OrganisationInput,
+  input: OrganisationFields,
 ): Promise<OrganisationOutcome> {
   return db().transaction(async (tx) => {
     await lockOrganisations(tx);
@@ -78,7 +87,7 @@ export async function createOrganisation(
 export async function updateOrganisation(
   actor: AuditActor,
   id: string,
-  input: OrganisationInput,
+  input: OrganisationFields,
 ): Promise<OrganisationOutcome> {
   return db().transaction(async (tx) => {
     await lockOrganisations(tx);

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { OrganisationSchema } from "./organisation";
 
@@ -12,6 +13,26 @@ describe("the organisation form's schema", () => {
       address: null,
       contacts: null,
       notes: null,
+      // unticked boxes: it withholds nothing (decision 0745)
+      withholdsIncomeTax: false,
+      withholdsVat: false,
+    });
+  });
+
+  it("reads the withholding boxes as ticked when the form sends them", () => {
+    const form = new FormData();
+    for (const [name, value] of [
+      ["name", "County Government of Kitui"],
+      ["type", "county_government"],
+      ["withholdsIncomeTax", "on"],
+      ["withholdsVat", "on"],
+    ]) {
+      form.set(name as string, value as string);
+    }
+    const submission = parseWithZod(form, { schema: OrganisationSchema });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      withholdsIncomeTax: true,
+      withholdsVat: true,
     });
   });
 

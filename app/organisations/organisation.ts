@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORGANISATION_TYPES } from "#app/platform/db/enums";
-import { optionalText, requiredText } from "#app/platform/forms/form-fields";
+import { checkbox, optionalText, requiredText } from "#app/platform/forms/form-fields";
 
 export { ORGANISATION_TYPES };
 export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
@@ -38,5 +38,9 @@ export const OrganisationSchema = z.object({
   address: optionalText(500),
   contacts: optionalText(2000),
   notes: optionalText(5000),
+  /** it withholds 5 % income tax on training fees (decision 0745) */
+  withholdsIncomeTax: checkbox(),
+  /** it is an appointed withholding-VAT agent: 2 % of the taxable value (decision 0745) */
+  withholdsVat: checkbox(),
 });
 export type OrganisationInput = z.infer<typeof OrganisationSchema>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
 import { ORGANISATION_TYPES } from "../platform/db/enums";
 
@@ -25,6 +25,10 @@ export const organisations = pgTable(
     /** the people the office deals with there, as the office writes them (names, roles, phones, e-mails) */
     contacts: text("contacts"),
     notes: text("notes"),
+    /** it withholds 5 % income tax on training fees and certifies it on iTax (decision 0745) */
+    withholdsIncomeTax: boolean("withholds_income_tax").notNull().default(false),
+    /** it is an appointed withholding-VAT agent: it withholds 2 % of the taxable value (decision 0745) */
+    withholdsVat: boolean("withholds_vat").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

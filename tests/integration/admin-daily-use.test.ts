@@ -326,6 +326,7 @@ describe("the dashboard's delivery work", () => {
           "unassigned-payments",
           "payments-to-review",
           "money-to-allocate",
+          "withholding-certificates-due",
           "finance-profile",
           "money-flow",
         ],

@@ -92,6 +92,11 @@ const ACCESS: Record<string, Access> = {
   "routes/money/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance.export.ts": { loader: MONEY_WRITE },
+  // withholding certificates: recorded and voided by finance (decision 0746); statements read by all who read money
+  "routes/money/finance-withholding.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  "routes/money/withholding-certificate-file.ts": { loader: MONEY_READ },
+  "routes/money/finance-statement.tsx": { loader: MONEY_READ },
+  "routes/money/statement-file.ts": { loader: MONEY_READ },
   "routes/money/tax-invoice-file.ts": { loader: MONEY_READ },
   "routes/delivery/run-attendance.tsx": {
     loader: RUN_READ,

@@ -2,10 +2,12 @@ import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { bookings } from "#app/booking/tables.server";
 import { runDatesText } from "#app/delivery/index.server";
 import {
+  bookingCertifiedSql,
   bookingInvoicedSql,
   bookingPaidSql,
   bookingPaymentStateSql,
   bookingSubjectSql,
+  bookingWithheldSql,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses } from "#app/site/tables.server";
@@ -59,6 +61,8 @@ export async function listBookings(query: BookingQuery) {
         endDate: courseRuns.endDate,
         invoicedCents: bookingInvoicedSql,
         paidCents: bookingPaidSql,
+        withheldCents: bookingWithheldSql,
+        certifiedCents: bookingCertifiedSql,
       })
       .from(bookings)
       .leftJoin(courses, eq(courses.id, bookings.courseId))
@@ -70,7 +74,12 @@ export async function listBookings(query: BookingQuery) {
     return rows.map(({ label, startDate, endDate, ...row }) => ({
       ...row,
       dates: runDatesText({ label, startDate, endDate }),
-      paymentState: paymentState(Number(row.invoicedCents), Number(row.paidCents)),
+      paymentState: paymentState(
+        Number(row.invoicedCents),
+        Number(row.paidCents),
+        Number(row.withheldCents),
+        Number(row.certifiedCents),
+      ),
     }));
   });
 }

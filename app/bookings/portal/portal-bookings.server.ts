@@ -12,18 +12,23 @@ import {
 } from "#app/delivery/index.server";
 import { certificates } from "#app/delivery/tables.server";
 import {
+  bookingCertifiedSql,
   bookingInvoicedSql,
   bookingPaidSql,
   bookingPaymentInstructions,
+  bookingStatement,
   bookingSubjectSql,
+  bookingWithheldSql,
   clientTaxInvoice,
+  organisationStatement,
   stkAvailable,
 } from "#app/money/index.server";
+import { organisations } from "#app/organisations/tables.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
-import { paymentState } from "#app/utils/payment-state";
+import { settlement } from "#app/utils/payment-state";
 import {
   addParticipant,
   type BookingChangeOutcome,
@@ -71,6 +76,8 @@ export async function listClientBookings(client: Client) {
       venue: courseRuns.venue,
       invoicedCents: bookingInvoicedSql,
       paidCents: bookingPaidSql,
+      withheldCents: bookingWithheldSql,
+      certifiedCents: bookingCertifiedSql,
     })
     .from(bookings)
     .leftJoin(courses, eq(courses.id, bookings.courseId))
@@ -84,17 +91,18 @@ export async function listClientBookings(client: Client) {
       desc(bookings.createdAt),
     )
     .limit(200);
-  return rows.map(({ contactEmail, invoicedCents, paidCents, ...row }) => {
+  return rows.map(({ contactEmail, invoicedCents, paidCents, withheldCents, certifiedCents, ...row }) => {
     const invoiced = Number(invoicedCents);
-    const paid = Number(paidCents);
+    const settled = settlement(invoiced, Number(paidCents), Number(withheldCents), Number(certifiedCents));
     return {
       ...row,
       dates: runDatesText(row),
       mine: contactEmail.toLowerCase() === client.email,
       balance: {
         invoicedCents: invoiced,
-        balanceCents: invoiced - paid,
-        state: paymentState(invoiced, paid),
+        balanceCents: settled.balanceCents,
+        certificatesDueCents: settled.certificatesDueCents,
+        state: settled.state,
       },
     };
   });
@@ -236,12 +244,13 @@ export async function getClientBooking(client: Client, reference: string) {
   const page = await getBookingPage(reference);
   if (!page) return null;
   const { booking } = page;
-  const [instructions, payHow, issued, payOnline, taxInvoice] = await Promise.all([
+  const [instructions, payHow, issued, payOnline, taxInvoice, statement] = await Promise.all([
     booking.runId ? getJoiningInstructions(booking.runId) : null,
     bookingPaymentInstructions(booking.reference),
     standingCertificates(booking.id),
     stkAvailable(),
     clientTaxInvoice(booking.id),
+    bookingStatement(booking.reference),
   ]);
   return {
     booking: {
@@ -278,6 +287,8 @@ export async function getClientBooking(client: Client, reference: string) {
       transactionCode: p.transactionCode,
     })),
     balance: page.balance,
+    /** the booking's statement of account (decision 0748) */
+    statement,
     payHow,
     /** "Pay with M-PESA": the booking's pay page, when M-PESA Express is set up */
     payHref: payOnline ? payPath(booking.reference) : null,
@@ -292,6 +303,29 @@ export async function getClientBooking(client: Client, reference: string) {
     runDays: page.runDays,
     mine: seen.mine,
   };
+}
+
+/**
+ * The organisations whose statement of account the client may download (decision 0748): those of the bookings
+ * they may see (their own, and those shared with them for that organisation), by name.
+ */
+export async function clientOrganisations(client: Client) {
+  return db()
+    .selectDistinct({ id: organisations.id, name: organisations.name })
+    .from(bookings)
+    .innerJoin(organisations, eq(organisations.id, bookings.organisationId))
+    .where(visibleTo(client.email))
+    .orderBy(asc(organisations.name));
+}
+
+/**
+ * A statement of account the client may see: of a booking they may see, or of one of their organisations
+ * (`clientOrganisations`); null for anything else, so another organisation's statement reads as not found.
+ */
+export async function clientStatement(client: Client, scope: "booking" | "organisation", key: string) {
+  if (scope === "booking") return (await visibleBooking(client, key)) ? bookingStatement(key) : null;
+  const mine = await clientOrganisations(client);
+  return mine.some((organisation) => organisation.id === key) ? organisationStatement(key) : null;
 }
 
 export type ClientBookingPage = NonNullable<Awaited<ReturnType<typeof getClientBooking>>>;

@@ -8,6 +8,7 @@ import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-stat
 const STATE_TONES: Record<PaymentState, BadgeTone> = {
   unpaid: "red",
   part_paid: "yellow",
+  certificates_due: "green",
   paid: "green",
   overpaid: "blue",
 };

@@ -69,19 +69,37 @@ export function BookingPaymentList({ payments }: { payments: Payment[] }) {
   );
 }
 
-/** Invoiced, paid and the balance, side by side. */
+/**
+ * Invoiced, paid and the balance, side by side; with withholding (decision 0745), what certificates settled and
+ * what they still owe beside them, the balance being the cash still to pay.
+ */
 export function BookingBalanceFigures({
   balance,
 }: {
-  balance: { invoicedCents: number; paidCents: number; balanceCents: number };
+  balance: {
+    invoicedCents: number;
+    paidCents: number;
+    balanceCents: number;
+    withheldCents?: number;
+    certifiedCents?: number;
+    certificatesDueCents?: number;
+  };
 }) {
+  const withholding = (balance.withheldCents ?? 0) > 0 || (balance.certifiedCents ?? 0) > 0;
+  const figures: [string, number][] = [
+    ["Invoiced", balance.invoicedCents],
+    ["Paid", balance.paidCents],
+    ...(withholding
+      ? ([
+          ["Certified (withholding)", balance.certifiedCents ?? 0],
+          ["Certificates due", balance.certificatesDueCents ?? 0],
+        ] as [string, number][])
+      : []),
+    [withholding ? "Cash balance" : "Balance", balance.balanceCents],
+  ];
   return (
-    <dl className="grid grid-cols-3 gap-2 text-sm">
-      {[
-        ["Invoiced", balance.invoicedCents],
-        ["Paid", balance.paidCents],
-        ["Balance", balance.balanceCents],
-      ].map(([label, cents]) => (
+    <dl className={`grid gap-2 text-sm ${withholding ? "grid-cols-2 sm:grid-cols-5" : "grid-cols-3"}`}>
+      {figures.map(([label, cents]) => (
         <div key={label} className="rounded-lg bg-slate-50 p-2">
           <dt className="text-xs font-semibold uppercase text-slate-500">{label}</dt>
           <dd className="font-bold tabular-nums text-slate-900">{formatKes(Number(cents))}</dd>

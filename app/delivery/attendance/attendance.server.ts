@@ -9,6 +9,7 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate } from "#app/utils/dates";
+import { settledInCash } from "#app/utils/payment-state";
 import { type DeliveryRun, isLive, listLiveParticipants, sessionClock } from "../delivery-run.server";
 
 export type Mark = { present: boolean; markedByEmail: string | null; markedAt: Date };
@@ -164,7 +165,7 @@ async function followAttendance(
   if (attended && person.status !== "attended") status = "attended";
   if (!attended && person.status === "attended") {
     const paid = person.bookingId ? (await bookingBalance(tx, person.bookingId)).state : "unpaid";
-    status = paid === "paid" || paid === "overpaid" ? "paid" : "confirmed";
+    status = settledInCash(paid) ? "paid" : "confirmed";
   }
   if (!status) return;
   await setAttendanceStatus(tx, person, status, actor, {

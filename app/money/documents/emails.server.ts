@@ -6,6 +6,8 @@ export type FinanceDocumentMail = {
   name: string;
   reference: string;
   total: string;
+  /** proformas of a payer that withholds: what it withholds, settled by its iTax certificates (decision 0745) */
+  withheld?: string | null;
   dueOn: string | null;
   paymentNote: string;
   /** proformas: the booking's "Pay with M-PESA" page, when M-PESA Express is set up */
@@ -59,6 +61,7 @@ export function financeDocumentMessage(m: FinanceDocumentMail): Message {
         m.kind === "credit_note" ? "Amount credited" : m.kind === "receipt" ? "Amount paid" : "Amount due",
         m.received?.paid ?? m.total,
       ],
+      ["Withheld, settled by your iTax certificates", m.withheld ?? null],
       ["Paid by", m.received?.by ?? null],
       ["Due date", m.kind === "proforma" ? m.dueOn : null],
       ["Reference", m.reference],

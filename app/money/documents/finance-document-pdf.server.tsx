@@ -13,6 +13,7 @@ import {
 import { LineTable, pricedTotalRows, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
+import { WITHHOLDING_RATES } from "../withholding/withholding";
 import { balanceAfterText, paymentWithCode } from "./receipt-balance";
 
 export type FinanceDocumentContent = {
@@ -32,6 +33,9 @@ export type FinanceDocumentContent = {
   vatCents: number;
   totalCents: number;
   paymentNote: string;
+  /** proformas (and receipts, reprinting them): what the buyer withholds and settles by iTax certificates */
+  whtCents?: number;
+  whvatCents?: number;
   /** receipts: the payments they acknowledge */
   payments?: { receivedOn: string; method: string; code: string | null; amountCents: number }[];
   /** receipts: the booking's balance after the payment (negative: overpaid) */
@@ -68,10 +72,12 @@ function PaymentsTable({
   payments,
   balanceAfterCents,
   advance,
+  withheldCents,
 }: {
   payments: NonNullable<FinanceDocumentContent["payments"]>;
   balanceAfterCents: number | null | undefined;
   advance: boolean;
+  withheldCents: number;
 }) {
   const row = { flexDirection: "row" as const, borderBottomWidth: 0.5, borderBottomColor: RULE };
   return (
@@ -100,19 +106,45 @@ function PaymentsTable({
       />
       {balanceAfterCents != null && (
         <Text style={[styles.paragraph, styles.bold, { marginTop: 6 }]}>
-          {balanceAfterText(balanceAfterCents, { advance })}
+          {balanceAfterText(balanceAfterCents, { advance, withheldCents })}
         </Text>
       )}
     </View>
   );
 }
 
+/** What a proforma expects withheld, and so in cash: nothing when the buyer withholds nothing. */
+export function withholdingRows(doc: Pick<FinanceDocumentContent, "totalCents" | "whtCents" | "whvatCents">) {
+  const wht = doc.whtCents ?? 0;
+  const whvat = doc.whvatCents ?? 0;
+  if (wht + whvat === 0) return [];
+  return [
+    ...(wht > 0
+      ? [{ label: `Less withholding tax ${WITHHOLDING_RATES.wht.percent} % (by certificate)`, cents: -wht }]
+      : []),
+    ...(whvat > 0
+      ? [
+          {
+            label: `Less withholding VAT ${WITHHOLDING_RATES.whvat.percent} % (by certificate)`,
+            cents: -whvat,
+          },
+        ]
+      : []),
+    { label: "To pay in cash (KES)", cents: doc.totalCents - wht - whvat, strong: true },
+  ];
+}
+
 /** What the reader should know about the document, in the client's words. */
 function closingNote(doc: FinanceDocumentContent) {
   if (doc.kind === "proforma") {
+    const withheld = (doc.whtCents ?? 0) + (doc.whvatCents ?? 0);
+    const certificates =
+      withheld > 0
+        ? ` You withhold ${formatKes(withheld)} as shown and pay ${formatKes(doc.totalCents - withheld)}; please send us the withholding certificates from iTax for the amounts withheld, which settle the rest of this invoice.`
+        : "";
     return {
       title: "How to pay",
-      text: `${doc.paymentNote} This proforma invoice is a request for payment, not a tax invoice. Amounts are in Kenya shillings (KES).`,
+      text: `${doc.paymentNote}${certificates} This proforma invoice is a request for payment, not a tax invoice. Amounts are in Kenya shillings (KES).`,
     };
   }
   if (doc.kind === "credit_note") {
@@ -183,11 +215,15 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
       </View>
       <LineTable lines={linesWithParticipants(doc.lines)} />
       <TotalsTable rows={totals} />
+      {doc.kind === "proforma" && withholdingRows(doc).length > 0 && (
+        <TotalsTable rows={withholdingRows(doc)} />
+      )}
       {doc.payments && doc.payments.length > 0 && (
         <PaymentsTable
           payments={doc.payments}
           balanceAfterCents={doc.balanceAfterCents}
           advance={isAdvance(doc)}
+          withheldCents={(doc.whtCents ?? 0) + (doc.whvatCents ?? 0)}
         />
       )}
       <Note title={note.title}>{note.text}</Note>

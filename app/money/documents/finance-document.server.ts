@@ -15,6 +15,8 @@ import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { mpesaPayUrl } from "../mpesa/stk-setup.server";
+import { computeWithholding } from "../withholding/withholding";
+import { withholdingChoiceFor } from "../withholding/withholding-choice.server";
 import { financeDocumentPdf } from "./document-drawn-first.server";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
@@ -205,6 +207,8 @@ type IssueInput = {
   lines: FinanceLine[];
   totals: { netCents: number; vatCents: number; totalCents: number; ratePercent: number };
   pricesIncludeVat: boolean;
+  /** proformas, and the receipts that reprint them: what the buyer is expected to withhold (decision 0745) */
+  withholding?: { whtCents: number; whvatCents: number };
   relatesTo: FinanceDocument | null;
   version: number;
   actor: AuditActor;
@@ -245,6 +249,8 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
     netCents: input.totals.netCents,
     vatCents: input.totals.vatCents,
     totalCents: input.totals.totalCents,
+    whtCents: input.withholding?.whtCents ?? 0,
+    whvatCents: input.withholding?.whvatCents ?? 0,
     paymentNote,
     paidCents: input.received?.paidCents ?? null,
     balanceAfterCents: input.received?.balanceAfterCents ?? null,
@@ -309,12 +315,15 @@ export async function sendDocument(
           .from(payments)
           .where(eq(payments.id, doc.paymentId))
       : [];
+  const withheld = doc.kind === "proforma" ? doc.whtCents + doc.whvatCents : 0;
   const message = financeDocumentMessage({
     kind: doc.kind,
     number: doc.number,
     name: booking.contactName,
     reference: booking.reference,
-    total: formatKes(doc.totalCents),
+    // a proforma asks its cash part; what the payer withholds is named beside it (decision 0745)
+    total: formatKes(doc.totalCents - withheld),
+    withheld: withheld > 0 ? formatKes(withheld) : null,
     dueOn: doc.dueOn ? formatLongDate(doc.dueOn) : null,
     paymentNote: doc.paymentNote,
     // an invoice (or its reminder) offers the quickest way to pay it
@@ -328,7 +337,10 @@ export async function sendDocument(
         ? {
             paid: formatKes(doc.paidCents),
             by: paid ? paymentWithCode(PAYMENT_METHOD_LABELS[paid.method], paid.code) : null,
-            balance: balanceAfterText(doc.balanceAfterCents, { advance: doc.relatesToId === null }),
+            balance: balanceAfterText(doc.balanceAfterCents, {
+              advance: doc.relatesToId === null,
+              withheldCents: doc.whtCents + doc.whvatCents,
+            }),
           }
         : undefined,
     advance: doc.kind === "receipt" && doc.relatesToId === null,
@@ -438,11 +450,19 @@ export async function reviseBookingInvoice(
     };
   }
   const totals = computeVat(lines, rule);
+  const withholding = computeWithholding(
+    totals.netCents,
+    totals.vatCents,
+    await withholdingChoiceFor(tx, booking),
+  );
   if (
     open &&
     sameLines(open.lines, totals.lines) &&
     open.totalCents === totals.totalCents &&
-    sameBuyer(open.buyer, buyerOf(booking))
+    sameBuyer(open.buyer, buyerOf(booking)) &&
+    // what the buyer withholds changes what the invoice asks in cash: a new version
+    open.whtCents === withholding.whtCents &&
+    open.whvatCents === withholding.whvatCents
   ) {
     if (!onDemand) return { ok: true, message: `${open.number} is up to date.`, document: open };
     await sendDocument(tx, open, booking);
@@ -462,6 +482,7 @@ export async function reviseBookingInvoice(
     lines: totals.lines,
     totals,
     pricesIncludeVat: rule.pricesIncludeVat,
+    withholding,
     relatesTo: open,
     version: (await latestVersion(tx, bookingId, "proforma")) + 1,
     actor,
@@ -514,6 +535,8 @@ export async function issueReceipt(
       ? { ...proforma, ratePercent: proforma.vatRatePercent }
       : { netCents: advance.amountCents, vatCents: 0, totalCents: advance.amountCents, ratePercent: 0 },
     pricesIncludeVat: proforma?.pricesIncludeVat ?? true,
+    // the receipt reprints its invoice's withholding: its balance is the cash part's (decision 0745)
+    withholding: proforma ? { whtCents: proforma.whtCents, whvatCents: proforma.whvatCents } : undefined,
     relatesTo: proforma,
     version: (await latestVersion(tx, booking.id, "receipt")) + 1,
     actor,

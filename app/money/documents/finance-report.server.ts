@@ -1,13 +1,15 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { lockBooking } from "#app/booking/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
-import { financeDocuments, payments } from "#app/money/tables.server";
+import { financeDocuments, payments, withholdingCertificates } from "#app/money/tables.server";
 import { organisations as organisationsTable } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { courseRuns, courses } from "#app/site/tables.server";
+import { formatKes } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
+import { settlement } from "#app/utils/payment-state";
 import { isHashedMsisdn } from "#app/utils/phone";
 import { bookingBalance } from "../payments/payment.server";
 import { documentPath, openProforma, sendDocument } from "./finance-document.server";
@@ -24,6 +26,18 @@ const paidByBooking = () =>
     .groupBy(payments.bookingId)
     .as("paid");
 
+/** What live withholding certificates settled of each booking (decision 0746). */
+const certifiedByBooking = () =>
+  db()
+    .select({
+      bookingId: withholdingCertificates.bookingId,
+      certified: sql<string>`sum(${withholdingCertificates.amountCents})`.as("certified"),
+    })
+    .from(withholdingCertificates)
+    .where(isNull(withholdingCertificates.voidedAt))
+    .groupBy(withholdingCertificates.bookingId)
+    .as("certified");
+
 /** A proforma still open: the newest version of its booking's, not cancelled by a credit note. */
 const openProformaWhere = () =>
   and(eq(financeDocuments.kind, "proforma"), sql`not ${superseded}`, sql`not ${credited}`);
@@ -34,6 +48,7 @@ const openProformaWhere = () =>
  */
 async function openInvoices(organisationId?: string) {
   const paid = paidByBooking();
+  const certified = certifiedByBooking();
   const rows = await db()
     .select({
       id: financeDocuments.id,
@@ -41,6 +56,8 @@ async function openInvoices(organisationId?: string) {
       issuedOn: financeDocuments.issuedOn,
       dueOn: financeDocuments.dueOn,
       totalCents: financeDocuments.totalCents,
+      whtCents: financeDocuments.whtCents,
+      whvatCents: financeDocuments.whvatCents,
       bookingId: bookings.id,
       reference: bookings.reference,
       contactName: bookings.contactName,
@@ -49,15 +66,26 @@ async function openInvoices(organisationId?: string) {
       organisationId: bookings.organisationId,
       runId: bookings.runId,
       paid: paid.paid,
+      certified: certified.certified,
     })
     .from(financeDocuments)
     .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
     .leftJoin(paid, eq(paid.bookingId, financeDocuments.bookingId))
+    .leftJoin(certified, eq(certified.bookingId, financeDocuments.bookingId))
     .where(and(openProformaWhere(), organisationId ? eq(bookings.organisationId, organisationId) : undefined))
     .orderBy(asc(financeDocuments.dueOn));
   return rows.map((row) => {
     const paidCents = Number(row.paid ?? 0);
-    return { ...row, paidCents, outstandingCents: Math.max(row.totalCents - paidCents, 0) };
+    const certifiedCents = Number(row.certified ?? 0);
+    const settled = settlement(row.totalCents, paidCents, row.whtCents + row.whvatCents, certifiedCents);
+    // outstanding is cash owed: what waits for withholding certificates is not debt (decision 0745)
+    return {
+      ...row,
+      paidCents,
+      certifiedCents,
+      certificatesDueCents: settled.certificatesDueCents,
+      outstandingCents: Math.max(settled.balanceCents, 0),
+    };
   });
 }
 
@@ -204,7 +232,10 @@ export async function getMoneySummary() {
   const day = today();
   const month = `${day.slice(0, 7)}-01`;
   const paid = paidByBooking();
-  const outstanding = sql`greatest(${financeDocuments.totalCents} - coalesce(${paid.paid}, 0), 0)`;
+  const certified = certifiedByBooking();
+  // the cash owed, as `settlement` computes it: total less payments less the larger of the withheld and the
+  // certified amounts (decision 0745)
+  const outstanding = sql`greatest(${financeDocuments.totalCents} - coalesce(${paid.paid}, 0) - greatest(${financeDocuments.whtCents} + ${financeDocuments.whvatCents}, coalesce(${certified.certified}, 0)), 0)`;
   const [[received], [overdue]] = await Promise.all([
     db()
       .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
@@ -217,6 +248,7 @@ export async function getMoneySummary() {
       .from(financeDocuments)
       .innerJoin(bookings, eq(bookings.id, financeDocuments.bookingId))
       .leftJoin(paid, eq(paid.bookingId, financeDocuments.bookingId))
+      .leftJoin(certified, eq(certified.bookingId, financeDocuments.bookingId))
       .where(and(openProformaWhere(), lt(financeDocuments.dueOn, day), sql`${outstanding} > 0`)),
   ]);
   return {
@@ -239,7 +271,15 @@ export async function sendPaymentReminder(actor: AuditActor, bookingId: string):
     const balance = await bookingBalance(tx, bookingId, invoice);
     const day = today();
     if (balance.balanceCents <= 0) {
-      return { ok: false, status: 409, message: `${booking.reference} is paid; no reminder was sent.` };
+      const certificates =
+        balance.certificatesDueCents > 0
+          ? ` (in cash; withholding certificates for ${formatKes(balance.certificatesDueCents)} are due, which is not debt)`
+          : "";
+      return {
+        ok: false,
+        status: 409,
+        message: `${booking.reference} is paid${certificates}; no reminder was sent.`,
+      };
     }
     if (!invoice.dueOn || invoice.dueOn >= day) {
       return { ok: false, status: 409, message: `${invoice.number} is not due yet; no reminder was sent.` };

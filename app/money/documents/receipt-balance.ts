@@ -4,10 +4,14 @@ import { formatKes } from "#app/utils/cents";
  * What a receipt says of the booking after its payment, in the PDF and the e-mail alike. An overpayment is never
  * kept silently: the client hears how the difference comes back to them (decision 0641).
  */
-export function balanceAfterText(balanceAfterCents: number, { advance = false } = {}) {
+export function balanceAfterText(balanceAfterCents: number, { advance = false, withheldCents = 0 } = {}) {
   // before any invoice the money is an advance, not an overpayment: it is set against the invoice to come
   if (advance) {
     return `No invoice is issued for this booking yet: ${formatKes(-balanceAfterCents)} received so far is held as an advance and set against its invoice when it is issued.`;
+  }
+  // a payer that withholds pays the cash part; its iTax certificates settle the rest (decision 0745)
+  if (balanceAfterCents === 0 && withheldCents > 0) {
+    return `Paid in full in cash: nothing is left to pay. The withholding certificates for ${formatKes(withheldCents)} from iTax settle the rest of the invoice.`;
   }
   if (balanceAfterCents === 0) return "Paid in full: nothing is left to pay.";
   if (balanceAfterCents > 0) return `Balance still to pay: ${formatKes(balanceAfterCents)}.`;

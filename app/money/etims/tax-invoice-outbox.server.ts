@@ -260,6 +260,8 @@ async function recordSent(
       contactName: bookings.contactName,
       contactEmail: bookings.contactEmail,
       proformaNumber: financeDocuments.number,
+      whtCents: financeDocuments.whtCents,
+      whvatCents: financeDocuments.whvatCents,
     })
     .from(bookings)
     .innerJoin(financeDocuments, eq(financeDocuments.id, row.proformaId))
@@ -290,6 +292,9 @@ async function recordSent(
       lines: row.lines,
       totalCents: row.totalCents,
       taxCents: row.taxCents,
+      // what the buyer withholds and settles by certificate, as its proforma states it (decision 0745)
+      whtCents: context.whtCents,
+      whvatCents: context.whvatCents,
       kra: { ...signed, verifyUrl },
     },
     profile.firm,

@@ -4,7 +4,7 @@ import type { FinanceParty, TaxInvoiceLine } from "#app/money/tables.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, Note, RULE, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { LineTable, type TotalRow, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
-import { Party } from "../documents/finance-document-pdf.server";
+import { Party, withholdingRows } from "../documents/finance-document-pdf.server";
 import { readableSdcTime } from "./oscu.server";
 
 /** What a tax invoice or its credit note prints: our figures and KRA's signature of them. */
@@ -20,6 +20,9 @@ export type TaxInvoiceContent = {
   lines: TaxInvoiceLine[];
   totalCents: number;
   taxCents: number;
+  /** a sale's withholding as its proforma states it: printed under the totals (decision 0745) */
+  whtCents?: number;
+  whvatCents?: number;
   kra: {
     receiptNo: number;
     totalReceiptNo: number | null;
@@ -145,6 +148,7 @@ export async function renderTaxInvoicePdf(doc: TaxInvoiceContent, firm: FirmIden
         }))}
       />
       <TotalsTable rows={taxTotals(doc)} />
+      {sale && withholdingRows(doc).length > 0 && <TotalsTable rows={withholdingRows(doc)} />}
       <ControlUnitBlock kra={doc.kra} qr={qr} />
       <Note title={sale ? "About this invoice" : "About this credit note"}>
         {sale

@@ -56,10 +56,13 @@ export async function stkPayPage(reference: string) {
     .orderBy(asc(courseRegistrations.createdAt), asc(courseRegistrations.name), asc(courseRegistrations.id));
   const invoicedCents = await bookingInvoiceTotal(executor, booking.id);
   const invoice = await openProforma(executor, booking.id);
-  const { paidCents } = await bookingBalance(executor, booking.id, invoice);
+  const balance = await bookingBalance(executor, booking.id, invoice);
+  const { paidCents } = balance;
   const limitShillings = await getSetting("mpesa_transaction_limit", executor);
   const [push, available] = await Promise.all([stkPushView(booking.id), stkAvailable()]);
-  const dueCents = invoicedCents === null ? null : Math.max(invoicedCents - paidCents, 0);
+  // an invoice asks its cash part: what the buyer withholds is settled by certificates (decision 0745)
+  const dueCents =
+    invoicedCents === null ? null : Math.max(invoice ? balance.balanceCents : invoicedCents - paidCents, 0);
   return {
     reference: booking.reference,
     bookingId: booking.id,
@@ -74,6 +77,7 @@ export async function stkPayPage(reference: string) {
     invoicedCents,
     paidCents,
     dueCents,
+    certificatesDueCents: balance.certificatesDueCents,
     limitShillings,
     prompts: dueCents === null ? [] : promptPlan(dueCents, limitShillings),
     push,

@@ -1,21 +1,21 @@
 import { sql } from "drizzle-orm";
 import { bookings } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { bookingInvoicedSql, bookingPaidSql } from "./balance-sql.server";
+import { bookingBalanceSql } from "./balance-sql.server";
 
 /**
  * Bookings holding more money than their open invoice asks (issue 45): paid before any invoice (an advance
- * waiting for it), paid twice, or left with money after a credit note. Each is someone's to allocate, refund
+ * waiting for it), paid twice (or by certificates beyond what was withheld), or left with money after a credit note. Each is someone's to allocate, refund
  * or invoice, so "What needs doing today" and Finance list them; the Bookings list filters them as "Overpaid".
  */
 export async function moneyToAllocate() {
   const [row] = await db()
     .select({
       count: sql<number>`count(*)::int`,
-      cents: sql<string>`coalesce(sum(${bookingPaidSql} - ${bookingInvoicedSql}), 0)`,
+      cents: sql<string>`coalesce(sum(-${bookingBalanceSql}), 0)`,
     })
     .from(bookings)
-    .where(sql`${bookingPaidSql} > ${bookingInvoicedSql}`);
+    .where(sql`${bookingBalanceSql} < 0`);
   return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
 }
 

@@ -6,7 +6,7 @@ import {
   setParticipantsPaid,
 } from "#app/booking/index.server";
 import { bookings } from "#app/booking/tables.server";
-import { paymentReviews, payments } from "#app/money/tables.server";
+import { paymentReviews, payments, withholdingCertificates } from "#app/money/tables.server";
 import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import type { Executor } from "#app/platform/db/client.server";
@@ -16,7 +16,8 @@ import { formatKes } from "#app/utils/cents";
 import {
   PAYMENT_METHOD_LABELS as METHOD_LABELS,
   type PaymentState,
-  paymentState,
+  settledInCash,
+  settlement,
 } from "#app/utils/payment-state";
 import { type FinanceDocument, issueReceipt, openProforma } from "../documents/finance-document.server";
 import { syncTaxInvoice } from "../etims/tax-invoice.server";
@@ -37,9 +38,32 @@ export type NewPayment = {
   source: (typeof PAYMENT_SOURCES)[number];
 };
 
-export type Balance = { invoicedCents: number; paidCents: number; balanceCents: number; state: PaymentState };
+export type Balance = {
+  invoicedCents: number;
+  paidCents: number;
+  /** what the open invoice expects withheld (income tax and VAT) and the certificates recorded (decision 0745) */
+  withheldCents: number;
+  certifiedCents: number;
+  /** withheld and not yet certified: not debt */
+  certificatesDueCents: number;
+  /** the cash still owed; negative: paid beyond the invoice */
+  balanceCents: number;
+  state: PaymentState;
+};
 
-/** What a booking owes: its open proforma against the ledger (DESIGN §7: derived, never stored). */
+/** The live withholding certificates of a booking, summed. */
+export async function certifiedCents(executor: Executor, bookingId: string) {
+  const [row] = await executor
+    .select({ cents: sql<string>`coalesce(sum(${withholdingCertificates.amountCents}), 0)` })
+    .from(withholdingCertificates)
+    .where(and(eq(withholdingCertificates.bookingId, bookingId), isNull(withholdingCertificates.voidedAt)));
+  return Number(row?.cents ?? 0);
+}
+
+/**
+ * What a booking owes: its open proforma against the ledger and its withholding certificates (DESIGN §7: derived,
+ * never stored; the rule is `settlement`, decision 0745).
+ */
 export async function bookingBalance(
   executor: Executor,
   bookingId: string,
@@ -52,11 +76,17 @@ export async function bookingBalance(
     .where(eq(payments.bookingId, bookingId));
   const invoicedCents = invoice?.totalCents ?? 0;
   const paidCents = Number(row?.paid ?? 0);
+  const withheldCents = invoice ? invoice.whtCents + invoice.whvatCents : 0;
+  const certified = await certifiedCents(executor, bookingId);
+  const settled = settlement(invoicedCents, paidCents, withheldCents, certified);
   return {
     invoicedCents,
     paidCents,
-    balanceCents: invoicedCents - paidCents,
-    state: paymentState(invoicedCents, paidCents),
+    withheldCents,
+    certifiedCents: certified,
+    certificatesDueCents: settled.certificatesDueCents,
+    balanceCents: settled.balanceCents,
+    state: settled.state,
   };
 }
 
@@ -68,9 +98,10 @@ export async function bookingBalance(
 export type ReceiptTiming = { receipt?: "now" | "after-commit" };
 
 /**
- * After the ledger changed for a booking: fully paid moves its live registrations to "paid" and e-mails a
- * receipt (once per invoice); a reversal that leaves it short moves them back to "confirmed"; the eTIMS tax
- * invoice is queued or credited to match. Audited.
+ * After the ledger (or its withholding certificates) changed for a booking: paid in cash (the certificates may
+ * still be due, decision 0745) moves its live registrations to "paid"; each payment gets its receipt; a reversal
+ * that leaves it short moves them back to "confirmed"; the eTIMS tax invoice is queued or credited to match.
+ * Audited.
  */
 export async function settleBooking(
   tx: Executor,
@@ -82,7 +113,7 @@ export async function settleBooking(
   if (!booking) return;
   const proforma = await openProforma(tx, bookingId);
   const balance = await bookingBalance(tx, bookingId, proforma);
-  const paid = balance.state === "paid" || balance.state === "overpaid";
+  const paid = settledInCash(balance.state);
   // the eTIMS sale follows the money too: queued when due, credited when it no longer holds
   await syncTaxInvoice(tx, booking, proforma, paid, actor);
   // money paid before any invoice is not left quiet: each payment gets its advance receipt (issue 45)
@@ -97,15 +128,22 @@ export async function settleBooking(
     balance_cents: balance.balanceCents,
   });
   if (receipt === "after-commit") await queueReceipt(tx, bookingId);
-  else await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, actor);
+  else await receiptEachPayment(tx, booking, proforma, cashExpected(proforma), actor);
 }
+
+/**
+ * What an invoice expects in cash: its total less what the buyer withholds (decision 0745). A receipt's balance
+ * counts the payments against it, so a payment short by exactly the withheld amounts reads "nothing left to pay".
+ */
+export const cashExpected = (proforma: FinanceDocument | null) =>
+  proforma ? proforma.totalCents - proforma.whtCents - proforma.whvatCents : 0;
 
 /**
  * A receipt for every payment of the booking that has none yet, part payments included, each with the balance
  * after it: the ledger in the order received, so a receipt issued late (a payment made before the invoice, a
  * receipt job after the commit, or while the finance profile was incomplete) still states the balance as it stood
  * after that payment. A payment later reversed gets no receipt if it had none. Issues `most` at most; returns how
- * many it issued.
+ * many it issued. `invoicedCents` is what the invoice expects in cash (`cashExpected`).
  */
 export async function receiptEachPayment(
   tx: Executor,

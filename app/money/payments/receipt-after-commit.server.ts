@@ -11,7 +11,7 @@ import { now } from "#app/utils/clock";
 import { withDocumentDrawnFirst } from "../documents/document-drawn-first.server";
 import { openProforma } from "../documents/finance-document.server";
 import {
-  bookingBalance,
+  cashExpected,
   type NewPayment,
   type RecordOutcome,
   receiptEachPayment,
@@ -83,13 +83,11 @@ async function issueJob(job: { id: string; bookingId: string }) {
         const proforma = booking ? await openProforma(tx, booking.id) : null;
         // every payment without a receipt gets one (a payment reversed since gets none)
         // without a proforma, each payment gets its advance receipt (issue 45)
-        const balance = booking ? await bookingBalance(tx, booking.id, proforma) : null;
-        const count =
-          booking && balance
-            ? await receiptEachPayment(tx, booking, proforma, balance.invoicedCents, RECEIPT_ACTOR, {
-                most: 1,
-              })
-            : 0;
+        const count = booking
+          ? await receiptEachPayment(tx, booking, proforma, cashExpected(proforma), RECEIPT_ACTOR, {
+              most: 1,
+            })
+          : 0;
         if (count === 0) {
           await tx
             .update(receiptJobs)

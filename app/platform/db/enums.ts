@@ -47,6 +47,8 @@ export const GALLERY_CATEGORIES = [
 ] as const;
 export const FINANCE_DOCUMENT_KINDS = ["proforma", "credit_note", "receipt"] as const;
 export const PAYMENT_METHODS = ["mpesa", "bank", "cheque", "cash"] as const;
+/** What a buyer withholds and later certifies on iTax: income tax (WHT) or VAT (WHVAT), decision 0745. */
+export const WITHHOLDING_KINDS = ["wht", "whvat"] as const;
 export const PAYMENT_SOURCES = [
   "manual",
   "mpesa_callback",

@@ -31,6 +31,8 @@ const UPLOAD_PATHS: Record<string, number> = {
   "/admin/facilitators": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/settings/letterhead": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/finance/imports": STATEMENT_MAX_BYTES + UPLOAD_OVERHEAD,
+  // an iTax withholding certificate's PDF (decision 0746)
+  "/admin/finance/withholding": DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD,
 };
 
 /** Upload screens whose path names a record: a run's NITA screen takes the signed register's scan. */

@@ -19,13 +19,15 @@ import { PaymentStatePill } from "#app/components/admin/finance-parts";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
-import { listTaxInvoices } from "#app/money/index.server";
+import { BookingWithholdingSchema } from "#app/money/index";
+import { bookingWithholding, changeBookingWithholding, listTaxInvoices } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { BookingActions } from "#app/routes/bookings/components/booking-actions";
 import { BookingContact } from "#app/routes/bookings/components/booking-contact";
 import { BookingHistory } from "#app/routes/bookings/components/booking-history";
 import { BookingMoneySection } from "#app/routes/bookings/components/booking-money";
 import { BookingParticipants } from "#app/routes/bookings/components/booking-participants";
+import { BookingWithholdingSection } from "#app/routes/bookings/components/booking-withholding";
 import { engagementBilledBy } from "#app/sales/index.server";
 import {
   canInvoiceBookings,
@@ -63,6 +65,8 @@ export async function loader(args: Route.LoaderArgs) {
     ...page,
     // the booking's sales as KRA has them: for those who read money
     taxInvoices: canReadMoney(staff) ? await listTaxInvoices({ bookingId: page.booking.id }) : null,
+    // what its payer withholds and the certificates that settle it (decision 0745): for those who read money
+    withholding: canReadMoney(staff) ? await bookingWithholding(page.booking.id) : null,
     may: {
       manage: canManageBookings(staff),
       invoice: canInvoiceBookings(staff),
@@ -96,7 +100,8 @@ function change(admin: AdminSession, bookingId: string, input: BookingAction) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAllowed(args, canInvoiceBookings);
-  const form = await readForm(args.request, BookingActionSchema);
+  const form = await readForm(args.request, [BookingActionSchema, BookingWithholdingSchema]);
+  if (form.get("intent") === "withholding") return changeWithholding(admin, args.params, form);
   const parsed = BookingActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -113,6 +118,26 @@ export async function action(args: Route.ActionArgs) {
   const booking = (await findBooking(referenceOf(args.params))) ?? notFound();
   const outcome = await change(admin, booking.id, parsed.data);
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
+
+/** What the payer withholds: those who invoice bookings (registrars, finance) set it, and the invoice follows. */
+async function changeWithholding(admin: AdminSession, params: { reference?: string }, form: FormData) {
+  const parsed = BookingWithholdingSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data<BookingChangeOutcome>(
+      {
+        ok: false,
+        status: 400,
+        message: issue?.message ?? "Invalid request.",
+        field: String(issue?.path[0] ?? ""),
+      },
+      { status: 400 },
+    );
+  }
+  const booking = (await findBooking(referenceOf(params))) ?? notFound();
+  const outcome = await changeBookingWithholding(admin.actor, booking.id, parsed.data);
+  return data<BookingChangeOutcome>(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
@@ -147,6 +172,13 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       <BookingParticipants page={loaderData} />
       <BookingActions page={loaderData} />
       <BookingMoneySection page={loaderData} />
+      {loaderData.withholding ? (
+        <BookingWithholdingSection
+          reference={booking.reference}
+          view={loaderData.withholding}
+          mayChange={loaderData.may.invoice}
+        />
+      ) : null}
       <BookingHistory page={loaderData} />
     </div>
   );

@@ -1,5 +1,11 @@
 import { auditExport } from "#app/back-office/index.server";
-import { listFinanceDocuments, listPayments } from "#app/money/index.server";
+import { WITHHOLDING_RATES } from "#app/money/index";
+import {
+  listCertificates,
+  listFinanceDocuments,
+  listPayments,
+  withholdingCredits,
+} from "#app/money/index.server";
 import { csvResponse, exportDate } from "#app/platform/csv.server";
 import { canExportMoney } from "#app/staff/index";
 import { requireAllowed, requireRecentVerification } from "#app/staff/index.server";
@@ -53,6 +59,60 @@ export async function loader(args: Route.LoaderArgs) {
         p.reversesId,
         p.reason,
         formatSortableDateTime(p.createdAt),
+      ]),
+    });
+  }
+  if (kind === "withholding-certificates") {
+    await auditExport(admin.actor, {
+      noun: "withholding certificates",
+      tableName: "withholding_certificates",
+      query: {},
+    });
+    const certificates = await listCertificates();
+    return csvResponse({
+      filename: `withholding-certificates-${exportDate()}.csv`,
+      header: [
+        "Certificate date",
+        "Kind",
+        "Certificate number",
+        "Amount (KES)",
+        "Booking",
+        "Recorded by",
+        "Recorded at",
+        "Void reason",
+      ],
+      rows: rowsOf(certificates, ({ certificate: c, reference }) => [
+        c.certificateDate,
+        WITHHOLDING_RATES[c.kind].short,
+        c.certificateNumber,
+        centsToDecimal(c.amountCents),
+        reference,
+        c.recordedBy,
+        formatSortableDateTime(c.createdAt),
+        c.voidReason,
+      ]),
+    });
+  }
+  if (kind === "withholding-credits") {
+    await auditExport(admin.actor, {
+      noun: "withholding credits",
+      tableName: "withholding_certificates",
+      query: { per: "month" },
+    });
+    const credits = await withholdingCredits();
+    return csvResponse({
+      filename: `withholding-credits-${exportDate()}.csv`,
+      header: [
+        "Month",
+        "Income tax withheld, credit against income tax (KES)",
+        "VAT withheld, claimed in the VAT return (KES)",
+        "Certificates",
+      ],
+      rows: rowsOf(credits, (row) => [
+        row.month,
+        centsToDecimal(row.whtCents),
+        centsToDecimal(row.whvatCents),
+        row.certificates,
       ]),
     });
   }

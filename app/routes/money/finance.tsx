@@ -1,4 +1,4 @@
-import { Download, FileUp, ReceiptText, Wallet } from "lucide-react";
+import { Download, FileUp, ReceiptText, Stamp, Wallet } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { MoneyRow, MoneyStat, MoneyTable } from "#app/components/admin/finance-parts";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -67,6 +67,9 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
                 <ReceiptText aria-hidden className="size-4" /> Tax invoices
               </Link>
             ) : null}
+            <Link to="/admin/finance/withholding" className={buttonClass("outline", "md", "min-h-11")}>
+              <Stamp aria-hidden className="size-4" /> Withholding certificates
+            </Link>
           </>
         }
       />

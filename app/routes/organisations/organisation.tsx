@@ -13,7 +13,7 @@ import { readForm } from "#app/platform/forms/form-input.server";
 import { OrganisationForm } from "#app/routes/organisations/components/organisation-form";
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from "#app/sales/index";
 import { getOrganisationPage } from "#app/sales/index.server";
-import { canManageBookings, canReadBookings } from "#app/staff/index";
+import { canManageBookings, canReadBookings, canReadMoney } from "#app/staff/index";
 import { requireAllowed, staffOf } from "#app/staff/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import type { Route } from "./+types/organisation";
@@ -30,7 +30,11 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canReadBookings);
   const id = parseId(args.params.id) ?? notFound();
   const page = (await getOrganisationPage(id)) ?? notFound();
-  return { ...page, mayManage: canManageBookings(staffOf(admin)) };
+  return {
+    ...page,
+    mayManage: canManageBookings(staffOf(admin)),
+    mayReadMoney: canReadMoney(staffOf(admin)),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -69,6 +73,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
     enquiries,
     engagements,
     mayManage,
+    mayReadMoney,
   } = loaderData;
   useErrorToast(actionData);
   return (
@@ -80,6 +85,8 @@ export default function Organisation({ loaderData, actionData }: Route.Component
           ORGANISATION_TYPE_LABELS[organisation.type],
           organisation.kraPin && `KRA PIN ${organisation.kraPin}`,
           organisation.nitaLevyNumber && `NITA ${organisation.nitaLevyNumber}`,
+          organisation.withholdsIncomeTax && "Withholds income tax 5 %",
+          organisation.withholdsVat && "Withholding VAT agent 2 %",
         ]
           .filter(Boolean)
           .join(" · ")}
@@ -96,6 +103,16 @@ export default function Organisation({ loaderData, actionData }: Route.Component
           <MoneyStat label="Paid" cents={money.receivedCents} />
           <MoneyStat label="Outstanding" cents={money.outstandingCents} />
         </dl>
+        {mayReadMoney ? (
+          <p className="text-sm">
+            <Link
+              to={`/admin/finance/statement?organisation=${organisation.id}`}
+              className="font-semibold text-brand-700 underline"
+            >
+              Statement of account
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="bookings-heading" className="space-y-3">

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
 import { BookingActionSchema } from "#app/bookings/index";
 import { changeClientBooking, getClientBooking, requireClient } from "#app/bookings/index.server";
+import { StatementOfAccount } from "#app/components/booking/statement-of-account";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { ClientBookingChanges } from "#app/routes/bookings/public/components/client-booking-changes";
 import { owedText } from "#app/routes/bookings/public/components/client-booking-list";
@@ -91,6 +92,12 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
       <PortalNotice outcome={actionData} />
       <ClientBookingSummary page={loaderData} />
       <ClientBookingMoney page={loaderData} />
+      {loaderData.statement ? (
+        <StatementOfAccount
+          statement={loaderData.statement}
+          pdfUrl={`/account/statement/booking/${booking.reference}`}
+        />
+      ) : null}
       <ClientBookingChanges page={loaderData} outcome={actionData} />
     </PortalPage>
   );

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AccountActionSchema, SIGN_IN_LINK_MINUTES, SignInRequestSchema } from "#app/bookings/index";
 import {
+  clientOrganisations,
   getClient,
   getClientSharing,
   inviteColleague,
@@ -31,9 +32,14 @@ export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export async function loader(args: Route.LoaderArgs) {
   const client = await getClient(args);
-  if (!client) return data({ email: null, bookings: [], sharing: null }, { headers: PRIVATE });
-  const [bookings, sharing] = await Promise.all([listClientBookings(client), getClientSharing(client)]);
-  return data({ email: client.email, bookings, sharing }, { headers: PRIVATE });
+  if (!client)
+    return data({ email: null, bookings: [], sharing: null, organisations: [] }, { headers: PRIVATE });
+  const [bookings, sharing, organisations] = await Promise.all([
+    listClientBookings(client),
+    getClientSharing(client),
+    clientOrganisations(client),
+  ]);
+  return data({ email: client.email, bookings, sharing, organisations }, { headers: PRIVATE });
 }
 
 type Outcome = { ok: boolean; message: string; field?: string };
@@ -93,7 +99,7 @@ function SignInForm({ outcome }: { outcome?: Outcome }) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, bookings, sharing } = loaderData;
+  const { email, bookings, sharing, organisations } = loaderData;
   if (!email) {
     return (
       <PortalPage
@@ -134,6 +140,27 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <ClientBookingList bookings={bookings} />
       )}
+      {organisations.length > 0 ? (
+        <PortalPanel id="statements-heading" title="Statements of account">
+          <p className="text-sm text-slate-700">
+            Every invoice, credit note, payment and withholding certificate of your organisation's bookings
+            with the balance: the statement your auditor asks for. Each booking's own is on its page.
+          </p>
+          <ul className="space-y-2">
+            {organisations.map((organisation) => (
+              <li key={organisation.id}>
+                <a
+                  href={`/account/statement/organisation/${organisation.id}`}
+                  className="inline-flex min-h-11 items-center text-brand-700 underline"
+                  download
+                >
+                  Download the statement of {organisation.name} (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        </PortalPanel>
+      ) : null}
       {sharing && sharing.organisations.length > 0 ? (
         <ColleaguesPanel sharing={sharing} outcome={actionData} />
       ) : null}

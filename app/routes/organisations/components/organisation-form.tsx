@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
-import { BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
+import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "#app/components/ui/conform-fields";
 import {
   ORGANISATION_TYPE_LABELS,
   ORGANISATION_TYPES,
@@ -20,6 +20,8 @@ export type OrganisationValues = {
   address: string | null;
   contacts: string | null;
   notes: string | null;
+  withholdsIncomeTax: boolean;
+  withholdsVat: boolean;
 };
 
 /** Add or edit an organisation; `organisation` set means edit. */
@@ -41,6 +43,8 @@ export function OrganisationForm({
       address: organisation?.address ?? "",
       contacts: organisation?.contacts ?? "",
       notes: organisation?.notes ?? "",
+      withholdsIncomeTax: organisation?.withholdsIncomeTax ? "on" : undefined,
+      withholdsVat: organisation?.withholdsVat ? "on" : undefined,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganisationSchema }),
     shouldValidate: "onSubmit",
@@ -71,6 +75,21 @@ export function OrganisationForm({
         />
         <BoundTextarea label="Notes" rows={4} meta={fields.notes} className="md:col-span-2" />
       </div>
+      <fieldset className="space-y-2 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Withholding on its invoices</legend>
+        <p className="text-sm text-slate-600">
+          Tick what this organisation withholds when it pays: its invoices then show the cash to pay and the
+          amounts its iTax withholding certificates settle. A booking can say otherwise.
+        </p>
+        <BoundCheckbox
+          meta={fields.withholdsIncomeTax}
+          label="Withholds income tax: 5 % of the fee before VAT (a resident payer, once its payments to us reach KES 24,000 in a month)"
+        />
+        <BoundCheckbox
+          meta={fields.withholdsVat}
+          label="Withholding VAT agent appointed by KRA: 2 % of the taxable value"
+        />
+      </fieldset>
       <SaveButton isMine={(data) => data.get("intent") === "save"}>
         {organisation ? "Save organisation" : "Add organisation"}
       </SaveButton>

@@ -12,13 +12,20 @@ type Row = {
   dates: string;
   venue: string | null;
   mine: boolean;
-  balance: { invoicedCents: number; balanceCents: number; state: PaymentState };
+  balance: {
+    invoicedCents: number;
+    balanceCents: number;
+    certificatesDueCents?: number;
+    state: PaymentState;
+  };
 };
 
 /** What is owed on a booking, in words: nothing is said before an invoice exists. */
-export function owedText({ invoicedCents, balanceCents, state }: Row["balance"]) {
+export function owedText({ invoicedCents, balanceCents, certificatesDueCents = 0, state }: Row["balance"]) {
   if (invoicedCents === 0) return "No invoice yet";
   if (state === "paid") return "Paid in full";
+  if (state === "certificates_due")
+    return `Paid; withholding certificates due for ${formatKes(certificatesDueCents)}`;
   if (state === "overpaid") return `Overpaid by ${formatKes(-balanceCents)}`;
   return `${formatKes(balanceCents)} to pay (${PAYMENT_STATE_LABELS[state].toLowerCase()})`;
 }
