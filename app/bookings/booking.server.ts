@@ -6,7 +6,7 @@ import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
-import { stkAvailable } from "#app/money/index.server";
+import { bookingPrice, codeRefusal, lockCodesInUse, redeemCodes, stkAvailable } from "#app/money/index.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
@@ -39,11 +39,14 @@ export type BookingOutcome =
       waitlisted: boolean;
       position: number | null;
       participants: number;
-      /** the price per participant, as the invoice charges it (the run's, else the course's); null: on request */
+      /** the list price per participant (the run's, else the course's); null: on request */
       unitCents: number | null;
+      /** what each participant pays after the discounts that apply now, and what gave them (decision 0750) */
+      netUnitCents?: number | null;
+      discounts?: string[];
       replayed: boolean;
     }
-  | { ok: false; field: "course" | "run"; message: string };
+  | { ok: false; field: "course" | "run" | "discountCode"; message: string };
 
 const OUTCOME_COLUMNS = {
   id: bookings.id,
@@ -175,7 +178,8 @@ export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome |
     notifiedAdmins(),
     stkAvailable(),
   ]);
-  const seats = inputs.some((input) => input.run);
+  // a code is locked while its uses are counted, as a run while its seats are
+  const seats = inputs.some((input) => input.run || input.discountCode);
   for (let attempt = 0; ; attempt++) {
     const options = { copy, courseBySlug, admins, payOnline, lookForStored: attempt > 0 };
     try {
@@ -204,6 +208,8 @@ type Planned = {
   bookingId: string;
   reference: string;
   registrationIds: string[];
+  /** the discount code the booking uses, checked against its limits */
+  codeId: string | null;
 };
 
 async function storeBookings(
@@ -247,6 +253,11 @@ async function storeBookings(
     tx,
     fresh.flatMap((index) => inputs[index]?.run ?? []),
   );
+  // after the runs, in the house order: a code's last use or budget goes to one booking (decision 0750)
+  const codes = await lockCodesInUse(
+    tx,
+    fresh.flatMap((index) => inputs[index]?.discountCode ?? []),
+  );
   // sorted, so the queue's order among bookings of one millisecond (created at, then id) is their arrival order
   const bookingIds = fresh.map(() => crypto.randomUUID()).sort();
   const planned: Planned[] = [];
@@ -257,6 +268,27 @@ async function storeBookings(
       outcomes[index] = decided;
       continue;
     }
+    const code = input.discountCode ? codes.get(input.discountCode) : undefined;
+    if (input.discountCode) {
+      const refused = codeRefusal(
+        code,
+        input.discountCode,
+        {
+          courseId: decided.snapshot.courseId,
+          runId: decided.snapshot.runId,
+          participants: decided.attendees.length,
+          listCents: decided.unitCents,
+        },
+        today(),
+      );
+      if (refused) {
+        // the seats decideSeats took go back to the bookings after this one
+        const run = input.run ? runs.get(input.run) : undefined;
+        if (run && run.left != null && !decided.waitlisted) run.left += decided.attendees.length;
+        outcomes[index] = { ok: false, field: "discountCode", message: refused };
+        continue;
+      }
+    }
     planned.push({
       ...decided,
       index,
@@ -264,6 +296,7 @@ async function storeBookings(
       bookingId: bookingIds[planned.length] as string,
       reference: newBookingReference(),
       registrationIds: decided.attendees.map(() => crypto.randomUUID()),
+      codeId: code?.id ?? null,
     });
   }
   const parts = { admins, payOnline, perRun: await runMailParts(tx, planned) };
@@ -277,7 +310,13 @@ async function storeBookings(
     positions = await waitlistPositions(tx, waitlisted);
     await enqueueEmails(tx, bookingEmails(planned, positions, parts, copy));
   }
+  await redeemCodes(
+    tx,
+    planned.flatMap((p) => (p.codeId ? [{ bookingId: p.bookingId, codeId: p.codeId }] : [])),
+  );
   for (const booking of planned) {
+    const price =
+      booking.waitlisted || booking.unitCents === null ? null : await bookingPrice(tx, bookingRow(booking));
     outcomes[booking.index] = {
       ok: true,
       reference: booking.reference,
@@ -285,6 +324,8 @@ async function storeBookings(
       position: positions.get(booking.bookingId) ?? null,
       participants: booking.attendees.length,
       unitCents: booking.unitCents,
+      netUnitCents: price?.netUnitCents ?? booking.unitCents,
+      discounts: price?.discounts ?? [],
       replayed: false,
     };
   }
@@ -295,6 +336,14 @@ async function storeBookings(
     return answer?.ok ? { ...answer, replayed: true } : answer;
   });
 }
+
+/** A planned booking as its price is read: made now, by its organisation as typed. */
+const bookingRow = (booking: Planned) => ({
+  id: booking.bookingId,
+  createdAt: now(),
+  organisationId: null,
+  organization: booking.input.organization,
+});
 
 /**
  * The run checks and the seat decision for one booking, against the runs locked for the group: taking seats

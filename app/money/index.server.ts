@@ -1,6 +1,17 @@
+export {
+  addDiscountCode,
+  addDiscountRule,
+  codeRefusal,
+  endDiscount,
+  listDiscounts,
+  lockCodesInUse,
+  redeemCodes,
+} from "./discounts/discount-admin.server";
+export { publicDiscounts } from "./discounts/discount-pricing.server";
 export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
   bookingInvoiceTotal,
+  bookingPrice,
   currentDocuments,
   DOCUMENT_LINK_PURPOSE,
   documentAttachment,

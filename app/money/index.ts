@@ -31,3 +31,11 @@ export {
   type StkPayForm,
   StkPayFormSchema,
 } from "./mpesa/stk-schemas";
+export {
+  DiscountCodeSchema,
+  DiscountRuleSchema,
+  discountCodeField,
+  EndDiscountSchema,
+  percentToBp,
+} from "./discounts/discounts";
+export { discountDetail } from "./discounts/discount-text";

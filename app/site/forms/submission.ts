@@ -73,6 +73,9 @@ export type FormResult = {
   payHref?: string;
   /** A booking's price per participant in cents, for the total its confirmation states; null: on request. */
   unitCents?: number | null;
+  /** what each participant pays after the discounts that apply (decision 0750), and what gave them */
+  netUnitCents?: number | null;
+  discounts?: string[];
   /** After "Add another participant" without JavaScript: how many participant rows to show. */
   participantRows?: number;
   /** A form sent faster than a person types: post it again with this key and token to confirm it. */
