@@ -53,4 +53,6 @@ ALTER TABLE "discount_rules" ADD CONSTRAINT "discount_rules_course_id_courses_id
 ALTER TABLE "discount_rules" ADD CONSTRAINT "discount_rules_run_id_course_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."course_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_rules" ADD CONSTRAINT "discount_rules_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "discount_redemptions_code_idx" ON "discount_redemptions" USING btree ("code_id");--> statement-breakpoint
-CREATE INDEX "discount_rules_course_idx" ON "discount_rules" USING btree ("course_id","kind");
+CREATE INDEX "discount_rules_course_idx" ON "discount_rules" USING btree ("course_id","kind");--> statement-breakpoint
+-- hand-written: the public forms preview the live discount rules, so a change to them moves the public data version
+CREATE TRIGGER "discount_rules_public_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "discount_rules" FOR EACH STATEMENT EXECUTE FUNCTION "bump_public_data_version"();

@@ -1,13 +1,15 @@
 export {
   addDiscountCode,
   addDiscountRule,
+  checkCodeForForm,
   codeRefusal,
   endDiscount,
   listDiscounts,
   lockCodesInUse,
   redeemCodes,
 } from "./discounts/discount-admin.server";
-export { publicDiscounts } from "./discounts/discount-pricing.server";
+export { listOfferedDiscounts } from "./discounts/discount-pricing.server";
+export { seedDiscountRules } from "./discounts/discount-seed.server";
 export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
   bookingInvoiceTotal,

@@ -89,3 +89,27 @@ export function previewTotal(
 /** The sentence a public page and the confirmation state a group rule with. */
 export const groupRuleSentence = (rule: GroupRate) =>
   `Groups of ${rule.minParticipants} or more participants from one organisation on one date get ${termsText(rule)} off each participant, counting the organisation's separate bookings for that date.`;
+
+/** A live early-bird or group rule as the public form receives it (decision 0750). */
+export type OfferedRule = DiscountTerms & {
+  slug: string;
+  runId: string | null;
+  kind: "early_bird" | "group";
+  until: string | null;
+  minParticipants: number | null;
+};
+
+/** The rules a course (and date) offers: a date's own rule of a kind replaces the course's. */
+export function offeredFor(rules: OfferedRule[], slug: string, runId: string | null): PublicDiscounts {
+  const pick = (kind: OfferedRule["kind"]) =>
+    rules.find((r) => r.slug === slug && r.kind === kind && r.runId !== null && r.runId === runId) ??
+    rules.find((r) => r.slug === slug && r.kind === kind && r.runId === null);
+  const early = pick("early_bird");
+  const group = pick("group");
+  return {
+    earlyBird: early?.until ? { percentBp: early.percentBp, amountCents: early.amountCents, until: early.until } : null,
+    group: group?.minParticipants
+      ? { percentBp: group.percentBp, amountCents: group.amountCents, minParticipants: group.minParticipants }
+      : null,
+  };
+}

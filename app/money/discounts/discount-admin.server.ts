@@ -3,11 +3,13 @@ import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { discountCodes, discountRedemptions, discountRules } from "#app/money/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { auditedInsert } from "#app/platform/audited-change.server";
-import type { Executor } from "#app/platform/db/client.server";
+import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns, courses } from "#app/site/tables.server";
-import { discountOff } from "#app/utils/discounts";
+import { parseCents } from "#app/utils/cents";
+import { today } from "#app/utils/dates";
+import { type CodeTerms, discountOff } from "#app/utils/discounts";
 import type { DiscountCodeInput, DiscountRuleInput } from "./discounts";
-import { SEAT_HOLDING } from "./discount-pricing.server";
+import { codeTerms, SEAT_HOLDING } from "./discount-pricing.server";
 
 type Outcome = { ok: true; message: string } | { ok: false; field?: string; message: string };
 
@@ -181,6 +183,38 @@ export function codeRefusal(
   code.usedSeats += booking.participants;
   code.spentCents += off;
   return null;
+}
+
+/**
+ * The booking form's "Apply" (decision 0750): the code's terms when it can be used for this course, date and
+ * number of participants now, else the same message the booking would get. Nothing is locked or taken: the
+ * booking checks again, under the code's lock.
+ */
+export async function checkCodeForForm(input: {
+  code: string;
+  slug: string;
+  runId: string | null;
+  participants: number;
+}): Promise<{ ok: true; code: CodeTerms } | { ok: false; message: string }> {
+  const [course] = await db()
+    .select({ id: courses.id, cost: courses.cost, runCost: courseRuns.costOverride, runCourse: courseRuns.courseId })
+    .from(courses)
+    .leftJoin(courseRuns, input.runId ? eq(courseRuns.id, input.runId) : sql`false`)
+    .where(and(eq(courses.slug, input.slug), eq(courses.status, "active")));
+  if (!course) return { ok: false, message: "Choose a course before applying a code." };
+  const runId = course.runCourse === course.id ? input.runId : null;
+  const [row] = await db().select().from(discountCodes).where(eq(discountCodes.code, input.code));
+  const usage = row ? await usageOf(db(), [row]) : new Map<string, CodeUsage>();
+  const inUse = row ? { ...row, ...(usage.get(row.id) as CodeUsage) } : undefined;
+  const listCents = parseCents(course.runCost ?? course.cost);
+  const refused = codeRefusal(
+    inUse,
+    input.code,
+    { courseId: course.id, runId, participants: input.participants, listCents },
+    today(),
+  );
+  if (refused || !row) return { ok: false, message: refused ?? "" };
+  return { ok: true, code: codeTerms(row) };
 }
 
 /** Records the codes bookings used, with the bookings (one statement). */

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { discountCodes, discountRedemptions, discountRules } from "#app/money/tables.server";
-import type { Executor } from "#app/platform/db/client.server";
+import { db, type Executor } from "#app/platform/db/client.server";
+import { courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
-import type { CodeTerms, EarlyBird, GroupRate, PublicDiscounts } from "#app/utils/discounts";
+import type { CodeTerms, EarlyBird, GroupRate, OfferedRule } from "#app/utils/discounts";
 
 /** Registrations that hold a seat: the ones a booking pays for, and a group counts. */
 export const SEAT_HOLDING = ["new", "confirmed", "paid", "attended"] as const;
@@ -42,14 +43,33 @@ export async function rulesFor(tx: Executor, courseId: string, runId: string | n
   };
 }
 
-/** What the public form previews for a run (or a course without dates). */
-export async function publicDiscounts(
-  tx: Executor,
-  courseId: string,
-  runId: string | null,
-): Promise<PublicDiscounts> {
-  const { earlyBird, group } = await rulesFor(tx, courseId, runId);
-  return { earlyBird: earlyBird && today() <= earlyBird.until ? earlyBird : null, group };
+/**
+ * The live rules of active courses, as the public forms preview them (`offeredFor` picks a course's and date's):
+ * early birds whose day has not passed, and group rules. The public pages holding them are cached by the public
+ * data version, which a change to the rules raises (migration 0035's trigger).
+ */
+export async function listOfferedDiscounts(executor: Executor = db()): Promise<OfferedRule[]> {
+  const rows = await executor
+    .select({
+      slug: courses.slug,
+      runId: discountRules.runId,
+      kind: discountRules.kind,
+      percentBp: discountRules.percentBp,
+      amountCents: discountRules.amountCents,
+      until: discountRules.until,
+      minParticipants: discountRules.minParticipants,
+    })
+    .from(discountRules)
+    .innerJoin(courses, eq(courses.id, discountRules.courseId))
+    .where(
+      and(
+        isNull(discountRules.endedAt),
+        eq(courses.status, "active"),
+        or(isNull(discountRules.until), sql`${discountRules.until} >= ${today()}`),
+      ),
+    )
+    .orderBy(asc(discountRules.createdAt));
+  return rows;
 }
 
 type PricedBooking = {
