@@ -43,7 +43,7 @@ export type BookingOutcome =
       unitCents: number | null;
       /** what each participant pays after the discounts that apply now, and what gave them (decision 0750) */
       netUnitCents?: number | null;
-      discounts?: string[];
+      discounts?: { label: string; cents: number }[];
       replayed: boolean;
     }
   | { ok: false; field: "course" | "run" | "discountCode"; message: string };
@@ -316,7 +316,15 @@ async function storeBookings(
   );
   for (const booking of planned) {
     const price =
-      booking.waitlisted || booking.unitCents === null ? null : await bookingPrice(tx, bookingRow(booking));
+      booking.waitlisted || booking.unitCents === null
+        ? null
+        : await bookingPrice(
+            tx,
+            bookingRow(booking),
+            booking.snapshot.courseId,
+            booking.snapshot.runId,
+            booking.unitCents,
+          );
     outcomes[booking.index] = {
       ok: true,
       reference: booking.reference,
@@ -324,8 +332,8 @@ async function storeBookings(
       position: positions.get(booking.bookingId) ?? null,
       participants: booking.attendees.length,
       unitCents: booking.unitCents,
-      netUnitCents: price?.netUnitCents ?? booking.unitCents,
-      discounts: price?.discounts ?? [],
+      netUnitCents: price?.netCents ?? booking.unitCents,
+      discounts: price?.steps.map(({ label, cents }) => ({ label, cents })) ?? [],
       replayed: false,
     };
   }

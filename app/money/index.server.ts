@@ -8,12 +8,11 @@ export {
   lockCodesInUse,
   redeemCodes,
 } from "./discounts/discount-admin.server";
-export { listOfferedDiscounts } from "./discounts/discount-pricing.server";
+export { bookingPrice, listOfferedDiscounts } from "./discounts/discount-pricing.server";
 export { seedDiscountRules } from "./discounts/discount-seed.server";
 export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
   bookingInvoiceTotal,
-  bookingPrice,
   currentDocuments,
   DOCUMENT_LINK_PURPOSE,
   documentAttachment,

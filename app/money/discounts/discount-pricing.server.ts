@@ -4,7 +4,14 @@ import { discountCodes, discountRedemptions, discountRules } from "#app/money/ta
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
-import type { CodeTerms, EarlyBird, GroupRate, OfferedRule } from "#app/utils/discounts";
+import {
+  type CodeTerms,
+  type EarlyBird,
+  type GroupRate,
+  type OfferedRule,
+  type ParticipantPrice,
+  priceParticipant,
+} from "#app/utils/discounts";
 
 /** Registrations that hold a seat: the ones a booking pays for, and a group counts. */
 export const SEAT_HOLDING = ["new", "confirmed", "paid", "attended"] as const;
@@ -200,4 +207,18 @@ export async function groupSiblings(tx: Executor, bookingId: string): Promise<st
     )
     .orderBy(asc(bookings.id));
   return rows.map((row) => row.id);
+}
+
+/**
+ * What each participant of a booking just made pays for its course and date, as its invoice will charge it: the
+ * list price less the discounts that apply now, each with what it takes off (the confirmation shows them).
+ */
+export async function bookingPrice(
+  tx: Executor,
+  booking: PricedBooking,
+  courseId: string,
+  runId: string | null,
+  listCents: number,
+): Promise<ParticipantPrice> {
+  return priceParticipant(listCents, await discountsFor(tx, booking, courseId, runId, await redeemedCode(tx, booking.id)));
 }

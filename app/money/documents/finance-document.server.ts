@@ -137,25 +137,6 @@ async function invoiceLines(
   return { ...terms, unpriced: [] as string[] };
 }
 
-/**
- * What one participant of a new booking pays, as its invoice will charge it: the list price, the net after the
- * discounts that apply now (decision 0750) and what gave them. Null without a price. A registration books one
- * course (and date), so its one line.
- */
-export async function bookingPrice(
-  tx: Executor,
-  booking: Pick<LockedBooking, "id" | "createdAt" | "organisationId" | "organization">,
-) {
-  const { lines } = await billableLines(tx, booking);
-  const [line] = lines;
-  if (!line) return null;
-  return {
-    listUnitCents: line.listUnitCents ?? line.unitCents,
-    netUnitCents: line.unitCents,
-    discounts: line.discounts ?? [],
-  };
-}
-
 /** The booking's newest proforma, unless a credit note has cancelled it. */
 export async function openProforma(tx: Executor, bookingId: string): Promise<FinanceDocument | null> {
   const [latest] = await tx

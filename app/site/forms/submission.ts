@@ -75,7 +75,7 @@ export type FormResult = {
   unitCents?: number | null;
   /** what each participant pays after the discounts that apply (decision 0750), and what gave them */
   netUnitCents?: number | null;
-  discounts?: string[];
+  discounts?: { label: string; cents: number }[];
   /** After "Add another participant" without JavaScript: how many participant rows to show. */
   participantRows?: number;
   /** A form sent faster than a person types: post it again with this key and token to confirm it. */
