@@ -111,6 +111,7 @@ export default [
       route("finance/imports", "routes/money/finance-imports.tsx"),
       route("finance/imports/:id", "routes/money/finance-import.tsx"),
       route("finance/tax-invoices", "routes/money/finance-tax-invoices.tsx"),
+      route("finance/discounts", "routes/money/finance-discounts.tsx"),
       route("*", "routes/shell/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)

@@ -3,6 +3,7 @@ export {
   addDiscountRule,
   checkCodeForForm,
   codeRefusal,
+  discountChoices,
   endDiscount,
   listDiscounts,
   lockCodesInUse,

@@ -38,4 +38,4 @@ export {
   EndDiscountSchema,
   percentToBp,
 } from "./discounts/discounts";
-export { discountDetail } from "./discounts/discount-text";
+export { discountDetail, documentDiscounts } from "./discounts/discount-text";

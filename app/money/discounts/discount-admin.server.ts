@@ -279,3 +279,23 @@ async function usageOf(tx: Executor, rows: Code[]): Promise<Map<string, CodeUsag
     }),
   );
 }
+
+/** The courses and their dates a rule or code can be for, as the discount forms list them. */
+export async function discountChoices(tx: Executor) {
+  const rows = await tx
+    .select({ courseId: courses.id, title: courses.title, runId: courseRuns.id, label: courseRuns.label, start: courseRuns.startDate })
+    .from(courses)
+    .leftJoin(
+      courseRuns,
+      and(eq(courseRuns.courseId, courses.id), sql`${courseRuns.status} <> 'cancelled'`, sql`${courseRuns.startDate} >= ${today()}`),
+    )
+    .where(isNull(courses.archivedAt))
+    .orderBy(asc(courses.title), asc(courseRuns.startDate));
+  const byCourse = new Map<string, { id: string; title: string; runs: { id: string; label: string }[] }>();
+  for (const row of rows) {
+    const course = byCourse.get(row.courseId) ?? { id: row.courseId, title: row.title, runs: [] };
+    if (row.runId) course.runs.push({ id: row.runId, label: row.label ?? row.start ?? "Date to be confirmed" });
+    byCourse.set(row.courseId, course);
+  }
+  return [...byCourse.values()];
+}

@@ -13,3 +13,14 @@ export function discountDetail(
   const why = line.discounts?.length ? ` (${line.discounts.join("; ")})` : "";
   return `List ${formatKes(line.listUnitCents)} less ${formatKes(line.discountUnitCents)}${why} = ${formatKes(line.unitCents)} each`;
 }
+
+/**
+ * A document's lines at list prices, the discounts taken off them and what gave them (each named once), as its
+ * totals and the finance exports state them; the lines' own amounts are the net of these.
+ */
+export function documentDiscounts(lines: FinanceLine[]) {
+  const discountCents = lines.reduce((sum, line) => sum + line.quantity * (line.discountUnitCents ?? 0), 0);
+  const listCents = lines.reduce((sum, line) => sum + line.quantity * (line.listUnitCents ?? line.unitCents), 0);
+  const labels = [...new Set(lines.flatMap((line) => line.discounts ?? []))];
+  return { listCents, discountCents, labels };
+}

@@ -13,7 +13,7 @@ import {
 import { LineTable, pricedTotalRows, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
-import { discountDetail } from "../discounts/discount-text";
+import { discountDetail, documentDiscounts } from "../discounts/discount-text";
 import { balanceAfterText, paymentWithCode } from "./receipt-balance";
 
 export type FinanceDocumentContent = {
@@ -148,12 +148,11 @@ const linesWithParticipants = (lines: FinanceLine[]) =>
 
 /** The list price and the discounts of a document's lines, as totals rows above the net (none without). */
 function discountRows(lines: FinanceLine[]) {
-  const off = lines.reduce((sum, line) => sum + line.quantity * (line.discountUnitCents ?? 0), 0);
-  if (off === 0) return [];
-  const list = lines.reduce((sum, line) => sum + line.quantity * (line.listUnitCents ?? line.unitCents), 0);
+  const { listCents, discountCents } = documentDiscounts(lines);
+  if (discountCents === 0) return [];
   return [
-    { label: "At list prices (KES)", cents: list },
-    { label: "Less discounts (KES)", cents: -off },
+    { label: "At list prices (KES)", cents: listCents },
+    { label: "Less discounts (KES)", cents: -discountCents },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { auditExport } from "#app/back-office/index.server";
-import { listFinanceDocuments, listPayments } from "#app/money/index.server";
+import { documentDiscounts, listFinanceDocuments, listPayments } from "#app/money/index.server";
 import { csvResponse, exportDate } from "#app/platform/csv.server";
 import { canExportMoney } from "#app/staff/index";
 import { requireAllowed, requireRecentVerification } from "#app/staff/index.server";
@@ -74,6 +74,9 @@ export async function loader(args: Route.LoaderArgs) {
       "Client",
       "Client KRA PIN",
       "LPO number",
+      "At list prices (KES)",
+      "Discounts (KES)",
+      "Discounts given",
       "Net (KES)",
       "VAT rate %",
       "VAT (KES)",
@@ -81,7 +84,9 @@ export async function loader(args: Route.LoaderArgs) {
       "Relates to",
       "State",
     ],
-    rows: rowsOf(documents, ({ doc, reference, relatedNumber, superseded, credited }) => [
+    rows: rowsOf(documents, ({ doc, reference, relatedNumber, superseded, credited }) => {
+      const discounts = documentDiscounts(doc.lines);
+      return [
       doc.number,
       doc.issuedOn,
       doc.dueOn,
@@ -89,12 +94,17 @@ export async function loader(args: Route.LoaderArgs) {
       doc.buyer.name,
       doc.buyer.kraPin,
       doc.buyer.lpoNumber,
+      // what the lines come to at list prices and what the discounts took off (decision 0750), in the lines' terms
+      centsToDecimal(discounts.listCents),
+      centsToDecimal(discounts.discountCents),
+      discounts.labels.join("; "),
       centsToDecimal(doc.netCents),
       doc.vatRatePercent,
       centsToDecimal(doc.vatCents),
       centsToDecimal(doc.totalCents),
       relatedNumber,
       credited ? "cancelled by credit note" : superseded ? "replaced" : "current",
-    ]),
+      ];
+    }),
   });
 }

@@ -67,6 +67,9 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
                 <ReceiptText aria-hidden className="size-4" /> Tax invoices
               </Link>
             ) : null}
+            <Link to="/admin/finance/discounts" className={buttonClass("outline", "md", "min-h-11")}>
+              Discounts
+            </Link>
           </>
         }
       />
