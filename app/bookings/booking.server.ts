@@ -6,7 +6,13 @@ import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
-import { bookingPrice, codeRefusal, lockCodesInUse, redeemCodes, stkAvailable } from "#app/money/index.server";
+import {
+  bookingPrice,
+  codeRefusal,
+  lockCodesInUse,
+  redeemCodes,
+  stkAvailable,
+} from "#app/money/index.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
@@ -26,7 +32,9 @@ import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import { registrationConfirmation, registrationNotification } from "./emails.server";
 
-export type NewBooking = RegistrationInput & {
+export type NewBooking = Omit<RegistrationInput, "discountCode"> & {
+  /** a discount code (decision 0750); a booking made other than by the form has none */
+  discountCode?: string | null;
   source: RegistrationSource;
   idempotencyKey: string;
   ip: string | null;

@@ -17,8 +17,8 @@ import {
 import { bookings } from "../booking/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
 import {
-  DISCOUNT_RULE_KINDS,
   DARAJA_ENVIRONMENTS,
+  DISCOUNT_RULE_KINDS,
   ETIMS_ENVIRONMENTS,
   ETIMS_ITEM_STATES,
   ETIMS_SEND_ON,
@@ -485,7 +485,7 @@ export const discountCodes = pgTable(
     createdAt: createdAt(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
-  (t) => [
+  () => [
     check("discount_codes_code_check", sql`code ~ '^[A-Z0-9-]{4,30}$'`),
     check(
       "discount_codes_value_check",

@@ -27,17 +27,45 @@ describe("a participant's price (decision 0750)", () => {
 
   test("the form's preview: the early bird until its day, the group from its size, a date's rule over the course's", () => {
     const rules = [
-      { slug: "c", runId: null, kind: "group" as const, percentBp: 1_000, amountCents: null, until: null, minParticipants: 4 },
-      { slug: "c", runId: "r1", kind: "group" as const, percentBp: 2_000, amountCents: null, until: null, minParticipants: 3 },
-      { slug: "c", runId: null, kind: "early_bird" as const, percentBp: null, amountCents: 100_000, until: "2027-01-10", minParticipants: null },
+      {
+        slug: "c",
+        runId: null,
+        kind: "group" as const,
+        percentBp: 1_000,
+        amountCents: null,
+        until: null,
+        minParticipants: 4,
+      },
+      {
+        slug: "c",
+        runId: "r1",
+        kind: "group" as const,
+        percentBp: 2_000,
+        amountCents: null,
+        until: null,
+        minParticipants: 3,
+      },
+      {
+        slug: "c",
+        runId: null,
+        kind: "early_bird" as const,
+        percentBp: null,
+        amountCents: 100_000,
+        until: "2027-01-10",
+        minParticipants: null,
+      },
     ];
     expect(offeredFor(rules, "c", "r1").group?.percentBp).toBe(2_000);
     expect(offeredFor(rules, "c", "r2").group?.percentBp).toBe(1_000);
     const offered = offeredFor(rules, "c", null);
     expect(previewTotal(3, 1_000_000, offered, "2027-01-10", null).totalCents).toBe(2_700_000);
     expect(previewTotal(4, 1_000_000, offered, "2027-01-11", null).totalCents).toBe(3_600_000);
-    expect(previewTotal(5, 1_000_000, offered, "2027-01-01", { code: "X1-Y", percentBp: null, amountCents: 10_000 }).totalCents).toBe(
-      5 * (1_000_000 - 100_000 - 90_000 - 10_000),
-    );
+    expect(
+      previewTotal(5, 1_000_000, offered, "2027-01-01", {
+        code: "X1-Y",
+        percentBp: null,
+        amountCents: 10_000,
+      }).totalCents,
+    ).toBe(5 * (1_000_000 - 100_000 - 90_000 - 10_000));
   });
 });

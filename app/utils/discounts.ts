@@ -15,7 +15,12 @@ export type CodeTerms = DiscountTerms & { code: string };
 
 export type DiscountKind = "early_bird" | "group" | "code";
 export type DiscountStep = { kind: DiscountKind; label: string; cents: number };
-export type ParticipantPrice = { listCents: number; netCents: number; discountCents: number; steps: DiscountStep[] };
+export type ParticipantPrice = {
+  listCents: number;
+  netCents: number;
+  discountCents: number;
+  steps: DiscountStep[];
+};
 
 /** The discount off `baseCents`: the percentage rounded half up, or the amount, never more than the base. */
 export function discountOff(baseCents: number, terms: DiscountTerms): number {
@@ -107,7 +112,9 @@ export function offeredFor(rules: OfferedRule[], slug: string, runId: string | n
   const early = pick("early_bird");
   const group = pick("group");
   return {
-    earlyBird: early?.until ? { percentBp: early.percentBp, amountCents: early.amountCents, until: early.until } : null,
+    earlyBird: early?.until
+      ? { percentBp: early.percentBp, amountCents: early.amountCents, until: early.until }
+      : null,
     group: group?.minParticipants
       ? { percentBp: group.percentBp, amountCents: group.amountCents, minParticipants: group.minParticipants }
       : null,

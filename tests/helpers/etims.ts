@@ -72,7 +72,10 @@ function amountsRefusal(body: Record<string, unknown>, items: Record<string, unk
     if (cents(item.taxblAmt) !== supply - discount) return `taxblAmt of item ${seq}`;
     if (cents(item.totAmt) !== cents(item.taxblAmt)) return `totAmt of item ${seq}`;
     const taxRate = Number(body[`taxRt${String(item.taxTyCd)}`] ?? 0);
-    const expectedTax = taxRate === 0 ? 0 : Math.floor((2 * cents(item.taxblAmt) * taxRate + (100 + taxRate)) / (2 * (100 + taxRate)));
+    const expectedTax =
+      taxRate === 0
+        ? 0
+        : Math.floor((2 * cents(item.taxblAmt) * taxRate + (100 + taxRate)) / (2 * (100 + taxRate)));
     if (cents(item.taxAmt) !== expectedTax) return `taxAmt of item ${seq}`;
     taxable += cents(item.taxblAmt);
     tax += cents(item.taxAmt);

@@ -12,8 +12,8 @@ import {
 } from "#app/money/index.server";
 import { discountCodes, discountRules, type FinanceLine, taxInvoices } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import { courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
@@ -53,13 +53,20 @@ const pct = (percent: number) => ({ percentBp: percent * 100 });
 const kes = (shillings: number) => ({ amountCents: shillings * 100 });
 
 const scenarios: Scenario[] = [
-  { name: "no rule: the list price", list: "45000", bookings: [{ org: "A Ltd", size: 2 }], expect: [{ list: 4_500_000, off: 0, net: 4_500_000 }] },
+  {
+    name: "no rule: the list price",
+    list: "45000",
+    bookings: [{ org: "A Ltd", size: 2 }],
+    expect: [{ list: 4_500_000, off: 0, net: 4_500_000 }],
+  },
   {
     name: "early bird 10% booked before its day",
     list: "45000",
     earlyBird: { ...pct(10), daysLeft: 10 },
     bookings: [{ org: "A Ltd", size: 1 }],
-    expect: [{ list: 4_500_000, off: 450_000, net: 4_050_000, labels: [/^Early bird \(booked by .+\): 10% off$/] }],
+    expect: [
+      { list: 4_500_000, off: 450_000, net: 4_050_000, labels: [/^Early bird \(booked by .+\): 10% off$/] },
+    ],
   },
   {
     name: "early bird whose day has passed",
@@ -87,7 +94,14 @@ const scenarios: Scenario[] = [
     list: "45000",
     group: { ...pct(15), min: 4 },
     bookings: [{ org: "St Andrew's Church", size: 5 }],
-    expect: [{ list: 4_500_000, off: 675_000, net: 3_825_000, labels: [/^Group of 4 or more from one organisation: 15% off$/] }],
+    expect: [
+      {
+        list: 4_500_000,
+        off: 675_000,
+        net: 3_825_000,
+        labels: [/^Group of 4 or more from one organisation: 15% off$/],
+      },
+    ],
   },
   {
     name: "group of 4: one booking of 3 is below it",
@@ -265,7 +279,7 @@ function terms(t: Terms) {
 }
 
 /** A booking as the public form makes it, for an organisation, with or without the code. */
-export async function bookFor(runId: string, org: string | null, size: number, code: string | null) {
+async function bookFor(runId: string, org: string | null, size: number, code: string | null) {
   keyCounter++;
   return createBooking({
     name: `Contact ${keyCounter}`,
@@ -466,7 +480,10 @@ describe("discounts reconcile on every document and in eTIMS", () => {
     expect(Math.round((declared.totTaxAmt as number) * 100)).toBe(proforma.vatCents);
 
     await moneyTransaction(async (tx) => {
-      for (const rule of await tx.select({ id: discountRules.id }).from(discountRules).where(eq(discountRules.runId, runId))) {
+      for (const rule of await tx
+        .select({ id: discountRules.id })
+        .from(discountRules)
+        .where(eq(discountRules.runId, runId))) {
         await endDiscount(tx, ACTOR, "rule", rule.id);
       }
     });
@@ -514,7 +531,10 @@ describe("a code is checked when a booking uses it", () => {
     expect((await bookFor(runId, "C", 3, funded))?.ok).toBe(false);
     expect((await bookFor(runId, "C", 2, funded))?.ok).toBe(true);
     const expired = await codeOn(runId, { validUntil: addDays(today(), -1) });
-    expect(await bookFor(runId, "D", 1, expired)).toMatchObject({ ok: false, message: expect.stringContaining("has expired") });
+    expect(await bookFor(runId, "D", 1, expired)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("has expired"),
+    });
     expect(await bookFor(otherRun, "E", 1, capped)).toMatchObject({
       ok: false,
       message: `Code ${capped} is for another date of this course.`,
@@ -552,7 +572,11 @@ describe("a code is checked when a booking uses it", () => {
         sponsor: "Twice",
       }),
     );
-    expect(again).toEqual({ ok: false, field: "code", message: `${code} is already a code. Choose another.` });
+    expect(again).toEqual({
+      ok: false,
+      field: "code",
+      message: `${code} is already a code. Choose another.`,
+    });
     const [row] = await db().select().from(discountCodes).where(eq(discountCodes.code, code));
     expect((await moneyTransaction((tx) => endDiscount(tx, ACTOR, "code", row?.id as string))).ok).toBe(true);
     expect((await bookFor(runId, "H", 1, code))?.ok).toBe(false);

@@ -8,13 +8,17 @@ import { courseRuns, courses } from "#app/site/tables.server";
 import { parseCents } from "#app/utils/cents";
 import { today } from "#app/utils/dates";
 import { type CodeTerms, discountOff } from "#app/utils/discounts";
-import type { DiscountCodeInput, DiscountRuleInput } from "./discounts";
 import { codeTerms, SEAT_HOLDING } from "./discount-pricing.server";
+import type { DiscountCodeInput, DiscountRuleInput } from "./discounts";
 
 type Outcome = { ok: true; message: string } | { ok: false; field?: string; message: string };
 
 /** The run must be one of the course's: a rule or code for another course's date would never apply. */
-async function runRefusal(tx: Executor, courseId: string | null, runId: string | null): Promise<string | null> {
+async function runRefusal(
+  tx: Executor,
+  courseId: string | null,
+  runId: string | null,
+): Promise<string | null> {
   if (!runId) return null;
   const [run] = await tx
     .select({ courseId: courseRuns.courseId })
@@ -26,7 +30,11 @@ async function runRefusal(tx: Executor, courseId: string | null, runId: string |
 }
 
 /** Adds an early-bird or group rule to a course or one of its dates; audited with who added it. */
-export async function addDiscountRule(tx: Executor, actor: AuditActor, input: DiscountRuleInput): Promise<Outcome> {
+export async function addDiscountRule(
+  tx: Executor,
+  actor: AuditActor,
+  input: DiscountRuleInput,
+): Promise<Outcome> {
   const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, input.courseId));
   if (!course) return { ok: false, field: "courseId", message: "That course no longer exists." };
   const wrongRun = await runRefusal(tx, input.courseId, input.runId);
@@ -54,14 +62,23 @@ export async function addDiscountRule(tx: Executor, actor: AuditActor, input: Di
   await auditedInsert(tx, actor, {
     action: input.kind === "group" ? "Added group discount rule" : "Added early-bird discount rule",
     table: discountRules,
-    columns: { id: discountRules.id, kind: discountRules.kind, courseId: discountRules.courseId, runId: discountRules.runId },
+    columns: {
+      id: discountRules.id,
+      kind: discountRules.kind,
+      courseId: discountRules.courseId,
+      runId: discountRules.runId,
+    },
     values: { ...input, createdBy: actor.id },
   });
   return { ok: true, message: "The discount rule applies to invoices issued from now on." };
 }
 
 /** Adds a discount code, recording who issued it and who it is for; a code is unique in any case. */
-export async function addDiscountCode(tx: Executor, actor: AuditActor, input: DiscountCodeInput): Promise<Outcome> {
+export async function addDiscountCode(
+  tx: Executor,
+  actor: AuditActor,
+  input: DiscountCodeInput,
+): Promise<Outcome> {
   if (input.courseId) {
     const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, input.courseId));
     if (!course) return { ok: false, field: "courseId", message: "That course no longer exists." };
@@ -169,7 +186,8 @@ export function codeRefusal(
   today: string,
 ): string | null {
   if (!code || code.endedAt) return `${typed} is not a discount code we know. Check it, or leave it empty.`;
-  if (code.validUntil && today > code.validUntil) return `Code ${typed} could be used until ${code.validUntil}; it has expired.`;
+  if (code.validUntil && today > code.validUntil)
+    return `Code ${typed} could be used until ${code.validUntil}; it has expired.`;
   if (code.courseId && code.courseId !== booking.courseId) return `Code ${typed} is not for this course.`;
   if (code.runId && code.runId !== booking.runId) return `Code ${typed} is for another date of this course.`;
   if (code.maxUses !== null && code.usedSeats + booking.participants > code.maxUses) {
@@ -197,7 +215,12 @@ export async function checkCodeForForm(input: {
   participants: number;
 }): Promise<{ ok: true; code: CodeTerms } | { ok: false; message: string }> {
   const [course] = await db()
-    .select({ id: courses.id, cost: courses.cost, runCost: courseRuns.costOverride, runCourse: courseRuns.courseId })
+    .select({
+      id: courses.id,
+      cost: courses.cost,
+      runCost: courseRuns.costOverride,
+      runCourse: courseRuns.courseId,
+    })
     .from(courses)
     .leftJoin(courseRuns, input.runId ? eq(courseRuns.id, input.runId) : sql`false`)
     .where(and(eq(courses.slug, input.slug), eq(courses.status, "active")));
@@ -237,7 +260,12 @@ export async function listDiscounts(tx: Executor) {
     .leftJoin(courseRuns, eq(courseRuns.id, discountRules.runId))
     .orderBy(sql`${discountRules.endedAt} is not null`, asc(courses.title), desc(discountRules.createdAt));
   const codes = await tx
-    .select({ code: discountCodes, course: courses.title, runLabel: courseRuns.label, runStart: courseRuns.startDate })
+    .select({
+      code: discountCodes,
+      course: courses.title,
+      runLabel: courseRuns.label,
+      runStart: courseRuns.startDate,
+    })
     .from(discountCodes)
     .leftJoin(courses, eq(courses.id, discountCodes.courseId))
     .leftJoin(courseRuns, eq(courseRuns.id, discountCodes.runId))
@@ -283,18 +311,29 @@ async function usageOf(tx: Executor, rows: Code[]): Promise<Map<string, CodeUsag
 /** The courses and their dates a rule or code can be for, as the discount forms list them. */
 export async function discountChoices(tx: Executor) {
   const rows = await tx
-    .select({ courseId: courses.id, title: courses.title, runId: courseRuns.id, label: courseRuns.label, start: courseRuns.startDate })
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      runId: courseRuns.id,
+      label: courseRuns.label,
+      start: courseRuns.startDate,
+    })
     .from(courses)
     .leftJoin(
       courseRuns,
-      and(eq(courseRuns.courseId, courses.id), sql`${courseRuns.status} <> 'cancelled'`, sql`${courseRuns.startDate} >= ${today()}`),
+      and(
+        eq(courseRuns.courseId, courses.id),
+        sql`${courseRuns.status} <> 'cancelled'`,
+        sql`${courseRuns.startDate} >= ${today()}`,
+      ),
     )
     .where(isNull(courses.archivedAt))
     .orderBy(asc(courses.title), asc(courseRuns.startDate));
   const byCourse = new Map<string, { id: string; title: string; runs: { id: string; label: string }[] }>();
   for (const row of rows) {
     const course = byCourse.get(row.courseId) ?? { id: row.courseId, title: row.title, runs: [] };
-    if (row.runId) course.runs.push({ id: row.runId, label: row.label ?? row.start ?? "Date to be confirmed" });
+    if (row.runId)
+      course.runs.push({ id: row.runId, label: row.label ?? row.start ?? "Date to be confirmed" });
     byCourse.set(row.courseId, course);
   }
   return [...byCourse.values()];

@@ -159,7 +159,9 @@ export async function discountsFor(
 ) {
   const rules = await rulesFor(tx, courseId, runId);
   const group =
-    rules.group && runId && (await groupSize(tx, booking, runId, rules.groupWindowDays)) >= rules.group.minParticipants
+    rules.group &&
+    runId &&
+    (await groupSize(tx, booking, runId, rules.groupWindowDays)) >= rules.group.minParticipants
       ? rules.group
       : null;
   return {
@@ -220,5 +222,8 @@ export async function bookingPrice(
   runId: string | null,
   listCents: number,
 ): Promise<ParticipantPrice> {
-  return priceParticipant(listCents, await discountsFor(tx, booking, courseId, runId, await redeemedCode(tx, booking.id)));
+  return priceParticipant(
+    listCents,
+    await discountsFor(tx, booking, courseId, runId, await redeemedCode(tx, booking.id)),
+  );
 }

@@ -20,7 +20,10 @@ export function discountDetail(
  */
 export function documentDiscounts(lines: FinanceLine[]) {
   const discountCents = lines.reduce((sum, line) => sum + line.quantity * (line.discountUnitCents ?? 0), 0);
-  const listCents = lines.reduce((sum, line) => sum + line.quantity * (line.listUnitCents ?? line.unitCents), 0);
+  const listCents = lines.reduce(
+    (sum, line) => sum + line.quantity * (line.listUnitCents ?? line.unitCents),
+    0,
+  );
   const labels = [...new Set(lines.flatMap((line) => line.discounts ?? []))];
   return { listCents, discountCents, labels };
 }

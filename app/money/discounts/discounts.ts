@@ -33,11 +33,21 @@ function readValue(
 ): { percentBp: number | null; amountCents: number | null } {
   if (input.valueKind === "percent") {
     const bp = percentToBp(input.value);
-    if (bp === null) ctx.addIssue({ code: "custom", path: ["value"], message: "Enter a percentage above 0 and at most 100, such as 10 or 12.5" });
+    if (bp === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: "Enter a percentage above 0 and at most 100, such as 10 or 12.5",
+      });
     return { percentBp: bp, amountCents: null };
   }
   const cents = parseCents(input.value);
-  if (!cents) ctx.addIssue({ code: "custom", path: ["value"], message: "Enter an amount off each participant, such as 5000 or 5,000.50" });
+  if (!cents)
+    ctx.addIssue({
+      code: "custom",
+      path: ["value"],
+      message: "Enter an amount off each participant, such as 5000 or 5,000.50",
+    });
   return { percentBp: null, amountCents: cents };
 }
 
@@ -63,10 +73,18 @@ export const DiscountRuleSchema = z
   .transform((input, ctx) => {
     const value = readValue(input, ctx);
     if (input.kind === "early_bird" && !isCalendarDate(input.until)) {
-      ctx.addIssue({ code: "custom", path: ["until"], message: "Enter the last day an early-bird booking can be made" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["until"],
+        message: "Enter the last day an early-bird booking can be made",
+      });
     }
     if (input.kind === "group" && input.minParticipants === "") {
-      ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "Enter how many participants make a group" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["minParticipants"],
+        message: "Enter how many participants make a group",
+      });
     }
     return {
       kind: input.kind,
@@ -94,7 +112,10 @@ export const DiscountCodeSchema = z
       .string()
       .trim()
       .max(10)
-      .refine((v) => v === "" || isCalendarDate(v), "Enter the last day the code can be used, or leave it empty")
+      .refine(
+        (v) => v === "" || isCalendarDate(v),
+        "Enter the last day the code can be used, or leave it empty",
+      )
       .optional()
       .default(""),
     maxUses: whole("Enter how many participants may use it (1 to 100000), or leave it empty", 1, 100_000),
@@ -102,7 +123,10 @@ export const DiscountCodeSchema = z
       .string()
       .trim()
       .max(20)
-      .refine((v) => v === "" || (parseCents(v) ?? 0) > 0, "Enter the budget as an amount such as 250000, or leave it empty")
+      .refine(
+        (v) => v === "" || (parseCents(v) ?? 0) > 0,
+        "Enter the budget as an amount such as 250000, or leave it empty",
+      )
       .optional()
       .default(""),
     sponsor: z
@@ -133,7 +157,10 @@ export const discountCodeField = z
   .string()
   .trim()
   .max(30, "A discount code has at most 30 characters")
-  .refine((v) => v === "" || /^[A-Za-z0-9-]{4,30}$/.test(v), "A discount code has letters, digits and hyphens only")
+  .refine(
+    (v) => v === "" || /^[A-Za-z0-9-]{4,30}$/.test(v),
+    "A discount code has letters, digits and hyphens only",
+  )
   .transform((v) => (v === "" ? null : v.toUpperCase()))
   .optional()
   .transform((v) => v ?? null);

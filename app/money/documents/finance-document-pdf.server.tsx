@@ -166,13 +166,13 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
     : [
         ...discountRows(doc.lines),
         ...pricedTotalRows(
-        doc,
-        doc.kind === "credit_note"
-          ? "Total credited (KES)"
-          : doc.kind === "receipt"
-            ? "Invoice total (KES)"
-            : "Total (KES)",
-      ),
+          doc,
+          doc.kind === "credit_note"
+            ? "Total credited (KES)"
+            : doc.kind === "receipt"
+              ? "Invoice total (KES)"
+              : "Total (KES)",
+        ),
       ];
   const note = closingNote(doc);
   return renderPdf(

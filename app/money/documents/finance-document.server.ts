@@ -12,8 +12,8 @@ import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
-import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { priceParticipant } from "#app/utils/discounts";
+import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { discountsFor, redeemedCode, SEAT_HOLDING } from "../discounts/discount-pricing.server";
 import { mpesaPayUrl } from "../mpesa/stk-setup.server";
@@ -89,8 +89,8 @@ async function billableLines(
       courseRuns.costOverride,
     )
     .orderBy(asc(courseRuns.startDate), asc(courses.title));
-  const lines: (PricedLine & Pick<FinanceLine, "participants" | "listUnitCents" | "discountUnitCents" | "discounts">)[] =
-    [];
+  const lines: (PricedLine &
+    Pick<FinanceLine, "participants" | "listUnitCents" | "discountUnitCents" | "discounts">)[] = [];
   const unpriced: string[] = [];
   const code = rows.length > 0 ? await redeemedCode(tx, bookingId) : null;
   for (const row of rows) {

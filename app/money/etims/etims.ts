@@ -1,6 +1,6 @@
-import { divideRoundHalfUp } from "#app/utils/cents";
 import { z } from "zod";
 import { ETIMS_ENVIRONMENTS, ETIMS_SEND_ON, type ETIMS_TAX_TYPES } from "#app/platform/db/enums";
+import { divideRoundHalfUp } from "#app/utils/cents";
 
 /** The tax types a course can carry, as the course editor and the tax invoice name them. */
 export const ETIMS_TAX_TYPE_LABELS: Record<(typeof ETIMS_TAX_TYPES)[number], string> = {
@@ -65,4 +65,3 @@ export function discountRate(line: { supplyCents?: number; discountCents?: numbe
   if (!line.supplyCents || !line.discountCents) return 0;
   return Number(divideRoundHalfUp(BigInt(line.discountCents) * 10_000n, BigInt(line.supplyCents))) / 100;
 }
-

@@ -4,6 +4,7 @@ import type { FinanceParty, TaxInvoiceLine } from "#app/money/tables.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, Note, RULE, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { LineTable, type TotalRow, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
+import { formatKes } from "#app/utils/cents";
 import { Party } from "../documents/finance-document-pdf.server";
 import { discountRate } from "./etims";
 import { readableSdcTime } from "./oscu.server";

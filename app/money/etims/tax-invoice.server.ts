@@ -80,7 +80,11 @@ export async function taxLinesOf(tx: Executor, proforma: FinanceDocument): Promi
       taxType,
       quantity: line.quantity,
       unitCents:
-        listGross !== null ? Number(listGross) : line.quantity > 0 ? Number(gross / BigInt(line.quantity)) : 0,
+        listGross !== null
+          ? Number(listGross)
+          : line.quantity > 0
+            ? Number(gross / BigInt(line.quantity))
+            : 0,
       amountCents: Number(gross),
       taxCents: taxRate === 0n ? 0 : Number(divideRoundHalfUp(gross * taxRate, 100n + taxRate)),
       ...(supply !== null && supply > gross

@@ -2,16 +2,22 @@ import { useState } from "react";
 import { data, Form } from "react-router";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
+import { useStaff } from "#app/components/admin/use-staff";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { DiscountCodeSchema, DiscountRuleSchema, EndDiscountSchema } from "#app/money/index";
-import { addDiscountCode, addDiscountRule, discountChoices, endDiscount, listDiscounts } from "#app/money/index.server";
+import {
+  addDiscountCode,
+  addDiscountRule,
+  discountChoices,
+  endDiscount,
+  listDiscounts,
+} from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { canManageMoney, canReadMoney } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
-import { useStaff } from "#app/components/admin/use-staff";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
 import { termsText } from "#app/utils/discounts";
@@ -34,7 +40,8 @@ export async function action(args: Route.ActionArgs) {
   const fields = Object.fromEntries(
     await readForm(args.request, [DiscountRuleSchema, DiscountCodeSchema, EndDiscountSchema]),
   );
-  const refuse = (message: string, field?: string) => data<Outcome>({ ok: false, message, field }, { status: 400 });
+  const refuse = (message: string, field?: string) =>
+    data<Outcome>({ ok: false, message, field }, { status: 400 });
   const intent = String(fields.intent ?? "");
   if (intent === "end-rule" || intent === "end-code") {
     const ended = EndDiscountSchema.safeParse(fields);
@@ -70,7 +77,13 @@ function ValueFields() {
   );
 }
 
-function CourseAndDate({ choices, optional }: { choices: Route.ComponentProps["loaderData"]["choices"]; optional: boolean }) {
+function CourseAndDate({
+  choices,
+  optional,
+}: {
+  choices: Route.ComponentProps["loaderData"]["choices"];
+  optional: boolean;
+}) {
   const [courseId, setCourseId] = useState("");
   const runs = choices.find((c) => c.id === courseId)?.runs ?? [];
   return (
@@ -164,8 +177,17 @@ export default function FinanceDiscounts({ loaderData, actionData }: Route.Compo
               <InputField label="Last day to book" name="until" type="date" required />
             ) : (
               <>
-                <InputField label="Participants that make a group" name="minParticipants" inputMode="numeric" required />
-                <InputField label="Count bookings made within (days, optional)" name="windowDays" inputMode="numeric" />
+                <InputField
+                  label="Participants that make a group"
+                  name="minParticipants"
+                  inputMode="numeric"
+                  required
+                />
+                <InputField
+                  label="Count bookings made within (days, optional)"
+                  name="windowDays"
+                  inputMode="numeric"
+                />
               </>
             )}
             <Button type="submit" className="min-h-11">
@@ -186,9 +208,12 @@ export default function FinanceDiscounts({ loaderData, actionData }: Route.Compo
                 <strong className="font-mono">{code.code}</strong> for {code.sponsor}: {termsText(code)} off
                 {code.course ? `, ${code.course}` : ", any course"}
                 {code.run ? ` (${code.run})` : ""}
-                {code.validUntil ? `, until ${formatLongDate(code.validUntil)}` : ""}; used by {code.usedSeats}
+                {code.validUntil ? `, until ${formatLongDate(code.validUntil)}` : ""}; used by{" "}
+                {code.usedSeats}
                 {code.maxUses ? ` of ${code.maxUses}` : ""} participants
-                {code.budgetCents ? `; ${formatKes(code.spentCents)} of ${formatKes(code.budgetCents)} budget` : ""}
+                {code.budgetCents
+                  ? `; ${formatKes(code.spentCents)} of ${formatKes(code.budgetCents)} budget`
+                  : ""}
               </span>
               {mayManage && !code.endedAt ? (
                 <Form method="post">
@@ -203,14 +228,22 @@ export default function FinanceDiscounts({ loaderData, actionData }: Route.Compo
           ))}
         </ul>
         {mayManage ? (
-          <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Issue a code">
+          <Form
+            method="post"
+            className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end"
+            aria-label="Issue a code"
+          >
             <input type="hidden" name="intent" value="add-code" />
             <InputField label="Code" name="code" required maxLength={30} autoComplete="off" />
             <InputField label="For (sponsor, donor or group)" name="sponsor" required maxLength={200} />
             <CourseAndDate choices={choices} optional />
             <ValueFields />
             <InputField label="Valid until (optional)" name="validUntil" type="date" />
-            <InputField label="Participants it may be used for (optional)" name="maxUses" inputMode="numeric" />
+            <InputField
+              label="Participants it may be used for (optional)"
+              name="maxUses"
+              inputMode="numeric"
+            />
             <InputField label="Budget in KES (optional)" name="budget" inputMode="decimal" />
             <Button type="submit" className="min-h-11">
               Issue code

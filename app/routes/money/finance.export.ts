@@ -87,23 +87,23 @@ export async function loader(args: Route.LoaderArgs) {
     rows: rowsOf(documents, ({ doc, reference, relatedNumber, superseded, credited }) => {
       const discounts = documentDiscounts(doc.lines);
       return [
-      doc.number,
-      doc.issuedOn,
-      doc.dueOn,
-      reference,
-      doc.buyer.name,
-      doc.buyer.kraPin,
-      doc.buyer.lpoNumber,
-      // what the lines come to at list prices and what the discounts took off (decision 0750), in the lines' terms
-      centsToDecimal(discounts.listCents),
-      centsToDecimal(discounts.discountCents),
-      discounts.labels.join("; "),
-      centsToDecimal(doc.netCents),
-      doc.vatRatePercent,
-      centsToDecimal(doc.vatCents),
-      centsToDecimal(doc.totalCents),
-      relatedNumber,
-      credited ? "cancelled by credit note" : superseded ? "replaced" : "current",
+        doc.number,
+        doc.issuedOn,
+        doc.dueOn,
+        reference,
+        doc.buyer.name,
+        doc.buyer.kraPin,
+        doc.buyer.lpoNumber,
+        // what the lines come to at list prices and what the discounts took off (decision 0750), in the lines' terms
+        centsToDecimal(discounts.listCents),
+        centsToDecimal(discounts.discountCents),
+        discounts.labels.join("; "),
+        centsToDecimal(doc.netCents),
+        doc.vatRatePercent,
+        centsToDecimal(doc.vatCents),
+        centsToDecimal(doc.totalCents),
+        relatedNumber,
+        credited ? "cancelled by credit note" : superseded ? "replaced" : "current",
       ];
     }),
   });

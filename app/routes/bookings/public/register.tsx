@@ -2,13 +2,13 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { listRegistrationCourses } from "#app/booking/index.server";
 import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
-import { listOfferedDiscounts } from "#app/money/index.server";
 import { FormStatus } from "#app/components/public/form-controls";
 import {
   type CourseChoice,
   describeChoice,
   RegistrationForm,
 } from "#app/components/public/registration-form";
+import { listOfferedDiscounts } from "#app/money/index.server";
 import { ContactSchema } from "#app/sales/index";
 import {
   getPaymentDetails,

@@ -9,7 +9,11 @@ const CHECK_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };
 
 const CheckSchema = z.object({
   code: discountCodeField,
-  course: z.string().trim().max(200).regex(/^[a-z0-9-]*$/),
+  course: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[a-z0-9-]*$/),
   run: z.uuid().or(z.literal("")).optional().default(""),
   participants: z.coerce.number().int().min(1).max(500).catch(1),
 });
@@ -31,7 +35,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const read = CheckSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!read.success || !read.data.code) {
-    const message = read.success ? "Enter a discount code." : (read.error.issues[0]?.message ?? "Enter a discount code.");
+    const message = read.success
+      ? "Enter a discount code."
+      : (read.error.issues[0]?.message ?? "Enter a discount code.");
     return Response.json({ ok: false, message }, { status: 400, headers });
   }
   const { code, course, run, participants } = read.data;

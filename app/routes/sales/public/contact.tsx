@@ -1,10 +1,10 @@
 import { listRegistrationCourses } from "#app/booking/index.server";
 import { confirmationFromUrl, RegistrationSchema, submitRegistrationForm } from "#app/bookings/index.server";
-import { listOfferedDiscounts } from "#app/money/index.server";
 import { ContactForm } from "#app/components/public/contact-form";
 import { FormStatus } from "#app/components/public/form-controls";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { RegistrationForm } from "#app/components/public/registration-form";
+import { listOfferedDiscounts } from "#app/money/index.server";
 import { ContactAboutChoice } from "#app/routes/sales/public/components/contact-about-choice";
 import {
   ContactCards,
@@ -123,7 +123,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 contact={contact}
                 payment={payment}
                 vatNote={loaderData.vatNote}
-              offered={loaderData.offered}
+                offered={loaderData.offered}
                 anotherHref={confirmation?.anotherHref}
                 serverResult={actionData ?? confirmation?.result}
               />
