@@ -7,6 +7,7 @@ import {
   addDiscountCode,
   addDiscountRule,
   endDiscount,
+  issueDueReceipts,
   openProforma,
   sendDueTaxInvoices,
 } from "#app/money/index.server";
@@ -451,6 +452,7 @@ describe("discounts reconcile on every document and in eTIMS", () => {
     for (let k = 1; k <= parts; k++) {
       await pay(payer.booking.reference, k < parts ? part : proforma.totalCents - part * (parts - 1));
     }
+    await issueDueReceipts();
     const receipts = (await documentsOf(payer.booking.id)).filter((d) => d.kind === "receipt");
     expect(receipts).toHaveLength(parts);
     expect(receipts.reduce((sum, r) => sum + (r.paidCents ?? 0), 0)).toBe(proforma.totalCents);
