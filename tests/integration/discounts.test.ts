@@ -16,8 +16,11 @@ import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
+import * as discountsRoute from "#app/routes/money/finance-discounts";
+import * as codeRoute from "#app/routes/money/public/discount-code";
 import { courses } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
+import { answer, requestContext, signedInAdmin } from "../helpers/admin-session";
 import { etimsForFile } from "../helpers/etims-sale";
 import { ACTOR, c2b, callback, confirmAll, documentsOf, newRun, SLUG } from "../helpers/money";
 
@@ -587,5 +590,145 @@ describe("a code is checked when a booking uses it", () => {
       .from(adminAuditLogs)
       .where(eq(adminAuditLogs.recordId, row?.id as string));
     expect(audit.map((a) => a.action).sort()).toEqual(["Ended discount code", "Issued discount code"]);
+  });
+});
+
+describe("the Discounts screen", () => {
+  test("finance adds a rule and a code; bad input answers 400 naming the field and changes nothing", async () => {
+    const finance = await signedInAdmin({ roles: ["finance"] });
+    const runId = await newRun("45000");
+    const course = await courseId();
+    const post = (form: Record<string, string>) =>
+      answer(() => discountsRoute.action(finance.args("/admin/finance/discounts", { form }) as never));
+    const rule = {
+      intent: "add-rule",
+      kind: "group",
+      courseId: course,
+      runId,
+      valueKind: "percent",
+      value: "10",
+      minParticipants: "4",
+    };
+    const count = async () => (await db().select({ id: discountRules.id }).from(discountRules)).length;
+    const before = await count();
+    for (const [bad, field, message] of [
+      [{ value: "120" }, "value", "Enter a percentage above 0 and at most 100, such as 10 or 12.5"],
+      [
+        { valueKind: "amount", value: "-5" },
+        "value",
+        "Enter an amount off each participant, such as 5000 or 5,000.50",
+      ],
+      [{ minParticipants: "1" }, "minParticipants", "A group needs 2 to 500 participants"],
+      [{ minParticipants: "" }, "minParticipants", "Enter how many participants make a group"],
+      [
+        { kind: "early_bird", until: "2027-02-30" },
+        "until",
+        "Enter the last day an early-bird booking can be made",
+      ],
+      [{ courseId: "nope" }, "courseId", "Choose a course"],
+    ] as const) {
+      const refused = await post({ ...rule, ...bad });
+      expect(refused.status, message).toBe(400);
+      expect(refused.data).toMatchObject({ ok: false, field, message });
+    }
+    expect(await count()).toBe(before);
+    expect((await post(rule)).data).toMatchObject({ ok: true });
+    expect((await post(rule)).data).toMatchObject({
+      ok: false,
+      field: "kind",
+      message: "This date already has a live group rule. End it first.",
+    });
+    const code = {
+      intent: "add-code",
+      code: "bad code!",
+      sponsor: "ACK Diocese",
+      valueKind: "amount",
+      value: "2500",
+    };
+    expect((await post(code)).data).toMatchObject({
+      field: "code",
+      message: "Use 4 to 30 letters, digits or hyphens, such as CHURCH-2027",
+    });
+    expect((await post({ ...code, code: "ack-2027", sponsor: "" })).data).toMatchObject({ field: "sponsor" });
+    expect((await post({ ...code, code: "ack-2027", budget: "lots" })).data).toMatchObject({
+      field: "budget",
+    });
+    expect((await post({ ...code, code: "ack-2027" })).data).toMatchObject({ ok: true });
+    const [row] = await db().select().from(discountCodes).where(eq(discountCodes.code, "ACK-2027"));
+    expect(row).toMatchObject({ amountCents: 250_000, sponsor: "ACK Diocese", createdBy: finance.user.id });
+    const listed = await answer(() =>
+      discountsRoute.loader(finance.args("/admin/finance/discounts") as never),
+    );
+    expect(listed.status).toBe(200);
+  });
+
+  test("a registrar and a viewer read it; only finance and owners change it", async () => {
+    const course = await courseId();
+    const form = {
+      intent: "add-code",
+      code: "ROLE-CHECK",
+      sponsor: "Anyone",
+      valueKind: "percent",
+      value: "5",
+      courseId: course,
+    };
+    for (const role of ["registrar", "viewer"] as const) {
+      const staff = await signedInAdmin({ roles: [role] });
+      expect(
+        (await answer(() => discountsRoute.loader(staff.args("/admin/finance/discounts") as never))).status,
+      ).toBe(200);
+      const refused = await answer(() =>
+        discountsRoute.action(staff.args("/admin/finance/discounts", { form }) as never),
+      );
+      expect(refused.status).toBe(403);
+    }
+    for (const role of ["editor", "trainer"] as const) {
+      const staff = await signedInAdmin({ roles: [role] });
+      expect(
+        (await answer(() => discountsRoute.loader(staff.args("/admin/finance/discounts") as never))).status,
+      ).toBe(403);
+    }
+    expect(await db().select().from(discountCodes).where(eq(discountCodes.code, "ROLE-CHECK"))).toEqual([]);
+    const owner = await signedInAdmin();
+    expect(
+      (await answer(() => discountsRoute.action(owner.args("/admin/finance/discounts", { form }) as never)))
+        .data,
+    ).toMatchObject({ ok: true });
+  });
+});
+
+describe("the booking form's code check", () => {
+  test("answers the code's terms for the course and date, or why not", async () => {
+    const runId = await newRun("45000");
+    const course = await courseId();
+    await moneyTransaction((tx) =>
+      addDiscountCode(tx, ACTOR, {
+        code: "FORM-CHECK",
+        courseId: course,
+        runId: null,
+        percentBp: 1_500,
+        amountCents: null,
+        validUntil: null,
+        maxUses: 3,
+        budgetCents: null,
+        sponsor: "Form",
+      }),
+    );
+    const ask = async (query: string) => {
+      const response = (await codeRoute.loader({
+        url: new URL(`http://localhost/api/discount-code?${query}`),
+        context: requestContext(),
+      } as never)) as Response;
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await ask(`code=form-check&course=${SLUG}&run=${runId}&participants=3`)).toEqual({
+      status: 200,
+      body: { ok: true, code: { code: "FORM-CHECK", percentBp: 1_500, amountCents: null } },
+    });
+    expect((await ask(`code=form-check&course=${SLUG}&run=${runId}&participants=4`)).body).toEqual({
+      ok: false,
+      message: "Code FORM-CHECK has 3 places left, fewer than the 4 booked.",
+    });
+    expect((await ask(`code=x!&course=${SLUG}`)).status).toBe(400);
   });
 });
