@@ -1,8 +1,12 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/index.server";
 import { createBooking } from "#app/bookings/testing.server";
+import { discountDetail } from "#app/money/index";
 import {
   addDiscountCode,
   addDiscountRule,
@@ -15,14 +19,17 @@ import { discountCodes, discountRules, type FinanceLine, taxInvoices } from "#ap
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { adminAuditLogs } from "#app/platform/db/tables.server";
+import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as discountsRoute from "#app/routes/money/finance-discounts";
 import * as codeRoute from "#app/routes/money/public/discount-code";
 import { courses } from "#app/site/tables.server";
+import { formatKes } from "#app/utils/cents";
 import { addDays, today } from "#app/utils/dates";
 import { answer, requestContext, signedInAdmin } from "../helpers/admin-session";
 import { etimsForFile } from "../helpers/etims-sale";
 import { ACTOR, c2b, callback, confirmAll, documentsOf, newRun, SLUG } from "../helpers/money";
+import { extractPdfText, squash } from "../helpers/pdf-text";
 
 /*
  * Discounts (decision 0750), table-driven: each scenario sets a run's early-bird and group rules and a code,
@@ -270,6 +277,24 @@ const scenarios: Scenario[] = [
   },
 ];
 
+const storedPdf = (key: string) => fs.readFileSync(path.join(env().DATA_DIR, "uploads", key));
+
+/** With DISCOUNT_SAMPLES_DIR set, a scenario's proforma and tax invoice are kept there as PDF and PNG. */
+function keepSample(name: string, proformaKey: string, taxKey: string) {
+  const out = process.env.DISCOUNT_SAMPLES_DIR;
+  if (!out) return;
+  fs.mkdirSync(out, { recursive: true });
+  const stem = name.replace(/[^a-z0-9]+/gi, "-").slice(0, 40);
+  for (const [kind, key] of [
+    ["proforma", proformaKey],
+    ["tax-invoice", taxKey],
+  ] as const) {
+    const file = path.join(out, `${stem}-${kind}.pdf`);
+    fs.writeFileSync(file, storedPdf(key));
+    execFileSync("pdftoppm", ["-png", "-r", "60", file, file.replace(/\.pdf$/, "")]);
+  }
+}
+
 let codeCounter = 0;
 let keyCounter = 0;
 
@@ -483,6 +508,22 @@ describe("discounts reconcile on every document and in eTIMS", () => {
     );
     expect(Math.round((declared.totAmt as number) * 100)).toBe(proforma.totalCents);
     expect(Math.round((declared.totTaxAmt as number) * 100)).toBe(proforma.vatCents);
+
+    // the PDFs print what the rows say: list, discount and net per participant, and the totals above the net
+    const proformaText = squash(extractPdfText(storedPdf(proforma.storageKey)));
+    const taxText = squash(extractPdfText(storedPdf(sale?.storageKey as string)));
+    const listed = proforma.lines[0];
+    if (discounted && listed) {
+      expect(proformaText).toContain(squash(discountDetail(listed) ?? "missing"));
+      expect(proformaText).toContain(squash("At list prices (KES)"));
+      expect(proformaText).toContain(squash("Less discounts (KES)"));
+      expect(taxText).toContain(
+        squash(`discount ${formatKes(Math.round((item?.dcAmt ?? 0) * 100))} (${item?.dcRt}%)`),
+      );
+    } else {
+      expect(proformaText).not.toContain(squash("Less discounts"));
+    }
+    keepSample(scenario.name, proforma.storageKey, sale?.storageKey as string);
 
     await moneyTransaction(async (tx) => {
       for (const rule of await tx
