@@ -9,6 +9,7 @@ import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server"
 import {
   bookingPrice,
   codeRefusal,
+  hasLiveDiscountRules,
   lockCodesInUse,
   redeemCodes,
   stkAvailable,
@@ -30,6 +31,7 @@ import { courses } from "#app/site/tables.server";
 import { parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
+import type { GroupRate } from "#app/utils/discounts";
 import { registrationConfirmation, registrationNotification } from "./emails.server";
 
 export type NewBooking = Omit<RegistrationInput, "discountCode"> & {
@@ -52,6 +54,8 @@ export type BookingOutcome =
       /** what each participant pays after the discounts that apply now, and what gave them (decision 0750) */
       netUnitCents?: number | null;
       discounts?: { label: string; cents: number }[];
+      /** the date's group rule, stated whether or not the booking reaches it */
+      groupRule?: GroupRate | null;
       replayed: boolean;
     }
   | { ok: false; field: "course" | "run" | "discountCode"; message: string };
@@ -309,30 +313,31 @@ async function storeBookings(
   }
   const parts = { admins, payOnline, perRun: await runMailParts(tx, planned) };
   const waitlisted = planned.filter((p) => p.waitlisted).map((p) => p.bookingId);
+  // a booking is priced once stored (its group counts the organisation's bookings, itself among them), so a
+  // group with a code or on a course with a discount rule writes its e-mails after its rows (decision 0750)
+  const priced =
+    planned.some((p) => p.codeId) ||
+    (await hasLiveDiscountRules(
+      tx,
+      planned.map((p) => p.snapshot.courseId),
+    ));
   let positions = new Map<string, number>();
-  if (waitlisted.length === 0) {
-    await insertBookings(tx, planned, bookingEmails(planned, positions, parts, copy));
+  let prices = new Map<string, BookingPrice>();
+  if (waitlisted.length === 0 && !priced) {
+    await insertBookings(tx, planned, bookingEmails(planned, positions, prices, parts, copy));
   } else {
     // a waitlisted booking's confirmation names its place in the queue, counted once the booking is stored
     await insertBookings(tx, planned, []);
+    await redeemCodes(
+      tx,
+      planned.flatMap((p) => (p.codeId ? [{ bookingId: p.bookingId, codeId: p.codeId }] : [])),
+    );
     positions = await waitlistPositions(tx, waitlisted);
-    await enqueueEmails(tx, bookingEmails(planned, positions, parts, copy));
+    if (priced) prices = await pricesOf(tx, planned);
+    await enqueueEmails(tx, bookingEmails(planned, positions, prices, parts, copy));
   }
-  await redeemCodes(
-    tx,
-    planned.flatMap((p) => (p.codeId ? [{ bookingId: p.bookingId, codeId: p.codeId }] : [])),
-  );
   for (const booking of planned) {
-    const price =
-      booking.waitlisted || booking.unitCents === null
-        ? null
-        : await bookingPrice(
-            tx,
-            bookingRow(booking),
-            booking.snapshot.courseId,
-            booking.snapshot.runId,
-            booking.unitCents,
-          );
+    const price = prices.get(booking.bookingId);
     outcomes[booking.index] = {
       ok: true,
       reference: booking.reference,
@@ -340,8 +345,9 @@ async function storeBookings(
       position: positions.get(booking.bookingId) ?? null,
       participants: booking.attendees.length,
       unitCents: booking.unitCents,
-      netUnitCents: price?.netCents ?? booking.unitCents,
-      discounts: price?.steps.map(({ label, cents }) => ({ label, cents })) ?? [],
+      netUnitCents: price?.price.netCents ?? booking.unitCents,
+      discounts: price?.price.steps.map(({ label, cents }) => ({ label, cents })) ?? [],
+      groupRule: price?.groupRule ?? null,
       replayed: false,
     };
   }
@@ -351,6 +357,22 @@ async function storeBookings(
     const answer = outcomes[first] ?? null;
     return answer?.ok ? { ...answer, replayed: true } : answer;
   });
+}
+
+type BookingPrice = NonNullable<Awaited<ReturnType<typeof bookingPrice>>>;
+
+/** What each stored, priced booking's participants pay now, and the group rule its date offers. */
+async function pricesOf(tx: Executor, planned: Planned[]) {
+  const prices = new Map<string, BookingPrice>();
+  for (const booking of planned) {
+    if (booking.waitlisted || booking.unitCents === null) continue;
+    const { courseId, runId } = booking.snapshot;
+    prices.set(
+      booking.bookingId,
+      await bookingPrice(tx, bookingRow(booking), courseId, runId, booking.unitCents),
+    );
+  }
+  return prices;
 }
 
 /** A planned booking as its price is read: made now, by its organisation as typed. */
@@ -483,6 +505,7 @@ async function runMailParts(tx: Executor, planned: Planned[]) {
 function bookingEmails(
   planned: Planned[],
   positions: Map<string, number>,
+  prices: Map<string, BookingPrice>,
   { admins, payOnline, perRun }: MailParts,
   { payment, contact }: Copy,
 ): OutgoingEmail[] {
@@ -506,6 +529,7 @@ function bookingEmails(
       courseDate: snapshot.courseDate ?? run?.calendar.dates ?? null,
       payUrl: payOnline && somethingToPay ? payUrl(reference) : null,
       calendarUrl: run?.calendar.url ?? null,
+      price: prices.get(bookingId) ?? null,
     };
     const related = { relatedTable: "course_registrations", relatedId: registrationIds[0] as string };
     return [

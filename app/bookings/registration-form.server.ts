@@ -68,6 +68,7 @@ function bookingResult(
     unitCents: outcome.unitCents,
     netUnitCents: outcome.netUnitCents ?? outcome.unitCents,
     discounts: outcome.discounts ?? [],
+    groupRule: outcome.groupRule ?? null,
   };
 }
 

@@ -9,7 +9,11 @@ export {
   lockCodesInUse,
   redeemCodes,
 } from "./discounts/discount-admin.server";
-export { bookingPrice, listOfferedDiscounts } from "./discounts/discount-pricing.server";
+export {
+  bookingPrice,
+  hasLiveDiscountRules,
+  listOfferedDiscounts,
+} from "./discounts/discount-pricing.server";
 export { seedDiscountRules } from "./discounts/discount-seed.server";
 export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {

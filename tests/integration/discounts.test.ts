@@ -18,7 +18,7 @@ import {
 import { discountCodes, discountRules, type FinanceLine, taxInvoices } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
-import { adminAuditLogs } from "#app/platform/db/tables.server";
+import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as discountsRoute from "#app/routes/money/finance-discounts";
@@ -771,5 +771,68 @@ describe("the booking form's code check", () => {
       message: "Code FORM-CHECK has 3 places left, fewer than the 4 booked.",
     });
     expect((await ask(`code=x!&course=${SLUG}`)).status).toBe(400);
+  });
+});
+
+describe("the booking's confirmation", () => {
+  test("names each discount for the whole booking, what is left to pay, and the date's group rule", async () => {
+    const runId = await newRun("45000");
+    const course = await courseId();
+    await moneyTransaction(async (tx) => {
+      await addDiscountRule(tx, ACTOR, {
+        kind: "group",
+        courseId: course,
+        runId,
+        percentBp: 1_000,
+        amountCents: null,
+        until: null,
+        minParticipants: 4,
+        windowDays: null,
+      });
+      await addDiscountCode(tx, ACTOR, {
+        code: "CONFIRM-5",
+        courseId: null,
+        runId,
+        percentBp: null,
+        amountCents: 200_000,
+        validUntil: null,
+        maxUses: null,
+        budgetCents: null,
+        sponsor: "Confirmation",
+      });
+    });
+    const small = await bookFor(runId, "Small Parish", 2, null);
+    expect(small).toMatchObject({
+      ok: true,
+      netUnitCents: 4_500_000,
+      discounts: [],
+      groupRule: { minParticipants: 4, percentBp: 1_000 },
+    });
+    const outcome = await bookFor(runId, "Large Parish", 4, "CONFIRM-5");
+    expect(outcome).toMatchObject({
+      ok: true,
+      unitCents: 4_500_000,
+      netUnitCents: 3_850_000,
+      discounts: [
+        { label: "Group of 4 or more from one organisation: 10% off", cents: 450_000 },
+        { label: "Code CONFIRM-5: KES 2,000.00 off", cents: 200_000 },
+      ],
+    });
+    const [mail] = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.kind, "registration_confirmation"),
+          eq(emailOutbox.toAddress, `contact${keyCounter}@discounts.example`),
+        ),
+      );
+    const text = mail?.text.replace(/\s+/g, " ") ?? "";
+    expect(text).toContain("Less Group of 4 or more from one organisation: 10% off: KES 18,000.00");
+    expect(text).toContain("Less Code CONFIRM-5: KES 2,000.00 off: KES 8,000.00");
+    expect(text).toContain("To pay: 4 × KES 38,500.00 = KES 154,000.00");
+    expect(text).toContain(
+      "Groups of 4 or more participants from one organisation on one date get 10% off each participant",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { Icon } from "#app/components/icons/icon";
 import type { FormResult } from "#app/site/index";
 import type { PaymentDetails } from "#app/site/index.server";
+import { groupRuleSentence } from "#app/utils/discounts";
 import { DiscountLines, totalText } from "./booking-total";
 
 /**
@@ -76,6 +77,11 @@ export function BookingConfirmation({
                   steps={result.discounts ?? []}
                   netUnitCents={result.netUnitCents}
                 />
+              ) : null}
+              {result.groupRule ? (
+                <span className="mt-1 block" data-testid="confirmation-group-rule">
+                  {groupRuleSentence(result.groupRule)}
+                </span>
               ) : null}
             </p>
           ) : null}

@@ -213,7 +213,8 @@ export async function groupSiblings(tx: Executor, bookingId: string): Promise<st
 
 /**
  * What each participant of a booking just made pays for its course and date, as its invoice will charge it: the
- * list price less the discounts that apply now, each with what it takes off (the confirmation shows them).
+ * list price less the discounts that apply now, each with what it takes off, and the date's group rule, which
+ * the confirmation states whether or not the booking reaches it.
  */
 export async function bookingPrice(
   tx: Executor,
@@ -221,9 +222,20 @@ export async function bookingPrice(
   courseId: string,
   runId: string | null,
   listCents: number,
-): Promise<ParticipantPrice> {
-  return priceParticipant(
-    listCents,
-    await discountsFor(tx, booking, courseId, runId, await redeemedCode(tx, booking.id)),
-  );
+): Promise<{ price: ParticipantPrice; groupRule: GroupRate | null }> {
+  const code = await redeemedCode(tx, booking.id);
+  const applies = await discountsFor(tx, booking, courseId, runId, code);
+  const { group } = await rulesFor(tx, courseId, runId);
+  return { price: priceParticipant(listCents, applies), groupRule: group };
+}
+
+/** Whether any of these courses has a live discount rule: a registration then prices its bookings. */
+export async function hasLiveDiscountRules(tx: Executor, courseIds: string[]): Promise<boolean> {
+  if (courseIds.length === 0) return false;
+  const [found] = await tx
+    .select({ id: discountRules.id })
+    .from(discountRules)
+    .where(and(inArray(discountRules.courseId, [...new Set(courseIds)]), isNull(discountRules.endedAt)))
+    .limit(1);
+  return Boolean(found);
 }
