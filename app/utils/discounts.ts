@@ -91,6 +91,10 @@ export function previewTotal(
   return { ...price, participants, totalCents: price.netCents * participants };
 }
 
+/** The sentence a course page states an early bird with. */
+export const earlyBirdSentence = (rule: EarlyBird) =>
+  `Book by ${formatLongDate(rule.until)} for ${termsText(rule)} off each participant.`;
+
 /** The sentence a public page and the confirmation state a group rule with. */
 export const groupRuleSentence = (rule: GroupRate) =>
   `Groups of ${rule.minParticipants} or more participants from one organisation on one date get ${termsText(rule)} off each participant, counting the organisation's separate bookings for that date.`;

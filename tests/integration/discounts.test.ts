@@ -23,6 +23,7 @@ import { env } from "#app/platform/env.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as discountsRoute from "#app/routes/money/finance-discounts";
 import * as codeRoute from "#app/routes/money/public/discount-code";
+import * as coursePageRoute from "#app/routes/site/public/courses.course";
 import { courses } from "#app/site/tables.server";
 import { formatKes } from "#app/utils/cents";
 import { addDays, today } from "#app/utils/dates";
@@ -834,5 +835,16 @@ describe("the booking's confirmation", () => {
     expect(text).toContain(
       "Groups of 4 or more participants from one organisation on one date get 10% off each participant",
     );
+  });
+});
+
+describe("the faith-based pages' promise", () => {
+  test("a faith-based course carries the seeded group rule, and its page states it", async () => {
+    const page = await answer(() =>
+      coursePageRoute.loader({ params: { slug: "marriage-and-family-enrichment-facilitators" } } as never),
+    );
+    expect(page.data?.offers).toEqual([
+      "Groups of 4 or more participants from one organisation on one date get 10% off each participant, counting the organisation's separate bookings for that date.",
+    ]);
   });
 });
