@@ -65,6 +65,10 @@ const OUTCOME_COLUMNS = {
   reference: bookings.reference,
   status: bookings.status,
   runId: bookings.runId,
+  courseId: bookings.courseId,
+  createdAt: bookings.createdAt,
+  organisationId: bookings.organisationId,
+  organization: bookings.organization,
   participants: bookings.participants,
   // spelt out: drizzle leaves a one-table select's columns unqualified, which the subquery's tables would capture
   unitPrice: sql<string | null>`(select coalesce(price_run.cost_override, price_course.cost)::text
@@ -79,6 +83,10 @@ async function storedOutcome(
     reference: string;
     status: string;
     runId: string | null;
+    courseId: string | null;
+    createdAt: Date;
+    organisationId: string | null;
+    organization: string | null;
     participants: number;
     unitPrice: string | null;
   },
@@ -86,13 +94,22 @@ async function storedOutcome(
   const waitlisted = row.status === "waitlisted";
   const position =
     waitlisted && row.runId ? ((await waitlistPositions(executor, [row.id])).get(row.id) ?? null) : null;
+  const unitCents = parseCents(row.unitPrice);
+  // the confirmation page a post without JavaScript lands on states the discounts as the fetcher's answer does
+  const priced =
+    waitlisted || unitCents === null || !row.courseId
+      ? null
+      : await bookingPrice(executor, row, row.courseId, row.runId, unitCents);
   return {
     ok: true as const,
     reference: row.reference,
     waitlisted,
     position,
     participants: row.participants,
-    unitCents: parseCents(row.unitPrice),
+    unitCents,
+    netUnitCents: priced?.price.netCents ?? unitCents,
+    discounts: priced?.price.steps.map(({ label, cents }) => ({ label, cents })) ?? [],
+    groupRule: priced?.groupRule ?? null,
     replayed: true,
   };
 }

@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { cancelParticipant } from "#app/bookings/index.server";
-import { createBooking } from "#app/bookings/testing.server";
+import { createBooking, findBookingConfirmation } from "#app/bookings/testing.server";
 import { discountDetail } from "#app/money/index";
 import {
   addDiscountCode,
@@ -818,6 +818,12 @@ describe("the booking's confirmation", () => {
         { label: "Group of 4 or more from one organisation: 10% off", cents: 450_000 },
         { label: "Code CONFIRM-5: KES 2,000.00 off", cents: 200_000 },
       ],
+    });
+    // the confirmation page a post without JavaScript lands on says the same
+    const page = await findBookingConfirmation((outcome as { reference: string }).reference);
+    expect(page).toMatchObject({
+      netUnitCents: 3_850_000,
+      discounts: (outcome as { discounts: unknown }).discounts,
     });
     const [mail] = await db()
       .select({ text: emailOutbox.textBody })
