@@ -48,6 +48,7 @@ export default [
   route("files/:id/:name", "routes/site/public/files.ts"),
   route("media/*", "routes/site/public/media.ts"),
   route("api/mpesa/:secret/:kind", "routes/money/public/mpesa-callback.ts"),
+  route("api/discount-code", "routes/money/public/discount-code.ts"),
   route("billing/:documentId/:signature", "routes/money/public/billing-document.ts"),
   route("quote/:id/:signature/pdf", "routes/sales/public/quote-pdf.ts"),
   ...prefix("admin", [
@@ -113,6 +114,7 @@ export default [
       route("finance/tax-invoices", "routes/money/finance-tax-invoices.tsx"),
       route("finance/withholding", "routes/money/finance-withholding.tsx"),
       route("finance/statement", "routes/money/finance-statement.tsx"),
+      route("finance/discounts", "routes/money/finance-discounts.tsx"),
       route("*", "routes/shell/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)

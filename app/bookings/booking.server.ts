@@ -6,7 +6,14 @@ import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
 import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
-import { stkAvailable } from "#app/money/index.server";
+import {
+  bookingPrice,
+  codeRefusal,
+  hasLiveDiscountRules,
+  lockCodesInUse,
+  redeemCodes,
+  stkAvailable,
+} from "#app/money/index.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
@@ -24,9 +31,12 @@ import { courses } from "#app/site/tables.server";
 import { parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
+import type { GroupRate } from "#app/utils/discounts";
 import { registrationConfirmation, registrationNotification } from "./emails.server";
 
-export type NewBooking = RegistrationInput & {
+export type NewBooking = Omit<RegistrationInput, "discountCode"> & {
+  /** a discount code (decision 0750); a booking made other than by the form has none */
+  discountCode?: string | null;
   source: RegistrationSource;
   idempotencyKey: string;
   ip: string | null;
@@ -39,17 +49,26 @@ export type BookingOutcome =
       waitlisted: boolean;
       position: number | null;
       participants: number;
-      /** the price per participant, as the invoice charges it (the run's, else the course's); null: on request */
+      /** the list price per participant (the run's, else the course's); null: on request */
       unitCents: number | null;
+      /** what each participant pays after the discounts that apply now, and what gave them (decision 0750) */
+      netUnitCents?: number | null;
+      discounts?: { label: string; cents: number }[];
+      /** the date's group rule, stated whether or not the booking reaches it */
+      groupRule?: GroupRate | null;
       replayed: boolean;
     }
-  | { ok: false; field: "course" | "run"; message: string };
+  | { ok: false; field: "course" | "run" | "discountCode"; message: string };
 
 const OUTCOME_COLUMNS = {
   id: bookings.id,
   reference: bookings.reference,
   status: bookings.status,
   runId: bookings.runId,
+  courseId: bookings.courseId,
+  createdAt: bookings.createdAt,
+  organisationId: bookings.organisationId,
+  organization: bookings.organization,
   participants: bookings.participants,
   // spelt out: drizzle leaves a one-table select's columns unqualified, which the subquery's tables would capture
   unitPrice: sql<string | null>`(select coalesce(price_run.cost_override, price_course.cost)::text
@@ -64,6 +83,10 @@ async function storedOutcome(
     reference: string;
     status: string;
     runId: string | null;
+    courseId: string | null;
+    createdAt: Date;
+    organisationId: string | null;
+    organization: string | null;
     participants: number;
     unitPrice: string | null;
   },
@@ -71,13 +94,22 @@ async function storedOutcome(
   const waitlisted = row.status === "waitlisted";
   const position =
     waitlisted && row.runId ? ((await waitlistPositions(executor, [row.id])).get(row.id) ?? null) : null;
+  const unitCents = parseCents(row.unitPrice);
+  // the confirmation page a post without JavaScript lands on states the discounts as the fetcher's answer does
+  const priced =
+    waitlisted || unitCents === null || !row.courseId
+      ? null
+      : await bookingPrice(executor, row, row.courseId, row.runId, unitCents);
   return {
     ok: true as const,
     reference: row.reference,
     waitlisted,
     position,
     participants: row.participants,
-    unitCents: parseCents(row.unitPrice),
+    unitCents,
+    netUnitCents: priced?.price.netCents ?? unitCents,
+    discounts: priced?.price.steps.map(({ label, cents }) => ({ label, cents })) ?? [],
+    groupRule: priced?.groupRule ?? null,
     replayed: true,
   };
 }
@@ -175,7 +207,8 @@ export async function bookGroup(inputs: NewBooking[]): Promise<(BookingOutcome |
     notifiedAdmins(),
     stkAvailable(),
   ]);
-  const seats = inputs.some((input) => input.run);
+  // a code is locked while its uses are counted, as a run while its seats are
+  const seats = inputs.some((input) => input.run || input.discountCode);
   for (let attempt = 0; ; attempt++) {
     const options = { copy, courseBySlug, admins, payOnline, lookForStored: attempt > 0 };
     try {
@@ -204,6 +237,8 @@ type Planned = {
   bookingId: string;
   reference: string;
   registrationIds: string[];
+  /** the discount code the booking uses, checked against its limits */
+  codeId: string | null;
 };
 
 async function storeBookings(
@@ -247,6 +282,11 @@ async function storeBookings(
     tx,
     fresh.flatMap((index) => inputs[index]?.run ?? []),
   );
+  // after the runs, in the house order: a code's last use or budget goes to one booking (decision 0750)
+  const codes = await lockCodesInUse(
+    tx,
+    fresh.flatMap((index) => inputs[index]?.discountCode ?? []),
+  );
   // sorted, so the queue's order among bookings of one millisecond (created at, then id) is their arrival order
   const bookingIds = fresh.map(() => crypto.randomUUID()).sort();
   const planned: Planned[] = [];
@@ -257,6 +297,27 @@ async function storeBookings(
       outcomes[index] = decided;
       continue;
     }
+    const code = input.discountCode ? codes.get(input.discountCode) : undefined;
+    if (input.discountCode) {
+      const refused = codeRefusal(
+        code,
+        input.discountCode,
+        {
+          courseId: decided.snapshot.courseId,
+          runId: decided.snapshot.runId,
+          participants: decided.attendees.length,
+          listCents: decided.unitCents,
+        },
+        today(),
+      );
+      if (refused) {
+        // the seats decideSeats took go back to the bookings after this one
+        const run = input.run ? runs.get(input.run) : undefined;
+        if (run && run.left != null && !decided.waitlisted) run.left += decided.attendees.length;
+        outcomes[index] = { ok: false, field: "discountCode", message: refused };
+        continue;
+      }
+    }
     planned.push({
       ...decided,
       index,
@@ -264,20 +325,36 @@ async function storeBookings(
       bookingId: bookingIds[planned.length] as string,
       reference: newBookingReference(),
       registrationIds: decided.attendees.map(() => crypto.randomUUID()),
+      codeId: code?.id ?? null,
     });
   }
   const parts = { admins, payOnline, perRun: await runMailParts(tx, planned) };
   const waitlisted = planned.filter((p) => p.waitlisted).map((p) => p.bookingId);
+  // a booking is priced once stored (its group counts the organisation's bookings, itself among them), so a
+  // group with a code or on a course with a discount rule writes its e-mails after its rows (decision 0750)
+  const priced =
+    planned.some((p) => p.codeId) ||
+    (await hasLiveDiscountRules(
+      tx,
+      planned.map((p) => p.snapshot.courseId),
+    ));
   let positions = new Map<string, number>();
-  if (waitlisted.length === 0) {
-    await insertBookings(tx, planned, bookingEmails(planned, positions, parts, copy));
+  let prices = new Map<string, BookingPrice>();
+  if (waitlisted.length === 0 && !priced) {
+    await insertBookings(tx, planned, bookingEmails(planned, positions, prices, parts, copy));
   } else {
     // a waitlisted booking's confirmation names its place in the queue, counted once the booking is stored
     await insertBookings(tx, planned, []);
+    await redeemCodes(
+      tx,
+      planned.flatMap((p) => (p.codeId ? [{ bookingId: p.bookingId, codeId: p.codeId }] : [])),
+    );
     positions = await waitlistPositions(tx, waitlisted);
-    await enqueueEmails(tx, bookingEmails(planned, positions, parts, copy));
+    if (priced) prices = await pricesOf(tx, planned);
+    await enqueueEmails(tx, bookingEmails(planned, positions, prices, parts, copy));
   }
   for (const booking of planned) {
+    const price = prices.get(booking.bookingId);
     outcomes[booking.index] = {
       ok: true,
       reference: booking.reference,
@@ -285,6 +362,9 @@ async function storeBookings(
       position: positions.get(booking.bookingId) ?? null,
       participants: booking.attendees.length,
       unitCents: booking.unitCents,
+      netUnitCents: price?.price.netCents ?? booking.unitCents,
+      discounts: price?.price.steps.map(({ label, cents }) => ({ label, cents })) ?? [],
+      groupRule: price?.groupRule ?? null,
       replayed: false,
     };
   }
@@ -295,6 +375,30 @@ async function storeBookings(
     return answer?.ok ? { ...answer, replayed: true } : answer;
   });
 }
+
+type BookingPrice = NonNullable<Awaited<ReturnType<typeof bookingPrice>>>;
+
+/** What each stored, priced booking's participants pay now, and the group rule its date offers. */
+async function pricesOf(tx: Executor, planned: Planned[]) {
+  const prices = new Map<string, BookingPrice>();
+  for (const booking of planned) {
+    if (booking.waitlisted || booking.unitCents === null) continue;
+    const { courseId, runId } = booking.snapshot;
+    prices.set(
+      booking.bookingId,
+      await bookingPrice(tx, bookingRow(booking), courseId, runId, booking.unitCents),
+    );
+  }
+  return prices;
+}
+
+/** A planned booking as its price is read: made now, by its organisation as typed. */
+const bookingRow = (booking: Planned) => ({
+  id: booking.bookingId,
+  createdAt: now(),
+  organisationId: null,
+  organization: booking.input.organization,
+});
 
 /**
  * The run checks and the seat decision for one booking, against the runs locked for the group: taking seats
@@ -418,6 +522,7 @@ async function runMailParts(tx: Executor, planned: Planned[]) {
 function bookingEmails(
   planned: Planned[],
   positions: Map<string, number>,
+  prices: Map<string, BookingPrice>,
   { admins, payOnline, perRun }: MailParts,
   { payment, contact }: Copy,
 ): OutgoingEmail[] {
@@ -441,6 +546,7 @@ function bookingEmails(
       courseDate: snapshot.courseDate ?? run?.calendar.dates ?? null,
       payUrl: payOnline && somethingToPay ? payUrl(reference) : null,
       calendarUrl: run?.calendar.url ?? null,
+      price: prices.get(bookingId) ?? null,
     };
     const related = { relatedTable: "course_registrations", relatedId: registrationIds[0] as string };
     return [

@@ -3,6 +3,7 @@ import { env } from "#app/platform/env.server";
 import type { SiteContent } from "#app/site/index";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
+import { type GroupRate, groupRuleSentence, type ParticipantPrice } from "#app/utils/discounts";
 
 export type RegistrationMail = {
   reference: string;
@@ -26,7 +27,31 @@ export type RegistrationMail = {
   payUrl?: string | null;
   /** The run's .ics file, when the booking is for a dated run. */
   calendarUrl?: string | null;
+  /** What each participant pays after the discounts that apply, and the date's group rule (decision 0750). */
+  price?: { price: ParticipantPrice; groupRule: GroupRate | null } | null;
 };
+
+/**
+ * The discounts a booking's confirmation names, each for the whole booking, what is left to pay, and the date's
+ * group rule stated whether or not the booking reaches it; none without.
+ */
+function discountRows(r: RegistrationMail): Row[] {
+  if (!r.price) return [];
+  const people = peopleIn(r);
+  const { price, groupRule } = r.price;
+  return [
+    ...price.steps.map((step): Row => [`Less ${step.label}`, formatKes(step.cents * people)]),
+    ...(price.discountCents > 0
+      ? [
+          [
+            "To pay",
+            `${people} × ${formatKes(price.netCents)} = ${formatKes(price.netCents * people)}`,
+          ] as Row,
+        ]
+      : []),
+    ...(groupRule ? [["Group rate", groupRuleSentence(groupRule)] as Row] : []),
+  ];
+}
 
 /** Where a booking's contact sees and changes it themselves. */
 const portalUrl = () => `${env().PUBLIC_URL}/account`;
@@ -86,6 +111,7 @@ export function registrationConfirmation(
               peopleIn(r) > 1 ? "Total" : "Cost",
               costLine(r.courseCost, peopleIn(r)) ?? "To be confirmed",
             ] as Row,
+            ...discountRows(r),
             ...paymentRows(r.reference, payment),
             ...(r.joining ?? []),
           ]),

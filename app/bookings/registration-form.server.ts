@@ -66,6 +66,9 @@ function bookingResult(
     participants: outcome.participants,
     payHref: payOnline && !outcome.waitlisted ? payPath(outcome.reference) : undefined,
     unitCents: outcome.unitCents,
+    netUnitCents: outcome.netUnitCents ?? outcome.unitCents,
+    discounts: outcome.discounts ?? [],
+    groupRule: outcome.groupRule ?? null,
   };
 }
 

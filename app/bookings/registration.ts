@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { discountCodeField } from "#app/money/index";
 import {
   emailField,
   LIMITS,
@@ -54,6 +55,8 @@ export const RegistrationSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on"),
+  /** a discount code (decision 0750), checked against its course, date, uses and budget when booked */
+  discountCode: discountCodeField,
   participants: z.preprocess(
     (value) => (Array.isArray(value) ? value.filter((row) => !isEmptyRow(row)) : []),
     z.array(ParticipantSchema).max(MAX_PARTICIPANT_ROWS),

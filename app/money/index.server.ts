@@ -1,3 +1,20 @@
+export {
+  addDiscountCode,
+  addDiscountRule,
+  checkCodeForForm,
+  codeRefusal,
+  discountChoices,
+  endDiscount,
+  listDiscounts,
+  lockCodesInUse,
+  redeemCodes,
+} from "./discounts/discount-admin.server";
+export {
+  bookingPrice,
+  hasLiveDiscountRules,
+  listOfferedDiscounts,
+} from "./discounts/discount-pricing.server";
+export { seedDiscountRules } from "./discounts/discount-seed.server";
 export { bookingSubjectSql } from "./documents/billed-subject-sql.server";
 export {
   bookingInvoiceTotal,

@@ -1,3 +1,11 @@
+export { discountDetail, documentDiscounts } from "./discounts/discount-text";
+export {
+  DiscountCodeSchema,
+  DiscountRuleSchema,
+  discountCodeField,
+  EndDiscountSchema,
+  percentToBp,
+} from "./discounts/discounts";
 export { listedDocuments } from "./documents/document-listing";
 export {
   DEFAULT_ITEM_CLASS_CODE,

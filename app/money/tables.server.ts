@@ -18,6 +18,7 @@ import { bookings } from "../booking/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
 import {
   DARAJA_ENVIRONMENTS,
+  DISCOUNT_RULE_KINDS,
   ETIMS_ENVIRONMENTS,
   ETIMS_ITEM_STATES,
   ETIMS_SEND_ON,
@@ -32,6 +33,8 @@ import {
   TAX_RECEIPT_TYPES,
   WITHHOLDING_KINDS,
 } from "../platform/db/enums";
+import { users } from "../platform/db/tables.server";
+import { courseRuns, courses } from "../site/tables.server";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
 // only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.
@@ -56,6 +59,14 @@ export type FinanceLine = {
   courseId?: string;
   /** the participants the line bills, by name (lines issued before issue 35 have none) */
   participants?: string[];
+  /**
+   * A discounted line (decision 0750): the list price per participant, the discount off each participant and
+   * what gave it; `unitCents` is then the net price (list − discount) and `amountCents` quantity × net. Lines
+   * without a discount have none of these.
+   */
+  listUnitCents?: number;
+  discountUnitCents?: number;
+  discounts?: string[];
 };
 export type FinanceParty = {
   name: string;
@@ -327,6 +338,12 @@ export type TaxInvoiceLine = {
   /** quantity × unit price, tax included (OSCU's taxable amount includes the tax) */
   amountCents: number;
   taxCents: number;
+  /**
+   * A discounted line (decision 0750), tax included: `unitCents` is then the list price (OSCU's prc), the
+   * supply amount quantity × list (splyAmt), the discount (dcAmt) the supply less `amountCents` (taxblAmt).
+   */
+  supplyCents?: number;
+  discountCents?: number;
 };
 
 /**
@@ -444,4 +461,101 @@ export const withholdingCertificates = pgTable(
     index("withholding_certificates_booking_idx").on(t.bookingId),
     index("withholding_certificates_date_idx").on(t.certificateDate),
   ],
+);
+
+/**
+ * A course's (or one of its runs') automatic discount (decision 0750): an early-bird price for bookings made until
+ * a date, or a group rate once one organisation has `minParticipants` holding seats on the run (counting its
+ * bookings made within `windowDays` of its first). Exactly one of a percentage (basis points) or an amount off
+ * each participant. A rule on a run replaces the course's rule of the same kind for that run. Ended, not
+ * deleted, by the office (the documents priced by it print what it gave); it goes with a course or run that
+ * may itself be deleted (one nobody booked).
+ */
+export const discountRules = pgTable(
+  "discount_rules",
+  {
+    id: id(),
+    kind: text("kind", { enum: DISCOUNT_RULE_KINDS }).notNull(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "cascade" }),
+    percentBp: integer("percent_bp"),
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    /** early bird: bookings made on or before this day (Nairobi) */
+    until: date("until"),
+    /** group: the participants one organisation needs on the run */
+    minParticipants: integer("min_participants"),
+    /** group: the organisation's bookings made within this many days of its first on the run count; null: all */
+    windowDays: integer("window_days"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("discount_rules_kind_check", inList("kind", DISCOUNT_RULE_KINDS)),
+    check(
+      "discount_rules_value_check",
+      sql`(percent_bp is null) <> (amount_cents is null) and (percent_bp is null or percent_bp between 1 and 10000) and (amount_cents is null or amount_cents > 0)`,
+    ),
+    check(
+      "discount_rules_shape_check",
+      sql`(kind = 'early_bird' and until is not null and min_participants is null) or (kind = 'group' and until is null and min_participants >= 2 and (window_days is null or window_days > 0))`,
+    ),
+    index("discount_rules_course_idx").on(t.courseId, t.kind),
+  ],
+);
+
+/**
+ * A discount code (decision 0750), pretix's voucher: a percentage or an amount off each participant, for one
+ * course or run or any, until a day, for at most `maxUses` bookings, within a budget of discount granted (a
+ * donor-funded cohort); who issued it and who funds it (`sponsor`) are kept, and every change is audited.
+ * A use is a participant booked with it.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: id(),
+    /** as typed by the client, compared in upper case */
+    code: text("code").notNull().unique(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "cascade" }),
+    percentBp: integer("percent_bp"),
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    validUntil: date("valid_until"),
+    maxUses: integer("max_uses"),
+    budgetCents: bigint("budget_cents", { mode: "number" }),
+    sponsor: text("sponsor").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  () => [
+    check("discount_codes_code_check", sql`code ~ '^[A-Z0-9-]{4,30}$'`),
+    check(
+      "discount_codes_value_check",
+      sql`(percent_bp is null) <> (amount_cents is null) and (percent_bp is null or percent_bp between 1 and 10000) and (amount_cents is null or amount_cents > 0)`,
+    ),
+    check(
+      "discount_codes_limits_check",
+      sql`(max_uses is null or max_uses > 0) and (budget_cents is null or budget_cents > 0)`,
+    ),
+  ],
+);
+
+/** A code used by a booking (one code a booking): the row its uses and budget are counted from. */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("discount_redemptions_code_idx").on(t.codeId)],
 );

@@ -13,7 +13,9 @@ const BUDGET_BYTES = 120 * 1024;
  * public page carries (about 0.5 KB, decision 0662).
  */
 const PAGE_BUDGET_BYTES: Record<string, number> = {
-  "/register": 122 * 1024,
+  // decision 0750: the discount code field, its check and the total's discounts priced in the page (about 1.5 KB;
+  // the page was at 122.0 KB)
+  "/register": 124 * 1024,
   // decision 0675: the contact form asks what the message is about and shows the way to the in-house form
   // (about 0.7 KB; the page was at 120.0 KB)
   "/contact": 121 * 1024,

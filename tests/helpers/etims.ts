@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
  * A stand-in for KRA eTIMS OSCU v2.0 on a free loopback port, written from the public specification (the
  * endpoints, headers tin/bhfId/cmcKey, resultCd codes and answer shapes of paybillke/kra-etims-oscu-docs).
  * It keeps KRA's side of the ledger: the items registered (saveItem), every sale and credit note it accepted,
- * once per invoice number. Like the real OSCU it refuses a sale naming an item code it never registered (910)
+ * once per invoice number. Like the real OSCU it refuses a sale naming an item code it never registered (910),
+ * and items or totals whose amounts do not add up (supply, discount, taxable amount, tax; 910, as a fault)
  * and a credit note for a sale it did not accept (922). It also refuses (921, "declared cannot be received")
  * a second live sale for one booking (the remark names it) and lists it in `faults`, with every other doubled
  * declaration: a test that ends with a fault fails (`expectCleanLedger`). It can be told to answer each
@@ -45,6 +46,46 @@ export type RegisteredItem = {
   itemNm: string;
   body: unknown;
 };
+
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+
+/**
+ * The arithmetic KRA checks on a sale's items and totals, in cents: supply = quantity × price, taxable = supply −
+ * discount (0 ≤ discount ≤ supply), the discount rate within its two decimals of the discount, total = taxable,
+ * the tax the taxable amount's share at its type's rate (tax included, rounded half up), and the invoice's totals
+ * the sums of its items. Null when all hold, else the first field that does not.
+ */
+function amountsRefusal(body: Record<string, unknown>, items: Record<string, unknown>[]): string | null {
+  let taxable = 0;
+  let tax = 0;
+  let total = 0;
+  for (const item of items) {
+    const supply = cents(item.splyAmt);
+    const discount = cents(item.dcAmt ?? 0);
+    const rate = Number(item.dcRt ?? 0);
+    const seq = String(item.itemSeq);
+    if (supply !== Math.round(Number(item.qty) * cents(item.prc))) return `splyAmt of item ${seq}`;
+    if (discount < 0 || discount > supply) return `dcAmt of item ${seq}`;
+    if (!Number.isFinite(rate) || Math.abs((supply * rate) / 100 - discount) > supply * 0.00005 + 1) {
+      return `dcRt of item ${seq}`;
+    }
+    if (cents(item.taxblAmt) !== supply - discount) return `taxblAmt of item ${seq}`;
+    if (cents(item.totAmt) !== cents(item.taxblAmt)) return `totAmt of item ${seq}`;
+    const taxRate = Number(body[`taxRt${String(item.taxTyCd)}`] ?? 0);
+    const expectedTax =
+      taxRate === 0
+        ? 0
+        : Math.floor((2 * cents(item.taxblAmt) * taxRate + (100 + taxRate)) / (2 * (100 + taxRate)));
+    if (cents(item.taxAmt) !== expectedTax) return `taxAmt of item ${seq}`;
+    taxable += cents(item.taxblAmt);
+    tax += cents(item.taxAmt);
+    total += cents(item.totAmt);
+  }
+  if (cents(body.totTaxblAmt) !== taxable) return "totTaxblAmt";
+  if (cents(body.totTaxAmt) !== tax) return "totTaxAmt";
+  if (cents(body.totAmt) !== total) return "totAmt";
+  return null;
+}
 
 export async function startEtimsServer(options: { devices?: Record<string, string> } = {}) {
   /** device serial → the PIN it belongs to: KRA only initialises devices it approved */
@@ -153,6 +194,11 @@ export async function startEtimsServer(options: { devices?: Record<string, strin
       return !registered || registered.itemClsCd !== item.itemClsCd || registered.taxTyCd !== item.taxTyCd;
     });
     if (unknownItem) return reply("910", `Request parameter error: itemCd ${String(unknownItem.itemCd)}`);
+    const wrongSums = amountsRefusal(body, lines as Record<string, unknown>[]);
+    if (wrongSums) {
+      faults.push(`sale ${invcNo}: ${wrongSums}`);
+      return reply("910", `Request parameter error: ${wrongSums}`);
+    }
     if (sales.has(invcNo)) return reply("994", "There is an overlapped Data");
     const orgInvcNo = Number(body.orgInvcNo ?? 0);
     if (body.rcptTyCd === "R" && sales.get(orgInvcNo)?.rcptTyCd !== "S") {

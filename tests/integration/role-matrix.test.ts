@@ -89,6 +89,8 @@ const ACCESS: Record<string, Access> = {
   // KRA's messages and the retry are finance's work
   "routes/money/finance-tax-invoices.tsx": { loader: MONEY_WRITE, action: MONEY_WRITE },
   "routes/money/finance-payments.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  // discounts: the office reads the rules and codes it quotes; finance sets them (decision 0750)
+  "routes/money/finance-discounts.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance.export.ts": { loader: MONEY_WRITE },

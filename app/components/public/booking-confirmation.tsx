@@ -2,7 +2,8 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { Icon } from "#app/components/icons/icon";
 import type { FormResult } from "#app/site/index";
 import type { PaymentDetails } from "#app/site/index.server";
-import { totalText } from "./booking-total";
+import { groupRuleSentence } from "#app/utils/discounts";
+import { DiscountLines, totalText } from "./booking-total";
 
 /**
  * Where a registration ends: the reference, what happens next and how to pay, in place of the form, so no
@@ -70,6 +71,18 @@ export function BookingConfirmation({
             <p className="mt-2 text-sm" data-testid="confirmation-total">
               <strong>Total: {totalText(result.participants ?? 1, result.unitCents / 100)}</strong> ({vatNote}
               )
+              {typeof result.netUnitCents === "number" && result.netUnitCents < result.unitCents ? (
+                <DiscountLines
+                  participants={result.participants ?? 1}
+                  steps={result.discounts ?? []}
+                  netUnitCents={result.netUnitCents}
+                />
+              ) : null}
+              {result.groupRule ? (
+                <span className="mt-1 block" data-testid="confirmation-group-rule">
+                  {groupRuleSentence(result.groupRule)}
+                </span>
+              ) : null}
             </p>
           ) : null}
         </div>

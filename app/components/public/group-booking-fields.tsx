@@ -1,6 +1,8 @@
 import { useState } from "react";
+import { useFetcher } from "react-router";
 import { InputField } from "#app/components/ui/field";
 import { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "#app/site/index";
+import type { CodeTerms, PublicDiscounts } from "#app/utils/discounts";
 import { BookingTotal } from "./booking-total";
 import type { PublicFormState } from "./use-public-form";
 
@@ -53,17 +55,24 @@ export function GroupBookingFields({
   rowsAsked,
   unitPrice,
   vatNote,
+  discounts,
+  choice,
 }: {
   form: PublicFormState;
   rowsAsked?: number;
   /** the chosen course's fee in KES; undefined while no course is chosen */
   unitPrice: number | null | undefined;
   vatNote: string;
+  /** the early-bird and group rules of the chosen course and date (decision 0750) */
+  discounts?: PublicDiscounts | null;
+  /** the chosen course and date, which a code is checked against */
+  choice?: { slug: string; runId: string | null } | null;
 }) {
   const { field, values } = form;
   const posted = Math.max(rowsIn(values), rowsAsked ?? 0);
   const [rows, setRows] = useState(posted);
   const [attending, setAttending] = useState(values?.contactAttends === "on");
+  const [code, setCode] = useState<CodeTerms | null>(null);
   const shown = Math.max(rows, posted);
   // as the server counts them: the rows, with the contact when attending; no rows is the contact alone
   const participants = shown === 0 ? 1 : shown + (attending ? 1 : 0);
@@ -153,9 +162,83 @@ export function GroupBookingFields({
           </button>
         ) : null}
       </details>
+      <DiscountCodeField form={form} choice={choice} participants={participants} onCode={setCode} />
       {unitPrice !== undefined ? (
-        <BookingTotal participants={participants} unitPrice={unitPrice} vatNote={vatNote} />
+        <BookingTotal
+          participants={participants}
+          unitPrice={unitPrice}
+          vatNote={vatNote}
+          discounts={discounts}
+          code={code}
+        />
       ) : null}
     </>
+  );
+}
+
+type CodeAnswer = { ok: true; code: CodeTerms } | { ok: false; message: string };
+
+/**
+ * A discount code: posted with the booking, which checks it; with JavaScript "Apply" asks the server for its
+ * terms first, so the total above the button shows what it takes off (or why it cannot be used).
+ */
+function DiscountCodeField({
+  form,
+  choice,
+  participants,
+  onCode,
+}: {
+  form: PublicFormState;
+  choice?: { slug: string; runId: string | null } | null;
+  participants: number;
+  onCode: (code: CodeTerms | null) => void;
+}) {
+  const fetcher = useFetcher<CodeAnswer>();
+  const [typed, setTyped] = useState(form.values?.discountCode ?? "");
+  const [answered, setAnswered] = useState<CodeAnswer | undefined>(undefined);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    onCode(fetcher.data?.ok ? fetcher.data.code : null);
+  }
+  const apply = () => {
+    const query = new URLSearchParams({
+      code: typed,
+      course: choice?.slug ?? "",
+      run: choice?.runId ?? "",
+      participants: String(participants),
+    });
+    fetcher.load(`/api/discount-code?${query}`);
+  };
+  const field = form.field("discountCode");
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <InputField
+        {...field}
+        label="Discount code (optional)"
+        maxLength={30}
+        autoComplete="off"
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          onCode(null);
+        }}
+        errors={refused ? [refused] : field.errors}
+        className="min-w-0 flex-1"
+      />
+      <button
+        type="button"
+        onClick={apply}
+        disabled={!typed.trim() || !choice || fetcher.state !== "idle"}
+        className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+      >
+        Apply code
+      </button>
+      {fetcher.data?.ok ? (
+        <p className="w-full text-sm text-green-800" role="status" data-testid="code-applied">
+          Code {fetcher.data.code.code} applied: the total below takes it off.
+        </p>
+      ) : null}
+    </div>
   );
 }

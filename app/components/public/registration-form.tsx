@@ -4,6 +4,7 @@ import { InputField, SelectField, TextareaField } from "#app/components/ui/field
 import type { FormResult, SiteContent } from "#app/site/index";
 import { LIMITS } from "#app/site/index";
 import type { PaymentDetails } from "#app/site/index.server";
+import { type OfferedRule, offeredFor } from "#app/utils/discounts";
 import { BookingConfirmation } from "./booking-confirmation";
 import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { GroupBookingFields, OrganisationFields } from "./group-booking-fields";
@@ -49,6 +50,8 @@ export type RegistrationFormProps = {
   heading?: ReactNode;
   /** How the fees stand to VAT ("VAT 16% included"), said beside the total. */
   vatNote: string;
+  /** The live early-bird and group rules, which the total previews (decision 0750). */
+  offered?: OfferedRule[];
 };
 
 export function RegistrationForm({
@@ -65,6 +68,7 @@ export function RegistrationForm({
   anotherHref,
   heading,
   vatNote,
+  offered = [],
 }: RegistrationFormProps) {
   const form = usePublicForm("registration", initialKey, serverResult);
   const { id, field, values } = form;
@@ -181,6 +185,8 @@ export function RegistrationForm({
           rowsAsked={form.result?.participantRows}
           unitPrice={shown?.price}
           vatNote={vatNote}
+          discounts={shown && choice ? offeredFor(offered, choice.slug, shown.run?.id ?? null) : null}
+          choice={shown && choice ? { slug: choice.slug, runId: shown.run?.id ?? null } : null}
         />
         <TextareaField
           {...field("message")}

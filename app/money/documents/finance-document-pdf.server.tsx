@@ -13,6 +13,7 @@ import {
 import { LineTable, pricedTotalRows, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
+import { discountDetail, documentDiscounts } from "../discounts/discount-text";
 import { WITHHOLDING_RATES } from "../withholding/withholding";
 import { balanceAfterText, paymentWithCode } from "./receipt-balance";
 
@@ -161,12 +162,31 @@ function closingNote(doc: FinanceDocumentContent) {
   };
 }
 
-/** The lines as issued, each with the participants it bills ("Participants: …" under the course). */
+/**
+ * The lines as issued, each with the participants it bills ("Participants: …" under the course) and, when
+ * discounted, its list price, the discount off each participant and what gave it (decision 0750).
+ */
 const linesWithParticipants = (lines: FinanceLine[]) =>
   lines.map((line) => ({
     ...line,
-    detail: line.participants?.length ? `Participants: ${line.participants.join(", ")}` : undefined,
+    detail:
+      [
+        line.participants?.length ? `Participants: ${line.participants.join(", ")}` : null,
+        discountDetail(line),
+      ]
+        .filter(Boolean)
+        .join("\n") || undefined,
   }));
+
+/** The list price and the discounts of a document's lines, as totals rows above the net (none without). */
+function discountRows(lines: FinanceLine[]) {
+  const { listCents, discountCents } = documentDiscounts(lines);
+  if (discountCents === 0) return [];
+  return [
+    { label: "At list prices (KES)", cents: listCents },
+    { label: "Less discounts (KES)", cents: -discountCents },
+  ];
+}
 
 /** A proforma invoice, credit note or receipt: the same layout, the lines and totals as stored. */
 export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: FirmIdentity) {
@@ -175,14 +195,17 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
   // An advance has no invoice yet, so no VAT to state: the money received, and the invoice will say the rest.
   const totals = isAdvance(doc)
     ? [{ label: "Received in advance (KES)", cents: doc.totalCents, strong: true }]
-    : pricedTotalRows(
-        doc,
-        doc.kind === "credit_note"
-          ? "Total credited (KES)"
-          : doc.kind === "receipt"
-            ? "Invoice total (KES)"
-            : "Total (KES)",
-      );
+    : [
+        ...discountRows(doc.lines),
+        ...pricedTotalRows(
+          doc,
+          doc.kind === "credit_note"
+            ? "Total credited (KES)"
+            : doc.kind === "receipt"
+              ? "Invoice total (KES)"
+              : "Total (KES)",
+        ),
+      ];
   const note = closingNote(doc);
   return renderPdf(
     `${title} ${doc.number}`,

@@ -12,8 +12,10 @@ import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
+import { priceParticipant } from "#app/utils/discounts";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
+import { discountsFor, redeemedCode, SEAT_HOLDING } from "../discounts/discount-pricing.server";
 import { mpesaPayUrl } from "../mpesa/stk-setup.server";
 import { computeWithholding } from "../withholding/withholding";
 import { withholdingChoiceFor } from "../withholding/withholding-choice.server";
@@ -33,7 +35,7 @@ export type FinanceDocument = typeof financeDocuments.$inferSelect;
 export type FinanceDocumentKind = FinanceDocument["kind"];
 
 /** Registrations that hold a seat are the ones a booking pays for. */
-const BILLED_STATUSES = ["new", "confirmed", "paid", "attended"] as const;
+const BILLED_STATUSES = SEAT_HOLDING;
 const DOCUMENT_PREFIX = { credit_note: "CN", receipt: "RCT" } as const;
 export const DOCUMENT_LINK_PURPOSE = "finance-document";
 export const DOCUMENT_LINK_BASE = "/billing";
@@ -46,8 +48,15 @@ function runText(run: { label: string | null; startDate: string | null; venue: s
   return [when, run.venue].filter(Boolean).join(", ");
 }
 
-/** One line per run: the booking's participants holding a seat on it × the run's (or course's) price. */
-async function billableLines(tx: Executor, bookingId: string) {
+/**
+ * One line per run: the booking's participants holding a seat on it × the run's (or course's) price, less the
+ * discounts that apply to each participant (decision 0750: list → early bird → group → code, per participant).
+ */
+async function billableLines(
+  tx: Executor,
+  booking: Pick<LockedBooking, "id" | "createdAt" | "organisationId" | "organization">,
+) {
+  const bookingId = booking.id;
   const rows = await tx
     .select({
       courseId: courses.id,
@@ -82,21 +91,32 @@ async function billableLines(tx: Executor, bookingId: string) {
       courseRuns.costOverride,
     )
     .orderBy(asc(courseRuns.startDate), asc(courses.title));
-  const lines: (PricedLine & { participants: string[] })[] = [];
+  const lines: (PricedLine &
+    Pick<FinanceLine, "participants" | "listUnitCents" | "discountUnitCents" | "discounts">)[] = [];
   const unpriced: string[] = [];
+  const code = rows.length > 0 ? await redeemedCode(tx, bookingId) : null;
   for (const row of rows) {
     const description = [row.title, runText(row)].filter(Boolean).join(" — ");
-    const unitCents = parseCents(row.costOverride ?? row.courseCost);
-    if (unitCents === null) unpriced.push(row.title);
-    else {
-      lines.push({
-        description,
-        quantity: Number(row.quantity),
-        unitCents,
-        courseId: row.courseId,
-        participants: row.participants,
-      });
+    const listCents = parseCents(row.costOverride ?? row.courseCost);
+    if (listCents === null) {
+      unpriced.push(row.title);
+      continue;
     }
+    const price = priceParticipant(listCents, await discountsFor(tx, booking, row.courseId, row.runId, code));
+    lines.push({
+      description,
+      quantity: Number(row.quantity),
+      unitCents: price.netCents,
+      courseId: row.courseId,
+      participants: row.participants,
+      ...(price.discountCents > 0
+        ? {
+            listUnitCents: listCents,
+            discountUnitCents: price.discountCents,
+            discounts: price.steps.map((step) => step.label),
+          }
+        : {}),
+    });
   }
   return { lines, unpriced };
 }
@@ -107,8 +127,11 @@ async function billableLines(tx: Executor, bookingId: string) {
  * the proforma equals it whoever fills its seats; with no participant left holding a seat it charges nothing, as any booking. Any other
  * booking charges its participants at the run's (or course's) price under the finance profile's rule.
  */
-async function invoiceLines(tx: Executor, booking: Pick<LockedBooking, "id" | "quoteId">) {
-  const billed = await billableLines(tx, booking.id);
+async function invoiceLines(
+  tx: Executor,
+  booking: Pick<LockedBooking, "id" | "quoteId" | "createdAt" | "organisationId" | "organization">,
+) {
+  const billed = await billableLines(tx, booking);
   if (!booking.quoteId || billed.lines.length + billed.unpriced.length === 0) {
     return { ...billed, rule: (await getFinanceProfile(tx)).vat };
   }
@@ -140,7 +163,13 @@ export async function bookingInvoiceTotal(tx: Executor, bookingId: string): Prom
   const open = await openProforma(tx, bookingId);
   if (open) return open.totalCents;
   const [booking] = await tx
-    .select({ id: bookings.id, quoteId: bookings.quoteId })
+    .select({
+      id: bookings.id,
+      quoteId: bookings.quoteId,
+      createdAt: bookings.createdAt,
+      organisationId: bookings.organisationId,
+      organization: bookings.organization,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking) return null;
@@ -385,7 +414,9 @@ const sameLines = (a: FinanceLine[], b: FinanceLine[]) =>
       line.description === b[i]?.description &&
       line.quantity === b[i]?.quantity &&
       line.unitCents === b[i]?.unitCents &&
-      line.amountCents === b[i]?.amountCents,
+      line.amountCents === b[i]?.amountCents &&
+      (line.listUnitCents ?? null) === (b[i]?.listUnitCents ?? null) &&
+      (line.discounts ?? []).join("|") === (b[i]?.discounts ?? []).join("|"),
   );
 
 /**

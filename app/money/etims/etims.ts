@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ETIMS_ENVIRONMENTS, ETIMS_SEND_ON, type ETIMS_TAX_TYPES } from "#app/platform/db/enums";
+import { divideRoundHalfUp } from "#app/utils/cents";
 
 /** The tax types a course can carry, as the course editor and the tax invoice name them. */
 export const ETIMS_TAX_TYPE_LABELS: Record<(typeof ETIMS_TAX_TYPES)[number], string> = {
@@ -54,3 +55,13 @@ export const TaxInvoiceRetrySchema = z.object({
   intent: z.literal("retry"),
   id: z.uuid("Choose a tax invoice"),
 });
+
+/**
+ * OSCU's discount rate of a line, in percent to two decimals: the discount over the supply amount. A code's
+ * amount off is rarely a round rate, so the rate is rounded and the amount (dcAmt) is the figure that counts;
+ * KRA accepts a rate within rounding of the amount (decision 0750).
+ */
+export function discountRate(line: { supplyCents?: number; discountCents?: number }) {
+  if (!line.supplyCents || !line.discountCents) return 0;
+  return Number(divideRoundHalfUp(BigInt(line.discountCents) * 10_000n, BigInt(line.supplyCents))) / 100;
+}

@@ -12,7 +12,7 @@ import { logger } from "#app/platform/logger.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { getFinanceProfile } from "../documents/finance-profile.server";
-import { ETIMS_TAX_RATES, OUR_CHECK_PREFIX } from "./etims";
+import { discountRate, ETIMS_TAX_RATES, OUR_CHECK_PREFIX } from "./etims";
 import { type ReadyDevice, readyDevice } from "./etims-device.server";
 import { registerItems } from "./etims-items.server";
 import { type OscuAnswer, oscuDateTime, postOscu, verificationUrl } from "./oscu.server";
@@ -90,9 +90,9 @@ export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: D
       qtyUnitCd: "U",
       qty: line.quantity,
       prc: shillings(line.unitCents),
-      splyAmt: shillings(line.amountCents),
-      dcRt: 0,
-      dcAmt: 0,
+      splyAmt: shillings(line.supplyCents ?? line.amountCents),
+      dcRt: discountRate(line),
+      dcAmt: shillings(line.discountCents ?? 0),
       taxTyCd: line.taxType,
       taxblAmt: shillings(line.amountCents),
       taxAmt: shillings(line.taxCents),

@@ -4,7 +4,9 @@ import type { FinanceParty, TaxInvoiceLine } from "#app/money/tables.server";
 import type { FirmIdentity } from "#app/platform/pdf/firm";
 import { BrandedPage, DocumentHeader, Note, RULE, renderPdf, styles } from "#app/platform/pdf/pdf-kit.server";
 import { LineTable, type TotalRow, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
+import { formatKes } from "#app/utils/cents";
 import { Party, withholdingRows } from "../documents/finance-document-pdf.server";
+import { discountRate } from "./etims";
 import { readableSdcTime } from "./oscu.server";
 
 /** What a tax invoice or its credit note prints: our figures and KRA's signature of them. */
@@ -144,7 +146,15 @@ export async function renderTaxInvoicePdf(doc: TaxInvoiceContent, firm: FirmIden
       <LineTable
         lines={doc.lines.map((line) => ({
           ...line,
-          detail: `${line.itemCode ? `Item ${line.itemCode} · ` : ""}Item class ${line.itemClassCode} · ${TAX_TYPES[line.taxType]}`,
+          detail: [
+            `${line.itemCode ? `Item ${line.itemCode} · ` : ""}Item class ${line.itemClassCode} · ${TAX_TYPES[line.taxType]}`,
+            // a discounted line's unit price is its list price: the supply, the discount and the net it is charged
+            line.discountCents && line.supplyCents
+              ? `At list price ${formatKes(line.supplyCents)}, discount ${formatKes(line.discountCents)} (${discountRate(line)}%), charged ${formatKes(line.amountCents)}`
+              : null,
+          ]
+            .filter(Boolean)
+            .join("\n"),
         }))}
       />
       <TotalsTable rows={taxTotals(doc)} />

@@ -63,15 +63,33 @@ export async function taxLinesOf(tx: Executor, proforma: FinanceDocument): Promi
         ? { key: course.id, name: course.title, itemClassCode, taxType }
         : { key: GENERAL_ITEM_KEY, name: "Training services", itemClassCode, taxType },
     );
+    // a discounted line declares its list price and the discount off the supply (decision 0750): the list price
+    // with the proforma's VAT added per participant, the supply quantity × that, the discount what the supply
+    // exceeds the line's taxable amount by, so supply − discount = taxable amount to the cent
+    const listGross =
+      line.listUnitCents === undefined
+        ? null
+        : proforma.pricesIncludeVat || rate === 0n
+          ? BigInt(line.listUnitCents)
+          : BigInt(line.listUnitCents) + divideRoundHalfUp(BigInt(line.listUnitCents) * rate, 100n);
+    const supply = listGross === null ? null : listGross * BigInt(line.quantity);
     lines.push({
       description: line.description,
       itemClassCode,
       itemCode,
       taxType,
       quantity: line.quantity,
-      unitCents: line.quantity > 0 ? Number(gross / BigInt(line.quantity)) : 0,
+      unitCents:
+        listGross !== null
+          ? Number(listGross)
+          : line.quantity > 0
+            ? Number(gross / BigInt(line.quantity))
+            : 0,
       amountCents: Number(gross),
       taxCents: taxRate === 0n ? 0 : Number(divideRoundHalfUp(gross * taxRate, 100n + taxRate)),
+      ...(supply !== null && supply > gross
+        ? { supplyCents: Number(supply), discountCents: Number(supply - gross) }
+        : {}),
     });
   }
   return lines;

@@ -4,6 +4,7 @@ import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { formatKes } from "#app/utils/cents";
+import { groupSiblings } from "../discounts/discount-pricing.server";
 import { type InvoiceOutcome, reviseBookingInvoice } from "../documents/finance-document.server";
 import { settleBooking } from "./payment.server";
 
@@ -25,6 +26,12 @@ export async function syncBooking(
   await deriveBookingStatus(tx, bookingId);
   const invoiced = await reviseBookingInvoice(tx, bookingId, actor, { quiet });
   if (invoiced.ok && invoiced.document) await settleBooking(tx, bookingId, actor);
+  // a participant who joins or leaves can move the organisation's group across its rate (decision 0750): its
+  // other bookings on the run are priced again, each under its own lock, after this one's (retried on deadlock)
+  for (const sibling of await groupSiblings(tx, bookingId)) {
+    const again = await reviseBookingInvoice(tx, sibling, actor);
+    if (again.ok && again.document) await settleBooking(tx, sibling, actor);
+  }
   return invoiced;
 }
 

@@ -112,3 +112,6 @@ export const QUOTE_LINE_KINDS = [
   "travel",
   "per_diem",
 ] as const;
+
+/** What a discount rule gives (decision 0750): a lower price until a date, or a rate from a group's size. */
+export const DISCOUNT_RULE_KINDS = ["early_bird", "group"] as const;

@@ -1,6 +1,7 @@
 import { auditExport } from "#app/back-office/index.server";
 import { WITHHOLDING_RATES } from "#app/money/index";
 import {
+  documentDiscounts,
   listCertificates,
   listFinanceDocuments,
   listPayments,
@@ -134,6 +135,9 @@ export async function loader(args: Route.LoaderArgs) {
       "Client",
       "Client KRA PIN",
       "LPO number",
+      "At list prices (KES)",
+      "Discounts (KES)",
+      "Discounts given",
       "Net (KES)",
       "VAT rate %",
       "VAT (KES)",
@@ -141,20 +145,27 @@ export async function loader(args: Route.LoaderArgs) {
       "Relates to",
       "State",
     ],
-    rows: rowsOf(documents, ({ doc, reference, relatedNumber, superseded, credited }) => [
-      doc.number,
-      doc.issuedOn,
-      doc.dueOn,
-      reference,
-      doc.buyer.name,
-      doc.buyer.kraPin,
-      doc.buyer.lpoNumber,
-      centsToDecimal(doc.netCents),
-      doc.vatRatePercent,
-      centsToDecimal(doc.vatCents),
-      centsToDecimal(doc.totalCents),
-      relatedNumber,
-      credited ? "cancelled by credit note" : superseded ? "replaced" : "current",
-    ]),
+    rows: rowsOf(documents, ({ doc, reference, relatedNumber, superseded, credited }) => {
+      const discounts = documentDiscounts(doc.lines);
+      return [
+        doc.number,
+        doc.issuedOn,
+        doc.dueOn,
+        reference,
+        doc.buyer.name,
+        doc.buyer.kraPin,
+        doc.buyer.lpoNumber,
+        // what the lines come to at list prices and what the discounts took off (decision 0750), in the lines' terms
+        centsToDecimal(discounts.listCents),
+        centsToDecimal(discounts.discountCents),
+        discounts.labels.join("; "),
+        centsToDecimal(doc.netCents),
+        doc.vatRatePercent,
+        centsToDecimal(doc.vatCents),
+        centsToDecimal(doc.totalCents),
+        relatedNumber,
+        credited ? "cancelled by credit note" : superseded ? "replaced" : "current",
+      ];
+    }),
   });
 }

@@ -70,6 +70,9 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             <Link to="/admin/finance/withholding" className={buttonClass("outline", "md", "min-h-11")}>
               <Stamp aria-hidden className="size-4" /> Withholding certificates
             </Link>
+            <Link to="/admin/finance/discounts" className={buttonClass("outline", "md", "min-h-11")}>
+              Discounts
+            </Link>
           </>
         }
       />

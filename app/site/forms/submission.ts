@@ -73,6 +73,11 @@ export type FormResult = {
   payHref?: string;
   /** A booking's price per participant in cents, for the total its confirmation states; null: on request. */
   unitCents?: number | null;
+  /** what each participant pays after the discounts that apply (decision 0750), and what gave them */
+  netUnitCents?: number | null;
+  discounts?: { label: string; cents: number }[];
+  /** the date's group rule, stated whether or not the booking reaches it */
+  groupRule?: { percentBp: number | null; amountCents: number | null; minParticipants: number } | null;
   /** After "Add another participant" without JavaScript: how many participant rows to show. */
   participantRows?: number;
   /** A form sent faster than a person types: post it again with this key and token to confirm it. */

@@ -587,7 +587,7 @@ export const seedSiteContent: SiteContent = {
     ],
     faith: [
       "Fees for faith-based programmes are discounted to make them accessible to churches and faith-based organisations.",
-      "Group discounts are available for congregations sending four or more participants.",
+      "Congregations sending four or more participants to one course date get 10% off each participant; their separate bookings for that date count together.",
       "A certificate of participation is issued to every participant who completes the course.",
     ],
   },

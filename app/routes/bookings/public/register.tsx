@@ -8,6 +8,7 @@ import {
   describeChoice,
   RegistrationForm,
 } from "#app/components/public/registration-form";
+import { listOfferedDiscounts } from "#app/money/index.server";
 import { ContactSchema } from "#app/sales/index";
 import {
   getPaymentDetails,
@@ -22,13 +23,14 @@ import type { Route } from "./+types/register";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [courses, settings, { contact }, payment, confirmation, vatNote] = await Promise.all([
+  const [courses, settings, { contact }, payment, confirmation, vatNote, offered] = await Promise.all([
     listRegistrationCourses(),
     publicSettings(),
     publicSiteContent(["contact"]),
     getPaymentDetails(),
     confirmationFromUrl(url, "register"),
     publicVatNote(),
+    listOfferedDiscounts(),
   ]);
   const slug = url.searchParams.get("course");
   return {
@@ -40,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     payment,
     confirmation,
     vatNote,
+    offered,
     formKey: newFormKey(),
   };
 }
@@ -122,6 +125,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               heading={<h2 className="mb-6 text-xl font-semibold text-brand-900">Your Details</h2>}
               payment={payment}
               vatNote={loaderData.vatNote}
+              offered={loaderData.offered}
               anotherHref={confirmation?.anotherHref}
               variant="register"
               courses={courses}

@@ -4,6 +4,7 @@ import { ContactForm } from "#app/components/public/contact-form";
 import { FormStatus } from "#app/components/public/form-controls";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { RegistrationForm } from "#app/components/public/registration-form";
+import { listOfferedDiscounts } from "#app/money/index.server";
 import { ContactAboutChoice } from "#app/routes/sales/public/components/contact-about-choice";
 import {
   ContactCards,
@@ -33,18 +34,20 @@ const ContactRegistrationForm = hydrateOnView(
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { about } = ContactQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const [content, payment, settings, courses, confirmation, vatNote] = await Promise.all([
+  const [content, payment, settings, courses, confirmation, vatNote, offered] = await Promise.all([
     publicSiteContent(["contact", "offices", "businessHours", "whyChoose"]),
     getPaymentDetails(),
     publicSettings(),
     listRegistrationCourses(),
     confirmationFromUrl(url, "contact"),
     publicVatNote(),
+    listOfferedDiscounts(),
   ]);
   return {
     ...content,
     about,
     vatNote,
+    offered,
     payment,
     confirmation,
     courses,
@@ -120,6 +123,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 contact={contact}
                 payment={payment}
                 vatNote={loaderData.vatNote}
+                offered={loaderData.offered}
                 anotherHref={confirmation?.anotherHref}
                 serverResult={actionData ?? confirmation?.result}
               />

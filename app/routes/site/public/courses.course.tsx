@@ -5,6 +5,7 @@ import { submitInterestForm } from "#app/bookings/index.server";
 import { Icon } from "#app/components/icons/icon";
 import { hydrateOnView } from "#app/components/public/hydrate-on-view";
 import { Section } from "#app/components/public/page-sections";
+import { listOfferedDiscounts } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { CourseKeyFacts } from "#app/routes/site/public/components/course-key-facts";
 import { CourseRuns } from "#app/routes/site/public/components/course-runs";
@@ -27,6 +28,7 @@ import {
   categoryPageOf,
   FAITH_GROUP_LABELS,
 } from "#app/utils/course-categories";
+import { earlyBirdSentence, groupRuleSentence, offeredFor } from "#app/utils/discounts";
 import { nextRun } from "#app/utils/runs";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/courses.course";
@@ -46,8 +48,14 @@ const CourseFacilitators = hydrateOnView(
 );
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const [course, vatNote] = await Promise.all([publicCourse(params.slug), publicVatNote()]);
+  const [course, vatNote, rules] = await Promise.all([
+    publicCourse(params.slug),
+    publicVatNote(),
+    listOfferedDiscounts(),
+  ]);
   if (!course) throw data(null, { status: 404 });
+  // the discounts of the next date, stated as the booking form and the invoice apply them (decision 0750)
+  const offered = offeredFor(rules, course.slug, nextRun(course.runs)?.id ?? null);
   return {
     course,
     facilitators: await publicCourseFacilitators(course.id),
@@ -56,6 +64,10 @@ export async function loader({ params }: Route.LoaderArgs) {
     jsonLd: courseJsonLd(publicOrigin(), course),
     // the phone's action bar books only a course with a date on offer
     bookable: nextRun(course.runs) !== null,
+    offers: [
+      offered.earlyBird ? earlyBirdSentence(offered.earlyBird) : null,
+      offered.group ? groupRuleSentence(offered.group) : null,
+    ].filter((offer): offer is string => offer !== null),
   };
 }
 
@@ -157,7 +169,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             <h1 className="mt-2 text-2xl font-bold leading-tight sm:text-4xl lg:text-5xl">{course.title}</h1>
           </div>
           <div className="md:col-start-2 md:row-span-2 md:row-start-1">
-            <CourseKeyFacts course={course} run={upcoming} vatNote={vatNote} />
+            <CourseKeyFacts course={course} run={upcoming} vatNote={vatNote} offers={loaderData.offers} />
           </div>
           {course.description && <p className="max-w-2xl text-lg text-brand-100">{course.description}</p>}
         </div>

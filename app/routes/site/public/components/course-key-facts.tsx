@@ -32,10 +32,13 @@ export function CourseKeyFacts({
   course,
   run,
   vatNote,
+  offers = [],
 }: {
   course: RegisterCourse;
   run: CourseRunView | null;
   vatNote: string;
+  /** the next date's early bird and group rate, as sentences (decision 0750) */
+  offers?: string[];
 }) {
   const duration = formatDuration(course.durationDays);
   const accreditation = usePublicLayoutData()?.accreditation;
@@ -61,6 +64,15 @@ export function CourseKeyFacts({
             {vatNote}
           </span>
         </Fact>
+        {offers.length > 0 && (
+          <Fact label="Discounts" testId="key-facts-discounts">
+            {offers.map((offer) => (
+              <span key={offer} className="block font-normal">
+                {offer}
+              </span>
+            ))}
+          </Fact>
+        )}
         {run && (
           <Fact label="Seats" testId="key-facts-seats">
             {seatsText(run)}
