@@ -18,9 +18,16 @@ const amount = z
   .refine((text) => (parseCents(text) ?? 0) > 0, "Enter an amount such as 45000 or 45,000.50");
 const receivedOn = formDate("Enter the date the money was received");
 
+/** Money that is money when it arrives; a cheque is recorded as a cheque and pays once it clears (decision 0756). */
+export const DIRECT_PAYMENT_METHODS = PAYMENT_METHODS.filter((m) => m !== "cheque") as [
+  "mpesa",
+  "bank",
+  "cash",
+];
+
 export const RecordPaymentSchema = z.object({
   intent: z.literal("record"),
-  method: z.enum(PAYMENT_METHODS, "Choose how it was paid"),
+  method: z.enum(DIRECT_PAYMENT_METHODS, "Choose how it was paid; record a cheque in the cheque form"),
   amount,
   receivedOn,
   transactionCode: z
@@ -32,6 +39,50 @@ export const RecordPaymentSchema = z.object({
     .default(""),
   payer: z.string().trim().max(200, "Use at most 200 characters").optional().default(""),
   reference: reference.or(z.literal("")).optional().default(""),
+});
+
+/** A cheque received for a booking: its number, bank and date, and when the bank is expected to clear it. */
+export const RecordChequeSchema = z.object({
+  intent: z.literal("cheque"),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,12}$/, "Enter the cheque number as printed on it: digits only, such as 000123"),
+  bank: z
+    .string()
+    .trim()
+    .min(2, "Enter the bank the cheque is drawn on")
+    .max(80, "Use at most 80 characters"),
+  chequeDate: formDate("Enter the date written on the cheque"),
+  receivedOn,
+  clearsOn: formDate("Enter the date the bank is expected to clear it"),
+  amount,
+  payer: z.string().trim().max(200, "Use at most 200 characters").optional().default(""),
+  reference,
+});
+
+export const ClearChequeSchema = z.object({
+  intent: z.literal("cheque-clear"),
+  id,
+  clearedOn: formDate("Enter the date the bank cleared the cheque"),
+});
+
+const bankCharge = z
+  .string()
+  .trim()
+  .max(20, "Enter an amount such as 1500")
+  .refine((text) => text === "" || (parseCents(text) ?? 0) > 0, "Enter the bank's charge, such as 1500, or leave it empty");
+
+export const BounceChequeSchema = z.object({
+  intent: z.literal("cheque-bounce"),
+  id,
+  bouncedOn: formDate("Enter the date the bank returned the cheque"),
+  reason: z
+    .string()
+    .trim()
+    .min(3, "Say why the bank returned it, such as \"insufficient funds\"")
+    .max(200, "Use at most 200 characters"),
+  bankCharge: bankCharge.optional().default(""),
 });
 
 export const ReversePaymentSchema = z.object({
@@ -63,6 +114,9 @@ export const DismissReviewSchema = z.object({
 
 export const PaymentActionSchema = z.discriminatedUnion("intent", [
   RecordPaymentSchema,
+  RecordChequeSchema,
+  ClearChequeSchema,
+  BounceChequeSchema,
   ReversePaymentSchema,
   AssignPaymentSchema,
   RecordReviewedSchema,

@@ -10,6 +10,13 @@ export {
   openProforma,
   sendDocument,
 } from "./documents/finance-document.server";
+export {
+  bounceCheque,
+  type ChequeRow,
+  clearCheque,
+  listCheques,
+  recordCheque,
+} from "./payments/cheque.server";
 export { bookingPaymentInstructions, currentFinanceProfileGaps } from "./documents/finance-profile.server";
 export {
   getFinanceOverview,

@@ -13,6 +13,7 @@ export {
 export {
   BANK_FIELD_LABELS,
   BANK_FIELDS,
+  DIRECT_PAYMENT_METHODS,
   IMPORT_SKIP_UNREADABLE,
   ImportActionSchema,
   ImportQuerySchema,

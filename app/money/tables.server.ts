@@ -17,6 +17,7 @@ import {
 import { bookings } from "../booking/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
 import {
+  CHEQUE_STATES,
   DARAJA_ENVIRONMENTS,
   ETIMS_ENVIRONMENTS,
   ETIMS_ITEM_STATES,
@@ -141,6 +142,55 @@ export const payments = pgTable(
     uniqueIndex("payments_reverses_idx").on(t.reversesId),
     index("payments_booking_idx").on(t.bookingId),
     index("payments_received_idx").on(t.receivedOn),
+  ],
+);
+
+/**
+ * Cheques received for bookings (decision 0756). A cheque is not money until the bank clears it: it waits here,
+ * outside the ledger, until finance marks it cleared, which writes its payment (`payment_id`) into the ledger
+ * and issues its receipt. A cheque returned unpaid is `bounced`: after clearing, its payment is reversed by a
+ * ledger row. The row changes state, never its cheque details, and is never deleted (the migration's trigger).
+ */
+export const cheques = pgTable(
+  "cheques",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    number: text("number").notNull(),
+    /** the bank the cheque is drawn on, as printed on it */
+    bank: text("bank").notNull(),
+    /** the date written on the cheque (it cannot clear before it) */
+    chequeDate: date("cheque_date").notNull(),
+    receivedOn: date("received_on").notNull(),
+    /** when the bank is expected to clear it */
+    clearsOn: date("clears_on").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** the drawer: who signed it */
+    payer: text("payer"),
+    state: text("state", { enum: CHEQUE_STATES }).notNull().default("pending"),
+    /** the ledger row written when it cleared */
+    paymentId: uuid("payment_id").references(() => payments.id),
+    /** the day it cleared or was returned unpaid */
+    settledOn: date("settled_on"),
+    /** why the bank returned it */
+    bounceReason: text("bounce_reason"),
+    /** what the firm's bank charged for the returned cheque, told to the client */
+    bankChargeCents: bigint("bank_charge_cents", { mode: "number" }),
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("cheques_state_check", inList("state", CHEQUE_STATES)),
+    check("cheques_amount_check", sql`amount_cents > 0`),
+    check("cheques_settled_check", sql`(state = 'pending') = (settled_on is null)`),
+    check("cheques_cleared_check", sql`state <> 'cleared' or payment_id is not null`),
+    uniqueIndex("cheques_bank_number_idx").on(t.bank, t.number),
+    uniqueIndex("cheques_payment_idx").on(t.paymentId),
+    index("cheques_booking_idx").on(t.bookingId),
+    index("cheques_state_idx").on(t.state, t.clearsOn),
   ],
 );
 
