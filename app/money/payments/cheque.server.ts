@@ -219,6 +219,7 @@ export async function bounceCheque(actor: AuditActor, chequeId: string, bounce: 
           reason: `Cheque returned unpaid: ${bounce.reason}`,
           source: "manual",
           recordedBy: actor.email ?? "system",
+          createdAt: sql`clock_timestamp()`,
         })
         .onConflictDoNothing()
         .returning({ id: payments.id });
