@@ -24,6 +24,7 @@ import {
   ETIMS_SEND_ON,
   ETIMS_TAX_TYPES,
   FINANCE_DOCUMENT_KINDS,
+  LPO_DOCUMENT_TYPES,
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
   PAYMENT_SOURCES,
@@ -191,6 +192,32 @@ export const cheques = pgTable(
     uniqueIndex("cheques_payment_idx").on(t.paymentId),
     index("cheques_booking_idx").on(t.bookingId),
     index("cheques_state_idx").on(t.state, t.clearsOn),
+  ],
+);
+
+/**
+ * The local purchase order a booking's buyer sent, kept with the booking for its invoice (decision 0758). A new
+ * upload replaces the current one, which keeps its row and its file (marked replaced): nothing is deleted.
+ */
+export const lpoDocuments = pgTable(
+  "lpo_documents",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type", { enum: LPO_DOCUMENT_TYPES }).notNull(),
+    fileSize: integer("file_size").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    createdAt: createdAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("lpo_documents_type_check", inList("mime_type", LPO_DOCUMENT_TYPES)),
+    index("lpo_documents_booking_idx").on(t.bookingId, t.createdAt),
+    uniqueIndex("lpo_documents_current_idx").on(t.bookingId).where(sql`replaced_at is null`),
   ],
 );
 
