@@ -85,6 +85,17 @@ export const BounceChequeSchema = z.object({
   bankCharge: bankCharge.optional().default(""),
 });
 
+/** The LPO upload on a booking's page: the file beside this. */
+export const LpoUploadSchema = z.object({ intent: z.literal("upload-lpo") });
+export const LPO_UPLOAD_MESSAGES = {
+  tooLarge: "The LPO is larger than 20 MB: scan it at 200 dpi, or save it as a smaller PDF.",
+  failed: "The LPO could not be saved. Please try again.",
+  missing: "Choose the LPO (a PDF, JPG or PNG) to upload.",
+  uploaded: "LPO uploaded: it is kept with the booking.",
+  deleteFailed: "An LPO is replaced by a new upload, never removed.",
+  deleted: "Removed.",
+};
+
 export const ReversePaymentSchema = z.object({
   intent: z.literal("reverse"),
   id,

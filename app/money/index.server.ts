@@ -17,6 +17,7 @@ export {
   listCheques,
   recordCheque,
 } from "./payments/cheque.server";
+export { currentLpoDocument, type LpoDocument, saveLpoDocument } from "./documents/lpo-document.server";
 export { bookingPaymentInstructions, currentFinanceProfileGaps } from "./documents/finance-profile.server";
 export {
   getFinanceOverview,

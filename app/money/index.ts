@@ -18,6 +18,8 @@ export {
   ImportActionSchema,
   ImportQuerySchema,
   ImportUploadSchema,
+  LPO_UPLOAD_MESSAGES,
+  LpoUploadSchema,
   PaymentActionSchema,
   PaymentQuerySchema,
   ReminderSchema,
