@@ -19,11 +19,7 @@ const amount = z
 const receivedOn = formDate("Enter the date the money was received");
 
 /** Money that is money when it arrives; a cheque is recorded as a cheque and pays once it clears (decision 0756). */
-export const DIRECT_PAYMENT_METHODS = PAYMENT_METHODS.filter((m) => m !== "cheque") as [
-  "mpesa",
-  "bank",
-  "cash",
-];
+export const DIRECT_PAYMENT_METHODS = ["mpesa", "bank", "cash"] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
 
 export const RecordPaymentSchema = z.object({
   intent: z.literal("record"),

@@ -321,5 +321,5 @@ export async function listCheques(limit = 50): Promise<ChequeRow[]> {
       asc(sql`case when ${cheques.state} = 'pending' then ${cheques.clearsOn} end`),
       desc(cheques.updatedAt),
     )
-    .limit(limit) as Promise<ChequeRow[]>;
+    .limit(limit);
 }
