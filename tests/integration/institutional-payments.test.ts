@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { getDashboard } from "#app/back-office/index.server";
 import { courseRegistrations } from "#app/booking/tables.server";
 import {
   bookingBalance,
@@ -303,6 +304,9 @@ describe("parts recorded at the same moment", () => {
   test("a bank transfer, a cheque clearing and an M-PESA payment at once: none lost, each receipted in ledger order", async () => {
     const { booking } = await countyBooking("Njeri");
     const number = unique();
+    const toCheck = async () =>
+      (await getDashboard()).today.items.find((i) => i.id === "cheques-to-check")?.count ?? 0;
+    const checking = await toCheck();
     expect(
       await recordCheque(ACTOR, {
         reference: booking.reference,
@@ -315,6 +319,8 @@ describe("parts recorded at the same moment", () => {
         payer: "Njeri Holdings",
       }),
     ).toMatchObject({ ok: true });
+    // due to clear today: the dashboard asks finance to check it with the bank
+    expect(await toCheck()).toBe(checking + 1);
     const row = await chequeOf(number);
     const finance = await signedInAdmin({ roles: ["finance"] });
     const [bank, cleared, mpesa] = await Promise.all([
@@ -339,6 +345,7 @@ describe("parts recorded at the same moment", () => {
     ]);
     expect(outcome(bank).status).toBe(200);
     expect(cleared).toMatchObject({ ok: true });
+    expect(await toCheck()).toBe(checking);
     expect(mpesa.body.ResultCode).toBe("0");
     expect(await bookingBalance(db(), booking.id)).toMatchObject({ paidCents: 9_000_000, state: "paid" });
     // the M-PESA receipt may be issued after its commit (decision 0652): wait for it like the worker would

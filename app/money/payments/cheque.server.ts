@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, lte, sql } from "drizzle-orm";
 import { findBookingByReference, lockBooking } from "#app/booking/index.server";
 import { bookings } from "#app/booking/tables.server";
 import { cheques, financeDocuments, payments } from "#app/money/tables.server";
@@ -322,4 +322,13 @@ export async function listCheques(limit = 50): Promise<ChequeRow[]> {
       desc(cheques.updatedAt),
     )
     .limit(limit);
+}
+
+/** Cheques still pending on or after the day they were expected to clear: finance checks them with the bank. */
+export async function chequesDueToClear(on: string) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${cheques.amountCents}), 0)` })
+    .from(cheques)
+    .where(and(eq(cheques.state, "pending"), lte(cheques.clearsOn, on)));
+  return { count: row?.n ?? 0, cents: Number(row?.cents ?? 0) };
 }
