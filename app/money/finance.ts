@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_METHODS, STATEMENT_KINDS } from "#app/platform/db/enums";
+import { type PAYMENT_METHODS, STATEMENT_KINDS } from "#app/platform/db/enums";
 import { formDate } from "#app/platform/forms/query";
 import { parseCents } from "#app/utils/cents";
 import { parseLineList } from "#app/utils/line-list";
@@ -19,7 +19,11 @@ const amount = z
 const receivedOn = formDate("Enter the date the money was received");
 
 /** Money that is money when it arrives; a cheque is recorded as a cheque and pays once it clears (decision 0756). */
-export const DIRECT_PAYMENT_METHODS = ["mpesa", "bank", "cash"] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
+export const DIRECT_PAYMENT_METHODS = [
+  "mpesa",
+  "bank",
+  "cash",
+] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
 
 export const RecordPaymentSchema = z.object({
   intent: z.literal("record"),
@@ -67,7 +71,10 @@ const bankCharge = z
   .string()
   .trim()
   .max(20, "Enter an amount such as 1500")
-  .refine((text) => text === "" || (parseCents(text) ?? 0) > 0, "Enter the bank's charge, such as 1500, or leave it empty");
+  .refine(
+    (text) => text === "" || (parseCents(text) ?? 0) > 0,
+    "Enter the bank's charge, such as 1500, or leave it empty",
+  );
 
 export const BounceChequeSchema = z.object({
   intent: z.literal("cheque-bounce"),
@@ -76,7 +83,7 @@ export const BounceChequeSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(3, "Say why the bank returned it, such as \"insufficient funds\"")
+    .min(3, 'Say why the bank returned it, such as "insufficient funds"')
     .max(200, "Use at most 200 characters"),
   bankCharge: bankCharge.optional().default(""),
 });

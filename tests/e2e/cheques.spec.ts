@@ -38,7 +38,10 @@ async function book(page: Page, runPath: string, email: string) {
   return /MF-[A-Z0-9]{8}/.exec((await done.textContent()) ?? "")?.[0] as string;
 }
 
-async function recordCheque(page: Page, fields: { number: string; bank: string; amount: string; reference: string }) {
+async function recordCheque(
+  page: Page,
+  fields: { number: string; bank: string; amount: string; reference: string },
+) {
   const form = page.getByRole("form", { name: "Record a cheque" });
   await form.getByLabel("Cheque number").fill(fields.number);
   await form.getByLabel("Drawn on (bank)").fill(fields.bank);
@@ -99,15 +102,17 @@ test("finance records two cheques, clears them, and the bank returns one", async
   await expect(page.getByText(`Cheque ${second} (Equity Bank) is marked returned unpaid`)).toBeVisible();
   await expect(rowOf(second)).toContainText("Returned unpaid");
   await expect(rowOf(second)).toContainText("cancelled by the reversal");
-  await expect(page.getByTestId("payment-row").filter({ hasText: "Cheque returned unpaid: Insufficient funds" })).toContainText(
-    "Reversal",
-  );
+  await expect(
+    page.getByTestId("payment-row").filter({ hasText: "Cheque returned unpaid: Insufficient funds" }),
+  ).toContainText("Reversal");
   const [told] = await mailsTo(contact, /^Cheque returned unpaid/);
   expect(told?.text).toContain("The booking's balance is now KES 50,000");
   expect(told?.text).toContain("KES 1,500");
 
   await page.goto(`${base}${runPath}`);
-  await expect(page.getByTestId("booking-money").filter({ hasText: reference })).toContainText("paid KES 45,000");
+  await expect(page.getByTestId("booking-money").filter({ hasText: reference })).toContainText(
+    "paid KES 45,000",
+  );
 
   // the screen on a phone
   await page.goto(`${base}/admin/finance/payments`);

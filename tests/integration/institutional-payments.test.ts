@@ -117,7 +117,10 @@ describe("a booking paid in parts by several means", () => {
     const recorded = await post(first);
     expect(recorded.status).toBe(200);
     expect(String(recorded.data?.message)).toContain("pays the booking once it clears");
-    expect(await bookingBalance(db(), booking.id)).toMatchObject({ paidCents: 5_000_000, state: "part_paid" });
+    expect(await bookingBalance(db(), booking.id)).toMatchObject({
+      paidCents: 5_000_000,
+      state: "part_paid",
+    });
     expect(await receiptsOf(booking.id)).toHaveLength(2);
     expect(await statusesOf(booking.id)).toEqual(["confirmed", "confirmed"]);
 
@@ -177,13 +180,20 @@ describe("a booking paid in parts by several means", () => {
     expect(receipts).toHaveLength(3);
     const [told] = await mailsTo("cheque_returned", booking.contactEmail);
     expect(told?.subject).toBe(`Cheque returned unpaid (${booking.reference})`);
-    expect(told?.textBody).toContain(`Receipt ${receipts[2]?.number}, issued when the cheque cleared, is cancelled`);
+    expect(told?.textBody).toContain(
+      `Receipt ${receipts[2]?.number}, issued when the cheque cleared, is cancelled`,
+    );
     expect(told?.textBody).toContain("The booking's balance is now KES 40,000");
     expect(told?.textBody).toContain("Our bank charged KES 1,500");
     expect(told?.textBody).toContain(`quote ${booking.reference} as the reference`);
     // a second return of the same cheque changes nothing
     expect(
-      await post({ intent: "cheque-bounce", id: firstRow?.id as string, bouncedOn: today(), reason: "Again" }),
+      await post({
+        intent: "cheque-bounce",
+        id: firstRow?.id as string,
+        bouncedOn: today(),
+        reason: "Again",
+      }),
     ).toMatchObject({ status: 409 });
 
     // a replacement cheque clears: paid again, its own receipt, the ledger adds up
@@ -233,8 +243,17 @@ describe("a booking paid in parts by several means", () => {
     const [told] = await mailsTo("cheque_returned", booking.contactEmail);
     expect(told?.textBody).toContain("The cheque had not cleared, so it was never counted as paid.");
     // the row stands, its details fixed: the database refuses a change or a delete
-    await expect(db().update(cheques).set({ amountCents: 1 }).where(eq(cheques.id, row?.id as string))).rejects.toThrow();
-    await expect(db().delete(cheques).where(eq(cheques.id, row?.id as string))).rejects.toThrow();
+    await expect(
+      db()
+        .update(cheques)
+        .set({ amountCents: 1 })
+        .where(eq(cheques.id, row?.id as string)),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .delete(cheques)
+        .where(eq(cheques.id, row?.id as string)),
+    ).rejects.toThrow();
   });
 });
 
@@ -286,9 +305,10 @@ describe("recording cheques: validation and permissions", () => {
 
     expect((await post(good)).status).toBe(200);
     const row = await chequeOf(good.number);
-    expect((await post({ intent: "cheque-clear", id: row?.id as string, clearedOn: addDays(today(), 1) })).data?.message).toContain(
-      "day still to come",
-    );
+    expect(
+      (await post({ intent: "cheque-clear", id: row?.id as string, clearedOn: addDays(today(), 1) })).data
+        ?.message,
+    ).toContain("day still to come");
     expect(
       (await post({ intent: "cheque-clear", id: row?.id as string, clearedOn: today() }, registrar)).status,
     ).toBe(403);
@@ -340,7 +360,11 @@ describe("parts recorded at the same moment", () => {
       clearCheque(ACTOR, row?.id as string, today()),
       callback(
         "confirmation",
-        c2b({ TransID: `TKC${unique().slice(-7)}`, TransAmount: "30000.00", BillRefNumber: booking.reference }),
+        c2b({
+          TransID: `TKC${unique().slice(-7)}`,
+          TransAmount: "30000.00",
+          BillRefNumber: booking.reference,
+        }),
       ),
     ]);
     expect(outcome(bank).status).toBe(200);

@@ -65,12 +65,16 @@ describe("an LPO booking's tax invoice", () => {
       }),
     ).toMatchObject({ ok: true });
     await sendDueTaxInvoices();
-    expect((await invoicesOf(county.booking.id)).map((i) => [i.receiptType, i.state])).toEqual([["S", "sent"]]);
+    expect((await invoicesOf(county.booking.id)).map((i) => [i.receiptType, i.state])).toEqual([
+      ["S", "sent"],
+    ]);
 
     // the other booking is declared once it is paid, as before
     await plain.pay();
     await sendDueTaxInvoices();
-    expect((await invoicesOf(plain.booking.id)).map((i) => [i.receiptType, i.state])).toEqual([["S", "sent"]]);
+    expect((await invoicesOf(plain.booking.id)).map((i) => [i.receiptType, i.state])).toEqual([
+      ["S", "sent"],
+    ]);
   });
 });
 
@@ -84,7 +88,12 @@ describe("the LPO document kept with the booking", () => {
     const upload = (name: string, type: string, bytes: Buffer, who = finance) =>
       lpoRoute.action(
         who.args(
-          multipartRequest(`http://localhost${path}`, who.cookie, { intent: "upload-lpo" }, { name, type, bytes }),
+          multipartRequest(
+            `http://localhost${path}`,
+            who.cookie,
+            { intent: "upload-lpo" },
+            { name, type, bytes },
+          ),
           {},
           params,
         ) as never,
@@ -113,11 +122,17 @@ describe("the LPO document kept with the booking", () => {
     expect(Buffer.from(await served.arrayBuffer()).toString()).toContain("amended");
 
     // a page of HTML named .pdf is not an LPO (refused, back on the booking page); a viewer may not upload
-    expect(outcome(await upload("lpo.pdf", "application/pdf", Buffer.from("<html><script>x</script>"))).status).toBe(302);
+    expect(
+      outcome(await upload("lpo.pdf", "application/pdf", Buffer.from("<html><script>x</script>"))).status,
+    ).toBe(302);
     const viewer = await signedInAdmin({ roles: ["viewer"] });
     const refused = await answerOf(() => upload("lpo.pdf", "application/pdf", pdf("x"), viewer));
     expect(refused.status).toBe(403);
     expect(await kept()).toHaveLength(2);
-    await expect(db().delete(lpoDocuments).where(eq(lpoDocuments.id, rows[0]?.id as string))).rejects.toThrow();
+    await expect(
+      db()
+        .delete(lpoDocuments)
+        .where(eq(lpoDocuments.id, rows[0]?.id as string)),
+    ).rejects.toThrow();
   });
 });

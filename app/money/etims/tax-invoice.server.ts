@@ -152,7 +152,9 @@ export async function syncTaxInvoice(
   const [device] = await tx.select({ sendOn: etimsDevice.sendOn }).from(etimsDevice);
   if (!device) return;
   const due =
-    proforma !== null && booking.status !== "cancelled" && (device.sendOn === "confirmed" || isLpoBooking(booking) || paidInFull);
+    proforma !== null &&
+    booking.status !== "cancelled" &&
+    (device.sendOn === "confirmed" || isLpoBooking(booking) || paidInFull);
   const sale = await liveSale(tx, booking.id);
   // KRA refused it, so it was never declared (decision 0692): nothing to credit. Corrected data re-sends the
   // same invoice; a booking no longer due withdraws it.

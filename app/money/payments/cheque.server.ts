@@ -45,7 +45,8 @@ export async function recordCheque(actor: AuditActor, input: NewCheque): Promise
     return {
       ok: false,
       status: 400,
-      message: "That cheque is dated more than six months before it was received: it is stale and no bank clears it.",
+      message:
+        "That cheque is dated more than six months before it was received: it is stale and no bank clears it.",
     };
   }
   if (input.clearsOn < input.chequeDate) {
@@ -57,7 +58,8 @@ export async function recordCheque(actor: AuditActor, input: NewCheque): Promise
       return { ok: false, status: 400, message: `No booking has the reference "${input.reference}".` };
     }
     const booking = await lockBooking(tx, bookingId);
-    if (!booking) return { ok: false, status: 400, message: `No booking has the reference "${input.reference}".` };
+    if (!booking)
+      return { ok: false, status: 400, message: `No booking has the reference "${input.reference}".` };
     const [cheque] = await tx
       .insert(cheques)
       .values({
@@ -187,7 +189,11 @@ export type Bounce = { bouncedOn: string; reason: string; bankChargeCents: numbe
  * the ledger is untouched. Either way the cheque is marked bounced with the reason and the bank's charge, and
  * the client is told what is owed now.
  */
-export async function bounceCheque(actor: AuditActor, chequeId: string, bounce: Bounce): Promise<LedgerOutcome> {
+export async function bounceCheque(
+  actor: AuditActor,
+  chequeId: string,
+  bounce: Bounce,
+): Promise<LedgerOutcome> {
   if (bounce.bouncedOn > today()) {
     return { ok: false, status: 400, message: "A cheque cannot be returned on a day still to come." };
   }
@@ -312,7 +318,9 @@ export async function listCheques(limit = 50): Promise<ChequeRow[]> {
     .select({
       ...getTableColumns(cheques),
       reference: bookings.reference,
-      receiptNumber: sql<string | null>`(select d.number from finance_documents d where d.payment_id = ${cheques.paymentId})`,
+      receiptNumber: sql<
+        string | null
+      >`(select d.number from finance_documents d where d.payment_id = ${cheques.paymentId})`,
     })
     .from(cheques)
     .innerJoin(bookings, eq(bookings.id, cheques.bookingId))

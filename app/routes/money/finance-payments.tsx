@@ -108,10 +108,7 @@ export async function action(args: Route.ActionArgs) {
       amountCents,
       payer: input.payer || null,
     });
-    return data<Answer>(
-      { ...outcome, intent: "cheque" },
-      { status: outcome.ok ? 200 : outcome.status },
-    );
+    return data<Answer>({ ...outcome, intent: "cheque" }, { status: outcome.ok ? 200 : outcome.status });
   }
   if (input.intent === "review-record") {
     const outcome = await recordReviewedPayment(actor, input.id, {

@@ -20,7 +20,10 @@ export function BookingLpo({ reference, lpoNumber, document, mayUpload }: Props)
   const busy = navigation.state !== "idle" && navigation.formAction === action;
   if (!document && !mayUpload) return null;
   return (
-    <section aria-labelledby="lpo-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="lpo-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="lpo-heading" className="text-lg font-semibold text-slate-900">
         Local purchase order
       </h2>

@@ -41,8 +41,8 @@ export function RecordChequeForm({
         Record a cheque
       </h2>
       <p className="text-sm text-slate-600 sm:col-span-2 lg:col-span-3">
-        A cheque is not money until the bank clears it: the booking still owes until you mark it cleared below,
-        and its receipt goes out then.
+        A cheque is not money until the bank clears it: the booking still owes until you mark it cleared
+        below, and its receipt goes out then.
       </p>
       <input type="hidden" name="intent" value="cheque" />
       <InputField
@@ -103,7 +103,15 @@ const STATE_BADGES = {
 } as const;
 
 /** Cheques waiting to clear, each cleared or returned unpaid by hand; then the latest settled ones. */
-export function Cheques({ cheques, today, mayManage }: { cheques: Cheque[]; today: string; mayManage: boolean }) {
+export function Cheques({
+  cheques,
+  today,
+  mayManage,
+}: {
+  cheques: Cheque[];
+  today: string;
+  mayManage: boolean;
+}) {
   if (cheques.length === 0) return null;
   const pending = cheques.filter((c) => c.state === "pending").length;
   return (
