@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type PAYMENT_METHODS, STATEMENT_KINDS } from "#app/platform/db/enums";
+import { PAYMENT_METHODS, STATEMENT_KINDS } from "#app/platform/db/enums";
 import { formDate } from "#app/platform/forms/query";
 import { parseCents } from "#app/utils/cents";
 import { parseLineList } from "#app/utils/line-list";
@@ -27,7 +27,12 @@ export const DIRECT_PAYMENT_METHODS = [
 
 export const RecordPaymentSchema = z.object({
   intent: z.literal("record"),
-  method: z.enum(DIRECT_PAYMENT_METHODS, "Choose how it was paid; record a cheque in the cheque form"),
+  method: z
+    .enum(PAYMENT_METHODS, "Choose how it was paid")
+    .refine(
+      (method) => method !== "cheque",
+      "Record a cheque in the cheque form: it pays the booking once it clears",
+    ),
   amount,
   receivedOn,
   transactionCode: z

@@ -297,7 +297,7 @@ describe("recording cheques: validation and permissions", () => {
       reference: booking.reference,
     });
     expect(asPayment.status).toBe(400);
-    expect(String(asPayment.data?.message)).toContain("record a cheque in the cheque form");
+    expect(String(asPayment.data?.message)).toContain("Record a cheque in the cheque form");
 
     const registrar = await signedInAdmin({ roles: ["registrar"] });
     expect((await post(good, registrar)).status).toBe(403);
