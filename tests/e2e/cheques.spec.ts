@@ -67,7 +67,7 @@ test("finance records two cheques, clears them, and the bank returns one", async
 
   // Finance → Payments, as finance gets there
   await page.getByRole("link", { name: "Finance" }).first().click();
-  await page.getByRole("link", { name: "Payments" }).click();
+  await page.getByRole("link", { name: "Payments", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
   const first = `${Date.now() % 1_000_000}`.padStart(6, "0");
   const second = `${(Date.now() + 1) % 1_000_000}`.padStart(6, "0");
