@@ -290,7 +290,13 @@ export async function bounceCheque(
         ["Cheque", `${cheque.number} (${cheque.bank})`],
         ["Amount", formatKes(cheque.amountCents)],
         ["Bank charge", bounce.bankChargeCents ? formatKes(bounce.bankChargeCents) : null],
-        ["Balance now", formatKes(Math.max(balance.balanceCents, 0) + (bounce.bankChargeCents ?? 0))],
+        ["Balance now", formatKes(Math.max(balance.balanceCents, 0))],
+        [
+          "To pay, with the charge",
+          bounce.bankChargeCents
+            ? formatKes(Math.max(balance.balanceCents, 0) + bounce.bankChargeCents)
+            : null,
+        ],
         ["Reference", booking.reference],
       ],
     );
