@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { getDashboard } from "#app/back-office/index.server";
 import { courseRegistrations } from "#app/booking/tables.server";
+import { getBookingPage } from "#app/bookings/index.server";
 import {
   bookingBalance,
   bounceCheque,
@@ -123,6 +124,10 @@ describe("a booking paid in parts by several means", () => {
     });
     expect(await receiptsOf(booking.id)).toHaveLength(2);
     expect(await statusesOf(booking.id)).toEqual(["confirmed", "confirmed"]);
+    // shown beside the balance on the booking's page and in the portal, not in it
+    expect((await getBookingPage(booking.reference))?.cheques).toEqual([
+      expect.objectContaining({ number: first.number, state: "pending", amountCents: 4_000_000 }),
+    ]);
 
     // it clears: in the ledger, the booking paid, its receipt says nothing remains
     const firstRow = await chequeOf(first.number);

@@ -277,6 +277,7 @@ export async function getClientBooking(client: Client, reference: string) {
       receivedOn: p.receivedOn,
       transactionCode: p.transactionCode,
     })),
+    cheques: page.cheques,
     balance: page.balance,
     payHow,
     /** "Pay with M-PESA": the booking's pay page, when M-PESA Express is set up */
