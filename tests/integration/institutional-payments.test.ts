@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { getDashboard } from "#app/back-office/index.server";
+import { countFound, findPersonalData, getDashboard } from "#app/back-office/index.server";
 import { courseRegistrations } from "#app/booking/tables.server";
 import { getBookingPage } from "#app/bookings/index.server";
 import {
@@ -247,6 +247,12 @@ describe("a booking paid in parts by several means", () => {
     expect(await clearCheque(ACTOR, row?.id as string, today())).toMatchObject({ ok: false, status: 409 });
     const [told] = await mailsTo("cheque_returned", booking.contactEmail);
     expect(told?.textBody).toContain("The cheque had not cleared, so it was never counted as paid.");
+    // the contact's data request finds it, and keeps it (a payment record)
+    const found = await findPersonalData({ kind: "email", value: booking.contactEmail.toLowerCase() });
+    expect(found.cheques).toEqual([
+      expect.objectContaining({ number, state: "bounced", bookingReference: booking.reference }),
+    ]);
+    expect(countFound(found).cheques).toBe(1);
     // the row stands, its details fixed: the database refuses a change or a delete
     await expect(
       db()
