@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { countFound, findPersonalData, getDashboard } from "#app/back-office/index.server";
 import { courseRegistrations } from "#app/booking/tables.server";
@@ -9,9 +9,11 @@ import {
   clearCheque,
   issueDueReceipts,
   recordCheque,
+  recordPayment,
 } from "#app/money/index.server";
 import { cheques, financeDocuments, payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
+import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as paymentsRoute from "#app/routes/money/finance-payments";
@@ -392,4 +394,51 @@ describe("parts recorded at the same moment", () => {
       [3_000_000, 0],
     ]);
   });
+
+  // PGlite runs one transaction at a time, so a transaction that waits with another one's lock free is PostgreSQL's
+  test.runIf(Boolean(process.env.DATABASE_URL))(
+    "a part whose transaction began first but wrote second is counted second: its receipt says what remains after both",
+    async () => {
+      const { booking } = await countyBooking("Mutua");
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // the bank part's transaction begins (its clock starts), then waits before it writes
+      const bank = moneyTransaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await gate;
+        return recordPayment(
+          tx,
+          {
+            method: "bank",
+            amountCents: 3_000_000,
+            receivedOn: today(),
+            transactionCode: `EFT${unique()}`,
+            payer: null,
+            accountReference: booking.reference,
+            bookingId: null,
+            source: "manual",
+          },
+          ACTOR,
+        );
+      });
+      // meanwhile an M-PESA part is written and committed
+      await callback(
+        "confirmation",
+        c2b({
+          TransID: `TKG${unique().slice(-7)}`,
+          TransAmount: "30000.00",
+          BillRefNumber: booking.reference,
+        }),
+      );
+      await issueDueReceipts();
+      release();
+      expect((await bank).status).toBe("recorded");
+      expect((await receiptsOf(booking.id)).map((r) => [r.paid, r.balance])).toEqual([
+        [3_000_000, 6_000_000],
+        [3_000_000, 3_000_000],
+      ]);
+    },
+  );
 });
