@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
 import { findBookingByReference } from "#app/booking/index.server";
 import { LPO_UPLOAD_MESSAGES, LpoUploadSchema } from "#app/money/index";
@@ -13,10 +14,16 @@ import { requireAllowed } from "#app/staff/index.server";
 import { contentDisposition } from "#app/utils/file-name";
 import type { Route } from "./+types/booking-lpo";
 
+/** The reference in the address, when it is one (anything else names no booking). */
+function referenceOf(params: { reference?: string }) {
+  const reference = params.reference?.toUpperCase() ?? "";
+  return BOOKING_REFERENCE_PATTERN.test(reference) ? reference : null;
+}
+
 /** The booking a reference in the address names, or null. */
 async function bookingIdOf(params: { reference?: string }) {
-  const reference = params.reference?.toUpperCase() ?? "";
-  return BOOKING_REFERENCE_PATTERN.test(reference) ? findBookingByReference(db(), reference) : null;
+  const reference = referenceOf(params);
+  return reference ? findBookingByReference(db(), reference) : null;
 }
 
 /** The booking's current LPO document as uploaded (decision 0758): for all who read bookings. */
@@ -38,7 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAllowed(args, canInvoiceBookings);
-  const back = `/admin/bookings/${args.params.reference.toUpperCase()}`;
+  const reference = referenceOf(args.params);
+  // answered before the body is read: the address is where a refusal sends the office back to
+  if (!reference) throw data({ error: "This booking does not exist." }, { status: 404 });
+  const back = `/admin/bookings/${reference}`;
   const answer = await fileScreenAction(args.request, {
     maxBytes: DOCUMENT_MAX_BYTES,
     messages: LPO_UPLOAD_MESSAGES,
