@@ -70,6 +70,7 @@ export default [
       route("my-runs", "routes/delivery/my-runs.tsx"),
       route("bookings", "routes/back-office/bookings.tsx"),
       route("bookings/:reference", "routes/bookings/booking.tsx"),
+      route("bookings/:reference/lpo", "routes/money/booking-lpo.ts"),
       route("registrations", "routes/back-office/registrations.tsx"),
       route("registrations/deleted", "routes/back-office/registrations.deleted.tsx"),
       route("registrations/:id", "routes/back-office/registrations.$id.tsx"),

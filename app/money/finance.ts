@@ -18,9 +18,21 @@ const amount = z
   .refine((text) => (parseCents(text) ?? 0) > 0, "Enter an amount such as 45000 or 45,000.50");
 const receivedOn = formDate("Enter the date the money was received");
 
+/** Money that is money when it arrives; a cheque is recorded as a cheque and pays once it clears (decision 0756). */
+export const DIRECT_PAYMENT_METHODS = [
+  "mpesa",
+  "bank",
+  "cash",
+] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
+
 export const RecordPaymentSchema = z.object({
   intent: z.literal("record"),
-  method: z.enum(PAYMENT_METHODS, "Choose how it was paid"),
+  method: z
+    .enum(PAYMENT_METHODS, "Choose how it was paid")
+    .refine(
+      (method) => method !== "cheque",
+      "Record a cheque in the cheque form: it pays the booking once it clears",
+    ),
   amount,
   receivedOn,
   transactionCode: z
@@ -33,6 +45,64 @@ export const RecordPaymentSchema = z.object({
   payer: z.string().trim().max(200, "Use at most 200 characters").optional().default(""),
   reference: reference.or(z.literal("")).optional().default(""),
 });
+
+/** A cheque received for a booking: its number, bank and date, and when the bank is expected to clear it. */
+export const RecordChequeSchema = z.object({
+  intent: z.literal("cheque"),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,12}$/, "Enter the cheque number as printed on it: digits only, such as 000123"),
+  bank: z
+    .string()
+    .trim()
+    .min(2, "Enter the bank the cheque is drawn on")
+    .max(80, "Use at most 80 characters"),
+  chequeDate: formDate("Enter the date written on the cheque"),
+  receivedOn,
+  clearsOn: formDate("Enter the date the bank is expected to clear it"),
+  amount,
+  payer: z.string().trim().max(200, "Use at most 200 characters").optional().default(""),
+  reference,
+});
+
+export const ClearChequeSchema = z.object({
+  intent: z.literal("cheque-clear"),
+  id,
+  clearedOn: formDate("Enter the date the bank cleared the cheque"),
+});
+
+const bankCharge = z
+  .string()
+  .trim()
+  .max(20, "Enter an amount such as 1500")
+  .refine(
+    (text) => text === "" || (parseCents(text) ?? 0) > 0,
+    "Enter the bank's charge, such as 1500, or leave it empty",
+  );
+
+export const BounceChequeSchema = z.object({
+  intent: z.literal("cheque-bounce"),
+  id,
+  bouncedOn: formDate("Enter the date the bank returned the cheque"),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why the bank returned it, such as "insufficient funds"')
+    .max(200, "Use at most 200 characters"),
+  bankCharge: bankCharge.optional().default(""),
+});
+
+/** The LPO upload on a booking's page: the file beside this. */
+export const LpoUploadSchema = z.object({ intent: z.literal("upload-lpo") });
+export const LPO_UPLOAD_MESSAGES = {
+  tooLarge: "The LPO is larger than 20 MB: scan it at 200 dpi, or save it as a smaller PDF.",
+  failed: "The LPO could not be saved. Please try again.",
+  missing: "Choose the LPO (a PDF, JPG or PNG) to upload.",
+  uploaded: "LPO uploaded: it is kept with the booking.",
+  deleteFailed: "An LPO is replaced by a new upload, never removed.",
+  deleted: "Removed.",
+};
 
 export const ReversePaymentSchema = z.object({
   intent: z.literal("reverse"),
@@ -63,6 +133,9 @@ export const DismissReviewSchema = z.object({
 
 export const PaymentActionSchema = z.discriminatedUnion("intent", [
   RecordPaymentSchema,
+  RecordChequeSchema,
+  ClearChequeSchema,
+  BounceChequeSchema,
   ReversePaymentSchema,
   AssignPaymentSchema,
   RecordReviewedSchema,

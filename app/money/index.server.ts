@@ -38,6 +38,7 @@ export {
   runBookingMoney,
   sendPaymentReminder,
 } from "./documents/finance-report.server";
+export { currentLpoDocument, type LpoDocument, saveLpoDocument } from "./documents/lpo-document.server";
 export { issueMilestoneInvoice, type MilestoneCharge } from "./documents/milestone-invoice.server";
 export { type MoneyDocument, moneyDocumentsForBooking } from "./documents/nita-money.server";
 export { type QuoteTerms, type QuoteTermsReader, setQuoteTermsReader } from "./documents/quote-terms.server";
@@ -87,6 +88,13 @@ export {
   bookingWithheldSql,
 } from "./payments/balance-sql.server";
 export { invoiceBookingNow, invoiceNote, syncBooking } from "./payments/booking-sync.server";
+export {
+  bounceCheque,
+  type ChequeRow,
+  clearCheque,
+  listCheques,
+  recordCheque,
+} from "./payments/cheque.server";
 export { MONEY_TO_ALLOCATE_PATH, moneyToAllocate } from "./payments/money-to-allocate.server";
 export { assignPayment, bookingBalance, recordPayment, reversePayment } from "./payments/payment.server";
 export {

@@ -21,10 +21,13 @@ export {
 export {
   BANK_FIELD_LABELS,
   BANK_FIELDS,
+  DIRECT_PAYMENT_METHODS,
   IMPORT_SKIP_UNREADABLE,
   ImportActionSchema,
   ImportQuerySchema,
   ImportUploadSchema,
+  LPO_UPLOAD_MESSAGES,
+  LpoUploadSchema,
   PaymentActionSchema,
   PaymentQuerySchema,
   ReminderSchema,

@@ -1,6 +1,6 @@
 import { asc, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { financeDocuments, paymentReviews, payments } from "#app/money/tables.server";
+import { cheques, financeDocuments, paymentReviews, payments } from "#app/money/tables.server";
 import type { Executor } from "#app/platform/db/client.server";
 import {
   copiedAmount,
@@ -15,7 +15,7 @@ import { formatKes } from "#app/utils/cents";
 import { addYears, formatLongDate } from "#app/utils/dates";
 
 // Money's part of a data request (decision 0715): the invoices, receipts and credit notes of the person's bookings,
-// the payments on them or from their number, and payments from their number held for review. An erasure changes
+// the payments and cheques on them or payments from their number, and payments from their number held for review. An erasure changes
 // none of them: they are kept for the retention period after a booking's last record, and as issued after it.
 
 /** The bookings the person made as the contact, found by bookings' part. */
@@ -67,6 +67,25 @@ function findPayments(subject: Subject, bookingIds: string[], executor: Executor
     .orderBy(asc(payments.receivedOn), asc(payments.createdAt));
 }
 
+/** Cheques given for the person's bookings, cleared, waiting or returned (decision 0756). */
+function findCheques(bookingIds: string[], executor: Executor) {
+  if (bookingIds.length === 0) return none<never>();
+  return executor
+    .select({
+      id: cheques.id,
+      bookingId: cheques.bookingId,
+      number: cheques.number,
+      bank: cheques.bank,
+      amountCents: cheques.amountCents,
+      receivedOn: cheques.receivedOn,
+      payer: cheques.payer,
+      state: cheques.state,
+    })
+    .from(cheques)
+    .where(inArray(cheques.bookingId, bookingIds))
+    .orderBy(asc(cheques.receivedOn), asc(cheques.createdAt));
+}
+
 function findReviews(subject: Subject, executor: Executor) {
   if (subject.kind === "email") return none<never>();
   return executor
@@ -85,10 +104,11 @@ function findReviews(subject: Subject, executor: Executor) {
 
 async function findMoney(subject: Subject, { bookings }: BookingsFound, executor: Executor) {
   const bookingIds = bookings.map((b) => b.id);
-  const [documentRows, paymentRows, paymentReviewRows] = await Promise.all([
+  const [documentRows, paymentRows, paymentReviewRows, chequeRows] = await Promise.all([
     findDocuments(bookingIds, executor),
     findPayments(subject, bookingIds, executor),
     findReviews(subject, executor),
+    findCheques(bookingIds, executor),
   ]);
   const referenceOf = new Map(bookings.map((b) => [b.id, b.reference]));
   return {
@@ -101,6 +121,7 @@ async function findMoney(subject: Subject, { bookings }: BookingsFound, executor
       bookingReference: p.bookingId ? (referenceOf.get(p.bookingId) ?? null) : null,
     })),
     paymentReviews: paymentReviewRows,
+    cheques: chequeRows.map((c) => ({ ...c, bookingReference: referenceOf.get(c.bookingId) ?? null })),
   };
 }
 export type MoneyFound = Awaited<ReturnType<typeof findMoney>>;
@@ -115,6 +136,7 @@ export function financialRetention(found: MoneyFound, bookingIds: string[], rete
     const dates = [
       ...found.financeDocuments.filter((d) => d.bookingId === id).map((d) => d.issuedOn),
       ...found.payments.filter((p) => p.bookingId === id).map((p) => p.receivedOn),
+      ...found.cheques.filter((c) => c.bookingId === id).map((c) => c.receivedOn),
     ].sort();
     const last = dates.at(-1);
     if (last) retainedUntil.set(id, addYears(last, retentionYears));
@@ -160,6 +182,14 @@ function planMoney(
         "The payments ledger is never altered, so the payer's name and number stay on it.",
       ),
     })),
+    ...found.cheques.map((c) => ({
+      what: `Cheque ${c.number} (${c.bank}) of ${formatKes(c.amountCents)} received ${formatLongDate(c.receivedOn)}, booking ${c.bookingReference ?? "unknown"}`,
+      why: taxReason(
+        "payment records",
+        { bookingId: c.bookingId, on: c.receivedOn },
+        "A cheque's record is never altered or deleted (decision 0756), so the drawer's name stays on it.",
+      ),
+    })),
     ...found.paymentReviews.map((r) => ({
       what: `Payment ${r.transactionCode} held for review`,
       why: "Money that arrived is kept whole until a person records or dismisses it, and then as the payments ledger is.",
@@ -186,6 +216,15 @@ function copyMoney(found: MoneyFound) {
       payer: p.payer,
       payerPhone: p.payerPhone,
       bookingReference: p.bookingReference,
+    })),
+    cheques: found.cheques.map((c) => ({
+      number: c.number,
+      bank: c.bank,
+      amount: copiedAmount(c.amountCents),
+      receivedOn: c.receivedOn,
+      drawer: c.payer,
+      state: c.state,
+      bookingReference: c.bookingReference,
     })),
     paymentsHeldForReview: found.paymentReviews.map((r) => ({
       transactionCode: r.transactionCode,

@@ -17,6 +17,7 @@ import {
 import { bookings } from "../booking/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
 import {
+  CHEQUE_STATES,
   DARAJA_ENVIRONMENTS,
   DISCOUNT_RULE_KINDS,
   ETIMS_ENVIRONMENTS,
@@ -24,6 +25,7 @@ import {
   ETIMS_SEND_ON,
   ETIMS_TAX_TYPES,
   FINANCE_DOCUMENT_KINDS,
+  LPO_DOCUMENT_TYPES,
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
   PAYMENT_SOURCES,
@@ -159,6 +161,81 @@ export const payments = pgTable(
     uniqueIndex("payments_reverses_idx").on(t.reversesId),
     index("payments_booking_idx").on(t.bookingId),
     index("payments_received_idx").on(t.receivedOn),
+  ],
+);
+
+/**
+ * Cheques received for bookings (decision 0756). A cheque is not money until the bank clears it: it waits here,
+ * outside the ledger, until finance marks it cleared, which writes its payment (`payment_id`) into the ledger
+ * and issues its receipt. A cheque returned unpaid is `bounced`: after clearing, its payment is reversed by a
+ * ledger row. The row changes state, never its cheque details, and is never deleted (the migration's trigger).
+ */
+export const cheques = pgTable(
+  "cheques",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    number: text("number").notNull(),
+    /** the bank the cheque is drawn on, as printed on it */
+    bank: text("bank").notNull(),
+    /** the date written on the cheque (it cannot clear before it) */
+    chequeDate: date("cheque_date").notNull(),
+    receivedOn: date("received_on").notNull(),
+    /** when the bank is expected to clear it */
+    clearsOn: date("clears_on").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** the drawer: who signed it */
+    payer: text("payer"),
+    state: text("state", { enum: CHEQUE_STATES }).notNull().default("pending"),
+    /** the ledger row written when it cleared */
+    paymentId: uuid("payment_id").references(() => payments.id),
+    /** the day it cleared or was returned unpaid */
+    settledOn: date("settled_on"),
+    /** why the bank returned it */
+    bounceReason: text("bounce_reason"),
+    /** what the firm's bank charged for the returned cheque, told to the client */
+    bankChargeCents: bigint("bank_charge_cents", { mode: "number" }),
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("cheques_state_check", inList("state", CHEQUE_STATES)),
+    check("cheques_amount_check", sql`amount_cents > 0`),
+    check("cheques_settled_check", sql`(state = 'pending') = (settled_on is null)`),
+    check("cheques_cleared_check", sql`state <> 'cleared' or payment_id is not null`),
+    uniqueIndex("cheques_bank_number_idx").on(t.bank, t.number),
+    uniqueIndex("cheques_payment_idx").on(t.paymentId),
+    index("cheques_booking_idx").on(t.bookingId),
+    index("cheques_state_idx").on(t.state, t.clearsOn),
+  ],
+);
+
+/**
+ * The local purchase order a booking's buyer sent, kept with the booking for its invoice (decision 0758). A new
+ * upload replaces the current one, which keeps its row and its file (marked replaced): nothing is deleted.
+ */
+export const lpoDocuments = pgTable(
+  "lpo_documents",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type", { enum: LPO_DOCUMENT_TYPES }).notNull(),
+    fileSize: integer("file_size").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    createdAt: createdAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("lpo_documents_type_check", inList("mime_type", LPO_DOCUMENT_TYPES)),
+    index("lpo_documents_booking_idx").on(t.bookingId, t.createdAt),
+    uniqueIndex("lpo_documents_current_idx").on(t.bookingId).where(sql`replaced_at is null`),
   ],
 );
 

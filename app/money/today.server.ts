@@ -7,6 +7,7 @@ import { currentFinanceProfileGaps } from "./documents/finance-profile.server";
 import type { MoneySummary } from "./documents/finance-report.server";
 import { taxInvoiceTrouble } from "./etims/tax-invoice-list.server";
 import { mpesaGaps } from "./mpesa/money-flow.server";
+import { chequesDueToClear } from "./payments/cheque.server";
 import { MONEY_TO_ALLOCATE_PATH, moneyToAllocate } from "./payments/money-to-allocate.server";
 import { countOpenPaymentReviews } from "./payments/payment-review.server";
 import { WITHHOLDING_PATH } from "./withholding/withholding";
@@ -47,6 +48,20 @@ async function overduePaymentItems({ overdueCount, overdueCents }: MoneySummary)
       count: held,
       title: `M-PESA ${held === 1 ? "payment" : "payments"} held for review: not in the ledger until checked`,
       to: "/admin/finance/payments#reviews-heading",
+    },
+  ];
+}
+
+/** Cheques that should have cleared by today and are not marked cleared or returned (decision 0756). */
+async function chequeItems(on: string): Promise<TodayItem[]> {
+  const { count: n, cents } = await chequesDueToClear(on);
+  if (n === 0) return [];
+  return [
+    {
+      id: "cheques-to-check",
+      count: n,
+      title: `${n === 1 ? "cheque" : "cheques"} due to have cleared (${formatKes(cents)}): check with the bank, then mark cleared or returned`,
+      to: "/admin/finance/payments#cheques-heading",
     },
   ];
 }
@@ -132,14 +147,15 @@ async function certificateItems(): Promise<TodayItem[]> {
 }
 
 /**
- * Money's items in the panel's order: overdue invoices, payments to assign and to review, money to allocate, withholding
- * certificates due, the
+ * Money's items in the panel's order: overdue invoices, payments to assign and to review, cheques to check,
+ * money to allocate, withholding certificates due, the
  * finance profile's gaps, M-PESA's gaps, eTIMS trouble. `money` is the summary the dashboard read once.
  */
-export const moneyToday: TodayContributor<{ money: MoneySummary }> = async ({ money }) =>
+export const moneyToday: TodayContributor<{ money: MoneySummary }> = async ({ money, today }) =>
   (
     await Promise.all([
       overduePaymentItems(money),
+      chequeItems(today),
       moneyToAllocateItems(),
       certificateItems(),
       financeProfileItems(),

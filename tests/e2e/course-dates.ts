@@ -46,7 +46,8 @@ export async function bookOnline(
     contact,
     people,
     organization = "County Government of Nakuru",
-  }: { contact: string; people: string[]; organization?: string },
+    lpoNumber,
+  }: { contact: string; people: string[]; organization?: string; lpoNumber?: string },
 ) {
   const page = await browser.newPage();
   await asNewVisitor(page);
@@ -56,6 +57,7 @@ export async function bookOnline(
   await form.getByLabel("Email Address").fill(contact);
   await form.getByLabel("Organization").fill(organization);
   await form.getByText("Booking for several people?").click();
+  if (lpoNumber) await form.getByLabel("LPO number (optional)").fill(lpoNumber);
   const tag = contact.split("@")[0];
   for (const [i, name] of people.entries()) {
     await form.getByRole("button", { name: "Add another participant" }).click();

@@ -52,10 +52,17 @@ export function etimsForFile() {
 
 let transId = 0;
 
-/** A confirmed booking of `size`, and a function that pays it in full by M-PESA. */
-export async function confirmedBooking(size = 2, costOverride?: string | null) {
+/**
+ * A confirmed booking of `size`, and a function that pays it in full by M-PESA. Without an LPO number unless
+ * given one: an LPO booking's sale is declared on confirmation (decision 0755).
+ */
+export async function confirmedBooking(
+  size = 2,
+  costOverride?: string | null,
+  { lpoNumber = null }: { lpoNumber?: string | null } = {},
+) {
   const runId = await newRun(costOverride);
-  const { booking, participants } = await book(runId, size);
+  const { booking, participants } = await book(runId, size, undefined, undefined, { lpoNumber });
   await confirmAll(runId, participants);
   const proforma = await moneyTransaction((tx) => openProforma(tx, booking.id));
   if (!proforma) throw new Error("no proforma");

@@ -56,8 +56,17 @@ export const documentsOf = (bookingId: string) =>
     .orderBy(asc(financeDocuments.createdAt));
 
 let keyCounter = 0;
-/** A booking of `size` participants on the run, as the public form makes it. */
-export async function book(runId: string, size: number, contact = "Achieng", course = SLUG) {
+/**
+ * A booking of `size` participants on the run, as the public form makes it: a county's, with its LPO number
+ * unless `lpoNumber` says otherwise (null: a booking paid before its tax invoice, decision 0755).
+ */
+export async function book(
+  runId: string,
+  size: number,
+  contact = "Achieng",
+  course = SLUG,
+  { lpoNumber = "LPO-2026-88" }: { lpoNumber?: string | null } = {},
+) {
   keyCounter++;
   const outcome = await createBooking({
     name: `${contact} Otieno`,
@@ -65,7 +74,7 @@ export async function book(runId: string, size: number, contact = "Achieng", cou
     phone: "0712345678",
     organization: "County Government of Kisumu",
     kraPin: "P051234567X",
-    lpoNumber: "LPO-2026-88",
+    lpoNumber,
     course,
     run: runId,
     message: null,

@@ -325,6 +325,7 @@ describe("the dashboard's delivery work", () => {
         ...[
           "unassigned-payments",
           "payments-to-review",
+          "cheques-to-check",
           "money-to-allocate",
           "withholding-certificates-due",
           "finance-profile",

@@ -17,8 +17,14 @@ import {
   saveRegisterScan,
 } from "#app/delivery/index.server";
 import { renderCertificate, renderSignInSheet } from "#app/delivery/testing.server";
-import { issueDueReceipts, saveDarajaCredentials } from "#app/money/index.server";
-import { financeDocuments } from "#app/money/tables.server";
+import {
+  bounceCheque,
+  clearCheque,
+  issueDueReceipts,
+  recordCheque,
+  saveDarajaCredentials,
+} from "#app/money/index.server";
+import { cheques, financeDocuments } from "#app/money/tables.server";
 import { getFinanceProfile, renderTaxInvoicePdf } from "#app/money/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
@@ -32,6 +38,7 @@ import {
   saveDocumentImage,
 } from "#app/site/index.server";
 import { courseRuns } from "#app/site/tables.server";
+import { today } from "#app/utils/dates";
 import { resolveChromium } from "../helpers/chromium.mjs";
 import { DARAJA_KEYS } from "../helpers/daraja";
 import { writeTimetable } from "../helpers/delivery";
@@ -132,6 +139,9 @@ describe("the documents a client keeps", () => {
       expect(text).toContain(expected);
     }
     expect(squash(text)).toContain(squash("KRA PIN P051111111Q"));
+    // beside M-PESA, the firm's account for EFT, RTGS and PesaLink, with the reference to quote (issue 47)
+    expect(squash(text)).toContain(squash("Bank transfer (EFT, RTGS or PesaLink):"));
+    expect(squash(text)).toContain(squash(`quote ${reference} as the reference`));
     expect(text).not.toContain("computed on each line");
   });
 
@@ -345,11 +355,34 @@ describe("the e-mails a client receives", () => {
     await db().update(courseRuns).set({ capacity: 1 }).where(eq(courseRuns.id, full));
     await book(full, 1, "Seated");
     const waiting = await book(full, 1, "Waiting");
+    // a county's cheque that cleared and came back unpaid, with the bank's charge (decision 0756)
+    const chequeRun = await newRun("110000.00");
+    const county = await book(chequeRun, 1, "Cheque");
+    await confirmAll(chequeRun, county.participants);
+    const chequeNumber = "004417";
+    await recordCheque(ACTOR, {
+      reference: county.booking.reference,
+      number: chequeNumber,
+      bank: "Kenya Commercial Bank",
+      chequeDate: today(),
+      receivedOn: today(),
+      clearsOn: today(),
+      amountCents: 11_000_000,
+      payer: "County Government of Kisumu",
+    });
+    const [cheque] = await db().select().from(cheques).where(eq(cheques.number, chequeNumber));
+    await clearCheque(ACTOR, cheque?.id as string, today());
+    await bounceCheque(ACTOR, cheque?.id as string, {
+      bouncedOn: today(),
+      reason: "Insufficient funds",
+      bankChargeCents: 150_000,
+    });
     const kinds = {
       "email-group-confirmation": ["registration_confirmation", reference],
       "email-waiting-list": ["registration_confirmation", waiting.booking.reference],
       "email-proforma-invoice": ["finance_proforma", reference],
       "email-receipt": ["finance_receipt", reference],
+      "email-cheque-returned": ["cheque_returned", county.booking.reference],
     } as const;
     const rows = await db().select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt));
     const picked = Object.entries(kinds).map(([name, [kind, ref]]) => {

@@ -53,6 +53,8 @@ const ACCESS: Record<string, Access> = {
   "routes/back-office/bookings.tsx": { loader: READ_BOOKINGS },
   // finance may send a booking's documents again (and is refused every other change there)
   "routes/bookings/booking.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
+  // the buyer's LPO kept with the booking: read by all who read bookings, uploaded by those who invoice it
+  "routes/money/booking-lpo.ts": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
   "routes/back-office/registrations.tsx": { loader: READ_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/back-office/registrations.$id.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar"] },
   "routes/back-office/registrations.deleted.tsx": { loader: READ_BOOKINGS },

@@ -44,6 +44,7 @@ export async function personalDataCopy(subject: Subject) {
     financeDocuments: money.financeDocuments,
     payments: money.payments,
     paymentsHeldForReview: money.paymentsHeldForReview,
+    cheques: money.cheques,
     emails: outbox.emails,
   };
   return { copy, found };

@@ -47,6 +47,7 @@ export function countFound(found: PersonalData): Record<FoundKind, number> {
     financeDocuments: found.financeDocuments.length,
     payments: found.payments.length,
     paymentReviews: found.paymentReviews.length,
+    cheques: found.cheques.length,
     emails: found.emails.length,
     salesEnquiries: found.salesEnquiries.length,
     quotes: found.quotes.length,

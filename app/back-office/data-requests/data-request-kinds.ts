@@ -12,6 +12,7 @@ export const FOUND_KINDS = {
   financeDocuments: "Invoices, receipts and credit notes",
   payments: "Payments",
   paymentReviews: "Payments held for review",
+  cheques: "Cheques received",
   emails: "E-mails sent or waiting",
   salesEnquiries: "Enquiries the office follows up (in-house requests, contact-form follow-ups)",
   quotes: "Quotes sent for those enquiries, and who answered them",

@@ -26,6 +26,7 @@ const SECTIONS: [keyof PersonalDataCopy, string][] = [
   ["financeDocuments", "Invoices, receipts and credit notes"],
   ["payments", "Payments"],
   ["paymentsHeldForReview", "Payments held for review"],
+  ["cheques", "Cheques received"],
   ["emails", "E-mails sent or waiting"],
 ];
 

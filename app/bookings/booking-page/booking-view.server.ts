@@ -4,7 +4,7 @@ import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
 import { runDatesText, runDays } from "#app/delivery/index.server";
 import { attendanceMarks, certificates } from "#app/delivery/tables.server";
 import { bookingBalance, documentPath, listedDocuments } from "#app/money/index.server";
-import { financeDocuments, payments } from "#app/money/tables.server";
+import { cheques, financeDocuments, payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
@@ -104,7 +104,7 @@ export async function getBookingPage(reference: string) {
     .leftJoin(certificates, and(eq(certificates.registrationId, r.id), eq(certificates.runId, r.runId)))
     .where(and(eq(r.bookingId, booking.id), isNull(r.deletedAt)))
     .orderBy(asc(r.createdAt), asc(r.id));
-  const [documents, ledger, balance, noticeDays] = await Promise.all([
+  const [documents, ledger, balance, noticeDays, chequesHeld] = await Promise.all([
     db()
       .select({
         id: financeDocuments.id,
@@ -133,6 +133,20 @@ export async function getBookingPage(reference: string) {
       .orderBy(asc(payments.receivedOn), asc(payments.createdAt)),
     bookingBalance(db(), booking.id),
     getSetting("substitution_notice_days"),
+    // cheques not yet money, or returned unpaid: shown beside the balance, never in it (decision 0756)
+    db()
+      .select({
+        id: cheques.id,
+        number: cheques.number,
+        bank: cheques.bank,
+        amountCents: cheques.amountCents,
+        state: cheques.state,
+        clearsOn: cheques.clearsOn,
+        settledOn: cheques.settledOn,
+      })
+      .from(cheques)
+      .where(and(eq(cheques.bookingId, booking.id), ne(cheques.state, "cleared")))
+      .orderBy(asc(cheques.receivedOn), asc(cheques.createdAt)),
   ]);
   const registrationIds = participants.map((p) => p.id);
   const documentIds = documents.map((d) => d.id);
@@ -184,6 +198,7 @@ export async function getBookingPage(reference: string) {
     })),
     documents: listedDocuments(documents).map((doc) => ({ ...doc, url: documentPath(doc.id) })),
     payments: ledger,
+    cheques: chequesHeld,
     balance,
     emails,
     timeline,

@@ -286,6 +286,7 @@ export async function getClientBooking(client: Client, reference: string) {
       receivedOn: p.receivedOn,
       transactionCode: p.transactionCode,
     })),
+    cheques: page.cheques,
     balance: page.balance,
     /** the booking's statement of account (decision 0748) */
     statement,

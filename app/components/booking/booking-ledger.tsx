@@ -69,6 +69,36 @@ export function BookingPaymentList({ payments }: { payments: Payment[] }) {
   );
 }
 
+type Cheque = {
+  id: string;
+  number: string;
+  bank: string;
+  amountCents: number;
+  state: "pending" | "cleared" | "bounced";
+  clearsOn: string;
+  settledOn: string | null;
+};
+
+/**
+ * Cheques that are not money (decision 0756): awaiting clearance, not counted in the balance until they clear,
+ * or returned unpaid. Nothing when there are none.
+ */
+export function BookingChequeList({ cheques }: { cheques: Cheque[] }) {
+  if (cheques.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-sm" data-testid="booking-cheques">
+      {cheques.map((c) => (
+        <li key={c.id} className="break-words text-slate-700">
+          Cheque {c.number} ({c.bank}) · {formatKes(c.amountCents)} ·{" "}
+          {c.state === "bounced" && c.settledOn
+            ? `returned unpaid on ${formatLongDate(c.settledOn)}`
+            : `awaiting clearance, expected ${formatLongDate(c.clearsOn)}: not counted as paid until it clears`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Invoiced, paid and the balance, side by side; with withholding (decision 0745), what certificates settled and
  * what they still owe beside them, the balance being the cash still to pay.

@@ -49,13 +49,16 @@ export async function getFinanceProfile(executor: Executor): Promise<FinanceProf
   };
 }
 
-/** How to pay a booking, as printed on its invoice and in its e-mails. */
+/**
+ * How to pay a booking, as printed on its invoice and in its e-mails and shown in the portal: M-PESA and the
+ * firm's bank account for EFT, RTGS or PesaLink, each with the booking's reference to quote.
+ */
 export function paymentInstructions(profile: FinanceProfile, reference: string): string {
   const { payment } = profile;
   const ways = [
     payment.paybill && `M-PESA: Paybill ${payment.paybill}, account number ${reference}.`,
     payment.accountNumber &&
-      `Bank transfer: ${payment.accountName}, ${payment.bankName}, ${payment.branch}, account ${payment.accountNumber}${payment.swift ? `, SWIFT ${payment.swift}` : ""}; quote ${reference} as the reference.`,
+      `Bank transfer (EFT, RTGS or PesaLink): ${payment.accountName}, ${payment.bankName}, ${payment.branch}, account ${payment.accountNumber}${payment.swift ? `, SWIFT ${payment.swift}` : ""}; quote ${reference} as the reference.`,
   ].filter(Boolean);
   return ways.length > 0 ? ways.join(" ") : `Quote ${reference} with your payment.`;
 }

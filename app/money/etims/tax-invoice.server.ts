@@ -147,9 +147,16 @@ async function insertTaxInvoice(
 }
 
 /**
+ * An LPO booking: the buyer ordered by local purchase order and pays after the invoice, and its accounts office
+ * (IFMIS for a county or ministry) pays only against the eTIMS tax invoice, so the sale is declared when the
+ * booking is confirmed, whatever the "send on" setting says (decision 0755).
+ */
+export const isLpoBooking = (booking: Pick<Booking, "lpoNumber">) => Boolean(booking.lpoNumber?.trim());
+
+/**
  * Brings a booking's eTIMS sale in line with it, in the transaction that changed its money (the booking is
  * locked): a sale is queued once the booking is due one (paid in full, or confirmed when the firm sends on
- * confirmation) for its open proforma; a cancelled booking, a refund or reversal that leaves it unpaid, or a
+ * confirmation or the booking is an LPO booking) for its open proforma; a cancelled booking, a refund or reversal that leaves it unpaid, or a
  * proforma replaced by a new version, queues a credit note (receipt type R) for the sale that no longer holds.
  * Nothing happens until the firm has set eTIMS up. Queued means numbered and waiting: the outbox sends it.
  */
@@ -163,7 +170,9 @@ export async function syncTaxInvoice(
   const [device] = await tx.select({ sendOn: etimsDevice.sendOn }).from(etimsDevice);
   if (!device) return;
   const due =
-    proforma !== null && booking.status !== "cancelled" && (device.sendOn === "confirmed" || paidInFull);
+    proforma !== null &&
+    booking.status !== "cancelled" &&
+    (device.sendOn === "confirmed" || isLpoBooking(booking) || paidInFull);
   const sale = await liveSale(tx, booking.id);
   // KRA refused it, so it was never declared (decision 0692): nothing to credit. Corrected data re-sends the
   // same invoice; a booking no longer due withdraws it.

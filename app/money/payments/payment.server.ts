@@ -245,7 +245,15 @@ export async function recordPayment(
   const code = input.transactionCode?.trim().toUpperCase() || null;
   const [payment] = await tx
     .insert(payments)
-    .values({ ...input, transactionCode: code, bookingId, recordedBy: actor.email ?? "system" })
+    // stamped at the insert, under the booking's lock, not at the transaction's start: two parts recorded at
+    // once keep the order they were written in, the order each receipt's balance is counted in
+    .values({
+      ...input,
+      transactionCode: code,
+      bookingId,
+      recordedBy: actor.email ?? "system",
+      createdAt: sql`clock_timestamp()`,
+    })
     .onConflictDoNothing()
     .returning();
   if (!payment) {
@@ -294,6 +302,7 @@ export async function reversePayment(
         reason,
         source: "manual",
         recordedBy: actor.email ?? "system",
+        createdAt: sql`clock_timestamp()`,
       })
       .onConflictDoNothing()
       .returning({ id: payments.id });

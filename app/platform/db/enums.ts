@@ -64,6 +64,10 @@ export const PAYMENT_SOURCES = [
 export const STK_PUSH_STATES = ["sending", "pending", "paid", "failed", "unknown"] as const;
 /** Safaricom Daraja's two hosts: the sandbox for trials, production for real money. */
 export const DARAJA_ENVIRONMENTS = ["sandbox", "production"] as const;
+/** A cheque received: `pending` until the bank clears it (not money yet), then `cleared` or `bounced` (decision 0756). */
+export const CHEQUE_STATES = ["pending", "cleared", "bounced"] as const;
+/** What an uploaded LPO may be: the PDF the buyer sent, or a scan or photo of the signed paper. */
+export const LPO_DOCUMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
 export const PAYMENT_REVIEW_STATES = ["open", "recorded", "dismissed"] as const;
 export const STATEMENT_KINDS = ["mpesa", "bank"] as const;
 // cancelled: a scheduled message (a reminder) that was no longer wanted when it fell due

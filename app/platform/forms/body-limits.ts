@@ -35,9 +35,13 @@ const UPLOAD_PATHS: Record<string, number> = {
   "/admin/finance/withholding": DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD,
 };
 
-/** Upload screens whose path names a record: a run's NITA screen takes the signed register's scan. */
+/**
+ * Upload screens whose path names a record: a run's NITA screen takes the signed register's scan, a booking's
+ * LPO address the buyer's purchase order.
+ */
 const UPLOAD_PATTERNS: [RegExp, number][] = [
   [/^\/admin\/courses\/[^/]+\/runs\/[^/]+\/nita$/, DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD],
+  [/^\/admin\/bookings\/[^/]+\/lpo$/, DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD],
 ];
 
 export type BodyLimit = { bytes: number; files: boolean };

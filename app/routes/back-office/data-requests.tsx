@@ -440,6 +440,15 @@ function MoneyRecords({ found }: { found: PersonalData }) {
           </li>
         ))}
       </Group>
+      <Group title={FOUND_KINDS.cheques} count={found.cheques.length}>
+        {found.cheques.map((c) => (
+          <li key={c.id} className={item}>
+            Cheque {c.number} · {c.bank} · {formatKes(c.amountCents)} · {formatLongDate(c.receivedOn)} ·{" "}
+            {c.state}
+            {c.bookingReference ? ` · ${c.bookingReference}` : ""}
+          </li>
+        ))}
+      </Group>
       <Group title={FOUND_KINDS.emails} count={found.emails.length}>
         {found.emails.map((e) => (
           <li key={e.id} className={item}>

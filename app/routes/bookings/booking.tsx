@@ -20,11 +20,17 @@ import { RowStatusBadge } from "#app/components/admin/list-controls";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { BookingWithholdingSchema } from "#app/money/index";
-import { bookingWithholding, changeBookingWithholding, listTaxInvoices } from "#app/money/index.server";
+import {
+  bookingWithholding,
+  changeBookingWithholding,
+  currentLpoDocument,
+  listTaxInvoices,
+} from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { BookingActions } from "#app/routes/bookings/components/booking-actions";
 import { BookingContact } from "#app/routes/bookings/components/booking-contact";
 import { BookingHistory } from "#app/routes/bookings/components/booking-history";
+import { BookingLpo } from "#app/routes/bookings/components/booking-lpo";
 import { BookingMoneySection } from "#app/routes/bookings/components/booking-money";
 import { BookingParticipants } from "#app/routes/bookings/components/booking-participants";
 import { BookingWithholdingSection } from "#app/routes/bookings/components/booking-withholding";
@@ -38,6 +44,7 @@ import {
   canSeeIdNumbers,
 } from "#app/staff/index";
 import { type AdminSession, requireAllowed, requireRule, staffOf } from "#app/staff/index.server";
+import { today } from "#app/utils/dates";
 import type { Route } from "./+types/booking";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -61,8 +68,12 @@ export async function loader(args: Route.LoaderArgs) {
   if (engagementId) throw redirect(`/admin/engagements/${engagementId}`);
   const page = (await getBookingPage(reference)) ?? notFound();
   const staff = staffOf(admin);
+  const lpo = await currentLpoDocument(page.booking.id);
   return {
     ...page,
+    lpoDocument: lpo
+      ? { fileName: lpo.fileName, uploadedOn: today(lpo.createdAt), by: lpo.uploadedBy }
+      : null,
     // the booking's sales as KRA has them: for those who read money
     taxInvoices: canReadMoney(staff) ? await listTaxInvoices({ bookingId: page.booking.id }) : null,
     // what its payer withholds and the certificates that settle it (decision 0745): for those who read money
@@ -169,6 +180,12 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
       <BookingContact page={loaderData} />
+      <BookingLpo
+        reference={booking.reference}
+        lpoNumber={booking.lpoNumber}
+        document={loaderData.lpoDocument}
+        mayUpload={loaderData.may.invoice}
+      />
       <BookingParticipants page={loaderData} />
       <BookingActions page={loaderData} />
       <BookingMoneySection page={loaderData} />

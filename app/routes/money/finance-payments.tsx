@@ -8,18 +8,23 @@ import { useStaff } from "#app/components/admin/use-staff";
 import { Badge } from "#app/components/ui/badge";
 import { buttonClass } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { PaymentActionSchema, PaymentQuerySchema } from "#app/money/index";
+import { DIRECT_PAYMENT_METHODS, PaymentActionSchema, PaymentQuerySchema } from "#app/money/index";
 import {
   assignPayment,
+  bounceCheque,
+  clearCheque,
   dismissPaymentReview,
+  listCheques,
   listOpenPaymentReviews,
   listPayments,
+  recordCheque,
   recordPayment,
   recordReviewedPayment,
   reversePayment,
 } from "#app/money/index.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { readForm } from "#app/platform/forms/form-input.server";
+import { Cheques, RecordChequeForm } from "#app/routes/money/components/cheques";
 import { PaymentReviews } from "#app/routes/money/components/payment-reviews";
 import { canManageMoney, canReadMoney } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
@@ -34,25 +39,45 @@ export const meta: Route.MetaFunction = () => [{ title: "Payments | Mafunzo Admi
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadMoney);
   const { view } = parseListQuery(PaymentQuerySchema, new URL(args.request.url));
-  const [payments, reviews] = await Promise.all([listPayments(view), listOpenPaymentReviews()]);
-  return { view, today: today(), payments, reviews };
+  const [payments, reviews, cheques] = await Promise.all([
+    listPayments(view),
+    listOpenPaymentReviews(),
+    listCheques(),
+  ]);
+  return { view, today: today(), payments, reviews, cheques };
 }
 
-type Answer = { ok: boolean; message: string; field?: string };
+type Answer = { ok: boolean; message: string; field?: string; intent?: string };
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAllowed(args, canManageMoney);
-  const parsed = PaymentActionSchema.safeParse(
-    Object.fromEntries(await readForm(args.request, PaymentActionSchema)),
-  );
+  const form = Object.fromEntries(await readForm(args.request, PaymentActionSchema));
+  const parsed = PaymentActionSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return data<Answer>(
-      { ok: false, message: issue?.message ?? "Check the form.", field: String(issue?.path[0] ?? "") },
+      {
+        ok: false,
+        message: issue?.message ?? "Check the form.",
+        field: String(issue?.path[0] ?? ""),
+        intent: String(form.intent ?? ""),
+      },
       { status: 400 },
     );
   }
   const input = parsed.data;
+  if (input.intent === "cheque-clear") {
+    const outcome = await clearCheque(actor, input.id, input.clearedOn);
+    return data<Answer>(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
+  if (input.intent === "cheque-bounce") {
+    const outcome = await bounceCheque(actor, input.id, {
+      bouncedOn: input.bouncedOn,
+      reason: input.reason,
+      bankChargeCents: input.bankCharge ? parseCents(input.bankCharge) : null,
+    });
+    return data<Answer>(outcome, { status: outcome.ok ? 200 : outcome.status });
+  }
   if (input.intent === "reverse") {
     const outcome = await reversePayment(actor, input.id, input.reason);
     return data<Answer>(outcome, { status: outcome.ok ? 200 : outcome.status });
@@ -70,7 +95,20 @@ export async function action(args: Route.ActionArgs) {
   const implausible = implausiblePayment({ amountCents, receivedOn: input.receivedOn }, today());
   if (implausible) {
     const field = amountCents > MAX_PLAUSIBLE_PAYMENT_CENTS ? "amount" : "receivedOn";
-    return data<Answer>({ ok: false, field, message: implausible }, { status: 400 });
+    return data<Answer>({ ok: false, field, message: implausible, intent: input.intent }, { status: 400 });
+  }
+  if (input.intent === "cheque") {
+    const outcome = await recordCheque(actor, {
+      reference: input.reference,
+      number: input.number,
+      bank: input.bank,
+      chequeDate: input.chequeDate,
+      receivedOn: input.receivedOn,
+      clearsOn: input.clearsOn,
+      amountCents,
+      payer: input.payer || null,
+    });
+    return data<Answer>({ ...outcome, intent: "cheque" }, { status: outcome.ok ? 200 : outcome.status });
   }
   if (input.intent === "review-record") {
     const outcome = await recordReviewedPayment(actor, input.id, {
@@ -129,10 +167,16 @@ const SOURCE_LABELS = {
 } as const;
 
 export default function FinancePayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, payments, reviews } = loaderData;
+  const { view, payments, reviews, cheques } = loaderData;
   useOutcomeToast(actionData, "Not saved");
   const fieldError = (name: string) =>
-    actionData && !actionData.ok && actionData.field === name ? [actionData.message] : undefined;
+    actionData && !actionData.ok && actionData.field === name && actionData.intent !== "cheque"
+      ? [actionData.message]
+      : undefined;
+  const chequeError = (name: string) =>
+    actionData && !actionData.ok && actionData.field === name && actionData.intent === "cheque"
+      ? [actionData.message]
+      : undefined;
   const mayManage = canManageMoney(useStaff());
   return (
     <div className="space-y-6">
@@ -156,9 +200,9 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
           </h2>
           <input type="hidden" name="intent" value="record" />
           <SelectField label="Method" name="method" defaultValue="bank" errors={fieldError("method")}>
-            {Object.entries(METHOD_LABELS).map(([value, label]) => (
+            {DIRECT_PAYMENT_METHODS.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {METHOD_LABELS[value]}
               </option>
             ))}
           </SelectField>
@@ -180,7 +224,7 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
           <InputField
             label="Transaction code or reference"
             name="transactionCode"
-            hint="M-PESA receipt, bank reference or cheque number"
+            hint="M-PESA receipt, or the EFT, RTGS or PesaLink reference"
             errors={fieldError("transactionCode")}
           />
           <InputField label="Payer" name="payer" errors={fieldError("payer")} />
@@ -198,6 +242,10 @@ export default function FinancePayments({ loaderData, actionData }: Route.Compon
           </div>
         </Form>
       ) : null}
+
+      {mayManage ? <RecordChequeForm today={loaderData.today} errors={chequeError} /> : null}
+
+      <Cheques cheques={cheques} today={loaderData.today} mayManage={mayManage} />
 
       {mayManage ? <PaymentReviews reviews={reviews} /> : null}
 

@@ -1,6 +1,7 @@
 import { TaxInvoiceItem } from "#app/components/admin/tax-invoice-item";
 import {
   BookingBalanceFigures,
+  BookingChequeList,
   BookingDocumentList,
   BookingPaymentList,
 } from "#app/components/booking/booking-ledger";
@@ -19,6 +20,7 @@ export function BookingMoneySection({ page }: { page: BookingScreen }) {
       <BookingDocumentList documents={documents} />
       <h3 className="font-semibold text-slate-900">Payments</h3>
       <BookingPaymentList payments={payments} />
+      <BookingChequeList cheques={page.cheques} />
       {taxInvoices ? (
         <>
           <h3 className="font-semibold text-slate-900">Tax invoices (KRA eTIMS)</h3>

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import {
   BookingBalanceFigures,
+  BookingChequeList,
   BookingDocumentList,
   BookingPaymentList,
 } from "#app/components/booking/booking-ledger";
@@ -31,6 +32,7 @@ export function ClientBookingMoney({ page }: { page: ClientBookingScreen }) {
       {page.taxInvoice ? <ClientTaxInvoiceLine taxInvoice={page.taxInvoice} /> : null}
       <h3 className="font-semibold text-slate-900">Payments received</h3>
       <BookingPaymentList payments={payments} />
+      <BookingChequeList cheques={page.cheques} />
       {documents.length > 0 && page.mine ? (
         <Form method="post" className="space-y-2 border-t border-slate-100 pt-3">
           <p className="text-sm text-slate-700">
