@@ -124,7 +124,13 @@ async function waitlistPositions(executor: Executor, bookingIds: string[]) {
  * attending too", or the contact person alone (the spec's single-person form).
  */
 function attendeesOf(input: NewBooking): ParticipantInput[] {
-  const contact = { name: input.name, email: input.email, phone: input.phone, idNumber: null };
+  const contact = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    idNumber: null,
+    smsConsent: input.smsConsent,
+  };
   if (input.participants.length === 0) return [contact];
   return input.contactAttends ? [contact, ...input.participants] : input.participants;
 }
@@ -355,6 +361,8 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
     contactName: input.name,
     contactEmail: input.email,
     contactPhone: input.phone,
+    // consent is recorded with its time (decision 0767)
+    contactSmsConsentAt: input.smsConsent ? at : null,
     organization: input.organization,
     kraPin: input.kraPin,
     lpoNumber: input.lpoNumber,
@@ -376,6 +384,7 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
       name: person.name,
       email: person.email,
       phone: person.phone,
+      smsConsentAt: person.smsConsent ? at : null,
       // sealed here, before the number reaches the database (decision 0637)
       ...idNumberColumns(person.idNumber),
       organization: booking.input.organization,

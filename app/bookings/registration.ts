@@ -7,6 +7,7 @@ import {
   phoneField,
   requiredText,
 } from "#app/site/index";
+import { mobileNumber } from "#app/utils/phone";
 
 export const REGISTRATION_SOURCES = ["register", "contact"] as const;
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
@@ -14,6 +15,22 @@ export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 export { MAX_PARTICIPANT_ROWS };
 
 const participantText = (label: string, max: number) => optionalText(label, max);
+
+/** A ticked checkbox posts "on"; an unticked one posts nothing. */
+const ticked = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+/** SMS can go only to a mobile number of the four countries (decision 0767). */
+export const SMS_NEEDS_MOBILE =
+  "To get SMS, enter a mobile number of Kenya, Uganda, Rwanda or Tanzania (such as 0712 345 678), or untick SMS.";
+
+const smsNeedsMobile = (row: { phone: string | null; smsConsent: boolean }, ctx: z.RefinementCtx) => {
+  if (row.smsConsent && !mobileNumber(row.phone)) {
+    ctx.addIssue({ code: "custom", path: ["smsConsent"], message: SMS_NEEDS_MOBILE });
+  }
+};
 
 /** One participant of a group booking. Rows left wholly empty (the spare row) are dropped before this. */
 export const ParticipantSchema = z.object({
@@ -24,7 +41,9 @@ export const ParticipantSchema = z.object({
   idNumber: participantText("ID or passport number", 30)
     .optional()
     .transform((v) => v ?? null),
-});
+  /** the participant agreed to SMS at `phone` (decision 0767) */
+  smsConsent: ticked,
+}).superRefine(smsNeedsMobile);
 export type ParticipantInput = z.infer<typeof ParticipantSchema>;
 
 const isEmptyRow = (row: unknown) =>
@@ -50,15 +69,14 @@ export const RegistrationSchema = z.object({
   lpoNumber: participantText("LPO number", 50),
   nitaLevyNumber: participantText("NITA levy number", 30),
   /** "I am attending too": the contact person is a participant beside the rows listed (a checkbox: "on"). */
-  contactAttends: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  contactAttends: ticked,
+  /** the contact agreed to SMS about the booking at `phone` (decision 0767) */
+  smsConsent: ticked,
   participants: z.preprocess(
     (value) => (Array.isArray(value) ? value.filter((row) => !isEmptyRow(row)) : []),
     z.array(ParticipantSchema).max(MAX_PARTICIPANT_ROWS),
   ),
-});
+}).superRefine(smsNeedsMobile);
 
 export type RegistrationInput = z.infer<typeof RegistrationSchema>;
 
