@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { claimDueRows, giveBackRows, leaseHalfGone, retryDelayMs } from "#app/platform/db/outbox-claim.server";
 import { smsOptOuts, smsOutbox } from "#app/platform/db/tables.server";
@@ -231,26 +231,4 @@ export async function optOutOfSms(number: string, source: (typeof smsOptOuts.$in
 export async function optBackInToSms(executor: Executor, number: string) {
   const to = mobileNumber(number);
   if (to) await executor.delete(smsOptOuts).where(eq(smsOptOuts.number, to));
-}
-
-/** The SMS about some rows of a feature (a booking's registrations, its reminders), newest first. */
-export async function smsAbout(relatedTable: string, relatedIds: string[], executor: Executor = db()) {
-  if (relatedIds.length === 0) return [];
-  return executor
-    .select({
-      id: smsOutbox.id,
-      toNumber: smsOutbox.toNumber,
-      body: smsOutbox.body,
-      kind: smsOutbox.kind,
-      status: smsOutbox.status,
-      providerStatus: smsOutbox.providerStatus,
-      lastError: smsOutbox.lastError,
-      segments: smsOutbox.segments,
-      createdAt: smsOutbox.createdAt,
-      sentAt: smsOutbox.sentAt,
-      deliveredAt: smsOutbox.deliveredAt,
-    })
-    .from(smsOutbox)
-    .where(and(eq(smsOutbox.relatedTable, relatedTable), inArray(smsOutbox.relatedId, relatedIds)))
-    .orderBy(sql`${smsOutbox.createdAt} desc`);
 }
