@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smsLength } from "./sms-text";
+import { fitSms, smsLength } from "./sms-text";
 
 describe("smsLength", () => {
   it("counts a plain text in GSM-7: 160 in one SMS, 153 a part beyond", () => {
@@ -35,5 +35,24 @@ describe("smsLength", () => {
 
   it("takes an empty text as one empty segment", () => {
     expect(smsLength("")).toEqual({ encoding: "GSM-7", units: 0, segments: 1, remaining: 160 });
+  });
+});
+
+describe("fitSms", () => {
+  const write = (title: string) => `${title}: receipt RCT-0042. https://mafunzo.test/verify/ABCD-1234`;
+
+  it("leaves a message that fits alone", () => {
+    expect(fitSms(write, "Strategic Planning")).toBe(write("Strategic Planning"));
+  });
+
+  it("shortens the part with ... so the message is one segment, keeping the rest whole", () => {
+    const text = fitSms(write, "A".repeat(200));
+    expect(smsLength(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
+    expect(text).toMatch(/^A+\.\.\.: receipt RCT-0042\. https:\/\/mafunzo\.test\/verify\/ABCD-1234$/);
+  });
+
+  it("stops at the shortest part it may show, even over one segment", () => {
+    const long = (title: string) => `${title} ${"x".repeat(170)}`;
+    expect(fitSms(long, "Leadership and Governance", 16)).toBe(long("Leadership an..."));
   });
 });

@@ -64,3 +64,27 @@ export function smsLength(text: string): SmsLength {
   }
   return { encoding, units, segments, remaining: limit.part - used };
 }
+
+/**
+ * The part of a message that may be shortened (a course title, a name), cut with "..." (GSM-7, where "…" would
+ * turn the text into UCS-2) until `write(part)` fits one SMS segment, but to `min` characters at most. What
+ * `write` puts around it (a link, a code, an amount) is never cut, even when it alone is over one segment.
+ */
+export function partThatFits(write: (part: string) => string, part: string, min = 16): string {
+  const whole = part.trim();
+  let shown = whole;
+  let length = whole.length;
+  let text = write(shown);
+  while (smsLength(text).segments > 1 && length > min) {
+    const { units, encoding } = smsLength(text);
+    const over = units - LIMITS[encoding].single;
+    length = Math.max(min, length - Math.max(over, 1));
+    shown = `${whole.slice(0, length - 3).trimEnd()}...`;
+    text = write(shown);
+  }
+  return shown;
+}
+
+/** `write(part)` with the part shortened by `partThatFits`: one SMS segment where it can be. */
+export const fitSms = (write: (part: string) => string, part: string, min = 16) =>
+  write(partThatFits(write, part, min));

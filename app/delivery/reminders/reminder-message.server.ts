@@ -9,7 +9,7 @@ import { writeSmsWhenDue } from "#app/platform/sms/sms-outbox.server";
 import { addDays, today } from "#app/utils/dates";
 import { findDeliveryRun, isLive } from "../delivery-run.server";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
-import { reminderSms } from "./reminder-sms";
+import { reminderSms } from "../delivery-sms";
 
 export const RUN_REMINDER_KIND = "run_reminder";
 

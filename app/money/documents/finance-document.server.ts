@@ -6,6 +6,7 @@ import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
+import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { storage } from "#app/platform/files/storage.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
@@ -25,7 +26,7 @@ import {
   paymentInstructions,
 } from "./finance-profile.server";
 import { quoteTerms } from "./quote-terms.server";
-import { balanceAfterText, paymentWithCode } from "./receipt-balance";
+import { balanceAfterText, paymentReceivedSms, paymentWithCode } from "./receipt-balance";
 
 export type FinanceDocument = typeof financeDocuments.$inferSelect;
 export type FinanceDocumentKind = FinanceDocument["kind"];
@@ -297,9 +298,8 @@ export const documentAttachment = (doc: Pick<FinanceDocument, "number" | "storag
 export async function sendDocument(
   tx: Executor,
   doc: FinanceDocument,
-  booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference"> & {
-    status?: LockedBooking["status"];
-  },
+  booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference"> &
+    Partial<Pick<LockedBooking, "status" | "contactPhone" | "contactSmsConsentAt">>,
   daysOverdue?: number,
 ) {
   const [paid] =
@@ -343,6 +343,23 @@ export async function sendDocument(
       attachments: [documentAttachment(doc)],
     },
   ]);
+  // "payment received" by SMS too, to a contact who agreed to it (decision 0767)
+  if (doc.kind === "receipt" && doc.paidCents !== null && booking.contactSmsConsentAt && booking.contactPhone) {
+    await enqueueSms(tx, [
+      {
+        to: booking.contactPhone,
+        body: paymentReceivedSms({
+          paid: formatKes(doc.paidCents),
+          reference: booking.reference,
+          receipt: doc.number,
+          code: paid?.code ?? null,
+        }),
+        kind: "payment_received",
+        relatedTable: "finance_documents",
+        relatedId: doc.id,
+      },
+    ]);
+  }
 }
 
 export type InvoiceOutcome =

@@ -1,4 +1,4 @@
-import { smsLength } from "#app/utils/sms-text";
+import { fitSms, partThatFits } from "#app/utils/sms-text";
 
 export type ReminderSmsFacts = {
   courseTitle: string;
@@ -18,9 +18,6 @@ const weekday = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** Cut to `max` characters with "..." (GSM-7, where "…" would turn the whole text into UCS-2). */
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 3).trimEnd()}...`);
-
 /**
  * The SMS reminding a participant of a run: course, day, time, venue and the map link, in one SMS segment where
  * it fits (decision 0768): the course title is shortened first, then the venue; the link is never cut.
@@ -30,16 +27,12 @@ export function reminderSms(facts: ReminderSmsFacts): string {
   const day = weekday.format(new Date(`${facts.date}T00:00:00Z`)).replace(",", "");
   const write = (title: string, venue: string | null) =>
     `${title} starts ${when}, ${day} at ${facts.startTime}${venue ? `, ${venue}` : ""}.${facts.link ? ` Map: ${facts.link}` : ""}`;
-  let title = facts.courseTitle.trim();
-  let venue = facts.venue?.trim() || null;
-  let text = write(title, venue);
-  while (smsLength(text).segments > 1 && title.length > 24) {
-    title = cut(title, Math.max(24, title.length - (smsLength(text).units - 160) - 3));
-    text = write(title, venue);
-  }
-  while (smsLength(text).segments > 1 && venue && venue.length > 16) {
-    venue = cut(venue, Math.max(16, venue.length - (smsLength(text).units - 160) - 3));
-    text = write(title, venue);
-  }
-  return text;
+  const venue = facts.venue?.trim() || null;
+  const title = partThatFits((shown) => write(shown, venue), facts.courseTitle, 24);
+  // the title at its shortest and still too long: the venue is shortened too
+  return venue ? fitSms((place) => write(title, place), venue, 16) : write(title, null);
 }
+
+/** "Your certificate is ready" as an SMS (decision 0768): the course, shortened to fit, and the verify link. */
+export const certificateReadySms = (courseTitle: string, link: string) =>
+  fitSms((title) => `Your certificate for ${title} is ready and in your e-mail. Verify it: ${link}`, courseTitle, 20);

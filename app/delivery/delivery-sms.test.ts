@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { smsLength } from "#app/utils/sms-text";
-import { reminderSms } from "./reminder-sms";
+import { certificateReadySms, reminderSms } from "./delivery-sms";
 
 const facts = {
   courseTitle: "Strategic Leadership",
@@ -35,5 +35,17 @@ describe("reminderSms", () => {
     expect(reminderSms({ ...facts, venue: null, link: null, daysBefore: 7 })).toBe(
       "Strategic Leadership starts in 7 days, Tue 1 Dec at 08:30.",
     );
+  });
+});
+
+describe("certificateReadySms", () => {
+  it("gives the verify link whole, the course shortened to keep one segment", () => {
+    const link = "https://mafunzo.co.ke/verify/MFZ-7K2Q-9XPA";
+    expect(certificateReadySms("Strategic Leadership", link)).toBe(
+      `Your certificate for Strategic Leadership is ready and in your e-mail. Verify it: ${link}`,
+    );
+    const long = certificateReadySms("Advanced Public Sector Financial Management and Accountability", link);
+    expect(smsLength(long).segments).toBe(1);
+    expect(long.endsWith(link)).toBe(true);
   });
 });
