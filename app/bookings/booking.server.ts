@@ -12,6 +12,7 @@ import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
+import { enqueueSms, type OutgoingSms } from "#app/platform/sms/sms-outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import type { SiteContent } from "#app/site/index";
 import {
@@ -24,7 +25,8 @@ import { courses } from "#app/site/tables.server";
 import { parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
-import { registrationConfirmation, registrationNotification } from "./emails.server";
+import { joiningInstructionsSms } from "./booking-sms";
+import { portalUrl, registrationConfirmation, registrationNotification } from "./emails.server";
 
 export type NewBooking = RegistrationInput & {
   source: RegistrationSource;
@@ -283,6 +285,7 @@ async function storeBookings(
     positions = await waitlistPositions(tx, waitlisted);
     await enqueueEmails(tx, bookingEmails(planned, positions, parts, copy));
   }
+  await enqueueSms(tx, bookingTexts(planned, parts.perRun));
   for (const booking of planned) {
     outcomes[booking.index] = {
       ok: true,
@@ -421,6 +424,30 @@ async function runMailParts(tx: Executor, planned: Planned[]) {
     });
   }
   return perRun;
+}
+
+/**
+ * The joining-instructions link by SMS to each contact who agreed to it (decision 0767), for a seat held: a
+ * place on the waiting list hears by e-mail, and by SMS when a seat is offered.
+ */
+function bookingTexts(planned: Planned[], perRun: MailParts["perRun"]): OutgoingSms[] {
+  return planned.flatMap(({ input, snapshot, waitlisted, registrationIds }) => {
+    if (waitlisted || !input.smsConsent || !input.phone) return [];
+    const run = snapshot.runId ? perRun.get(snapshot.runId) : undefined;
+    return [
+      {
+        to: input.phone,
+        body: joiningInstructionsSms({
+          courseName: snapshot.courseName,
+          dates: snapshot.courseDate ?? run?.calendar.dates ?? null,
+          url: portalUrl(),
+        }),
+        kind: "joining_instructions",
+        relatedTable: "course_registrations",
+        relatedId: registrationIds[0] as string,
+      },
+    ];
+  });
 }
 
 /** The confirmation to each contact and the notification to the administrators, stored with the bookings. */
