@@ -27,6 +27,7 @@ export async function findBooking(reference: string) {
       contactName: bookings.contactName,
       contactEmail: bookings.contactEmail,
       contactPhone: bookings.contactPhone,
+      contactSmsConsentAt: bookings.contactSmsConsentAt,
       organization: bookings.organization,
       kraPin: bookings.kraPin,
       lpoNumber: bookings.lpoNumber,

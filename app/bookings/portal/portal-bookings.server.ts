@@ -33,10 +33,13 @@ import {
   resendDocuments,
   substituteParticipant,
   updateBookingDetails,
+  updateSmsConsent,
 } from "../booking-page/booking-changes.server";
 import type { BookingAction } from "../booking-page/booking-rules";
 import { getBookingPage } from "../booking-page/booking-view.server";
 import { PORTAL_MESSAGES } from "./portal";
+import { smsAllowed } from "#app/platform/sms/sms-outbox.server";
+import { mobileNumber } from "#app/utils/phone";
 import type { Client } from "./portal-session.server";
 import { sendColleagueLink } from "./portal-session.server";
 
@@ -236,12 +239,13 @@ export async function getClientBooking(client: Client, reference: string) {
   const page = await getBookingPage(reference);
   if (!page) return null;
   const { booking } = page;
-  const [instructions, payHow, issued, payOnline, taxInvoice] = await Promise.all([
+  const [instructions, payHow, issued, payOnline, taxInvoice, smsAllowedToPhone] = await Promise.all([
     booking.runId ? getJoiningInstructions(booking.runId) : null,
     bookingPaymentInstructions(booking.reference),
     standingCertificates(booking.id),
     stkAvailable(),
     clientTaxInvoice(booking.id),
+    smsAllowed(booking.contactPhone),
   ]);
   return {
     booking: {
@@ -258,6 +262,11 @@ export async function getClientBooking(client: Client, reference: string) {
       dates: booking.dates,
       venue: booking.venue,
       startDate: booking.startDate,
+    },
+    /** the contact's SMS (decision 0767): on when they agreed and the number has not said STOP since */
+    sms: {
+      phone: mobileNumber(booking.contactPhone),
+      on: booking.contactSmsConsentAt !== null && smsAllowedToPhone,
     },
     participants: page.participants.map((p) => ({
       id: p.id,
@@ -325,6 +334,8 @@ export async function changeClientBooking(
       return resendDocuments(who, seen.id);
     case "details":
       return updateBookingDetails(who, seen.id, input);
+    case "sms":
+      return updateSmsConsent(who, seen.id, input.smsConsent);
   }
 }
 

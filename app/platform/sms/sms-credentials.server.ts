@@ -38,6 +38,31 @@ export async function smsCallbackSecretMatches(given: string) {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
+/** What the settings screen may show: never the key; the callback addresses once set. */
+export async function smsSettingsSummary(publicUrl: string) {
+  const [row] = await db().select().from(smsCredentials).where(eq(smsCredentials.id, 1));
+  if (!row) return { account: null, callbackUrls: [] };
+  const opened = await getSmsAccount();
+  const base = `${publicUrl.replace(/\/$/, "")}/api/sms/${opened?.callbackSecret ?? ""}`;
+  return {
+    account: {
+      environment: row.environment,
+      username: row.username,
+      senderId: row.senderId,
+      updatedBy: row.updatedBy,
+      updatedAt: row.updatedAt.toISOString(),
+      opens: opened !== null,
+    },
+    callbackUrls: opened
+      ? [
+          { label: "Delivery reports", url: `${base}/delivery` },
+          { label: "Incoming messages (STOP replies)", url: `${base}/incoming` },
+          { label: "Bulk SMS opt-out", url: `${base}/opt-out` },
+        ]
+      : [],
+  };
+}
+
 /**
  * Stores the account with its key sealed, and a callback secret made the first time (kept afterwards, so the
  * addresses registered with Africa's Talking stay right). Audited without the key.

@@ -211,19 +211,25 @@ export const isStopReply = (text: string) =>
   );
 
 /**
- * Opts a number out of SMS at once: recorded, and every message still waiting for it cancelled in the same
- * transaction. Returns false when the number is not a mobile number we could have written to.
+ * Opts a number out of SMS at once: recorded, and every message still waiting for it cancelled, in the caller's
+ * transaction or one of its own. Returns false when the number is not a mobile number we could have written to.
  */
-export async function optOutOfSms(number: string, source: (typeof smsOptOuts.$inferInsert)["source"]) {
+export async function optOutOfSms(
+  number: string,
+  source: (typeof smsOptOuts.$inferInsert)["source"],
+  executor?: Executor,
+) {
   const to = mobileNumber(number);
   if (!to) return false;
-  await db().transaction(async (tx) => {
+  const work = async (tx: Executor) => {
     await tx.insert(smsOptOuts).values({ number: to, source }).onConflictDoNothing();
     await tx
       .update(smsOutbox)
       .set({ status: "cancelled", lastError: "The number opted out of SMS.", updatedAt: now() })
       .where(and(eq(smsOutbox.toNumber, to), eq(smsOutbox.status, "pending"), isNull(smsOutbox.sendingAt)));
-  });
+  };
+  if (executor) await work(executor);
+  else await db().transaction(work);
   return true;
 }
 
