@@ -9,9 +9,11 @@ import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox, smsOutbox } from "#app/platform/db/tables.server";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { smsAllowed } from "#app/platform/sms/sms-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
+import { mobileNumber } from "#app/utils/phone";
 import { bookingChangeRules, substitutionDeadline } from "./booking-rules";
 
 /** The timeline shows this many of the newest entries; the audit log holds the rest. */
@@ -158,7 +160,7 @@ export async function getBookingPage(reference: string) {
     );
   };
   const recordIds = [booking.id, ...registrationIds, ...documentIds, ...ledger.map((p) => p.id)];
-  const [emails, texts, timeline, otherRuns, seats] = await Promise.all([
+  const [emails, texts, timeline, otherRuns, seats, smsAllowedToPhone] = await Promise.all([
     db()
       .select({
         id: emailOutbox.id,
@@ -202,6 +204,7 @@ export async function getBookingPage(reference: string) {
       .limit(TIMELINE_LIMIT),
     booking.courseId ? otherRunsOf(booking.courseId, booking.runId) : [],
     booking.runId ? seatsForRuns([booking.runId]) : new Map(),
+    smsAllowed(booking.contactPhone),
   ]);
   return {
     booking,
@@ -215,6 +218,12 @@ export async function getBookingPage(reference: string) {
     balance,
     emails,
     texts,
+    /** the contact's SMS (decision 0767): on when they agreed and the number has not said STOP since */
+    sms: {
+      phone: mobileNumber(booking.contactPhone),
+      on: booking.contactSmsConsentAt !== null && smsAllowedToPhone,
+      since: booking.contactSmsConsentAt,
+    },
     timeline,
     otherRuns,
     seatsLeft: booking.runId ? (seats.get(booking.runId)?.left ?? null) : null,

@@ -38,8 +38,6 @@ import {
 import type { BookingAction } from "../booking-page/booking-rules";
 import { getBookingPage } from "../booking-page/booking-view.server";
 import { PORTAL_MESSAGES } from "./portal";
-import { smsAllowed } from "#app/platform/sms/sms-outbox.server";
-import { mobileNumber } from "#app/utils/phone";
 import type { Client } from "./portal-session.server";
 import { sendColleagueLink } from "./portal-session.server";
 
@@ -239,13 +237,12 @@ export async function getClientBooking(client: Client, reference: string) {
   const page = await getBookingPage(reference);
   if (!page) return null;
   const { booking } = page;
-  const [instructions, payHow, issued, payOnline, taxInvoice, smsAllowedToPhone] = await Promise.all([
+  const [instructions, payHow, issued, payOnline, taxInvoice] = await Promise.all([
     booking.runId ? getJoiningInstructions(booking.runId) : null,
     bookingPaymentInstructions(booking.reference),
     standingCertificates(booking.id),
     stkAvailable(),
     clientTaxInvoice(booking.id),
-    smsAllowed(booking.contactPhone),
   ]);
   return {
     booking: {
@@ -263,11 +260,7 @@ export async function getClientBooking(client: Client, reference: string) {
       venue: booking.venue,
       startDate: booking.startDate,
     },
-    /** the contact's SMS (decision 0767): on when they agreed and the number has not said STOP since */
-    sms: {
-      phone: mobileNumber(booking.contactPhone),
-      on: booking.contactSmsConsentAt !== null && smsAllowedToPhone,
-    },
+    sms: { phone: page.sms.phone, on: page.sms.on },
     participants: page.participants.map((p) => ({
       id: p.id,
       name: p.name,
