@@ -10,13 +10,15 @@ describe("joiningInstructionsSms", () => {
       url: "https://mafunzo.co.ke/account",
     });
     expect(smsLength(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
-    expect(text).toMatch(/^Booked: Strategic Planning.*\.\.\., 3 March 2027 to 5 March 2027\. Joining instructions/);
+    expect(text).toMatch(
+      /^Booked: Strategic Planning.*\.\.\., 3 March 2027 to 5 March 2027\. Joining instructions/,
+    );
     expect(text.endsWith("https://mafunzo.co.ke/account")).toBe(true);
   });
 
   it("leaves out dates not yet set", () => {
-    expect(joiningInstructionsSms({ courseName: "Leadership", dates: null, url: "https://x.test/account" })).toBe(
-      "Booked: Leadership. Joining instructions and payment details: https://x.test/account",
-    );
+    expect(
+      joiningInstructionsSms({ courseName: "Leadership", dates: null, url: "https://x.test/account" }),
+    ).toBe("Booked: Leadership. Joining instructions and payment details: https://x.test/account");
   });
 });

@@ -12,8 +12,8 @@ import { isUniqueViolation } from "#app/platform/db/db-errors.server";
 import { groupCommit } from "#app/platform/db/group-commit.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
-import { enqueueSms, type OutgoingSms } from "#app/platform/sms/sms-outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
+import { enqueueSms, type OutgoingSms } from "#app/platform/sms/sms-outbox.server";
 import type { SiteContent } from "#app/site/index";
 import {
   notifiedAdmins,

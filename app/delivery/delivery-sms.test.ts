@@ -23,7 +23,8 @@ describe("reminderSms", () => {
   it("shortens a long title, then a long venue, to stay in one segment, and never cuts the link", () => {
     const text = reminderSms({
       ...facts,
-      courseTitle: "Advanced Public Sector Financial Management, Budgeting and Accountability for County Officers",
+      courseTitle:
+        "Advanced Public Sector Financial Management, Budgeting and Accountability for County Officers",
       venue: "Kenya School of Government, Lower Kabete Road, Kabete Campus, Nairobi",
     });
     expect(smsLength(text).segments).toBe(1);

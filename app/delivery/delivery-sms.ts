@@ -35,4 +35,8 @@ export function reminderSms(facts: ReminderSmsFacts): string {
 
 /** "Your certificate is ready" as an SMS (decision 0768): the course, shortened to fit, and the verify link. */
 export const certificateReadySms = (courseTitle: string, link: string) =>
-  fitSms((title) => `Your certificate for ${title} is ready and in your e-mail. Verify it: ${link}`, courseTitle, 20);
+  fitSms(
+    (title) => `Your certificate for ${title} is ready and in your e-mail. Verify it: ${link}`,
+    courseTitle,
+    20,
+  );

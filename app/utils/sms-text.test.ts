@@ -4,7 +4,12 @@ import { fitSms, smsLength } from "./sms-text";
 describe("smsLength", () => {
   it("counts a plain text in GSM-7: 160 in one SMS, 153 a part beyond", () => {
     expect(smsLength("a".repeat(160))).toEqual({ encoding: "GSM-7", units: 160, segments: 1, remaining: 0 });
-    expect(smsLength("a".repeat(161))).toEqual({ encoding: "GSM-7", units: 161, segments: 2, remaining: 145 });
+    expect(smsLength("a".repeat(161))).toEqual({
+      encoding: "GSM-7",
+      units: 161,
+      segments: 2,
+      remaining: 145,
+    });
     expect(smsLength("a".repeat(306)).segments).toBe(2);
     expect(smsLength("a".repeat(307)).segments).toBe(3);
   });
@@ -18,7 +23,12 @@ describe("smsLength", () => {
   it("never cuts an escaped character between two parts", () => {
     // 152 letters then €: the part has one septet left, so € opens the second part
     const text = `${"a".repeat(152)}€${"a".repeat(10)}`;
-    expect(smsLength(text)).toMatchObject({ encoding: "GSM-7", units: 164, segments: 2, remaining: 153 - 12 });
+    expect(smsLength(text)).toMatchObject({
+      encoding: "GSM-7",
+      units: 164,
+      segments: 2,
+      remaining: 153 - 12,
+    });
   });
 
   it("turns the whole text to UCS-2 for one character outside GSM-7: 70 in one SMS, 67 a part", () => {

@@ -39,7 +39,11 @@ const STATUS_NAMES: Record<number, string> = {
   502: "RejectedByGateway",
 };
 
-export const AT_ACCOUNT = { username: "mafunzo", apiKey: "atsk_standInKey0123456789abcdef", senderId: "MAFUNZO" };
+export const AT_ACCOUNT = {
+  username: "mafunzo",
+  apiKey: "atsk_standInKey0123456789abcdef",
+  senderId: "MAFUNZO",
+};
 
 export type AtMessage = { messageId: string; to: string; message: string; from: string | null; at: Date };
 
@@ -100,7 +104,8 @@ export async function startAfricasTalkingStandIn() {
           : outcome.kind === "status"
             ? outcome.code
             : 101;
-      if (code !== 101) return { statusCode: code, number, status: STATUS_NAMES[code], cost: "0", messageId: "None" };
+      if (code !== 101)
+        return { statusCode: code, number, status: STATUS_NAMES[code], cost: "0", messageId: "None" };
       counter++;
       const messageId = `ATXid_${crypto.randomBytes(12).toString("hex")}${counter}`;
       messages.push({ messageId, to: number, message, from, at: new Date() });

@@ -45,7 +45,8 @@ const rowsTo = (number: string) =>
 
 let counter = 0;
 /** A Kenyan mobile number no other test uses. */
-const freshNumber = () => `+2547${String(Date.now() % 1e6).padStart(6, "0")}${String(++counter % 100).padStart(2, "0")}`;
+const freshNumber = () =>
+  `+2547${String(Date.now() % 1e6).padStart(6, "0")}${String(++counter % 100).padStart(2, "0")}`;
 
 async function queueOne(to = freshNumber(), body = "Payment received: KES 45,000, receipt RCT-0042.") {
   await enqueueSms(db(), [{ to, body, kind: "test" }]);
@@ -82,18 +83,50 @@ describe("the day-before reminder by SMS", () => {
     expect(await deliverDueSms()).toMatchObject({ sent: 1 });
     const sent = standIn().messages.filter((m) => m.to === "+254712000451");
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.message).toMatch(/starts tomorrow, .* at 08:30, Lake Naivasha Resort\. Map: https:\/\/maps\.example\.com\/naivasha$/);
+    expect(sent[0]?.message).toMatch(
+      /starts tomorrow, .* at 08:30, Lake Naivasha Resort\. Map: https:\/\/maps\.example\.com\/naivasha$/,
+    );
     expect(sent[0]?.from).toBe(AT_ACCOUNT.senderId);
     const [row] = await rowsTo("+254712000451");
     expect(row).toMatchObject({ status: "sent", costE4: 8000, costCurrency: "KES", segments: 1 });
 
     // the delivery report marks it delivered; a later "Sent" report does not move it back
-    expect((await notify("delivery", { id: sent[0]?.messageId ?? "", status: "Success", phoneNumber: "+254712000451" })).status).toBe(200);
-    expect((await notify("delivery", { id: sent[0]?.messageId ?? "", status: "Buffered", phoneNumber: "+254712000451" })).status).toBe(200);
-    expect((await rowsTo("+254712000451"))[0]).toMatchObject({ status: "delivered", providerStatus: "Buffered" });
+    expect(
+      (
+        await notify("delivery", {
+          id: sent[0]?.messageId ?? "",
+          status: "Success",
+          phoneNumber: "+254712000451",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await notify("delivery", {
+          id: sent[0]?.messageId ?? "",
+          status: "Buffered",
+          phoneNumber: "+254712000451",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await rowsTo("+254712000451"))[0]).toMatchObject({
+      status: "delivered",
+      providerStatus: "Buffered",
+    });
 
     // STOP: the number is out at once; the next reminder goes by e-mail only
-    expect((await notify("incoming", { from: "+254712000451", to: "22384", text: " stop ", id: "x", date: "d", linkId: "l" })).status).toBe(200);
+    expect(
+      (
+        await notify("incoming", {
+          from: "+254712000451",
+          to: "22384",
+          text: " stop ",
+          id: "x",
+          date: "d",
+          linkId: "l",
+        })
+      ).status,
+    ).toBe(200);
     const next = await newRun({ inDays: 3 });
     await book(next.id, [{ name: "Amina Again", email: "amina.sms2@example.com", phone, smsConsent: true }]);
     await scheduleReminders();
@@ -115,7 +148,10 @@ describe("Africa's Talking's answers", () => {
     const invalid = await queueOne();
     standIn().next({ kind: "status", code: 403 });
     await deliverDueSms();
-    expect((await rowsTo(invalid))[0]).toMatchObject({ status: "failed", providerStatus: "InvalidPhoneNumber" });
+    expect((await rowsTo(invalid))[0]).toMatchObject({
+      status: "failed",
+      providerStatus: "InvalidPhoneNumber",
+    });
 
     const blocked = await queueOne();
     standIn().next({ kind: "status", code: 406 });
@@ -125,7 +161,11 @@ describe("Africa's Talking's answers", () => {
     const broke = await queueOne();
     standIn().next({ kind: "status", code: 405 });
     await deliverDueSms();
-    expect((await rowsTo(broke))[0]).toMatchObject({ status: "pending", providerStatus: "InsufficientBalance", sendingAt: null });
+    expect((await rowsTo(broke))[0]).toMatchObject({
+      status: "pending",
+      providerStatus: "InsufficientBalance",
+      sendingAt: null,
+    });
 
     const flaky = await queueOne();
     standIn().next({ kind: "http500" });
@@ -178,16 +218,25 @@ describe("the outbox", () => {
     const numbers = Array.from({ length: 200 }, (_, i) => `+2567${String(10_000_000 + i).slice(-8)}`);
     await enqueueSms(
       db(),
-      numbers.map((to) => ({ to, body: "Your certificate is ready: https://mafunzo.test/verify/X", kind: "test" })),
+      numbers.map((to) => ({
+        to,
+        body: "Your certificate is ready: https://mafunzo.test/verify/X",
+        kind: "test",
+      })),
     );
     const drain = async () => {
       for (;;) if ((await deliverDueSms({ limit: 20 })).claimed === 0) return;
     };
     await Promise.all([drain(), drain()]);
-    const got = standIn().messages.filter((m) => numbers.includes(m.to)).map((m) => m.to);
+    const got = standIn()
+      .messages.filter((m) => numbers.includes(m.to))
+      .map((m) => m.to);
     expect(got).toHaveLength(200);
     expect(new Set(got).size).toBe(200);
-    const rows = await db().select({ status: smsOutbox.status }).from(smsOutbox).where(inArray(smsOutbox.toNumber, numbers));
+    const rows = await db()
+      .select({ status: smsOutbox.status })
+      .from(smsOutbox)
+      .where(inArray(smsOutbox.toNumber, numbers));
     expect(rows.every((r) => r.status === "sent")).toBe(true);
   });
 
@@ -196,7 +245,10 @@ describe("the outbox", () => {
     // a process claims it and marks it as being sent, then dies before the answer is recorded
     const [claimed] = await claimDueRows<SmsRow>(smsOutbox, 1, 60_000);
     expect(claimed?.toNumber).toBe(to);
-    await db().update(smsOutbox).set({ sendingAt: now() }).where(eq(smsOutbox.id, claimed?.id as string));
+    await db()
+      .update(smsOutbox)
+      .set({ sendingAt: now() })
+      .where(eq(smsOutbox.id, claimed?.id as string));
     expect((await deliverDueSms()).claimed).toBe(0);
     advanceClock(61_000);
     await deliverDueSms();
@@ -208,13 +260,22 @@ describe("the outbox", () => {
 
 describe("the callbacks", () => {
   test("refuse a wrong secret, a wrong kind, a malformed or oversized body, and never answer 5xx", async () => {
-    expect((await notify("delivery", { id: "a", status: "Success", phoneNumber: "+254700000000" }, "wrong")).status).toBe(404);
+    expect(
+      (await notify("delivery", { id: "a", status: "Success", phoneNumber: "+254700000000" }, "wrong"))
+        .status,
+    ).toBe(404);
     expect((await notify("wrong-kind", {})).status).toBe(404);
     expect((await notify("delivery", { status: "Success" })).status).toBe(400);
-    expect((await notify("delivery", { id: "unknown", status: "Success", phoneNumber: "+254700000000" })).status).toBe(404);
+    expect(
+      (await notify("delivery", { id: "unknown", status: "Success", phoneNumber: "+254700000000" })).status,
+    ).toBe(404);
     expect((await notify("incoming", { from: "+254700000000", text: "x".repeat(9000) })).status).toBe(413);
     const json = await smsCallback(
-      new Request(`http://localhost/api/sms/${secret}/delivery`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }),
+      new Request(`http://localhost/api/sms/${secret}/delivery`, {
+        method: "POST",
+        body: "{}",
+        headers: { "Content-Type": "application/json" },
+      }),
       secret,
       "delivery",
     );
@@ -223,7 +284,10 @@ describe("the callbacks", () => {
 
   test("a bulk SMS opt-out cancels what waits for the number at once", async () => {
     const to = await queueOne();
-    await db().update(smsOutbox).set({ nextAttemptAt: new Date(now().getTime() + 3_600_000) }).where(eq(smsOutbox.toNumber, to));
+    await db()
+      .update(smsOutbox)
+      .set({ nextAttemptAt: new Date(now().getTime() + 3_600_000) })
+      .where(eq(smsOutbox.toNumber, to));
     expect((await notify("opt-out", { senderId: AT_ACCOUNT.senderId, phoneNumber: to })).status).toBe(200);
     expect((await rowsTo(to))[0]?.status).toBe("cancelled");
     const [out] = await db().select().from(smsOptOuts).where(eq(smsOptOuts.number, to));

@@ -17,8 +17,8 @@ import type { Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
-import { optBackInToSms, optOutOfSms } from "#app/platform/sms/sms-outbox.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { optBackInToSms, optOutOfSms } from "#app/platform/sms/sms-outbox.server";
 import { runCalendarInvite } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes } from "#app/utils/cents";
@@ -574,7 +574,10 @@ export function updateSmsConsent(who: BookingChanger, bookingId: string, consent
     const phone = mobileNumber(booking.contactPhone);
     if (consent && !phone) return refuse(400, SMS_NEEDS_MOBILE, "smsConsent");
     const at = consent ? now() : null;
-    await tx.update(bookings).set({ contactSmsConsentAt: at, updatedAt: now() }).where(eq(bookings.id, booking.id));
+    await tx
+      .update(bookings)
+      .set({ contactSmsConsentAt: at, updatedAt: now() })
+      .where(eq(bookings.id, booking.id));
     // the contact attending is one of the participants too
     await tx
       .update(r)

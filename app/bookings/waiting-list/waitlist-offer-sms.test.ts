@@ -9,9 +9,9 @@ describe("waitlistOfferSms", () => {
     expect(waitlistOfferSms({ courseName: "Leadership", seats: 1, until: "28 Nov 2026, 14:00", url })).toBe(
       `A seat is free on Leadership, held for you until 28 Nov 2026, 14:00. Claim: ${url}`,
     );
-    expect(waitlistOfferSms({ courseName: "Leadership", seats: 3, until: "28 Nov 2026, 14:00", url })).toMatch(
-      /^3 seats are free on Leadership,/,
-    );
+    expect(
+      waitlistOfferSms({ courseName: "Leadership", seats: 3, until: "28 Nov 2026, 14:00", url }),
+    ).toMatch(/^3 seats are free on Leadership,/);
   });
 
   it("shortens a long course name to stay one segment, never the link", () => {

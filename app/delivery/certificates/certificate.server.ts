@@ -7,19 +7,19 @@ import { certificates } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
-import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { env } from "#app/platform/env.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSettings } from "#app/platform/settings/setting.server";
+import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { getFirmIdentity } from "#app/site/index.server";
 import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate } from "#app/utils/dates";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
-import { certificateReadySms } from "../delivery-sms";
 import { type DeliveryRun, runHours, sessionClock } from "../delivery-run.server";
+import { certificateReadySms } from "../delivery-sms";
 
 // Crockford's base32 without I, L, O, U: read aloud or typed from paper without confusion
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -8,8 +8,8 @@ import { type OutboxRow, writeWhenDue } from "#app/platform/email/outbox.server"
 import { writeSmsWhenDue } from "#app/platform/sms/sms-outbox.server";
 import { addDays, today } from "#app/utils/dates";
 import { findDeliveryRun, isLive } from "../delivery-run.server";
-import { getJoiningInstructions } from "../instructions/joining-instructions.server";
 import { reminderSms } from "../delivery-sms";
+import { getJoiningInstructions } from "../instructions/joining-instructions.server";
 
 export const RUN_REMINDER_KIND = "run_reminder";
 
@@ -84,5 +84,7 @@ async function currentScheduledMessage(row: OutboxRow): Promise<OutboxRow | null
 // a reminder is queued days ahead and written when it falls due, so a change in between reaches it
 writeWhenDue(RUN_REMINDER_KIND, currentScheduledMessage);
 writeSmsWhenDue(RUN_REMINDER_KIND, (row) =>
-  row.relatedTable === "run_reminders" && row.relatedId ? reminderSmsText(row.relatedId) : Promise.resolve(null),
+  row.relatedTable === "run_reminders" && row.relatedId
+    ? reminderSmsText(row.relatedId)
+    : Promise.resolve(null),
 );

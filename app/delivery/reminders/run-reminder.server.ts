@@ -122,7 +122,8 @@ export async function scheduleReminders(at: Date = now()) {
         },
       ]);
       // the day before, by SMS too to a participant who agreed to it (decision 0767); e-mail always
-      const sms = w.daysBefore === 1 && w.smsConsentAt && w.phone ? await reminderSmsText(reminder.id, tx) : null;
+      const sms =
+        w.daysBefore === 1 && w.smsConsentAt && w.phone ? await reminderSmsText(reminder.id, tx) : null;
       if (sms && w.phone) {
         await enqueueSms(tx, [
           {

@@ -6,10 +6,10 @@ import type { AuditActor } from "#app/platform/audit.server";
 import { recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
-import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { storage } from "#app/platform/files/storage.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
+import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
@@ -344,7 +344,12 @@ export async function sendDocument(
     },
   ]);
   // "payment received" by SMS too, to a contact who agreed to it (decision 0767)
-  if (doc.kind === "receipt" && doc.paidCents !== null && booking.contactSmsConsentAt && booking.contactPhone) {
+  if (
+    doc.kind === "receipt" &&
+    doc.paidCents !== null &&
+    booking.contactSmsConsentAt &&
+    booking.contactPhone
+  ) {
     await enqueueSms(tx, [
       {
         to: booking.contactPhone,

@@ -21,5 +21,10 @@ export const paymentWithCode = (method: string, code: string | null) => (code ? 
  * "Payment received" as an SMS (decision 0768): the amount, the booking, the receipt's number and the payment's
  * own code (an M-PESA code is what the payer looks for); one GSM-7 segment.
  */
-export const paymentReceivedSms = (sms: { paid: string; reference: string; receipt: string; code: string | null }) =>
+export const paymentReceivedSms = (sms: {
+  paid: string;
+  reference: string;
+  receipt: string;
+  code: string | null;
+}) =>
   `Payment received: ${sms.paid} for booking ${sms.reference}${sms.code ? ` (${sms.code})` : ""}. Receipt ${sms.receipt} is in your e-mail. Thank you.`;

@@ -11,10 +11,16 @@ import { db } from "./client.server";
  */
 
 /** An outbox table: any table with these four columns under these names. */
-export type OutboxTable = PgTable & { id: PgColumn; status: PgColumn; attempts: PgColumn; nextAttemptAt: PgColumn };
+export type OutboxTable = PgTable & {
+  id: PgColumn;
+  status: PgColumn;
+  attempts: PgColumn;
+  nextAttemptAt: PgColumn;
+};
 
 // drizzle types set() by the table's own columns, which a function over any outbox cannot name
-const leaseSet = (values: { attempts: SQL; nextAttemptAt: Date }) => values as Record<string, never>;
+const leaseSet = (values: { attempts: SQL; nextAttemptAt: Date }) =>
+  values as unknown as Record<string, never>;
 
 /** Claims up to `limit` due rows of `outbox` for this process, the longest due first. */
 export async function claimDueRows<Row>(

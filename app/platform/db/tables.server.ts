@@ -11,13 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, someOf, updatedAt } from "./columns";
-import {
-  OUTBOX_STATUSES,
-  SMS_ENVIRONMENTS,
-  SMS_OPT_OUT_SOURCES,
-  SMS_STATUSES,
-  STAFF_ROLES,
-} from "./enums";
+import { OUTBOX_STATUSES, SMS_ENVIRONMENTS, SMS_OPT_OUT_SOURCES, SMS_STATUSES, STAFF_ROLES } from "./enums";
 
 // Platform's tables (decision 0725): the accounts every audited row and setting points to, the settings, the
 // audit log, the e-mail outbox and the rate limit's events. Each feature declares its own in

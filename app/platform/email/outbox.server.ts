@@ -1,7 +1,12 @@
 import { eq, type SQL } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
-import { claimDueRows, giveBackRows, leaseHalfGone, retryDelayMs } from "#app/platform/db/outbox-claim.server";
+import {
+  claimDueRows,
+  giveBackRows,
+  leaseHalfGone,
+  retryDelayMs,
+} from "#app/platform/db/outbox-claim.server";
 import { type EmailAttachment, emailOutbox } from "#app/platform/db/tables.server";
 import { now } from "#app/utils/clock";
 import { logger } from "../logger.server";

@@ -67,9 +67,9 @@ export function parseCost(cost: string | undefined) {
 }
 
 /** Sends one SMS; never throws for the provider's sake. */
-export async function sendSms(account: SmsAccount, to: string, message: string): Promise<SmsAnswer> {
+export async function sendSms(account: SmsAccount, to: string, text: string): Promise<SmsAnswer> {
   const { AFRICASTALKING_URL, AFRICASTALKING_TIMEOUT_SECONDS } = env();
-  const body = new URLSearchParams({ username: account.username, to, message });
+  const body = new URLSearchParams({ username: account.username, to, message: text });
   if (account.senderId) body.set("from", account.senderId);
   let response: Response;
   try {
@@ -97,7 +97,7 @@ export async function sendSms(account: SmsAccount, to: string, message: string):
         : `The connection to Africa's Talking broke: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  const text = (await response.text().catch(() => "")).slice(0, 2000);
+  const answer = (await response.text().catch(() => "")).slice(0, 2000);
   if (response.status >= 500) {
     return { kind: "retry", status: null, message: `Africa's Talking answered ${response.status}.` };
   }
@@ -106,12 +106,12 @@ export async function sendSms(account: SmsAccount, to: string, message: string):
     return {
       kind: "retry",
       status: null,
-      message: `Africa's Talking refused the request (${response.status}): ${text.slice(0, 200) || "no reason given"}. Check the SMS settings.`,
+      message: `Africa's Talking refused the request (${response.status}): ${answer.slice(0, 200) || "no reason given"}. Check the SMS settings.`,
     };
   }
   let parsed: z.infer<typeof AnswerSchema>;
   try {
-    parsed = AnswerSchema.parse(JSON.parse(text));
+    parsed = AnswerSchema.parse(JSON.parse(answer));
   } catch {
     return { kind: "unknown", message: "Africa's Talking answered, but not with an SMS result." };
   }

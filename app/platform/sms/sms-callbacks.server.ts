@@ -31,7 +31,10 @@ const answer = (status: number, text: string) =>
 /** Handles one notification at /api/sms/<secret>/<kind>. */
 export async function smsCallback(request: Request, secret: string, kind: string): Promise<Response> {
   // the same answer for a wrong secret, a wrong kind and SMS not set up: nothing to probe
-  if (!(SMS_CALLBACK_KINDS as readonly string[]).includes(kind) || !(await smsCallbackSecretMatches(secret))) {
+  if (
+    !(SMS_CALLBACK_KINDS as readonly string[]).includes(kind) ||
+    !(await smsCallbackSecretMatches(secret))
+  ) {
     return answer(404, "Not found");
   }
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();

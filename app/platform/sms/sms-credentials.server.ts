@@ -26,7 +26,13 @@ export async function getSmsAccount(
   const apiKey = openText("sms-credential", row.apiKeySealed);
   const callbackSecret = openText("sms-credential", row.callbackSecretSealed);
   if (apiKey === null || callbackSecret === null) return null;
-  return { environment: row.environment, username: row.username, senderId: row.senderId, apiKey, callbackSecret };
+  return {
+    environment: row.environment,
+    username: row.username,
+    senderId: row.senderId,
+    apiKey,
+    callbackSecret,
+  };
 }
 
 /** Whether `given` is the secret in the SMS callback addresses; compared in constant time. */

@@ -1,6 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import { claimDueRows, giveBackRows, leaseHalfGone, retryDelayMs } from "#app/platform/db/outbox-claim.server";
+import {
+  claimDueRows,
+  giveBackRows,
+  leaseHalfGone,
+  retryDelayMs,
+} from "#app/platform/db/outbox-claim.server";
 import { smsOptOuts, smsOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/logger.server";

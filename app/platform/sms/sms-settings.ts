@@ -8,7 +8,10 @@ export const SmsCredentialsFormSchema = z.object({
   username: z
     .string({ error: "Enter the app's username" })
     .trim()
-    .regex(/^[A-Za-z0-9_.-]{2,60}$/, "Enter the app's username as Africa's Talking shows it (sandbox for the sandbox)"),
+    .regex(
+      /^[A-Za-z0-9_.-]{2,60}$/,
+      "Enter the app's username as Africa's Talking shows it (sandbox for the sandbox)",
+    ),
   senderId: z
     .string()
     .trim()

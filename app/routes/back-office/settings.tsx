@@ -27,9 +27,9 @@ import { env } from "#app/platform/env.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { listSettingRows } from "#app/platform/settings/setting.server";
+import { FINANCE_SETTING_KEYS, isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
 import { saveSmsCredentials, smsSettingsSummary } from "#app/platform/sms/sms-credentials.server";
 import { SmsCredentialsFormSchema } from "#app/platform/sms/sms-settings";
-import { FINANCE_SETTING_KEYS, isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
 import { redirectWithToast } from "#app/platform/toast.server";
 import type { EtimsSettingsAnswer } from "#app/routes/back-office/components/etims-settings";
 import { FinanceSettings } from "#app/routes/back-office/components/finance-settings/finance-settings";
@@ -165,7 +165,11 @@ async function saveStk(
 }
 
 /** The SMS account: the owners', after a recent sign-in, like the other providers' credentials. */
-async function saveSms(args: Route.ActionArgs, admin: Awaited<ReturnType<typeof requireAllowed>>, form: FormData) {
+async function saveSms(
+  args: Route.ActionArgs,
+  admin: Awaited<ReturnType<typeof requireAllowed>>,
+  form: FormData,
+) {
   requireRule(admin, canManageSettings);
   requireRecentVerification(admin, args.request);
   const parsed = SmsCredentialsFormSchema.safeParse(Object.fromEntries(form));
@@ -174,7 +178,8 @@ async function saveSms(args: Route.ActionArgs, admin: Awaited<ReturnType<typeof 
     return answer({ error: "SMS settings not saved", smsErrors }, 400);
   }
   const saved = await saveSmsCredentials(admin.actor, parsed.data);
-  if (!saved.ok) return answer({ error: "SMS settings not saved", smsErrors: { apiKey: [saved.message] } }, 400);
+  if (!saved.ok)
+    return answer({ error: "SMS settings not saved", smsErrors: { apiKey: [saved.message] } }, 400);
   return redirectWithToast("/admin/settings#sms-settings", { title: "SMS settings saved" });
 }
 

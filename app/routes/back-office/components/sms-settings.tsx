@@ -64,7 +64,13 @@ export function SmsSettings({ sms }: { sms: SmsSettingsState }) {
         <div className="space-y-3">
           <h3 className="font-semibold text-slate-900">Callback URLs to register with Africa's Talking</h3>
           {sms.callbackUrls.map(({ label, url }) => (
-            <InputField key={label} label={label} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+            <InputField
+              key={label}
+              label={label}
+              readOnly
+              value={url}
+              onFocus={(e) => e.currentTarget.select()}
+            />
           ))}
         </div>
       ) : null}
@@ -108,7 +114,9 @@ export function SmsSettings({ sms }: { sms: SmsSettingsState }) {
             errors={errors?.apiKey}
           />
         </div>
-        <p className="text-xs text-slate-500">Changing them asks you to confirm your sign-in if it is not recent.</p>
+        <p className="text-xs text-slate-500">
+          Changing them asks you to confirm your sign-in if it is not recent.
+        </p>
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : "Save SMS settings"}
         </Button>

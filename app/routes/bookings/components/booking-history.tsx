@@ -3,7 +3,13 @@ import { formatDateTime } from "#app/utils/datetime";
 import { type BookingScreen, SECTION } from "./booking-screen";
 
 const MAIL_TONES = { pending: "yellow", sent: "green", failed: "red" } as const;
-const SMS_TONES = { pending: "yellow", sent: "blue", delivered: "green", failed: "red", cancelled: "grey" } as const;
+const SMS_TONES = {
+  pending: "yellow",
+  sent: "blue",
+  delivered: "green",
+  failed: "red",
+  cancelled: "grey",
+} as const;
 /** What each state of an SMS means to the office. */
 const SMS_STATES = {
   pending: "waiting",
