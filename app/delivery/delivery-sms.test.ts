@@ -29,7 +29,8 @@ describe("reminderSms", () => {
     });
     expect(smsLength(text).segments).toBe(1);
     expect(text).toContain("Map: https://maps.app.goo.gl/abc123");
-    expect(text).toMatch(/^Advanced Public Sector.*\.\.\. starts tomorrow/);
+    expect(text).toMatch(/^Advanced Public .*\.\.\. starts tomorrow, Tue 1 Dec at 08:30, Kenya School/);
+    expect(text).toMatch(/\.\.\. Map: /);
   });
 
   it("leaves out what is not known and says how many days when it is not tomorrow", () => {

@@ -26,7 +26,11 @@ export function reminderSms(facts: ReminderSmsFacts): string {
   const when = facts.daysBefore === 1 ? "tomorrow" : `in ${facts.daysBefore} days`;
   const day = weekday.format(new Date(`${facts.date}T00:00:00Z`)).replace(",", "");
   const write = (title: string, venue: string | null) =>
-    `${title} starts ${when}, ${day} at ${facts.startTime}${venue ? `, ${venue}` : ""}.${facts.link ? ` Map: ${facts.link}` : ""}`;
+    // a venue cut with "..." ends the sentence itself
+    `${title} starts ${when}, ${day} at ${facts.startTime}${venue ? `, ${venue}` : ""}`.replace(
+      /(?<!\.\.\.)$/,
+      ".",
+    ) + (facts.link ? ` Map: ${facts.link}` : "");
   const venue = facts.venue?.trim() || null;
   const title = partThatFits((shown) => write(shown, venue), facts.courseTitle, 24);
   // the title at its shortest and still too long: the venue is shortened too

@@ -39,8 +39,9 @@ describe("smsLength", () => {
 
   it("counts an emoji as two UCS-2 units and keeps its pair in one part", () => {
     expect(smsLength("👍")).toMatchObject({ encoding: "UCS-2", units: 2, segments: 1, remaining: 68 });
-    const text = `${"ж".repeat(66)}👍`;
-    expect(smsLength(text)).toMatchObject({ units: 68, segments: 2, remaining: 65 });
+    // 66 units, then the pair would make 68 in a part of 67: it opens the second part
+    const text = `${"ж".repeat(66)}👍${"ж".repeat(5)}`;
+    expect(smsLength(text)).toMatchObject({ units: 73, segments: 2, remaining: 60 });
   });
 
   it("takes an empty text as one empty segment", () => {

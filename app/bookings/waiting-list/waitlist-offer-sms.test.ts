@@ -7,11 +7,11 @@ const url = "https://mafunzo.co.ke/register/offer/4Qm0vX7k3nP9sT2wY5zA8bC1dE6fG0
 describe("waitlistOfferSms", () => {
   it("says the seats, the course, the hold's end and the link", () => {
     expect(waitlistOfferSms({ courseName: "Leadership", seats: 1, until: "28 Nov 2026, 14:00", url })).toBe(
-      `A seat is free on Leadership, held for you until 28 Nov 2026, 14:00. Claim: ${url}`,
+      `A seat free: Leadership, held till 28 Nov 2026, 14:00. Claim: ${url}`,
     );
     expect(
       waitlistOfferSms({ courseName: "Leadership", seats: 3, until: "28 Nov 2026, 14:00", url }),
-    ).toMatch(/^3 seats are free on Leadership,/);
+    ).toMatch(/^3 seats free: Leadership,/);
   });
 
   it("shortens a long course name to stay one segment, never the link", () => {

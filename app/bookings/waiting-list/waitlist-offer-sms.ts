@@ -7,7 +7,7 @@ import { fitSms } from "#app/utils/sms-text";
 export const waitlistOfferSms = (offer: { courseName: string; seats: number; until: string; url: string }) =>
   fitSms(
     (course) =>
-      `${offer.seats === 1 ? "A seat is" : `${offer.seats} seats are`} free on ${course}, held for you until ${offer.until}. Claim: ${offer.url}`,
+      `${offer.seats === 1 ? "A seat" : `${offer.seats} seats`} free: ${course}, held till ${offer.until}. Claim: ${offer.url}`,
     offer.courseName,
     16,
   );
