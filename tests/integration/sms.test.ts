@@ -111,7 +111,7 @@ describe("the day-before reminder by SMS", () => {
     ).toBe(200);
     expect((await rowsTo("+254712000451"))[0]).toMatchObject({
       status: "delivered",
-      providerStatus: "Buffered",
+      providerStatus: "Success",
     });
 
     // STOP: the number is out at once; the next reminder goes by e-mail only
