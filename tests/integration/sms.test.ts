@@ -1,5 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { readSubject } from "#app/back-office/index";
+import { erasePersonalData as eraseData, findPersonalData } from "#app/back-office/index.server";
 import { saveJoiningInstructions } from "#app/delivery/index.server";
 import { reminderDueAt, scheduleReminders } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
@@ -296,5 +298,26 @@ describe("the callbacks", () => {
     const other = freshNumber();
     await notify("incoming", { from: other, text: "Thanks, see you tomorrow" });
     expect(await db().select().from(smsOptOuts).where(eq(smsOptOuts.number, other))).toHaveLength(0);
+  });
+});
+
+describe("a data request by phone number", () => {
+  test("finds the number's SMS and its STOP; erasure deletes the SMS and keeps the STOP", async () => {
+    const to = "+250788123456";
+    await enqueueSms(db(), [
+      { to, body: "Your certificate is ready: https://mafunzo.test/verify/R1", kind: "test" },
+    ]);
+    await deliverDueSms();
+    await notify("incoming", { from: to, text: "STOP" });
+    const rwandan = readSubject("+250 788 123 456");
+    if (!rwandan.ok) throw new Error("a valid number");
+    const found = await findPersonalData(rwandan.subject);
+    expect(found.texts.map((t) => t.status)).toEqual(["sent"]);
+    expect(found.optedOut).toHaveLength(1);
+    const outcome = await eraseData(ACTOR, rwandan.subject, "the person, by e-mail");
+    expect(outcome.erased).toMatchObject({ textsDeleted: 1 });
+    expect(outcome.kept.map((k) => k.what)).toContain("The number's request to receive no SMS (STOP)");
+    expect(await rowsTo(to)).toHaveLength(0);
+    expect(await db().select().from(smsOptOuts).where(eq(smsOptOuts.number, to))).toHaveLength(1);
   });
 });

@@ -45,6 +45,8 @@ export async function personalDataCopy(subject: Subject) {
     payments: money.payments,
     paymentsHeldForReview: money.paymentsHeldForReview,
     emails: outbox.emails,
+    texts: outbox.texts,
+    smsStopped: outbox.smsStopped,
   };
   return { copy, found };
 }

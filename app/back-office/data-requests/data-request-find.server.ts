@@ -48,6 +48,7 @@ export function countFound(found: PersonalData): Record<FoundKind, number> {
     payments: found.payments.length,
     paymentReviews: found.paymentReviews.length,
     emails: found.emails.length,
+    texts: found.texts.length,
     salesEnquiries: found.salesEnquiries.length,
     quotes: found.quotes.length,
     engagements: found.engagements.length,

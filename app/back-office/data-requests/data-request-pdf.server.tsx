@@ -27,6 +27,8 @@ const SECTIONS: [keyof PersonalDataCopy, string][] = [
   ["payments", "Payments"],
   ["paymentsHeldForReview", "Payments held for review"],
   ["emails", "E-mails sent or waiting"],
+  ["texts", "Text messages (SMS) sent or waiting"],
+  ["smsStopped", "Asked for no SMS (STOP)"],
 ];
 
 const LABELS: Record<string, string> = {
