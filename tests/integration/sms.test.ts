@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { readSubject } from "#app/back-office/index";
 import { erasePersonalData as eraseData, findPersonalData } from "#app/back-office/index.server";
-import { saveJoiningInstructions } from "#app/delivery/index.server";
+import { deliveryToday, saveJoiningInstructions } from "#app/delivery/index.server";
 import { reminderDueAt, scheduleReminders } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { claimDueRows } from "#app/platform/db/outbox-claim.server";
@@ -11,6 +11,7 @@ import { smsCallback } from "#app/platform/sms/sms-callbacks.server";
 import { getSmsAccount, saveSmsCredentials } from "#app/platform/sms/sms-credentials.server";
 import { deliverDueSms, enqueueSms, type SmsRow } from "#app/platform/sms/sms-outbox.server";
 import { advanceClock, now, setClock } from "#app/utils/clock";
+import { today } from "#app/utils/dates";
 import { AT_ACCOUNT, startAfricasTalkingStandIn } from "../helpers/africas-talking";
 import { book, clearOutbox, newRun } from "../helpers/delivery";
 import { standInForFile } from "../helpers/stand-in-env";
@@ -319,5 +320,25 @@ describe("a data request by phone number", () => {
     expect(outcome.kept.map((k) => k.what)).toContain("The number's request to receive no SMS (STOP)");
     expect(await rowsTo(to)).toHaveLength(0);
     expect(await db().select().from(smsOptOuts).where(eq(smsOptOuts.number, to))).toHaveLength(1);
+  });
+});
+
+describe("what needs doing today", () => {
+  test("lists tomorrow's reminders that did not reach the phone by SMS", async () => {
+    await clearOutbox();
+    const run = await newRun({ inDays: 4, venue: "Mombasa Serena" });
+    await book(run.id, [
+      { name: "Juma Refused", email: "juma.sms@example.com", phone: "0712 000 777", smsConsent: true },
+    ]);
+    await scheduleReminders();
+    setClock(reminderDueAt(run.startDate, 1));
+    standIn().next({ kind: "status", code: 403 });
+    await deliverDueSms();
+    const items = await deliveryToday({ today: today() });
+    expect(items.find((item) => item.id === `sms-reminders-${run.id}`)).toMatchObject({
+      count: 1,
+      title: expect.stringMatching(/^reminder for tomorrow not delivered by SMS: /),
+      to: expect.stringContaining(`/runs/${run.id}`),
+    });
   });
 });
