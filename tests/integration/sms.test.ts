@@ -4,6 +4,7 @@ import { readSubject } from "#app/back-office/index";
 import { erasePersonalData as eraseData, findPersonalData } from "#app/back-office/index.server";
 import { deliveryToday, saveJoiningInstructions } from "#app/delivery/index.server";
 import { reminderDueAt, scheduleReminders } from "#app/delivery/testing.server";
+import { getFinanceOverview } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { claimDueRows } from "#app/platform/db/outbox-claim.server";
 import { emailOutbox, smsCredentials, smsOptOuts, smsOutbox } from "#app/platform/db/tables.server";
@@ -339,6 +340,32 @@ describe("what needs doing today", () => {
       count: 1,
       title: expect.stringMatching(/^reminder for tomorrow not delivered by SMS: /),
       to: expect.stringContaining(`/runs/${run.id}`),
+    });
+  });
+});
+
+describe("the finance overview", () => {
+  test("adds up each month's SMS as Africa's Talking reported their cost", async () => {
+    const month = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Africa/Nairobi",
+      year: "numeric",
+      month: "2-digit",
+    })
+      .format(now())
+      .slice(0, 7);
+    const before = (await getFinanceOverview()).smsCosts.find(
+      (m) => m.month === month && m.currency === "KES",
+    );
+    // two segments: billed KES 0.80 each
+    await queueOne(freshNumber(), `Certificate ready: ${"x".repeat(170)}`);
+    await deliverDueSms();
+    const after = (await getFinanceOverview()).smsCosts.find(
+      (m) => m.month === month && m.currency === "KES",
+    );
+    expect(after).toMatchObject({
+      messages: (before?.messages ?? 0) + 1,
+      segments: (before?.segments ?? 0) + 2,
+      costE4: (before?.costE4 ?? 0) + 16_000,
     });
   });
 });
