@@ -64,7 +64,8 @@ async function postForm(url: string, fields: Record<string, string>) {
   return { status: response.status, text: await response.text() };
 }
 
-export async function startAfricasTalkingStandIn() {
+/** `delayMs`: how long each answer takes (a slow network, so a test can stop a sender mid-batch). */
+export async function startAfricasTalkingStandIn({ delayMs = 0 }: { delayMs?: number } = {}) {
   const outcomes: AtOutcome[] = [];
   const messages: AtMessage[] = [];
   /** every request that reached the messaging endpoint, taken or not */
@@ -93,6 +94,7 @@ export async function startAfricasTalkingStandIn() {
       return;
     }
     if (outcome.kind === "http500") return text(500, "Internal Server Error");
+    if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
     const from = form.get("from");
     const cost = (0.8 * smsLength(message).segments).toFixed(4);
     const recipients = to.split(",").map((raw) => {
