@@ -131,7 +131,7 @@ export const outboxPersonalData = {
       queuedAt: iso(t.createdAt),
       sentAt: iso(t.sentAt),
     })),
-    smsStopped: found.optedOut.map((o) => ({ number: o.number, at: iso(o.createdAt) })),
+    smsStopped: found.optedOut.map((o) => ({ number: o.number, stoppedAt: iso(o.createdAt) })),
   }),
 } satisfies PersonalDataContributor<
   EmailsFound,
