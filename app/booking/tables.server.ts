@@ -45,6 +45,11 @@ export const bookings = pgTable(
     contactPhoneSha256: text("contact_phone_sha256").generatedAlwaysAs(
       sql`mpesa_msisdn_sha256(contact_phone)`,
     ),
+    /**
+     * When the contact agreed to SMS about this booking at `contact_phone` (asked on the booking form, changed in
+     * the portal; decision 0767); null: e-mail only. A STOP reply overrides it at once (sms_opt_outs).
+     */
+    contactSmsConsentAt: timestamp("contact_sms_consent_at", { withTimezone: true }),
     organization: text("organization"),
     kraPin: text("kra_pin"),
     lpoNumber: text("lpo_number"),
@@ -100,6 +105,8 @@ export const courseRegistrations = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     phoneSha256: text("phone_sha256").generatedAlwaysAs(sql`mpesa_msisdn_sha256(phone)`),
+    /** When this participant agreed to SMS at `phone` (decision 0767); null: e-mail only. */
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     organization: text("organization"),
     courseName: text("course_name").notNull(),
     courseDate: text("course_date"),

@@ -20,6 +20,7 @@ import { groupCommit } from "#app/platform/db/group-commit.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
+import { enqueueSms, type OutgoingSms } from "#app/platform/sms/sms-outbox.server";
 import type { SiteContent } from "#app/site/index";
 import {
   notifiedAdmins,
@@ -32,7 +33,8 @@ import { parseCents } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import type { GroupRate } from "#app/utils/discounts";
-import { registrationConfirmation, registrationNotification } from "./emails.server";
+import { joiningInstructionsSms } from "./booking-sms";
+import { portalUrl, registrationConfirmation, registrationNotification } from "./emails.server";
 
 export type NewBooking = Omit<RegistrationInput, "discountCode"> & {
   /** a discount code (decision 0750); a booking made other than by the form has none */
@@ -156,7 +158,13 @@ async function waitlistPositions(executor: Executor, bookingIds: string[]) {
  * attending too", or the contact person alone (the spec's single-person form).
  */
 function attendeesOf(input: NewBooking): ParticipantInput[] {
-  const contact = { name: input.name, email: input.email, phone: input.phone, idNumber: null };
+  const contact = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    idNumber: null,
+    smsConsent: input.smsConsent,
+  };
   if (input.participants.length === 0) return [contact];
   return input.contactAttends ? [contact, ...input.participants] : input.participants;
 }
@@ -353,6 +361,7 @@ async function storeBookings(
     if (priced) prices = await pricesOf(tx, planned);
     await enqueueEmails(tx, bookingEmails(planned, positions, prices, parts, copy));
   }
+  await enqueueSms(tx, bookingTexts(planned, parts.perRun));
   for (const booking of planned) {
     const price = prices.get(booking.bookingId);
     outcomes[booking.index] = {
@@ -459,6 +468,8 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
     contactName: input.name,
     contactEmail: input.email,
     contactPhone: input.phone,
+    // consent is recorded with its time (decision 0767)
+    contactSmsConsentAt: input.smsConsent ? at : null,
     organization: input.organization,
     kraPin: input.kraPin,
     lpoNumber: input.lpoNumber,
@@ -480,6 +491,7 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
       name: person.name,
       email: person.email,
       phone: person.phone,
+      smsConsentAt: person.smsConsent ? at : null,
       // sealed here, before the number reaches the database (decision 0637)
       ...idNumberColumns(person.idNumber),
       organization: booking.input.organization,
@@ -516,6 +528,30 @@ async function runMailParts(tx: Executor, planned: Planned[]) {
     });
   }
   return perRun;
+}
+
+/**
+ * The joining-instructions link by SMS to each contact who agreed to it (decision 0767), for a seat held: a
+ * place on the waiting list hears by e-mail, and by SMS when a seat is offered.
+ */
+function bookingTexts(planned: Planned[], perRun: MailParts["perRun"]): OutgoingSms[] {
+  return planned.flatMap(({ input, snapshot, waitlisted, registrationIds }) => {
+    if (waitlisted || !input.smsConsent || !input.phone) return [];
+    const run = snapshot.runId ? perRun.get(snapshot.runId) : undefined;
+    return [
+      {
+        to: input.phone,
+        body: joiningInstructionsSms({
+          courseName: snapshot.courseName,
+          dates: snapshot.courseDate ?? run?.calendar.dates ?? null,
+          url: portalUrl(),
+        }),
+        kind: "joining_instructions",
+        relatedTable: "course_registrations",
+        relatedId: registrationIds[0] as string,
+      },
+    ];
+  });
 }
 
 /** The confirmation to each contact and the notification to the administrators, stored with the bookings. */

@@ -54,7 +54,7 @@ function discountRows(r: RegistrationMail): Row[] {
 }
 
 /** Where a booking's contact sees and changes it themselves. */
-const portalUrl = () => `${env().PUBLIC_URL}/account`;
+export const portalUrl = () => `${env().PUBLIC_URL}/account`;
 const portalLine = () =>
   `See your booking, its documents and certificates, or change it, at ${portalUrl()} (we e-mail you a sign-in link).`;
 

@@ -1,14 +1,17 @@
-import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { attendanceMarks, certificates } from "#app/delivery/tables.server";
+import { attendanceMarks, certificates, runReminders } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
+import { smsOutbox } from "#app/platform/db/tables.server";
 import type { TodayContributor, TodayItem } from "#app/platform/today/contributor";
 import { sessionsOfRuns } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
+import { now } from "#app/utils/clock";
 import { addDays } from "#app/utils/dates";
 import { LIVE_STATUSES, sessionClock } from "./delivery-run.server";
 
-// Delivery's part of "What needs doing today" (decision 0716): registers to mark and certificates to issue.
+// Delivery's part of "What needs doing today" (decision 0716): registers to mark, certificates to issue, and
+// tomorrow's reminders that did not reach a phone by SMS.
 
 /** How far back the dashboard looks for finished runs still missing their register or certificates. */
 const DELIVERY_LOOKBACK_DAYS = 60;
@@ -83,5 +86,52 @@ export const deliveryToday: TodayContributor = async ({ today }) => {
   const runs = (await startedRuns(today)).filter((run) => run.participants > 0);
   const sessions = await sessionsOfRuns(runs);
   // session days only, and "ended" once its last session is over: the certificates are due then (decision 0681)
-  return runs.flatMap((run) => deliveryItem(run, sessionClock(sessions.get(run.id) ?? [])) ?? []);
+  return [
+    ...(await undeliveredReminders(today)),
+    ...runs.flatMap((run) => deliveryItem(run, sessionClock(sessions.get(run.id) ?? [])) ?? []),
+  ];
 };
+
+/** How long an SMS may go without its delivery report before the office hears it was not delivered. */
+const REPORT_WAIT_MS = 60 * 60 * 1000;
+
+/**
+ * The day-before reminders by SMS of runs whose first session is tomorrow that have not reached the phone (decision
+ * 0765): refused or failed, still being retried, or sent an hour ago with no delivery report. The office can call.
+ */
+async function undeliveredReminders(today: string): Promise<TodayItem[]> {
+  const reportDue = new Date(now().getTime() - REPORT_WAIT_MS);
+  const rows = await db()
+    .select({
+      runId: courseRuns.id,
+      courseId: courseRuns.courseId,
+      title: courses.title,
+      label: courseRuns.label,
+      startDate: runReminders.startDate,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(smsOutbox)
+    .innerJoin(runReminders, sql`${runReminders.id}::text = ${smsOutbox.relatedId}`)
+    .innerJoin(courseRuns, eq(courseRuns.id, runReminders.runId))
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(
+      and(
+        eq(smsOutbox.relatedTable, "run_reminders"),
+        eq(runReminders.startDate, addDays(today, 1)),
+        ne(courseRuns.status, "cancelled"),
+        or(
+          eq(smsOutbox.status, "failed"),
+          and(eq(smsOutbox.status, "pending"), sql`${smsOutbox.attempts} > 0`),
+          and(eq(smsOutbox.status, "sent"), lte(smsOutbox.sentAt, reportDue)),
+        ),
+      ),
+    )
+    .groupBy(courseRuns.id, courses.title, runReminders.startDate)
+    .orderBy(asc(courses.title));
+  return rows.map((row) => ({
+    id: `sms-reminders-${row.runId}`,
+    count: row.count,
+    title: `${row.count === 1 ? "reminder" : "reminders"} for tomorrow not delivered by SMS: ${row.title}, ${row.label ?? row.startDate}`,
+    to: `/admin/courses/${row.courseId}/runs/${row.runId}`,
+  }));
+}

@@ -51,6 +51,12 @@ export const EnvVariables = z.object({
   DARAJA_URL: optional.pipe(z.url().optional()),
   // how long a call to Daraja may take before it counts as unanswered
   DARAJA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  // Africa's Talking's host instead of the one the SMS settings name (sandbox or production): the tests' stand-in
+  AFRICASTALKING_URL: optional.pipe(z.url().optional()),
+  // how long one request to Africa's Talking may take; an unanswered one is never sent again (decision 0765)
+  AFRICASTALKING_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  // the first wait before an SMS Africa's Talking could not take (a 5xx, no balance) is tried again; it doubles
+  SMS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // tests only: "on" answers POST /__test/job-passes from this machine with one pass of every background job
   TEST_JOB_PASSES: z.enum(["on", "off"]).default("off"),
   // tests only: where the business clock starts (app/utils/clock.ts reads it before any configuration)

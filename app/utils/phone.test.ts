@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { internationalDigits, isHashedMsisdn, safaricomMsisdn, telHref, whatsappHref } from "./phone";
+import {
+  internationalDigits,
+  isHashedMsisdn,
+  mobileNumber,
+  safaricomMsisdn,
+  telHref,
+  whatsappHref,
+} from "./phone";
 
 describe("phone links", () => {
   it("reads Kenyan local, international and 00-prefixed numbers as international digits", () => {
@@ -37,5 +44,24 @@ describe("safaricomMsisdn", () => {
     expect(isHashedMsisdn("7132104d6aae9c3fac82095a42c2817952bca48e09d98d5bf4ac08218982fb90")).toBe(true);
     expect(isHashedMsisdn("2547*****126")).toBe(false);
     expect(isHashedMsisdn("254712345678")).toBe(false);
+  });
+});
+
+describe("mobileNumber", () => {
+  it("takes the mobile numbers of Kenya, Uganda, Rwanda and Tanzania in E.164", () => {
+    expect(mobileNumber("0712 345 678")).toBe("+254712345678");
+    expect(mobileNumber("0110 345 678")).toBe("+254110345678");
+    expect(mobileNumber("+256 772 123 456")).toBe("+256772123456");
+    expect(mobileNumber("+250 788 123 456")).toBe("+250788123456");
+    expect(mobileNumber("00255 654 123 456")).toBe("+255654123456");
+    expect(mobileNumber("+255 754 123 456")).toBe("+255754123456");
+  });
+
+  it("refuses a landline, a number of another country, a short one and nothing", () => {
+    expect(mobileNumber("020 2345678")).toBeNull();
+    expect(mobileNumber("+256 414 123 456")).toBeNull();
+    expect(mobileNumber("+44 7700 900123")).toBeNull();
+    expect(mobileNumber("0712 345 67")).toBeNull();
+    expect(mobileNumber(null)).toBeNull();
   });
 });

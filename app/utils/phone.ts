@@ -37,3 +37,18 @@ export function safaricomMsisdn(phone: string | null | undefined): string | null
 
 /** Since July 2024 M-PESA sends a payer's MSISDN as its SHA-256 in hex, not the number. */
 export const isHashedMsisdn = (value: string) => /^[0-9a-f]{64}$/i.test(value);
+
+/**
+ * The mobile prefixes of the four countries the firm trains in, after the country code: Kenya 7 and 1 (2547…,
+ * 2541…), Uganda 7 (2567…), Rwanda 7 (2507…), Tanzania 6 and 7 (2556…, 2557…); nine digits follow the code.
+ */
+const MOBILE_NUMBERS = /^(?:254[17]|2567|2507|255[67])\d{8}$/;
+
+/**
+ * A mobile number an SMS or WhatsApp message can go to, in E.164 ("+254712345678"), or null when it is not a
+ * mobile number of Kenya, Uganda, Rwanda or Tanzania. A local number (07…, 01…) is read as Kenyan.
+ */
+export function mobileNumber(phone: string | null | undefined): string | null {
+  const digits = phone ? internationalDigits(phone) : null;
+  return digits && MOBILE_NUMBERS.test(digits) ? `+${digits}` : null;
+}

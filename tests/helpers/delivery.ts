@@ -38,7 +38,7 @@ export function afterRun(run: { endDate: string | null }) {
 /** A group booking of `people` for the run; returns its registration ids in the order given. */
 export async function book(
   runId: string,
-  people: { name: string; email: string; idNumber?: string }[],
+  people: { name: string; email: string; idNumber?: string; phone?: string; smsConsent?: boolean }[],
   organization = "Kenya Ports Authority",
 ) {
   const result = await createBooking({
@@ -54,8 +54,9 @@ export async function book(
     participants: people.map((p) => ({
       name: p.name,
       email: p.email,
-      phone: null,
+      phone: p.phone ?? null,
       idNumber: p.idNumber ?? null,
+      smsConsent: p.smsConsent ?? false,
     })),
     source: "register",
     idempotencyKey: crypto.randomUUID(),

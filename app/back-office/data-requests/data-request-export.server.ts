@@ -46,6 +46,8 @@ export async function personalDataCopy(subject: Subject) {
     paymentsHeldForReview: money.paymentsHeldForReview,
     cheques: money.cheques,
     emails: outbox.emails,
+    texts: outbox.texts,
+    smsStopped: outbox.smsStopped,
   };
   return { copy, found };
 }

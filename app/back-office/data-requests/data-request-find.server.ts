@@ -49,6 +49,7 @@ export function countFound(found: PersonalData): Record<FoundKind, number> {
     paymentReviews: found.paymentReviews.length,
     cheques: found.cheques.length,
     emails: found.emails.length,
+    texts: found.texts.length,
     salesEnquiries: found.salesEnquiries.length,
     quotes: found.quotes.length,
     engagements: found.engagements.length,

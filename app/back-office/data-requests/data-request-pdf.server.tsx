@@ -28,6 +28,8 @@ const SECTIONS: [keyof PersonalDataCopy, string][] = [
   ["paymentsHeldForReview", "Payments held for review"],
   ["cheques", "Cheques received"],
   ["emails", "E-mails sent or waiting"],
+  ["texts", "Text messages (SMS) sent or waiting"],
+  ["smsStopped", "Asked for no SMS (STOP)"],
 ];
 
 const LABELS: Record<string, string> = {

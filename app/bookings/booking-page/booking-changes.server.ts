@@ -18,12 +18,15 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { optBackInToSms, optOutOfSms } from "#app/platform/sms/sms-outbox.server";
 import { runCalendarInvite } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes } from "#app/utils/cents";
+import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
+import { mobileNumber } from "#app/utils/phone";
 import { bookingChangeMessage, seatTakenOverMessage } from "../emails.server";
-import type { ParticipantInput } from "../registration";
+import { type ParticipantInput, SMS_NEEDS_MOBILE } from "../registration";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
 import {
   BOOKING_RULES,
@@ -557,6 +560,47 @@ export function updateBookingDetails(who: BookingChanger, bookingId: string, det
     },
     "details",
   );
+}
+
+/**
+ * The contact's SMS (decision 0767), given or withdrawn at any time, the run under way or over included, and
+ * recorded with its time. It is the number's choice: withdrawn, the number is off the SMS list at once (what
+ * waits for it is cancelled, as after a STOP reply); given again, it is back on.
+ */
+export function updateSmsConsent(who: BookingChanger, bookingId: string, consent: boolean) {
+  return moneyTransaction(async (tx): Promise<BookingChangeOutcome> => {
+    const booking = await lockBooking(tx, bookingId);
+    if (!booking) return refuse(404, "This booking does not exist.");
+    const phone = mobileNumber(booking.contactPhone);
+    if (consent && !phone) return refuse(400, SMS_NEEDS_MOBILE, "smsConsent");
+    const at = consent ? now() : null;
+    await tx
+      .update(bookings)
+      .set({ contactSmsConsentAt: at, updatedAt: now() })
+      .where(eq(bookings.id, booking.id));
+    // the contact attending is one of the participants too
+    await tx
+      .update(r)
+      .set({ smsConsentAt: at, updatedAt: now() })
+      .where(and(eq(r.bookingId, booking.id), sql`lower(${r.email}) = lower(${booking.contactEmail})`));
+    if (phone) {
+      if (consent) await optBackInToSms(tx, phone);
+      else await optOutOfSms(phone, "portal", tx);
+    }
+    await recordAudit(tx, who.actor, {
+      action: consent ? "Agreed to SMS" : "Stopped SMS",
+      tableName: "bookings",
+      recordId: booking.id,
+      oldValues: { sms_consent_at: booking.contactSmsConsentAt?.toISOString() ?? null },
+      newValues: { sms_consent_at: at?.toISOString() ?? null, phone: booking.contactPhone },
+    });
+    return {
+      ok: true,
+      message: consent
+        ? `Booking ${booking.reference}: SMS go to ${phone} as well as e-mail.`
+        : `Booking ${booking.reference}: no more SMS${phone ? ` to ${phone}` : ""}, e-mail only.`,
+    };
+  });
 }
 
 /**

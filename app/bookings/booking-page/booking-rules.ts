@@ -22,6 +22,14 @@ export const BookingActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("resend") }),
   z.object({ intent: z.literal("details"), ...BookingDetailsSchema.shape }),
+  // the contact's SMS: a ticked box gives consent, an unticked one withdraws it (decision 0767)
+  z.object({
+    intent: z.literal("sms"),
+    smsConsent: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+  }),
 ]);
 export type BookingAction = z.infer<typeof BookingActionSchema>;
 

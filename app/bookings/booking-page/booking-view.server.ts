@@ -2,16 +2,18 @@ import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-o
 import { seatsForRuns } from "#app/booking/index.server";
 import { bookings, courseRegistrations as r } from "#app/booking/tables.server";
 import { runDatesText, runDays } from "#app/delivery/index.server";
-import { attendanceMarks, certificates } from "#app/delivery/tables.server";
+import { attendanceMarks, certificates, runReminders } from "#app/delivery/tables.server";
 import { bookingBalance, documentPath, listedDocuments } from "#app/money/index.server";
 import { cheques, financeDocuments, payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
+import { adminAuditLogs, emailOutbox, smsOutbox } from "#app/platform/db/tables.server";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { smsAllowed } from "#app/platform/sms/sms-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
+import { mobileNumber } from "#app/utils/phone";
 import { bookingChangeRules, substitutionDeadline } from "./booking-rules";
 
 /** The timeline shows this many of the newest entries; the audit log holds the rest. */
@@ -27,6 +29,7 @@ export async function findBooking(reference: string) {
       contactName: bookings.contactName,
       contactEmail: bookings.contactEmail,
       contactPhone: bookings.contactPhone,
+      contactSmsConsentAt: bookings.contactSmsConsentAt,
       organization: bookings.organization,
       kraPin: bookings.kraPin,
       lpoNumber: bookings.lpoNumber,
@@ -150,12 +153,28 @@ export async function getBookingPage(reference: string) {
   ]);
   const registrationIds = participants.map((p) => p.id);
   const documentIds = documents.map((d) => d.id);
-  const related = (table: string, ids: string[]) =>
-    ids.length > 0
-      ? and(eq(emailOutbox.relatedTable, table), inArray(emailOutbox.relatedId, ids))
-      : undefined;
+  // the participants' reminders, by e-mail and SMS, are messages of the booking too
+  const reminderIds =
+    registrationIds.length > 0
+      ? (
+          await db()
+            .select({ id: runReminders.id })
+            .from(runReminders)
+            .where(inArray(runReminders.registrationId, registrationIds))
+        ).map((reminder) => reminder.id)
+      : [];
+  const relatedTo = (outbox: typeof emailOutbox | typeof smsOutbox) => {
+    const one = (table: string, ids: string[]) =>
+      ids.length > 0 ? and(eq(outbox.relatedTable, table), inArray(outbox.relatedId, ids)) : undefined;
+    return or(
+      one("bookings", [booking.id]),
+      one("course_registrations", registrationIds),
+      one("finance_documents", documentIds),
+      one("run_reminders", reminderIds),
+    );
+  };
   const recordIds = [booking.id, ...registrationIds, ...documentIds, ...ledger.map((p) => p.id)];
-  const [emails, timeline, otherRuns, seats] = await Promise.all([
+  const [emails, texts, timeline, otherRuns, seats, smsAllowedToPhone] = await Promise.all([
     db()
       .select({
         id: emailOutbox.id,
@@ -166,14 +185,25 @@ export async function getBookingPage(reference: string) {
         sentAt: emailOutbox.sentAt,
       })
       .from(emailOutbox)
-      .where(
-        or(
-          related("bookings", [booking.id]),
-          related("course_registrations", registrationIds),
-          related("finance_documents", documentIds),
-        ),
-      )
+      .where(relatedTo(emailOutbox))
       .orderBy(desc(emailOutbox.createdAt)),
+    db()
+      .select({
+        id: smsOutbox.id,
+        to: smsOutbox.toNumber,
+        body: smsOutbox.body,
+        segments: smsOutbox.segments,
+        status: smsOutbox.status,
+        providerStatus: smsOutbox.providerStatus,
+        lastError: smsOutbox.lastError,
+        createdAt: smsOutbox.createdAt,
+        sentAt: smsOutbox.sentAt,
+        deliveredAt: smsOutbox.deliveredAt,
+        nextAttemptAt: smsOutbox.nextAttemptAt,
+      })
+      .from(smsOutbox)
+      .where(relatedTo(smsOutbox))
+      .orderBy(desc(smsOutbox.createdAt)),
     db()
       .select({
         id: adminAuditLogs.id,
@@ -188,6 +218,7 @@ export async function getBookingPage(reference: string) {
       .limit(TIMELINE_LIMIT),
     booking.courseId ? otherRunsOf(booking.courseId, booking.runId) : [],
     booking.runId ? seatsForRuns([booking.runId]) : new Map(),
+    smsAllowed(booking.contactPhone),
   ]);
   return {
     booking,
@@ -201,6 +232,13 @@ export async function getBookingPage(reference: string) {
     cheques: chequesHeld,
     balance,
     emails,
+    texts,
+    /** the contact's SMS (decision 0767): on when they agreed and the number has not said STOP since */
+    sms: {
+      phone: mobileNumber(booking.contactPhone),
+      on: booking.contactSmsConsentAt !== null && smsAllowedToPhone,
+      since: booking.contactSmsConsentAt,
+    },
     timeline,
     otherRuns,
     seatsLeft: booking.runId ? (seats.get(booking.runId)?.left ?? null) : null,

@@ -38,6 +38,7 @@ import {
   resendDocuments,
   substituteParticipant,
   updateBookingDetails,
+  updateSmsConsent,
 } from "../booking-page/booking-changes.server";
 import type { BookingAction } from "../booking-page/booking-rules";
 import { getBookingPage } from "../booking-page/booking-view.server";
@@ -268,6 +269,7 @@ export async function getClientBooking(client: Client, reference: string) {
       venue: booking.venue,
       startDate: booking.startDate,
     },
+    sms: { phone: page.sms.phone, on: page.sms.on },
     participants: page.participants.map((p) => ({
       id: p.id,
       name: p.name,
@@ -360,6 +362,8 @@ export async function changeClientBooking(
       return resendDocuments(who, seen.id);
     case "details":
       return updateBookingDetails(who, seen.id, input);
+    case "sms":
+      return updateSmsConsent(who, seen.id, input.smsConsent);
   }
 }
 

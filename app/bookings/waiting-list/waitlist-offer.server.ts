@@ -9,10 +9,12 @@ import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { getSettings } from "#app/platform/settings/setting.server";
+import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
 import { waitlistOffer } from "../emails.server";
+import { waitlistOfferSms } from "./waitlist-offer-sms";
 
 /** Offers made and expired by the system (the sweep, a cancellation's follow-on) name it as their actor. */
 export const SYSTEM_ACTOR: AuditActor = {
@@ -39,6 +41,8 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
       reference: bookings.reference,
       contactName: bookings.contactName,
       contactEmail: bookings.contactEmail,
+      contactPhone: bookings.contactPhone,
+      contactSmsConsentAt: bookings.contactSmsConsentAt,
       participants: bookings.participants,
     })
     .from(bookings)
@@ -72,6 +76,7 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
         expiresAt,
       })
       .returning({ id: waitlistOffers.id });
+    const url = `${env().PUBLIC_URL}/register/offer/${token}`;
     await enqueueEmails(tx, [
       {
         to: booking.contactEmail,
@@ -84,11 +89,28 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
           courseName: details?.courseName ?? "your course",
           courseDate: details?.label ?? details?.startDate ?? null,
           seats: booking.participants,
-          url: `${env().PUBLIC_URL}/register/offer/${token}`,
+          url,
           expiresAt: formatDateTime(expiresAt),
         }),
       },
     ]);
+    // by SMS too to a contact who agreed to it (decision 0767): the offer's hold is short
+    if (booking.contactSmsConsentAt && booking.contactPhone) {
+      await enqueueSms(tx, [
+        {
+          to: booking.contactPhone,
+          body: waitlistOfferSms({
+            courseName: details?.courseName ?? "your course",
+            seats: booking.participants,
+            until: formatDateTime(expiresAt),
+            url,
+          }),
+          kind: "waitlist_offer",
+          relatedTable: "bookings",
+          relatedId: booking.id,
+        },
+      ]);
+    }
     await recordAudit(tx, SYSTEM_ACTOR, {
       action: "Created waiting-list offer",
       tableName: "waitlist_offers",

@@ -4,6 +4,7 @@ import { InputField } from "#app/components/ui/field";
 import { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "#app/site/index";
 import type { CodeTerms, PublicDiscounts } from "#app/utils/discounts";
 import { BookingTotal } from "./booking-total";
+import { SmsConsentField } from "./form-controls";
 import type { PublicFormState } from "./use-public-form";
 
 /** What the organisation's accounts need, printed on the invoice: asked at the top, side by side. */
@@ -141,6 +142,12 @@ export function GroupBookingFields({
                 label="ID or passport number (optional)"
                 maxLength={30}
                 defaultValue={values?.[name("idNumber")]}
+              />
+              <SmsConsentField
+                name={name("smsConsent")}
+                checked={values?.[name("smsConsent")] === "on"}
+                error={field(name("smsConsent")).errors?.[0]}
+                label="They agreed to SMS about this booking at this phone"
               />
             </fieldset>
           );

@@ -6,7 +6,7 @@ import { LIMITS } from "#app/site/index";
 import type { PaymentDetails } from "#app/site/index.server";
 import { type OfferedRule, offeredFor } from "#app/utils/discounts";
 import { BookingConfirmation } from "./booking-confirmation";
-import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
+import { ClosedNotice, PersonFields, PublicForm, SmsConsentField } from "./form-controls";
 import { GroupBookingFields, OrganisationFields } from "./group-booking-fields";
 import { publicLook } from "./public-look";
 import { RunChooser } from "./run-chooser";
@@ -148,6 +148,12 @@ export function RegistrationForm({
         <OrganisationFields form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <PersonFields form={form} organization={false} />
+          <SmsConsentField
+            name="smsConsent"
+            checked={form.values?.smsConsent === "on"}
+            error={field("smsConsent").errors?.[0]}
+            label="Also send me SMS about this booking at this number"
+          />
           <SelectField
             {...field("course")}
             label={variant === "register" ? "Select Course" : "Course of Interest"}

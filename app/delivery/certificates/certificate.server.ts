@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { courseRegistrations as r } from "#app/booking/tables.server";
 import type { CertificateContent } from "#app/delivery/certificates/certificate-pdf.server";
 import { certificateIssued } from "#app/delivery/emails.server";
 import { certificates } from "#app/delivery/tables.server";
@@ -10,6 +11,7 @@ import { env } from "#app/platform/env.server";
 import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.server";
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSettings } from "#app/platform/settings/setting.server";
+import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { getFirmIdentity } from "#app/site/index.server";
 import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
@@ -17,6 +19,7 @@ import { formatLongDate } from "#app/utils/dates";
 import { fileNameSlug } from "#app/utils/file-name";
 import { attendanceSummary } from "../attendance/attendance.server";
 import { type DeliveryRun, runHours, sessionClock } from "../delivery-run.server";
+import { certificateReadySms } from "../delivery-sms";
 
 // Crockford's base32 without I, L, O, U: read aloud or typed from paper without confusion
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -133,6 +136,20 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
   }
   const issued = await db().transaction(async (tx) => {
     const done: string[] = [];
+    // who agreed to SMS hears by SMS too (decision 0767); the phone numbers are read here, not on the screens
+    const phones = new Map(
+      (
+        await tx
+          .select({ id: r.id, phone: r.phone, smsConsentAt: r.smsConsentAt })
+          .from(r)
+          .where(
+            inArray(
+              r.id,
+              made.map((m) => m.person.id),
+            ),
+          )
+      ).map((row) => [row.id, row.smsConsentAt ? row.phone : null]),
+    );
     for (const { person, content, storageKey } of made) {
       const [row] = await tx
         .insert(certificates)
@@ -168,6 +185,18 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
           ],
         },
       ]);
+      const phone = phones.get(person.id);
+      if (phone) {
+        await enqueueSms(tx, [
+          {
+            to: phone,
+            body: certificateReadySms(run.courseTitle, content.verifyUrl),
+            kind: "certificate",
+            relatedTable: "course_registrations",
+            relatedId: person.id,
+          },
+        ]);
+      }
       await recordAudit(tx, actor, {
         action: "Issued certificate",
         tableName: "certificates",

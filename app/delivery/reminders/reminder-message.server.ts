@@ -5,20 +5,16 @@ import { runReminders } from "#app/delivery/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import type { Message } from "#app/platform/email/layout.server";
 import { type OutboxRow, writeWhenDue } from "#app/platform/email/outbox.server";
+import { writeSmsWhenDue } from "#app/platform/sms/sms-outbox.server";
 import { addDays, today } from "#app/utils/dates";
 import { findDeliveryRun, isLive } from "../delivery-run.server";
+import { reminderSms } from "../delivery-sms";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
 
 export const RUN_REMINDER_KIND = "run_reminder";
 
-/**
- * A reminder as it should read now, or null when it is no longer wanted: the participant cancelled or was
- * moved, the run was cancelled or its start date changed since it was scheduled.
- */
-export async function reminderMessage(
-  reminderId: string,
-  executor: Executor = db(),
-): Promise<Message | null> {
+/** A reminder with its run and instructions, or null when it is no longer wanted (see `reminderMessage`). */
+async function liveReminder(reminderId: string, executor: Executor) {
   const [reminder] = await executor
     .select({
       runId: runReminders.runId,
@@ -38,13 +34,42 @@ export async function reminderMessage(
   if (reminder.registrationRunId !== reminder.runId) return null;
   const run = await findDeliveryRun(reminder.runId, executor);
   if (!run || run.status === "cancelled" || run.startDate !== reminder.startDate) return null;
+  return { reminder, run, instructions: await getJoiningInstructions(run.id, executor) };
+}
+
+/**
+ * A reminder as it should read now, or null when it is no longer wanted: the participant cancelled or was
+ * moved, the run was cancelled or its start date changed since it was scheduled.
+ */
+export async function reminderMessage(
+  reminderId: string,
+  executor: Executor = db(),
+): Promise<Message | null> {
+  const live = await liveReminder(reminderId, executor);
+  if (!live) return null;
+  const { reminder, run, instructions } = live;
   return runReminder({
     name: reminder.name,
     courseTitle: run.courseTitle,
     dates: run.dates,
     venue: run.venue,
     daysBefore: reminder.daysBefore,
-    instructions: await getJoiningInstructions(run.id, executor),
+    instructions,
+  });
+}
+
+/** The SMS of a reminder as it should read now (decision 0768), or null when it is no longer wanted. */
+export async function reminderSmsText(reminderId: string, executor: Executor = db()): Promise<string | null> {
+  const live = await liveReminder(reminderId, executor);
+  const first = live?.run.sessions[0];
+  if (!live || !first) return null;
+  return reminderSms({
+    courseTitle: live.run.courseTitle,
+    date: first.date,
+    startTime: live.instructions?.startTime || first.startTime,
+    venue: first.mode === "virtual" ? "online" : live.run.venue,
+    link: first.mode === "virtual" ? first.meetingLink : (live.instructions?.mapUrl ?? null),
+    daysBefore: live.reminder.daysBefore,
   });
 }
 
@@ -58,3 +83,8 @@ async function currentScheduledMessage(row: OutboxRow): Promise<OutboxRow | null
 
 // a reminder is queued days ahead and written when it falls due, so a change in between reaches it
 writeWhenDue(RUN_REMINDER_KIND, currentScheduledMessage);
+writeSmsWhenDue(RUN_REMINDER_KIND, (row) =>
+  row.relatedTable === "run_reminders" && row.relatedId
+    ? reminderSmsText(row.relatedId)
+    : Promise.resolve(null),
+);

@@ -4,12 +4,13 @@ import { runReminders } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSetting } from "#app/platform/settings/setting.server";
+import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { sessionsOfRuns } from "#app/site/index.server";
 import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { LIVE_STATUSES } from "../delivery-run.server";
-import { RUN_REMINDER_KIND, reminderMessage } from "./reminder-message.server";
+import { RUN_REMINDER_KIND, reminderMessage, reminderSmsText } from "./reminder-message.server";
 
 /** "7,1" → [7, 1]: distinct, largest first. */
 export function parseReminderDays(text: string): number[] {
@@ -47,6 +48,8 @@ export async function scheduleReminders(at: Date = now()) {
       .select({
         registrationId: r.id,
         email: r.email,
+        phone: r.phone,
+        smsConsentAt: r.smsConsentAt,
         createdAt: r.createdAt,
         runId: courseRuns.id,
         startDate: courseRuns.startDate,
@@ -118,6 +121,21 @@ export async function scheduleReminders(at: Date = now()) {
           ...message,
         },
       ]);
+      // the day before, by SMS too to a participant who agreed to it (decision 0767); e-mail always
+      const sms =
+        w.daysBefore === 1 && w.smsConsentAt && w.phone ? await reminderSmsText(reminder.id, tx) : null;
+      if (sms && w.phone) {
+        await enqueueSms(tx, [
+          {
+            to: w.phone,
+            body: sms,
+            kind: RUN_REMINDER_KIND,
+            relatedTable: "run_reminders",
+            relatedId: reminder.id,
+            notBefore: w.dueAt,
+          },
+        ]);
+      }
     }
     return inserted.length;
   });

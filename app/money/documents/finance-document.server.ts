@@ -9,6 +9,7 @@ import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { storage } from "#app/platform/files/storage.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
+import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
@@ -29,7 +30,7 @@ import {
   paymentInstructions,
 } from "./finance-profile.server";
 import { quoteTerms } from "./quote-terms.server";
-import { balanceAfterText, paymentWithCode } from "./receipt-balance";
+import { balanceAfterText, paymentReceivedSms, paymentWithCode } from "./receipt-balance";
 
 export type FinanceDocument = typeof financeDocuments.$inferSelect;
 export type FinanceDocumentKind = FinanceDocument["kind"];
@@ -332,9 +333,8 @@ export const documentAttachment = (doc: Pick<FinanceDocument, "number" | "storag
 export async function sendDocument(
   tx: Executor,
   doc: FinanceDocument,
-  booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference"> & {
-    status?: LockedBooking["status"];
-  },
+  booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference"> &
+    Partial<Pick<LockedBooking, "status" | "contactPhone" | "contactSmsConsentAt">>,
   daysOverdue?: number,
 ) {
   const [paid] =
@@ -384,6 +384,28 @@ export async function sendDocument(
       attachments: [documentAttachment(doc)],
     },
   ]);
+  // "payment received" by SMS too, to a contact who agreed to it (decision 0767)
+  if (
+    doc.kind === "receipt" &&
+    doc.paidCents !== null &&
+    booking.contactSmsConsentAt &&
+    booking.contactPhone
+  ) {
+    await enqueueSms(tx, [
+      {
+        to: booking.contactPhone,
+        body: paymentReceivedSms({
+          paid: formatKes(doc.paidCents),
+          reference: booking.reference,
+          receipt: doc.number,
+          code: paid?.code ?? null,
+        }),
+        kind: "payment_received",
+        relatedTable: "finance_documents",
+        relatedId: doc.id,
+      },
+    ]);
+  }
 }
 
 export type InvoiceOutcome =

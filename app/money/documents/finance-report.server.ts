@@ -6,6 +6,7 @@ import { financeDocuments, payments, withholdingCertificates } from "#app/money/
 import { organisations as organisationsTable } from "#app/organisations/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db } from "#app/platform/db/client.server";
+import { smsOutbox } from "#app/platform/db/tables.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes } from "#app/utils/cents";
 import { formatLongDate, today } from "#app/utils/dates";
@@ -220,7 +221,28 @@ export async function getFinanceOverview() {
       };
     }),
     unmatched: { count: Number(unmatched?.n ?? 0), cents: Number(unmatched?.cents ?? 0) },
+    smsCosts: await smsCostsByMonth(),
   };
+}
+
+/**
+ * What the SMS cost each month (Nairobi), as Africa's Talking reported it message by message (decision 0765):
+ * ten-thousandths of the currency, summed in the database, per currency, newest month first.
+ */
+async function smsCostsByMonth() {
+  const rows = await db()
+    .select({
+      month: sql<string>`to_char(${smsOutbox.sentAt} at time zone 'Africa/Nairobi', 'YYYY-MM')`,
+      currency: smsOutbox.costCurrency,
+      messages: sql<number>`count(*)::int`,
+      segments: sql<number>`sum(${smsOutbox.segments})::int`,
+      costE4: sql<string>`sum(${smsOutbox.costE4})`,
+    })
+    .from(smsOutbox)
+    .where(sql`${smsOutbox.sentAt} is not null and ${smsOutbox.costE4} is not null`)
+    .groupBy(sql`1`, smsOutbox.costCurrency)
+    .orderBy(sql`1 desc`);
+  return rows.map((row) => ({ ...row, currency: row.currency ?? "", costE4: Number(row.costE4) }));
 }
 
 /**

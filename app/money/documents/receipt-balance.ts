@@ -20,3 +20,15 @@ export function balanceAfterText(balanceAfterCents: number, { advance = false, w
 
 /** "M-PESA QKH94M1Z11", "Bank transfer FT26…", or the method alone when the payment has no code. */
 export const paymentWithCode = (method: string, code: string | null) => (code ? `${method} ${code}` : method);
+
+/**
+ * "Payment received" as an SMS (decision 0768): the amount, the booking, the receipt's number and the payment's
+ * own code (an M-PESA code is what the payer looks for); one GSM-7 segment.
+ */
+export const paymentReceivedSms = (sms: {
+  paid: string;
+  reference: string;
+  receipt: string;
+  code: string | null;
+}) =>
+  `Payment received: ${sms.paid} for booking ${sms.reference}${sms.code ? ` (${sms.code})` : ""}. Receipt ${sms.receipt} is in your e-mail. Thank you.`;

@@ -74,6 +74,16 @@ export const STATEMENT_KINDS = ["mpesa", "bank"] as const;
 /** What a staff account may do (app/staff/policy.ts); an account holds one or more. */
 export const STAFF_ROLES = ["owner", "registrar", "finance", "trainer", "editor", "viewer"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
+/**
+ * An SMS's life: waiting in the outbox, taken by the provider (sent), on the phone (delivered, from its delivery
+ * report), not delivered (failed: refused, undeliverable or given up), or no longer wanted (cancelled: its
+ * moment passed, or the number opted out).
+ */
+export const SMS_STATUSES = ["pending", "sent", "delivered", "failed", "cancelled"] as const;
+/** Africa's Talking's two hosts: the sandbox (its simulator) and production. */
+export const SMS_ENVIRONMENTS = ["sandbox", "production"] as const;
+/** How a number came to be opted out of SMS: a STOP reply, the provider's opt-out notice, the person in the portal. */
+export const SMS_OPT_OUT_SOURCES = ["stop_reply", "provider", "portal"] as const;
 /** What an owner did with a person's data request (decision 0637): a copy handed over, or an erasure. */
 export const DATA_REQUEST_KINDS = ["export", "erasure"] as const;
 export const DATA_REQUEST_FORMATS = ["json", "pdf"] as const;

@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, someOf, updatedAt } from "./columns";
-import { OUTBOX_STATUSES, STAFF_ROLES } from "./enums";
+import { OUTBOX_STATUSES, SMS_ENVIRONMENTS, SMS_OPT_OUT_SOURCES, SMS_STATUSES, STAFF_ROLES } from "./enums";
 
 // Platform's tables (decision 0725): the accounts every audited row and setting points to, the settings, the
 // audit log, the e-mail outbox and the rate limit's events. Each feature declares its own in
@@ -118,5 +118,85 @@ export const emailOutbox = pgTable(
     check("email_outbox_status_check", inList("status", OUTBOX_STATUSES)),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Text messages waiting to go, and what became of each (decision 0765): claimed like the e-mail outbox, sent
+ * through Africa's Talking, then moved by its delivery reports. `provider_message_id` is the id Africa's Talking
+ * gave it, which its delivery report names; `cost_e4` the cost it reported, in ten-thousandths of `cost_currency`
+ * (it reports four decimals: "KES 0.8000").
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: id(),
+    /** E.164, one of the four countries' mobile numbers (app/utils/phone.ts `mobileNumber`) */
+    toNumber: text("to_number").notNull(),
+    body: text("body").notNull(),
+    segments: integer("segments").notNull(),
+    kind: text("kind").notNull(),
+    relatedTable: text("related_table"),
+    relatedId: text("related_id"),
+    status: text("status", { enum: SMS_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /**
+     * Set just before the request to the provider, cleared with its answer: a row claimed again with it set was
+     * being sent when its process stopped, and is never sent again (decision 0765).
+     */
+    sendingAt: timestamp("sending_at", { withTimezone: true }),
+    providerMessageId: text("provider_message_id"),
+    /** the provider's last word on it: "Success", "Failed", "InsufficientBalance", … */
+    providerStatus: text("provider_status"),
+    costE4: integer("cost_e4"),
+    costCurrency: text("cost_currency"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("sms_outbox_status_check", inList("status", SMS_STATUSES)),
+    check("sms_outbox_segments_check", sql`segments > 0`),
+    index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("sms_outbox_related_idx").on(t.relatedTable, t.relatedId),
+    uniqueIndex("sms_outbox_provider_message_key").on(t.providerMessageId),
+  ],
+);
+
+/** Numbers that said STOP (or opted out through the provider or the portal): no SMS goes to them. */
+export const smsOptOuts = pgTable(
+  "sms_opt_outs",
+  {
+    /** E.164 */
+    number: text("number").primaryKey(),
+    source: text("source", { enum: SMS_OPT_OUT_SOURCES }).notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check("sms_opt_outs_source_check", inList("source", SMS_OPT_OUT_SOURCES))],
+);
+
+/**
+ * The firm's Africa's Talking account: one row. The API key and the secret of the callback addresses are sealed
+ * like Daraja's credentials (decision 0766).
+ */
+export const smsCredentials = pgTable(
+  "sms_credentials",
+  {
+    id: integer("id").primaryKey().default(1),
+    environment: text("environment", { enum: SMS_ENVIRONMENTS }).notNull(),
+    username: text("username").notNull(),
+    /** the approved alphanumeric sender ID or short code; null sends from the account's default */
+    senderId: text("sender_id"),
+    apiKeySealed: text("api_key_sealed").notNull(),
+    callbackSecretSealed: text("callback_secret_sealed").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("sms_credentials_one_row", sql`id = 1`),
+    check("sms_credentials_environment_check", inList("environment", SMS_ENVIRONMENTS)),
   ],
 );

@@ -1,6 +1,12 @@
-import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { insertJsonRows } from "#app/platform/db/json-rows.server";
+import {
+  claimDueRows,
+  giveBackRows,
+  leaseHalfGone,
+  retryDelayMs,
+} from "#app/platform/db/outbox-claim.server";
 import { type EmailAttachment, emailOutbox } from "#app/platform/db/tables.server";
 import { now } from "#app/utils/clock";
 import { logger } from "../logger.server";
@@ -68,35 +74,10 @@ export function insertEmails(emails: OutgoingEmail[]): SQL {
  * away from the others while it is sent outside the transaction (so a slow SMTP server never holds a
  * database transaction open, which on PGlite would stall every request).
  */
-export async function claimDueEmails(limit: number, leaseMs: number, at: Date = now()): Promise<OutboxRow[]> {
-  return db().transaction(async (tx) => {
-    const due = await tx
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, at)))
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(emailOutbox)
-      .set({
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        nextAttemptAt: new Date(at.getTime() + leaseMs),
-      })
-      .where(
-        inArray(
-          emailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
-}
+export const claimDueEmails = (limit: number, leaseMs: number, at: Date = now()) =>
+  claimDueRows<OutboxRow>(emailOutbox, limit, leaseMs, at);
 
-export function retryDelayMs(attempts: number, baseMs: number) {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-}
+export { retryDelayMs };
 
 export type DeliveryOptions = {
   send: SendEmail;
@@ -117,8 +98,8 @@ export async function deliverDueEmails({
   for (const [index, claimed] of rows.entries()) {
     // once half a lease has gone on the batch (a slow SMTP server), the rest go back to be claimed afresh: sent
     // later, a row's lease could run out during its SMTP conversation, and another process would send it again
-    if (now().getTime() >= claimed.nextAttemptAt.getTime() - leaseMs / 2) {
-      await giveBack(rows.slice(index));
+    if (leaseHalfGone(claimed.nextAttemptAt, leaseMs)) {
+      await giveBackRows(emailOutbox, rows.slice(index));
       break;
     }
     // a scheduled message is written when it falls due, or dropped when it is no longer wanted
@@ -149,28 +130,6 @@ export async function deliverDueEmails({
     }
   }
   return { claimed: rows.length, sent };
-}
-
-/**
- * Claimed rows not attempted: due again at once, their attempt not counted, unless another process has them now.
- * One claim gives its rows one lease end, so a row whose lease end moved was claimed again since.
- */
-async function giveBack(rows: OutboxRow[]) {
-  const [first] = rows;
-  if (!first) return;
-  await db()
-    .update(emailOutbox)
-    .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: now() })
-    .where(
-      and(
-        inArray(
-          emailOutbox.id,
-          rows.map((row) => row.id),
-        ),
-        eq(emailOutbox.status, "pending"),
-        eq(emailOutbox.nextAttemptAt, first.nextAttemptAt),
-      ),
-    );
 }
 
 let wake: (() => void) | undefined;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
+import { adminAuditLogs, emailOutbox, smsOptOuts, smsOutbox } from "#app/platform/db/tables.server";
 import type { Executor } from "../db/client.server";
 import {
   type ErasurePart,
@@ -11,8 +11,9 @@ import {
 } from "./contributor.server";
 import type { Subject } from "./subject";
 
-// The platform's part of a data request (decision 0715): the e-mails in the outbox addressed to the person, and the
-// audit rows about the records the features found.
+// The platform's part of a data request (decision 0715): the e-mails in the outbox addressed to the person, the
+// text messages to their number (a search by phone number finds them), and the audit rows about the records the
+// features found.
 
 async function findEmails(subject: Subject, _links: NoLinks, executor: Executor) {
   const emails =
@@ -33,29 +34,76 @@ async function findEmails(subject: Subject, _links: NoLinks, executor: Executor)
           .where(matchesSubject(subject, emailOutbox.toAddress))
           .orderBy(asc(emailOutbox.createdAt))
       : await none<never>();
-  return { emails };
+  const texts =
+    subject.kind === "phone"
+      ? await executor
+          .select({
+            id: smsOutbox.id,
+            toNumber: smsOutbox.toNumber,
+            body: smsOutbox.body,
+            status: smsOutbox.status,
+            createdAt: smsOutbox.createdAt,
+            sentAt: smsOutbox.sentAt,
+          })
+          .from(smsOutbox)
+          .where(matchesSubject(subject, smsOutbox.toNumber))
+          .orderBy(asc(smsOutbox.createdAt))
+      : await none<never>();
+  // a STOP is kept: it is what keeps every later SMS from the number (decision 0767)
+  const optedOut =
+    subject.kind === "phone"
+      ? await executor
+          .select({ number: smsOptOuts.number, createdAt: smsOptOuts.createdAt })
+          .from(smsOptOuts)
+          .where(matchesSubject(subject, smsOptOuts.number))
+      : await none<never>();
+  return { emails, texts, optedOut };
 }
 type EmailsFound = Awaited<ReturnType<typeof findEmails>>;
 
-/** E-mails still waiting belong to a booking that is still running (`stillDelivering`); the rest have done their work. */
+/**
+ * E-mails and SMS still waiting belong to a booking that is still running (`stillDelivering`); the rest have done
+ * their work. A number's STOP is kept, so that nothing is sent to it again.
+ */
 function planEmails(
   found: EmailsFound,
   { stillDelivering }: { stillDelivering: boolean },
-): ErasurePart<{ deleteEmails: string[] }> {
+): ErasurePart<{ deleteEmails: string[]; deleteTexts: string[] }> {
   const waiting = found.emails.filter((e) => e.status === "pending");
   const keepWaiting = waiting.length > 0 && stillDelivering;
+  const textsWaiting = found.texts.filter((t) => t.status === "pending");
+  const keepTexts = textsWaiting.length > 0 && stillDelivering;
   return {
     plan: {
       deleteEmails: found.emails.filter((e) => !keepWaiting || e.status !== "pending").map((e) => e.id),
+      deleteTexts: found.texts.filter((t) => !keepTexts || t.status !== "pending").map((t) => t.id),
     },
-    kept: keepWaiting
-      ? [
-          {
-            what: `${waiting.length} e-mail(s) waiting to be sent`,
-            why: "They belong to the booking that is still running (joining instructions, reminders, its invoice).",
-          },
-        ]
-      : [],
+    kept: [
+      ...(keepWaiting
+        ? [
+            {
+              what: `${waiting.length} e-mail(s) waiting to be sent`,
+              why: "They belong to the booking that is still running (joining instructions, reminders, its invoice).",
+            },
+          ]
+        : []),
+      ...(keepTexts
+        ? [
+            {
+              what: `${textsWaiting.length} SMS waiting to be sent`,
+              why: "They belong to the booking that is still running (its reminder, payment or certificate).",
+            },
+          ]
+        : []),
+      ...(found.optedOut.length > 0
+        ? [
+            {
+              what: "The number's request to receive no SMS (STOP)",
+              why: "It is what keeps any SMS from being sent to the number again.",
+            },
+          ]
+        : []),
+    ],
     redactAuditOf: [],
   };
 }
@@ -63,9 +111,10 @@ function planEmails(
 export const outboxPersonalData = {
   find: findEmails,
   plan: planEmails,
-  async erase(tx, { deleteEmails }) {
+  async erase(tx, { deleteEmails, deleteTexts }) {
     if (deleteEmails.length > 0) await tx.delete(emailOutbox).where(inArray(emailOutbox.id, deleteEmails));
-    return { emailsDeleted: deleteEmails.length };
+    if (deleteTexts.length > 0) await tx.delete(smsOutbox).where(inArray(smsOutbox.id, deleteTexts));
+    return { emailsDeleted: deleteEmails.length, textsDeleted: deleteTexts.length };
   },
   copy: (found) => ({
     emails: found.emails.map((e) => ({
@@ -75,12 +124,20 @@ export const outboxPersonalData = {
       queuedAt: iso(e.createdAt),
       sentAt: iso(e.sentAt),
     })),
+    texts: found.texts.map((t) => ({
+      to: t.toNumber,
+      text: t.body,
+      status: t.status,
+      queuedAt: iso(t.createdAt),
+      sentAt: iso(t.sentAt),
+    })),
+    smsStopped: found.optedOut.map((o) => ({ number: o.number, stoppedAt: iso(o.createdAt) })),
   }),
 } satisfies PersonalDataContributor<
   EmailsFound,
   NoLinks,
   { stillDelivering: boolean },
-  { deleteEmails: string[] }
+  { deleteEmails: string[]; deleteTexts: string[] }
 >;
 
 /** How many audit rows are about the records found. */

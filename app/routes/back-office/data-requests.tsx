@@ -456,6 +456,13 @@ function MoneyRecords({ found }: { found: PersonalData }) {
           </li>
         ))}
       </Group>
+      <Group title={FOUND_KINDS.texts} count={found.texts.length}>
+        {found.texts.map((t) => (
+          <li key={t.id} className={item}>
+            {t.body} · {t.status} · {formatDateTime(t.sentAt ?? t.createdAt)}
+          </li>
+        ))}
+      </Group>
     </>
   );
 }

@@ -28,11 +28,14 @@ import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.se
 import { readForm } from "#app/platform/forms/form-input.server";
 import { listSettingRows } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS, isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
+import { saveSmsCredentials, smsSettingsSummary } from "#app/platform/sms/sms-credentials.server";
+import { SmsCredentialsFormSchema } from "#app/platform/sms/sms-settings";
 import { redirectWithToast } from "#app/platform/toast.server";
 import type { EtimsSettingsAnswer } from "#app/routes/back-office/components/etims-settings";
 import { FinanceSettings } from "#app/routes/back-office/components/finance-settings/finance-settings";
 import { SecondFactorOverview } from "#app/routes/back-office/components/second-factor-overview";
 import { SettingCard } from "#app/routes/back-office/components/setting-card";
+import { SmsSettings } from "#app/routes/back-office/components/sms-settings";
 import { getSiteContent } from "#app/site/index.server";
 import { canEditContent, canManageFinanceSettings, canManageSettings } from "#app/staff/index";
 import {
@@ -57,7 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // finance staff see and change the finance settings only; the accounts' cards are the owners'
   const owner = canManageSettings(staffOf(admin));
-  const [settings, system, administrators, secondFactors, content, financeGaps, stk, etims] =
+  const [settings, system, administrators, secondFactors, content, financeGaps, stk, etims, sms] =
     await Promise.all([
       loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
       getSystemInfo(),
@@ -67,6 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
       currentFinanceProfileGaps(),
       darajaCredentialsSummary(),
       getEtimsDevice(),
+      owner ? smsSettingsSummary(env().PUBLIC_URL) : null,
     ]);
   const isFinance = (row: { key: string }) => (FINANCE_SETTING_KEYS as readonly string[]).includes(row.key);
   const secret = settings.value.find((row) => row.key === "mpesa_callback_secret")?.value;
@@ -93,10 +97,17 @@ export async function loader(args: Route.LoaderArgs) {
     payment: content.payment,
     financeGaps,
     etims,
+    sms,
   };
 }
 
-type Answer = { error: string; key?: string; detail?: string; stkErrors?: Record<string, string[]> };
+type Answer = {
+  error: string;
+  key?: string;
+  detail?: string;
+  stkErrors?: Record<string, string[]>;
+  smsErrors?: Record<string, string[]>;
+};
 const answer = (body: Answer, status: number) => data(body, { status });
 
 export async function action(args: Route.ActionArgs) {
@@ -108,8 +119,10 @@ export async function action(args: Route.ActionArgs) {
     SettingFormSchema,
     DarajaCredentialsFormSchema,
     EtimsDeviceSchema,
+    SmsCredentialsFormSchema,
   ]);
   if (formData.get("intent") === "daraja") return saveStk(args, admin, formData);
+  if (formData.get("intent") === "sms") return saveSms(args, admin, formData);
   if (formData.get("intent") === "etims-device") return etimsDeviceAction(admin, args.request, formData);
   if (formData.get("intent") === "mpesa-test") {
     // finance's: it proves the confirmation URL answers, and records nothing
@@ -149,6 +162,25 @@ async function saveStk(
   }
   forgetDarajaTokens();
   return redirectWithToast("/admin/settings#mpesa-settings", { title: "M-PESA Express credentials saved" });
+}
+
+/** The SMS account: the owners', after a recent sign-in, like the other providers' credentials. */
+async function saveSms(
+  args: Route.ActionArgs,
+  admin: Awaited<ReturnType<typeof requireAllowed>>,
+  form: FormData,
+) {
+  requireRule(admin, canManageSettings);
+  requireRecentVerification(admin, args.request);
+  const parsed = SmsCredentialsFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const smsErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    return answer({ error: "SMS settings not saved", smsErrors }, 400);
+  }
+  const saved = await saveSmsCredentials(admin.actor, parsed.data);
+  if (!saved.ok)
+    return answer({ error: "SMS settings not saved", smsErrors: { apiKey: [saved.message] } }, 400);
+  return redirectWithToast("/admin/settings#sms-settings", { title: "SMS settings saved" });
 }
 
 /** The eTIMS section's own intent: the firm's device, then KRA's initialisation (its key is a credential). */
@@ -249,6 +281,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </ul>
+      {loaderData.sms ? (
+        <SmsSettings sms={{ ...loaderData.sms, errors: settingAnswer?.smsErrors ?? null }} />
+      ) : null}
       {paymentSection && canEditPaymentDetails ? (
         <div className="max-w-3xl">
           <ContentSectionForm

@@ -13,6 +13,7 @@ import {
   resendDocuments,
   substituteParticipant,
   updateBookingDetails,
+  updateSmsConsent,
 } from "#app/bookings/index.server";
 import { BackLink } from "#app/components/admin/back-link";
 import { PaymentStatePill } from "#app/components/admin/finance-parts";
@@ -106,6 +107,9 @@ function change(admin: AdminSession, bookingId: string, input: BookingAction) {
       return resendDocuments(who, bookingId);
     case "details":
       return updateBookingDetails(who, bookingId, input);
+    case "sms":
+      // the office records what the person said on the phone; the portal is where they change it themselves
+      return updateSmsConsent(who, bookingId, input.smsConsent);
   }
 }
 

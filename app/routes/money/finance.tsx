@@ -172,6 +172,44 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
 
+      {loaderData.smsCosts.length > 0 ? (
+        <section aria-labelledby="sms-costs-heading" className="space-y-3">
+          <h2 id="sms-costs-heading" className="text-lg font-semibold text-slate-900">
+            SMS costs
+          </h2>
+          <p className="text-sm text-slate-600">As Africa's Talking reported each message it sent.</p>
+          <table className="w-full max-w-2xl text-left text-sm" data-testid="sms-costs">
+            <caption className="sr-only">What the SMS cost per month</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Month
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Messages (SMS billed)
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Cost
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.smsCosts.map((m) => (
+                <tr key={`${m.month}-${m.currency}`} className="border-b border-slate-100">
+                  <td className="py-2 pr-4">{monthName(m.month)}</td>
+                  <td className="py-2 pr-4">
+                    {m.messages} ({m.segments})
+                  </td>
+                  <td className="py-2">
+                    {m.currency} {Math.floor(m.costE4 / 10_000)}.{String(m.costE4 % 10_000).padStart(4, "0")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
       <section aria-labelledby="runs-heading" className="space-y-3">
         <h2 id="runs-heading" className="text-lg font-semibold text-slate-900">
           By course date

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { InputField } from "#app/components/ui/field";
+import { formatDateTime } from "#app/utils/datetime";
 import { type BookingScreen, SECTION } from "./booking-screen";
 
 /** Who booked, for which organisation, and the numbers its invoices and NITA claim carry. */
@@ -14,6 +15,14 @@ export function BookingContact({ page }: { page: BookingScreen }) {
     ["KRA PIN", booking.kraPin],
     ["LPO number", booking.lpoNumber],
     ["NITA levy number", booking.nitaLevyNumber],
+    [
+      "SMS",
+      page.sms.on && page.sms.since
+        ? `Yes, agreed ${formatDateTime(page.sms.since)}`
+        : page.sms.since
+          ? "No: the number said STOP"
+          : "No: e-mail only",
+    ],
   ];
   return (
     <section aria-labelledby="contact-heading" className={SECTION}>
@@ -57,6 +66,32 @@ export function BookingContact({ page }: { page: BookingScreen }) {
                 Save details
               </Button>
             </div>
+          </Form>
+        </details>
+      ) : null}
+      {may.manage && page.sms.phone ? (
+        <details>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
+            Record the contact's SMS choice
+          </summary>
+          <Form method="post" className="mt-2 space-y-3">
+            <input type="hidden" name="intent" value="sms" />
+            <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                name="smsConsent"
+                defaultChecked={page.sms.on}
+                className="size-5 shrink-0 accent-brand-700"
+              />
+              {booking.contactName} agreed to SMS at {page.sms.phone}
+            </label>
+            <p className="text-sm text-slate-600">
+              Only as the contact asked (by phone or e-mail): they change it themselves in the client portal.
+              Unticked, no SMS goes to the number again until they agree again.
+            </p>
+            <Button type="submit" className="min-h-11">
+              Save SMS choice
+            </Button>
           </Form>
         </details>
       ) : null}

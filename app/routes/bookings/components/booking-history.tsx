@@ -3,8 +3,26 @@ import { formatDateTime } from "#app/utils/datetime";
 import { type BookingScreen, SECTION } from "./booking-screen";
 
 const MAIL_TONES = { pending: "yellow", sent: "green", failed: "red" } as const;
+const SMS_TONES = {
+  pending: "yellow",
+  sent: "blue",
+  delivered: "green",
+  failed: "red",
+  cancelled: "grey",
+} as const;
+/** What each state of an SMS means to the office. */
+const SMS_STATES = {
+  pending: "waiting",
+  sent: "sent",
+  delivered: "delivered",
+  failed: "not delivered",
+  cancelled: "not sent",
+} as const;
 
-/** The e-mails sent for the booking (from the outbox, with their state) and what happened to it, newest first. */
+/**
+ * The messages sent for the booking, by e-mail and by SMS (from the outboxes, with their state and, for an SMS,
+ * its delivery report), and what happened to it, newest first.
+ */
 export function BookingHistory({ page }: { page: BookingScreen }) {
   return (
     <>
@@ -31,6 +49,37 @@ export function BookingHistory({ page }: { page: BookingScreen }) {
                 <Badge tone={MAIL_TONES[mail.status as keyof typeof MAIL_TONES] ?? "grey"}>
                   {mail.status}
                 </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="texts-heading" className={SECTION}>
+        <h2 id="texts-heading" className="text-lg font-semibold text-slate-900">
+          Text messages ({page.texts.length})
+        </h2>
+        {page.texts.length === 0 ? (
+          <p className="text-sm text-slate-600">No SMS for this booking.</p>
+        ) : (
+          <ul className="space-y-2 text-sm">
+            {page.texts.map((text) => (
+              <li
+                key={text.id}
+                data-testid="booking-sms"
+                className="flex flex-wrap items-start justify-between gap-2"
+              >
+                <span className="min-w-0 break-words">
+                  <span className="text-slate-900">{text.body}</span>
+                  <span className="block text-slate-600">
+                    SMS to {text.to} ·{" "}
+                    {formatDateTime(text.deliveredAt ?? text.sentAt ?? text.nextAttemptAt ?? text.createdAt)}
+                    {text.segments > 1 ? ` · ${text.segments} SMS` : ""}
+                  </span>
+                  {text.lastError && text.status !== "sent" && text.status !== "delivered" ? (
+                    <span className="block text-slate-600">{text.lastError}</span>
+                  ) : null}
+                </span>
+                <Badge tone={SMS_TONES[text.status]}>{SMS_STATES[text.status]}</Badge>
               </li>
             ))}
           </ul>

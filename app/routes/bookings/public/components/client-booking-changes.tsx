@@ -229,6 +229,31 @@ export function ClientBookingChanges({
           </PortalSelect>
         </Change>
       ) : null}
+      <Change
+        intent="sms"
+        title="SMS about this booking"
+        explained={
+          page.sms.phone
+            ? `Reminders, payments and certificates by SMS to ${page.sms.phone} as well as by e-mail: never marketing. You can also reply STOP to any of them.`
+            : "SMS need a mobile number of Kenya, Uganda, Rwanda or Tanzania on the booking: call or e-mail us to add one."
+        }
+        outcome={outcome}
+        submit="Save SMS choice"
+      >
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name="smsConsent"
+            defaultChecked={page.sms.on}
+            disabled={!page.sms.phone}
+            className="size-5 shrink-0 accent-brand-700"
+          />
+          Send me SMS about this booking
+        </label>
+        {errorFor("sms")("smsConsent") ? (
+          <p className="text-sm font-medium text-red-700">{errorFor("sms")("smsConsent")}</p>
+        ) : null}
+      </Change>
       {cancelled ? null : (
         <Change
           intent="details"
