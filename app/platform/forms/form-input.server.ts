@@ -232,6 +232,16 @@ export function refusalResponse(refusal: FormRefusal) {
 }
 
 /**
+ * A provider's form-encoded notification (Africa's Talking's delivery reports and opt-outs): its fields as sent, for
+ * the caller's schema, or null when the body passes `maxBytes`. The provider adds fields over time, so unknown ones
+ * are not refused as a form's would be.
+ */
+export async function readProviderForm(request: Request, maxBytes: number) {
+  const bytes = await readBodyBounded(request.body, maxBytes);
+  return bytes ? Object.fromEntries(new URLSearchParams(bytes.toString("utf8"))) : null;
+}
+
+/**
  * The JSON twin of `readFormData`, for callers that are servers rather than browsers (payment callbacks):
  * the same byte limit, then strict UTF-8, then the schema. Refusals say what was wrong, never echo the body.
  * A string's control characters are the schema's to clean or refuse (decision 0631): a payment

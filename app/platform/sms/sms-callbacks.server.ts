@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CALLBACK_BODY_LIMIT } from "#app/platform/forms/body-limits";
-import { readBodyBounded } from "#app/platform/forms/form-input.server";
+import { readProviderForm } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
 import { smsCallbackSecretMatches } from "./sms-credentials.server";
 import { applyDeliveryReport, isStopReply, optOutOfSms } from "./sms-outbox.server";
@@ -39,9 +39,8 @@ export async function smsCallback(request: Request, secret: string, kind: string
   }
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") return answer(415, "Send the notification form-encoded.");
-  const bytes = await readBodyBounded(request.body, CALLBACK_BODY_LIMIT);
-  if (!bytes) return answer(413, "The notification is too large.");
-  const fields = Object.fromEntries(new URLSearchParams(bytes.toString("utf8")));
+  const fields = await readProviderForm(request, CALLBACK_BODY_LIMIT);
+  if (!fields) return answer(413, "The notification is too large.");
   try {
     if (kind === "delivery") {
       const report = DeliveryReportSchema.safeParse(fields);

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { BOOKING_REFERENCE_PATTERN } from "#app/booking/index";
 import { findBookingByReference } from "#app/booking/index.server";
 import { LPO_UPLOAD_MESSAGES, LpoUploadSchema } from "#app/money/index";
@@ -45,10 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAllowed(args, canInvoiceBookings);
-  const reference = referenceOf(args.params);
-  // answered before the body is read: the address is where a refusal sends the office back to
-  if (!reference) throw data({ error: "This booking does not exist." }, { status: 404 });
-  const back = `/admin/bookings/${reference}`;
+  // the body is read (and an undeclared field refused) before the address is looked up, as on every screen
+  const back = `/admin/bookings/${encodeURIComponent(args.params.reference ?? "")}`;
   const answer = await fileScreenAction(args.request, {
     maxBytes: DOCUMENT_MAX_BYTES,
     messages: LPO_UPLOAD_MESSAGES,
@@ -63,6 +60,9 @@ export async function action(args: Route.ActionArgs) {
     done: (description) => redirectWithToast(back, { title: "Success", description }),
   });
   if (answer instanceof Response) return answer;
+  // a body the booking's page cannot have sent (a field it does not have, a broken form) is refused as it
+  // stands; what a person can meet (a file too large or not a PDF, no such booking) goes back to the page
+  if (answer.init?.status === 400 && !answer.data.values) return answer;
   const failure = answer.data.error;
   return redirectWithToast(back, { type: "error", title: "Not saved", description: failure });
 }
