@@ -53,10 +53,45 @@ export { currentRegisterScan, saveRegisterScan } from "./nita/register-scan.serv
 export { deliveryPersonalData } from "./personal-data.server";
 export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
 export { deliveryToday } from "./today.server";
+export { checkTrainer, roomClashes, type TakenDay, type TrainerCheck } from "./resources/clashes.server";
 export {
-  listRunTrainers,
-  listTrainerCandidates,
-  listTrainerRuns,
-  setRunTrainers,
-  type TrainersOutcome,
-} from "./trainers.server";
+  type FeeLine,
+  type FeeStatement,
+  feeStatement,
+  monthName,
+  statementMonth,
+  WITHHOLDING_PERCENT,
+  WITHHOLDING_THRESHOLD,
+  withholdingFor,
+} from "./resources/fee-statement.server";
+export {
+  addTrainerLeave,
+  getTrainer,
+  listCourseChoices,
+  listTrainers,
+  type ProfileOutcome,
+  removeTrainerLeave,
+  saveTrainerProfile,
+} from "./resources/trainer-profile.server";
+export {
+  answerRequestAsTrainer,
+  answerRequestByLink,
+  describeRequestLink,
+  listOpenRequests,
+  listRunTrainerRequests,
+  type RequestLink,
+  type RequestOutcome,
+  requestTrainer,
+  withdrawTrainer,
+} from "./resources/trainer-requests.server";
+export {
+  findRunHold,
+  holdRoom,
+  listRoomChoices,
+  listVenues,
+  releaseHold,
+  saveRoom,
+  saveVenue,
+  type VenueOutcome,
+} from "./resources/venues.server";
+export { listRunTrainers, listTrainerCandidates, listTrainerRuns } from "./trainers.server";

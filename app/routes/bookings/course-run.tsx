@@ -21,14 +21,21 @@ import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { ParticipantName } from "#app/components/admin/registration-list";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
-import { listRunTrainers, listTrainerCandidates } from "#app/delivery/index.server";
+import {
+  findRunHold,
+  listRoomChoices,
+  listRunTrainerRequests,
+  listTrainerCandidates,
+} from "#app/delivery/index.server";
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { CancelRunSection } from "#app/routes/bookings/components/cancel-run-section";
 import { RunSessionsSection } from "#app/routes/bookings/components/run-sessions-section";
 import { RunTrainersSection } from "#app/routes/bookings/components/run-trainers-section";
+import { RunVenueSection } from "#app/routes/bookings/components/run-venue-section";
 import { privateRunLabel } from "#app/site/index";
+import { addDays, today } from "#app/utils/dates";
 import { runHolidays, runSessionsOf } from "#app/site/index.server";
 import {
   canExportBookings,
@@ -58,6 +65,14 @@ export const ErrorBoundary = recordErrorBoundary({
   listLabel: "All courses",
 });
 
+/** A trainer is asked to answer within three days, and before the first session. */
+function defaultDueDate(sessions: { date: string }[]) {
+  const first = sessions[0]?.date;
+  const due = addDays(today(), 3);
+  if (!first || due < first) return due;
+  return addDays(first, -1) < today() ? today() : addDays(first, -1);
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canReadBookings);
   const courseId = parseId(args.params.courseId) ?? notFound();
@@ -68,7 +83,10 @@ export async function loader(args: Route.LoaderArgs) {
     money: await runBookingMoney(runId),
     ...(await runKeptBecause(roster.run)),
     financeGaps: await currentFinanceProfileGaps(),
-    trainers: await listRunTrainers(runId),
+    trainers: await listRunTrainerRequests(runId),
+    hold: await findRunHold(runId),
+    rooms: await listRoomChoices(),
+    defaultDueDate: defaultDueDate(await runSessionsOf({ ...roster.run, id: runId })),
     sessions: await runSessionsOf({ ...roster.run, id: runId }),
     holidays: await runHolidays(roster.run),
     trainerChoices: await listTrainerCandidates(),
@@ -228,6 +246,9 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     sessions,
     holidays,
     trainerChoices,
+    hold,
+    rooms,
+    defaultDueDate,
     canRevealIdNumbers,
     canExport,
     canManage,
@@ -273,7 +294,9 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
         action={`/admin/courses/${run.courseId}/runs/${run.id}/trainers`}
         trainers={trainers}
         choices={trainerChoices}
+        defaultDueDate={defaultDueDate}
       />
+      <RunVenueSection action={`/admin/courses/${run.courseId}/runs/${run.id}/venue`} hold={hold} rooms={rooms} />
 
       <section aria-labelledby="roster-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
