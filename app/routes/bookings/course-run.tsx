@@ -78,6 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const roster = (await getRunRoster(courseId, runId)) ?? notFound();
+  const sessions = await runSessionsOf({ ...roster.run, id: runId });
   return {
     ...roster,
     money: await runBookingMoney(runId),
@@ -86,8 +87,8 @@ export async function loader(args: Route.LoaderArgs) {
     trainers: await listRunTrainerRequests(runId),
     hold: await findRunHold(runId),
     rooms: await listRoomChoices(),
-    defaultDueDate: defaultDueDate(await runSessionsOf({ ...roster.run, id: runId })),
-    sessions: await runSessionsOf({ ...roster.run, id: runId }),
+    defaultDueDate: defaultDueDate(sessions),
+    sessions,
     holidays: await runHolidays(roster.run),
     trainerChoices: await listTrainerCandidates(),
     canRevealIdNumbers: canSeeIdNumbers(staffOf(admin)),
