@@ -6,4 +6,3 @@ export type { DeliveryRun } from "./delivery-run.server";
 export { sendFeedbackRequests } from "./feedback/feedback.server";
 export { NITA_DRAFT_MARK } from "./nita/nita-draft.server";
 export { parseReminderDays, reminderDueAt, scheduleReminders } from "./reminders/run-reminder.server";
-export { renderFeeStatement } from "./resources/fee-statement-pdf.server";

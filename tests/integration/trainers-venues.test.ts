@@ -20,7 +20,7 @@ import {
   addTrainerLeave,
   listTrainerRuns,
 } from "#app/delivery/index.server";
-import { renderFeeStatement } from "#app/delivery/testing.server";
+import { renderFeeStatement } from "#app/delivery/pdf.server";
 import { runTrainers } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
