@@ -51,8 +51,6 @@ export {
 } from "./nita/nita-pack.server";
 export { currentRegisterScan, saveRegisterScan } from "./nita/register-scan.server";
 export { deliveryPersonalData } from "./personal-data.server";
-export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
-export { deliveryToday } from "./today.server";
 export { checkTrainer, roomClashes, type TakenDay, type TrainerCheck } from "./resources/clashes.server";
 export {
   type FeeLine,
@@ -94,4 +92,6 @@ export {
   saveVenue,
   type VenueOutcome,
 } from "./resources/venues.server";
+export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
+export { deliveryToday } from "./today.server";
 export { listRunTrainers, listTrainerCandidates, listTrainerRuns } from "./trainers.server";

@@ -92,7 +92,10 @@ export const trainerProfiles = pgTable(
     check("trainer_profiles_currency_check", inList("currency", RESOURCE_CURRENCIES)),
     check("trainer_profiles_rates_check", sql`${t.dayRate} >= 0 and ${t.perDiem} >= 0`),
     check("trainer_profiles_kra_pin_check", sql`${t.kraPin} is null or ${t.kraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
-    check("trainer_profiles_mpesa_check", sql`${t.mpesaNumber} is null or ${t.mpesaNumber} ~ '^254[17][0-9]{8}$'`),
+    check(
+      "trainer_profiles_mpesa_check",
+      sql`${t.mpesaNumber} is null or ${t.mpesaNumber} ~ '^254[17][0-9]{8}$'`,
+    ),
   ],
 );
 
@@ -107,7 +110,10 @@ export const trainerCourses = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index("trainer_courses_course_idx").on(t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index("trainer_courses_course_idx").on(t.courseId),
+  ],
 );
 
 /** A trainer's leave, both days included: no request for a run with a session inside it. */
@@ -144,7 +150,7 @@ export const venues = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
+  () => [
     check("venues_kind_check", inList("kind", VENUE_KINDS)),
     check("venues_status_check", inList("status", ACTIVE_STATUSES)),
   ],
@@ -196,7 +202,10 @@ export const runVenueHolds = pgTable(
     depositDue: date("deposit_due"),
     finalNumbersDue: date("final_numbers_due"),
     /** steps in date order, percents rising */
-    cancellationLadder: jsonb("cancellation_ladder").$type<CancellationStep[]>().notNull().default(sql`'[]'::jsonb`),
+    cancellationLadder: jsonb("cancellation_ladder")
+      .$type<CancellationStep[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),

@@ -31,18 +31,6 @@ export async function listRunTrainers(runId: string) {
 
 const isTrainer = sql`${users.roles} @> array['trainer']::text[]`;
 
-const isTrainer = sql`${users.roles} @> array['trainer']::text[]`;
-
-/** A run's trainers by name, for its page. */
-export async function listRunTrainers(runId: string) {
-  return db()
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(runTrainers)
-    .innerJoin(users, eq(users.id, runTrainers.userId))
-    .where(eq(runTrainers.runId, runId))
-    .orderBy(asc(runTrainers.createdAt));
-}
-
 /** The active accounts with the trainer role: who can be put on a run. */
 export async function listTrainerCandidates() {
   return db()

@@ -10,7 +10,11 @@ import { OWNER, serverOfItsOwn, test } from "./own-server";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const stamp = Date.now().toString(36).slice(-5);
-const TRAINER = { email: `trainer-${stamp}@mafunzo.test`, name: `Achieng Otieno ${stamp}`, password: "Trainer-Pass-2026" };
+const TRAINER = {
+  email: `trainer-${stamp}@mafunzo.test`,
+  name: `Achieng Otieno ${stamp}`,
+  password: "Trainer-Pass-2026",
+};
 const VENUE = `Whitesands ${stamp}`;
 const PHONE = { width: 390, height: 844 };
 const own = serverOfItsOwn();
@@ -46,7 +50,9 @@ test("the owner keeps a hotel's rooms and a trainer's rates, then asks the train
   await expect(page.getByText(`Invitation sent to ${TRAINER.email}.`)).toBeVisible();
   phone = await browser.newContext({ viewport: PHONE });
   const trainer = await phone.newPage();
-  await trainer.goto(`${own.base}${await mailLink(TRAINER.email, /back-office account/, /\/admin\/invitation\/[\w-]{43}/)}`);
+  await trainer.goto(
+    `${own.base}${await mailLink(TRAINER.email, /back-office account/, /\/admin\/invitation\/[\w-]{43}/)}`,
+  );
   await trainer.getByLabel("Your name").fill(TRAINER.name);
   await trainer.getByLabel("Password", { exact: true }).fill(TRAINER.password);
   await trainer.getByLabel("Confirm Password").fill(TRAINER.password);

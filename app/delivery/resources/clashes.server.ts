@@ -72,7 +72,13 @@ export async function checkTrainer(executor: Executor, runId: string, userId: st
   const leaves = await executor
     .select({ startDate: trainerLeave.startDate, endDate: trainerLeave.endDate })
     .from(trainerLeave)
-    .where(and(eq(trainerLeave.userId, userId), lte(trainerLeave.startDate, last), gte(trainerLeave.endDate, first)));
+    .where(
+      and(
+        eq(trainerLeave.userId, userId),
+        lte(trainerLeave.startDate, last),
+        gte(trainerLeave.endDate, first),
+      ),
+    );
   const leave = dates.filter((date) => leaves.some((l) => l.startDate <= date && date <= l.endDate));
   const others = await executor
     .select({ runId: runTrainers.runId })
@@ -108,7 +114,13 @@ export async function roomClashes(executor: Executor, runId: string, roomId: str
     .select({ runId: runVenueHolds.runId })
     .from(runVenueHolds)
     .innerJoin(courseRuns, eq(courseRuns.id, runVenueHolds.runId))
-    .where(and(eq(runVenueHolds.roomId, roomId), ne(runVenueHolds.runId, runId), ne(courseRuns.status, "cancelled")));
+    .where(
+      and(
+        eq(runVenueHolds.roomId, roomId),
+        ne(runVenueHolds.runId, runId),
+        ne(courseRuns.status, "cancelled"),
+      ),
+    );
   return takenDays(
     executor,
     dates,

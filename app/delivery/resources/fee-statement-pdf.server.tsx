@@ -5,7 +5,12 @@ import { formatLongDate } from "#app/utils/dates";
 import { formatMinor } from "#app/utils/minor-units";
 import { type FeeStatement, monthName } from "./fee-statement.server";
 
-const cell = { borderBottomWidth: 0.5, borderColor: "#cbd5e1", paddingVertical: 5, paddingHorizontal: 4 } as const;
+const cell = {
+  borderBottomWidth: 0.5,
+  borderColor: "#cbd5e1",
+  paddingVertical: 5,
+  paddingHorizontal: 4,
+} as const;
 const head = { ...cell, backgroundColor: TINT, fontFamily: "Helvetica-Bold" } as const;
 const W = { course: 190, days: 140, fee: 80, diem: 80 };
 
@@ -62,7 +67,10 @@ function FeeStatementPage({ statement: s, firm }: { statement: FeeStatement; fir
             [`Withholding tax${s.withholding ? ` (${5} %)` : ""}`, -s.withholding],
           ] as const
         ).map(([label, amount]) => (
-          <View key={label} style={{ flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 }}>
+          <View
+            key={label}
+            style={{ flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 }}
+          >
             <Text>{label}</Text>
             <Text>{money(amount)}</Text>
           </View>

@@ -59,10 +59,16 @@ export function withholdingFor(
   gross: number,
 ): { withholding: number; note: string } {
   if (engagement === "employee") {
-    return { withholding: 0, note: "Employee: paid through payroll (PAYE); no withholding on this statement." };
+    return {
+      withholding: 0,
+      note: "Employee: paid through payroll (PAYE); no withholding on this statement.",
+    };
   }
   if (currency !== "KES") {
-    return { withholding: 0, note: `Paid in ${currency}: Kenyan withholding is settled by finance case by case.` };
+    return {
+      withholding: 0,
+      note: `Paid in ${currency}: Kenyan withholding is settled by finance case by case.`,
+    };
   }
   if (gross < WITHHOLDING_THRESHOLD) {
     return { withholding: 0, note: "Below KES 24,000 this month: no withholding tax is due." };
@@ -99,11 +105,19 @@ export async function feeStatement(userId: string, month: string): Promise<FeeSt
     .leftJoin(runVenueHolds, eq(runVenueHolds.runId, courseRuns.id))
     .leftJoin(venueRooms, eq(venueRooms.id, runVenueHolds.roomId))
     .leftJoin(venues, eq(venues.id, venueRooms.venueId))
-    .where(and(eq(runTrainers.userId, userId), eq(runTrainers.state, "accepted"), ne(courseRuns.status, "cancelled")));
+    .where(
+      and(
+        eq(runTrainers.userId, userId),
+        eq(runTrainers.state, "accepted"),
+        ne(courseRuns.status, "cancelled"),
+      ),
+    );
   const sessions = await sessionsOfRuns(runs);
   const lines = runs
     .map((run): FeeLine => {
-      const days = (sessions.get(run.id) ?? []).map((s) => s.date).filter((date) => date.startsWith(`${month}-`));
+      const days = (sessions.get(run.id) ?? [])
+        .map((s) => s.date)
+        .filter((date) => date.startsWith(`${month}-`));
       const away = run.city !== null && !sameCity(run.city, profile.homeOffice);
       const perDiemDays = away ? days.length : 0;
       return {
@@ -156,5 +170,7 @@ export function monthName(month: string) {
 
 /** The month a statement's address asks for (`?month=2026-11`), the business clock's month by default. */
 export function statementMonth(url: URL) {
-  return FeeMonthSchema.parse({ month: url.searchParams.get("month") ?? undefined }).month || today().slice(0, 7);
+  return (
+    FeeMonthSchema.parse({ month: url.searchParams.get("month") ?? undefined }).month || today().slice(0, 7)
+  );
 }

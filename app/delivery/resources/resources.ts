@@ -27,8 +27,7 @@ export const ROOM_LAYOUT_LABELS: Record<RoomLayout, string> = {
 
 export const WEEKDAY_LABELS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-const isoDate = (label: string) =>
-  z.iso.date({ error: `${label}: enter a date` });
+const isoDate = (label: string) => z.iso.date({ error: `${label}: enter a date` });
 const optionalDate = (label: string) =>
   z
     .string()
@@ -110,7 +109,10 @@ export const TrainerLeaveSchema = z
     message: "The last day of leave cannot be before the first.",
   });
 
-export const RemoveLeaveSchema = z.object({ intent: z.literal("remove-leave"), id: z.uuid("Choose a leave period") });
+export const RemoveLeaveSchema = z.object({
+  intent: z.literal("remove-leave"),
+  id: z.uuid("Choose a leave period"),
+});
 
 /** The trainer screen's forms, told apart by `intent`. */
 export const TrainerActionSchema = z.union([TrainerProfileSchema, TrainerLeaveSchema, RemoveLeaveSchema]);
@@ -201,7 +203,11 @@ export const RoomSchema = z
       if (seats !== null) capacities[layout] = seats;
     }
     if (Object.keys(capacities).length === 0) {
-      ctx.addIssue({ code: "custom", path: ["capacity_classroom"], message: "Give the room's capacity for at least one layout." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["capacity_classroom"],
+        message: "Give the room's capacity for at least one layout.",
+      });
     }
     return {
       venue: value.venue,
@@ -226,7 +232,10 @@ const ladderField = z
   .optional()
   .transform((text, ctx) => {
     const steps: { from: string; percent: number }[] = [];
-    for (const line of (text ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+    for (const line of (text ?? "")
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean)) {
       const match = /^(\d{4}-\d{2}-\d{2})\s*[:→-]?\s*(\d{1,3})\s*%?$/.exec(line);
       const percent = Number(match?.[2]);
       if (!match?.[1] || percent < 1 || percent > 100) {

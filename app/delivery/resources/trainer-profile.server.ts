@@ -59,7 +59,12 @@ export async function getTrainer(userId: string) {
     .from(trainerCourses)
     .where(eq(trainerCourses.userId, userId));
   const leave = await db()
-    .select({ id: trainerLeave.id, startDate: trainerLeave.startDate, endDate: trainerLeave.endDate, note: trainerLeave.note })
+    .select({
+      id: trainerLeave.id,
+      startDate: trainerLeave.startDate,
+      endDate: trainerLeave.endDate,
+      note: trainerLeave.note,
+    })
     .from(trainerLeave)
     .where(and(eq(trainerLeave.userId, userId), gte(trainerLeave.endDate, addDays(today(), -31))))
     .orderBy(asc(trainerLeave.startDate));
@@ -83,9 +88,16 @@ export async function saveTrainerProfile(
   input: TrainerProfileInput,
 ): Promise<ProfileOutcome> {
   return db().transaction(async (tx) => {
-    const [account] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isTrainer));
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isTrainer));
     if (!account) return { ok: false, status: 404, message: "No trainer with this account." };
-    const [before] = await tx.select().from(trainerProfiles).where(eq(trainerProfiles.userId, userId)).for("update");
+    const [before] = await tx
+      .select()
+      .from(trainerProfiles)
+      .where(eq(trainerProfiles.userId, userId))
+      .for("update");
     const coursesBefore = await tx
       .select({ id: trainerCourses.courseId })
       .from(trainerCourses)
@@ -137,11 +149,20 @@ export async function addTrainerLeave(
   input: { startDate: string; endDate: string; note: string | null },
 ): Promise<ProfileOutcome> {
   return db().transaction(async (tx) => {
-    const [account] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isTrainer));
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isTrainer));
     if (!account) return { ok: false, status: 404, message: "No trainer with this account." };
     const [row] = await tx
       .insert(trainerLeave)
-      .values({ userId, startDate: input.startDate, endDate: input.endDate, note: input.note ?? "", createdBy: actor.id })
+      .values({
+        userId,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        note: input.note ?? "",
+        createdBy: actor.id,
+      })
       .returning();
     await recordAudit(tx, actor, {
       action: "Added trainer leave",
@@ -157,7 +178,11 @@ export async function addTrainerLeave(
 }
 
 /** Removes a leave period of this trainer (audited with what it was). */
-export async function removeTrainerLeave(actor: AuditActor, userId: string, id: string): Promise<ProfileOutcome> {
+export async function removeTrainerLeave(
+  actor: AuditActor,
+  userId: string,
+  id: string,
+): Promise<ProfileOutcome> {
   return db().transaction(async (tx) => {
     const [row] = await tx
       .delete(trainerLeave)

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { trainerRequestMail } from "#app/delivery/emails.server";
 import { runTrainers } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
@@ -74,7 +74,8 @@ export async function requestTrainer(
   const dueDate = input.intent === "request" ? input.dueDate : null;
   return db().transaction(async (tx) => {
     const run = await requestRun(tx, runId);
-    if (!run || run.status === "cancelled") return refuse(409, "This course date is cancelled: no trainer can be requested.");
+    if (!run || run.status === "cancelled")
+      return refuse(409, "This course date is cancelled: no trainer can be requested.");
     const [trainer] = await tx
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
@@ -89,7 +90,10 @@ export async function requestTrainer(
       .where(and(eq(runTrainers.runId, runId), eq(runTrainers.userId, trainer.id)))
       .for("update");
     if (current?.state === "requested" || current?.state === "accepted") {
-      return refuse(409, `${name} has already been ${current.state === "accepted" ? "confirmed" : "asked"} for this course date.`);
+      return refuse(
+        409,
+        `${name} has already been ${current.state === "accepted" ? "confirmed" : "asked"} for this course date.`,
+      );
     }
     if (dueDate !== null && dueDate < today()) return refuse(400, "Answer by: choose today or a later day.");
     const check = await checkTrainer(tx, runId, trainer.id);
@@ -98,7 +102,10 @@ export async function requestTrainer(
       return refuse(400, `Answer by: choose a day before the first session (${formatLongDate(first)}).`);
     }
     if (check.leave.length > 0) {
-      return refuse(409, `${name} is on leave on ${dayNames(check.leave, check.dates)}: choose another trainer.`);
+      return refuse(
+        409,
+        `${name} is on leave on ${dayNames(check.leave, check.dates)}: choose another trainer.`,
+      );
     }
     if (check.clashes.length > 0 && !input.clashReason) {
       return refuse(
@@ -138,7 +145,8 @@ export async function requestTrainer(
       check.offPattern.length > 0
         ? ` Note: ${dayNames(check.offPattern, check.dates)} ${check.offPattern.length === 1 ? "is" : "are"} outside ${name}'s usual working days.`
         : "";
-    if (dueDate === null) return { ok: true, message: `${name} is confirmed for this course date.${warning}` };
+    if (dueDate === null)
+      return { ok: true, message: `${name} is confirmed for this course date.${warning}` };
     await enqueueEmails(tx, [
       {
         to: trainer.email,
@@ -161,7 +169,11 @@ export async function requestTrainer(
 }
 
 /** Withdraws a request or an acceptance: the trainer no longer delivers the run (audited). */
-export async function withdrawTrainer(actor: AuditActor, runId: string, userId: string): Promise<RequestOutcome> {
+export async function withdrawTrainer(
+  actor: AuditActor,
+  runId: string,
+  userId: string,
+): Promise<RequestOutcome> {
   return db().transaction(async (tx) => {
     const [row] = await tx
       .select({ state: runTrainers.state })
@@ -214,15 +226,23 @@ const linkColumns = {
 
 type LinkRow = Awaited<ReturnType<typeof findByToken>>;
 
-function findByToken(executor: Executor, token: string, lock = false) {
-  const query = executor
+/** The request a token names, with its run and trainer; locked when it is to be answered. */
+function requestRows(executor: Executor, where: SQL | undefined) {
+  return executor
     .select(linkColumns)
     .from(runTrainers)
     .innerJoin(users, eq(users.id, runTrainers.userId))
     .innerJoin(courseRuns, eq(courseRuns.id, runTrainers.runId))
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
-    .where(eq(runTrainers.tokenHash, hashToken(token)));
-  return (lock ? query.for("update", { of: runTrainers }) : query).then((rows) => rows[0]);
+    .where(where);
+}
+
+async function findByToken(executor: Executor, token: string, lock = false) {
+  const where = eq(runTrainers.tokenHash, hashToken(token));
+  const rows = lock
+    ? await requestRows(executor, where).for("update", { of: runTrainers })
+    : await requestRows(executor, where);
+  return rows[0];
 }
 
 function describe(row: NonNullable<LinkRow>): RequestLink {
@@ -253,15 +273,24 @@ async function answerRow(
 ): Promise<RequestOutcome> {
   const link = describe(row);
   if (link.state === "expired") {
-    return refuse(410, `This request had to be answered by ${formatLongDate(row.dueDate as string)}: please call the office.`);
+    return refuse(
+      410,
+      `This request had to be answered by ${formatLongDate(row.dueDate as string)}: please call the office.`,
+    );
   }
   if (link.state !== "open") {
-    return refuse(409, `This request was already ${link.state === "withdrawn" ? "withdrawn by the office" : link.state}.`);
+    return refuse(
+      409,
+      `This request was already ${link.state === "withdrawn" ? "withdrawn by the office" : link.state}.`,
+    );
   }
   if (answer === "accept") {
     const check = await checkTrainer(tx, row.runId, row.userId);
     if (check.leave.length > 0) {
-      return refuse(409, `You are on leave on ${dayNames(check.leave, check.dates)}: decline, or ask the office to change your leave first.`);
+      return refuse(
+        409,
+        `You are on leave on ${dayNames(check.leave, check.dates)}: decline, or ask the office to change your leave first.`,
+      );
     }
   }
   const state = answer === "accept" ? "accepted" : "declined";
@@ -294,7 +323,11 @@ export async function answerRequestByLink(
   if (token.length > 100) return refuse(404, "This link is not valid.");
   return db().transaction(async (tx) => {
     const row = await findByToken(tx, token, true);
-    if (!row) return refuse(404, "This link is not valid. Please use the link in your e-mail exactly as it was sent.");
+    if (!row)
+      return refuse(
+        404,
+        "This link is not valid. Please use the link in your e-mail exactly as it was sent.",
+      );
     return answerRow(tx, row, answer, { id: row.userId, email: row.email, roles: ["trainer"], ...from });
   });
 }
@@ -306,14 +339,10 @@ export async function answerRequestAsTrainer(
   answer: "accept" | "decline",
 ): Promise<RequestOutcome> {
   return db().transaction(async (tx) => {
-    const [row] = await tx
-      .select(linkColumns)
-      .from(runTrainers)
-      .innerJoin(users, eq(users.id, runTrainers.userId))
-      .innerJoin(courseRuns, eq(courseRuns.id, runTrainers.runId))
-      .innerJoin(courses, eq(courses.id, courseRuns.courseId))
-      .where(and(eq(runTrainers.runId, runId), eq(runTrainers.userId, actor.id)))
-      .for("update", { of: runTrainers });
+    const [row] = await requestRows(
+      tx,
+      and(eq(runTrainers.runId, runId), eq(runTrainers.userId, actor.id)),
+    ).for("update", { of: runTrainers });
     if (!row) return refuse(403, "This request was sent to another trainer.");
     return answerRow(tx, row, answer, actor);
   });

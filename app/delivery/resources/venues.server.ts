@@ -10,7 +10,9 @@ import { ROOM_LAYOUT_LABELS, type RoomInput, type RunVenueAction, type VenueInpu
 
 // Venues and their rooms, and a run's hold on a room with the contract's dates (issue 48, decision 0762).
 
-export type VenueOutcome = { ok: true; message: string; id?: string } | { ok: false; status: number; message: string };
+export type VenueOutcome =
+  | { ok: true; message: string; id?: string }
+  | { ok: false; status: number; message: string };
 
 const refuse = (status: number, message: string): VenueOutcome => ({ ok: false, status, message });
 
@@ -24,7 +26,10 @@ export async function listVenues() {
 /** Creates or updates a venue (audited); a second venue of the same name is refused. */
 export async function saveVenue(actor: AuditActor, input: VenueInput): Promise<VenueOutcome> {
   return db().transaction(async (tx) => {
-    const [same] = await tx.select({ id: venues.id }).from(venues).where(sql`lower(${venues.name}) = lower(${input.name})`);
+    const [same] = await tx
+      .select({ id: venues.id })
+      .from(venues)
+      .where(sql`lower(${venues.name}) = lower(${input.name})`);
     if (same && same.id !== input.id) return refuse(409, `A venue called ${input.name} already exists.`);
     const values = {
       name: input.name,
@@ -36,7 +41,12 @@ export async function saveVenue(actor: AuditActor, input: VenueInput): Promise<V
     };
     if (!input.id) {
       const [row] = await tx.insert(venues).values(values).returning();
-      await recordAudit(tx, actor, { action: "Created venue", tableName: "venues", recordId: row?.id, newValues: row });
+      await recordAudit(tx, actor, {
+        action: "Created venue",
+        tableName: "venues",
+        recordId: row?.id,
+        newValues: row,
+      });
       return { ok: true, message: `Venue ${input.name} added.`, id: row?.id };
     }
     const [before] = await tx.select().from(venues).where(eq(venues.id, input.id)).for("update");
@@ -60,13 +70,18 @@ export async function saveVenue(actor: AuditActor, input: VenueInput): Promise<V
 /** Adds a room to a venue or changes one (audited); names are unique within a venue. */
 export async function saveRoom(actor: AuditActor, venueId: string, input: RoomInput): Promise<VenueOutcome> {
   return db().transaction(async (tx) => {
-    const [venue] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).for("update");
+    const [venue] = await tx
+      .select({ id: venues.id })
+      .from(venues)
+      .where(eq(venues.id, venueId))
+      .for("update");
     if (!venue) return refuse(404, "This venue is no longer there.");
     const [same] = await tx
       .select({ id: venueRooms.id })
       .from(venueRooms)
       .where(and(eq(venueRooms.venueId, venueId), sql`lower(${venueRooms.name}) = lower(${input.name})`));
-    if (same && same.id !== input.id) return refuse(409, `This venue already has a room called ${input.name}.`);
+    if (same && same.id !== input.id)
+      return refuse(409, `This venue already has a room called ${input.name}.`);
     const values = {
       name: input.name,
       capacities: input.capacities,
@@ -79,7 +94,12 @@ export async function saveRoom(actor: AuditActor, venueId: string, input: RoomIn
         .insert(venueRooms)
         .values({ venueId, ...values })
         .returning();
-      await recordAudit(tx, actor, { action: "Added room", tableName: "venue_rooms", recordId: row?.id, newValues: row });
+      await recordAudit(tx, actor, {
+        action: "Added room",
+        tableName: "venue_rooms",
+        recordId: row?.id,
+        newValues: row,
+      });
       return { ok: true, message: `Room ${input.name} added.`, id: row?.id };
     }
     const [before] = await tx
@@ -158,21 +178,29 @@ export async function holdRoom(
 ): Promise<VenueOutcome> {
   return db().transaction(async (tx) => {
     const [room] = await tx
-      .select({ id: venueRooms.id, name: venueRooms.name, capacities: venueRooms.capacities, venue: venues.name, status: venues.status })
+      .select({
+        id: venueRooms.id,
+        name: venueRooms.name,
+        capacities: venueRooms.capacities,
+        venue: venues.name,
+        status: venues.status,
+      })
       .from(venueRooms)
       .innerJoin(venues, eq(venues.id, venueRooms.venueId))
       .where(eq(venueRooms.id, input.room))
       .for("update", { of: venueRooms });
-    if (!room || room.status !== "active") return refuse(400, "Choose a room of an active venue from the list.");
+    if (room?.status !== "active") return refuse(400, "Choose a room of an active venue from the list.");
     const [run] = await tx
       .select({ capacity: courseRuns.capacity, status: courseRuns.status })
       .from(courseRuns)
       .where(eq(courseRuns.id, runId));
-    if (!run || run.status === "cancelled") return refuse(409, "This course date is cancelled: no room can be held.");
+    if (!run || run.status === "cancelled")
+      return refuse(409, "This course date is cancelled: no room can be held.");
     const label = `${room.name} (${room.venue})`;
     const layout = ROOM_LAYOUT_LABELS[input.layout].toLowerCase();
     const seats = room.capacities[input.layout];
-    if (seats === undefined) return refuse(400, `${label} is not set out in ${layout} layout: choose another layout.`);
+    if (seats === undefined)
+      return refuse(400, `${label} is not set out in ${layout} layout: choose another layout.`);
     if (run.capacity !== null && run.capacity > seats) {
       return refuse(
         409,
@@ -184,7 +212,11 @@ export async function holdRoom(
       const days = clashes.map((c) => `${formatLongDate(c.date)} (${c.title})`).join(", ");
       return refuse(409, `${label} is already held on ${days}: choose another room.`);
     }
-    const [before] = await tx.select().from(runVenueHolds).where(eq(runVenueHolds.runId, runId)).for("update");
+    const [before] = await tx
+      .select()
+      .from(runVenueHolds)
+      .where(eq(runVenueHolds.runId, runId))
+      .for("update");
     const values = {
       roomId: room.id,
       layout: input.layout,

@@ -35,7 +35,6 @@ import { RunSessionsSection } from "#app/routes/bookings/components/run-sessions
 import { RunTrainersSection } from "#app/routes/bookings/components/run-trainers-section";
 import { RunVenueSection } from "#app/routes/bookings/components/run-venue-section";
 import { privateRunLabel } from "#app/site/index";
-import { addDays, today } from "#app/utils/dates";
 import { runHolidays, runSessionsOf } from "#app/site/index.server";
 import {
   canExportBookings,
@@ -46,6 +45,7 @@ import {
 } from "#app/staff/index";
 import { requireAllowed, requireRule, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
+import { addDays, today } from "#app/utils/dates";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
 import type { Route } from "./+types/course-run";
@@ -297,7 +297,11 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
         choices={trainerChoices}
         defaultDueDate={defaultDueDate}
       />
-      <RunVenueSection action={`/admin/courses/${run.courseId}/runs/${run.id}/venue`} hold={hold} rooms={rooms} />
+      <RunVenueSection
+        action={`/admin/courses/${run.courseId}/runs/${run.id}/venue`}
+        hold={hold}
+        rooms={rooms}
+      />
 
       <section aria-labelledby="roster-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

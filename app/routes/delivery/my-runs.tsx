@@ -3,7 +3,6 @@ import { data, Link, useFetcher } from "react-router";
 import { EmptyState, PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { buttonClass } from "#app/components/ui/button";
-import { FeeStatementView } from "#app/routes/delivery/components/fee-statement-view";
 import { TrainerAnswerSchema } from "#app/delivery/index";
 import {
   answerRequestAsTrainer,
@@ -14,6 +13,7 @@ import {
   statementMonth,
 } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
+import { FeeStatementView } from "#app/routes/delivery/components/fee-statement-view";
 import { canSeeOwnRuns } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
@@ -37,9 +37,16 @@ export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request, TrainerAnswerSchema);
   const parsed = TrainerAnswerSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success || !parsed.data.run) {
-    return data<RequestOutcome>({ ok: false, status: 400, message: "Choose accept or decline." }, { status: 400 });
+    return data<RequestOutcome>(
+      { ok: false, status: 400, message: "Choose accept or decline." },
+      { status: 400 },
+    );
   }
-  const outcome = await answerRequestAsTrainer({ ...actor, id: user.id }, parsed.data.run, parsed.data.answer);
+  const outcome = await answerRequestAsTrainer(
+    { ...actor, id: user.id },
+    parsed.data.run,
+    parsed.data.answer,
+  );
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 
@@ -186,7 +193,10 @@ export default function MyRuns({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {statement ? (
-        <FeeStatementView statement={statement} pdfHref={`/admin/my-runs/fee-statement.pdf?month=${statement.month}`} />
+        <FeeStatementView
+          statement={statement}
+          pdfHref={`/admin/my-runs/fee-statement.pdf?month=${statement.month}`}
+        />
       ) : null}
     </>
   );

@@ -17,6 +17,8 @@ export async function action(args: Route.ActionArgs) {
     return data<VenueOutcome>({ ok: false, status: 400, message }, { status: 400 });
   }
   const outcome =
-    parsed.data.intent === "release" ? await releaseHold(actor, run.id) : await holdRoom(actor, run.id, parsed.data);
+    parsed.data.intent === "release"
+      ? await releaseHold(actor, run.id)
+      : await holdRoom(actor, run.id, parsed.data);
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }

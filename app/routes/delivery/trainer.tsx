@@ -5,8 +5,8 @@ import { useStaff } from "#app/components/admin/use-staff";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import {
-  RemoveLeaveSchema,
   RESOURCE_CURRENCIES,
+  RemoveLeaveSchema,
   TrainerActionSchema,
   TrainerLeaveSchema,
   TrainerProfileSchema,
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request, TrainerActionSchema);
   const userId = parseId(args.params.userId);
   if (!userId) throw notFound();
-  const fields = {
+  const fields: Record<string, unknown> = {
     ...Object.fromEntries(formData),
     weekdays: formData.getAll("weekdays"),
     courses: formData.getAll("courses"),
@@ -101,7 +101,13 @@ export default function Trainer({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="profile" />
           <fieldset disabled={!mayEdit} className="space-y-4">
             <div className="grid gap-3 sm:grid-cols-3">
-              <InputField label="Home office" name="homeOffice" defaultValue={profile.homeOffice} required maxLength={80} />
+              <InputField
+                label="Home office"
+                name="homeOffice"
+                defaultValue={profile.homeOffice}
+                required
+                maxLength={80}
+              />
               <SelectField label="Engagement" name="engagement" defaultValue={profile.engagement}>
                 <option value="associate">Associate (paid per day)</option>
                 <option value="employee">Employee (payroll)</option>
@@ -194,7 +200,9 @@ export default function Trainer({ loaderData, actionData }: Route.ComponentProps
         <h2 id="leave-heading" className="text-lg font-semibold text-slate-900">
           Leave
         </h2>
-        <p className="mt-1 text-sm text-slate-600">No request can be sent for a course date with a session in it.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          No request can be sent for a course date with a session in it.
+        </p>
         <ul className="mt-2 space-y-1 text-sm">
           {trainer.leave.length === 0 ? <li>None recorded.</li> : null}
           {trainer.leave.map((l) => (

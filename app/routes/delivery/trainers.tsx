@@ -23,7 +23,9 @@ export default function Trainers({ loaderData }: Route.ComponentProps) {
         description="Who can deliver which courses, their rates, weekly pattern, leave and monthly fee statements."
       />
       {trainers.length === 0 ? (
-        <EmptyState>No staff account has the trainer role yet: an owner invites trainers from the Staff page.</EmptyState>
+        <EmptyState>
+          No staff account has the trainer role yet: an owner invites trainers from the Staff page.
+        </EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {trainers.map((t) => (

@@ -79,7 +79,9 @@ function RoomForm({ venueId }: { venueId: string }) {
         <InputField label="Price" name="rate" inputMode="decimal" required />
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Seats by layout (blank: not set out so)</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          Seats by layout (blank: not set out so)
+        </legend>
         <div className="mt-1 grid gap-3 sm:grid-cols-5">
           {ROOM_LAYOUTS.map((layout) => (
             <InputField
@@ -114,7 +116,10 @@ export default function Venues({ loaderData, actionData }: Route.ComponentProps)
         </p>
       ) : null}
       {mayEdit ? (
-        <section aria-labelledby="new-venue-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <section
+          aria-labelledby="new-venue-heading"
+          className="rounded-xl border border-slate-200 bg-white p-4"
+        >
           <h2 id="new-venue-heading" className="text-lg font-semibold text-slate-900">
             Add a venue
           </h2>

@@ -61,7 +61,9 @@ export function RunTrainersSection({
   const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "run-trainers" });
   useOutcomeToast(fetcher.data, "Trainer not requested");
   const mayChoose = canScheduleRuns(useStaff());
-  const taken = new Set(trainers.filter((t) => t.state === "requested" || t.state === "accepted").map((t) => t.id));
+  const taken = new Set(
+    trainers.filter((t) => t.state === "requested" || t.state === "accepted").map((t) => t.id),
+  );
   const free = choices.filter((c) => !taken.has(c.id));
   const needsReason = fetcher.data && !fetcher.data.ok && /double booking/.test(fetcher.data.message);
   return (

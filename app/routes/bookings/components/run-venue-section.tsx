@@ -31,7 +31,15 @@ type Hold = {
  * ladder (from a date, a percent of the total). A room taken on one of the run's days, or too small for its
  * capacity in the layout, is refused with the reason.
  */
-export function RunVenueSection({ action, hold, rooms }: { action: string; hold: Hold | null; rooms: Room[] }) {
+export function RunVenueSection({
+  action,
+  hold,
+  rooms,
+}: {
+  action: string;
+  hold: Hold | null;
+  rooms: Room[];
+}) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "run-venue" });
   useOutcomeToast(fetcher.data, "Room not held");
   const mayHold = canManageVenues(useStaff());
@@ -85,7 +93,12 @@ export function RunVenueSection({ action, hold, rooms }: { action: string; hold:
               </option>
             ))}
           </SelectField>
-          <InputField label="Deposit due" name="depositDue" type="date" defaultValue={hold?.depositDue ?? ""} />
+          <InputField
+            label="Deposit due"
+            name="depositDue"
+            type="date"
+            defaultValue={hold?.depositDue ?? ""}
+          />
           <InputField
             label="Final numbers due"
             name="finalNumbersDue"
@@ -101,7 +114,13 @@ export function RunVenueSection({ action, hold, rooms }: { action: string; hold:
             defaultValue={hold?.cancellationLadder.map((s) => `${s.from} ${s.percent}`).join("\n") ?? ""}
           />
           <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" name="intent" value="hold" className="min-h-11" disabled={fetcher.state !== "idle"}>
+            <Button
+              type="submit"
+              name="intent"
+              value="hold"
+              className="min-h-11"
+              disabled={fetcher.state !== "idle"}
+            >
               Hold room
             </Button>
             {hold ? (
