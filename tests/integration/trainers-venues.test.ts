@@ -6,6 +6,7 @@ import {
   answerRequestAsTrainer,
   answerRequestByLink,
   checkTrainer,
+  deliveryToday,
   describeRequestLink,
   feeStatement,
   holdRoom,
@@ -30,7 +31,7 @@ import { courseRuns } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { signedInAdmin } from "../helpers/admin-session";
-import { newRun } from "../helpers/delivery";
+import { book, newRun } from "../helpers/delivery";
 import { ACTOR } from "../helpers/money";
 import { extractPdfText, squash } from "../helpers/pdf-text";
 
@@ -249,6 +250,26 @@ describe("a request is answered once, by its trainer, before its date", () => {
     expect(await answerRequestAsTrainer(t.actor, run.id, "decline")).toMatchObject({ ok: true });
     expect(await stateOf(run.id, t)).toBe("declined");
   });
+});
+
+test("a course date starting within 14 days with participants and no confirmed trainer is on the dashboard", async () => {
+  const t = await trainer();
+  const run = await newRun({ inDays: 10, days: 2 });
+  const itemOf = async () =>
+    (await deliveryToday({ today: today() })).find((i) => i.id === `trainer-${run.id}`);
+  expect(await itemOf()).toBeUndefined(); // nobody booked yet
+  await book(run.id, [{ name: "Soon Participant", email: "soon@example.com" }]);
+  expect(await itemOf()).toMatchObject({
+    count: 1,
+    title: expect.stringMatching(/^course date with no trainer confirmed/),
+  });
+  expect(await ask(run.id, t)).toMatchObject({ ok: true });
+  expect(await itemOf()).toMatchObject({
+    count: 1,
+    title: expect.stringMatching(/^trainer asked, no answer yet/),
+  });
+  expect(await answerRequestAsTrainer(t.actor, run.id, "accept")).toMatchObject({ ok: true });
+  expect(await itemOf()).toBeUndefined();
 });
 
 describe("rooms", () => {
