@@ -133,3 +133,23 @@ export function trainerRequestMail(m: TrainerRequestMail): Message {
     { actions: [{ label: "Accept or decline", url: m.link }] },
   );
 }
+
+/** A trainer declined a request: the office that asked looks for someone else. */
+export function trainerDeclinedMail(m: {
+  trainer: string;
+  courseTitle: string;
+  dates: string;
+  runUrl: string;
+}): Message {
+  return render(
+    `${m.trainer} declined ${m.courseTitle}, ${m.dates}`,
+    [
+      `${m.trainer} cannot train ${m.courseTitle} (${m.dates}). Ask another trainer on the course date's page.`,
+    ],
+    [
+      ["Course", m.courseTitle],
+      ["Dates", m.dates],
+      ["Course date's page", m.runUrl],
+    ],
+  );
+}

@@ -233,7 +233,14 @@ describe("a request is answered once, by its trainer, before its date", () => {
     const t = await trainer();
     const intruder = await trainer();
     const run = await newRun({ inDays: 21, days: 1 });
-    expect(await ask(run.id, t)).toMatchObject({ ok: true });
+    const office = await signedInAdmin({ roles: ["registrar"] });
+    const asked = await requestTrainer(office.actor, run.id, {
+      intent: "request",
+      trainer: t.user.id,
+      dueDate: addDays(today(), 2),
+      clashReason: null,
+    });
+    expect(asked).toMatchObject({ ok: true });
     expect(await answerRequestAsTrainer(intruder.actor, run.id, "accept")).toEqual({
       ok: false,
       status: 403,
@@ -246,9 +253,16 @@ describe("a request is answered once, by its trainer, before its date", () => {
       ok: false,
       status: 404,
     });
-    // the trainer's own answer from "My runs"
+    // the trainer's own answer from "My runs"; whoever asked is told
     expect(await answerRequestAsTrainer(t.actor, run.id, "decline")).toMatchObject({ ok: true });
     expect(await stateOf(run.id, t)).toBe("declined");
+    const told = await db()
+      .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "trainer_declined"), eq(emailOutbox.relatedId, run.id)));
+    expect(told).toEqual([
+      { to: office.user.email, subject: expect.stringContaining(`${nameOf(t)} declined`) },
+    ]);
   });
 });
 

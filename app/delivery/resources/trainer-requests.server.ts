@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { trainerRequestMail } from "#app/delivery/emails.server";
+import { trainerDeclinedMail, trainerRequestMail } from "#app/delivery/emails.server";
 import { runTrainers } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
@@ -8,7 +8,7 @@ import { users } from "#app/platform/db/tables.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { courseRuns, courses } from "#app/site/tables.server";
-import { hashToken } from "#app/staff/index.server";
+import { hashToken, listAdminRecipients } from "#app/staff/index.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import { runDatesText } from "../delivery-run.server";
@@ -215,6 +215,8 @@ const linkColumns = {
   userId: runTrainers.userId,
   state: runTrainers.state,
   dueDate: runTrainers.dueDate,
+  requestedBy: runTrainers.requestedBy,
+  courseId: courseRuns.courseId,
   name: users.name,
   email: users.email,
   courseTitle: courses.title,
@@ -305,6 +307,7 @@ async function answerRow(
     oldValues: { trainer: row.userId, state: row.state },
     newValues: { trainer: row.userId, state },
   });
+  if (state === "declined") await tellOfficeOfDecline(tx, row);
   return {
     ok: true,
     message:
@@ -312,6 +315,33 @@ async function answerRow(
         ? `Thank you: you are confirmed for ${row.courseTitle}, ${runDatesText(row)}.`
         : `You declined ${row.courseTitle}, ${runDatesText(row)}. The office has been told.`,
   };
+}
+
+/** A declined request is said to whoever asked (or, when they are gone, to the office's notification list). */
+async function tellOfficeOfDecline(tx: Executor, row: NonNullable<LinkRow>) {
+  const [asker] = row.requestedBy
+    ? await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, row.requestedBy), isNull(users.deactivatedAt)))
+    : [];
+  const to = asker ? [asker.email] : await listAdminRecipients(tx);
+  const mail = trainerDeclinedMail({
+    trainer: row.name ?? row.email,
+    courseTitle: row.courseTitle,
+    dates: runDatesText(row),
+    runUrl: `${env().PUBLIC_URL}/admin/courses/${row.courseId}/runs/${row.runId}`,
+  });
+  await enqueueEmails(
+    tx,
+    to.map((address) => ({
+      to: address,
+      kind: "trainer_declined",
+      relatedTable: "run_trainers",
+      relatedId: row.runId,
+      ...mail,
+    })),
+  );
 }
 
 /** The answer from the e-mail's link: the token is the trainer's proof, so the audit names them as the actor. */
