@@ -23,7 +23,7 @@ import {
   VenueSchema,
 } from "#app/delivery/index.server";
 import { renderFeeStatement } from "#app/delivery/pdf.server";
-import { runTrainers } from "#app/delivery/tables.server";
+import { runTrainers, venueRooms } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
 import { getFirmIdentity } from "#app/site/index.server";
@@ -351,6 +351,38 @@ describe("rooms", () => {
     );
     expect(await hold(run.id, baobab, "theatre")).toMatchObject({ ok: true });
     expect(await hold(run.id, baobab, "boardroom")).toMatchObject({ ok: false, status: 400 });
+  });
+
+  test("a room changed keeps its name unique in its venue, audited with before and after", async () => {
+    const { baobab, mvule } = await venueWithRooms();
+    const [row] = await db().select().from(venueRooms).where(eq(venueRooms.id, baobab));
+    const change = (name: string) =>
+      RoomSchema.parse({
+        intent: "room",
+        venue: row?.venueId,
+        id: baobab,
+        name,
+        pricing: "day_rate",
+        currency: "KES",
+        rate: "25000",
+        capacity_boardroom: "12",
+      });
+    expect(await saveRoom(ACTOR, row?.venueId as string, change("Mvule"))).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await saveRoom(ACTOR, row?.venueId as string, change("Baobab Hall"))).toMatchObject({ ok: true });
+    const [audit] = await db()
+      .select()
+      .from(adminAuditLogs)
+      .where(and(eq(adminAuditLogs.recordId, baobab), eq(adminAuditLogs.action, "Updated room")));
+    expect(audit?.oldValues).toMatchObject({ name: "Baobab", pricing: "package", rate: 450_000 });
+    expect(audit?.newValues).toMatchObject({
+      name: "Baobab Hall",
+      capacities: { boardroom: 12 },
+      rate: 2_500_000,
+    });
+    expect(mvule).not.toBe(baobab);
   });
 
   test("the cancellation ladder is read in date order with rising percents", () => {

@@ -16,7 +16,7 @@ import { listVenues, saveRoom, saveVenue, type VenueOutcome } from "#app/deliver
 import { readForm } from "#app/platform/forms/form-input.server";
 import { canManageVenues, canReadVenues } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
-import { formatMinor, type MinorCurrency } from "#app/utils/minor-units";
+import { formatMinor, type MinorCurrency, minorToInput } from "#app/utils/minor-units";
 import type { Route } from "./+types/venues";
 
 export const meta: Route.MetaFunction = () => [{ title: "Venues | Mafunzo Admin" }];
@@ -58,25 +58,65 @@ const seats = (room: Room) =>
     .map((layout) => `${ROOM_LAYOUT_LABELS[layout]} ${room.capacities[layout]}`)
     .join(", ");
 
-function RoomForm({ venueId }: { venueId: string }) {
+/** A venue's form: a new venue, or (given `venue`) the venue as it is, to change or mark no longer used. */
+function VenueForm({ venue }: { venue?: Venue }) {
+  return (
+    <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end">
+      <input type="hidden" name="intent" value="venue" />
+      {venue ? <input type="hidden" name="id" value={venue.id} /> : null}
+      <InputField label="Name" name="name" required maxLength={120} defaultValue={venue?.name} />
+      <SelectField label="Kind" name="kind" defaultValue={venue?.kind ?? "hotel"}>
+        <option value="hotel">Hotel or conference centre</option>
+        <option value="own">Our own rooms</option>
+      </SelectField>
+      <InputField label="City" name="city" required maxLength={80} defaultValue={venue?.city} />
+      <InputField label="Address" name="address" maxLength={300} defaultValue={venue?.address} />
+      <InputField
+        label="Contact (name, phone, e-mail)"
+        name="contact"
+        maxLength={300}
+        defaultValue={venue?.contact}
+      />
+      {venue ? (
+        <SelectField label="In use" name="status" defaultValue={venue.status}>
+          <option value="active">In use</option>
+          <option value="inactive">No longer used</option>
+        </SelectField>
+      ) : null}
+      <Button type="submit" className="min-h-11">
+        {venue ? "Save venue" : "Add venue"}
+      </Button>
+    </Form>
+  );
+}
+
+/** A room's form: a new room of the venue, or (given `room`) the room as it is, to change. */
+function RoomForm({ venueId, room }: { venueId: string; room?: Room }) {
   return (
     <Form method="post" className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3">
       <input type="hidden" name="intent" value="room" />
       <input type="hidden" name="venue" value={venueId} />
+      {room ? <input type="hidden" name="id" value={room.id} /> : null}
       <div className="grid gap-3 sm:grid-cols-4">
-        <InputField label="Room name" name="name" required maxLength={80} />
-        <SelectField label="Priced as" name="pricing" defaultValue="day_rate">
+        <InputField label="Room name" name="name" required maxLength={80} defaultValue={room?.name} />
+        <SelectField label="Priced as" name="pricing" defaultValue={room?.pricing ?? "day_rate"}>
           <option value="day_rate">A day rate for the room</option>
           <option value="package">A package per person per day</option>
         </SelectField>
-        <SelectField label="Currency" name="currency" defaultValue="KES">
+        <SelectField label="Currency" name="currency" defaultValue={room?.currency ?? "KES"}>
           {RESOURCE_CURRENCIES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </SelectField>
-        <InputField label="Price" name="rate" inputMode="decimal" required />
+        <InputField
+          label="Price"
+          name="rate"
+          inputMode="decimal"
+          required
+          defaultValue={room ? minorToInput(room.rate, room.currency as MinorCurrency) : undefined}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">
@@ -89,12 +129,13 @@ function RoomForm({ venueId }: { venueId: string }) {
               label={ROOM_LAYOUT_LABELS[layout]}
               name={`capacity_${layout}`}
               inputMode="numeric"
+              defaultValue={room?.capacities[layout]}
             />
           ))}
         </div>
       </fieldset>
       <Button type="submit" variant="outline" className="min-h-11">
-        Add room
+        {room ? "Save room" : "Add room"}
       </Button>
     </Form>
   );
@@ -123,20 +164,7 @@ export default function Venues({ loaderData, actionData }: Route.ComponentProps)
           <h2 id="new-venue-heading" className="text-lg font-semibold text-slate-900">
             Add a venue
           </h2>
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end">
-            <input type="hidden" name="intent" value="venue" />
-            <InputField label="Name" name="name" required maxLength={120} />
-            <SelectField label="Kind" name="kind" defaultValue="hotel">
-              <option value="hotel">Hotel or conference centre</option>
-              <option value="own">Our own rooms</option>
-            </SelectField>
-            <InputField label="City" name="city" required maxLength={80} />
-            <InputField label="Address" name="address" maxLength={300} />
-            <InputField label="Contact (name, phone, e-mail)" name="contact" maxLength={300} />
-            <Button type="submit" className="min-h-11">
-              Add venue
-            </Button>
-          </Form>
+          <VenueForm />
         </section>
       ) : null}
       {loaderData.venues.length === 0 ? <EmptyState>No venue recorded yet.</EmptyState> : null}
@@ -158,10 +186,28 @@ export default function Venues({ loaderData, actionData }: Route.ComponentProps)
             {venue.rooms.map((room) => (
               <li key={room.id} data-testid="room">
                 <span className="font-semibold">{room.name}</span>: {seats(room)} · {price(room)}
+                {mayEdit ? (
+                  <details>
+                    <summary className="inline-flex min-h-11 cursor-pointer items-center text-brand-700">
+                      Change {room.name}
+                    </summary>
+                    <RoomForm venueId={venue.id} room={room} />
+                  </details>
+                ) : null}
               </li>
             ))}
           </ul>
-          {mayEdit ? <RoomForm venueId={venue.id} /> : null}
+          {mayEdit ? (
+            <>
+              <details>
+                <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm text-brand-700">
+                  Change {venue.name}
+                </summary>
+                <VenueForm venue={venue} />
+              </details>
+              <RoomForm venueId={venue.id} />
+            </>
+          ) : null}
         </section>
       ))}
     </div>
