@@ -84,6 +84,7 @@ export {
 } from "./resources/trainer-requests.server";
 export {
   findRunHold,
+  heldRoomRefusal,
   holdRoom,
   listRoomChoices,
   listVenues,

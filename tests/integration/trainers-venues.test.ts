@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { changeRunSession } from "#app/bookings/index.server";
+import { changeRunSession, updateCourseRun } from "#app/bookings/index.server";
 import {
   addTrainerLeave,
   answerRequestAsTrainer,
@@ -26,7 +26,7 @@ import { renderFeeStatement } from "#app/delivery/pdf.server";
 import { runTrainers, venueRooms } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
-import { getFirmIdentity } from "#app/site/index.server";
+import { CourseRunSchema, getFirmIdentity } from "#app/site/index.server";
 import { courseRuns } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
@@ -351,6 +351,22 @@ describe("rooms", () => {
     );
     expect(await hold(run.id, baobab, "theatre")).toMatchObject({ ok: true });
     expect(await hold(run.id, baobab, "boardroom")).toMatchObject({ ok: false, status: 400 });
+    // raising the course date's capacity past the room's 60 theatre seats is refused, and changes nothing
+    const [before] = await db().select().from(courseRuns).where(eq(courseRuns.id, run.id));
+    const raise = (capacity: string) =>
+      updateCourseRun(
+        ACTOR,
+        run.courseId,
+        run.id,
+        CourseRunSchema.parse({ startDate: run.startDate, endDate: run.endDate, venue: "Mombasa", capacity }),
+      );
+    const tooMany = await raise("70");
+    expect(tooMany).toMatchObject({ ok: false, status: 409 });
+    expect(tooMany.ok ? "" : tooMany.message).toContain(
+      "seats 60 in theatre layout: a capacity of 70 does not fit",
+    );
+    expect((await db().select().from(courseRuns).where(eq(courseRuns.id, run.id)))[0]).toEqual(before);
+    expect(await raise("60")).toMatchObject({ ok: true });
   });
 
   test("a room changed keeps its name unique in its venue, audited with before and after", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { runVenueHolds, venueRooms, venues } from "#app/delivery/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
-import { db } from "#app/platform/db/client.server";
+import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate } from "#app/utils/dates";
@@ -239,6 +239,28 @@ export async function holdRoom(
     });
     return { ok: true, message: `${label} held for this course date.` };
   });
+}
+
+/**
+ * Why the run cannot take `capacity` participants in the room it holds (the room's seats in the layout), or null:
+ * bookings asks before it saves a run's new capacity.
+ */
+export async function heldRoomRefusal(executor: Executor, runId: string, capacity: number | null) {
+  if (capacity === null) return null;
+  const [hold] = await executor
+    .select({
+      layout: runVenueHolds.layout,
+      capacities: venueRooms.capacities,
+      room: venueRooms.name,
+      venue: venues.name,
+    })
+    .from(runVenueHolds)
+    .innerJoin(venueRooms, eq(venueRooms.id, runVenueHolds.roomId))
+    .innerJoin(venues, eq(venues.id, venueRooms.venueId))
+    .where(eq(runVenueHolds.runId, runId));
+  const seats = hold?.capacities[hold.layout];
+  if (!hold || seats === undefined || capacity <= seats) return null;
+  return `${hold.room} (${hold.venue}) seats ${seats} in ${ROOM_LAYOUT_LABELS[hold.layout].toLowerCase()} layout: a capacity of ${capacity} does not fit. Hold a bigger room first, or keep the capacity at ${seats} or below.`;
 }
 
 /** Releases the run's hold (audited with what it was). */
