@@ -103,3 +103,53 @@ export function runCancelled(m: RunCancelledMail): Message {
     ],
   );
 }
+
+export type TrainerRequestMail = {
+  name: string;
+  courseTitle: string;
+  dates: string;
+  sessions: string[];
+  venue: string | null;
+  dueDate: string;
+  link: string;
+};
+
+/** The office asks a trainer to deliver a course date; the link (one use, works on a phone) takes the answer. */
+export function trainerRequestMail(m: TrainerRequestMail): Message {
+  return render(
+    `Can you train ${m.courseTitle}, ${m.dates}?`,
+    [
+      `Dear ${m.name},`,
+      `We would like you to train ${m.courseTitle}. Please accept or decline by ${m.dueDate}: open the link, then choose. The link works once; afterwards your answer is also in "My runs".`,
+    ],
+    [
+      ["Course", m.courseTitle],
+      ["Dates", m.dates],
+      ["Session days", m.sessions.join(", ")],
+      ["Venue", m.venue],
+      ["Answer by", m.dueDate],
+    ],
+    [],
+    { actions: [{ label: "Accept or decline", url: m.link }] },
+  );
+}
+
+/** A trainer declined a request: the office that asked looks for someone else. */
+export function trainerDeclinedMail(m: {
+  trainer: string;
+  courseTitle: string;
+  dates: string;
+  runUrl: string;
+}): Message {
+  return render(
+    `${m.trainer} declined ${m.courseTitle}, ${m.dates}`,
+    [
+      `${m.trainer} cannot train ${m.courseTitle} (${m.dates}). Ask another trainer on the course date's page.`,
+    ],
+    [
+      ["Course", m.courseTitle],
+      ["Dates", m.dates],
+      ["Course date's page", m.runUrl],
+    ],
+  );
+}

@@ -51,12 +51,48 @@ export {
 } from "./nita/nita-pack.server";
 export { currentRegisterScan, saveRegisterScan } from "./nita/register-scan.server";
 export { deliveryPersonalData } from "./personal-data.server";
+export { checkTrainer, roomClashes, type TakenDay, type TrainerCheck } from "./resources/clashes.server";
+export {
+  type FeeLine,
+  type FeeStatement,
+  feeStatement,
+  monthName,
+  statementMonth,
+  WITHHOLDING_PERCENT,
+  WITHHOLDING_THRESHOLD,
+  withholdingFor,
+} from "./resources/fee-statement.server";
+export {
+  addTrainerLeave,
+  getTrainer,
+  listCourseChoices,
+  listTrainers,
+  type ProfileOutcome,
+  removeTrainerLeave,
+  saveTrainerProfile,
+} from "./resources/trainer-profile.server";
+export {
+  answerRequestAsTrainer,
+  answerRequestByLink,
+  describeRequestLink,
+  listOpenRequests,
+  listRunTrainerRequests,
+  type RequestLink,
+  type RequestOutcome,
+  requestTrainer,
+  withdrawTrainer,
+} from "./resources/trainer-requests.server";
+export {
+  findRunHold,
+  heldRoomRefusal,
+  holdRoom,
+  listRoomChoices,
+  listVenues,
+  releaseHold,
+  saveRoom,
+  saveVenue,
+  type VenueOutcome,
+} from "./resources/venues.server";
 export { type RunRule, requireRun, requireRunAllowed, requireRunRole } from "./run-page.server";
 export { deliveryToday } from "./today.server";
-export {
-  listRunTrainers,
-  listTrainerCandidates,
-  listTrainerRuns,
-  setRunTrainers,
-  type TrainersOutcome,
-} from "./trainers.server";
+export { listRunTrainers, listTrainerCandidates, listTrainerRuns } from "./trainers.server";

@@ -11,3 +11,4 @@ export type NitaPackSection = keyof typeof renderNitaSection;
 /** One section of a NITA pack as a PDF of its own, by name: what the render worker can be asked for. */
 export const renderNitaPackSection = (section: NitaPackSection, pack: NitaPack) =>
   renderNitaSection[section](pack);
+export { renderFeeStatement } from "./resources/fee-statement-pdf.server";

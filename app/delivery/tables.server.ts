@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -14,13 +15,27 @@ import {
 } from "drizzle-orm/pg-core";
 import { courseRegistrations } from "../booking/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
+import {
+  ACTIVE_STATUSES,
+  RESOURCE_CURRENCIES,
+  ROOM_LAYOUTS,
+  ROOM_PRICINGS,
+  TRAINER_ENGAGEMENTS,
+  TRAINER_REQUEST_STATES,
+  VENUE_KINDS,
+} from "../platform/db/enums";
 import { users } from "../platform/db/tables.server";
-import { courseRuns, testimonials } from "../site/tables.server";
+import { courseRuns, courses, testimonials } from "../site/tables.server";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
 // only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.
 
-/** The trainers of a run (staff accounts with the trainer role): they see and deliver that run only. */
+/**
+ * The trainers of a run (staff accounts with the trainer role) and where each one's request stands (issue 48,
+ * decision 0760): the office requests, the trainer accepts or declines from the e-mail's one-use link or "My
+ * runs", the office may withdraw. Only an accepted trainer delivers the run (sees its delivery pages). Rows from
+ * before requests existed were assignments, hence the default.
+ */
 export const runTrainers = pgTable(
   "run_trainers",
   {
@@ -30,10 +45,177 @@ export const runTrainers = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: TRAINER_REQUEST_STATES }).notNull().default("accepted"),
+    /** the last day the trainer may answer; the link says "expired" after it */
+    dueDate: date("due_date"),
+    /** SHA-256 of the e-mail link's token while the request waits for an answer; cleared when answered */
+    tokenHash: text("token_hash").unique(),
+    /** why the office double-booked the trainer on a day they already train, when it did */
+    clashReason: text("clash_reason"),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.userId] }), index("run_trainers_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.userId] }),
+    index("run_trainers_user_idx").on(t.userId),
+    check("run_trainers_state_check", inList("state", TRAINER_REQUEST_STATES)),
+  ],
 );
+
+/** A trainer as a resource (issue 48): what they deliver, where they are based, what a day costs, how to pay them. */
+export const trainerProfiles = pgTable(
+  "trainer_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    homeOffice: text("home_office").notNull().default("Nairobi"),
+    engagement: text("engagement", { enum: TRAINER_ENGAGEMENTS }).notNull().default("associate"),
+    /** the fee for one session day, in the currency's minor unit */
+    dayRate: integer("day_rate").notNull().default(0),
+    /** per session day away from the home office (accommodation and meals), same currency */
+    perDiem: integer("per_diem").notNull().default(0),
+    currency: text("currency", { enum: RESOURCE_CURRENCIES }).notNull().default("KES"),
+    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
+    kraPin: text("kra_pin"),
+    /** the M-PESA number fees are paid to, as M-PESA writes it (2547XXXXXXXX) */
+    mpesaNumber: text("mpesa_number"),
+    /** ISO weekdays (1 Monday … 7 Sunday) the trainer normally works; a session on another day warns */
+    availableWeekdays: integer("available_weekdays").array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("trainer_profiles_engagement_check", inList("engagement", TRAINER_ENGAGEMENTS)),
+    check("trainer_profiles_currency_check", inList("currency", RESOURCE_CURRENCIES)),
+    check("trainer_profiles_rates_check", sql`${t.dayRate} >= 0 and ${t.perDiem} >= 0`),
+    check("trainer_profiles_kra_pin_check", sql`${t.kraPin} is null or ${t.kraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
+    check(
+      "trainer_profiles_mpesa_check",
+      sql`${t.mpesaNumber} is null or ${t.mpesaNumber} ~ '^254[17][0-9]{8}$'`,
+    ),
+  ],
+);
+
+/** The courses a trainer can deliver. */
+export const trainerCourses = pgTable(
+  "trainer_courses",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index("trainer_courses_course_idx").on(t.courseId),
+  ],
+);
+
+/** A trainer's leave, both days included: no request for a run with a session inside it. */
+export const trainerLeave = pgTable(
+  "trainer_leave",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    note: text("note").notNull().default(""),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("trainer_leave_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+    index("trainer_leave_user_idx").on(t.userId, t.startDate),
+  ],
+);
+
+/** A place runs are held: the firm's own rooms or a hotel (issue 48). */
+export const venues = pgTable(
+  "venues",
+  {
+    id: id(),
+    name: text("name").notNull().unique(),
+    kind: text("kind", { enum: VENUE_KINDS }).notNull(),
+    city: text("city").notNull(),
+    address: text("address").notNull().default(""),
+    contact: text("contact").notNull().default(""),
+    status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("venues_kind_check", inList("kind", VENUE_KINDS)),
+    check("venues_status_check", inList("status", ACTIVE_STATUSES)),
+  ],
+);
+
+/** A room of a venue: its capacity per layout and its price (a day rate, or a package per person per day). */
+export const venueRooms = pgTable(
+  "venue_rooms",
+  {
+    id: id(),
+    venueId: uuid("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    /** seats per layout set out; a layout the room cannot take is absent */
+    capacities: jsonb("capacities").$type<Partial<Record<(typeof ROOM_LAYOUTS)[number], number>>>().notNull(),
+    pricing: text("pricing", { enum: ROOM_PRICINGS }).notNull(),
+    /** the day rate of the room, or the package per person per day, in the currency's minor unit */
+    rate: integer("rate").notNull(),
+    currency: text("currency", { enum: RESOURCE_CURRENCIES }).notNull().default("KES"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("venue_rooms_name_key").on(t.venueId, t.name),
+    check("venue_rooms_pricing_check", inList("pricing", ROOM_PRICINGS)),
+    check("venue_rooms_currency_check", inList("currency", RESOURCE_CURRENCIES)),
+    check("venue_rooms_rate_check", sql`${t.rate} >= 0`),
+  ],
+);
+
+/** One step of a venue's cancellation ladder: cancelling on or after `from` costs `percent` of the total. */
+export type CancellationStep = { from: string; percent: number };
+
+/**
+ * A run's hold on a room and the contract's dates (issue 48): the deposit's due date, the day final numbers are
+ * due, and the cancellation ladder, which the run's costs and the go/no-go date read.
+ */
+export const runVenueHolds = pgTable(
+  "run_venue_holds",
+  {
+    runId: uuid("run_id")
+      .primaryKey()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    roomId: uuid("room_id")
+      .notNull()
+      .references(() => venueRooms.id, { onDelete: "restrict" }),
+    layout: text("layout", { enum: ROOM_LAYOUTS }).notNull(),
+    depositDue: date("deposit_due"),
+    finalNumbersDue: date("final_numbers_due"),
+    /** steps in date order, percents rising */
+    cancellationLadder: jsonb("cancellation_ladder")
+      .$type<CancellationStep[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("run_venue_holds_layout_check", inList("layout", ROOM_LAYOUTS)),
+    index("run_venue_holds_room_idx").on(t.roomId),
+  ],
+);
+
 /** What a participant needs on the day (DESIGN §7: joining instructions belong to the run), one row per run. */
 export const runJoiningInstructions = pgTable("run_joining_instructions", {
   runId: uuid("run_id")

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { attendanceMarks, certificates, runReminders } from "#app/delivery/tables.server";
+import { attendanceMarks, certificates, runReminders, runTrainers } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { smsOutbox } from "#app/platform/db/tables.server";
 import type { TodayContributor, TodayItem } from "#app/platform/today/contributor";
@@ -11,7 +11,8 @@ import { addDays } from "#app/utils/dates";
 import { LIVE_STATUSES, sessionClock } from "./delivery-run.server";
 
 // Delivery's part of "What needs doing today" (decision 0716): registers to mark, certificates to issue, and
-// tomorrow's reminders that did not reach a phone by SMS.
+// tomorrow's reminders that did not reach a phone by SMS, and course dates starting soon with participants but no
+// confirmed trainer (issue 48).
 
 /** How far back the dashboard looks for finished runs still missing their register or certificates. */
 const DELIVERY_LOOKBACK_DAYS = 60;
@@ -81,15 +82,58 @@ function deliveryItem(run: StartedRun, clock: ReturnType<typeof sessionClock>): 
   return null;
 }
 
-/** Started runs with booked participants that await their register or their certificates, oldest first. */
+/** How far ahead a course date with participants and no confirmed trainer is on the dashboard. */
+export const TRAINER_CONFIRM_DAYS = 14;
+
+const trainersIn = (state: "accepted" | "requested") =>
+  sql<number>`(select count(*)::int from ${runTrainers} t where t.run_id = ${courseRuns.id} and t.state = ${state})`;
+
+/** Course dates starting within TRAINER_CONFIRM_DAYS with live participants and no accepted trainer, soonest first. */
+async function unconfirmedTrainers(day: string): Promise<TodayItem[]> {
+  const runs = await db()
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      title: courses.title,
+      startDate: courseRuns.startDate,
+      label: courseRuns.label,
+      accepted: trainersIn("accepted"),
+      asked: trainersIn("requested"),
+      participants: sql<number>`(select count(*)::int from ${courseRegistrations} r where r.run_id = ${courseRuns.id} and r.deleted_at is null and r.status in (${sql.join(
+        LIVE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}))`,
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(
+      and(
+        ne(courseRuns.status, "cancelled"),
+        gte(courseRuns.startDate, day),
+        lte(courseRuns.startDate, addDays(day, TRAINER_CONFIRM_DAYS)),
+      ),
+    )
+    .orderBy(asc(courseRuns.startDate));
+  return runs
+    .filter((run) => run.participants > 0 && run.accepted === 0)
+    .map((run) => ({
+      id: `trainer-${run.id}`,
+      count: Math.max(run.asked, 1),
+      title: `${run.asked === 0 ? "course date with no trainer confirmed" : run.asked === 1 ? "trainer asked, no answer yet" : "trainers asked, no answer yet"}: ${run.title}, ${run.label ?? run.startDate}`,
+      to: `/admin/courses/${run.courseId}/runs/${run.id}`,
+    }));
+}
+
+/**
+ * Started runs with booked participants that await their register or their certificates, oldest first; then
+ * course dates starting soon without a confirmed trainer.
+ */
 export const deliveryToday: TodayContributor = async ({ today }) => {
   const runs = (await startedRuns(today)).filter((run) => run.participants > 0);
   const sessions = await sessionsOfRuns(runs);
   // session days only, and "ended" once its last session is over: the certificates are due then (decision 0681)
-  return [
-    ...(await undeliveredReminders(today)),
-    ...runs.flatMap((run) => deliveryItem(run, sessionClock(sessions.get(run.id) ?? [])) ?? []),
-  ];
+  const delivering = runs.flatMap((run) => deliveryItem(run, sessionClock(sessions.get(run.id) ?? [])) ?? []);
+  return [...(await undeliveredReminders(today)), ...delivering, ...(await unconfirmedTrainers(today))];
 };
 
 /** How long an SMS may go without its delivery report before the office hears it was not delivered. */

@@ -1,33 +1,35 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { courseRegistrations as r } from "#app/booking/tables.server";
 import { runTrainers } from "#app/delivery/tables.server";
-import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { users } from "#app/platform/db/tables.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { LIVE_STATUSES, runDatesText } from "./delivery-run.server";
 
-/** The ids of a run's trainers: the policy lets them at that run's delivery pages. */
+/**
+ * The ids of a run's trainers who accepted it (or whom the office confirmed): the policy lets them at that run's
+ * delivery pages. A trainer only asked, or who declined, is not one of them.
+ */
 export async function listRunTrainerIds(runId: string, executor: Executor = db()) {
   const rows = await executor
     .select({ userId: runTrainers.userId })
     .from(runTrainers)
-    .where(eq(runTrainers.runId, runId))
+    .where(and(eq(runTrainers.runId, runId), eq(runTrainers.state, "accepted")))
     .orderBy(asc(runTrainers.createdAt));
   return rows.map((row) => row.userId);
 }
 
-const isTrainer = sql`${users.roles} @> array['trainer']::text[]`;
-
-/** A run's trainers by name, for its page. */
+/** A run's confirmed trainers by name (the NITA pack names them). */
 export async function listRunTrainers(runId: string) {
   return db()
     .select({ id: users.id, name: users.name, email: users.email })
     .from(runTrainers)
     .innerJoin(users, eq(users.id, runTrainers.userId))
-    .where(eq(runTrainers.runId, runId))
+    .where(and(eq(runTrainers.runId, runId), eq(runTrainers.state, "accepted")))
     .orderBy(asc(runTrainers.createdAt));
 }
+
+const isTrainer = sql`${users.roles} @> array['trainer']::text[]`;
 
 /** The active accounts with the trainer role: who can be put on a run. */
 export async function listTrainerCandidates() {
@@ -38,36 +40,7 @@ export async function listTrainerCandidates() {
     .orderBy(asc(users.name), asc(users.email));
 }
 
-export type TrainersOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
-
-/** Puts exactly these trainers on the run; each must be an active account with the trainer role. */
-export async function setRunTrainers(actor: AuditActor, runId: string, userIds: readonly string[]) {
-  return db().transaction(async (tx): Promise<TrainersOutcome> => {
-    const wanted = [...new Set(userIds)];
-    const found = wanted.length
-      ? await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(inArray(users.id, wanted), isTrainer, isNull(users.deactivatedAt)))
-      : [];
-    if (found.length !== wanted.length) {
-      return { ok: false, status: 400, message: "Choose trainers from the list of active trainers." };
-    }
-    const before = await listRunTrainerIds(runId, tx);
-    await tx.delete(runTrainers).where(eq(runTrainers.runId, runId));
-    if (wanted.length) await tx.insert(runTrainers).values(wanted.map((userId) => ({ runId, userId })));
-    await recordAudit(tx, actor, {
-      action: "Changed run trainers",
-      tableName: "run_trainers",
-      recordId: runId,
-      oldValues: { trainers: before },
-      newValues: { trainers: wanted },
-    });
-    return { ok: true, message: wanted.length ? "Trainers saved." : "No trainer on this course date now." };
-  });
-}
-
-/** A trainer's runs that have not ended, the one under way today first, then by start date. */
+/** A trainer's accepted runs that have not ended, the one under way today first, then by start date. */
 export async function listTrainerRuns(userId: string, day: string) {
   const runs = await db()
     .select({
@@ -87,6 +60,7 @@ export async function listTrainerRuns(userId: string, day: string) {
     .where(
       and(
         eq(runTrainers.userId, userId),
+        eq(runTrainers.state, "accepted"),
         ne(courseRuns.status, "cancelled"),
         sql`coalesce(${courseRuns.endDate}, ${courseRuns.startDate}, ${day}) >= ${day}`,
       ),

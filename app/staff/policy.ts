@@ -75,6 +75,19 @@ export const canReadFeedback = (staff: Staff, trainers: readonly string[]) =>
 /** "My runs": the home of anyone who trains. */
 export const canSeeOwnRuns = (staff: Staff) => holds(staff, "trainer");
 
+/**
+ * Trainers as resources (issue 48): their profiles hold day rates, KRA PINs and M-PESA numbers, so the office
+ * that schedules and finance that pays read them; the schedulers change them.
+ */
+export const canReadTrainers = (staff: Staff) => holds(staff, "owner", "registrar", "finance");
+export const canManageTrainers = (staff: Staff) => canScheduleRuns(staff);
+/** A trainer's monthly fee statement: finance and the owner (a trainer sees their own in "My runs"). */
+export const canReadTrainerFees = (staff: Staff) => holds(staff, "owner", "finance");
+
+/** Venues and rooms: read by the office, kept by the schedulers who hold rooms for runs. */
+export const canReadVenues = (staff: Staff) => canReadOffice(staff);
+export const canManageVenues = (staff: Staff) => canScheduleRuns(staff);
+
 /** Joining instructions are the office's word to participants: written by the office, not by a trainer. */
 export const canWriteInstructions = (staff: Staff) => holds(staff, "owner", "registrar");
 

@@ -105,6 +105,8 @@ async function adminScreens(page: Page) {
     "/admin/clients?form=new",
     "/admin/facilitators",
     "/admin/facilitators?form=new",
+    "/admin/trainers",
+    "/admin/venues",
     "/admin/documents",
     "/admin/images",
     "/admin/content",

@@ -38,9 +38,17 @@ const ACCESS: Record<string, Access> = {
   "routes/staff/passkey-options.ts": { action: ANY },
   // a trainer signing in lands here and is sent on to "My runs"
   "routes/back-office/dashboard.tsx": { loader: [...OFFICE, "trainer"] },
-  "routes/delivery/my-runs.tsx": { loader: ["trainer"] },
+  // a trainer answers the requests sent to them there
+  "routes/delivery/my-runs.tsx": { loader: ["trainer"], action: ["trainer"] },
+  "routes/delivery/my-fee-statement.ts": { loader: ["trainer"] },
   "routes/staff/staff.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/delivery/run-trainers.ts": { action: MANAGE_BOOKINGS },
+  "routes/delivery/run-venue.ts": { action: MANAGE_BOOKINGS },
+  // trainers' profiles hold day rates, KRA PINs and M-PESA numbers: the schedulers and finance read them
+  "routes/delivery/trainers.tsx": { loader: ["owner", "registrar", "finance"] },
+  "routes/delivery/trainer.tsx": { loader: ["owner", "registrar", "finance"], action: MANAGE_BOOKINGS },
+  "routes/delivery/trainer-fee-statement.ts": { loader: ["owner", "finance"] },
+  "routes/delivery/venues.tsx": { loader: OFFICE, action: MANAGE_BOOKINGS },
   "routes/bookings/run-sessions.ts": { action: MANAGE_BOOKINGS },
   "routes/site/holidays.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/staff/administrators.tsx": { loader: ["owner"], action: ["owner"] },

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
 import { lockRunSeats, privateRunOrganisation } from "#app/booking/index.server";
 import { courseRegistrations } from "#app/booking/tables.server";
-import { registerMarkedOn } from "#app/delivery/index.server";
+import { heldRoomRefusal, registerMarkedOn } from "#app/delivery/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import type { CourseRunInput } from "#app/site/index";
@@ -67,6 +67,9 @@ export async function updateCourseRun(
         };
       }
     }
+    // a run's capacity cannot exceed the seats of the room it holds (issue 48)
+    const tooBig = await heldRoomRefusal(tx, runId, input.capacity ?? null);
+    if (tooBig) return { ok: false, status: 409, message: tooBig };
     const saved = await saveCourseRun(tx, actor, courseId, before, input);
     if (!saved.ok) return saved;
     const seats = await lockRunSeats(tx, runId);

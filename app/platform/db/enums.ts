@@ -129,3 +129,15 @@ export const QUOTE_LINE_KINDS = [
 
 /** What a discount rule gives (decision 0750): a lower price until a date, or a rate from a group's size. */
 export const DISCOUNT_RULE_KINDS = ["early_bird", "group"] as const;
+/** A trainer's request to deliver a run (issue 48): sent, then accepted or declined by them, or withdrawn by the office. */
+export const TRAINER_REQUEST_STATES = ["requested", "accepted", "declined", "withdrawn"] as const;
+/** How a trainer is engaged: on the payroll (PAYE, no withholding) or an associate paid per day. */
+export const TRAINER_ENGAGEMENTS = ["employee", "associate"] as const;
+/** The currencies a day rate or a venue's price is in, each held in its minor unit. */
+export const RESOURCE_CURRENCIES = ["KES", "UGX", "RWF", "TZS", "USD"] as const;
+/** The firm's own training rooms, or a hotel / conference centre it books. */
+export const VENUE_KINDS = ["own", "hotel"] as const;
+/** How a room is set out; each has its own capacity. */
+export const ROOM_LAYOUTS = ["classroom", "theatre", "boardroom", "u_shape", "banquet"] as const;
+/** What a room costs: a day rate for the room, or a conference package per person per day. */
+export const ROOM_PRICINGS = ["day_rate", "package"] as const;

@@ -21,13 +21,19 @@ import { recordErrorBoundary } from "#app/components/admin/record-not-found";
 import { ParticipantName } from "#app/components/admin/registration-list";
 import { RunDeliveryNav } from "#app/components/admin/run-delivery-nav";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
-import { listRunTrainers, listTrainerCandidates } from "#app/delivery/index.server";
+import {
+  findRunHold,
+  listRoomChoices,
+  listRunTrainerRequests,
+  listTrainerCandidates,
+} from "#app/delivery/index.server";
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { CancelRunSection } from "#app/routes/bookings/components/cancel-run-section";
 import { RunSessionsSection } from "#app/routes/bookings/components/run-sessions-section";
 import { RunTrainersSection } from "#app/routes/bookings/components/run-trainers-section";
+import { RunVenueSection } from "#app/routes/bookings/components/run-venue-section";
 import { privateRunLabel } from "#app/site/index";
 import { runHolidays, runSessionsOf } from "#app/site/index.server";
 import {
@@ -39,6 +45,7 @@ import {
 } from "#app/staff/index";
 import { requireAllowed, requireRule, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
+import { addDays, today } from "#app/utils/dates";
 import { formatDateTime } from "#app/utils/datetime";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "#app/utils/payment-state";
 import type { Route } from "./+types/course-run";
@@ -58,18 +65,30 @@ export const ErrorBoundary = recordErrorBoundary({
   listLabel: "All courses",
 });
 
+/** A trainer is asked to answer within three days, and before the first session. */
+function defaultDueDate(sessions: { date: string }[]) {
+  const first = sessions[0]?.date;
+  const due = addDays(today(), 3);
+  if (!first || due < first) return due;
+  return addDays(first, -1) < today() ? today() : addDays(first, -1);
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canReadBookings);
   const courseId = parseId(args.params.courseId) ?? notFound();
   const runId = parseId(args.params.runId) ?? notFound();
   const roster = (await getRunRoster(courseId, runId)) ?? notFound();
+  const sessions = await runSessionsOf({ ...roster.run, id: runId });
   return {
     ...roster,
     money: await runBookingMoney(runId),
     ...(await runKeptBecause(roster.run)),
     financeGaps: await currentFinanceProfileGaps(),
-    trainers: await listRunTrainers(runId),
-    sessions: await runSessionsOf({ ...roster.run, id: runId }),
+    trainers: await listRunTrainerRequests(runId),
+    hold: await findRunHold(runId),
+    rooms: await listRoomChoices(),
+    defaultDueDate: defaultDueDate(sessions),
+    sessions,
     holidays: await runHolidays(roster.run),
     trainerChoices: await listTrainerCandidates(),
     canRevealIdNumbers: canSeeIdNumbers(staffOf(admin)),
@@ -228,6 +247,9 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     sessions,
     holidays,
     trainerChoices,
+    hold,
+    rooms,
+    defaultDueDate,
     canRevealIdNumbers,
     canExport,
     canManage,
@@ -273,6 +295,12 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
         action={`/admin/courses/${run.courseId}/runs/${run.id}/trainers`}
         trainers={trainers}
         choices={trainerChoices}
+        defaultDueDate={defaultDueDate}
+      />
+      <RunVenueSection
+        action={`/admin/courses/${run.courseId}/runs/${run.id}/venue`}
+        hold={hold}
+        rooms={rooms}
       />
 
       <section aria-labelledby="roster-heading" className="space-y-3">

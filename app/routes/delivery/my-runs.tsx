@@ -1,18 +1,95 @@
 import { CalendarCheck, FileDown } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { EmptyState, PageHeader } from "#app/components/admin/page-header";
+import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { buttonClass } from "#app/components/ui/button";
-import { listTrainerRuns } from "#app/delivery/index.server";
+import { TrainerAnswerSchema } from "#app/delivery/index";
+import {
+  answerRequestAsTrainer,
+  feeStatement,
+  listOpenRequests,
+  listTrainerRuns,
+  type RequestOutcome,
+  statementMonth,
+} from "#app/delivery/index.server";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { FeeStatementView } from "#app/routes/delivery/components/fee-statement-view";
 import { canSeeOwnRuns } from "#app/staff/index";
 import { requireAllowed } from "#app/staff/index.server";
-import { today } from "#app/utils/dates";
+import { formatLongDate, today } from "#app/utils/dates";
 import type { Route } from "./+types/my-runs";
 
 export const meta: Route.MetaFunction = () => [{ title: "My runs | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canSeeOwnRuns);
-  return { runs: await listTrainerRuns(admin.user.id, today()) };
+  const month = statementMonth(new URL(args.request.url));
+  return {
+    runs: await listTrainerRuns(admin.user.id, today()),
+    requests: await listOpenRequests(admin.user.id),
+    statement: await feeStatement(admin.user.id, month),
+  };
+}
+
+/** A trainer accepts or declines a request sent to them (and only to them). */
+export async function action(args: Route.ActionArgs) {
+  const { actor, user } = await requireAllowed(args, canSeeOwnRuns);
+  const formData = await readForm(args.request, TrainerAnswerSchema);
+  const parsed = TrainerAnswerSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success || !parsed.data.run) {
+    return data<RequestOutcome>(
+      { ok: false, status: 400, message: "Choose accept or decline." },
+      { status: 400 },
+    );
+  }
+  const outcome = await answerRequestAsTrainer(
+    { ...actor, id: user.id },
+    parsed.data.run,
+    parsed.data.answer,
+  );
+  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
+
+type Request = Route.ComponentProps["loaderData"]["requests"][number];
+
+function RequestCard({ request }: { request: Request }) {
+  const fetcher = useFetcher<RequestOutcome>();
+  useOutcomeToast(fetcher.data, "Answer not recorded");
+  return (
+    <li className="rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <h3 className="text-lg font-semibold text-slate-900 wrap-anywhere">{request.courseTitle}</h3>
+      <p className="text-sm text-slate-700">{[request.dates, request.venue].filter(Boolean).join(" · ")}</p>
+      {request.dueDate ? (
+        <p className="text-sm text-slate-700">
+          {request.expired ? "The date to answer passed on " : "Answer by "}
+          {formatLongDate(request.dueDate)}
+        </p>
+      ) : null}
+      {request.expired ? null : (
+        <fetcher.Form method="post" className="mt-3 flex flex-wrap gap-2">
+          <input type="hidden" name="run" value={request.runId} />
+          <button
+            type="submit"
+            name="answer"
+            value="accept"
+            className={buttonClass("primary", "md", "min-h-11")}
+            disabled={fetcher.state !== "idle"}
+          >
+            Accept
+          </button>
+          <button
+            type="submit"
+            name="answer"
+            value="decline"
+            className={buttonClass("outline", "md", "min-h-11")}
+            disabled={fetcher.state !== "idle"}
+          >
+            Decline
+          </button>
+        </fetcher.Form>
+      )}
+    </li>
+  );
 }
 
 type Run = Route.ComponentProps["loaderData"]["runs"][number];
@@ -70,9 +147,22 @@ function RunCard({ run }: { run: Run }) {
 export default function MyRuns({ loaderData }: Route.ComponentProps) {
   const under = loaderData.runs.filter((run) => run.today);
   const coming = loaderData.runs.filter((run) => !run.today);
+  const { requests, statement } = loaderData;
   return (
     <>
       <PageHeader title="My runs" description="The course dates you train, today's first." />
+      {requests.length > 0 ? (
+        <section aria-labelledby="requests-heading" className="mb-6">
+          <h2 id="requests-heading" className="mb-3 text-base font-semibold text-slate-700">
+            Requests to answer
+          </h2>
+          <ul className="space-y-3">
+            {requests.map((request) => (
+              <RequestCard key={request.runId} request={request} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {loaderData.runs.length === 0 ? (
         <EmptyState>
           No course date is assigned to you. The office adds you on a course date's page.
@@ -102,6 +192,12 @@ export default function MyRuns({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       )}
+      {statement ? (
+        <FeeStatementView
+          statement={statement}
+          pdfHref={`/admin/my-runs/fee-statement.pdf?month=${statement.month}`}
+        />
+      ) : null}
     </>
   );
 }
