@@ -42,13 +42,16 @@ async function longestStall(work: () => Promise<unknown>) {
 // in this thread first, before the pool starts: the same function, the same document
 let inline: Uint8Array;
 let inlineStall = 0;
+let inlineTook = 0;
 
 describe("without the pool", () => {
   it("renders in this thread, holding the event loop for the render", async () => {
     await brochure(); // the PDF library loaded
+    const began = performance.now();
     inlineStall = await longestStall(async () => {
       inline = await brochure();
     });
+    inlineTook = performance.now() - began;
     expect(extractPdfText(Buffer.from(inline))).toContain("Mafunzo");
   });
 });
@@ -76,11 +79,12 @@ describe("with the pool", () => {
       expect(extractPdfText(Buffer.from(bytes))).toBe(extractPdfText(Buffer.from(inline)));
     }
     console.info(
-      `longest stall: ${Math.round(inlineStall)} ms inline; ${Math.round(stall)} ms in ${Math.round(rendering)} ms of two renders on the pool`,
+      `longest stall: ${Math.round(inlineStall)} ms of ${Math.round(inlineTook)} ms inline; ${Math.round(stall)} ms in ${Math.round(rendering)} ms of two renders on the pool`,
     );
-    // the inline render held the loop for its whole length; while two renders run on the pool it keeps turning
-    // (measured against the renders' own time: on a loaded machine everything takes longer)
-    expect(inlineStall).toBeGreaterThan(Math.min(50, rendering / 3));
+    // the inline render held the loop for most of its length; while two renders run on the pool it keeps turning
+    // (each measured against the renders' own time: on a loaded machine everything takes longer, and on a quiet
+    // one the inline render may be over in under 50 ms)
+    expect(inlineStall).toBeGreaterThan(inlineTook / 2);
     expect(stall).toBeLessThan(Math.max(50, rendering / 3));
   });
 
