@@ -21,6 +21,8 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Testimonials",
     "Clients",
     "Facilitators",
+    "Trainers",
+    "Venues",
     "Document Management",
     "Image Management",
     "Content Management",
@@ -61,7 +63,7 @@ test("on a small screen the sidebar is a drawer that closes after a choice", asy
   const drawer = page.getByRole("navigation", { name: "Admin menu" });
   await expect(drawer).toBeHidden();
   await page.getByText("Menu", { exact: true }).click();
-  await expect(drawer.getByRole("link")).toHaveCount(21);
+  await expect(drawer.getByRole("link")).toHaveCount(23);
   await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "My account" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);

@@ -122,7 +122,7 @@ test("an in-house request on a phone is qualified, quoted by the office, and acc
   // the proforma is the quote: its total as the client read it
   await expect(page.getByTestId("booking-documents")).toContainText("Proforma invoice version 1");
   await expect(page.getByTestId("booking-documents")).toContainText("KES 375,000.00");
-  await expect(page.getByText("LPO/2026/118")).toBeVisible();
+  await expect(page.getByText("LPO/2026/118", { exact: true })).toBeVisible();
   await page.goto(`${base}/admin/courses`);
   await page.getByRole("link", { name: COURSE.title }).first().click();
   const privateDate = page.getByTestId("course-run").filter({ hasText: `Private — ${organisation}` });

@@ -156,12 +156,13 @@ test("the finance officer records a payment and cannot change a course", async (
   // a bank transfer for the booking, recorded by its reference
   await nav.getByRole("link", { name: "Finance" }).click();
   await page.getByRole("main").getByRole("link", { name: "Payments", exact: true }).click();
-  await page.getByLabel("Amount (KES)").fill("1000");
-  await page.getByLabel("Date received").fill(TODAY);
-  await page.getByLabel("Transaction code or reference").fill("BANK-TT-001");
-  await page.getByLabel("Payer").fill("County Government of Nakuru");
-  await page.getByLabel("Booking reference").first().fill(reference);
-  await page.getByRole("button", { name: "Record payment" }).click();
+  const payment = page.getByRole("form", { name: "Record a payment" });
+  await payment.getByLabel("Amount (KES)").fill("1000");
+  await payment.getByLabel("Date received").fill(TODAY);
+  await payment.getByLabel("Transaction code or reference").fill("BANK-TT-001");
+  await payment.getByLabel("Payer").fill("County Government of Nakuru");
+  await payment.getByLabel("Booking reference").fill(reference);
+  await payment.getByRole("button", { name: "Record payment" }).click();
   await expect(page.getByText(/KES 1,000(\.00)? recorded\./)).toBeVisible();
 
   // finance reads the registrations but does not change them: no delete, no status to choose

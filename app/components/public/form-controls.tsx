@@ -63,43 +63,6 @@ export function PersonFields({
 }
 
 /**
- * Consent to SMS at the phone number beside it (decision 0767): unticked unless the person ticked it, and saying
- * what comes (the booking's reminders and notices, never marketing) and how to stop.
- */
-export function SmsConsentField({
-  name,
-  checked,
-  error,
-  label,
-}: {
-  name: string;
-  checked: boolean;
-  error: string | undefined;
-  label: string;
-}) {
-  const hint = `${name}-hint`;
-  return (
-    <div className="sm:col-span-2">
-      <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          name={name}
-          defaultChecked={checked}
-          aria-describedby={hint}
-          aria-invalid={error ? true : undefined}
-          className="size-5 shrink-0 accent-brand-700"
-        />
-        {label}
-      </label>
-      <p id={hint} className="text-sm text-slate-600">
-        Reminders, payments and certificates only, never marketing. Reply STOP to end them.
-      </p>
-      {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
-    </div>
-  );
-}
-
-/**
  * The link to the privacy notice (issue 32) above the submit button of every form that collects personal data;
  * the notice itself says what each form collects and why. Kept to one short line: /register is at the edge of
  * its JavaScript budget (tests/e2e/js-budget.spec.ts).

@@ -4,7 +4,7 @@ import { InputField } from "#app/components/ui/field";
 import { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "#app/site/index";
 import type { CodeTerms, PublicDiscounts } from "#app/utils/discounts";
 import { BookingTotal } from "./booking-total";
-import { SmsConsentField } from "./form-controls";
+import { SmsConsentField } from "./sms-consent-field";
 import type { PublicFormState } from "./use-public-form";
 
 /** What the organisation's accounts need, printed on the invoice: asked at the top, side by side. */

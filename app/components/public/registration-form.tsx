@@ -6,10 +6,11 @@ import { LIMITS } from "#app/site/index";
 import type { PaymentDetails } from "#app/site/index.server";
 import { type OfferedRule, offeredFor } from "#app/utils/discounts";
 import { BookingConfirmation } from "./booking-confirmation";
-import { ClosedNotice, PersonFields, PublicForm, SmsConsentField } from "./form-controls";
+import { ClosedNotice, PersonFields, PublicForm } from "./form-controls";
 import { GroupBookingFields, OrganisationFields } from "./group-booking-fields";
 import { publicLook } from "./public-look";
 import { RunChooser } from "./run-chooser";
+import { SmsConsentField } from "./sms-consent-field";
 import { usePublicForm } from "./use-public-form";
 
 export type CourseChoice = { slug: string; runId: string | null };
