@@ -62,5 +62,6 @@ export {
   claimOffer,
   describeOffer,
   type OfferView,
+  offerRunSeats,
   sweepExpiredOffers,
 } from "./waiting-list/waitlist-offer.server";

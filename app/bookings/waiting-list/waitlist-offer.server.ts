@@ -26,6 +26,12 @@ export const SYSTEM_ACTOR: AuditActor = {
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
+/** Locks a run and offers its free seats to its waiting list: after seats held for a code return to everyone. */
+export async function offerRunSeats(tx: Executor, runId: string) {
+  const run = await lockRunSeats(tx, runId);
+  return run && run.status !== "cancelled" ? offerFreeSeats(tx, run) : 0;
+}
+
 /**
  * Offers a run's free seats to its waiting list, first come first served: each waitlisted booking without an
  * open offer, in the order it joined, is offered its seats if they fit in what is free and not yet held.
