@@ -24,12 +24,13 @@ const live = () =>
  */
 export async function liveHolds(executor: Executor, runIds: readonly string[]): Promise<LiveHold[]> {
   if (runIds.length === 0) return [];
+  // the outer columns named in full: drizzle writes a lone "id" in single-table selects (see run-seats)
   const rows = await executor
     .select({
       id: runSeatHolds.id,
       runId: runSeatHolds.runId,
       seats: runSeatHolds.seats,
-      used: sql<number>`(select count(*) from ${courseRegistrations} r join ${bookings} b on b.id = r.booking_id where b.seat_hold_id = ${runSeatHolds.id} and r.run_id = ${runSeatHolds.runId} and r.deleted_at is null and r.status in (${sql.join(
+      used: sql<number>`(select count(*) from ${courseRegistrations} r join ${bookings} b on b.id = r.booking_id where b.seat_hold_id = "run_seat_holds"."id" and r.run_id = "run_seat_holds"."run_id" and r.deleted_at is null and r.status in (${sql.join(
         HOLDING.map((status) => sql`${status}`),
         sql`, `,
       )}))`,
