@@ -33,4 +33,4 @@ export {
   type UpcomingRun,
   upcomingRuns,
 } from "./seats/runs-with-seats.server";
-export { describeHolds, holdRun, holdSeats, releaseSeatHold } from "./seats/seat-holds.server";
+export { describeHolds, holdRun, holdSeats, lapsedHolds, releaseSeatHold } from "./seats/seat-holds.server";

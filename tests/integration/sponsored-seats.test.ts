@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { seatsForRuns } from "#app/booking/index.server";
-import { bookings, courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
+import { bookings, courseRegistrations, runSeatHolds, waitlistOffers } from "#app/booking/tables.server";
+import { offerLapsedHolds } from "#app/bookings/index.server";
 import { createBooking } from "#app/bookings/testing.server";
 import { addDiscountCode } from "#app/money/index.server";
 import { discountCodes } from "#app/money/tables.server";
@@ -9,6 +10,7 @@ import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
 import * as discountsRoute from "#app/routes/money/finance-discounts";
 import { courseRuns } from "#app/site/tables.server";
+import { addDays, today } from "#app/utils/dates";
 import { answer, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, newRun, SLUG } from "../helpers/money";
 
@@ -164,6 +166,35 @@ describe("seats held for a code", () => {
         message: "That code holds no seats.",
       });
     }
+  });
+
+  test("a hold lapses after the code's last day: its seats are free, and the next pass offers them to the waiting list", async () => {
+    const post = await screen();
+    const runId = await runOf(4);
+    const { id } = await codeOn(runId);
+    expect((await post({ intent: "hold-seats", id, seats: "2" })).data).toMatchObject({ ok: true });
+    expect(await book(runId, 2)).toMatchObject({ waitlisted: false });
+    expect(await book(runId, 1)).toMatchObject({ waitlisted: true });
+    const [row] = await db().select().from(discountCodes).where(eq(discountCodes.id, id));
+    // the code's last day was yesterday: the hold kept its seats until then
+    await db()
+      .update(runSeatHolds)
+      .set({ until: addDays(today(), -1) })
+      .where(eq(runSeatHolds.id, row?.seatHoldId as string));
+    await db()
+      .update(discountCodes)
+      .set({ validUntil: addDays(today(), -1) })
+      .where(eq(discountCodes.id, id));
+    expect(await left(runId)).toBe(2);
+    expect((await post({ intent: "hold-seats", id, seats: "1" })).data).toMatchObject({
+      ok: false,
+      message: `Code ${row?.code} has expired: it can hold no seats.`,
+    });
+    expect(await offerLapsedHolds()).toBe(1);
+    const offers = await db().select().from(waitlistOffers).where(eq(waitlistOffers.runId, runId));
+    expect(offers.map((o) => [o.seats, o.status])).toEqual([[1, "open"]]);
+    // a second pass finds nothing more to do
+    expect(await offerLapsedHolds()).toBe(0);
   });
 
   test("bookings racing for the last ordinary seats never oversell and never take the held ones", async () => {

@@ -113,3 +113,13 @@ export async function holdRun(tx: Executor, holdId: string): Promise<string | nu
     .where(eq(runSeatHolds.id, holdId));
   return row?.runId ?? null;
 }
+
+/** Holds whose last day has passed and which nobody has released yet: their seats are free, not yet offered. */
+export async function lapsedHolds(executor: Executor, limit: number) {
+  return executor
+    .select({ id: runSeatHolds.id, runId: runSeatHolds.runId })
+    .from(runSeatHolds)
+    .where(and(isNull(runSeatHolds.releasedAt), sql`${runSeatHolds.until} < ${today()}`))
+    .orderBy(runSeatHolds.runId)
+    .limit(limit);
+}

@@ -112,6 +112,9 @@ export async function setCodeSeats(
 ): Promise<Outcome> {
   const [first] = await tx.select().from(discountCodes).where(eq(discountCodes.id, codeId));
   if (!first || first.endedAt) return { ok: false, message: "That code has ended or no longer exists." };
+  if (first.validUntil && first.validUntil < today()) {
+    return { ok: false, field: "seats", message: `Code ${first.code} has expired: it can hold no seats.` };
+  }
   if (!first.runId) {
     return {
       ok: false,
