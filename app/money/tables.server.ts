@@ -604,7 +604,7 @@ export const discountCodes = pgTable(
     budgetCents: bigint("budget_cents", { mode: "number" }),
     sponsor: text("sponsor").notNull(),
     /** the seats held on its run for the bookings that use it (decision 0751), kept by booking */
-    seatHoldId: uuid("seat_hold_id").references(() => runSeatHolds.id, { onDelete: "restrict" }),
+    seatHoldId: uuid("seat_hold_id").references(() => runSeatHolds.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     endedAt: timestamp("ended_at", { withTimezone: true }),

@@ -197,6 +197,16 @@ describe("seats held for a code", () => {
     expect(await offerLapsedHolds()).toBe(0);
   });
 
+  test("a date nobody booked can still be deleted with a code holding seats on it: the code and its hold go with it", async () => {
+    const post = await screen();
+    const runId = await runOf(6);
+    const { id } = await codeOn(runId);
+    expect((await post({ intent: "hold-seats", id, seats: "2" })).data).toMatchObject({ ok: true });
+    await db().delete(courseRuns).where(eq(courseRuns.id, runId));
+    expect(await db().select().from(runSeatHolds).where(eq(runSeatHolds.runId, runId))).toEqual([]);
+    expect(await db().select().from(discountCodes).where(eq(discountCodes.id, id))).toEqual([]);
+  });
+
   test("bookings racing for the last ordinary seats never oversell and never take the held ones", async () => {
     const post = await screen();
     const runId = await runOf(6);
