@@ -8,6 +8,7 @@ import { addDiscountCode } from "#app/money/index.server";
 import { discountCodes } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
+import { adminAuditLogs } from "#app/platform/db/tables.server";
 import * as discountsRoute from "#app/routes/money/finance-discounts";
 import { courseRuns } from "#app/site/tables.server";
 import { addDays, today } from "#app/utils/dates";
@@ -124,6 +125,15 @@ describe("seats held for a code", () => {
       (c) => c.id === id,
     );
     expect(shown?.heldSeats).toEqual({ seats: 6, used: 0, live: true });
+    const audit = await db()
+      .select({ action: adminAuditLogs.action })
+      .from(adminAuditLogs)
+      .where(eq(adminAuditLogs.recordId, id));
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "Held seats for discount code",
+      "Held seats for discount code",
+      "Issued discount code",
+    ]);
   });
 
   test("others see the held seats taken; the code's bookings draw on them first, then on ordinary seats", async () => {
