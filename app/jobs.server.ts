@@ -1,5 +1,5 @@
 import { courseRegistrations } from "#app/booking/tables.server";
-import { forgetOldPortalRows, sweepExpiredOffers } from "#app/bookings/index.server";
+import { forgetOldPortalRows, offerLapsedHolds, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
 import {
   issueDueReceipts,
@@ -92,6 +92,8 @@ export const JOBS: readonly Job[] = [
   },
   // an offer not claimed in time passes to the next booking on the waiting list
   periodic("waiting-list offers", 60_000, sweepExpiredOffers),
+  // seats a code held past its last day go to the waiting list (decision 0751)
+  periodic("held seats lapsed", 60_000, offerLapsedHolds, true),
   // reminders before a run, feedback links after it
   periodic("delivery sweep", 60_000, sweepDelivery, true),
   // text messages through Africa's Talking, once each, retried with backoff while it cannot take them

@@ -33,3 +33,4 @@ export {
   type UpcomingRun,
   upcomingRuns,
 } from "./seats/runs-with-seats.server";
+export { describeHolds, holdRun, holdSeats, lapsedHolds, releaseSeatHold } from "./seats/seat-holds.server";

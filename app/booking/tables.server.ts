@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -30,6 +31,28 @@ const quoteKey = pgTable("quotes", { id: uuid("id").primaryKey() }).id;
  * One submission by one contact for one run (DESIGN §7): the reference the client pays against, and the
  * participants as its registrations. A booking larger than the seats left waits whole on the waiting list.
  */
+/**
+ * Seats of a run kept for the bookings of one holder, such as a sponsored cohort's discount code (decision 0751):
+ * the run's other bookings see them taken until the hold is released or its last day passes. Never deleted.
+ */
+export const runSeatHolds = pgTable(
+  "run_seat_holds",
+  {
+    id: id(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    seats: integer("seats").notNull(),
+    /** the last day the seats are kept (Nairobi); null: until released */
+    until: date("until"),
+    /** what holds them, as the office reads it ("Code SPONSOR-24") */
+    holder: text("holder").notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [check("run_seat_holds_seats_check", sql`seats > 0`), index("run_seat_holds_run_idx").on(t.runId)],
+);
+
 export const bookings = pgTable(
   "bookings",
   {
@@ -65,6 +88,8 @@ export const bookings = pgTable(
       .unique()
       .references(() => quoteKey, { onDelete: "restrict" }),
     participants: integer("participants").notNull().default(1),
+    /** the held seats this booking drew on (decision 0751): its live participants count against the hold */
+    seatHoldId: uuid("seat_hold_id").references(() => runSeatHolds.id, { onDelete: "restrict" }),
     /** what this booking's payer withholds, when it differs from its organisation's (null: as the organisation) */
     withholdsIncomeTax: boolean("withholds_income_tax"),
     withholdsVat: boolean("withholds_vat"),

@@ -247,6 +247,9 @@ type Planned = {
   registrationIds: string[];
   /** the discount code the booking uses, checked against its limits */
   codeId: string | null;
+  /** the held seats it drew on first (decision 0751), and how many of its seats came from them */
+  seatHoldId: string | null;
+  fromHold: number;
 };
 
 async function storeBookings(
@@ -300,12 +303,12 @@ async function storeBookings(
   const planned: Planned[] = [];
   for (const index of fresh) {
     const input = inputs[index] as NewBooking;
-    const decided = decideSeats(input, courseBySlug, runs);
+    const code = input.discountCode ? codes.get(input.discountCode) : undefined;
+    const decided = decideSeats(input, courseBySlug, runs, code?.seatHoldId ?? null);
     if (decided === null || "ok" in decided) {
       outcomes[index] = decided;
       continue;
     }
-    const code = input.discountCode ? codes.get(input.discountCode) : undefined;
     if (input.discountCode) {
       const refused = codeRefusal(
         code,
@@ -321,7 +324,12 @@ async function storeBookings(
       if (refused) {
         // the seats decideSeats took go back to the bookings after this one
         const run = input.run ? runs.get(input.run) : undefined;
-        if (run && run.left != null && !decided.waitlisted) run.left += decided.attendees.length;
+        if (run && run.left != null && !decided.waitlisted) {
+          run.left += decided.attendees.length - decided.fromHold;
+        }
+        if (run && decided.seatHoldId) {
+          run.holds.set(decided.seatHoldId, (run.holds.get(decided.seatHoldId) ?? 0) + decided.fromHold);
+        }
         outcomes[index] = { ok: false, field: "discountCode", message: refused };
         continue;
       }
@@ -409,15 +417,22 @@ const bookingRow = (booking: Planned) => ({
   organization: booking.input.organization,
 });
 
+type Decided = Pick<
+  Planned,
+  "snapshot" | "attendees" | "waitlisted" | "unitCents" | "seatHoldId" | "fromHold"
+>;
+
 /**
  * The run checks and the seat decision for one booking, against the runs locked for the group: taking seats
- * lowers the run's count of seats left for the bookings after it. Null: no active course of that slug.
+ * lowers the run's count of seats left for the bookings after it. A booking whose code holds seats on the run
+ * takes those first, then ordinary ones (decision 0751). Null: no active course of that slug.
  */
 function decideSeats(
   input: NewBooking,
   courseBySlug: CourseBySlug,
   runs: Awaited<ReturnType<typeof lockRunsSeats>>,
-): BookingOutcome | null | Pick<Planned, "snapshot" | "attendees" | "waitlisted" | "unitCents"> {
+  holdId: string | null,
+): BookingOutcome | null | Decided {
   const course = courseBySlug.get(input.course);
   if (!course) return null;
   const attendees = attendeesOf(input);
@@ -427,6 +442,8 @@ function decideSeats(
       attendees,
       waitlisted: false,
       unitCents: parseCents(course.cost),
+      seatHoldId: null,
+      fromHold: 0,
     };
   }
   const run = runs.get(input.run);
@@ -439,13 +456,21 @@ function decideSeats(
   if (run.startDate && run.startDate < today()) {
     return { ok: false, field: "run", message: REGISTRATION_MESSAGES.pastRun };
   }
-  const waitlisted = run.left != null && attendees.length > run.left;
-  if (!waitlisted && run.left != null) run.left -= attendees.length;
+  const kept = holdId ? run.holds.get(holdId) : undefined;
+  const fromHold = Math.min(kept ?? 0, attendees.length);
+  const waitlisted = run.left != null && attendees.length - fromHold > run.left;
+  if (!waitlisted) {
+    if (run.left != null) run.left -= attendees.length - fromHold;
+    if (holdId && kept !== undefined) run.holds.set(holdId, kept - fromHold);
+  }
   return {
     snapshot: courseSnapshot(course, run),
     attendees,
     waitlisted,
     unitCents: parseCents(run.costOverride ?? course.cost),
+    // a booking on the hold's run counts against it, so its cancelled seats come back to the hold
+    seatHoldId: kept !== undefined && !waitlisted ? holdId : null,
+    fromHold: waitlisted ? 0 : fromHold,
   };
 }
 
@@ -460,27 +485,30 @@ function decideSeats(
 async function insertBookings(tx: Executor, planned: Planned[], emails: OutgoingEmail[]) {
   if (planned.length === 0) return;
   const at = now();
-  const bookingRows = planned.map(({ input, snapshot, attendees, waitlisted, bookingId, reference }) => ({
-    id: bookingId,
-    reference,
-    courseId: snapshot.courseId,
-    runId: snapshot.runId,
-    contactName: input.name,
-    contactEmail: input.email,
-    contactPhone: input.phone,
-    // consent is recorded with its time (decision 0767)
-    contactSmsConsentAt: input.smsConsent ? at : null,
-    organization: input.organization,
-    kraPin: input.kraPin,
-    lpoNumber: input.lpoNumber,
-    nitaLevyNumber: input.nitaLevyNumber,
-    participants: attendees.length,
-    status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
-    idempotencyKey: input.idempotencyKey,
-    ip: input.ip,
-    createdAt: at,
-    updatedAt: at,
-  }));
+  const bookingRows = planned.map(
+    ({ input, snapshot, attendees, waitlisted, bookingId, reference, seatHoldId }) => ({
+      id: bookingId,
+      reference,
+      courseId: snapshot.courseId,
+      runId: snapshot.runId,
+      contactName: input.name,
+      contactEmail: input.email,
+      contactPhone: input.phone,
+      // consent is recorded with its time (decision 0767)
+      contactSmsConsentAt: input.smsConsent ? at : null,
+      organization: input.organization,
+      kraPin: input.kraPin,
+      lpoNumber: input.lpoNumber,
+      nitaLevyNumber: input.nitaLevyNumber,
+      participants: attendees.length,
+      seatHoldId,
+      status: waitlisted ? ("waitlisted" as const) : ("pending" as const),
+      idempotencyKey: input.idempotencyKey,
+      ip: input.ip,
+      createdAt: at,
+      updatedAt: at,
+    }),
+  );
   const registrations = planned.flatMap((booking) =>
     booking.attendees.map((person, index) => ({
       ...booking.snapshot,

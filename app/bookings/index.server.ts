@@ -62,5 +62,7 @@ export {
   claimOffer,
   describeOffer,
   type OfferView,
+  offerLapsedHolds,
+  offerRunSeats,
   sweepExpiredOffers,
 } from "./waiting-list/waitlist-offer.server";

@@ -8,6 +8,8 @@ export {
   listDiscounts,
   lockCodesInUse,
   redeemCodes,
+  releaseCodeSeats,
+  setCodeSeats,
 } from "./discounts/discount-admin.server";
 export {
   bookingPrice,

@@ -1,5 +1,6 @@
 export { discountDetail, documentDiscounts } from "./discounts/discount-text";
 export {
+  CodeSeatsSchema,
   DiscountCodeSchema,
   DiscountRuleSchema,
   discountCodeField,

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { bookings } from "../booking/tables.server";
+import { bookings, runSeatHolds } from "../booking/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
 import {
   CHEQUE_STATES,
@@ -603,6 +603,8 @@ export const discountCodes = pgTable(
     maxUses: integer("max_uses"),
     budgetCents: bigint("budget_cents", { mode: "number" }),
     sponsor: text("sponsor").notNull(),
+    /** the seats held on its run for the bookings that use it (decision 0751), kept by booking */
+    seatHoldId: uuid("seat_hold_id").references(() => runSeatHolds.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     endedAt: timestamp("ended_at", { withTimezone: true }),

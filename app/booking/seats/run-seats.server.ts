@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { courseRuns } from "#app/site/tables.server";
+import { keptByRun, liveHolds } from "./seat-holds.server";
 
 /** The registration statuses that hold a seat (DESIGN §7): a cancelled or deleted registration frees it. */
 export const SEAT_HOLDING_STATUSES = ["new", "confirmed", "paid", "attended"] as const;
@@ -10,7 +11,8 @@ export type RunSeats = { capacity: number | null; taken: number; left: number | 
 
 /**
  * Seats a run can still take: none when the admin marked it full, whatever its capacity says; otherwise its
- * capacity less the seats taken and those an open waiting-list offer holds (null: no capacity, no limit).
+ * capacity less the seats taken, those an open waiting-list offer holds and those live seat holds still keep for
+ * their bookings (decision 0751) (null: no capacity, no limit).
  */
 function seatsLeft(run: { capacity: number | null; status: string }, taken: number, held: number) {
   if (run.status === "full") return 0;
@@ -51,9 +53,11 @@ export async function seatsForRuns(
     .leftJoin(courseRegistrations, and(eq(courseRegistrations.runId, courseRuns.id), holdsSeat))
     .where(inArray(courseRuns.id, [...new Set(runIds)]))
     .groupBy(courseRuns.id);
+  const kept = keptByRun(await liveHolds(executor, runIds));
   for (const row of rows) {
     const taken = Number(row.taken);
-    seats.set(row.id, { capacity: row.capacity, taken, left: seatsLeft(row, taken, Number(row.held)) });
+    const held = Number(row.held) + (kept.get(row.id) ?? 0);
+    seats.set(row.id, { capacity: row.capacity, taken, left: seatsLeft(row, taken, held) });
   }
   return seats;
 }
@@ -61,11 +65,15 @@ export async function seatsForRuns(
 /**
  * Locks runs' rows for the rest of the transaction, in id order (so two transactions never wait on each other),
  * and counts their seats: every booking of a run waits here for the one before it, so two bookings can never
- * both take the last seat (DESIGN §7). Runs not found are absent from the map.
+ * both take the last seat (DESIGN §7). `left` is what any booking may take; `holds` the seats each live hold still
+ * keeps (decision 0751), which only a booking drawing on that hold may take as well. Runs not found are absent.
  */
 export async function lockRunsSeats(tx: Executor, runIds: readonly string[]) {
   const ids = [...new Set(runIds)];
-  type Locked = Omit<Awaited<ReturnType<typeof lockedRuns>>[number], "held"> & Omit<RunSeats, "capacity">;
+  type Locked = Omit<Awaited<ReturnType<typeof lockedRuns>>[number], "held"> &
+    Omit<RunSeats, "capacity"> & {
+      holds: Map<string, number>;
+    };
   const locked = new Map<string, Locked>();
   if (ids.length === 0) return locked;
   const runs = await lockedRuns(tx, ids);
@@ -75,9 +83,16 @@ export async function lockRunsSeats(tx: Executor, runIds: readonly string[]) {
     .where(and(inArray(courseRegistrations.runId, ids), holdsSeat))
     .groupBy(courseRegistrations.runId);
   const taken = new Map(counts.map((row) => [row.runId, Number(row.taken)]));
+  const holds = await liveHolds(tx, ids);
+  const kept = keptByRun(holds);
   for (const { held, ...run } of runs) {
     const seats = taken.get(run.id) ?? 0;
-    locked.set(run.id, { ...run, taken: seats, left: seatsLeft(run, seats, Number(held)) });
+    locked.set(run.id, {
+      ...run,
+      taken: seats,
+      left: seatsLeft(run, seats, Number(held) + (kept.get(run.id) ?? 0)),
+      holds: new Map(holds.filter((hold) => hold.runId === run.id).map((hold) => [hold.id, hold.kept])),
+    });
   }
   return locked;
 }

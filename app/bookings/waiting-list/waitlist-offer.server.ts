@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { lockBooking, lockRunSeats, payPath } from "#app/booking/index.server";
+import { lapsedHolds, lockBooking, lockRunSeats, payPath, releaseSeatHold } from "#app/booking/index.server";
 import { bookings, courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { bookingInvoiceTotal } from "#app/money/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
@@ -25,6 +25,28 @@ export const SYSTEM_ACTOR: AuditActor = {
 };
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** Locks a run and offers its free seats to its waiting list: after seats held for a code return to everyone. */
+export async function offerRunSeats(tx: Executor, runId: string) {
+  const run = await lockRunSeats(tx, runId);
+  return run && run.status !== "cancelled" ? offerFreeSeats(tx, run) : 0;
+}
+
+/**
+ * Seats held for a code whose last day has passed are free (decision 0751): each pass marks such holds released
+ * and offers their runs' free seats to the waiting lists, as when a seat frees. The runs are locked first.
+ */
+export async function offerLapsedHolds(limit = 50) {
+  return moneyTransaction(async (tx) => {
+    const lapsed = await lapsedHolds(tx, limit);
+    const runIds = [...new Set(lapsed.map((hold) => hold.runId))].sort();
+    for (const runId of runIds) await lockRunSeats(tx, runId);
+    for (const hold of lapsed) await releaseSeatHold(tx, hold.id);
+    let offered = 0;
+    for (const runId of runIds) offered += await offerRunSeats(tx, runId);
+    return offered;
+  });
+}
 
 /**
  * Offers a run's free seats to its waiting list, first come first served: each waitlisted booking without an

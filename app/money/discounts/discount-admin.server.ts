@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { describeHolds, holdRun, holdSeats, lockRunSeats, releaseSeatHold } from "#app/booking/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { discountCodes, discountRedemptions, discountRules } from "#app/money/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
@@ -99,14 +100,112 @@ export async function addDiscountCode(
   return { ok: true, message: `Code ${input.code} can be used on the booking form now.` };
 }
 
+/**
+ * Holds seats on a code's run for the bookings that use it (decision 0751), replacing what it held: under the
+ * run's lock (house order: the run, then the code), never more than the run has free once its old hold is back.
+ */
+export async function setCodeSeats(
+  tx: Executor,
+  actor: AuditActor,
+  codeId: string,
+  seats: number,
+): Promise<Outcome> {
+  const [first] = await tx.select().from(discountCodes).where(eq(discountCodes.id, codeId));
+  if (!first || first.endedAt) return { ok: false, message: "That code has ended or no longer exists." };
+  if (first.validUntil && first.validUntil < today()) {
+    return { ok: false, field: "seats", message: `Code ${first.code} has expired: it can hold no seats.` };
+  }
+  if (!first.runId) {
+    return {
+      ok: false,
+      field: "seats",
+      message: "Only a code for one date can hold seats. Issue one for the date.",
+    };
+  }
+  const run = await lockRunSeats(tx, first.runId);
+  const [code] = await tx.select().from(discountCodes).where(eq(discountCodes.id, codeId)).for("update");
+  if (!run || !code || code.endedAt)
+    return { ok: false, message: "That code has ended or no longer exists." };
+  const kept = code.seatHoldId ? (run.holds.get(code.seatHoldId) ?? 0) : 0;
+  const old = code.seatHoldId ? (await describeHolds(tx, [code.seatHoldId])).get(code.seatHoldId) : undefined;
+  const used = old?.live ? old.used : 0;
+  // the participants already booked on the old hold stay counted against the new one
+  const wanted = seats - used;
+  const free = run.left === null ? null : run.left + kept;
+  if (wanted > 0 && free !== null && wanted > free) {
+    return {
+      ok: false,
+      field: "seats",
+      message: `The date has ${free} ${free === 1 ? "seat" : "seats"} free${used ? ` and ${used} booked with the code` : ""}: hold at most ${free + used}.`,
+    };
+  }
+  if (seats < used) {
+    return {
+      ok: false,
+      field: "seats",
+      message: `${used} participants are already booked with the code: hold at least ${used}.`,
+    };
+  }
+  if (code.seatHoldId) await releaseSeatHold(tx, code.seatHoldId);
+  const held = await holdSeats(
+    tx,
+    { id: run.id, left: free },
+    { seats, until: code.validUntil, holder: `Code ${code.code}` },
+  );
+  if (!held.ok) return { ok: false, field: "seats", message: held.message };
+  await tx.update(discountCodes).set({ seatHoldId: held.id }).where(eq(discountCodes.id, code.id));
+  if (code.seatHoldId) {
+    await tx.update(bookings).set({ seatHoldId: held.id }).where(eq(bookings.seatHoldId, code.seatHoldId));
+  }
+  await recordAudit(tx, actor, {
+    action: "Held seats for discount code",
+    tableName: "discount_codes",
+    recordId: code.id,
+    newValues: { seats },
+  });
+  return {
+    ok: true,
+    message: `Code ${code.code} holds ${seats} ${seats === 1 ? "seat" : "seats"} on its date.`,
+  };
+}
+
+/**
+ * Releases the seats a code holds: they return to everyone. Returns the run whose waiting list may now be
+ * offered them (the caller offers, under the run's lock it took here).
+ */
+export async function releaseCodeSeats(
+  tx: Executor,
+  actor: AuditActor,
+  codeId: string,
+): Promise<Outcome & { runId?: string }> {
+  const [first] = await tx
+    .select({ seatHoldId: discountCodes.seatHoldId, code: discountCodes.code })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, codeId));
+  const runId = first?.seatHoldId ? await holdRun(tx, first.seatHoldId) : null;
+  if (!first?.seatHoldId || !runId) return { ok: false, message: "That code holds no seats." };
+  await lockRunSeats(tx, runId);
+  if (!(await releaseSeatHold(tx, first.seatHoldId)))
+    return { ok: false, message: "That code holds no seats." };
+  await recordAudit(tx, actor, {
+    action: "Released seats held for discount code",
+    tableName: "discount_codes",
+    recordId: codeId,
+  });
+  return { ok: true, runId, message: `Code ${first.code}'s held seats are free for everyone again.` };
+}
+
 /** Ends a rule or a code: kept with the documents priced by it, applied to nothing new. */
 export async function endDiscount(
   tx: Executor,
   actor: AuditActor,
   kind: "rule" | "code",
   id: string,
-): Promise<Outcome> {
+): Promise<Outcome & { runId?: string }> {
   const table = kind === "rule" ? discountRules : discountCodes;
+  // an ended code keeps no seats: they go back to everyone (the caller offers them to the waiting list); the
+  // run is locked before the code, in the house order
+  const released = kind === "code" ? await releaseCodeSeats(tx, actor, id) : null;
   const [row] = await tx
     .update(table)
     .set({ endedAt: new Date() })
@@ -118,7 +217,11 @@ export async function endDiscount(
     tableName: kind === "rule" ? "discount_rules" : "discount_codes",
     recordId: id,
   });
-  return { ok: true, message: "The discount has ended: invoices already issued keep it." };
+  return {
+    ok: true,
+    runId: released?.ok ? released.runId : undefined,
+    message: "The discount has ended: invoices already issued keep it.",
+  };
 }
 
 /** What a code has given so far: participants booked with it on live bookings, at most the discount granted. */
@@ -274,6 +377,10 @@ export async function listDiscounts(tx: Executor) {
     tx,
     codes.map((c) => c.code),
   );
+  const holds = await describeHolds(
+    tx,
+    codes.flatMap((c) => c.code.seatHoldId ?? []),
+  );
   return {
     rules: rules.map((r) => ({ ...r.rule, course: r.course, run: r.runLabel ?? r.runStart })),
     codes: codes.map((c) => ({
@@ -282,6 +389,8 @@ export async function listDiscounts(tx: Executor) {
       run: c.runLabel ?? c.runStart,
       usedSeats: usage.get(c.code.id)?.usedSeats ?? 0,
       spentCents: usage.get(c.code.id)?.spentCents ?? 0,
+      // the seats it holds while the hold counts (decision 0751), with those its bookings use
+      heldSeats: c.code.seatHoldId ? (holds.get(c.code.seatHoldId) ?? null) : null,
     })),
   };
 }

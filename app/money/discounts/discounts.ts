@@ -152,6 +152,20 @@ export const EndDiscountSchema = z.object({
   id: z.uuid("Choose a discount from the list"),
 });
 
+/** Seats a code holds on its date for the bookings that use it (decision 0751), or their release. */
+export const CodeSeatsSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("hold-seats"),
+    id: z.uuid("Choose a code from the list"),
+    seats: z.coerce
+      .number("Enter how many seats to hold, such as 5")
+      .int("Enter a whole number of seats")
+      .min(1, "Hold at least 1 seat, or release them")
+      .max(500, "Hold at most 500 seats"),
+  }),
+  z.object({ intent: z.literal("release-seats"), id: z.uuid("Choose a code from the list") }),
+]);
+
 /** A code as the public form sends it: empty, or what a code can be (compared in upper case). */
 export const discountCodeField = z
   .string()

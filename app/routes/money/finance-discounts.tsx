@@ -1,17 +1,20 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
+import { offerRunSeats } from "#app/bookings/index.server";
 import { PageHeader } from "#app/components/admin/page-header";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { useStaff } from "#app/components/admin/use-staff";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
-import { DiscountCodeSchema, DiscountRuleSchema, EndDiscountSchema } from "#app/money/index";
+import { CodeSeatsSchema, DiscountCodeSchema, DiscountRuleSchema, EndDiscountSchema } from "#app/money/index";
 import {
   addDiscountCode,
   addDiscountRule,
   discountChoices,
   endDiscount,
   listDiscounts,
+  releaseCodeSeats,
+  setCodeSeats,
 } from "#app/money/index.server";
 import { db } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -38,7 +41,12 @@ const SCHEMAS = { "add-rule": DiscountRuleSchema, "add-code": DiscountCodeSchema
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAllowed(args, canManageMoney);
   const fields = Object.fromEntries(
-    await readForm(args.request, [DiscountRuleSchema, DiscountCodeSchema, EndDiscountSchema]),
+    await readForm(args.request, [
+      DiscountRuleSchema,
+      DiscountCodeSchema,
+      EndDiscountSchema,
+      CodeSeatsSchema,
+    ]),
   );
   const refuse = (message: string, field?: string) =>
     data<Outcome>({ ok: false, message, field }, { status: 400 });
@@ -46,9 +54,27 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "end-rule" || intent === "end-code") {
     const ended = EndDiscountSchema.safeParse(fields);
     if (!ended.success) return refuse(ended.error.issues[0]?.message ?? "Choose a discount from the list");
-    const outcome = await moneyTransaction((tx) =>
-      endDiscount(tx, actor, intent === "end-rule" ? "rule" : "code", ended.data.id),
-    );
+    const outcome = await moneyTransaction(async (tx) => {
+      const done = await endDiscount(tx, actor, intent === "end-rule" ? "rule" : "code", ended.data.id);
+      // the seats an ended code held are offered to the date's waiting list, as any seat that frees
+      if (done.runId) await offerRunSeats(tx, done.runId);
+      return done;
+    });
+    return data<Outcome>(outcome, { status: outcome.ok ? 200 : 409 });
+  }
+  if (intent === "hold-seats" || intent === "release-seats") {
+    const parsed = CodeSeatsSchema.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return refuse(issue?.message ?? "Invalid request.", issue?.path.join("."));
+    }
+    const input = parsed.data;
+    const outcome = await moneyTransaction(async (tx) => {
+      if (input.intent === "hold-seats") return setCodeSeats(tx, actor, input.id, input.seats);
+      const done = await releaseCodeSeats(tx, actor, input.id);
+      if (done.runId) await offerRunSeats(tx, done.runId);
+      return done;
+    });
     return data<Outcome>(outcome, { status: outcome.ok ? 200 : 409 });
   }
   if (intent !== "add-rule" && intent !== "add-code") return refuse("Invalid request.");
@@ -214,7 +240,40 @@ export default function FinanceDiscounts({ loaderData, actionData }: Route.Compo
                 {code.budgetCents
                   ? `; ${formatKes(code.spentCents)} of ${formatKes(code.budgetCents)} budget`
                   : ""}
+                {code.heldSeats?.live
+                  ? `; holds ${code.heldSeats.seats} ${code.heldSeats.seats === 1 ? "seat" : "seats"}, ${code.heldSeats.used} used`
+                  : ""}
               </span>
+              {mayManage && !code.endedAt && code.runId ? (
+                <Form
+                  method="post"
+                  className="flex items-end gap-2"
+                  aria-label={`Seats held for ${code.code}`}
+                >
+                  <input type="hidden" name="intent" value="hold-seats" />
+                  <input type="hidden" name="id" value={code.id} />
+                  <InputField
+                    label="Seats to hold"
+                    name="seats"
+                    inputMode="numeric"
+                    maxLength={3}
+                    required
+                    defaultValue={code.heldSeats?.live ? String(code.heldSeats.seats) : ""}
+                  />
+                  <Button type="submit" variant="outline" className="min-h-11">
+                    Hold seats
+                  </Button>
+                </Form>
+              ) : null}
+              {mayManage && !code.endedAt && code.heldSeats?.live ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="release-seats" />
+                  <input type="hidden" name="id" value={code.id} />
+                  <Button type="submit" variant="outline" className="min-h-11">
+                    Release seats
+                  </Button>
+                </Form>
+              ) : null}
               {mayManage && !code.endedAt ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="end-code" />
