@@ -49,7 +49,7 @@ CREATE TABLE "whatsapp_templates" (
 	"updated_by" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "whatsapp_templates_moment_check" CHECK (moment in ('session_reminder', 'payment_received', 'certificate_ready', 'joining_instructions', 'waitlist_offer')),
-	CONSTRAINT "whatsapp_templates_name_check" CHECK (name ~ '^[a-z0-9_]{1,512}$')
+	CONSTRAINT "whatsapp_templates_name_check" CHECK (name ~ '^[a-z0-9_]+$' and length(name) <= 512)
 );
 --> statement-breakpoint
 CREATE INDEX "whatsapp_outbox_due_idx" ON "whatsapp_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint

@@ -300,6 +300,6 @@ export const whatsappTemplates = pgTable(
   },
   () => [
     check("whatsapp_templates_moment_check", inList("moment", WHATSAPP_MOMENTS)),
-    check("whatsapp_templates_name_check", sql`name ~ '^[a-z0-9_]{1,512}$'`),
+    check("whatsapp_templates_name_check", sql`name ~ '^[a-z0-9_]+$' and length(name) <= 512`),
   ],
 );
