@@ -52,6 +52,8 @@ CREATE TABLE "whatsapp_templates" (
 	CONSTRAINT "whatsapp_templates_name_check" CHECK (name ~ '^[a-z0-9_]+$' and length(name) <= 512)
 );
 --> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "contact_whatsapp_consent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "course_registrations" ADD COLUMN "whatsapp_consent_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "whatsapp_outbox_due_idx" ON "whatsapp_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "whatsapp_outbox_related_idx" ON "whatsapp_outbox" USING btree ("related_table","related_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_outbox_provider_message_key" ON "whatsapp_outbox" USING btree ("provider_message_id");

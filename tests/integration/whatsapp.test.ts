@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { claimDueRows } from "#app/platform/db/outbox-claim.server";
 import { whatsappCredentials, whatsappOutbox } from "#app/platform/db/tables.server";
@@ -16,6 +17,7 @@ import {
 } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { whatsappVerification, whatsappWebhook } from "#app/platform/whatsapp/whatsapp-webhook.server";
 import { advanceClock, now } from "#app/utils/clock";
+import { book, newRun } from "../helpers/delivery";
 import { standInForFile } from "../helpers/stand-in-env";
 import {
   incomingPayload,
@@ -303,5 +305,49 @@ describe("the webhook", () => {
     await queuePayment(to);
     await deliverDueWhatsApp();
     expect((await rowsTo(to))[2]?.status).toBe("sent");
+  });
+});
+
+describe("consent on the booking form", () => {
+  test("is recorded with its time per contact and participant; the contact who agreed gets the joining instructions", async () => {
+    await nameWhatsAppTemplate(ACTOR, "joining_instructions", {
+      name: "mafunzo_joining_instructions",
+      language: "en",
+    });
+    const run = await newRun({ inDays: 12 });
+    const contactPhone = "0712 000 771";
+    const result = (await book(
+      run.id,
+      [
+        {
+          name: "Wanjiru Agreed",
+          email: "wanjiru.wa@example.com",
+          phone: "0712 000 772",
+          whatsappConsent: true,
+        },
+        { name: "Otieno Not", email: "otieno.wa@example.com", phone: "0712 000 773" },
+      ],
+      "Kenya Ports Authority",
+      { phone: contactPhone, whatsappConsent: true },
+    )) as { ok: boolean };
+    expect(result.ok).toBe(true);
+    const [booking] = await db()
+      .select({ id: bookings.id, at: bookings.contactWhatsappConsentAt })
+      .from(bookings)
+      .where(eq(bookings.contactPhone, contactPhone));
+    expect(booking?.at).toBeInstanceOf(Date);
+    const people = await db()
+      .select({ name: courseRegistrations.name, at: courseRegistrations.whatsappConsentAt })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.bookingId, booking?.id as string));
+    expect(people.find((p) => p.name === "Wanjiru Agreed")?.at).toBeInstanceOf(Date);
+    expect(people.find((p) => p.name === "Otieno Not")?.at).toBeNull();
+    const [queued, ...more] = await rowsTo("+254712000771");
+    expect(more).toHaveLength(0);
+    expect(queued).toMatchObject({ moment: "joining_instructions", status: "pending" });
+    expect(queued?.variables[0]).toBe("Strategic Planning and Performance Management");
+    // Meta has no such template approved in the stand-in: refused for good, with its reason shown
+    await deliverDueWhatsApp();
+    expect((await rowsTo("+254712000771"))[0]?.providerStatus).toBe("132001 Template does not exist");
   });
 });

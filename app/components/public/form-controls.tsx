@@ -63,7 +63,7 @@ export function PersonFields({
 }
 
 /**
- * Consent to SMS at the phone number beside it (decision 0767): unticked unless the person ticked it, and saying
+ * Consent to SMS, or to WhatsApp (decision 0772), at the phone number beside it (decision 0767): unticked unless the person ticked it, and saying
  * what comes (the booking's reminders and notices, never marketing) and how to stop.
  */
 export function SmsConsentField({
