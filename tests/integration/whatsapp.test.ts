@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
+import { getBookingPage } from "#app/bookings/index.server";
 import { db } from "#app/platform/db/client.server";
 import { claimDueRows } from "#app/platform/db/outbox-claim.server";
 import { whatsappCredentials, whatsappOutbox } from "#app/platform/db/tables.server";
@@ -332,7 +333,7 @@ describe("consent on the booking form", () => {
     )) as { ok: boolean };
     expect(result.ok).toBe(true);
     const [booking] = await db()
-      .select({ id: bookings.id, at: bookings.contactWhatsappConsentAt })
+      .select({ id: bookings.id, reference: bookings.reference, at: bookings.contactWhatsappConsentAt })
       .from(bookings)
       .where(eq(bookings.contactPhone, contactPhone));
     expect(booking?.at).toBeInstanceOf(Date);
@@ -349,5 +350,14 @@ describe("consent on the booking form", () => {
     // Meta has no such template approved in the stand-in: refused for good, with its reason shown
     await deliverDueWhatsApp();
     expect((await rowsTo("+254712000771"))[0]?.providerStatus).toBe("132001 Template does not exist");
+    // the booking's message log shows it, with its moment, its variables and why it failed
+    const page = await getBookingPage(booking?.reference as string);
+    expect(page?.whatsapp).toHaveLength(1);
+    expect(page?.whatsapp[0]).toMatchObject({
+      label: "Joining instructions",
+      status: "failed",
+      templateName: "mafunzo_joining_instructions",
+    });
+    expect(page?.whatsapp[0]?.lastError).toContain("132001");
   });
 });
