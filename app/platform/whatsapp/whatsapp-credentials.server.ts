@@ -37,6 +37,28 @@ export async function getWhatsAppAccount(
   };
 }
 
+/** What the settings screen may show: never the token or the app secret; the webhook address and verify token. */
+export async function whatsappSettingsSummary(publicUrl: string) {
+  const [row] = await db().select().from(whatsappCredentials).where(eq(whatsappCredentials.id, 1));
+  const templates = await whatsappTemplateNames();
+  if (!row) return { account: null, webhook: null, templates };
+  const opened = await getWhatsAppAccount();
+  return {
+    account: {
+      graphVersion: row.graphVersion,
+      phoneNumberId: row.phoneNumberId,
+      updatedBy: row.updatedBy,
+      updatedAt: row.updatedAt.toISOString(),
+      opens: opened !== null,
+    },
+    // the verify token is entered in Meta's dashboard beside the address; it proves nothing once subscribed
+    webhook: opened
+      ? { url: `${publicUrl.replace(/\/$/, "")}/api/whatsapp/webhook`, verifyToken: opened.verifyToken }
+      : null,
+    templates,
+  };
+}
+
 /**
  * Stores the number with its token and app secret sealed, and a verify token made the first time (kept, so the
  * webhook subscribed in Meta's dashboard stays right). Audited without the secrets.
@@ -114,6 +136,8 @@ export async function nameWhatsAppTemplate(
 ) {
   await db().transaction(async (tx) => {
     const [current] = await tx.select().from(whatsappTemplates).where(eq(whatsappTemplates.moment, moment));
+    // saving the settings names every moment: one unchanged is not audited again
+    if (current?.name === template?.name && current?.language === template?.language) return;
     if (template) {
       const values = { ...template, updatedBy: actor.email ?? "system", updatedAt: new Date() };
       await tx
