@@ -27,6 +27,7 @@ export const APPROVED_TEMPLATES: Record<string, Record<string, number>> = {
   mafunzo_session_reminder: { en: 4, sw: 4 },
   mafunzo_payment_received: { en: 2 },
   mafunzo_certificate_ready: { en: 2 },
+  mafunzo_joining_instructions: { en: 2 },
 };
 
 export type WaOutcome =
