@@ -23,6 +23,14 @@ export function BookingContact({ page }: { page: BookingScreen }) {
           ? "No: the number said STOP"
           : "No: e-mail only",
     ],
+    [
+      "WhatsApp",
+      page.whatsappConsent.on && page.whatsappConsent.since
+        ? `Yes, agreed ${formatDateTime(page.whatsappConsent.since)}`
+        : page.whatsappConsent.since
+          ? "No: the number said STOP on WhatsApp"
+          : "No",
+    ],
   ];
   return (
     <section aria-labelledby="contact-heading" className={SECTION}>
