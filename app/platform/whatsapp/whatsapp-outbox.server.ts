@@ -31,6 +31,28 @@ export type OutgoingWhatsApp = {
 export const WHATSAPP_MAX_ATTEMPTS = 8;
 
 /**
+ * Fills a moment's variables afresh when its message falls due (a reminder queued days ahead), or returns null
+ * when it is no longer wanted; registered by the feature that queues that moment, like SMS's `writeSmsWhenDue`.
+ */
+export type WhatsAppDueWriter = (row: WhatsAppRow) => Promise<string[] | null>;
+const dueWriters = new Map<string, WhatsAppDueWriter>();
+
+export function writeWhatsAppWhenDue(moment: WhatsAppMoment, writer: WhatsAppDueWriter) {
+  dueWriters.set(moment, writer);
+}
+
+/** Meta refuses an empty parameter, a newline or a tab in one, more than four spaces in a row, over 1024 characters. */
+const cleanVariables = (variables: readonly string[]) =>
+  variables.map(
+    (text) =>
+      text
+        .replace(/[\n\t]+/g, " ")
+        .replace(/ {5,}/g, "    ")
+        .trim()
+        .slice(0, WHATSAPP_PARAMETER_MAX) || "-",
+  );
+
+/**
  * Queues WhatsApp messages in the caller's transaction; returns how many were queued. A message with the wrong
  * number of variables for its moment is a programming error and throws; one to a number that is not a mobile
  * number is not queued.
@@ -47,15 +69,7 @@ export async function enqueueWhatsApp(executor: Executor, messages: OutgoingWhat
       {
         toNumber: to,
         moment: message.moment,
-        // Meta refuses an empty parameter, a newline or a tab in one, and one over 1024 characters
-        variables: message.variables.map(
-          (text) =>
-            text
-              .replace(/[\n\t]+/g, " ")
-              .replace(/ {5,}/g, "    ")
-              .trim()
-              .slice(0, WHATSAPP_PARAMETER_MAX) || "-",
-        ),
+        variables: cleanVariables(message.variables),
         relatedTable: message.relatedTable ?? null,
         relatedId: message.relatedId ?? null,
         nextAttemptAt: message.notBefore ?? now(),
@@ -156,9 +170,16 @@ export async function deliverDueWhatsApp({
       });
       continue;
     }
+    const writer = dueWriters.get(claimed.moment);
+    const written = writer ? await writer(claimed) : claimed.variables;
+    if (written === null) {
+      await finish({ status: "cancelled" });
+      continue;
+    }
+    const variables = cleanVariables(written);
     const [marked] = await db()
       .update(whatsappOutbox)
-      .set({ templateName: template.name, templateLanguage: template.language, sendingAt: now() })
+      .set({ variables, templateName: template.name, templateLanguage: template.language, sendingAt: now() })
       .where(ours)
       .returning({ id: whatsappOutbox.id });
     if (!marked) continue;
@@ -166,7 +187,7 @@ export async function deliverDueWhatsApp({
       to: claimed.toNumber,
       name: template.name,
       language: template.language,
-      variables: claimed.variables,
+      variables,
     });
     await finish(outcomeOf(claimed, answer, retryBaseMs));
     if (answer.kind === "accepted") sent += 1;
