@@ -1,12 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { readSubject } from "#app/back-office/index";
+import { erasePersonalData, findPersonalData } from "#app/back-office/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { getBookingPage } from "#app/bookings/index.server";
 import { saveJoiningInstructions } from "#app/delivery/index.server";
 import { reminderDueAt, scheduleReminders } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { claimDueRows } from "#app/platform/db/outbox-claim.server";
-import { whatsappCredentials, whatsappOutbox } from "#app/platform/db/tables.server";
+import { whatsappCredentials, whatsappOptOuts, whatsappOutbox } from "#app/platform/db/tables.server";
 import {
   getWhatsAppAccount,
   nameWhatsAppTemplate,
@@ -405,5 +407,26 @@ describe("the day-before reminder on WhatsApp", () => {
       "Lake Naivasha Resort",
       "https://maps.example.com/naivasha",
     ]);
+  });
+});
+
+describe("a data request by phone number", () => {
+  test("finds the number's WhatsApp messages and its STOP; erasure deletes the messages and keeps the STOP", async () => {
+    const to = "+256772123456";
+    await queuePayment(to);
+    await deliverDueWhatsApp();
+    await whatsappWebhook(signedRequest(HOOK, incomingPayload(to.slice(1), "STOP")));
+    const ugandan = readSubject("+256 772 123 456");
+    if (!ugandan.ok) throw new Error("a valid number");
+    const found = await findPersonalData(ugandan.subject);
+    expect(found.whatsapp.map((m) => m.status)).toEqual(["sent"]);
+    expect(found.whatsappOptedOut).toHaveLength(1);
+    const outcome = await erasePersonalData(ACTOR, ugandan.subject, "the person, by e-mail");
+    expect(outcome.erased).toMatchObject({ whatsappDeleted: 1 });
+    expect(outcome.kept.map((k) => k.what)).toContain(
+      "The number's request to receive no WhatsApp message (STOP)",
+    );
+    expect(await rowsTo(to)).toHaveLength(0);
+    expect(await db().select().from(whatsappOptOuts).where(eq(whatsappOptOuts.number, to))).toHaveLength(1);
   });
 });
