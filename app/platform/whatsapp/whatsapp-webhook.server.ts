@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { WHATSAPP_WEBHOOK_LIMIT } from "#app/platform/forms/body-limits";
-import { readBodyBounded } from "#app/platform/forms/form-input.server";
+import { readProviderBytes } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
 import { isStopReply } from "#app/platform/sms/sms-outbox.server";
 import { getWhatsAppAccount } from "./whatsapp-credentials.server";
@@ -93,7 +93,7 @@ export async function whatsappWebhook(request: Request): Promise<Response> {
   if (!account) return answer(404, "Not found");
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") return answer(415, "Send the notification as JSON.");
-  const body = await readBodyBounded(request.body, WHATSAPP_WEBHOOK_LIMIT);
+  const body = await readProviderBytes(request, WHATSAPP_WEBHOOK_LIMIT);
   if (!body) return answer(413, "The notification is too large.");
   if (!signatureMatches(body, request.headers.get("x-hub-signature-256"), account.appSecret)) {
     return answer(401, "The signature does not match.");
