@@ -154,6 +154,7 @@ export function GroupBookingFields({
                 checked={values?.[name("whatsappConsent")] === "on"}
                 error={field(name("whatsappConsent")).errors?.[0]}
                 label="They agreed to WhatsApp messages about this booking at this phone"
+                channel="whatsapp"
               />
             </fieldset>
           );

@@ -159,6 +159,7 @@ export function RegistrationForm({
             checked={form.values?.whatsappConsent === "on"}
             error={field("whatsappConsent").errors?.[0]}
             label="Also send me WhatsApp messages about this booking at this number"
+            channel="whatsapp"
           />
           <SelectField
             {...field("course")}
