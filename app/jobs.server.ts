@@ -16,6 +16,7 @@ import { logger } from "#app/platform/logger.server";
 import { sealIdNumbersAtRest } from "#app/platform/personal-data/id-number.server";
 import { forgetOldAttempts } from "#app/platform/rate-limit/attempt-retention.server";
 import { deliverDueSms } from "#app/platform/sms/sms-outbox.server";
+import { deliverDueWhatsApp } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { matchBookingsToOrganisations } from "#app/sales/index.server";
 
 type Stop = () => Promise<void> | void;
@@ -98,6 +99,13 @@ export const JOBS: readonly Job[] = [
   periodic("delivery sweep", 60_000, sweepDelivery, true),
   // text messages through Africa's Talking, once each, retried with backoff while it cannot take them
   periodic("SMS outbox", 5_000, () => deliverDueSms({ leaseMs: env().OUTBOX_LEASE_SECONDS * 1000 }), true),
+  // WhatsApp template messages through Meta's Cloud API, on the same rails as SMS (decision 0769)
+  periodic(
+    "WhatsApp outbox",
+    5_000,
+    () => deliverDueWhatsApp({ leaseMs: env().OUTBOX_LEASE_SECONDS * 1000 }),
+    true,
+  ),
   // rate-limit events and sign-in attempts past every window
   periodic("old attempts forgotten", 60 * 60_000, forgetOldAttempts, true),
   // ID numbers stored as typed (before migration 0018, or by an older process during an upgrade) sealed

@@ -51,6 +51,7 @@ export default [
   route("api/mpesa/:secret/:kind", "routes/money/public/mpesa-callback.ts"),
   route("api/discount-code", "routes/money/public/discount-code.ts"),
   route("api/sms/:secret/:kind", "routes/bookings/public/sms-callback.ts"),
+  route("api/whatsapp/webhook", "routes/bookings/public/whatsapp-webhook.ts"),
   route("billing/:documentId/:signature", "routes/money/public/billing-document.ts"),
   route("quote/:id/:signature/pdf", "routes/sales/public/quote-pdf.ts"),
   ...prefix("admin", [

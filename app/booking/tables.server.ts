@@ -73,6 +73,8 @@ export const bookings = pgTable(
      * the portal; decision 0767); null: e-mail only. A STOP reply overrides it at once (sms_opt_outs).
      */
     contactSmsConsentAt: timestamp("contact_sms_consent_at", { withTimezone: true }),
+    /** When the contact agreed to WhatsApp about this booking at `contact_phone` (decision 0772); null: not asked. */
+    contactWhatsappConsentAt: timestamp("contact_whatsapp_consent_at", { withTimezone: true }),
     organization: text("organization"),
     kraPin: text("kra_pin"),
     lpoNumber: text("lpo_number"),
@@ -132,6 +134,8 @@ export const courseRegistrations = pgTable(
     phoneSha256: text("phone_sha256").generatedAlwaysAs(sql`mpesa_msisdn_sha256(phone)`),
     /** When this participant agreed to SMS at `phone` (decision 0767); null: e-mail only. */
     smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
+    /** When this participant agreed to WhatsApp at `phone` (decision 0772); null: no WhatsApp. */
+    whatsappConsentAt: timestamp("whatsapp_consent_at", { withTimezone: true }),
     organization: text("organization"),
     courseName: text("course_name").notNull(),
     courseDate: text("course_date"),

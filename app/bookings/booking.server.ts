@@ -21,6 +21,7 @@ import { insertJsonRows } from "#app/platform/db/json-rows.server";
 import { enqueueEmails, insertEmails, type OutgoingEmail } from "#app/platform/email/outbox.server";
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { enqueueSms, type OutgoingSms } from "#app/platform/sms/sms-outbox.server";
+import { enqueueWhatsApp, type OutgoingWhatsApp } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import type { SiteContent } from "#app/site/index";
 import {
   notifiedAdmins,
@@ -164,6 +165,7 @@ function attendeesOf(input: NewBooking): ParticipantInput[] {
     phone: input.phone,
     idNumber: null,
     smsConsent: input.smsConsent,
+    whatsappConsent: input.whatsappConsent,
   };
   if (input.participants.length === 0) return [contact];
   return input.contactAttends ? [contact, ...input.participants] : input.participants;
@@ -370,6 +372,7 @@ async function storeBookings(
     await enqueueEmails(tx, bookingEmails(planned, positions, prices, parts, copy));
   }
   await enqueueSms(tx, bookingTexts(planned, parts.perRun));
+  await enqueueWhatsApp(tx, bookingWhatsApp(planned));
   for (const booking of planned) {
     const price = prices.get(booking.bookingId);
     outcomes[booking.index] = {
@@ -496,6 +499,7 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
       contactPhone: input.phone,
       // consent is recorded with its time (decision 0767)
       contactSmsConsentAt: input.smsConsent ? at : null,
+      contactWhatsappConsentAt: input.whatsappConsent ? at : null,
       organization: input.organization,
       kraPin: input.kraPin,
       lpoNumber: input.lpoNumber,
@@ -520,6 +524,7 @@ async function insertBookings(tx: Executor, planned: Planned[], emails: Outgoing
       email: person.email,
       phone: person.phone,
       smsConsentAt: person.smsConsent ? at : null,
+      whatsappConsentAt: person.whatsappConsent ? at : null,
       // sealed here, before the number reaches the database (decision 0637)
       ...idNumberColumns(person.idNumber),
       organization: booking.input.organization,
@@ -575,6 +580,25 @@ function bookingTexts(planned: Planned[], perRun: MailParts["perRun"]): Outgoing
           url: portalUrl(),
         }),
         kind: "joining_instructions",
+        relatedTable: "course_registrations",
+        relatedId: registrationIds[0] as string,
+      },
+    ];
+  });
+}
+
+/**
+ * The joining-instructions moment on WhatsApp to each contact who agreed to it (decision 0772), for a seat held,
+ * as the approved template's two variables: the course and the portal link.
+ */
+function bookingWhatsApp(planned: Planned[]): OutgoingWhatsApp[] {
+  return planned.flatMap(({ input, snapshot, waitlisted, registrationIds }) => {
+    if (waitlisted || !input.whatsappConsent || !input.phone) return [];
+    return [
+      {
+        to: input.phone,
+        moment: "joining_instructions" as const,
+        variables: [snapshot.courseName, portalUrl()],
         relatedTable: "course_registrations",
         relatedId: registrationIds[0] as string,
       },

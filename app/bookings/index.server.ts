@@ -8,6 +8,7 @@ export {
   resendDocuments,
   substituteParticipant,
   updateBookingDetails,
+  updateChannelConsent,
   updateSmsConsent,
 } from "./booking-page/booking-changes.server";
 export { type BookingPage, findBooking, getBookingPage } from "./booking-page/booking-view.server";

@@ -27,9 +27,19 @@ const ticked = z
 export const SMS_NEEDS_MOBILE =
   "To get SMS, enter a mobile number of Kenya, Uganda, Rwanda or Tanzania (such as 0712 345 678), or untick SMS.";
 
-const smsNeedsMobile = (row: { phone: string | null; smsConsent: boolean }, ctx: z.RefinementCtx) => {
+/** WhatsApp too goes only to a mobile number of the four countries (decision 0772). */
+export const WHATSAPP_NEEDS_MOBILE =
+  "To get WhatsApp messages, enter a mobile number of Kenya, Uganda, Rwanda or Tanzania (such as 0712 345 678), or untick WhatsApp.";
+
+const smsNeedsMobile = (
+  row: { phone: string | null; smsConsent: boolean; whatsappConsent: boolean },
+  ctx: z.RefinementCtx,
+) => {
   if (row.smsConsent && !mobileNumber(row.phone)) {
     ctx.addIssue({ code: "custom", path: ["smsConsent"], message: SMS_NEEDS_MOBILE });
+  }
+  if (row.whatsappConsent && !mobileNumber(row.phone)) {
+    ctx.addIssue({ code: "custom", path: ["whatsappConsent"], message: WHATSAPP_NEEDS_MOBILE });
   }
 };
 
@@ -45,11 +55,14 @@ export const ParticipantSchema = z
       .transform((v) => v ?? null),
     /** the participant agreed to SMS at `phone` (decision 0767) */
     smsConsent: ticked,
+    /** the participant agreed to WhatsApp at `phone` (decision 0772) */
+    whatsappConsent: ticked,
   })
   .superRefine(smsNeedsMobile);
 /** A participant as the code books one: a booking made without the form (a quote, the office) asks no SMS. */
-export type ParticipantInput = Omit<z.infer<typeof ParticipantSchema>, "smsConsent"> & {
+export type ParticipantInput = Omit<z.infer<typeof ParticipantSchema>, "smsConsent" | "whatsappConsent"> & {
   smsConsent?: boolean;
+  whatsappConsent?: boolean;
 };
 
 const isEmptyRow = (row: unknown) =>
@@ -79,6 +92,8 @@ export const RegistrationSchema = z
     contactAttends: ticked,
     /** the contact agreed to SMS about the booking at `phone` (decision 0767) */
     smsConsent: ticked,
+    /** the contact agreed to WhatsApp about the booking at `phone` (decision 0772) */
+    whatsappConsent: ticked,
     /** a discount code (decision 0750), checked against its course, date, uses and budget when booked */
     discountCode: discountCodeField,
     participants: z.preprocess(
@@ -88,8 +103,12 @@ export const RegistrationSchema = z
   })
   .superRefine(smsNeedsMobile);
 
-export type RegistrationInput = Omit<z.infer<typeof RegistrationSchema>, "smsConsent" | "participants"> & {
+export type RegistrationInput = Omit<
+  z.infer<typeof RegistrationSchema>,
+  "smsConsent" | "whatsappConsent" | "participants"
+> & {
   smsConsent?: boolean;
+  whatsappConsent?: boolean;
   participants: ParticipantInput[];
 };
 

@@ -57,6 +57,12 @@ export const EnvVariables = z.object({
   AFRICASTALKING_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   // the first wait before an SMS Africa's Talking could not take (a 5xx, no balance) is tried again; it doubles
   SMS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Meta's Graph API host instead of https://graph.facebook.com: the tests' stand-in (decision 0769)
+  WHATSAPP_GRAPH_URL: optional.pipe(z.url().optional()),
+  // how long one request to the WhatsApp Cloud API may take; an unanswered one is never sent again
+  WHATSAPP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  // the first wait before a WhatsApp message Meta could not take now (a 5xx, a rate limit) is tried again; doubles
+  WHATSAPP_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // tests only: "on" answers POST /__test/job-passes from this machine with one pass of every background job
   TEST_JOB_PASSES: z.enum(["on", "off"]).default("off"),
   // tests only: where the business clock starts (app/utils/clock.ts reads it before any configuration)

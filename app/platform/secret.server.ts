@@ -36,7 +36,12 @@ export function sessionSecret(): string {
 export const SEALED_PREFIX = "seal1:";
 const SEALED_SHAPE = /^seal1:([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]*)$/;
 
-export type SealPurpose = "id-number" | "daraja-credential" | "etims-cmc-key" | "sms-credential";
+export type SealPurpose =
+  | "id-number"
+  | "daraja-credential"
+  | "etims-cmc-key"
+  | "sms-credential"
+  | "whatsapp-credential";
 
 const sealKeys = new Map<string, Buffer>();
 function sealKey(purpose: SealPurpose) {

@@ -38,13 +38,22 @@ export function afterRun(run: { endDate: string | null }) {
 /** A group booking of `people` for the run; returns its registration ids in the order given. */
 export async function book(
   runId: string,
-  people: { name: string; email: string; idNumber?: string; phone?: string; smsConsent?: boolean }[],
+  people: {
+    name: string;
+    email: string;
+    idNumber?: string;
+    phone?: string;
+    smsConsent?: boolean;
+    whatsappConsent?: boolean;
+  }[],
   organization = "Kenya Ports Authority",
+  contact: { phone: string | null; whatsappConsent?: boolean } = { phone: null },
 ) {
   const result = await createBooking({
     name: "HR Office",
     email: `hr-${crypto.randomUUID().slice(0, 6)}@example.com`,
-    phone: null,
+    phone: contact.phone,
+    whatsappConsent: contact.whatsappConsent ?? false,
     organization,
     message: null,
     kraPin: null,
@@ -57,6 +66,7 @@ export async function book(
       phone: p.phone ?? null,
       idNumber: p.idNumber ?? null,
       smsConsent: p.smsConsent ?? false,
+      whatsappConsent: p.whatsappConsent ?? false,
     })),
     source: "register",
     idempotencyKey: crypto.randomUUID(),

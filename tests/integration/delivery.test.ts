@@ -7,7 +7,7 @@ import { findDeliveryRun, gatherNitaPack, issueCertificates, nitaPackPdf } from 
 import { attendanceMarks, certificates, courseFeedback } from "#app/delivery/tables.server";
 import { sendFeedbackRequests } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, emailOutbox } from "#app/platform/db/tables.server";
+import { adminAuditLogs, emailOutbox, whatsappOutbox } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as feedbackPage from "#app/routes/delivery/public/feedback";
 import * as verifyPage from "#app/routes/delivery/public/verify";
@@ -127,6 +127,11 @@ test("attended follows from the register: reaching the threshold makes it, falli
 });
 
 test("certificates: only those over the threshold, once; verify says genuine, then revoked; a made-up code reveals nothing", async () => {
+  // Wanjiku agreed to WhatsApp at her number (decision 0772): the certificate's template goes there too
+  await db()
+    .update(courseRegistrations)
+    .set({ phone: "0712 000 791", whatsappConsentAt: new Date() })
+    .where(eq(courseRegistrations.id, ids.wanjiku as string));
   const issued = await answer(() =>
     certificatesPage.action(
       admin.args(`${base()}/certificates`, { form: { intent: "issue" } }, params()) as never,
@@ -142,6 +147,17 @@ test("certificates: only those over the threshold, once; verify says genuine, th
     .from(emailOutbox)
     .where(and(eq(emailOutbox.kind, "certificate"), eq(emailOutbox.relatedId, cert.id)));
   expect(mail?.to).toBe("wanjiku@example.com");
+  const [ready] = await db()
+    .select()
+    .from(whatsappOutbox)
+    .where(
+      and(
+        eq(whatsappOutbox.moment, "certificate_ready"),
+        eq(whatsappOutbox.relatedId, ids.wanjiku as string),
+      ),
+    );
+  expect(ready?.toNumber).toBe("+254712000791");
+  expect(ready?.variables[1]).toContain(cert.code);
   expect(mail?.attachments).toEqual([
     { filename: `certificate-${cert.code}.pdf`, contentType: "application/pdf", storageKey: cert.storageKey },
   ]);

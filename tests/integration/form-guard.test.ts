@@ -10,12 +10,14 @@ type Action = (args: unknown) => unknown;
 // Signing out and asking for passkey sign-in options read no body: there is nothing in it to check.
 // the M-PESA callback takes JSON from Safaricom through readJson (same limit, strict UTF-8, a schema); its
 // refusals are tested in money.test.ts; Africa's Talking's notifications come form-encoded through readProviderForm
-// (same bound, fields the provider may add to), tested in sms.test.ts
+// (same bound, fields the provider may add to), tested in sms.test.ts; Meta's WhatsApp webhooks as the exact bytes
+// through readProviderBytes, refused unless signed over them, tested in whatsapp.test.ts
 const READS_NO_BODY = new Set([
   "routes/staff/logout.tsx",
   "routes/staff/login.passkey.ts",
   "routes/money/public/mpesa-callback.ts",
   "routes/bookings/public/sms-callback.ts",
+  "routes/bookings/public/whatsapp-webhook.ts",
 ]);
 const REFUSAL = "The form has a field it does not expect.";
 

@@ -48,6 +48,8 @@ export async function personalDataCopy(subject: Subject) {
     emails: outbox.emails,
     texts: outbox.texts,
     smsStopped: outbox.smsStopped,
+    whatsapp: outbox.whatsapp,
+    whatsappStopped: outbox.whatsappStopped,
   };
   return { copy, found };
 }

@@ -50,6 +50,7 @@ export function countFound(found: PersonalData): Record<FoundKind, number> {
     cheques: found.cheques.length,
     emails: found.emails.length,
     texts: found.texts.length,
+    whatsapp: found.whatsapp.length,
     salesEnquiries: found.salesEnquiries.length,
     quotes: found.quotes.length,
     engagements: found.engagements.length,

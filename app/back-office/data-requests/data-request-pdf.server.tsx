@@ -30,6 +30,8 @@ const SECTIONS: [keyof PersonalDataCopy, string][] = [
   ["emails", "E-mails sent or waiting"],
   ["texts", "Text messages (SMS) sent or waiting"],
   ["smsStopped", "Asked for no SMS (STOP)"],
+  ["whatsapp", "WhatsApp messages sent or waiting"],
+  ["whatsappStopped", "Asked for no WhatsApp message (STOP)"],
 ];
 
 const LABELS: Record<string, string> = {

@@ -19,6 +19,7 @@ import { enqueueEmails, wakeOutboxWorker } from "#app/platform/email/outbox.serv
 import { idNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { optBackInToSms, optOutOfSms } from "#app/platform/sms/sms-outbox.server";
+import { optBackInToWhatsApp, optOutOfWhatsApp } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { runCalendarInvite } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes } from "#app/utils/cents";
@@ -26,7 +27,7 @@ import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import { mobileNumber } from "#app/utils/phone";
 import { bookingChangeMessage, seatTakenOverMessage } from "../emails.server";
-import { type ParticipantInput, SMS_NEEDS_MOBILE } from "../registration";
+import { type ParticipantInput, SMS_NEEDS_MOBILE, WHATSAPP_NEEDS_MOBILE } from "../registration";
 import { offerFreeSeats } from "../waiting-list/waitlist-offer.server";
 import {
   BOOKING_RULES,
@@ -562,46 +563,79 @@ export function updateBookingDetails(who: BookingChanger, bookingId: string, det
   );
 }
 
+/** What differs between the two phone channels a contact may agree to (decisions 0767, 0772). */
+const CHANNELS = {
+  sms: {
+    name: "SMS",
+    field: "smsConsent",
+    needsMobile: SMS_NEEDS_MOBILE,
+    contactColumn: "contactSmsConsentAt",
+    personColumn: "smsConsentAt",
+    auditColumn: "sms_consent_at",
+    optIn: optBackInToSms,
+    optOut: (tx: Executor, phone: string) => optOutOfSms(phone, "portal", tx),
+  },
+  whatsapp: {
+    name: "WhatsApp",
+    field: "whatsappConsent",
+    needsMobile: WHATSAPP_NEEDS_MOBILE,
+    contactColumn: "contactWhatsappConsentAt",
+    personColumn: "whatsappConsentAt",
+    auditColumn: "whatsapp_consent_at",
+    optIn: optBackInToWhatsApp,
+    optOut: (tx: Executor, phone: string) => optOutOfWhatsApp(phone, "portal", tx),
+  },
+} as const;
+
 /**
- * The contact's SMS (decision 0767), given or withdrawn at any time, the run under way or over included, and
- * recorded with its time. It is the number's choice: withdrawn, the number is off the SMS list at once (what
- * waits for it is cancelled, as after a STOP reply); given again, it is back on.
+ * The contact's SMS (decision 0767) or WhatsApp (0772), given or withdrawn at any time, the run under way or over
+ * included, and recorded with its time. It is the number's choice: withdrawn, the number is off that channel's
+ * list at once (what waits for it is cancelled, as after a STOP reply); given again, it is back on.
  */
-export function updateSmsConsent(who: BookingChanger, bookingId: string, consent: boolean) {
+export function updateChannelConsent(
+  who: BookingChanger,
+  bookingId: string,
+  channel: keyof typeof CHANNELS,
+  consent: boolean,
+) {
+  const c = CHANNELS[channel];
   return moneyTransaction(async (tx): Promise<BookingChangeOutcome> => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking) return refuse(404, "This booking does not exist.");
     const phone = mobileNumber(booking.contactPhone);
-    if (consent && !phone) return refuse(400, SMS_NEEDS_MOBILE, "smsConsent");
+    if (consent && !phone) return refuse(400, c.needsMobile, c.field);
     const at = consent ? now() : null;
     await tx
       .update(bookings)
-      .set({ contactSmsConsentAt: at, updatedAt: now() })
+      .set({ [c.contactColumn]: at, updatedAt: now() })
       .where(eq(bookings.id, booking.id));
     // the contact attending is one of the participants too
     await tx
       .update(r)
-      .set({ smsConsentAt: at, updatedAt: now() })
+      .set({ [c.personColumn]: at, updatedAt: now() })
       .where(and(eq(r.bookingId, booking.id), sql`lower(${r.email}) = lower(${booking.contactEmail})`));
     if (phone) {
-      if (consent) await optBackInToSms(tx, phone);
-      else await optOutOfSms(phone, "portal", tx);
+      if (consent) await c.optIn(tx, phone);
+      else await c.optOut(tx, phone);
     }
     await recordAudit(tx, who.actor, {
-      action: consent ? "Agreed to SMS" : "Stopped SMS",
+      action: consent ? `Agreed to ${c.name}` : `Stopped ${c.name}`,
       tableName: "bookings",
       recordId: booking.id,
-      oldValues: { sms_consent_at: booking.contactSmsConsentAt?.toISOString() ?? null },
-      newValues: { sms_consent_at: at?.toISOString() ?? null, phone: booking.contactPhone },
+      oldValues: { [c.auditColumn]: booking[c.contactColumn]?.toISOString() ?? null },
+      newValues: { [c.auditColumn]: at?.toISOString() ?? null, phone: booking.contactPhone },
     });
     return {
       ok: true,
       message: consent
-        ? `Booking ${booking.reference}: SMS go to ${phone} as well as e-mail.`
-        : `Booking ${booking.reference}: no more SMS${phone ? ` to ${phone}` : ""}, e-mail only.`,
+        ? `Booking ${booking.reference}: ${c.name} messages go to ${phone} as well as e-mail.`
+        : `Booking ${booking.reference}: no more ${c.name}${phone ? ` to ${phone}` : ""}, e-mail only.`,
     };
   });
 }
+
+export const updateSmsConsent = (who: BookingChanger, bookingId: string, consent: boolean) =>
+  updateChannelConsent(who, bookingId, "sms", consent);
 
 /**
  * E-mails the booking's current documents again to its contact: the open proforma and its receipt, or the

@@ -30,6 +30,14 @@ export const BookingActionSchema = z.discriminatedUnion("intent", [
       .optional()
       .transform((value) => value === "on"),
   }),
+  // and their WhatsApp, the same way (decision 0772)
+  z.object({
+    intent: z.literal("whatsapp"),
+    whatsappConsent: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+  }),
 ]);
 export type BookingAction = z.infer<typeof BookingActionSchema>;
 

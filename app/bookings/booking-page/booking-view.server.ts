@@ -6,10 +6,12 @@ import { attendanceMarks, certificates, runReminders } from "#app/delivery/table
 import { bookingBalance, documentPath, listedDocuments } from "#app/money/index.server";
 import { cheques, financeDocuments, payments } from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { adminAuditLogs, emailOutbox, smsOutbox } from "#app/platform/db/tables.server";
+import { adminAuditLogs, emailOutbox, smsOutbox, whatsappOutbox } from "#app/platform/db/tables.server";
 import { maskedIdNumberColumns } from "#app/platform/personal-data/id-number.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { smsAllowed } from "#app/platform/sms/sms-outbox.server";
+import { WHATSAPP_TEMPLATES } from "#app/platform/whatsapp/templates";
+import { whatsappAllowed } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
@@ -30,6 +32,7 @@ export async function findBooking(reference: string) {
       contactEmail: bookings.contactEmail,
       contactPhone: bookings.contactPhone,
       contactSmsConsentAt: bookings.contactSmsConsentAt,
+      contactWhatsappConsentAt: bookings.contactWhatsappConsentAt,
       organization: bookings.organization,
       kraPin: bookings.kraPin,
       lpoNumber: bookings.lpoNumber,
@@ -163,7 +166,7 @@ export async function getBookingPage(reference: string) {
             .where(inArray(runReminders.registrationId, registrationIds))
         ).map((reminder) => reminder.id)
       : [];
-  const relatedTo = (outbox: typeof emailOutbox | typeof smsOutbox) => {
+  const relatedTo = (outbox: typeof emailOutbox | typeof smsOutbox | typeof whatsappOutbox) => {
     const one = (table: string, ids: string[]) =>
       ids.length > 0 ? and(eq(outbox.relatedTable, table), inArray(outbox.relatedId, ids)) : undefined;
     return or(
@@ -174,52 +177,72 @@ export async function getBookingPage(reference: string) {
     );
   };
   const recordIds = [booking.id, ...registrationIds, ...documentIds, ...ledger.map((p) => p.id)];
-  const [emails, texts, timeline, otherRuns, seats, smsAllowedToPhone] = await Promise.all([
-    db()
-      .select({
-        id: emailOutbox.id,
-        to: emailOutbox.toAddress,
-        subject: emailOutbox.subject,
-        status: emailOutbox.status,
-        createdAt: emailOutbox.createdAt,
-        sentAt: emailOutbox.sentAt,
-      })
-      .from(emailOutbox)
-      .where(relatedTo(emailOutbox))
-      .orderBy(desc(emailOutbox.createdAt)),
-    db()
-      .select({
-        id: smsOutbox.id,
-        to: smsOutbox.toNumber,
-        body: smsOutbox.body,
-        segments: smsOutbox.segments,
-        status: smsOutbox.status,
-        providerStatus: smsOutbox.providerStatus,
-        lastError: smsOutbox.lastError,
-        createdAt: smsOutbox.createdAt,
-        sentAt: smsOutbox.sentAt,
-        deliveredAt: smsOutbox.deliveredAt,
-        nextAttemptAt: smsOutbox.nextAttemptAt,
-      })
-      .from(smsOutbox)
-      .where(relatedTo(smsOutbox))
-      .orderBy(desc(smsOutbox.createdAt)),
-    db()
-      .select({
-        id: adminAuditLogs.id,
-        action: adminAuditLogs.action,
-        actorEmail: adminAuditLogs.actorEmail,
-        actorRoles: adminAuditLogs.actorRoles,
-        createdAt: adminAuditLogs.createdAt,
-      })
-      .from(adminAuditLogs)
-      .where(inArray(adminAuditLogs.recordId, recordIds))
-      .orderBy(desc(adminAuditLogs.createdAt))
-      .limit(TIMELINE_LIMIT),
-    booking.courseId ? otherRunsOf(booking.courseId, booking.runId) : [],
-    booking.runId ? seatsForRuns([booking.runId]) : new Map(),
-    smsAllowed(booking.contactPhone),
-  ]);
+  const [emails, texts, whatsapp, timeline, otherRuns, seats, smsAllowedToPhone, whatsappAllowedToPhone] =
+    await Promise.all([
+      db()
+        .select({
+          id: emailOutbox.id,
+          to: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          status: emailOutbox.status,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+        })
+        .from(emailOutbox)
+        .where(relatedTo(emailOutbox))
+        .orderBy(desc(emailOutbox.createdAt)),
+      db()
+        .select({
+          id: smsOutbox.id,
+          to: smsOutbox.toNumber,
+          body: smsOutbox.body,
+          segments: smsOutbox.segments,
+          status: smsOutbox.status,
+          providerStatus: smsOutbox.providerStatus,
+          lastError: smsOutbox.lastError,
+          createdAt: smsOutbox.createdAt,
+          sentAt: smsOutbox.sentAt,
+          deliveredAt: smsOutbox.deliveredAt,
+          nextAttemptAt: smsOutbox.nextAttemptAt,
+        })
+        .from(smsOutbox)
+        .where(relatedTo(smsOutbox))
+        .orderBy(desc(smsOutbox.createdAt)),
+      db()
+        .select({
+          id: whatsappOutbox.id,
+          to: whatsappOutbox.toNumber,
+          moment: whatsappOutbox.moment,
+          variables: whatsappOutbox.variables,
+          templateName: whatsappOutbox.templateName,
+          status: whatsappOutbox.status,
+          lastError: whatsappOutbox.lastError,
+          createdAt: whatsappOutbox.createdAt,
+          sentAt: whatsappOutbox.sentAt,
+          deliveredAt: whatsappOutbox.deliveredAt,
+          readAt: whatsappOutbox.readAt,
+          nextAttemptAt: whatsappOutbox.nextAttemptAt,
+        })
+        .from(whatsappOutbox)
+        .where(relatedTo(whatsappOutbox))
+        .orderBy(desc(whatsappOutbox.createdAt)),
+      db()
+        .select({
+          id: adminAuditLogs.id,
+          action: adminAuditLogs.action,
+          actorEmail: adminAuditLogs.actorEmail,
+          actorRoles: adminAuditLogs.actorRoles,
+          createdAt: adminAuditLogs.createdAt,
+        })
+        .from(adminAuditLogs)
+        .where(inArray(adminAuditLogs.recordId, recordIds))
+        .orderBy(desc(adminAuditLogs.createdAt))
+        .limit(TIMELINE_LIMIT),
+      booking.courseId ? otherRunsOf(booking.courseId, booking.runId) : [],
+      booking.runId ? seatsForRuns([booking.runId]) : new Map(),
+      smsAllowed(booking.contactPhone),
+      whatsappAllowed(booking.contactPhone),
+    ]);
   return {
     booking,
     participants: participants.map(({ hasIdNumber, idNumberLast4, ...person }) => ({
@@ -233,11 +256,19 @@ export async function getBookingPage(reference: string) {
     balance,
     emails,
     texts,
+    /** the WhatsApp template messages (decision 0769), with their moment's label */
+    whatsapp: whatsapp.map((message) => ({ ...message, label: WHATSAPP_TEMPLATES[message.moment].label })),
     /** the contact's SMS (decision 0767): on when they agreed and the number has not said STOP since */
     sms: {
       phone: mobileNumber(booking.contactPhone),
       on: booking.contactSmsConsentAt !== null && smsAllowedToPhone,
       since: booking.contactSmsConsentAt,
+    },
+    /** the contact's WhatsApp (decision 0772): on when they agreed and the number has not said STOP since */
+    whatsappConsent: {
+      phone: mobileNumber(booking.contactPhone),
+      on: booking.contactWhatsappConsentAt !== null && whatsappAllowedToPhone,
+      since: booking.contactWhatsappConsentAt,
     },
     timeline,
     otherRuns,

@@ -38,6 +38,7 @@ import {
   resendDocuments,
   substituteParticipant,
   updateBookingDetails,
+  updateChannelConsent,
   updateSmsConsent,
 } from "../booking-page/booking-changes.server";
 import type { BookingAction } from "../booking-page/booking-rules";
@@ -270,6 +271,7 @@ export async function getClientBooking(client: Client, reference: string) {
       startDate: booking.startDate,
     },
     sms: { phone: page.sms.phone, on: page.sms.on },
+    whatsappConsent: { phone: page.whatsappConsent.phone, on: page.whatsappConsent.on },
     participants: page.participants.map((p) => ({
       id: p.id,
       name: p.name,
@@ -364,6 +366,8 @@ export async function changeClientBooking(
       return updateBookingDetails(who, seen.id, input);
     case "sms":
       return updateSmsConsent(who, seen.id, input.smsConsent);
+    case "whatsapp":
+      return updateChannelConsent(who, seen.id, "whatsapp", input.whatsappConsent);
   }
 }
 

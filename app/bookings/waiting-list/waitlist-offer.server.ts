@@ -10,6 +10,7 @@ import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { env } from "#app/platform/env.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
+import { enqueueWhatsApp } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatDateTime } from "#app/utils/datetime";
@@ -65,6 +66,7 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
       contactEmail: bookings.contactEmail,
       contactPhone: bookings.contactPhone,
       contactSmsConsentAt: bookings.contactSmsConsentAt,
+      contactWhatsappConsentAt: bookings.contactWhatsappConsentAt,
       participants: bookings.participants,
     })
     .from(bookings)
@@ -128,6 +130,18 @@ export async function offerFreeSeats(tx: Executor, run: { id: string; left: numb
             url,
           }),
           kind: "waitlist_offer",
+          relatedTable: "bookings",
+          relatedId: booking.id,
+        },
+      ]);
+    }
+    // and as the approved template on WhatsApp to a contact who agreed to that (decision 0772)
+    if (booking.contactWhatsappConsentAt && booking.contactPhone) {
+      await enqueueWhatsApp(tx, [
+        {
+          to: booking.contactPhone,
+          moment: "waitlist_offer",
+          variables: [details?.courseName ?? "your course", formatDateTime(expiresAt), url],
           relatedTable: "bookings",
           relatedId: booking.id,
         },

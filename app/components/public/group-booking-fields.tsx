@@ -149,6 +149,13 @@ export function GroupBookingFields({
                 error={field(name("smsConsent")).errors?.[0]}
                 label="They agreed to SMS about this booking at this phone"
               />
+              <SmsConsentField
+                name={name("whatsappConsent")}
+                checked={values?.[name("whatsappConsent")] === "on"}
+                error={field(name("whatsappConsent")).errors?.[0]}
+                label="They agreed to WhatsApp messages about this booking at this phone"
+                channel="whatsapp"
+              />
             </fieldset>
           );
         })}

@@ -155,6 +155,13 @@ export function RegistrationForm({
             error={field("smsConsent").errors?.[0]}
             label="Also send me SMS about this booking at this number"
           />
+          <SmsConsentField
+            name="whatsappConsent"
+            checked={form.values?.whatsappConsent === "on"}
+            error={field("whatsappConsent").errors?.[0]}
+            label="Also send me WhatsApp messages about this booking at this number"
+            channel="whatsapp"
+          />
           <SelectField
             {...field("course")}
             label={variant === "register" ? "Select Course" : "Course of Interest"}

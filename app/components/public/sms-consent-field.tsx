@@ -1,17 +1,20 @@
 /**
- * Consent to SMS at the phone number beside it (decision 0767): unticked unless the person ticked it, and saying
- * what comes (the booking's reminders and notices, never marketing) and how to stop.
+ * Consent to SMS, or to WhatsApp (decision 0772), at the phone number beside it (decision 0767): unticked unless
+ * the person ticked it, and saying what comes (the booking's reminders and notices, never marketing) and how to
+ * stop.
  */
 export function SmsConsentField({
   name,
   checked,
   error,
   label,
+  channel = "sms",
 }: {
   name: string;
   checked: boolean;
   error: string | undefined;
   label: string;
+  channel?: "sms" | "whatsapp";
 }) {
   const hint = `${name}-hint`;
   return (
@@ -28,7 +31,9 @@ export function SmsConsentField({
         {label}
       </label>
       <p id={hint} className="text-sm text-slate-600">
-        Reminders, payments and certificates only, never marketing. Reply STOP to end them.
+        {channel === "whatsapp"
+          ? "The same notices on WhatsApp, never marketing. Send STOP on WhatsApp to end them."
+          : "Reminders, payments and certificates only, never marketing. Reply STOP to end them."}
       </p>
       {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
     </div>

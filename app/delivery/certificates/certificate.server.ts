@@ -12,6 +12,7 @@ import { deleteQuietly, newKey, storage } from "#app/platform/files/storage.serv
 import { renderOffThread } from "#app/platform/pdf/render-pool.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
+import { enqueueWhatsApp } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { getFirmIdentity } from "#app/site/index.server";
 import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
@@ -136,20 +137,24 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
   }
   const issued = await db().transaction(async (tx) => {
     const done: string[] = [];
-    // who agreed to SMS hears by SMS too (decision 0767); the phone numbers are read here, not on the screens
-    const phones = new Map(
-      (
-        await tx
-          .select({ id: r.id, phone: r.phone, smsConsentAt: r.smsConsentAt })
-          .from(r)
-          .where(
-            inArray(
-              r.id,
-              made.map((m) => m.person.id),
-            ),
-          )
-      ).map((row) => [row.id, row.smsConsentAt ? row.phone : null]),
-    );
+    // who agreed to SMS hears by SMS too (decision 0767), and who agreed to WhatsApp there (0772); the phone
+    // numbers are read here, not on the screens
+    const consents = await tx
+      .select({
+        id: r.id,
+        phone: r.phone,
+        smsConsentAt: r.smsConsentAt,
+        whatsappConsentAt: r.whatsappConsentAt,
+      })
+      .from(r)
+      .where(
+        inArray(
+          r.id,
+          made.map((m) => m.person.id),
+        ),
+      );
+    const phones = new Map(consents.map((row) => [row.id, row.smsConsentAt ? row.phone : null]));
+    const whatsappPhones = new Map(consents.map((row) => [row.id, row.whatsappConsentAt ? row.phone : null]));
     for (const { person, content, storageKey } of made) {
       const [row] = await tx
         .insert(certificates)
@@ -192,6 +197,18 @@ export async function issueCertificates(actor: AuditActor, run: DeliveryRun): Pr
             to: phone,
             body: certificateReadySms(run.courseTitle, content.verifyUrl),
             kind: "certificate",
+            relatedTable: "course_registrations",
+            relatedId: person.id,
+          },
+        ]);
+      }
+      const whatsappPhone = whatsappPhones.get(person.id);
+      if (whatsappPhone) {
+        await enqueueWhatsApp(tx, [
+          {
+            to: whatsappPhone,
+            moment: "certificate_ready",
+            variables: [run.courseTitle, content.verifyUrl],
             relatedTable: "course_registrations",
             relatedId: person.id,
           },

@@ -6,7 +6,8 @@ import { db, type Executor } from "#app/platform/db/client.server";
 import type { Message } from "#app/platform/email/layout.server";
 import { type OutboxRow, writeWhenDue } from "#app/platform/email/outbox.server";
 import { writeSmsWhenDue } from "#app/platform/sms/sms-outbox.server";
-import { addDays, today } from "#app/utils/dates";
+import { writeWhatsAppWhenDue } from "#app/platform/whatsapp/whatsapp-outbox.server";
+import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { findDeliveryRun, isLive } from "../delivery-run.server";
 import { reminderSms } from "../delivery-sms";
 import { getJoiningInstructions } from "../instructions/joining-instructions.server";
@@ -73,6 +74,26 @@ export async function reminderSmsText(reminderId: string, executor: Executor = d
   });
 }
 
+/**
+ * The day-before reminder's WhatsApp template variables (decision 0771), in its order: course, date and time,
+ * venue, map link (or the meeting link online); null when the reminder is no longer due.
+ */
+export async function reminderWhatsAppVariables(
+  reminderId: string,
+  executor: Executor = db(),
+): Promise<string[] | null> {
+  const live = await liveReminder(reminderId, executor);
+  const first = live?.run.sessions[0];
+  if (!live || !first) return null;
+  const online = first.mode === "virtual";
+  return [
+    live.run.courseTitle,
+    `${formatLongDate(first.date)}, ${live.instructions?.startTime || first.startTime}`,
+    online ? "online" : (live.run.venue ?? "-"),
+    (online ? first.meetingLink : live.instructions?.mapUrl) ?? "-",
+  ];
+}
+
 /** The outbox asks this when a reminder falls due: it is checked and written afresh. */
 async function currentScheduledMessage(row: OutboxRow): Promise<OutboxRow | null> {
   if (row.relatedTable !== "run_reminders" || !row.relatedId) return row;
@@ -83,6 +104,11 @@ async function currentScheduledMessage(row: OutboxRow): Promise<OutboxRow | null
 
 // a reminder is queued days ahead and written when it falls due, so a change in between reaches it
 writeWhenDue(RUN_REMINDER_KIND, currentScheduledMessage);
+writeWhatsAppWhenDue("session_reminder", (row) =>
+  row.relatedTable === "run_reminders" && row.relatedId
+    ? reminderWhatsAppVariables(row.relatedId)
+    : Promise.resolve(null),
+);
 writeSmsWhenDue(RUN_REMINDER_KIND, (row) =>
   row.relatedTable === "run_reminders" && row.relatedId
     ? reminderSmsText(row.relatedId)

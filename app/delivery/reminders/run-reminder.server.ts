@@ -5,12 +5,18 @@ import { db } from "#app/platform/db/client.server";
 import { enqueueEmails } from "#app/platform/email/outbox.server";
 import { getSetting } from "#app/platform/settings/setting.server";
 import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
+import { enqueueWhatsApp } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { sessionsOfRuns } from "#app/site/index.server";
 import { courseRuns } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { addDays, today } from "#app/utils/dates";
 import { LIVE_STATUSES } from "../delivery-run.server";
-import { RUN_REMINDER_KIND, reminderMessage, reminderSmsText } from "./reminder-message.server";
+import {
+  RUN_REMINDER_KIND,
+  reminderMessage,
+  reminderSmsText,
+  reminderWhatsAppVariables,
+} from "./reminder-message.server";
 
 /** "7,1" → [7, 1]: distinct, largest first. */
 export function parseReminderDays(text: string): number[] {
@@ -50,6 +56,7 @@ export async function scheduleReminders(at: Date = now()) {
         email: r.email,
         phone: r.phone,
         smsConsentAt: r.smsConsentAt,
+        whatsappConsentAt: r.whatsappConsentAt,
         createdAt: r.createdAt,
         runId: courseRuns.id,
         startDate: courseRuns.startDate,
@@ -130,6 +137,23 @@ export async function scheduleReminders(at: Date = now()) {
             to: w.phone,
             body: sms,
             kind: RUN_REMINDER_KIND,
+            relatedTable: "run_reminders",
+            relatedId: reminder.id,
+            notBefore: w.dueAt,
+          },
+        ]);
+      }
+      // and on WhatsApp, as the approved template, to a participant who agreed to that (decision 0772)
+      const variables =
+        w.daysBefore === 1 && w.whatsappConsentAt && w.phone
+          ? await reminderWhatsAppVariables(reminder.id, tx)
+          : null;
+      if (variables && w.phone) {
+        await enqueueWhatsApp(tx, [
+          {
+            to: w.phone,
+            moment: "session_reminder",
+            variables,
             relatedTable: "run_reminders",
             relatedId: reminder.id,
             notBefore: w.dueAt,

@@ -10,6 +10,7 @@ import { storage } from "#app/platform/files/storage.server";
 import { FINANCE_PROFILE_INCOMPLETE } from "#app/platform/settings/settings";
 import { signedPath, signedUrl } from "#app/platform/signed-link.server";
 import { enqueueSms } from "#app/platform/sms/sms-outbox.server";
+import { enqueueWhatsApp } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
@@ -334,7 +335,9 @@ export async function sendDocument(
   tx: Executor,
   doc: FinanceDocument,
   booking: Pick<LockedBooking, "contactName" | "contactEmail" | "reference"> &
-    Partial<Pick<LockedBooking, "status" | "contactPhone" | "contactSmsConsentAt">>,
+    Partial<
+      Pick<LockedBooking, "status" | "contactPhone" | "contactSmsConsentAt" | "contactWhatsappConsentAt">
+    >,
   daysOverdue?: number,
 ) {
   const [paid] =
@@ -401,6 +404,23 @@ export async function sendDocument(
           code: paid?.code ?? null,
         }),
         kind: "payment_received",
+        relatedTable: "finance_documents",
+        relatedId: doc.id,
+      },
+    ]);
+  }
+  // and as the approved template on WhatsApp to a contact who agreed to that (decision 0772)
+  if (
+    doc.kind === "receipt" &&
+    doc.paidCents !== null &&
+    booking.contactWhatsappConsentAt &&
+    booking.contactPhone
+  ) {
+    await enqueueWhatsApp(tx, [
+      {
+        to: booking.contactPhone,
+        moment: "payment_received",
+        variables: [formatKes(doc.paidCents), doc.number],
         relatedTable: "finance_documents",
         relatedId: doc.id,
       },

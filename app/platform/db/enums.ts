@@ -84,6 +84,21 @@ export const SMS_STATUSES = ["pending", "sent", "delivered", "failed", "cancelle
 export const SMS_ENVIRONMENTS = ["sandbox", "production"] as const;
 /** How a number came to be opted out of SMS: a STOP reply, the provider's opt-out notice, the person in the portal. */
 export const SMS_OPT_OUT_SOURCES = ["stop_reply", "provider", "portal"] as const;
+/**
+ * A WhatsApp message's life (decision 0769): as an SMS's, with "read" (the person opened it), which Meta reports
+ * after "delivered".
+ */
+export const WHATSAPP_STATUSES = ["pending", "sent", "delivered", "read", "failed", "cancelled"] as const;
+/** How a number came to be opted out of WhatsApp: a STOP reply on WhatsApp, the person in the portal. */
+export const WHATSAPP_OPT_OUT_SOURCES = ["stop_reply", "portal"] as const;
+/** The product's moments sent as Meta-approved utility templates (app/platform/whatsapp/templates.ts). */
+export const WHATSAPP_MOMENTS = [
+  "session_reminder",
+  "payment_received",
+  "certificate_ready",
+  "joining_instructions",
+  "waitlist_offer",
+] as const;
 /** What an owner did with a person's data request (decision 0637): a copy handed over, or an erasure. */
 export const DATA_REQUEST_KINDS = ["export", "erasure"] as const;
 export const DATA_REQUEST_FORMATS = ["json", "pdf"] as const;

@@ -11,7 +11,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, someOf, updatedAt } from "./columns";
-import { OUTBOX_STATUSES, SMS_ENVIRONMENTS, SMS_OPT_OUT_SOURCES, SMS_STATUSES, STAFF_ROLES } from "./enums";
+import {
+  OUTBOX_STATUSES,
+  SMS_ENVIRONMENTS,
+  SMS_OPT_OUT_SOURCES,
+  SMS_STATUSES,
+  STAFF_ROLES,
+  WHATSAPP_MOMENTS,
+  WHATSAPP_OPT_OUT_SOURCES,
+  WHATSAPP_STATUSES,
+} from "./enums";
 
 // Platform's tables (decision 0725): the accounts every audited row and setting points to, the settings, the
 // audit log, the e-mail outbox and the rate limit's events. Each feature declares its own in
@@ -198,5 +207,99 @@ export const smsCredentials = pgTable(
   () => [
     check("sms_credentials_one_row", sql`id = 1`),
     check("sms_credentials_environment_check", inList("environment", SMS_ENVIRONMENTS)),
+  ],
+);
+
+/**
+ * WhatsApp messages waiting to go, and what became of each (decision 0769): claimed like the SMS outbox, sent
+ * through the WhatsApp Cloud API as the approved template of their moment, then moved by Meta's status webhooks.
+ * `variables` are the template's body parameters in order; `template_name` and `template_language` record which
+ * template went (the settings name it per moment, and may change it later).
+ */
+export const whatsappOutbox = pgTable(
+  "whatsapp_outbox",
+  {
+    id: id(),
+    /** E.164, one of the four countries' mobile numbers */
+    toNumber: text("to_number").notNull(),
+    moment: text("moment", { enum: WHATSAPP_MOMENTS }).notNull(),
+    variables: jsonb("variables").$type<string[]>().notNull(),
+    templateName: text("template_name"),
+    templateLanguage: text("template_language"),
+    relatedTable: text("related_table"),
+    relatedId: text("related_id"),
+    status: text("status", { enum: WHATSAPP_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** set just before the request to Meta, cleared with its answer: as the SMS outbox's (decision 0765) */
+    sendingAt: timestamp("sending_at", { withTimezone: true }),
+    /** the wamid Meta gave it, which its status webhooks name */
+    providerMessageId: text("provider_message_id"),
+    /** Meta's last word on it: "sent", "delivered", "read", "failed", or a refusal's error code and title */
+    providerStatus: text("provider_status"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("whatsapp_outbox_status_check", inList("status", WHATSAPP_STATUSES)),
+    check("whatsapp_outbox_moment_check", inList("moment", WHATSAPP_MOMENTS)),
+    index("whatsapp_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("whatsapp_outbox_related_idx").on(t.relatedTable, t.relatedId),
+    uniqueIndex("whatsapp_outbox_provider_message_key").on(t.providerMessageId),
+  ],
+);
+
+/** Numbers that said STOP on WhatsApp (or withdrew in the portal): no WhatsApp message goes to them. */
+export const whatsappOptOuts = pgTable(
+  "whatsapp_opt_outs",
+  {
+    /** E.164 */
+    number: text("number").primaryKey(),
+    source: text("source", { enum: WHATSAPP_OPT_OUT_SOURCES }).notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check("whatsapp_opt_outs_source_check", inList("source", WHATSAPP_OPT_OUT_SOURCES))],
+);
+
+/**
+ * The firm's WhatsApp Business phone number on the Cloud API: one row. The access token, the app secret (which
+ * signs the webhooks) and the webhook's verify token are sealed like the SMS key (decision 0770).
+ */
+export const whatsappCredentials = pgTable(
+  "whatsapp_credentials",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** the Graph API version in the path, e.g. v21.0 */
+    graphVersion: text("graph_version").notNull(),
+    phoneNumberId: text("phone_number_id").notNull(),
+    accessTokenSealed: text("access_token_sealed").notNull(),
+    appSecretSealed: text("app_secret_sealed").notNull(),
+    verifyTokenSealed: text("verify_token_sealed").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [check("whatsapp_credentials_one_row", sql`id = 1`)],
+);
+
+/**
+ * The Meta-approved utility template named for each moment (decision 0771): its name and language code as
+ * WhatsApp Manager shows them. The variables it takes, and their order, are the product's (templates.ts).
+ */
+export const whatsappTemplates = pgTable(
+  "whatsapp_templates",
+  {
+    moment: text("moment", { enum: WHATSAPP_MOMENTS }).primaryKey(),
+    name: text("name").notNull(),
+    language: text("language").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("whatsapp_templates_moment_check", inList("moment", WHATSAPP_MOMENTS)),
+    check("whatsapp_templates_name_check", sql`name ~ '^[a-z0-9_]+$' and length(name) <= 512`),
   ],
 );

@@ -12,6 +12,8 @@ export const AUTH_BODY_LIMIT = 8 * KB;
 export const ADMIN_FORM_LIMIT = 256 * KB;
 /** A payment provider's callback: one transaction's JSON, about a kilobyte. */
 export const CALLBACK_BODY_LIMIT = 8 * KB;
+/** Meta's WhatsApp webhooks batch status updates (up to a thousand, about 200 bytes each): 256 KB holds them. */
+export const WHATSAPP_WEBHOOK_LIMIT = 256 * KB;
 /**
  * A bank or M-PESA statement, as CSV: bounded by lines (20,000, `MAX_STATEMENT_LINES`) and by bytes. The M-PESA
  * portal's export with Details and Other Party Info filled runs to about 190 bytes a line, 3.8 MB for 20,000
@@ -55,6 +57,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   const upload = UPLOAD_PATHS[path] ?? UPLOAD_PATTERNS.find(([pattern]) => pattern.test(path))?.[1];
   if (upload !== undefined) return { bytes: upload, files: true };
   if (AUTH_PATHS.has(path)) return { bytes: AUTH_BODY_LIMIT, files: false };
+  if (path === "/api/whatsapp/webhook") return { bytes: WHATSAPP_WEBHOOK_LIMIT, files: false };
   if (path.startsWith("/api/")) return { bytes: CALLBACK_BODY_LIMIT, files: false };
   if (path === "/admin" || path.startsWith("/admin/")) return { bytes: ADMIN_FORM_LIMIT, files: false };
   return { bytes: PUBLIC_BODY_LIMIT, files: false };

@@ -237,9 +237,16 @@ export function refusalResponse(refusal: FormRefusal) {
  * are not refused as a form's would be.
  */
 export async function readProviderForm(request: Request, maxBytes: number) {
-  const bytes = await readBodyBounded(request.body, maxBytes);
+  const bytes = await readProviderBytes(request, maxBytes);
   return bytes ? Object.fromEntries(new URLSearchParams(bytes.toString("utf8"))) : null;
 }
+
+/**
+ * A provider's notification as the exact bytes sent (Meta's webhooks, signed over them: decision 0770), or null
+ * when the body passes `maxBytes`; the caller checks the signature before parsing anything.
+ */
+export const readProviderBytes = (request: Request, maxBytes: number) =>
+  readBodyBounded(request.body, maxBytes);
 
 /**
  * The JSON twin of `readFormData`, for callers that are servers rather than browsers (payment callbacks):

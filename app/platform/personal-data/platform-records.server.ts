@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { adminAuditLogs, emailOutbox, smsOptOuts, smsOutbox } from "#app/platform/db/tables.server";
+import {
+  adminAuditLogs,
+  emailOutbox,
+  smsOptOuts,
+  smsOutbox,
+  whatsappOptOuts,
+  whatsappOutbox,
+} from "#app/platform/db/tables.server";
 import type { Executor } from "../db/client.server";
 import {
   type ErasurePart,
@@ -57,7 +64,31 @@ async function findEmails(subject: Subject, _links: NoLinks, executor: Executor)
           .from(smsOptOuts)
           .where(matchesSubject(subject, smsOptOuts.number))
       : await none<never>();
-  return { emails, texts, optedOut };
+  // and the WhatsApp messages to the number and its STOP there (decision 0772), kept as SMS's are
+  const whatsapp =
+    subject.kind === "phone"
+      ? await executor
+          .select({
+            id: whatsappOutbox.id,
+            toNumber: whatsappOutbox.toNumber,
+            templateName: whatsappOutbox.templateName,
+            variables: whatsappOutbox.variables,
+            status: whatsappOutbox.status,
+            createdAt: whatsappOutbox.createdAt,
+            sentAt: whatsappOutbox.sentAt,
+          })
+          .from(whatsappOutbox)
+          .where(matchesSubject(subject, whatsappOutbox.toNumber))
+          .orderBy(asc(whatsappOutbox.createdAt))
+      : await none<never>();
+  const whatsappOptedOut =
+    subject.kind === "phone"
+      ? await executor
+          .select({ number: whatsappOptOuts.number, createdAt: whatsappOptOuts.createdAt })
+          .from(whatsappOptOuts)
+          .where(matchesSubject(subject, whatsappOptOuts.number))
+      : await none<never>();
+  return { emails, texts, optedOut, whatsapp, whatsappOptedOut };
 }
 type EmailsFound = Awaited<ReturnType<typeof findEmails>>;
 
@@ -68,15 +99,18 @@ type EmailsFound = Awaited<ReturnType<typeof findEmails>>;
 function planEmails(
   found: EmailsFound,
   { stillDelivering }: { stillDelivering: boolean },
-): ErasurePart<{ deleteEmails: string[]; deleteTexts: string[] }> {
+): ErasurePart<{ deleteEmails: string[]; deleteTexts: string[]; deleteWhatsApp: string[] }> {
   const waiting = found.emails.filter((e) => e.status === "pending");
   const keepWaiting = waiting.length > 0 && stillDelivering;
   const textsWaiting = found.texts.filter((t) => t.status === "pending");
   const keepTexts = textsWaiting.length > 0 && stillDelivering;
+  const whatsappWaiting = found.whatsapp.filter((m) => m.status === "pending");
+  const keepWhatsApp = whatsappWaiting.length > 0 && stillDelivering;
   return {
     plan: {
       deleteEmails: found.emails.filter((e) => !keepWaiting || e.status !== "pending").map((e) => e.id),
       deleteTexts: found.texts.filter((t) => !keepTexts || t.status !== "pending").map((t) => t.id),
+      deleteWhatsApp: found.whatsapp.filter((m) => !keepWhatsApp || m.status !== "pending").map((m) => m.id),
     },
     kept: [
       ...(keepWaiting
@@ -92,6 +126,22 @@ function planEmails(
             {
               what: `${textsWaiting.length} SMS waiting to be sent`,
               why: "They belong to the booking that is still running (its reminder, payment or certificate).",
+            },
+          ]
+        : []),
+      ...(keepWhatsApp
+        ? [
+            {
+              what: `${whatsappWaiting.length} WhatsApp message(s) waiting to be sent`,
+              why: "They belong to the booking that is still running (its reminder, payment or certificate).",
+            },
+          ]
+        : []),
+      ...(found.whatsappOptedOut.length > 0
+        ? [
+            {
+              what: "The number's request to receive no WhatsApp message (STOP)",
+              why: "It is what keeps any WhatsApp message from being sent to the number again.",
             },
           ]
         : []),
@@ -111,10 +161,17 @@ function planEmails(
 export const outboxPersonalData = {
   find: findEmails,
   plan: planEmails,
-  async erase(tx, { deleteEmails, deleteTexts }) {
+  async erase(tx, { deleteEmails, deleteTexts, deleteWhatsApp }) {
     if (deleteEmails.length > 0) await tx.delete(emailOutbox).where(inArray(emailOutbox.id, deleteEmails));
     if (deleteTexts.length > 0) await tx.delete(smsOutbox).where(inArray(smsOutbox.id, deleteTexts));
-    return { emailsDeleted: deleteEmails.length, textsDeleted: deleteTexts.length };
+    if (deleteWhatsApp.length > 0) {
+      await tx.delete(whatsappOutbox).where(inArray(whatsappOutbox.id, deleteWhatsApp));
+    }
+    return {
+      emailsDeleted: deleteEmails.length,
+      textsDeleted: deleteTexts.length,
+      whatsappDeleted: deleteWhatsApp.length,
+    };
   },
   copy: (found) => ({
     emails: found.emails.map((e) => ({
@@ -132,12 +189,21 @@ export const outboxPersonalData = {
       sentAt: iso(t.sentAt),
     })),
     smsStopped: found.optedOut.map((o) => ({ number: o.number, stoppedAt: iso(o.createdAt) })),
+    whatsapp: found.whatsapp.map((m) => ({
+      to: m.toNumber,
+      template: m.templateName,
+      variables: m.variables,
+      status: m.status,
+      queuedAt: iso(m.createdAt),
+      sentAt: iso(m.sentAt),
+    })),
+    whatsappStopped: found.whatsappOptedOut.map((o) => ({ number: o.number, stoppedAt: iso(o.createdAt) })),
   }),
 } satisfies PersonalDataContributor<
   EmailsFound,
   NoLinks,
   { stillDelivering: boolean },
-  { deleteEmails: string[]; deleteTexts: string[] }
+  { deleteEmails: string[]; deleteTexts: string[]; deleteWhatsApp: string[] }
 >;
 
 /** How many audit rows are about the records found. */

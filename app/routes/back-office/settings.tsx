@@ -23,6 +23,7 @@ import {
   saveEtimsDevice,
   sendTestConfirmation,
 } from "#app/money/index.server";
+import { WHATSAPP_MOMENTS } from "#app/platform/db/enums";
 import { env } from "#app/platform/env.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
@@ -31,11 +32,23 @@ import { FINANCE_SETTING_KEYS, isSettingKey, SECURITY_SETTING_KEYS } from "#app/
 import { saveSmsCredentials, smsSettingsSummary } from "#app/platform/sms/sms-credentials.server";
 import { SmsCredentialsFormSchema } from "#app/platform/sms/sms-settings";
 import { redirectWithToast } from "#app/platform/toast.server";
+import {
+  nameWhatsAppTemplate,
+  saveWhatsAppCredentials,
+  whatsappSettingsSummary,
+} from "#app/platform/whatsapp/whatsapp-credentials.server";
+import {
+  templateLanguageField,
+  templateNameField,
+  WhatsAppCredentialsFormSchema,
+  WhatsAppTemplatesFormSchema,
+} from "#app/platform/whatsapp/whatsapp-settings";
 import type { EtimsSettingsAnswer } from "#app/routes/back-office/components/etims-settings";
 import { FinanceSettings } from "#app/routes/back-office/components/finance-settings/finance-settings";
 import { SecondFactorOverview } from "#app/routes/back-office/components/second-factor-overview";
 import { SettingCard } from "#app/routes/back-office/components/setting-card";
 import { SmsSettings } from "#app/routes/back-office/components/sms-settings";
+import { WhatsAppSettings } from "#app/routes/back-office/components/whatsapp-settings";
 import { getSiteContent } from "#app/site/index.server";
 import { canEditContent, canManageFinanceSettings, canManageSettings } from "#app/staff/index";
 import {
@@ -60,7 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // finance staff see and change the finance settings only; the accounts' cards are the owners'
   const owner = canManageSettings(staffOf(admin));
-  const [settings, system, administrators, secondFactors, content, financeGaps, stk, etims, sms] =
+  const [settings, system, administrators, secondFactors, content, financeGaps, stk, etims, sms, whatsapp] =
     await Promise.all([
       loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
       getSystemInfo(),
@@ -71,6 +84,7 @@ export async function loader(args: Route.LoaderArgs) {
       darajaCredentialsSummary(),
       getEtimsDevice(),
       owner ? smsSettingsSummary(env().PUBLIC_URL) : null,
+      owner ? whatsappSettingsSummary(env().PUBLIC_URL) : null,
     ]);
   const isFinance = (row: { key: string }) => (FINANCE_SETTING_KEYS as readonly string[]).includes(row.key);
   const secret = settings.value.find((row) => row.key === "mpesa_callback_secret")?.value;
@@ -98,6 +112,7 @@ export async function loader(args: Route.LoaderArgs) {
     financeGaps,
     etims,
     sms,
+    whatsapp,
   };
 }
 
@@ -107,6 +122,7 @@ type Answer = {
   detail?: string;
   stkErrors?: Record<string, string[]>;
   smsErrors?: Record<string, string[]>;
+  whatsappErrors?: Record<string, string[]>;
 };
 const answer = (body: Answer, status: number) => data(body, { status });
 
@@ -120,9 +136,13 @@ export async function action(args: Route.ActionArgs) {
     DarajaCredentialsFormSchema,
     EtimsDeviceSchema,
     SmsCredentialsFormSchema,
+    WhatsAppCredentialsFormSchema,
+    WhatsAppTemplatesFormSchema,
   ]);
   if (formData.get("intent") === "daraja") return saveStk(args, admin, formData);
   if (formData.get("intent") === "sms") return saveSms(args, admin, formData);
+  if (formData.get("intent") === "whatsapp") return saveWhatsApp(args, admin, formData);
+  if (formData.get("intent") === "whatsapp-templates") return saveWhatsAppTemplates(admin, formData);
   if (formData.get("intent") === "etims-device") return etimsDeviceAction(admin, args.request, formData);
   if (formData.get("intent") === "mpesa-test") {
     // finance's: it proves the confirmation URL answers, and records nothing
@@ -181,6 +201,47 @@ async function saveSms(
   if (!saved.ok)
     return answer({ error: "SMS settings not saved", smsErrors: { apiKey: [saved.message] } }, 400);
   return redirectWithToast("/admin/settings#sms-settings", { title: "SMS settings saved" });
+}
+
+/** The WhatsApp number: the owners', after a recent sign-in, like the SMS account (decision 0770). */
+async function saveWhatsApp(
+  args: Route.ActionArgs,
+  admin: Awaited<ReturnType<typeof requireAllowed>>,
+  form: FormData,
+) {
+  requireRule(admin, canManageSettings);
+  requireRecentVerification(admin, args.request);
+  const parsed = WhatsAppCredentialsFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const whatsappErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    return answer({ error: "WhatsApp settings not saved", whatsappErrors }, 400);
+  }
+  const saved = await saveWhatsAppCredentials(admin.actor, parsed.data);
+  if (!saved.ok) {
+    const field = saved.message.includes("token") ? "accessToken" : "appSecret";
+    return answer(
+      { error: "WhatsApp settings not saved", whatsappErrors: { [field]: [saved.message] } },
+      400,
+    );
+  }
+  return redirectWithToast("/admin/settings#whatsapp-settings", { title: "WhatsApp settings saved" });
+}
+
+/** The approved template named for each moment (decision 0771): the owners'. */
+async function saveWhatsAppTemplates(admin: Awaited<ReturnType<typeof requireAllowed>>, form: FormData) {
+  requireRule(admin, canManageSettings);
+  const parsed = WhatsAppTemplatesFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const whatsappErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    return answer({ error: "WhatsApp templates not saved", whatsappErrors }, 400);
+  }
+  const values = parsed.data as Record<string, string>;
+  for (const moment of WHATSAPP_MOMENTS) {
+    const name = values[templateNameField(moment)] ?? "";
+    const language = values[templateLanguageField(moment)] ?? "en";
+    await nameWhatsAppTemplate(admin.actor, moment, name ? { name, language } : null);
+  }
+  return redirectWithToast("/admin/settings#whatsapp-settings", { title: "WhatsApp templates saved" });
 }
 
 /** The eTIMS section's own intent: the firm's device, then KRA's initialisation (its key is a credential). */
@@ -283,6 +344,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </ul>
       {loaderData.sms ? (
         <SmsSettings sms={{ ...loaderData.sms, errors: settingAnswer?.smsErrors ?? null }} />
+      ) : null}
+      {loaderData.whatsapp ? (
+        <WhatsAppSettings
+          whatsapp={{ ...loaderData.whatsapp, errors: settingAnswer?.whatsappErrors ?? null }}
+        />
       ) : null}
       {paymentSection && canEditPaymentDetails ? (
         <div className="max-w-3xl">

@@ -13,6 +13,7 @@ import {
   resendDocuments,
   substituteParticipant,
   updateBookingDetails,
+  updateChannelConsent,
   updateSmsConsent,
 } from "#app/bookings/index.server";
 import { BackLink } from "#app/components/admin/back-link";
@@ -110,6 +111,8 @@ function change(admin: AdminSession, bookingId: string, input: BookingAction) {
     case "sms":
       // the office records what the person said on the phone; the portal is where they change it themselves
       return updateSmsConsent(who, bookingId, input.smsConsent);
+    case "whatsapp":
+      return updateChannelConsent(who, bookingId, "whatsapp", input.whatsappConsent);
   }
 }
 

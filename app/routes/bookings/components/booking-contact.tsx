@@ -23,6 +23,14 @@ export function BookingContact({ page }: { page: BookingScreen }) {
           ? "No: the number said STOP"
           : "No: e-mail only",
     ],
+    [
+      "WhatsApp",
+      page.whatsappConsent.on && page.whatsappConsent.since
+        ? `Yes, agreed ${formatDateTime(page.whatsappConsent.since)}`
+        : page.whatsappConsent.since
+          ? "No: the number said STOP on WhatsApp"
+          : "No",
+    ],
   ];
   return (
     <section aria-labelledby="contact-heading" className={SECTION}>
@@ -70,31 +78,58 @@ export function BookingContact({ page }: { page: BookingScreen }) {
         </details>
       ) : null}
       {may.manage && page.sms.phone ? (
-        <details>
-          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
-            Record the contact's SMS choice
-          </summary>
-          <Form method="post" className="mt-2 space-y-3">
-            <input type="hidden" name="intent" value="sms" />
-            <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
-              <input
-                type="checkbox"
-                name="smsConsent"
-                defaultChecked={page.sms.on}
-                className="size-5 shrink-0 accent-brand-700"
-              />
-              {booking.contactName} agreed to SMS at {page.sms.phone}
-            </label>
-            <p className="text-sm text-slate-600">
-              Only as the contact asked (by phone or e-mail): they change it themselves in the client portal.
-              Unticked, no SMS goes to the number again until they agree again.
-            </p>
-            <Button type="submit" className="min-h-11">
-              Save SMS choice
-            </Button>
-          </Form>
-        </details>
+        <ChannelChoice intent="sms" channel="SMS" contactName={booking.contactName} {...page.sms} />
+      ) : null}
+      {may.manage && page.whatsappConsent.phone ? (
+        <ChannelChoice
+          intent="whatsapp"
+          channel="WhatsApp"
+          contactName={booking.contactName}
+          {...page.whatsappConsent}
+        />
       ) : null}
     </section>
+  );
+}
+
+/** The office records a contact's choice of SMS or WhatsApp (decisions 0767, 0772), as they said it. */
+function ChannelChoice({
+  intent,
+  channel,
+  contactName,
+  phone,
+  on,
+}: {
+  intent: "sms" | "whatsapp";
+  channel: string;
+  contactName: string;
+  phone: string | null;
+  on: boolean;
+}) {
+  return (
+    <details>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
+        Record the contact's {channel} choice
+      </summary>
+      <Form method="post" className="mt-2 space-y-3">
+        <input type="hidden" name="intent" value={intent} />
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name={`${intent}Consent`}
+            defaultChecked={on}
+            className="size-5 shrink-0 accent-brand-700"
+          />
+          {contactName} agreed to {channel} at {phone}
+        </label>
+        <p className="text-sm text-slate-600">
+          Only as the contact asked (by phone or e-mail): they change it themselves in the client portal.
+          Unticked, no {channel} goes to the number again until they agree again.
+        </p>
+        <Button type="submit" className="min-h-11">
+          Save {channel} choice
+        </Button>
+      </Form>
+    </details>
   );
 }

@@ -19,8 +19,11 @@ const SMS_STATES = {
   cancelled: "not sent",
 } as const;
 
+const WHATSAPP_TONES = { ...SMS_TONES, read: "green" } as const;
+const WHATSAPP_STATES = { ...SMS_STATES, read: "read" } as const;
+
 /**
- * The messages sent for the booking, by e-mail and by SMS (from the outboxes, with their state and, for an SMS,
+ * The messages sent for the booking, by e-mail, by SMS and by WhatsApp (from the outboxes, with their state and, for an SMS,
  * its delivery report), and what happened to it, newest first.
  */
 export function BookingHistory({ page }: { page: BookingScreen }) {
@@ -80,6 +83,44 @@ export function BookingHistory({ page }: { page: BookingScreen }) {
                   ) : null}
                 </span>
                 <Badge tone={SMS_TONES[text.status]}>{SMS_STATES[text.status]}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="whatsapp-heading" className={SECTION}>
+        <h2 id="whatsapp-heading" className="text-lg font-semibold text-slate-900">
+          WhatsApp messages ({page.whatsapp.length})
+        </h2>
+        {page.whatsapp.length === 0 ? (
+          <p className="text-sm text-slate-600">No WhatsApp message for this booking.</p>
+        ) : (
+          <ul className="space-y-2 text-sm">
+            {page.whatsapp.map((message) => (
+              <li
+                key={message.id}
+                data-testid="booking-whatsapp"
+                className="flex flex-wrap items-start justify-between gap-2"
+              >
+                <span className="min-w-0 break-words">
+                  <span className="font-medium text-slate-900">{message.label}</span>
+                  <span className="block text-slate-900">{message.variables.join(" · ")}</span>
+                  <span className="block text-slate-600">
+                    WhatsApp to {message.to}
+                    {message.templateName ? ` · template ${message.templateName}` : ""} ·{" "}
+                    {formatDateTime(
+                      message.readAt ??
+                        message.deliveredAt ??
+                        message.sentAt ??
+                        message.nextAttemptAt ??
+                        message.createdAt,
+                    )}
+                  </span>
+                  {message.lastError && ["pending", "failed", "cancelled"].includes(message.status) ? (
+                    <span className="block text-slate-600">{message.lastError}</span>
+                  ) : null}
+                </span>
+                <Badge tone={WHATSAPP_TONES[message.status]}>{WHATSAPP_STATES[message.status]}</Badge>
               </li>
             ))}
           </ul>

@@ -254,6 +254,31 @@ export function ClientBookingChanges({
           <p className="text-sm font-medium text-red-700">{errorFor("sms")("smsConsent")}</p>
         ) : null}
       </Change>
+      <Change
+        intent="whatsapp"
+        title="WhatsApp about this booking"
+        explained={
+          page.whatsappConsent.phone
+            ? `Reminders, payments and certificates on WhatsApp to ${page.whatsappConsent.phone} as well as by e-mail: never marketing. You can also send STOP on WhatsApp.`
+            : "WhatsApp needs a mobile number of Kenya, Uganda, Rwanda or Tanzania on the booking: call or e-mail us to add one."
+        }
+        outcome={outcome}
+        submit="Save WhatsApp choice"
+      >
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name="whatsappConsent"
+            defaultChecked={page.whatsappConsent.on}
+            disabled={!page.whatsappConsent.phone}
+            className="size-5 shrink-0 accent-brand-700"
+          />
+          Send me WhatsApp messages about this booking
+        </label>
+        {errorFor("whatsapp")("whatsappConsent") ? (
+          <p className="text-sm font-medium text-red-700">{errorFor("whatsapp")("whatsappConsent")}</p>
+        ) : null}
+      </Change>
       {cancelled ? null : (
         <Change
           intent="details"
