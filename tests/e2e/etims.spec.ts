@@ -50,6 +50,7 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   await expect(page.getByText("Chebet Kiprono is confirmed.")).toBeVisible();
 
   // KRA is down when the payment is recorded
+  const downFrom = own.kra.requests.length;
   own.kra.setMode({ kind: "http-500" });
   await recordPayment(page, reference, "95000", `TKT${stamp.slice(-5).toUpperCase()}9`);
 
@@ -70,9 +71,19 @@ test("eTIMS down when a booking is paid: the tax invoice waits, the screen says 
   const pdfLink = row.getByRole("link", { name: `Tax invoice ${invoiceNo} (PDF)` });
   const download = await page.request.get(`${base}${await pdfLink.getAttribute("href")}`);
   expect(download.headers()["content-type"]).toBe("application/pdf");
-  // while KRA was down, the course's item registration (which goes first) failed; then item and sale went
-  expect(tried).toBeGreaterThanOrEqual(1);
-  expect(own.kra.requests.filter((r) => r.path === "saveItem").length).toBeGreaterThanOrEqual(2);
+  // while KRA was down, the first step failed and then went: the course's item registration, which goes first,
+  // or, when another spec on this worker's server already sold the course (its item registered), the sale itself
+  const sold = own.kra.sales.get(invoiceNo)?.body as { itemList: { itemCd: string }[] };
+  const itemCode = sold.itemList[0]?.itemCd;
+  const registrations = own.kra.requests.filter(
+    (r) => r.path === "saveItem" && (r.body as { itemCd?: string }).itemCd === itemCode,
+  );
+  const registeredBefore = own.kra.requests.slice(0, downFrom).some((r) => registrations.includes(r));
+  if (registeredBefore) expect(tried).toBeGreaterThanOrEqual(2);
+  else {
+    expect(tried).toBe(1);
+    expect(registrations.length).toBeGreaterThanOrEqual(2);
+  }
 
   const match = (m: { to: string[]; subject: string }) =>
     m.to.includes(contact) && m.subject === `Tax invoice ${invoiceNo} (${reference})`;
