@@ -3,6 +3,7 @@ import { loginAsAdmin } from "../helpers/admin";
 import { expectAuditEntry } from "../helpers/audit";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { isHydrated, waitForHydration } from "../helpers/hydration";
+import { OWNER, test as ownServerTest } from "./own-server";
 
 const card = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
 
@@ -29,60 +30,66 @@ async function saveBoolean(page: Page, key: string, enabled: boolean) {
   await expect(page.getByText("Setting updated successfully")).toBeVisible();
 }
 
-test("settings: one card per setting, booleans change locally and persist only on Save Changes", async ({
-  page,
-}) => {
-  await loginAsAdmin(page);
-  await page.goto("/admin/settings");
-  await expect(page.getByRole("heading", { level: 1, name: "System Settings" })).toBeVisible();
-  for (const key of [
-    "site_maintenance",
-    "registration_enabled",
-    "contact_form_enabled",
-    "max_admin_accounts",
-  ]) {
-    await expect(card(page, key).getByRole("heading", { name: key.replaceAll("_", " ") })).toBeVisible();
-    await expect(card(page, key).getByRole("button", { name: "Save Changes" })).toBeVisible();
-  }
-  const info = page.getByRole("region", { name: "System Information" });
-  await expect(info).toContainText("Embedded PostgreSQL (PGlite)");
-  await expect(info).toContainText("Connected");
-  await expect(info).toContainText("Local disk");
-  await expect(info).toContainText(/E-mails waiting in the outbox\s*\d+/);
-  await expect(info).toContainText(/Version\s*\d+\.\d+\.\d+/);
-  await expect(info).toContainText("Last Updated");
-  await expectNoSeriousA11yViolations(page);
+// on the worker's own server: it closes registration for a moment, which the run's shared server would close
+// for every worker's bookings
+ownServerTest(
+  "settings: one card per setting, booleans change locally and persist only on Save Changes",
+  async ({ browser, ownServer }) => {
+    const context = await browser.newContext({ baseURL: ownServer.server.url });
+    const page = await context.newPage();
+    await loginAsAdmin(page, OWNER);
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "System Settings" })).toBeVisible();
+    for (const key of [
+      "site_maintenance",
+      "registration_enabled",
+      "contact_form_enabled",
+      "max_admin_accounts",
+    ]) {
+      await expect(card(page, key).getByRole("heading", { name: key.replaceAll("_", " ") })).toBeVisible();
+      await expect(card(page, key).getByRole("button", { name: "Save Changes" })).toBeVisible();
+    }
+    const info = page.getByRole("region", { name: "System Information" });
+    await expect(info).toContainText("Embedded PostgreSQL (PGlite)");
+    await expect(info).toContainText("Connected");
+    await expect(info).toContainText("Local disk");
+    await expect(info).toContainText(/E-mails waiting in the outbox\s*\d+/);
+    await expect(info).toContainText(/Version\s*\d+\.\d+\.\d+/);
+    await expect(info).toContainText("Last Updated");
+    await expectNoSeriousA11yViolations(page);
 
-  const registration = card(page, "registration_enabled");
-  await expect(registration.getByText("Enabled", { exact: true })).toBeVisible();
-  await tapSwitch(page, "registration_enabled");
-  await expect(registration.getByText("Disabled", { exact: true })).toBeVisible();
-  await page.reload();
-  // not saved: still enabled
-  await expect(card(page, "registration_enabled").getByText("Enabled", { exact: true })).toBeVisible();
-
-  try {
-    await saveBoolean(page, "registration_enabled", false);
-    await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
+    const registration = card(page, "registration_enabled");
+    await expect(registration.getByText("Enabled", { exact: true })).toBeVisible();
+    await tapSwitch(page, "registration_enabled");
+    await expect(registration.getByText("Disabled", { exact: true })).toBeVisible();
     await page.reload();
-    await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
-    // it takes effect on the public site
-    const visitor = await page.context().newPage();
-    await visitor.goto("/register");
-    await expect(visitor.getByText("Course registration is currently closed")).toBeVisible();
-    await visitor.close();
-    await expectAuditEntry(page, {
-      search: "registration_enabled",
-      action: "Updated system setting: registration_enabled",
-      table: "system_settings",
-      before: '"value": true',
-      after: '"value": false',
-    });
-  } finally {
-    await saveBoolean(page, "registration_enabled", true);
-  }
-  await expect(card(page, "registration_enabled").getByText("Enabled", { exact: true })).toBeVisible();
-});
+    // not saved: still enabled
+    await expect(card(page, "registration_enabled").getByText("Enabled", { exact: true })).toBeVisible();
+
+    try {
+      await saveBoolean(page, "registration_enabled", false);
+      await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
+      await page.reload();
+      await expect(card(page, "registration_enabled").getByText("Disabled", { exact: true })).toBeVisible();
+      // it takes effect on the public site
+      const visitor = await page.context().newPage();
+      await visitor.goto("/register");
+      await expect(visitor.getByText("Course registration is currently closed")).toBeVisible();
+      await visitor.close();
+      await expectAuditEntry(page, {
+        search: "registration_enabled",
+        action: "Updated system setting: registration_enabled",
+        table: "system_settings",
+        before: '"value": true',
+        after: '"value": false',
+      });
+    } finally {
+      await saveBoolean(page, "registration_enabled", true);
+    }
+    await expect(card(page, "registration_enabled").getByText("Enabled", { exact: true })).toBeVisible();
+    await context.close();
+  },
+);
 
 test("settings: a switch tapped before the page hydrates keeps that tap", async ({ page }) => {
   await loginAsAdmin(page);
@@ -138,28 +145,34 @@ test("settings: max_admin_accounts is a number from 1 to 5, checked by the brows
   await expect(card(page, "max_admin_accounts").getByLabel("Value")).toHaveValue(current);
 });
 
-test("settings: site maintenance on makes public pages answer 503; switched back off at once", async ({
-  page,
-}) => {
-  await loginAsAdmin(page);
-  try {
-    await saveBoolean(page, "site_maintenance", true);
-    const response = await page.request.get("/about");
-    expect(response.status()).toBe(503);
-    // the back office keeps working
-    expect((await page.request.get("/admin/settings")).status()).toBe(200);
-  } finally {
-    await saveBoolean(page, "site_maintenance", false);
-  }
-  expect((await page.request.get("/about")).status()).toBe(200);
-  await expectAuditEntry(page, {
-    search: "site_maintenance",
-    action: "Updated system setting: site_maintenance",
-    table: "system_settings",
-    before: '"value": true',
-    after: '"value": false',
-  });
-});
+// on the worker's own server: on the run's shared server, which answers every worker's public pages, a crawler
+// on the other worker met the 503 while the switch was on
+ownServerTest(
+  "settings: site maintenance on makes public pages answer 503; switched back off at once",
+  async ({ browser, ownServer }) => {
+    const context = await browser.newContext({ baseURL: ownServer.server.url });
+    const page = await context.newPage();
+    await loginAsAdmin(page, OWNER);
+    try {
+      await saveBoolean(page, "site_maintenance", true);
+      const response = await page.request.get("/about");
+      expect(response.status()).toBe(503);
+      // the back office keeps working
+      expect((await page.request.get("/admin/settings")).status()).toBe(200);
+    } finally {
+      await saveBoolean(page, "site_maintenance", false);
+    }
+    expect((await page.request.get("/about")).status()).toBe(200);
+    await expectAuditEntry(page, {
+      search: "site_maintenance",
+      action: "Updated system setting: site_maintenance",
+      table: "system_settings",
+      before: '"value": true',
+      after: '"value": false',
+    });
+    await context.close();
+  },
+);
 
 test("settings: the administrators card is on the page", async ({ page }) => {
   await loginAsAdmin(page);
