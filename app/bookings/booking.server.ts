@@ -5,7 +5,7 @@ import { courseSnapshot, lockRunsSeats, newBookingReference, payUrl } from "#app
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import type { ParticipantInput, RegistrationInput, RegistrationSource } from "#app/bookings/registration";
 import { REGISTRATION_MESSAGES } from "#app/bookings/registration";
-import { getJoiningInstructions, joiningRows } from "#app/delivery/index.server";
+import { getJoiningInstructions, joiningRows, tentativeNote } from "#app/delivery/index.server";
 import {
   bookingPrice,
   codeRefusal,
@@ -552,12 +552,18 @@ type MailParts = {
 async function runMailParts(tx: Executor, planned: Planned[]) {
   const perRun = new Map<
     string,
-    { joining: ReturnType<typeof joiningRows>; calendar: Awaited<ReturnType<typeof runCalendarInvite>> }
+    {
+      joining: ReturnType<typeof joiningRows>;
+      calendar: Awaited<ReturnType<typeof runCalendarInvite>>;
+      tentative: string | null;
+    }
   >();
   for (const runId of new Set(planned.flatMap((p) => p.snapshot.runId ?? []))) {
     perRun.set(runId, {
       joining: joiningRows(await getJoiningInstructions(runId, tx)),
       calendar: await runCalendarInvite(tx, runId),
+      // a date not yet confirmed says when it will be (issue 48, decision 0776)
+      tentative: await tentativeNote(runId, tx),
     });
   }
   return perRun;
@@ -630,6 +636,7 @@ function bookingEmails(
       participants: attendees.map((a) => a.name),
       waitlistPosition: positions.get(bookingId) ?? null,
       joining: run?.joining ?? joiningRows(null),
+      tentative: run?.tentative ?? null,
       // a dated run without a printed label: its dates, not "To be confirmed" beside "Add to calendar"
       courseDate: snapshot.courseDate ?? run?.calendar.dates ?? null,
       payUrl: payOnline && somethingToPay ? payUrl(reference) : null,

@@ -21,6 +21,8 @@ export type RegistrationMail = {
   participants?: string[];
   /** Set when the course date was full and the booking waits on the waiting list. */
   waitlistPosition?: number | null;
+  /** A tentative date's line: "This date is confirmed when it reaches N participants, by <date>." */
+  tentative?: string | null;
   /** The run's joining instructions, sent with a confirmed place. */
   joining?: Row[];
   /** The booking's "Pay with M-PESA" page, when there is something to pay and M-PESA Express is on. */
@@ -90,6 +92,7 @@ export function registrationConfirmation(
       waitlisted
         ? `This course date is fully booked, so your booking ${r.reference} is on the waiting list at position ${r.waitlistPosition}.`
         : `Thank you for registering. Your registration reference is ${r.reference}. We'll contact you soon with course details.`,
+      ...(!waitlisted && r.tentative ? [r.tentative] : []),
       ...(waitlisted
         ? [
             `What happens next: when a seat becomes free, we hold it for your booking and e-mail you a link to claim it, with the time until which it is held. If you do not claim it in time, it passes to the next booking on the list. You need do nothing until then.`,

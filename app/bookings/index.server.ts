@@ -58,6 +58,13 @@ export {
   moveParticipant,
   type RosterOutcome,
 } from "./run-bookings/run-roster.server";
+export {
+  acceptPostponement,
+  describePostponement,
+  type PostponementOutcome,
+  type PostponementView,
+} from "./run-decisions/postponement.server";
+export { type DecisionOutcome, decideRun } from "./run-decisions/run-decision.server";
 export { bookingsToday } from "./today.server";
 export {
   claimOffer,

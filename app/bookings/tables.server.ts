@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { courseRegistrations } from "../booking/tables.server";
 import { createdAt, id } from "../platform/db/columns";
-import { courses } from "../site/tables.server";
+import { courseRuns, courses } from "../site/tables.server";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
 // only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.
@@ -84,4 +85,28 @@ export const courseInterests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("course_interests_course_email_key").on(t.courseId, sql`lower(${t.email})`)],
+);
+
+/**
+ * A postponed run's offer to one participant (issue 48, decision 0777): the e-mail's one-use link moves them to
+ * the next date with one click. Only the token's hash is kept; `moved_at` marks it used.
+ */
+export const postponementOffers = pgTable(
+  "postponement_offers",
+  {
+    id: id(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    fromRunId: uuid("from_run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    toRunId: uuid("to_run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    movedAt: timestamp("moved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("postponement_offers_registration_idx").on(t.registrationId, t.fromRunId)],
 );

@@ -1,5 +1,26 @@
 export { AttendanceMarkSchema, AttendanceQuerySchema } from "./attendance/attendance";
 export { CertificateActionSchema } from "./certificates/certificate";
+export {
+  breakEven,
+  COST_BASIS_LABELS,
+  COST_KIND_LABELS,
+  type CostLine,
+  costFor,
+  DECISION_LABELS,
+  DECISION_NOTICE_DAYS,
+  decisionDate,
+  marginAt,
+  NO_CONTRACT_DECISION_DAYS,
+  penaltyPercentOn,
+  percentOf,
+  RemoveCostSchema,
+  type RunCostInput,
+  RunCostSchema,
+  type RunDecision,
+  type RunDecisionInput,
+  RunDecisionSchema,
+  RunEconomicsActionSchema,
+} from "./economics/economics";
 export { FeedbackActionSchema, FeedbackSchema } from "./feedback/feedback";
 export { JoiningInstructionsSchema } from "./instructions/joining-instructions";
 export { NITA_SCAN_MESSAGES, NitaQuerySchema, NitaScanSchema } from "./nita/nita";

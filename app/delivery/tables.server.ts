@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -20,6 +21,10 @@ import {
   RESOURCE_CURRENCIES,
   ROOM_LAYOUTS,
   ROOM_PRICINGS,
+  RUN_COST_BASES,
+  RUN_COST_KINDS,
+  RUN_COST_STAGES,
+  RUN_DECISIONS,
   TRAINER_ENGAGEMENTS,
   TRAINER_REQUEST_STATES,
   VENUE_KINDS,
@@ -376,4 +381,65 @@ export const nitaRegisterScans = pgTable(
     index("nita_register_scans_run_idx").on(t.runId, t.createdAt),
     uniqueIndex("nita_register_scans_current_idx").on(t.runId).where(sql`replaced_at IS NULL`),
   ],
+);
+
+/**
+ * A run's costs, planned and actual (issue 48, decision 0775), each in the run's currency's minor unit: a fixed
+ * amount, an amount per participant or per session day. Trainer fees and the held room's price are read live
+ * from items 1-2 and are not stored here; a row here is what the office typed, or the venue's penalty recorded
+ * when a run was postponed or cancelled (`source`). Rows are removed only by the office, audited.
+ */
+export const runCosts = pgTable(
+  "run_costs",
+  {
+    id: id(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: RUN_COST_STAGES }).notNull(),
+    kind: text("kind", { enum: RUN_COST_KINDS }).notNull(),
+    basis: text("basis", { enum: RUN_COST_BASES }).notNull(),
+    description: text("description").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency", { enum: RESOURCE_CURRENCIES }).notNull(),
+    /** "office" when typed; "venue_penalty" when the decision recorded the cancellation ladder's step */
+    source: text("source").notNull().default("office"),
+    createdAt: createdAt(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("run_costs_stage_check", inList("stage", RUN_COST_STAGES)),
+    check("run_costs_kind_check", inList("kind", RUN_COST_KINDS)),
+    check("run_costs_basis_check", inList("basis", RUN_COST_BASES)),
+    check("run_costs_currency_check", inList("currency", RESOURCE_CURRENCIES)),
+    check("run_costs_amount_check", sql`amount_minor >= 0`),
+    index("run_costs_run_idx").on(t.runId, t.stage),
+  ],
+);
+
+/**
+ * The go/no-go decision on a run (issue 48, decision 0776): confirmed, postponed (to `to_run_id`) or cancelled,
+ * with why, by whom, and the decision date it was due by. Append-only: a run has at most one (the unique index);
+ * what a decision did (e-mails, credit notes, the penalty) is in its own tables and the audit.
+ */
+export const runDecisions = pgTable(
+  "run_decisions",
+  {
+    id: id(),
+    runId: uuid("run_id")
+      .notNull()
+      .unique()
+      .references(() => courseRuns.id, { onDelete: "cascade" }),
+    decision: text("decision", { enum: RUN_DECISIONS }).notNull(),
+    reason: text("reason").notNull(),
+    /** a postponed run's next date (null once that date is deleted) */
+    toRunId: uuid("to_run_id").references(() => courseRuns.id, { onDelete: "set null" }),
+    /** the decision date the run had when it was decided */
+    dueOn: date("due_on"),
+    participants: integer("participants").notNull(),
+    penaltyMinor: bigint("penalty_minor", { mode: "number" }).notNull().default(0),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  () => [check("run_decisions_decision_check", inList("decision", RUN_DECISIONS))],
 );

@@ -9,6 +9,7 @@ import { courseRuns, courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { addDays } from "#app/utils/dates";
 import { LIVE_STATUSES, sessionClock } from "./delivery-run.server";
+import { goNoGoToday } from "./economics/go-no-go.server";
 
 // Delivery's part of "What needs doing today" (decision 0716): registers to mark, certificates to issue, and
 // tomorrow's reminders that did not reach a phone by SMS, and course dates starting soon with participants but no
@@ -126,14 +127,19 @@ async function unconfirmedTrainers(day: string): Promise<TodayItem[]> {
 
 /**
  * Started runs with booked participants that await their register or their certificates, oldest first; then
- * course dates starting soon without a confirmed trainer.
+ * course dates starting soon without a confirmed trainer; then course dates whose go/no-go decision is near.
  */
 export const deliveryToday: TodayContributor = async ({ today }) => {
   const runs = (await startedRuns(today)).filter((run) => run.participants > 0);
   const sessions = await sessionsOfRuns(runs);
   // session days only, and "ended" once its last session is over: the certificates are due then (decision 0681)
   const delivering = runs.flatMap((run) => deliveryItem(run, sessionClock(sessions.get(run.id) ?? [])) ?? []);
-  return [...(await undeliveredReminders(today)), ...delivering, ...(await unconfirmedTrainers(today))];
+  return [
+    ...(await undeliveredReminders(today)),
+    ...delivering,
+    ...(await unconfirmedTrainers(today)),
+    ...(await goNoGoToday({ today })),
+  ];
 };
 
 /** How long an SMS may go without its delivery report before the office hears it was not delivered. */

@@ -7,6 +7,7 @@ export {
 } from "./accounts/staff";
 export {
   canBuildNitaPack,
+  canDecideRuns,
   canDeliverRun,
   canEditContent,
   canExportAudit,
@@ -17,6 +18,7 @@ export {
   canManageBookings,
   canManageFinanceSettings,
   canManageMoney,
+  canManageRunCosts,
   canManageSettings,
   canManageStaff,
   canManageTrainers,
@@ -28,6 +30,7 @@ export {
   canReadMoney,
   canReadOffice,
   canReadRunDelivery,
+  canReadRunEconomics,
   canReadTrainerFees,
   canReadTrainers,
   canReadVenues,

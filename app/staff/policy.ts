@@ -88,6 +88,14 @@ export const canReadTrainerFees = (staff: Staff) => holds(staff, "owner", "finan
 export const canReadVenues = (staff: Staff) => canReadOffice(staff);
 export const canManageVenues = (staff: Staff) => canScheduleRuns(staff);
 
+/**
+ * A run's economics (issue 48): its numbers and the profit reports are read by those who read money; its costs
+ * are kept by the office and finance; the go/no-go decision is the schedulers'.
+ */
+export const canReadRunEconomics = (staff: Staff) => canReadMoney(staff);
+export const canManageRunCosts = (staff: Staff) => holds(staff, "owner", "registrar", "finance");
+export const canDecideRuns = (staff: Staff) => canScheduleRuns(staff);
+
 /** Joining instructions are the office's word to participants: written by the office, not by a trainer. */
 export const canWriteInstructions = (staff: Staff) => holds(staff, "owner", "registrar");
 

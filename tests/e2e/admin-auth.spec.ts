@@ -23,6 +23,7 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Facilitators",
     "Trainers",
     "Venues",
+    "Run economics",
     "Document Management",
     "Image Management",
     "Content Management",

@@ -318,7 +318,7 @@ describe("the dashboard's delivery work", () => {
     try {
       setClock(later);
       const ids = (await getDashboard()).today.items.map((item) =>
-        item.id.replace(/^(client-changes|attendance|certificates|trainer)-.*$/, "$1"),
+        item.id.replace(/^(client-changes|attendance|certificates|trainer|decision)-.*$/, "$1"),
       );
       const order = [
         ...["new-registrations", "waiting-enquiries", "enquiry-follow-ups", "overdue-payments"],
@@ -332,7 +332,15 @@ describe("the dashboard's delivery work", () => {
           "money-flow",
         ],
         // delivery's course dates starting soon without a confirmed trainer come after its registers (issue 48)
-        ...["etims-refused", "etims-waiting", "client-changes", "attendance", "certificates", "trainer"],
+        ...[
+          "etims-refused",
+          "etims-waiting",
+          "client-changes",
+          "attendance",
+          "certificates",
+          "trainer",
+          "decision",
+        ],
       ];
       expect(ids).toContain("client-changes");
       expect(ids).toContain("attendance");

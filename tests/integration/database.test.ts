@@ -56,6 +56,7 @@ describe("migrated and seeded database", () => {
       certificate_signatory_name: "Esther Achieng Oduor",
       certificate_signatory_title: "Director of Training",
       nita_provider_number: "",
+      decision_buffer_days: 3,
       financial_records_retention_years: 5,
     });
   });

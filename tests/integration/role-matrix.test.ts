@@ -49,6 +49,9 @@ const ACCESS: Record<string, Access> = {
   "routes/delivery/trainer.tsx": { loader: ["owner", "registrar", "finance"], action: MANAGE_BOOKINGS },
   "routes/delivery/trainer-fee-statement.ts": { loader: ["owner", "finance"] },
   "routes/delivery/venues.tsx": { loader: OFFICE, action: MANAGE_BOOKINGS },
+  // a run's numbers and the profit reports: those who read money; costs kept by the office and finance
+  "routes/delivery/economics-report.tsx": { loader: MONEY_READ },
+  "routes/bookings/run-economics.ts": { action: ["owner", "registrar", "finance"] },
   "routes/bookings/run-sessions.ts": { action: MANAGE_BOOKINGS },
   "routes/site/holidays.tsx": { loader: MANAGE_BOOKINGS, action: MANAGE_BOOKINGS },
   "routes/staff/administrators.tsx": { loader: ["owner"], action: ["owner"] },

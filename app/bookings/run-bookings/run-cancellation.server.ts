@@ -104,9 +104,16 @@ async function cancelEveryoneOnRun(tx: Executor, actor: AuditActor, runId: strin
 
 /**
  * "Cancel this course date": the run is kept, marked cancelled, and everyone on it is cancelled and told, in
- * one transaction with its audit rows. Cancelling a cancelled date again changes nothing.
+ * one transaction with its audit rows. Cancelling a cancelled date again changes nothing. `also` runs in the
+ * same transaction after the cancellation (the go/no-go decision records itself, the penalty and the
+ * trainers' and venue's e-mails there) and adds its sentence to the message.
  */
-export async function cancelCourseRun(actor: AuditActor, courseId: string, runId: string) {
+export async function cancelCourseRun(
+  actor: AuditActor,
+  courseId: string,
+  runId: string,
+  also?: (tx: Executor, participants: number) => Promise<string>,
+) {
   return moneyTransaction(async (tx): Promise<CancelRunOutcome> => {
     const run = await lockRun(tx, courseId, runId);
     if (!run) return { ok: false, status: 404, message: "This course date does not exist." };
@@ -138,9 +145,10 @@ export async function cancelCourseRun(actor: AuditActor, courseId: string, runId
     });
     const credits =
       done.creditNotes.length > 0 ? `; ${plural(done.creditNotes.length, "credit note")} issued` : "";
+    const more = also ? ` ${await also(tx, done.participants)}` : "";
     return {
       ok: true,
-      message: `Course date cancelled: ${plural(done.participants, "participant")} cancelled, ${done.told} ${done.told === 1 ? "person" : "people"} told by e-mail${credits}.`,
+      message: `Course date cancelled: ${plural(done.participants, "participant")} cancelled, ${done.told} ${done.told === 1 ? "person" : "people"} told by e-mail${credits}.${more}`,
     };
   });
 }

@@ -125,8 +125,8 @@ export async function saveRoom(actor: AuditActor, venueId: string, input: RoomIn
 }
 
 /** A run's hold with its room and venue, or null; what its page and its costs read. */
-export async function findRunHold(runId: string) {
-  const [hold] = await db()
+export async function findRunHold(runId: string, executor: Executor = db()) {
+  const [hold] = await executor
     .select({
       runId: runVenueHolds.runId,
       roomId: runVenueHolds.roomId,

@@ -156,3 +156,19 @@ export const VENUE_KINDS = ["own", "hotel"] as const;
 export const ROOM_LAYOUTS = ["classroom", "theatre", "boardroom", "u_shape", "banquet"] as const;
 /** What a room costs: a day rate for the room, or a conference package per person per day. */
 export const ROOM_PRICINGS = ["day_rate", "package"] as const;
+/** What a run's cost is for (issue 48, decision 0775). */
+export const RUN_COST_KINDS = [
+  "venue",
+  "trainer_fees",
+  "per_diem",
+  "travel",
+  "materials",
+  "certificates",
+  "other",
+] as const;
+/** How a run's cost grows: once for the run, with each participant, or with each session day. */
+export const RUN_COST_BASES = ["fixed", "per_participant", "per_day"] as const;
+/** A cost the office expects (planned) or one it has incurred (actual). */
+export const RUN_COST_STAGES = ["planned", "actual"] as const;
+/** The go/no-go decision on a run (issue 48, decision 0776). */
+export const RUN_DECISIONS = ["confirm", "postpone", "cancel"] as const;

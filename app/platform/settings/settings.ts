@@ -150,6 +150,12 @@ export const SETTING_DEFINITIONS = {
         "Enter the NITA registration number as issued, e.g. NITA/TP/1234",
       ),
   },
+  decision_buffer_days: {
+    defaultValue: 3,
+    description:
+      "Days before a venue's final-numbers date or first cancellation penalty (whichever is earlier) that a course date's go/no-go decision is due (0 to 30). Without a venue contract the decision is due 14 days before the start.",
+    schema: z.number().int().min(0).max(30),
+  },
   financial_records_retention_years: {
     defaultValue: 5,
     description:

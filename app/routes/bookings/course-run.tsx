@@ -26,11 +26,13 @@ import {
   listRoomChoices,
   listRunTrainerRequests,
   listTrainerCandidates,
+  runEconomics,
 } from "#app/delivery/index.server";
 import { currentFinanceProfileGaps, invoiceBookingNow, runBookingMoney } from "#app/money/index.server";
 import { parseId } from "#app/platform/forms/admin-ids";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { CancelRunSection } from "#app/routes/bookings/components/cancel-run-section";
+import { RunEconomicsSection } from "#app/routes/bookings/components/run-economics-section";
 import { RunSessionsSection } from "#app/routes/bookings/components/run-sessions-section";
 import { RunTrainersSection } from "#app/routes/bookings/components/run-trainers-section";
 import { RunVenueSection } from "#app/routes/bookings/components/run-venue-section";
@@ -86,6 +88,7 @@ export async function loader(args: Route.LoaderArgs) {
     financeGaps: await currentFinanceProfileGaps(),
     trainers: await listRunTrainerRequests(runId),
     hold: await findRunHold(runId),
+    economics: await runEconomics(runId),
     rooms: await listRoomChoices(),
     defaultDueDate: defaultDueDate(sessions),
     sessions,
@@ -249,6 +252,7 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
     trainerChoices,
     hold,
     rooms,
+    economics,
     defaultDueDate,
     canRevealIdNumbers,
     canExport,
@@ -302,6 +306,13 @@ export default function CourseRun({ loaderData, actionData }: Route.ComponentPro
         hold={hold}
         rooms={rooms}
       />
+      {economics ? (
+        <RunEconomicsSection
+          action={`/admin/courses/${run.courseId}/runs/${run.id}/economics`}
+          economics={economics}
+          nextRuns={otherRuns.map((other) => ({ id: other.id, label: other.title }))}
+        />
+      ) : null}
 
       <section aria-labelledby="roster-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

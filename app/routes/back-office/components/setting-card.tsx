@@ -12,6 +12,7 @@ const NUMBER_BOUNDS: Record<string, { min: number; max: number }> = {
   max_admin_accounts: { min: 1, max: 5 },
   seats_left_threshold: { min: 0, max: 100 },
   certificate_threshold: { min: 1, max: 100 },
+  decision_buffer_days: { min: 0, max: 30 },
   financial_records_retention_years: { min: 5, max: 10 },
 };
 
