@@ -2,6 +2,8 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { db } from "#app/platform/db/client.server";
 import { users } from "#app/platform/db/tables.server";
 import { courseRuns, courses } from "#app/site/tables.server";
+import { addDays } from "#app/utils/dates";
+import { LIVE_STATUSES } from "../delivery-run.server";
 import { runCosts, runDecisions, runTrainers } from "../tables.server";
 import type { RunDecision } from "./economics";
 import { revenueByRun } from "./run-economics.server";
@@ -15,7 +17,12 @@ export type ProfitGroup = ProfitFigures & { key: string; label: string; runs: nu
 
 /** The report's months, "2026-01" to "2026-12": the course dates starting in them. */
 export async function economicsReport(from: string, to: string) {
-  const last = `${to}-31`;
+  // the last day of the last month: the day before the next month's first
+  const [year, month] = to.split("-").map(Number) as [number, number];
+  const last = addDays(
+    month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`,
+    -1,
+  );
   const runs = await db()
     .select({
       id: courseRuns.id,
@@ -52,8 +59,8 @@ export async function economicsReport(from: string, to: string) {
       : await db()
           .select({
             runId: courseRuns.id,
-            participants: sql<number>`(select count(*)::int from course_registrations r where r.run_id = ${courseRuns.id} and r.deleted_at is null and r.status in ('new', 'confirmed', 'paid', 'attended'))`,
-            days: sql<number>`(select count(*)::int from run_sessions s where s.run_id = ${courseRuns.id})`,
+            participants: sql<number>`(select count(*)::int from course_registrations r where r.run_id = course_runs.id and r.deleted_at is null and r.status in ${[...LIVE_STATUSES]})`,
+            days: sql<number>`(select count(*)::int from run_sessions s where s.run_id = course_runs.id)`,
           })
           .from(courseRuns)
           .where(inArray(courseRuns.id, ids));
