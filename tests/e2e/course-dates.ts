@@ -12,7 +12,13 @@ export const inDays = (days: number) =>
 export async function addCourseDate(
   page: Page,
   base: string,
-  { start, end = start, venue, capacity }: { start: string; end?: string; venue: string; capacity?: string },
+  {
+    start,
+    end = start,
+    venue,
+    capacity,
+    minimum,
+  }: { start: string; end?: string; venue: string; capacity?: string; minimum?: string },
 ) {
   await page.goto(`${base}/admin/courses`);
   await page.getByRole("link", { name: COURSE.title }).first().click();
@@ -22,6 +28,7 @@ export async function addCourseDate(
   await form.getByLabel("End date").fill(end);
   await form.getByLabel("Venue").fill(venue);
   if (capacity) await form.getByLabel("Capacity").fill(capacity);
+  if (minimum) await form.getByLabel("Minimum group").fill(minimum);
   await form.getByRole("button", { name: "Add Run" }).click();
   await expect(page.getByText("Course run added successfully")).toBeVisible();
   await page

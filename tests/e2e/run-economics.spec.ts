@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { bookOnline, inDays } from "./course-dates";
+import { addCourseDate, bookOnline, inDays } from "./course-dates";
 import { COURSE } from "./forms-helpers";
 import { OWNER, serverOfItsOwn, test } from "./own-server";
 
@@ -37,26 +37,8 @@ async function nav(page: Page, name: string) {
 }
 
 /** Adds a two-day date with a minimum of 20 on the course's page, as the office does; its page's path. */
-async function addDate(page: Page, start: string, venue: string) {
-  await nav(page, "Course Management");
-  await page.getByRole("link", { name: COURSE.title }).first().click();
-  await page.getByText("Add a run").click();
-  const form = page.locator("form#run-new");
-  await form.getByLabel("Start date").fill(start);
-  await form.getByLabel("End date").fill(nextDay(start));
-  await form.getByLabel("Venue").fill(venue);
-  await form.getByLabel("Capacity").fill("24");
-  await form.getByLabel("Minimum group").fill("20");
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
-  await page
-    .getByTestId("course-run")
-    .filter({ hasText: venue })
-    .getByRole("link", { name: /^Participants/ })
-    .click();
-  await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname;
-}
+const addDate = (page: Page, start: string, venue: string) =>
+  addCourseDate(page, own.base, { start, end: nextDay(start), venue, capacity: "24", minimum: "20" });
 
 test("a date below its minimum at its decision date is postponed; a participant moves with one press", async ({
   page,

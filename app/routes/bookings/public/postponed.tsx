@@ -6,6 +6,7 @@ import {
   type PostponementOutcome,
   type PostponementView,
 } from "#app/bookings/index.server";
+import { LinkOutcome } from "#app/components/public/link-outcome";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { anonymousActor } from "#app/staff/index.server";
 import type { Route } from "./+types/postponed";
@@ -62,22 +63,7 @@ export default function Postponed({ loaderData, actionData }: Route.ComponentPro
               {view.courseTitle} on {view.fromDates} is postponed. Your place, and anything paid, moves with
               you to {view.toDates}.
             </p>
-            {outcome ? (
-              <p
-                role={outcome.ok ? "status" : "alert"}
-                className={
-                  outcome.ok
-                    ? "mt-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900"
-                    : "mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800"
-                }
-              >
-                {outcome.message}
-              </p>
-            ) : view.state !== "open" ? (
-              <p role="status" className="mt-4">
-                {SAID[view.state]}
-              </p>
-            ) : null}
+            <LinkOutcome outcome={outcome} closed={view.state !== "open" ? SAID[view.state] : null} />
             {view.state === "open" && !outcome?.ok ? (
               <Form method="post" className="mt-5">
                 <button

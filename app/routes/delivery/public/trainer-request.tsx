@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { LinkOutcome } from "#app/components/public/link-outcome";
 import { TrainerAnswerSchema } from "#app/delivery/index";
 import {
   answerRequestByLink,
@@ -85,22 +86,7 @@ export default function TrainerRequest({ loaderData, actionData }: Route.Compone
           <>
             <p className="mt-2">Dear {link.name},</p>
             <Request link={link} />
-            {outcome ? (
-              <p
-                role={outcome.ok ? "status" : "alert"}
-                className={
-                  outcome.ok
-                    ? "mt-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-green-900"
-                    : "mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800"
-                }
-              >
-                {outcome.message}
-              </p>
-            ) : link.state !== "open" ? (
-              <p role="status" className="mt-4">
-                {SAID[link.state]}
-              </p>
-            ) : null}
+            <LinkOutcome outcome={outcome} closed={link.state !== "open" ? SAID[link.state] : null} />
             {link.state === "open" && !outcome?.ok ? (
               <Form method="post" className="mt-5 flex flex-col gap-3 sm:flex-row">
                 <button
