@@ -24,7 +24,7 @@ export {
   sessionClock,
 } from "./delivery-run.server";
 export { sweepDelivery } from "./delivery-sweep.server";
-export { decisionsOf, goNoGoToday, tentativeNote } from "./economics/go-no-go.server";
+export { goNoGoToday, tentativeNote } from "./economics/go-no-go.server";
 export { type EconomicsReport, economicsReport } from "./economics/reports.server";
 export { addRunCost, type CostOutcome, removeRunCost, runCurrency } from "./economics/run-costs.server";
 export { type RunEconomics, revenueByRun, runEconomics, showUpRate } from "./economics/run-economics.server";

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, ne, sql } from "drizzle-orm";
 import { courseRegistrations as r } from "#app/booking/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { getSettings } from "#app/platform/settings/setting.server";
@@ -126,14 +126,4 @@ export async function tentativeNote(runId: string, executor: Executor = db()) {
   );
   if (!due) return null;
   return `This date is confirmed when it reaches ${run.minParticipants} participants, by ${formatLongDate(due)}. We will e-mail you either way.`;
-}
-
-/** The decisions of some runs, by run id (the reports and the run list read them). */
-export async function decisionsOf(runIds: readonly string[]) {
-  if (runIds.length === 0) return new Map();
-  const rows = await db()
-    .select()
-    .from(runDecisions)
-    .where(inArray(runDecisions.runId, [...runIds]));
-  return new Map(rows.map((row) => [row.runId, row]));
 }
