@@ -44,5 +44,9 @@ export {
   revealIdNumber,
 } from "./lists/registration-admin.server";
 export { handleRowAction, loadDeletedList, loadListScreen } from "./lists/row-actions.server";
-export { updateSystemSetting } from "./settings/setting-admin.server";
+export {
+  generateCallbackSecret,
+  updateSystemSetting,
+  updateSystemSettings,
+} from "./settings/setting-admin.server";
 export { getSystemInfo } from "./settings/system-info.server";

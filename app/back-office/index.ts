@@ -27,3 +27,14 @@ export {
   recordedStatusSource,
 } from "./lists/admin-lists";
 export { parseSettingInput, SettingFormSchema } from "./settings/setting-input";
+export {
+  GenerateSecretSchema,
+  SETTING_LABELS,
+  SETTING_SECTIONS,
+  type SettingSection,
+  SettingSectionFormSchema,
+  type SettingSectionId,
+  sectionOfSetting,
+  settingPath,
+  settingSection,
+} from "./settings/setting-sections";
