@@ -132,8 +132,8 @@ export async function loader(args: Route.LoaderArgs) {
       on("messages") && owner ? smsSettingsSummary(env().PUBLIC_URL) : null,
       on("messages") && owner ? whatsappSettingsSummary(env().PUBLIC_URL) : null,
     ]);
-  const valueOf = (key: SettingKey) => settings.value.find((row) => row.key === key)?.value;
-  const secret = valueOf("mpesa_callback_secret");
+  const stored = (key: SettingKey) => settings.value.find((row) => row.key === key)?.value;
+  const secret = stored("mpesa_callback_secret");
   const base = `${env().PUBLIC_URL.replace(/\/$/, "")}/api/mpesa/${String(secret)}`;
   return {
     section: { id: section.id, title: section.title, help: section.help },
@@ -143,7 +143,7 @@ export async function loader(args: Route.LoaderArgs) {
       const row = settings.value.find((r) => r.key === key);
       return row ? [{ key, value: row.value, ...SETTING_LABELS[key], bounds: numberBounds(key) }] : [];
     }),
-    kraPin: String(valueOf("finance_kra_pin") ?? ""),
+    kraPin: String(stored("finance_kra_pin") ?? ""),
     mpesa: on("payments")
       ? {
           callbackUrls: secret
