@@ -44,6 +44,7 @@ export {
   revealIdNumber,
 } from "./lists/registration-admin.server";
 export { handleRowAction, loadDeletedList, loadListScreen } from "./lists/row-actions.server";
+export { adminSearch } from "./search/admin-search.server";
 export {
   generateCallbackSecret,
   updateSystemSetting,

@@ -26,6 +26,13 @@ export {
   RevealIdNumberSchema,
   recordedStatusSource,
 } from "./lists/admin-lists";
+export {
+  AdminSearchSchema,
+  SEARCH_GROUPS,
+  type SearchGroup,
+  type SearchGroupKind,
+  type SearchHit,
+} from "./search/admin-search";
 export { parseSettingInput, SettingFormSchema } from "./settings/setting-input";
 export {
   GenerateSecretSchema,
