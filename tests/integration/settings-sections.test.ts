@@ -21,6 +21,8 @@ afterAll(async () => {
   for (const key of SETTING_KEYS) await setSettingValue(db(), key, saved[key], null);
 });
 
+/** One part of what a loader answered. */
+const part = <T>(answered: { data?: Record<string, unknown> }, key: string) => answered.data?.[key] as T;
 const load = (who: Admin, section: string) =>
   answer(() => settingsRoute.loader(who.args(`/admin/settings?section=${section}`) as never));
 const post = (who: Admin, form: Record<string, string>) =>
@@ -61,7 +63,7 @@ describe("the settings sections", () => {
 
   it("shows an owner the seven sections and finance staff the money side's four, with only their settings", async () => {
     const mine = await load(owner, "company");
-    expect(((mine.data ?? {}).sections as unknown as { title: string }[]).map((s) => s.title)).toEqual([
+    expect(part<{ title: string }[]>(mine, "sections").map((s) => s.title)).toEqual([
       "Company",
       "Invoicing",
       "Payments",
@@ -71,15 +73,16 @@ describe("the settings sections", () => {
       "Security",
     ]);
     const theirs = await load(finance, "company");
-    expect(((theirs.data ?? {}).sections as unknown as { id: string }[]).map((s) => s.id)).toEqual([
+    expect(part<{ id: string }[]>(theirs, "sections").map((s) => s.id)).toEqual([
       "company",
       "invoicing",
       "payments",
       "tax",
     ]);
-    expect(
-      ((theirs.data ?? {}).fields as unknown as { key: string; title: string }[]).map((f) => f.title),
-    ).toEqual(["Legal name", "KRA PIN"]);
+    expect(part<{ key: string; title: string }[]>(theirs, "fields").map((f) => f.title)).toEqual([
+      "Legal name",
+      "KRA PIN",
+    ]);
     // a section finance may not open shows their first one instead
     expect((await load(finance, "security")).data?.section).toMatchObject({ id: "company" });
   });
@@ -146,7 +149,7 @@ describe("the settings sections", () => {
     expect(secret).toMatch(/^[A-Za-z0-9_-]{24,64}$/);
     expect(secret).not.toBe(old);
     const page = await load(finance, "payments");
-    const urls = ((page.data ?? {}).mpesa as unknown as { callbackUrls: { url: string }[] }).callbackUrls;
+    const urls = part<{ callbackUrls: { url: string }[] }>(page, "mpesa").callbackUrls;
     expect(urls.every(({ url }) => url.includes(`/api/mpesa/${secret}/`))).toBe(true);
     const viewer = await signedInAdmin({ roles: ["viewer"] });
     expect((await post(viewer, { intent: "generate-callback-secret" })).status).toBe(403);
