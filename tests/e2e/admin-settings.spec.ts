@@ -35,6 +35,7 @@ async function saveBoolean(page: Page, key: "registration_enabled" | "site_maint
 ownServerTest(
   "settings: sections with one save each; switches change locally and persist only on Save",
   async ({ browser, ownServer }) => {
+    ownServerTest.setTimeout(180_000);
     const context = await browser.newContext({ baseURL: ownServer.server.url });
     const page = await context.newPage();
     await loginAsAdmin(page, OWNER);
