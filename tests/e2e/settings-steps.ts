@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { sectionOfSetting, settingSection } from "#app/back-office/settings/setting-sections";
+import { sectionOfSetting, settingSection } from "#app/back-office/index";
 import type { SettingKey } from "#app/platform/settings/settings";
 
 /** Opens Settings from the sidebar, then one section by its tab, as a person does. */
