@@ -66,6 +66,7 @@ export default [
     route("logout", "routes/staff/logout.tsx"),
     layout("routes/shell/layout.tsx", [
       route("dashboard", "routes/back-office/dashboard.tsx"),
+      route("search", "routes/back-office/search.tsx"),
       route("account", "routes/staff/account.tsx"),
       route("security", "routes/staff/security.tsx"),
       route("step-up", "routes/staff/step-up.tsx"),

@@ -44,5 +44,10 @@ export {
   revealIdNumber,
 } from "./lists/registration-admin.server";
 export { handleRowAction, loadDeletedList, loadListScreen } from "./lists/row-actions.server";
-export { updateSystemSetting } from "./settings/setting-admin.server";
+export { adminSearch } from "./search/admin-search.server";
+export {
+  generateCallbackSecret,
+  updateSystemSetting,
+  updateSystemSettings,
+} from "./settings/setting-admin.server";
 export { getSystemInfo } from "./settings/system-info.server";

@@ -26,4 +26,22 @@ export {
   RevealIdNumberSchema,
   recordedStatusSource,
 } from "./lists/admin-lists";
+export {
+  AdminSearchSchema,
+  SEARCH_GROUPS,
+  type SearchGroup,
+  type SearchGroupKind,
+  type SearchHit,
+} from "./search/admin-search";
 export { parseSettingInput, SettingFormSchema } from "./settings/setting-input";
+export {
+  GenerateSecretSchema,
+  SETTING_LABELS,
+  SETTING_SECTIONS,
+  type SettingSection,
+  SettingSectionFormSchema,
+  type SettingSectionId,
+  sectionOfSetting,
+  settingPath,
+  settingSection,
+} from "./settings/setting-sections";

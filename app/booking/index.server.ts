@@ -5,6 +5,7 @@ export {
   moveOrganisationBookings,
   setBookingWithholding,
 } from "./booking-organisation.server";
+export { searchBookings, searchParticipants } from "./booking-search.server";
 export { deriveBookingStatus } from "./booking-status.server";
 export { courseSnapshot } from "./course-snapshot.server";
 export * from "./index";

@@ -105,6 +105,7 @@ export {
   listOpenPaymentReviews,
   recordReviewedPayment,
 } from "./payments/payment-review.server";
+export { searchFinanceDocuments, searchPayments } from "./payments/payment-search.server";
 export {
   issueDueReceipts,
   recordPaymentThenReceipt,

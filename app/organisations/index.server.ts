@@ -8,3 +8,4 @@ export {
 } from "./organisation.server";
 export { saveOrganisationSubmission } from "./organisation-form.server";
 export { lockOrganisations } from "./organisation-lock.server";
+export { searchOrganisations } from "./organisation-search.server";

@@ -4,8 +4,8 @@ import { formatKsh } from "./money";
 
 describe("formatKsh", () => {
   it("prints whole shillings with thousands separators", () => {
-    expect(formatKsh(45000)).toBe("KSH 45,000");
-    expect(formatKsh("180000.00")).toBe("KSH 180,000");
+    expect(formatKsh(45000)).toBe("KES 45,000");
+    expect(formatKsh("180000.00")).toBe("KES 180,000");
     expect(formatKsh(null)).toBe("On request");
   });
 });

@@ -1,9 +1,9 @@
 const grouping = new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 });
 
-/** "KSH 45,000" — the catalogue prints whole shillings with thousands separators. */
+/** "KES 45,000" — the catalogue prints whole shillings with thousands separators. */
 export function formatKsh(amount: number | string | null | undefined): string {
   if (amount == null || amount === "") return "On request";
   const value = typeof amount === "number" ? amount : Number(amount);
   if (!Number.isFinite(value)) return "On request";
-  return `KSH ${grouping.format(Math.round(value))}`;
+  return `KES ${grouping.format(Math.round(value))}`;
 }

@@ -104,7 +104,7 @@ test("at the maximum of one admin, no second admin can be added", async ({ brows
   await expect(card).toContainText("1 of 1");
   await expect(card.getByRole("list", { name: "Admin accounts" }).getByRole("listitem")).toHaveCount(1);
   await expect(card).toContainText(
-    "The maximum number of admin accounts (1) has been reached. Raise max_admin_accounts in System Settings to add more.",
+    "The maximum number of admin accounts (1) has been reached. Raise “Most staff accounts” in Settings → Security to add more.",
   );
   await expect(card.getByRole("button", { name: "Add admin" })).toHaveCount(0);
   // nobody can remove themselves or the last admin: no Remove button is offered

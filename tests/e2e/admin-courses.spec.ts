@@ -58,7 +58,7 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   const publicPage = await page.context().newPage();
   await publicPage.goto(`/courses/${slug}`);
   await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(title);
-  await expect(publicPage.getByTestId("course-cost")).toHaveText("KSH 52,000");
+  await expect(publicPage.getByTestId("course-cost")).toHaveText("KES 52,000");
   await expect(publicPage.getByText("Conflict of interest")).toBeVisible();
   const terms = publicPage.getByTestId("fee-terms");
   await expect(terms.getByRole("listitem")).toHaveText([
@@ -104,7 +104,7 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   // the list shows the change at once
   await page.goto("/admin/courses");
   const mine = page.getByTestId("course-card").filter({ hasText: title });
-  await expect(mine).toContainText("KSH 52,000");
+  await expect(mine).toContainText("KES 52,000");
   await expect(mine.getByText("inactive", { exact: true })).toHaveClass(/bg-slate-100/);
 
   await expectAuditEntry(page, {

@@ -4,12 +4,13 @@ import { loginAsAdmin } from "../helpers/admin";
 import { expectAuditEntry } from "../helpers/audit";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
+import { openSettingsSection } from "./settings-steps";
 
 test("logo and signature: an owner reaches them from Settings, uploads a logo, sees it, and removes it", async ({
   page,
 }) => {
   await loginAsAdmin(page);
-  await page.goto("/admin/settings");
+  await openSettingsSection(page, "Company");
   await page.getByRole("link", { name: "Logo and signature" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Logo and Signature" })).toBeVisible();
   const logo = page.getByRole("region", { name: "Logo" });

@@ -4,6 +4,7 @@ import { FIRM_KRA_PIN, loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { registerForCourse, uniqueTag } from "../helpers/public-submissions";
 import { expectScreensFit } from "../helpers/screen-fit";
+import { saveSettingField } from "./settings-steps";
 
 // Issue 30 as the front-desk clerk meets it on a new installation: a group of three booked on the website under
 // one reference, confirmed while the finance profile still lacks the firm's KRA PIN, then paid.
@@ -81,11 +82,8 @@ test("the status control offers what a person decides; the finance profile's gap
 
   // the notice leads to the missing piece; once filled in, it is gone and the next change issues the invoice
   await notice.getByRole("link", { name: "the KRA PIN" }).click();
-  await expect(page).toHaveURL(/\/admin\/settings#setting-finance_kra_pin$/);
-  const pin = page.getByTestId("setting-finance_kra_pin");
-  await pin.getByLabel("Value").fill(FIRM_KRA_PIN);
-  await pin.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Setting updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/settings\?section=company#setting-finance_kra_pin$/);
+  await saveSettingField(page, "finance_kra_pin", FIRM_KRA_PIN);
   await expect(page.getByTestId("finance-profile-notice")).toHaveCount(0);
   await page.goto(`/admin/registrations?q=${reference}`);
   await expect(page.getByTestId("finance-profile-notice")).toHaveCount(0);

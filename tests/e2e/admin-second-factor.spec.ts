@@ -9,6 +9,7 @@ import {
 import { fillLogin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { authenticatorCode } from "../helpers/totp";
+import { gotoSettingOf, saveSetting, sectionForm } from "./settings-steps";
 
 // A server of its own: the first signup needs an empty database, the policy setting would change every other
 // spec's sign-in, and the step-up case restarts the server with its clock moved on. One admin's story, in order.
@@ -158,7 +159,7 @@ test("a recovery code signs in once and is refused the second time", async () =>
   await page.getByLabel("Code from your authenticator app").fill(await freshCode());
   await page.getByRole("button", { name: "Verify code" }).click();
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
-  await page.goto(`${base}/admin/settings`);
+  await page.goto(`${base}/admin/settings?section=security`);
   const overview = page.getByRole("region", { name: "Second factors" });
   await expect(overview.getByRole("row").filter({ hasText: OWNER.email })).toContainText("9");
 });
@@ -202,11 +203,7 @@ test("a passkey is registered with a virtual authenticator and then is the whole
 
 test("adding an admin asks for the second factor again when the sign-in is older than five minutes", async () => {
   // made while the sign-in is recent: no step-up
-  await page.goto(`${base}/admin/settings`);
-  const limit = page.getByTestId("setting-max_admin_accounts");
-  await limit.getByLabel("Value").fill("2");
-  await limit.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Setting updated successfully").first()).toBeVisible();
+  await saveSetting(page, "max_admin_accounts", "2", base);
 
   // the same data, ten minutes later on the server's clock; the session (and this browser's cookie) carry on
   await server.stop();
@@ -216,7 +213,7 @@ test("adding an admin asks for the second factor again when the sign-in is older
     dataDir,
     env: { PUBLIC_URL: base, TEST_NOW: new Date(serverNow()).toISOString() },
   });
-  await page.goto(`${base}/admin/settings`);
+  await page.goto(`${base}/admin/settings?section=security`);
   const card = page.getByRole("region", { name: "Administrators" });
   await card.getByLabel("Email").fill(SECOND.email);
   await card.getByLabel("Initial password").fill(SECOND.password);
@@ -226,7 +223,7 @@ test("adding an admin asks for the second factor again when the sign-in is older
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Code from your authenticator app").fill(await freshCode());
   await page.getByRole("button", { name: "Verify code" }).click();
-  await expect(page).toHaveURL(`${base}/admin/settings`);
+  await expect(page).toHaveURL(`${base}/admin/settings?section=security`);
   await card.getByLabel("Email").fill(SECOND.email);
   await card.getByLabel("Initial password").fill(SECOND.password);
   await card.getByRole("button", { name: "Add admin" }).click();
@@ -237,11 +234,11 @@ test("adding an admin asks for the second factor again when the sign-in is older
 test("with require_second_factor on, an admin without one must set one up before anything else", async ({
   browser,
 }) => {
-  await page.goto(`${base}/admin/settings`);
+  await gotoSettingOf(page, "require_second_factor", base);
   const policy = page.getByTestId("setting-require_second_factor");
-  await policy.getByText("Disabled").click();
-  await policy.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Setting updated successfully").first()).toBeVisible();
+  await policy.getByText("Off", { exact: true }).click();
+  await sectionForm(page).getByRole("button", { name: "Save security" }).click();
+  await expect(page.getByText("Security settings saved").first()).toBeVisible();
 
   // on a phone-sized screen: the enrolment page must not scroll sideways
   const other = await browser.newContext({ viewport: { width: 390, height: 800 } });

@@ -63,7 +63,7 @@ test("a congregation books 5 with a code: the live total, the confirmation, the 
   }
   await form.getByLabel("I am attending too").check();
   const total = form.getByTestId("booking-total");
-  await expect(total).toContainText("5 participants × KSH 95,000 = KSH 475,000");
+  await expect(total).toContainText("5 participants × KES 95,000 = KES 475,000");
   await form.getByLabel("Discount code (optional)").fill(CODE.toLowerCase());
   await form.getByRole("button", { name: "Apply code" }).click();
   await expect(form.getByTestId("code-applied")).toContainText(`Code ${CODE} applied`);

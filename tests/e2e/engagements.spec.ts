@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { asNewVisitor, waitLikeAPerson } from "./forms-helpers";
 import { OWNER, type OwnServer, test } from "./own-server";
+import { saveSetting } from "./settings-steps";
 
 // A server of its own with a real SMTP server: the quote link and the milestone's invoice only exist in e-mails,
 // and the invoice takes a number from the shared sequence other specs count.
@@ -84,11 +85,7 @@ test("a consultancy quote accepted on a phone opens an engagement; a milestone r
   await clientContext.close();
 
   // the firm's KRA PIN completes the finance profile, so invoices can be issued
-  await page.goto(`${base}/admin/settings#setting-finance_kra_pin`);
-  const pin = page.getByTestId("setting-finance_kra_pin");
-  await pin.getByLabel("Value").fill("P051111111Q");
-  await pin.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Setting updated successfully")).toBeVisible();
+  await saveSetting(page, "finance_kra_pin", "P051111111Q", base);
 
   // the enquiry leads to its engagement, for the quote's total (5 × 80,000 + VAT as the firm charges it)
   await page.goto(enquiryUrl);

@@ -7,6 +7,7 @@ import { runJobsOnce } from "../helpers/job-passes";
 import { extractPdfText } from "../helpers/pdf-text";
 import { startSmtpServer } from "../helpers/smtp";
 import { COURSE } from "./forms-helpers";
+import { openSettingsSection } from "./settings-steps";
 
 /** The device serial the eTIMS stand-in approves for the firm's KRA PIN (see `etimsStandInDevices`). */
 export const ETIMS_SERIAL = "MAFUNZO-OSCU-01";
@@ -23,9 +24,10 @@ export const etimsServerEnv = (kra: EtimsStandIn) => ({
 
 /** Opens the settings by the menu and fills the eTIMS section with `serial`, then saves and initialises. */
 export async function initialiseEtimsDevice(page: Page, serial: string) {
-  await page.getByRole("link", { name: "System Settings" }).first().click();
+  await openSettingsSection(page, "Tax authority");
   const etims = page.getByRole("region", { name: "KRA eTIMS" });
-  await etims.getByLabel("KRA PIN").fill(FIRM_KRA_PIN.toLowerCase());
+  // the KRA PIN is the Company section's, shown here, not typed again
+  await expect(etims.getByTestId("etims-kra-pin")).toContainText(FIRM_KRA_PIN);
   await etims.getByLabel("Branch ID").fill("00");
   await etims.getByLabel("Device serial number").fill(serial);
   await etims.getByRole("button", { name: "Save and initialise" }).click();
@@ -36,7 +38,7 @@ export async function initialiseEtimsDevice(page: Page, serial: string) {
 export async function setUpEtimsDevice(page: Page) {
   const etims = await initialiseEtimsDevice(page, ETIMS_SERIAL);
   await expect(page.getByTestId("etims-state")).toHaveText("Ready");
-  await expect(etims.getByLabel("KRA PIN")).toHaveValue(FIRM_KRA_PIN);
+  await expect(etims.getByTestId("etims-kra-pin")).toContainText(FIRM_KRA_PIN);
 }
 
 /** COURSE's classification and tax type (B, 16 %), in the course editor reached by the menu. */

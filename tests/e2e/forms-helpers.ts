@@ -16,5 +16,5 @@ export { waitLikeAPerson } from "../helpers/like-a-person";
 export const COURSE = {
   slug: "strategic-planning-and-performance-management",
   title: "Strategic Planning and Performance Management",
-  cost: "KSH 95,000",
+  cost: "KES 95,000",
 };

@@ -6,6 +6,7 @@ import { extractPdfText } from "../helpers/pdf-text";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 import { OWNER, type OwnServer, test } from "./own-server";
+import { setCallbackSecret } from "./settings-steps";
 
 // A server of its own with a real SMTP server: invoices and receipts are only seen in the e-mails.
 test.describe.configure({ mode: "serial" });
@@ -88,11 +89,7 @@ test("a group booking confirmed is invoiced by e-mail, paid by M-PESA and receip
   const base = server.url;
   await loginAsAdmin(page, ADMIN, base);
 
-  await page.goto(`${base}/admin/settings`);
-  const secret = page.getByTestId("setting-mpesa_callback_secret");
-  await secret.getByLabel("Value").fill(SECRET);
-  await secret.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByTestId("setting-mpesa_callback_secret").getByLabel("Value")).toHaveValue(SECRET);
+  await setCallbackSecret(page, base, SECRET);
 
   const start = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
   runPath = await addCourseDate(page, base, { start, venue: `Kisumu ${stamp}`, capacity: "20" });

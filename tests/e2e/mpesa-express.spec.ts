@@ -8,6 +8,7 @@ import { addCourseDate } from "./course-dates";
 import { classifyCourse, expectTaxInvoiceMail, setUpEtimsDevice } from "./etims-steps";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 import { OWNER, type OwnServer, test } from "./own-server";
+import { openSettingsSection } from "./settings-steps";
 
 // A server of its own, a real SMTP server, the Daraja stand-in, which calls the server back as Daraja does, and the
 // eTIMS stand-in, which numbers the tax invoice of a booking paid in full.
@@ -18,7 +19,6 @@ let smtp: OwnServer["smtp"];
 let daraja: OwnServer["daraja"];
 let kra: OwnServer["kra"];
 const ADMIN = OWNER;
-const SECRET = "e2e-stk-callback-secret-0123456789";
 const stamp = Date.now().toString(36);
 let runId = "";
 
@@ -62,13 +62,13 @@ async function openPayPage(page: Page) {
 test("finance sets up M-PESA Express in the M-PESA section of the settings, and eTIMS", async ({ page }) => {
   test.setTimeout(120_000);
   await loginAsAdmin(page, ADMIN, server.url);
-  await page.goto(`${server.url}/admin/settings`);
+  await openSettingsSection(page, "Payments");
+  // the callback secret is made on the server by the Generate button, never typed
   const mpesa = page.getByRole("region", { name: "M-PESA" });
-  const secret = mpesa.getByTestId("setting-mpesa_callback_secret");
-  await secret.getByLabel("Value").fill(SECRET);
-  await secret.getByRole("button", { name: "Save Changes" }).click();
+  await mpesa.getByRole("button", { name: /^Generate/ }).click();
+  await expect(page.getByText("New callback secret generated")).toBeVisible();
   await expect(page.getByLabel("M-PESA Express callback URL")).toHaveValue(
-    new RegExp(`/api/mpesa/${SECRET}/stk$`),
+    /\/api\/mpesa\/[A-Za-z0-9_-]{32}\/stk$/,
   );
   // the confirmation URL tried as Safaricom would call it: accepted, and no money in the books
   await page.getByRole("button", { name: "Send a test confirmation" }).click();
@@ -79,7 +79,7 @@ test("finance sets up M-PESA Express in the M-PESA section of the settings, and 
   await page.getByRole("link", { name: "Payments" }).first().click();
   await expect(page.getByRole("form", { name: "Record a payment" })).toBeVisible();
   expect(await page.content()).not.toMatch(/TEST[0-9A-F]{8}/);
-  await page.getByRole("link", { name: "System Settings" }).first().click();
+  await openSettingsSection(page, "Payments");
 
   const credentials = page.getByRole("form", { name: "M-PESA Express (STK Push)" });
   const fillSecrets = async () => {

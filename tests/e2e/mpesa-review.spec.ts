@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { expectScreensFit } from "../helpers/screen-fit";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 import { OWNER, type OwnServer, test } from "./own-server";
+import { setCallbackSecret } from "./settings-steps";
 
 // M-PESA confirmations as Safaricom sends them today, and what the finance officer does with the odd ones.
 test.describe.configure({ mode: "serial" });
@@ -45,11 +46,7 @@ function confirmation(fields: Record<string, string>) {
 test("a payment with a mistyped account is offered to the booking whose phone paid it", async ({ page }) => {
   test.setTimeout(90_000);
   await loginAsAdmin(page, ADMIN, server.url);
-  await page.goto(`${server.url}/admin/settings`);
-  const secret = page.getByTestId("setting-mpesa_callback_secret");
-  await secret.getByLabel("Value").fill(SECRET);
-  await secret.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByTestId("setting-mpesa_callback_secret").getByLabel("Value")).toHaveValue(SECRET);
+  await setCallbackSecret(page, server.url, SECRET);
 
   const visitor = await page.context().browser()?.newPage();
   if (!visitor) throw new Error("no browser");

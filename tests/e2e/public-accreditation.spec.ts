@@ -1,17 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loginAsAdmin } from "../helpers/admin";
 import { waitForHydration } from "../helpers/hydration";
+import { gotoSettingOf, saveSettingField } from "./settings-steps";
 
 const NUMBER = "NITA/TP/0638";
 const STATEMENT = `NITA registered training provider No. ${NUMBER}`;
 
 async function saveNitaNumber(page: Page, value: string) {
-  await page.goto("/admin/settings");
+  await gotoSettingOf(page, "nita_provider_number");
   await waitForHydration(page);
-  const card = page.getByTestId("setting-nita_provider_number");
-  await card.getByLabel("Value").fill(value);
-  await card.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Setting updated successfully")).toBeVisible();
+  await saveSettingField(page, "nita_provider_number", value);
 }
 
 /** Home, then a course reached by clicking: the footer and the course's key facts state the registration. */

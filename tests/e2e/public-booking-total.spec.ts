@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
 
-const TOTAL = "4 participants × KSH 95,000 = KSH 380,000";
+const TOTAL = "4 participants × KES 95,000 = KES 380,000";
 
 /** From the course page's Register button to a filled group of four: the HR officer and three colleagues. */
 async function startGroupBooking(page: Page, tag: string) {
@@ -20,7 +20,7 @@ async function startGroupBooking(page: Page, tag: string) {
   await form.getByLabel("LPO number (optional)").fill(`LPO-${tag}`);
   await form.getByLabel("Full Name").fill("Achieng Otieno");
   await form.getByLabel("Email Address").fill(`hr.${tag}@kisumu.example`);
-  await expect(form.getByTestId("booking-total")).toContainText("1 participant × KSH 95,000 = KSH 95,000");
+  await expect(form.getByTestId("booking-total")).toContainText("1 participant × KES 95,000 = KES 95,000");
   return form;
 }
 
@@ -47,7 +47,7 @@ for (const viewport of [
       await form.getByText("Booking for several people?").click();
       for (const index of [0, 1, 2]) await addParticipant(page, index, tag);
       const total = form.getByTestId("booking-total");
-      await expect(total).toContainText("3 participants × KSH 95,000 = KSH 285,000");
+      await expect(total).toContainText("3 participants × KES 95,000 = KES 285,000");
       // the contact is not typed again as a participant: she ticks the box
       await form.getByLabel("I am attending too").check();
       await expect(total).toContainText(TOTAL);

@@ -21,7 +21,7 @@ for (const viewport of [
 
       const card = page.getByTestId("key-facts");
       const fee = card.getByTestId("course-cost");
-      await expect(fee).toHaveText("KSH 95,000");
+      await expect(fee).toHaveText("KES 95,000");
       // the default finance settings: VAT registered at 16%, prices include it
       await expect(card.getByTestId("course-vat")).toHaveText("VAT 16% included");
       for (const label of ["Next date", "Duration", "Venue", "Mode", "Fee per participant", "Seats"]) {

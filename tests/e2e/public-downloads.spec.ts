@@ -11,7 +11,7 @@ async function fetchPdf(request: import("@playwright/test").APIRequestContext, p
   return body;
 }
 
-test("the catalogue PDF lists every active course with runs, venues and KSH costs", async ({
+test("the catalogue PDF lists every active course with runs, venues and KES costs", async ({
   page,
   request,
 }) => {
@@ -34,7 +34,7 @@ test("the catalogue PDF lists every active course with runs, venues and KSH cost
   const next = page.getByTestId("course-run").first();
   const label = (await next.locator("div").first().textContent())?.trim() ?? "";
   expect(label).toMatch(/\d{4}$/);
-  expect(text).toContain(squash(`${label} Naivasha, Kenya KSH 95,000`));
+  expect(text).toContain(squash(`${label} Naivasha, Kenya KES 95,000`));
   expect(text).not.toContain(squash("4th - 8th March 2024"));
   // the title names the years on offer ("2026-2027 Training Catalogue", squashed)
   expect(text).toMatch(/\d{4}(\d{4})?trainingcatalogue/);

@@ -201,7 +201,7 @@ test("a course page lists its runs and carries Course JSON-LD with a CourseInsta
   const runs = page.getByTestId("course-run");
   await expect(runs).toHaveCount(2);
   await expect(runs.first()).toContainText("Naivasha, Kenya");
-  await expect(runs.first()).toContainText("KSH 95,000");
+  await expect(runs.first()).toContainText("KES 95,000");
   const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(json["@type"]).toBe("Course");
   expect(json.name).toBe("Strategic Planning and Performance Management");
@@ -271,7 +271,7 @@ test("services anchors and Request Consultation lead where they say", async ({ p
   );
   await page.goto("/services/county-government");
   await expect(page.getByTestId("course-card")).toHaveCount(3);
-  await expect(page.getByTestId("course-card").first()).toContainText("KSH");
+  await expect(page.getByTestId("course-card").first()).toContainText("KES");
 });
 
 test("the catalogue landing links the four categories and both downloads", async ({ page }) => {

@@ -31,7 +31,7 @@ function expectCarried({ url, courseData }: { url: URL; courseData: CourseData }
   expect(url.searchParams.get("course")).toBe(slug);
   expect(courseData.slug).toBe(slug);
   expect(courseData.title.length).toBeGreaterThan(3);
-  expect(courseData.cost).toMatch(/^KSH \d{1,3}(,\d{3})*$/);
+  expect(courseData.cost).toMatch(/^KES \d{1,3}(,\d{3})*$/);
   expect(courseData.duration).toMatch(/^\d+ days?$/);
   expect(courseData.date).toBeTruthy();
   expect(courseData.venue).toBeTruthy();
@@ -59,7 +59,7 @@ test("Register Now on the home page carries the course and its next upcoming run
     title: "Strategic Planning and Performance Management",
     date: label,
     venue: "Naivasha, Kenya",
-    cost: "KSH 95,000",
+    cost: "KES 95,000",
     duration: "5 days",
   });
 });

@@ -100,7 +100,7 @@ test.describe("on a 360 px phone", () => {
       expect(scrollWidth, slug).toBeLessThanOrEqual(innerWidth);
       for (const run of await page.getByTestId("course-run").all()) {
         await run.scrollIntoViewIfNeeded();
-        await expect(run.getByText(/^KSH /)).toBeInViewport({ ratio: 1 });
+        await expect(run.getByText(/^KES /)).toBeInViewport({ ratio: 1 });
         const button = run.getByRole("link", { name: /^(Register|Join waiting list)/ });
         await button.scrollIntoViewIfNeeded();
         await expect(button).toBeInViewport({ ratio: 1 });

@@ -13,6 +13,7 @@ import { runJobsOnce } from "../helpers/job-passes";
 import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { openSettingsSection } from "./settings-steps";
 
 // A participant who ticked SMS on the booking form (on a phone) gets the reminder the day before by SMS, its
 // delivery report marks it delivered on the booking's page, they reply STOP, and the next reminder goes by e-mail
@@ -109,10 +110,7 @@ test("the owner sets up SMS; a participant ticks SMS on the booking form at 390 
   browser,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  await page
-    .getByRole("navigation", { name: "Admin" })
-    .getByRole("link", { name: "System Settings" })
-    .click();
+  await openSettingsSection(page, "Messages");
   const sms = page.locator("#sms-settings");
   await expect(sms.getByTestId("sms-state")).toHaveText("Not set up");
   await sms.getByLabel("Username").fill(AT_ACCOUNT.username);

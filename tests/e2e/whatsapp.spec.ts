@@ -9,6 +9,7 @@ import { startSmtpServer } from "../helpers/smtp";
 import { startWhatsAppStandIn, WA_ACCOUNT, type WhatsAppStandIn } from "../helpers/whatsapp-cloud";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
+import { openSettingsSection } from "./settings-steps";
 
 // The owner sets up WhatsApp (the number, its token and app secret, the approved template per moment); a contact
 // ticks WhatsApp on the booking form on a phone; the joining instructions go as the approved template through the
@@ -58,10 +59,7 @@ test("WhatsApp consent on the booking form at 390 px; the message delivered and 
   browser,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  await page
-    .getByRole("navigation", { name: "Admin" })
-    .getByRole("link", { name: "System Settings" })
-    .click();
+  await openSettingsSection(page, "Messages");
   const settings = page.locator("#whatsapp-settings");
   await expect(settings.getByTestId("whatsapp-state")).toHaveText("Not set up");
   await settings.getByLabel("Phone number ID").fill(WA_ACCOUNT.phoneNumberId);

@@ -62,7 +62,7 @@ describe("adding administrators", () => {
       ok: false,
       status: 409,
       message:
-        "The maximum number of admin accounts (3) has been reached. Raise max_admin_accounts in System Settings to add more.",
+        "The maximum number of admin accounts (3) has been reached. Raise “Most staff accounts” in Settings → Security to add more.",
     });
     expect((await listAdmins()).map((a) => a.email)).toEqual([
       "first@mafunzo.test",

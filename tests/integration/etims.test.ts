@@ -16,6 +16,7 @@ import { readyDevice, syncTaxInvoice } from "#app/money/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { emailOutbox } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
+import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as settingsRoute from "#app/routes/back-office/settings";
 import * as bookingRoute from "#app/routes/bookings/booking";
 import * as taxInvoicesRoute from "#app/routes/money/finance-tax-invoices";
@@ -364,12 +365,13 @@ describe("the screens' actions", () => {
     const before = await getEtimsDevice();
     const form = {
       intent: "etims-device",
-      tin: "P05",
       branchId: "00",
       deviceSerial: SERIAL_OK,
       environment: "sandbox",
       sendOn: "paid",
     };
+    // the KRA PIN is the Company section's, typed once (issue 49): without it eTIMS says where to enter it
+    await setSettingValue(db(), "finance_kra_pin", "", null);
     const refused = await answer(() =>
       settingsRoute.action(finance.args("/admin/settings", { form }) as never),
     );
@@ -377,8 +379,16 @@ describe("the screens' actions", () => {
     expect(refused.data).toMatchObject({
       ok: false,
       field: "tin",
-      message: expect.stringContaining("a letter, nine digits, a letter"),
+      message: expect.stringContaining("KRA PIN under Company first"),
     });
+    await setSettingValue(db(), "finance_kra_pin", DEVICE.tin, null);
+    // a PIN posted beside the form is not a second source: the Company one is used
+    const posted = await answer(() =>
+      settingsRoute.action(
+        finance.args("/admin/settings", { form: { ...form, tin: "P05", branchId: "0A" } }) as never,
+      ),
+    );
+    expect(posted.data).toMatchObject({ ok: false, field: "branchId" });
     for (const [field, value] of [
       ["branchId", "0A"],
       ["deviceSerial", "bad serial"],
@@ -388,7 +398,7 @@ describe("the screens' actions", () => {
       const bad = await answer(() =>
         settingsRoute.action(
           finance.args("/admin/settings", {
-            form: { ...form, tin: DEVICE.tin, [field as string]: value as string },
+            form: { ...form, [field as string]: value as string },
           }) as never,
         ),
       );
@@ -400,7 +410,7 @@ describe("the screens' actions", () => {
     const saved = await answer(() =>
       settingsRoute.action(
         finance.args("/admin/settings", {
-          form: { ...form, tin: DEVICE.tin.toLowerCase(), sendOn: "confirmed" },
+          form: { ...form, sendOn: "confirmed" },
         }) as never,
       ),
     );

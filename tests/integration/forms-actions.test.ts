@@ -66,7 +66,7 @@ describe("registration", () => {
       courseName: "Strategic Planning and Performance Management",
       courseDate: run?.label,
       courseVenue: run?.venue,
-      courseCost: "KSH 95,000",
+      courseCost: "KES 95,000",
       courseDuration: "5 days",
       runId: run?.id,
       specialRequirements: "Vegetarian meals",

@@ -62,6 +62,8 @@ const ACCESS: Record<string, Access> = {
   "routes/back-office/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
   "routes/site/letterhead.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/back-office/bookings.tsx": { loader: READ_BOOKINGS },
+  // the one search: each group only for a role that reads it (bookings or money)
+  "routes/back-office/search.tsx": { loader: READ_BOOKINGS },
   // finance may send a booking's documents again (and is refused every other change there)
   "routes/bookings/booking.tsx": { loader: READ_BOOKINGS, action: ["owner", "registrar", "finance"] },
   // the buyer's LPO kept with the booking: read by all who read bookings, uploaded by those who invoice it

@@ -25,7 +25,9 @@ function numberRule(schema: z.ZodType) {
  */
 export function parseSettingInput(key: SettingKey, raw: FormDataEntryValue | null): SettingInput {
   const definition = SETTING_DEFINITIONS[key];
-  const text = typeof raw === "string" ? raw.trim() : "";
+  const typed = typeof raw === "string" ? raw.trim() : "";
+  // a KRA PIN is the same PIN in small letters (KRA issues it in capitals)
+  const text = key === "finance_kra_pin" ? typed.toUpperCase() : typed;
   let value: unknown;
   switch (typeof definition.defaultValue) {
     case "boolean":

@@ -1,9 +1,9 @@
-import { LogOut, Menu, ShieldCheck, UserRound } from "lucide-react";
+import { LogOut, Menu, Search, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Staff } from "#app/staff/index";
 import { cn } from "#app/utils/cn";
-import { ADMIN_NAV } from "./admin-nav";
+import { ADMIN_NAV_GROUPS, canSearch } from "./admin-nav";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -11,18 +11,70 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-700 text-white" : "text-brand-50/90 hover:bg-brand-800 hover:text-white",
   );
 
-function NavItems({ staff }: { staff: Staff }) {
+function NavItems({ staff, idPrefix }: { staff: Staff; idPrefix: string }) {
+  const groups = ADMIN_NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => item.shown(staff)),
+  })).filter((group) => group.items.length > 0);
   return (
-    <ul className="space-y-1">
-      {ADMIN_NAV.filter((item) => item.shown(staff)).map(({ to, label, icon: Icon }) => (
-        <li key={to}>
-          <NavLink to={to} className={navLinkClass}>
-            <Icon aria-hidden className="size-4 shrink-0" />
-            {label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-4">
+      {groups.map((group) => {
+        const groupId = `${idPrefix}-${group.label ?? "start"}`;
+        return (
+          <div key={groupId}>
+            {group.label ? (
+              <p
+                id={groupId}
+                className="px-3 pb-1 text-xs font-semibold tracking-wide text-brand-100/70 uppercase"
+              >
+                {group.label}
+              </p>
+            ) : null}
+            <ul className="space-y-1" aria-labelledby={group.label ? groupId : undefined}>
+              {group.items.map(({ to, label, icon: Icon, hint }) => {
+                const hintId = hint ? `${idPrefix}-hint-${to.replaceAll("/", "-")}` : undefined;
+                return (
+                  <li key={to}>
+                    <NavLink to={to} className={navLinkClass} aria-describedby={hintId}>
+                      <Icon aria-hidden className="size-4 shrink-0" />
+                      {label}
+                    </NavLink>
+                    {hint ? (
+                      <p id={hintId} className="px-3 pl-10 text-xs text-brand-100/70">
+                        {hint}
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The header's one search: a plain GET form, so it works before the page's scripts load. */
+function HeaderSearch({ id }: { id: string }) {
+  return (
+    <Form method="get" action="/admin/search" role="search" className="relative w-full max-w-md">
+      <label htmlFor={id} className="sr-only">
+        Search bookings, people, payments
+      </label>
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+      />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        maxLength={100}
+        placeholder="Reference, name, phone, M-PESA code, invoice"
+        className="block min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+      />
+    </Form>
   );
 }
 
@@ -72,7 +124,7 @@ export function AdminShell({ email, staff, children }: { email: string; staff: S
           <span className="font-bold">Mafunzo Admin</span>
         </Link>
         <nav aria-label="Admin" className="flex-1">
-          <NavItems staff={staff} />
+          <NavItems staff={staff} idPrefix="nav" />
         </nav>
         <AccountFooter email={email} />
       </aside>
@@ -87,7 +139,7 @@ export function AdminShell({ email, staff, children }: { email: string; staff: S
             </summary>
             <div className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-brand-900 p-4 shadow-2xl">
               <nav aria-label="Admin menu">
-                <NavItems staff={staff} />
+                <NavItems staff={staff} idPrefix="drawer" />
               </nav>
               <div className="mt-4">
                 <AccountFooter email={email} />
@@ -95,6 +147,11 @@ export function AdminShell({ email, staff, children }: { email: string; staff: S
             </div>
           </details>
         </header>
+        {canSearch(staff) ? (
+          <div className="border-b border-slate-200 bg-white px-4 py-2 sm:px-6 lg:px-8">
+            <HeaderSearch id="admin-search" />
+          </div>
+        ) : null}
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           {children}
         </main>

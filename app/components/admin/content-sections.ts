@@ -107,7 +107,7 @@ export const CONTENT_SECTIONS: ContentSection[] = [
     key: "payment",
     title: "Payment information",
     description:
-      "The bank account and M-PESA paybill shown on the contact and registration pages and printed on every invoice (one source; also editable under System Settings).",
+      "The bank account and M-PESA paybill shown on the contact and registration pages and printed on every invoice (one source; also editable under Settings → Payments).",
     fields: [
       { name: "bankName", label: "Bank name" },
       { name: "accountName", label: "Account name" },

@@ -3,7 +3,7 @@ import { today } from "#app/utils/dates";
 import { type CodeTerms, groupRuleSentence, type PublicDiscounts, previewTotal } from "#app/utils/discounts";
 import { formatKsh } from "#app/utils/money";
 
-/** "4 participants × KSH 110,000 = KSH 440,000": what a booking costs, as its buyer's LPO needs it. */
+/** "4 participants × KES 110,000 = KES 440,000": what a booking costs, as its buyer's LPO needs it. */
 export function totalText(participants: number, unitPrice: number) {
   const people = `${participants} ${participants === 1 ? "participant" : "participants"}`;
   return `${people} × ${formatKsh(unitPrice)} = ${formatKsh(participants * unitPrice)}`;

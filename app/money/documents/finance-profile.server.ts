@@ -77,12 +77,19 @@ export async function bookingPaymentInstructions(reference: string) {
 export function financeProfileGaps(profile: FinanceProfile): FinanceProfileGap[] {
   const { seller, contact, payment, paybill } = profile;
   return [
-    seller.name.trim() ? null : { label: "the legal name", to: "/admin/settings#setting-finance_legal_name" },
-    seller.kraPin ? null : { label: "the KRA PIN", to: "/admin/settings#setting-finance_kra_pin" },
+    seller.name.trim()
+      ? null
+      : { label: "the legal name", to: "/admin/settings?section=company#setting-finance_legal_name" },
+    seller.kraPin
+      ? null
+      : { label: "the KRA PIN", to: "/admin/settings?section=company#setting-finance_kra_pin" },
     contact.address.trim() ? null : { label: "the firm's address", to: "/admin/content#content-contact" },
     paybill || payment.accountNumber.trim()
       ? null
-      : { label: "an M-PESA paybill or a bank account", to: "/admin/settings#content-payment" },
+      : {
+          label: "an M-PESA paybill or a bank account",
+          to: "/admin/settings?section=payments#content-payment",
+        },
   ].filter((gap) => gap !== null);
 }
 

@@ -51,7 +51,7 @@ export function taxInvoiceTroubleMessage(m: TaxInvoiceTroubleMail): Message {
       `${what} ${m.invoiceNo} (${m.reference}) has waited ${m.waited} for KRA`,
       [
         `${what} ${m.invoiceNo} for booking ${m.reference} has waited ${m.waited} for KRA's eTIMS to record it. The client has no tax invoice until it does.`,
-        "It is tried again by itself and is never lost. If KRA's last answer names the device or the connection, check System Settings → KRA eTIMS; if KRA's eTIMS is down, nothing needs doing. This is the only e-mail about this wait.",
+        "It is tried again by itself and is never lost. If KRA's last answer names the device or the connection, check Settings → Tax authority; if KRA's eTIMS is down, nothing needs doing. This is the only e-mail about this wait.",
       ],
       [
         ["Waiting since", `${m.since} (${m.waited})`],

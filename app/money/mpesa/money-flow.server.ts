@@ -3,7 +3,7 @@ import type { FinanceProfileGap } from "#app/platform/settings/settings";
 import { darajaCredentialsSummary } from "./daraja-credentials.server";
 
 /** Where the M-PESA section of the finance settings is. */
-export const MPESA_SETTINGS_PATH = "/admin/settings#mpesa-settings";
+export const MPESA_SETTINGS_PATH = "/admin/settings?section=payments#mpesa-settings";
 
 /**
  * What M-PESA still lacks before money can flow by itself (beyond the finance profile, which invoices need): the

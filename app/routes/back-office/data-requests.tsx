@@ -545,8 +545,8 @@ function EraseSection({
         <ShieldAlert aria-hidden className="size-5 text-red-700" /> Erase
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Financial records are kept for {retentionYears} years (System Settings,
-        financial_records_retention_years).
+        Financial records are kept for {retentionYears} years (Settings → Invoicing, “Keep financial records
+        for”).
       </p>
       <h3 className="mt-3 font-semibold text-slate-900">What an erasure would do</h3>
       {goes.length === 0 ? (

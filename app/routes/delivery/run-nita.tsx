@@ -121,7 +121,10 @@ export default function RunNita({ loaderData, actionData }: Route.ComponentProps
             {draft.map((reason) => (
               <li key={reason}>
                 {reason.startsWith("the firm's NITA") ? (
-                  <Link to="/admin/settings#setting-nita_provider_number" className="underline">
+                  <Link
+                    to="/admin/settings?section=company#setting-nita_provider_number"
+                    className="underline"
+                  >
                     {reason}
                   </Link>
                 ) : (

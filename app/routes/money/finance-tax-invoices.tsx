@@ -57,7 +57,7 @@ export default function TaxInvoices({ loaderData, actionData }: Route.ComponentP
           {deviceState === null
             ? "eTIMS is not set up: tax invoices start once the firm's device is initialised in "
             : `eTIMS is not ready (KRA says: ${deviceState}). Tax invoices wait until the device is initialised in `}
-          <Link to="/admin/settings#etims" className="font-semibold underline">
+          <Link to="/admin/settings?section=tax#etims" className="font-semibold underline">
             Settings
           </Link>
           .

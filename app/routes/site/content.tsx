@@ -53,7 +53,10 @@ export async function action(args: Route.ActionArgs) {
       500,
     );
   const title = CONTENT_SECTIONS.find((s) => s.key === key)?.title ?? key;
-  const back = formData.get("returnTo") === "settings" ? "/admin/settings" : "/admin/content";
+  const back =
+    formData.get("returnTo") === "settings"
+      ? "/admin/settings?section=payments#content-payment"
+      : "/admin/content";
   return redirectWithToast(back, { title: "Content updated successfully", description: title });
 }
 

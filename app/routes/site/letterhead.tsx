@@ -128,7 +128,7 @@ export default function Letterhead({ loaderData, actionData }: Route.ComponentPr
   const { firm } = loaderData;
   return (
     <div className="max-w-3xl space-y-6">
-      <BackLink to="/admin/settings">System Settings</BackLink>
+      <BackLink to="/admin/settings?section=company">Settings</BackLink>
       <PageHeader
         title="Logo and Signature"
         description={`The images the firm's documents carry, beside the legal name (${firm.legalName}), the address and the KRA PIN${firm.kraPin ? ` (${firm.kraPin})` : ""} from the settings. Documents already issued keep the images they were drawn with.`}

@@ -103,7 +103,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <AuthCard title="Admin Already Exists">
         <p className="text-slate-700">{ADMIN_EXISTS_MESSAGE}</p>
         <p className="mt-2 text-sm text-slate-600">
-          More administrators are invited by an existing one, from System Settings. If you should have an
+          More administrators are invited by an existing one, from Settings → Security. If you should have an
           account, ask your administrator.
         </p>
         <Link to="/admin/login" className={buttonClass("primary", "md", "mt-6 w-full")}>

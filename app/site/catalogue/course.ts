@@ -17,7 +17,7 @@ import {
 import { isCalendarDate } from "#app/utils/calendar-date";
 
 export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = {
-  physical: "Physical",
+  physical: "In person",
   virtual: "Virtual",
   hybrid: "Hybrid",
   "self-paced": "Self-paced",

@@ -5,7 +5,7 @@ export type PaymentDetails = SiteContent["payment"];
 
 /**
  * The paybill and bank account a booking is paid to: the Payment information card (site content, also edited
- * under System Settings), the one source that the public pages read here and the invoices read through
+ * under Settings → Payments), the one source that the public pages read here and the invoices read through
  * `getFinanceProfile`.
  */
 export async function getPaymentDetails(): Promise<PaymentDetails> {

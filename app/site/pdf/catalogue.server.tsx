@@ -63,7 +63,7 @@ function CourseEntry({ course }: { course: CourseWithRuns }) {
   );
 }
 
-/** The current catalogue: every active course by category, with its runs, venues and fees in KSH. */
+/** The current catalogue: every active course by category, with its runs, venues and fees in KES. */
 export function renderCataloguePdf({
   courses,
   contact,

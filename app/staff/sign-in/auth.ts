@@ -58,7 +58,7 @@ export const RemoveAdminSchema = z.object({
 });
 
 export function maxAdminsMessage(max: number) {
-  return `The maximum number of admin accounts (${max}) has been reached. Raise max_admin_accounts in System Settings to add more.`;
+  return `The maximum number of admin accounts (${max}) has been reached. Raise “Most staff accounts” in Settings → Security to add more.`;
 }
 
 /** Only same-site admin paths are followed after login. */

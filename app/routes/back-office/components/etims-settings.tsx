@@ -26,9 +26,12 @@ export type EtimsSettingsAnswer = { intent: "etims-device"; ok: boolean; message
 export function EtimsSettings({
   device,
   answer,
+  kraPin,
 }: {
   device: EtimsSettingsDevice;
   answer?: EtimsSettingsAnswer;
+  /** the firm's KRA PIN as the Company section holds it */
+  kraPin: string;
 }) {
   const error = (field: string) =>
     answer && !answer.ok && answer.field === field ? [answer.message] : undefined;
@@ -112,15 +115,22 @@ export function EtimsSettings({
         aria-labelledby="etims-heading"
       >
         <input type="hidden" name="intent" value="etims-device" />
-        <InputField
-          label="KRA PIN"
-          name="tin"
-          required
-          autoComplete="off"
-          defaultValue={device?.tin ?? ""}
-          placeholder="P051234567X"
-          errors={error("tin")}
-        />
+        {/* the PIN is the Company section's (one value, typed once): eTIMS uses it as it stands there */}
+        <div className="sm:col-span-2" data-testid="etims-kra-pin">
+          <p className="text-sm font-medium text-slate-800">KRA PIN</p>
+          <p className="text-sm text-slate-700">
+            {kraPin ? <strong>{kraPin}</strong> : "Not set yet."} It is the one under{" "}
+            <a className="underline" href="/admin/settings?section=company#setting-finance_kra_pin">
+              Company
+            </a>
+            ; change it there.
+          </p>
+          {error("tin") ? (
+            <p role="alert" className="text-sm text-red-700">
+              {error("tin")?.[0]}
+            </p>
+          ) : null}
+        </div>
         <InputField
           label="Branch ID"
           name="branchId"

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, {
     title: scope ? `${scope} Courses | Complete Course Catalogue` : "Complete Course Catalogue",
     description:
-      "Every course in the Mafunzo catalogue with dates, venues and fees in KSH, filterable by category and year.",
+      "Every course in the Mafunzo catalogue with dates, venues and fees in KES, filterable by category and year.",
     query: query.toString(),
   });
 };

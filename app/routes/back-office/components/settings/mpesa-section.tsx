@@ -2,12 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
 import { formatDateTime } from "#app/utils/datetime";
-import { type SectionProps, SettingCards, SettingsSection } from "./settings-section";
+import { SettingsSection } from "./settings-section";
 
-const TITLES = {
-  mpesa_callback_secret: "Callback secret",
-  mpesa_transaction_limit: "Most in one M-PESA payment (KES)",
-};
 /** The Daraja app's secrets: typed, never shown back. */
 const SECRETS = [
   ["consumerKey", "Consumer key"],
@@ -33,7 +29,7 @@ export type MpesaSettings = {
 };
 
 /** M-PESA: the C2B callbacks (their secret and URLs) and M-PESA Express (STK Push). */
-export function MpesaSection({ mpesa, ...props }: SectionProps & { mpesa: MpesaSettings }) {
+export function MpesaSection({ mpesa }: { mpesa: MpesaSettings }) {
   const navigation = useNavigation();
   const submitting = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -45,12 +41,27 @@ export function MpesaSection({ mpesa, ...props }: SectionProps & { mpesa: MpesaS
       title="M-PESA"
       description="The paybill itself is in the payment details below. Safaricom posts each payment to the callback URLs; M-PESA Express sends a payment prompt to the client's phone from their booking page."
     >
-      <SettingCards {...props} titles={TITLES} />
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        data-testid="mpesa-callbacks"
+      >
         <h3 className="font-semibold text-slate-900">Callback URLs to register with Safaricom</h3>
-        {mpesa.callbackUrls.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">Set the callback secret first: the URLs contain it.</p>
-        ) : (
+        <Form method="post" className="mt-2 space-y-2">
+          <input type="hidden" name="intent" value="generate-callback-secret" />
+          <p className="text-sm text-slate-600">
+            {mpesa.callbackUrls.length === 0
+              ? "Callbacks are off. Generate a secret: the server makes it and the URLs below then contain it."
+              : "The URLs contain a secret only this server and Safaricom know. Generating a new one stops the old URLs at once: register the new ones with Safaricom straight after."}
+          </p>
+          <Button type="submit" variant="outline" disabled={submitting("generate-callback-secret")}>
+            {submitting("generate-callback-secret")
+              ? "Generating..."
+              : mpesa.callbackUrls.length === 0
+                ? "Generate callback secret"
+                : "Generate a new callback secret"}
+          </Button>
+        </Form>
+        {mpesa.callbackUrls.length === 0 ? null : (
           <div className="mt-3 space-y-3">
             {mpesa.callbackUrls.map(({ label, url }) => (
               <InputField
