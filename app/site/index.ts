@@ -52,4 +52,11 @@ export {
 } from "./files";
 export { emailField, type FormResult, optionalText, phoneField, requiredText } from "./forms/submission";
 export { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "./forms/submission-limits";
+export {
+  type AcceptLaunchItemInput,
+  AcceptLaunchItemSchema,
+  LAUNCH_ITEM_KEYS,
+  LAUNCH_MESSAGES,
+  type LaunchItemKey,
+} from "./launch/launch-checklist";
 export type { ServicePageKey, SiteContent } from "./seed/site-content";
