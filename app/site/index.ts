@@ -12,7 +12,7 @@ export {
   privateRunLabel,
   RUN_STATUSES,
 } from "./catalogue/course";
-export { parseCourseFilter } from "./catalogue/course-filter";
+export { COURSE_SEARCH_MAX, COURSE_SEARCH_MESSAGES, parseCourseFilter } from "./catalogue/course-filter";
 export { GazettedHolidaySchema, RunSessionSchema } from "./catalogue/run-sessions";
 export { CLIENT_LOGO_MESSAGES, type ClientLogoInput, ClientLogoSchema } from "./content/client-logo";
 export { COURSE_COUNT } from "./content/course-count";
