@@ -70,6 +70,8 @@ export const publicPageCache: RequestHandler = (req, res, next) => {
   const version = publicPageVersion();
   if (req.method !== "GET" || req.headers.cookie || req.headers.authorization || !version) return next();
   if (!CACHEABLE_PATH.test(req.path)) return next();
+  // a visitor's search on /courses/all (decision 0781): endless queries would push the pages out of the cache
+  if (req.query.q !== undefined) return next();
   const key = `${version} ${req.originalUrl}`;
   const hit = pages.get(key);
   if (hit) return serve(hit, res);

@@ -127,6 +127,14 @@ export {
   listImages,
 } from "./images/website-image-admin.server";
 export * from "./index";
+export {
+  type AcceptOutcome,
+  acceptLaunchItem,
+  goLiveRefusal,
+  type LaunchItem,
+  launchBlockers,
+  launchChecklist,
+} from "./launch/launch-checklist.server";
 export { checkPublicDataVersion, enablePublicCache, publicPageVersion } from "./public-cache.server";
 export {
   notifiedAdmins,

@@ -12,7 +12,7 @@ export {
   privateRunLabel,
   RUN_STATUSES,
 } from "./catalogue/course";
-export { parseCourseFilter } from "./catalogue/course-filter";
+export { COURSE_SEARCH_MAX, COURSE_SEARCH_MESSAGES, parseCourseFilter } from "./catalogue/course-filter";
 export { GazettedHolidaySchema, RunSessionSchema } from "./catalogue/run-sessions";
 export { CLIENT_LOGO_MESSAGES, type ClientLogoInput, ClientLogoSchema } from "./content/client-logo";
 export { COURSE_COUNT } from "./content/course-count";
@@ -52,4 +52,11 @@ export {
 } from "./files";
 export { emailField, type FormResult, optionalText, phoneField, requiredText } from "./forms/submission";
 export { ADD_PARTICIPANT_FIELD, LIMITS, MAX_PARTICIPANT_ROWS } from "./forms/submission-limits";
+export {
+  type AcceptLaunchItemInput,
+  AcceptLaunchItemSchema,
+  LAUNCH_ITEM_KEYS,
+  LAUNCH_MESSAGES,
+  type LaunchItemKey,
+} from "./launch/launch-checklist";
 export type { ServicePageKey, SiteContent } from "./seed/site-content";

@@ -63,6 +63,8 @@ export const publicCourseFacilitators = (courseId: string) =>
  * the booking's `publicCourses` reads them now and adds them.
  */
 export async function publicCoursesWithoutSeats(filter: CourseFilter = {}) {
+  // a visitor's search words are endless: searches are read afresh, never kept
+  if (filter.words?.length) return listActiveCoursesWithoutSeats(filter);
   const key = `courses:${filter.categories?.join(",") ?? ""}:${filter.year ?? ""}:${filter.limit ?? ""}`;
   return cachedPublic(key, () => listActiveCoursesWithoutSeats(filter));
 }

@@ -361,3 +361,17 @@ export const publicDataVersion = pgTable(
   },
   () => [check("public_data_version_rows", sql`id in (1, 2)`)],
 );
+
+/**
+ * A launch checklist item the office knowingly keeps as sample content (issue 49, decision 0780): who accepted it
+ * and when. Rows are only added: an acceptance is part of the record of how the site went live.
+ */
+export const launchAcceptances = pgTable("launch_acceptances", {
+  id: id(),
+  itemKey: text("item_key").notNull().unique(),
+  /** what the item showed when it was accepted, as the checklist said it ("9 illustrations") */
+  detail: text("detail").notNull(),
+  acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+  acceptedByEmail: text("accepted_by_email"),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import { signUpFirstAdmin } from "../helpers/admin";
 import { startDarajaStandIn } from "../helpers/daraja";
 import { startEtimsServer } from "../helpers/etims";
 import { runJobsOnce } from "../helpers/job-passes";
+import { acceptLaunchChecklist } from "../helpers/launch";
 import { startSmtpServer } from "../helpers/smtp";
 import { etimsServerEnv, etimsStandInDevices } from "./etims-steps";
 
@@ -44,6 +45,8 @@ export const test = base.extend<object, { ownServer: OwnServer }>({
       try {
         // the owner's session stays open for setSetting (the screen's own form post)
         const cookie = await signUpFirstAdmin(server.url, OWNER);
+        // a test site keeps the seed's sample content: accepted, so maintenance may be switched off again
+        await acceptLaunchChecklist(server.url, cookie);
         const setSetting = async (key: string, value: string) => {
           const response = await fetch(`${server.url}/admin/settings`, {
             method: "POST",

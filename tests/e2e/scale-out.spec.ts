@@ -13,6 +13,7 @@ import {
   tempDataDir,
 } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin } from "../helpers/admin";
+import { acceptLaunchChecklist } from "../helpers/launch";
 import { startS3 } from "../helpers/s3";
 import { startSmtpServer } from "../helpers/smtp";
 
@@ -194,6 +195,7 @@ test("a course, site content and maintenance mode changed on A show on B's very 
   await expect(page.getByText("Content updated successfully")).toBeVisible();
   expect((await onB("/")).html).toContain(headline);
 
+  await acceptLaunchChecklist(a.url, cookie);
   const setMaintenance = (value: string) =>
     post(a.url, "/admin/settings", new URLSearchParams({ key: "site_maintenance", value }), { cookie });
   expect((await setMaintenance("true")).status).toBeLessThan(400);

@@ -5,6 +5,7 @@ import { db, type Executor } from "#app/platform/db/client.server";
 import { systemSettings } from "#app/platform/db/tables.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import type { SettingKey } from "#app/platform/settings/settings";
+import { goLiveRefusal } from "#app/site/index.server";
 import { countAdmins, lockAdminAccounts } from "#app/staff/index.server";
 
 export type SettingUpdate = { ok: true } | { ok: false; message: string; key?: SettingKey };
@@ -17,6 +18,11 @@ async function writeSetting(tx: Executor, actor: AuditActor, key: SettingKey, va
     .where(eq(systemSettings.key, key))
     .for("update");
   if (!before) return { ok: false as const, key, message: "This setting does not exist" };
+  // switching maintenance off puts the site live: only once the launch checklist is done or accepted (0780)
+  if (key === "site_maintenance" && value === false && before.value === true) {
+    const refusal = await goLiveRefusal(tx);
+    if (refusal) return { ok: false as const, key, message: refusal };
+  }
   if (key === "max_admin_accounts") {
     await lockAdminAccounts(tx);
     const admins = await countAdmins(tx);

@@ -1,12 +1,19 @@
 import { BookOpen, MessageSquare, Star, Users, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { getDashboard } from "#app/back-office/index.server";
 import { RowStatusBadge } from "#app/components/admin/list-controls";
+import { useErrorToast } from "#app/components/admin/use-error-toast";
+import { readForm } from "#app/platform/forms/form-input.server";
+import { getSetting } from "#app/platform/settings/setting.server";
+import { redirectWithToast } from "#app/platform/toast.server";
 import { BarChart } from "#app/routes/back-office/components/bar-chart";
+import { LaunchChecklist } from "#app/routes/back-office/components/launch-checklist";
 import { TodayPanel } from "#app/routes/back-office/components/today-panel";
-import { canReadOffice, canSeeOwnRuns } from "#app/staff/index";
-import { requireAdmin, requireRule, staffOf } from "#app/staff/index.server";
+import { AcceptLaunchItemSchema } from "#app/site/index";
+import { acceptLaunchItem, launchChecklist } from "#app/site/index.server";
+import { canEditContent, canReadOffice, canSeeOwnRuns } from "#app/staff/index";
+import { requireAdmin, requireAllowed, requireRule, staffOf } from "#app/staff/index.server";
 import { formatKes } from "#app/utils/cents";
 import { formatDateTime } from "#app/utils/datetime";
 import type { Route } from "./+types/dashboard";
@@ -18,7 +25,24 @@ export async function loader(args: Route.LoaderArgs) {
   // signing in lands here: a trainer's home is their runs
   if (!canReadOffice(staffOf(admin)) && canSeeOwnRuns(staffOf(admin))) throw redirect("/admin/my-runs");
   requireRule(admin, canReadOffice);
-  return getDashboard();
+  // the launch checklist is the owner's and the editor's: they replace the site's sample content
+  const launch = canEditContent(staffOf(admin))
+    ? { items: await launchChecklist(), maintenance: await getSetting("site_maintenance") }
+    : null;
+  return { ...(await getDashboard()), launch };
+}
+
+/** Accept as is: the launch checklist's item is knowingly kept, recorded with who and when (decision 0780). */
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAllowed(args, canEditContent);
+  const formData = await readForm(args.request, AcceptLaunchItemSchema);
+  const parsed = AcceptLaunchItemSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "Choose an item" }, { status: 400 });
+  }
+  const outcome = await acceptLaunchItem(admin.actor, parsed.data.item);
+  if (!outcome.ok) return data({ error: outcome.message }, { status: 409 });
+  return redirectWithToast("/admin/dashboard", { title: "Accepted: the item stays as it is" });
 }
 
 const QUICK_ACTIONS = [
@@ -45,8 +69,9 @@ const monthName = (month: string) =>
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { today, counts, perMonth, byCourse, byStatus, registrations, contacts, money } = loaderData;
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { today, counts, perMonth, byCourse, byStatus, registrations, contacts, money, launch } = loaderData;
+  useErrorToast(actionData);
   const cards = [
     { label: "Course Registrations", value: counts.registrations, icon: Users },
     { label: "Contact Submissions", value: counts.contacts, icon: MessageSquare },
@@ -61,6 +86,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      {launch && launch.items.length > 0 ? (
+        <LaunchChecklist items={launch.items} maintenance={launch.maintenance} />
+      ) : null}
       <TodayPanel {...today} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon }) => (

@@ -121,7 +121,48 @@ const runInYear = (year: number) =>
   sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id} and ${publicRun()}
     and (extract(year from ${courseRuns.startDate}) = ${year} or ${courseRuns.label} like ${`%${year}%`}))`;
 
-export type CourseFilter = { categories?: readonly CourseCategory[]; year?: number; limit?: number };
+export type CourseFilter = {
+  categories?: readonly CourseCategory[];
+  year?: number;
+  limit?: number;
+  /** the visitor's search words (`searchWords`): each must appear in the course, exactly or nearly */
+  words?: readonly string[];
+};
+
+/** How alike a misspelt word and a word of the course must be (pg_trgm's word similarity, 0 to 1). */
+const WORD_SIMILARITY = 0.5;
+
+/**
+ * What the catalogue's search reads of a course (issue 49): its title, description, outline (modules and
+ * objectives) and the venues of its public runs, in lower case.
+ */
+const searchText = () =>
+  sql`lower(${courses.title} || ' ' || coalesce(${courses.description}, '') || ' ' || ${courses.modules}::text
+    || ' ' || ${courses.objectives}::text || ' ' || coalesce((select string_agg(${courseRuns.venue}, ' ')
+    from ${courseRuns} where ${courseRuns.courseId} = ${courses.id} and ${publicRun()}), ''))`;
+
+/**
+ * Each word is in the course as typed, or a word of the course is nearly it (pg_trgm, which PGlite ships as
+ * PostgreSQL does, decision 0781): "stratgic" finds "strategic", "nairobbi" finds Nairobi.
+ */
+function matchesWords(words: readonly string[]) {
+  return and(
+    ...words.map(
+      (word) =>
+        sql`(position(${word} in ${searchText()}) > 0 or word_similarity(${word}, ${searchText()}) >= ${WORD_SIMILARITY})`,
+    ),
+  );
+}
+
+/** The better a course matches every word, the higher: a title match beats one in a venue. */
+const relevance = (words: readonly string[]) =>
+  sql`(${sql.join(
+    words.map(
+      (word) =>
+        sql`word_similarity(${word}, ${searchText()}) + word_similarity(${word}, lower(${courses.title}))`,
+    ),
+    sql` + `,
+  )})`;
 
 /** How many active courses the catalogue lists, in all and in each category: the figures the site states. */
 export async function countActiveCoursesByCategory(executor: Executor = db()) {
@@ -140,9 +181,15 @@ export async function listActiveCoursesWithoutSeats(filter: CourseFilter = {}, e
   const conditions = [eq(courses.status, "active")];
   if (filter.categories?.length) conditions.push(inArray(courses.category, [...filter.categories]));
   if (filter.year) conditions.push(runInYear(filter.year));
+  const words = filter.words ?? [];
+  if (words.length > 0) conditions.push(matchesWords(words) ?? sql`true`);
   const query = selectCourses(executor)
     .where(and(...conditions))
-    .orderBy(asc(courses.sortOrder), asc(courses.title));
+    .orderBy(
+      ...(words.length > 0 ? [sql`${relevance(words)} desc`] : []),
+      asc(courses.sortOrder),
+      asc(courses.title),
+    );
   const rows = filter.limit ? await query.limit(filter.limit) : await query;
   return attachRuns(executor, rows);
 }

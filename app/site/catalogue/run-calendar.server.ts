@@ -24,6 +24,8 @@ const calendarRunColumns = {
   title: courses.title,
   category: courses.category,
   durationDays: courses.durationDays,
+  /** the run's own price, else the course's (KES), as the cards show it */
+  cost: sql<number | null>`coalesce(${courseRuns.costOverride}, ${courses.cost})::float8`,
 };
 
 function selectCalendarRuns(executor: Executor) {

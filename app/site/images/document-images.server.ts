@@ -44,6 +44,11 @@ export async function removeDocumentImage(actor: AuditActor, kind: DocumentImage
   });
 }
 
+/** Whether the office has uploaded this image (the launch checklist asks about the logo). */
+export function hasDocumentImage(kind: DocumentImageKind): Promise<boolean> {
+  return storage().exists(keyOf(kind));
+}
+
 /** The stored image as a PNG data URL for the PDF kit, or null when none was uploaded. */
 export async function documentImageDataUrl(kind: DocumentImageKind): Promise<string | null> {
   const stored = await storage().get(keyOf(kind));

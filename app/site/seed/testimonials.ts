@@ -8,11 +8,15 @@ export type SeedTestimonial = {
   imageUrl: string;
 };
 
-/** Client testimonials. Organisations are fictional; array order is the display order. */
+/**
+ * Sample testimonials for a fresh installation: each position says it is a sample and names no organisation, real
+ * or invented (issue 49), and the launch checklist lists them until the office replaces them with its clients'
+ * words. Array order is the display order.
+ */
 export const seedTestimonials: SeedTestimonial[] = [
   {
     name: "Grace Wanjiru Mwangi",
-    position: "Director, Economic Planning, Ziwa County Government",
+    position: "Sample testimonial · planning director, county government",
     course: "County Integrated Development Planning (CIDP) and Annual Development Plans",
     content:
       "Our planning team came back from Naivasha with a clear method for linking the CIDP to the budget. The facilitators understood county realities and used our own documents as case material. Our last Annual Development Plan was approved by the assembly without a single amendment.",
@@ -22,7 +26,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
   {
     name: "Joseph Okello",
-    position: "Programme Manager, Nile Valley Community Trust, Uganda",
+    position: "Sample testimonial · programme manager, community trust, Uganda",
     course: "Project Management, Monitoring and Evaluation",
     content:
       "The two weeks were demanding but worth every shilling. I finally understand how to build a results framework that donors respect, and our team now collects data on tablets instead of paper. Two of our proposals have since been funded.",
@@ -32,7 +36,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
   {
     name: "Aline Uwimana",
-    position: "Head of Human Resources, Imbuto Savings Bank, Kigali",
+    position: "Sample testimonial · head of human resources, savings bank, Kigali",
     course: "Human Resource Management and Employee Relations",
     content:
       "The course combined employment law with very practical tools for performance management. I appreciated the mix of participants from Kenya, Uganda and Rwanda, which made the discussions rich. We have redesigned our appraisal system using what I learnt.",
@@ -42,7 +46,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
   {
     name: "Rev. Daniel Kiprotich",
-    position: "Senior Pastor, Fountain of Grace Fellowship, Eldoret",
+    position: "Sample testimonial · senior pastor, church in Eldoret",
     course: "Servant Leadership and Discipleship for Church Leaders",
     content:
       "This programme renewed my understanding of leadership as service. Our elders now follow a simple discipleship pathway and new members no longer slip through the cracks. The discounted fee made it possible for four of our leaders to attend together.",
@@ -52,7 +56,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
   {
     name: "Fatma Said Abdalla",
-    position: "Chief Finance Officer, Pwani Bulk Water Agency",
+    position: "Sample testimonial · chief finance officer, water utility",
     course: "Enterprise Risk Management and Internal Controls",
     content:
       "We left Diani with a working risk register and a draft risk appetite statement for our board. The facilitator had real audit committee experience, which made the sessions practical rather than theoretical. I would recommend it to any finance or audit team.",
@@ -62,7 +66,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
   {
     name: "Peter Njoroge Kamau",
-    position: "Operations Manager, Kilimo Bora Cooperative Bank",
+    position: "Sample testimonial · operations manager, cooperative bank",
     course: "Team Building and High Ropes Challenge",
     content:
       "Our branch managers had been working in silos for years. Three days on the ropes course at Lake Naivasha did more for trust and communication than any memo ever could. The debriefs after each activity were the real highlight.",
@@ -72,7 +76,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
   {
     name: "Neema Mushi",
-    position: "Country Director, Tumaini Children's Foundation, Arusha",
+    position: "Sample testimonial · country director, children's charity, Arusha",
     course: "Executive Leadership and Strategic Thinking Programme",
     content:
       "Stepping away from the office for two weeks felt impossible, yet it was the best investment I have made in my leadership. The coaching sessions and the strategy simulation changed how I lead my senior team.",
@@ -81,8 +85,8 @@ export const seedTestimonials: SeedTestimonial[] = [
     imageUrl: "/artwork/people/neema-mushi.svg",
   },
   {
-    name: "Hon. Ibrahim Hassan Adan",
-    position: "Chair, Budget and Appropriations Committee, Kilele County Assembly",
+    name: "Ibrahim Hassan Adan",
+    position: "Sample testimonial · committee chair, county assembly",
     course: "Legislative Drafting and Oversight for County Assemblies",
     content:
       "As a committee chair I needed practical skills to scrutinise the county budget and audit reports. The course gave our members the confidence to ask the right questions and to draft our own bills. Attendance in committee sittings has visibly improved.",
@@ -92,7 +96,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
   {
     name: "Mercy Atieno Otieno",
-    position: "Family Life Coordinator, St. Andrew's Diocesan Family Programme, Kisumu",
+    position: "Sample testimonial · family life coordinator, diocese in Kisumu",
     course: "Marriage and Family Enrichment Facilitators' Course",
     content:
       "We now run a twelve-week couples' programme in six parishes using the materials from this course. The facilitators handled sensitive topics with wisdom and grace. Couples tell us the communication sessions have saved their marriages.",

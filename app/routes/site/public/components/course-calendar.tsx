@@ -3,9 +3,10 @@ import { Icon } from "#app/components/icons/icon";
 import type { CalendarRun } from "#app/site/index.server";
 import { CATEGORY_LABELS, type CourseCategory } from "#app/utils/course-categories";
 import { formatLongDate } from "#app/utils/dates";
-import { runCalendarPath } from "#app/utils/runs";
+import { formatKsh } from "#app/utils/money";
+import { isFullyBooked, runCalendarPath } from "#app/utils/runs";
 import { CategoryFilters } from "./course-filters";
-import { SeatsNote } from "./register-button";
+import { RegisterButton } from "./register-button";
 
 export function CalendarFilters({
   category,
@@ -29,6 +30,24 @@ export function CalendarFilters({
 const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
 type Run = CalendarRun & { seatsLeft: number | null };
+
+/** A calendar row says how many seats are free whenever the run has a limit, so a buyer can plan a group. */
+function SeatsLeft({ run }: { run: Run }) {
+  const full = isFullyBooked(run);
+  if (!full && run.seatsLeft === null) return null;
+  return (
+    <span
+      className={
+        full
+          ? "rounded-full bg-cream px-2 py-0.5 text-xs font-semibold text-clay-600 ring-1 ring-clay-600/20"
+          : "font-semibold text-green-800"
+      }
+      data-testid="calendar-seats"
+    >
+      {full ? "Fully booked" : `${run.seatsLeft} ${run.seatsLeft === 1 ? "seat" : "seats"} left`}
+    </span>
+  );
+}
 
 /** Runs (already in date order) grouped under "March 2027" headings. */
 function byMonth(runs: Run[]) {
@@ -87,17 +106,25 @@ export function CalendarMonths({ runs }: { runs: Run[] }) {
                         {run.venue}
                       </span>
                     )}
-                    <SeatsNote run={run} />
+                  </p>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm">
+                    <span className="font-semibold text-brand-800" data-testid="calendar-price">
+                      {formatKsh(run.cost)}
+                    </span>
+                    <SeatsLeft run={run} />
                   </p>
                 </div>
-                <a
-                  href={runCalendarPath(run.slug, run.id)}
-                  download
-                  className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-                >
-                  <Icon name="calendar-plus" className="size-4" />
-                  Add to calendar<span className="sr-only">: {run.title}</span>
-                </a>
+                <div className="flex w-full flex-wrap items-center gap-3 sm:w-auto sm:flex-col sm:items-end">
+                  <RegisterButton course={run} run={run} label="Register" />
+                  <a
+                    href={runCalendarPath(run.slug, run.id)}
+                    download
+                    className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                  >
+                    <Icon name="calendar-plus" className="size-4" />
+                    Add to calendar<span className="sr-only">: {run.title}</span>
+                  </a>
+                </div>
               </li>
             ))}
           </ul>

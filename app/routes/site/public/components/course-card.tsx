@@ -5,7 +5,7 @@ import type { CourseRunView, CourseView } from "#app/site/index.server";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 import { formatDuration } from "#app/utils/dates";
 import { formatKsh } from "#app/utils/money";
-import { isOfferedRun, nextRun } from "#app/utils/runs";
+import { isFullyBooked, isOfferedRun, nextRun } from "#app/utils/runs";
 import { RegisterButton, runLabel, SeatsNote } from "./register-button";
 
 export type CourseCardCourse = Pick<
@@ -30,8 +30,22 @@ export function CourseFacts({ course, run }: { course: CourseCardCourse; run: Co
   const duration = formatDuration(course.durationDays);
   const date = run ? runLabel(run) : null;
   const otherDates = course.runs.filter((other) => other !== run && isOfferedRun(other)).length;
+  // the card offers the next date with seats (`nextRun`); the earlier dates that are full are said, not hidden
+  const skipped =
+    run && !isFullyBooked(run)
+      ? course.runs.slice(0, course.runs.indexOf(run)).filter((o) => isOfferedRun(o) && isFullyBooked(o))
+      : [];
   return (
     <dl className="grid gap-2 text-sm text-slate-700">
+      {skipped.length > 0 && (
+        <div className="flex items-center gap-2" data-testid="earlier-full">
+          <Icon name="calendar-days" className="size-4 shrink-0 text-slate-400" />
+          <dt className="sr-only">Fully booked</dt>
+          <dd className="text-slate-600">
+            {skipped.map((other) => runLabel(other)).join(", ")}: fully booked. Next date with seats:
+          </dd>
+        </div>
+      )}
       {duration && (
         <div className="flex items-center gap-2">
           <Icon name="clock" className="size-4 shrink-0 text-brand-600" />

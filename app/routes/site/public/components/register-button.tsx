@@ -28,7 +28,13 @@ export function runLabel(run: Pick<CourseRunView, "label" | "startDate">): strin
   return run.label ?? (run.startDate ? formatLongDate(run.startDate) : null);
 }
 
-export function registerLink(course: RegisterCourse, run: CourseRunView | null) {
+/** What a Register button needs of the run it offers (a course page's run, a calendar row). */
+export type RegisterRun = Pick<
+  CourseRunView,
+  "id" | "label" | "startDate" | "venue" | "cost" | "status" | "seatsLeft"
+>;
+
+export function registerLink(course: RegisterCourse, run: RegisterRun | null) {
   const params = new URLSearchParams({ course: course.slug });
   if (run) params.set("run", run.id);
   const courseData: CourseData = {
@@ -74,7 +80,7 @@ export function RegisterButton({
   className,
 }: {
   course: RegisterCourse;
-  run: CourseRunView | null;
+  run: RegisterRun | null;
   label?: string;
   className?: string;
 }) {
