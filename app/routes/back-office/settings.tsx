@@ -23,32 +23,24 @@ import {
   saveEtimsDevice,
   sendTestConfirmation,
 } from "#app/money/index.server";
-import { WHATSAPP_MOMENTS } from "#app/platform/db/enums";
 import { env } from "#app/platform/env.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
+import {
+  MESSAGES_SETTINGS_FORMS,
+  messagesSettingsIntent,
+  messagesSettingsSummary,
+  saveMessagesSettings,
+  savesCredentials,
+} from "#app/platform/messages/messages-settings.server";
 import { listSettingRows } from "#app/platform/settings/setting.server";
 import { FINANCE_SETTING_KEYS, isSettingKey, SECURITY_SETTING_KEYS } from "#app/platform/settings/settings";
-import { saveSmsCredentials, smsSettingsSummary } from "#app/platform/sms/sms-credentials.server";
-import { SmsCredentialsFormSchema } from "#app/platform/sms/sms-settings";
 import { redirectWithToast } from "#app/platform/toast.server";
-import {
-  nameWhatsAppTemplate,
-  saveWhatsAppCredentials,
-  whatsappSettingsSummary,
-} from "#app/platform/whatsapp/whatsapp-credentials.server";
-import {
-  templateLanguageField,
-  templateNameField,
-  WhatsAppCredentialsFormSchema,
-  WhatsAppTemplatesFormSchema,
-} from "#app/platform/whatsapp/whatsapp-settings";
 import type { EtimsSettingsAnswer } from "#app/routes/back-office/components/etims-settings";
 import { FinanceSettings } from "#app/routes/back-office/components/finance-settings/finance-settings";
+import { MessagesSettings } from "#app/routes/back-office/components/messages-settings";
 import { SecondFactorOverview } from "#app/routes/back-office/components/second-factor-overview";
 import { SettingCard } from "#app/routes/back-office/components/setting-card";
-import { SmsSettings } from "#app/routes/back-office/components/sms-settings";
-import { WhatsAppSettings } from "#app/routes/back-office/components/whatsapp-settings";
 import { getSiteContent } from "#app/site/index.server";
 import { canEditContent, canManageFinanceSettings, canManageSettings } from "#app/staff/index";
 import {
@@ -73,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // finance staff see and change the finance settings only; the accounts' cards are the owners'
   const owner = canManageSettings(staffOf(admin));
-  const [settings, system, administrators, secondFactors, content, financeGaps, stk, etims, sms, whatsapp] =
+  const [settings, system, administrators, secondFactors, content, financeGaps, stk, etims, messages] =
     await Promise.all([
       loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
       getSystemInfo(),
@@ -83,8 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
       currentFinanceProfileGaps(),
       darajaCredentialsSummary(),
       getEtimsDevice(),
-      owner ? smsSettingsSummary(env().PUBLIC_URL) : null,
-      owner ? whatsappSettingsSummary(env().PUBLIC_URL) : null,
+      owner ? messagesSettingsSummary(env().PUBLIC_URL) : null,
     ]);
   const isFinance = (row: { key: string }) => (FINANCE_SETTING_KEYS as readonly string[]).includes(row.key);
   const secret = settings.value.find((row) => row.key === "mpesa_callback_secret")?.value;
@@ -111,8 +102,7 @@ export async function loader(args: Route.LoaderArgs) {
     payment: content.payment,
     financeGaps,
     etims,
-    sms,
-    whatsapp,
+    messages,
   };
 }
 
@@ -121,8 +111,7 @@ type Answer = {
   key?: string;
   detail?: string;
   stkErrors?: Record<string, string[]>;
-  smsErrors?: Record<string, string[]>;
-  whatsappErrors?: Record<string, string[]>;
+  messageErrors?: { channel: "sms" | "whatsapp"; errors: Record<string, string[]> };
 };
 const answer = (body: Answer, status: number) => data(body, { status });
 
@@ -135,14 +124,18 @@ export async function action(args: Route.ActionArgs) {
     SettingFormSchema,
     DarajaCredentialsFormSchema,
     EtimsDeviceSchema,
-    SmsCredentialsFormSchema,
-    WhatsAppCredentialsFormSchema,
-    WhatsAppTemplatesFormSchema,
+    ...MESSAGES_SETTINGS_FORMS,
   ]);
   if (formData.get("intent") === "daraja") return saveStk(args, admin, formData);
-  if (formData.get("intent") === "sms") return saveSms(args, admin, formData);
-  if (formData.get("intent") === "whatsapp") return saveWhatsApp(args, admin, formData);
-  if (formData.get("intent") === "whatsapp-templates") return saveWhatsAppTemplates(admin, formData);
+  const messagesIntent = messagesSettingsIntent(formData);
+  if (messagesIntent) {
+    // the owners'; a provider's credentials after a recent sign-in, like the other providers' (decision 0773)
+    requireRule(admin, canManageSettings);
+    if (savesCredentials(messagesIntent)) requireRecentVerification(admin, args.request);
+    const saved = await saveMessagesSettings(admin.actor, messagesIntent, formData);
+    if (!saved.ok) return answer({ error: saved.error, messageErrors: saved }, 400);
+    return redirectWithToast(`/admin/settings${saved.anchor}`, { title: saved.title });
+  }
   if (formData.get("intent") === "etims-device") return etimsDeviceAction(admin, args.request, formData);
   if (formData.get("intent") === "mpesa-test") {
     // finance's: it proves the confirmation URL answers, and records nothing
@@ -182,66 +175,6 @@ async function saveStk(
   }
   forgetDarajaTokens();
   return redirectWithToast("/admin/settings#mpesa-settings", { title: "M-PESA Express credentials saved" });
-}
-
-/** The SMS account: the owners', after a recent sign-in, like the other providers' credentials. */
-async function saveSms(
-  args: Route.ActionArgs,
-  admin: Awaited<ReturnType<typeof requireAllowed>>,
-  form: FormData,
-) {
-  requireRule(admin, canManageSettings);
-  requireRecentVerification(admin, args.request);
-  const parsed = SmsCredentialsFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const smsErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    return answer({ error: "SMS settings not saved", smsErrors }, 400);
-  }
-  const saved = await saveSmsCredentials(admin.actor, parsed.data);
-  if (!saved.ok)
-    return answer({ error: "SMS settings not saved", smsErrors: { apiKey: [saved.message] } }, 400);
-  return redirectWithToast("/admin/settings#sms-settings", { title: "SMS settings saved" });
-}
-
-/** The WhatsApp number: the owners', after a recent sign-in, like the SMS account (decision 0770). */
-async function saveWhatsApp(
-  args: Route.ActionArgs,
-  admin: Awaited<ReturnType<typeof requireAllowed>>,
-  form: FormData,
-) {
-  requireRule(admin, canManageSettings);
-  requireRecentVerification(admin, args.request);
-  const parsed = WhatsAppCredentialsFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const whatsappErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    return answer({ error: "WhatsApp settings not saved", whatsappErrors }, 400);
-  }
-  const saved = await saveWhatsAppCredentials(admin.actor, parsed.data);
-  if (!saved.ok) {
-    const field = saved.message.includes("token") ? "accessToken" : "appSecret";
-    return answer(
-      { error: "WhatsApp settings not saved", whatsappErrors: { [field]: [saved.message] } },
-      400,
-    );
-  }
-  return redirectWithToast("/admin/settings#whatsapp-settings", { title: "WhatsApp settings saved" });
-}
-
-/** The approved template named for each moment (decision 0771): the owners'. */
-async function saveWhatsAppTemplates(admin: Awaited<ReturnType<typeof requireAllowed>>, form: FormData) {
-  requireRule(admin, canManageSettings);
-  const parsed = WhatsAppTemplatesFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const whatsappErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    return answer({ error: "WhatsApp templates not saved", whatsappErrors }, 400);
-  }
-  const values = parsed.data as Record<string, string>;
-  for (const moment of WHATSAPP_MOMENTS) {
-    const name = values[templateNameField(moment)] ?? "";
-    const language = values[templateLanguageField(moment)] ?? "en";
-    await nameWhatsAppTemplate(admin.actor, moment, name ? { name, language } : null);
-  }
-  return redirectWithToast("/admin/settings#whatsapp-settings", { title: "WhatsApp templates saved" });
 }
 
 /** The eTIMS section's own intent: the firm's device, then KRA's initialisation (its key is a credential). */
@@ -342,12 +275,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </ul>
-      {loaderData.sms ? (
-        <SmsSettings sms={{ ...loaderData.sms, errors: settingAnswer?.smsErrors ?? null }} />
-      ) : null}
-      {loaderData.whatsapp ? (
-        <WhatsAppSettings
-          whatsapp={{ ...loaderData.whatsapp, errors: settingAnswer?.whatsappErrors ?? null }}
+      {loaderData.messages ? (
+        <MessagesSettings
+          {...loaderData.messages}
+          errors={{
+            sms: settingAnswer?.messageErrors?.channel === "sms" ? settingAnswer.messageErrors.errors : null,
+            whatsapp:
+              settingAnswer?.messageErrors?.channel === "whatsapp"
+                ? settingAnswer.messageErrors.errors
+                : null,
+          }}
         />
       ) : null}
       {paymentSection && canEditPaymentDetails ? (
