@@ -116,11 +116,12 @@ describe("the Messages settings card", () => {
   test("finance staff see the finance settings, not the card, and cannot save either channel", async () => {
     const finance = await signedInAdmin({ roles: ["finance"] });
     expect(await card(finance)).toBeNull();
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "sms", environment: "sandbox", ...AT_ACCOUNT },
       { intent: "whatsapp", ...WA_ACCOUNT },
       { intent: "whatsapp-templates", "session_reminder-name": "mafunzo_session_reminder" },
-    ]) {
+    ];
+    for (const form of forms) {
       expect((await post(finance, form)).status).toBe(403);
     }
     expect(await stored()).toEqual({ sms: 0, whatsapp: 0, templates: 0 });
