@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { bookings, courseRegistrations, waitlistOffers } from "#app/booking/tables.server";
 import { cancelParticipant, getBookingPage, updateSmsConsent } from "#app/bookings/index.server";
+import { reminderDueAt, scheduleReminders } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { smsCallback } from "#app/platform/sms/sms-callbacks.server";
 import { getSmsAccount, saveSmsCredentials } from "#app/platform/sms/sms-credentials.server";
@@ -53,6 +54,7 @@ beforeAll(async () => {
     language: "en",
   });
   await nameWhatsAppTemplate(ACTOR, "waitlist_offer", { name: "mafunzo_waitlist_offer", language: "en" });
+  await nameWhatsAppTemplate(ACTOR, "session_reminder", { name: "mafunzo_session_reminder", language: "en" });
 });
 afterAll(() => store.remove());
 afterEach(() => setClock(null));
@@ -204,3 +206,39 @@ test("waiting-list seat offered: by SMS and as the approved template, the hold's
     status: "delivered",
   });
 });
+
+test("a reminder run over 200 participants: two workers at once send each one SMS and one WhatsApp message", async () => {
+  const run = await newRun({ inDays: 3, days: 1, venue: "Naivasha Simba Lodge" });
+  const numbers = Array.from({ length: 200 }, (_, i) => `+2547130${String(i).padStart(5, "0")}`);
+  await book(
+    run.id,
+    numbers.map((number, i) => ({
+      name: `Participant ${i + 1}`,
+      email: `p${i + 1}.reminder@example.com`,
+      phone: `0${number.slice(4)}`,
+      smsConsent: true,
+      whatsappConsent: true,
+    })),
+  );
+  await scheduleReminders();
+  setClock(reminderDueAt(run.startDate, 1));
+  const drain = async (pass: () => Promise<{ claimed: number }>) => {
+    for (;;) if ((await pass()).claimed === 0) return;
+  };
+  await Promise.all([
+    drain(() => deliverDueSms({ limit: 20 })),
+    drain(() => deliverDueSms({ limit: 20 })),
+    drain(() => deliverDueWhatsApp({ limit: 20 })),
+    drain(() => deliverDueWhatsApp({ limit: 20 })),
+  ]);
+  const reminders = at()
+    .messages.filter((m) => numbers.includes(m.to) && m.message.includes("starts tomorrow"))
+    .map((m) => m.to);
+  expect(reminders).toHaveLength(200);
+  expect(new Set(reminders).size).toBe(200);
+  const templates = wa()
+    .messages.filter((m) => numbers.includes(`+${m.to}`) && m.name === "mafunzo_session_reminder")
+    .map((m) => m.to);
+  expect(templates).toHaveLength(200);
+  expect(new Set(templates).size).toBe(200);
+}, 240_000);
