@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
 import { courseRegistrations } from "#app/booking/tables.server";
 import { attendanceMarks, certificates, runReminders, runTrainers } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
-import { smsOutbox } from "#app/platform/db/tables.server";
+import { smsOutbox, whatsappOutbox } from "#app/platform/db/tables.server";
 import type { TodayContributor, TodayItem } from "#app/platform/today/contributor";
 import { sessionsOfRuns } from "#app/site/index.server";
 import { courseRuns, courses } from "#app/site/tables.server";
@@ -12,7 +12,7 @@ import { LIVE_STATUSES, sessionClock } from "./delivery-run.server";
 import { goNoGoToday } from "./economics/go-no-go.server";
 
 // Delivery's part of "What needs doing today" (decision 0716): registers to mark, certificates to issue, and
-// tomorrow's reminders that did not reach a phone by SMS, and course dates starting soon with participants but no
+// tomorrow's reminders that did not reach a phone by SMS or WhatsApp, and course dates starting soon with participants but no
 // confirmed trainer (issue 48).
 
 /** How far back the dashboard looks for finished runs still missing their register or certificates. */
@@ -142,16 +142,38 @@ export const deliveryToday: TodayContributor = async ({ today }) => {
   ];
 };
 
-/** How long an SMS may go without its delivery report before the office hears it was not delivered. */
+/** How long a message may go without its delivery report before the office hears it was not delivered. */
 const REPORT_WAIT_MS = 60 * 60 * 1000;
 
+/** The phone channels a day-before reminder goes on beside e-mail, each with its outbox (decision 0773). */
+const REMINDER_CHANNELS = [
+  { id: "sms", name: "SMS", outbox: smsOutbox },
+  { id: "whatsapp", name: "WhatsApp", outbox: whatsappOutbox },
+] as const;
+
 /**
- * The day-before reminders by SMS of runs whose first session is tomorrow that have not reached the phone (decision
- * 0765): refused or failed, still being retried, or sent an hour ago with no delivery report. The office can call.
+ * The day-before reminders by SMS or WhatsApp of runs whose first session is tomorrow that have not reached the
+ * phone (decisions 0765, 0769): refused or failed, still being retried, or sent an hour ago with no delivery
+ * report. One item a run and channel; the office can call.
  */
 async function undeliveredReminders(today: string): Promise<TodayItem[]> {
+  const items = await Promise.all(
+    REMINDER_CHANNELS.map(async ({ id, name, outbox }) =>
+      (await undeliveredOn(outbox, today)).map((row) => ({
+        id: `${id}-reminders-${row.runId}`,
+        count: row.count,
+        title: `${row.count === 1 ? "reminder" : "reminders"} for tomorrow not delivered by ${name}: ${row.title}, ${row.label ?? row.startDate}`,
+        to: `/admin/courses/${row.courseId}/runs/${row.runId}`,
+      })),
+    ),
+  );
+  return items.flat();
+}
+
+/** Tomorrow's reminders in one channel's outbox that have not reached the phone, counted by run. */
+function undeliveredOn(outbox: (typeof REMINDER_CHANNELS)[number]["outbox"], today: string) {
   const reportDue = new Date(now().getTime() - REPORT_WAIT_MS);
-  const rows = await db()
+  return db()
     .select({
       runId: courseRuns.id,
       courseId: courseRuns.courseId,
@@ -160,28 +182,22 @@ async function undeliveredReminders(today: string): Promise<TodayItem[]> {
       startDate: runReminders.startDate,
       count: sql<number>`count(*)::int`,
     })
-    .from(smsOutbox)
-    .innerJoin(runReminders, sql`${runReminders.id}::text = ${smsOutbox.relatedId}`)
+    .from(outbox)
+    .innerJoin(runReminders, sql`${runReminders.id}::text = ${outbox.relatedId}`)
     .innerJoin(courseRuns, eq(courseRuns.id, runReminders.runId))
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
     .where(
       and(
-        eq(smsOutbox.relatedTable, "run_reminders"),
+        eq(outbox.relatedTable, "run_reminders"),
         eq(runReminders.startDate, addDays(today, 1)),
         ne(courseRuns.status, "cancelled"),
         or(
-          eq(smsOutbox.status, "failed"),
-          and(eq(smsOutbox.status, "pending"), sql`${smsOutbox.attempts} > 0`),
-          and(eq(smsOutbox.status, "sent"), lte(smsOutbox.sentAt, reportDue)),
+          eq(outbox.status, "failed"),
+          and(eq(outbox.status, "pending"), sql`${outbox.attempts} > 0`),
+          and(eq(outbox.status, "sent"), lte(outbox.sentAt, reportDue)),
         ),
       ),
     )
     .groupBy(courseRuns.id, courses.title, runReminders.startDate)
     .orderBy(asc(courses.title));
-  return rows.map((row) => ({
-    id: `sms-reminders-${row.runId}`,
-    count: row.count,
-    title: `${row.count === 1 ? "reminder" : "reminders"} for tomorrow not delivered by SMS: ${row.title}, ${row.label ?? row.startDate}`,
-    to: `/admin/courses/${row.courseId}/runs/${row.runId}`,
-  }));
 }

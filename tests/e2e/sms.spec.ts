@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { holidaysBetween, isWeekend } from "../../app/utils/public-holidays";
 import { freePort, startAppServer, tempDataDir } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import {
@@ -13,7 +12,7 @@ import { runJobsOnce } from "../helpers/job-passes";
 import { startSmtpServer } from "../helpers/smtp";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
-import { openSettingsSection } from "./settings-steps";
+import { openChannelSettings, PHONE, shift, tickOnPhone, workingDay } from "./phone-channels";
 
 // A participant who ticked SMS on the booking form (on a phone) gets the reminder the day before by SMS, its
 // delivery report marks it delivered on the booking's page, they reply STOP, and the next reminder goes by e-mail
@@ -22,18 +21,10 @@ import { openSettingsSection } from "./settings-steps";
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const ADMIN = { email: "sms@mafunzo.test", password: "Naivasha-Course-2026" };
-const PHONE = { width: 390, height: 844 };
 const PARTICIPANT = { name: "Wanjiku Muthoni", email: "wanjiku.sms@example.com", phone: "0712 345 091" };
 const NUMBER = "+254712345091";
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const at = (isoDate: string, time: string) => `${isoDate}T${time}+03:00`;
-const shift = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const workingDay = (from: string) => {
-  let d = from;
-  while (isWeekend(d) || holidaysBetween("KE", d, d).length > 0) d = shift(d, 1);
-  return d;
-};
 
 // two one-day runs three weeks ahead, on working days, so both bookings come before their reminders fall due
 const FIRST = workingDay(day(21));
@@ -83,13 +74,9 @@ async function bookOnPhone(page: Page, runId: string, { checkLayout = false } = 
   await form.getByLabel("Email Address").fill(PARTICIPANT.email);
   await form.getByLabel("Phone Number").fill(PARTICIPANT.phone);
   const consent = form.getByLabel("Also send me SMS about this booking at this number");
-  await expect(consent).not.toBeChecked();
-  await consent.check();
-  if (checkLayout) {
-    // a thumb's target, and the page never scrolls sideways at 390 px
-    const box = await consent.locator("xpath=ancestor::label").boundingBox();
-    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  if (!checkLayout) await consent.check();
+  else {
+    await tickOnPhone(page, consent);
     await expect(form.getByText("Reminders, payments and certificates only, never marketing.")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }
@@ -110,9 +97,7 @@ test("the owner sets up SMS; a participant ticks SMS on the booking form at 390 
   browser,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  await openSettingsSection(page, "Messages");
-  const sms = page.locator("#sms-settings");
-  await expect(sms.getByTestId("sms-state")).toHaveText("Not set up");
+  const sms = await openChannelSettings(page, "sms");
   await sms.getByLabel("Username").fill(AT_ACCOUNT.username);
   await sms.getByLabel("Sender ID (optional)").fill(AT_ACCOUNT.senderId);
   await sms.getByLabel("API key").fill(AT_ACCOUNT.apiKey);

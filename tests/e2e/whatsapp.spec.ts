@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { holidaysBetween, isWeekend } from "../../app/utils/public-holidays";
 import { freePort, startAppServer, tempDataDir } from "../../scripts/reliability/app-server.mjs";
 import { loginAsAdmin, signUpFirstAdminOn } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
@@ -9,7 +8,7 @@ import { startSmtpServer } from "../helpers/smtp";
 import { startWhatsAppStandIn, WA_ACCOUNT, type WhatsAppStandIn } from "../helpers/whatsapp-cloud";
 import { addCourseDate } from "./course-dates";
 import { asNewVisitor, COURSE, waitLikeAPerson } from "./forms-helpers";
-import { openSettingsSection } from "./settings-steps";
+import { openChannelSettings, PHONE, tickOnPhone, workingDay } from "./phone-channels";
 
 // The owner sets up WhatsApp (the number, its token and app secret, the approved template per moment); a contact
 // ticks WhatsApp on the booking form on a phone; the joining instructions go as the approved template through the
@@ -18,17 +17,9 @@ import { openSettingsSection } from "./settings-steps";
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const ADMIN = { email: "whatsapp@mafunzo.test", password: "Naivasha-Course-2026" };
-const PHONE = { width: 390, height: 844 };
 const CONTACT = { name: "Achieng Odhiambo", email: "achieng.wa@example.com", phone: "0712 345 881" };
 const WA_ID = "254712345881";
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const workingDay = (from: string) => {
-  let d = from;
-  while (isWeekend(d) || holidaysBetween("KE", d, d).length > 0) {
-    d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  }
-  return d;
-};
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let wa: WhatsAppStandIn;
@@ -59,9 +50,7 @@ test("WhatsApp consent on the booking form at 390 px; the message delivered and 
   browser,
 }) => {
   await loginAsAdmin(page, ADMIN, base);
-  await openSettingsSection(page, "Messages");
-  const settings = page.locator("#whatsapp-settings");
-  await expect(settings.getByTestId("whatsapp-state")).toHaveText("Not set up");
+  const settings = await openChannelSettings(page, "whatsapp");
   await settings.getByLabel("Phone number ID").fill(WA_ACCOUNT.phoneNumberId);
   await settings.getByLabel("Graph API version").fill(WA_ACCOUNT.graphVersion);
   await settings.getByLabel("Access token").fill(WA_ACCOUNT.accessToken);
@@ -99,11 +88,7 @@ test("WhatsApp consent on the booking form at 390 px; the message delivered and 
   await form.getByLabel("Email Address").fill(CONTACT.email);
   await form.getByLabel("Phone Number").fill(CONTACT.phone);
   const consent = form.getByLabel("Also send me WhatsApp messages about this booking at this number");
-  await expect(consent).not.toBeChecked();
-  await consent.check();
-  const box = await consent.locator("xpath=ancestor::label").boundingBox();
-  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
-  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await tickOnPhone(phone, consent);
   await expectNoSeriousA11yViolations(phone);
   await waitLikeAPerson(phone);
   await form.getByRole("button", { name: "Submit Registration" }).click();

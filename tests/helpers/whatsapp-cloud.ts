@@ -28,6 +28,7 @@ export const APPROVED_TEMPLATES: Record<string, Record<string, number>> = {
   mafunzo_payment_received: { en: 2 },
   mafunzo_certificate_ready: { en: 2 },
   mafunzo_joining_instructions: { en: 2 },
+  mafunzo_waitlist_offer: { en: 3 },
 };
 
 export type WaOutcome =

@@ -4,7 +4,7 @@ import { readSubject } from "#app/back-office/index";
 import { erasePersonalData, findPersonalData } from "#app/back-office/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { getBookingPage } from "#app/bookings/index.server";
-import { saveJoiningInstructions } from "#app/delivery/index.server";
+import { deliveryToday, saveJoiningInstructions } from "#app/delivery/index.server";
 import { reminderDueAt, scheduleReminders } from "#app/delivery/testing.server";
 import { db } from "#app/platform/db/client.server";
 import { claimDueRows } from "#app/platform/db/outbox-claim.server";
@@ -22,6 +22,7 @@ import {
 } from "#app/platform/whatsapp/whatsapp-outbox.server";
 import { whatsappVerification, whatsappWebhook } from "#app/platform/whatsapp/whatsapp-webhook.server";
 import { advanceClock, now, setClock } from "#app/utils/clock";
+import { today } from "#app/utils/dates";
 import { book, clearOutbox, newRun } from "../helpers/delivery";
 import { standInForFile } from "../helpers/stand-in-env";
 import {
@@ -407,6 +408,42 @@ describe("the day-before reminder on WhatsApp", () => {
       "Lake Naivasha Resort",
       "https://maps.example.com/naivasha",
     ]);
+  });
+});
+
+describe("what needs doing today", () => {
+  test("lists tomorrow's reminders that did not reach the phone on WhatsApp, apart from SMS", async () => {
+    await clearOutbox();
+    const run = await newRun({ inDays: 4, venue: "Mombasa Serena" });
+    await book(run.id, [
+      {
+        name: "Zawadi Refused",
+        email: "zawadi.wa@example.com",
+        phone: "0712 000 787",
+        whatsappConsent: true,
+      },
+      { name: "Halima Sent", email: "halima.wa@example.com", phone: "0712 000 788", whatsappConsent: true },
+    ]);
+    await scheduleReminders();
+    setClock(reminderDueAt(run.startDate, 1));
+    // Zawadi's number cannot get WhatsApp; Halima's, due a moment later, is taken and delivered
+    await db()
+      .update(whatsappOutbox)
+      .set({ nextAttemptAt: new Date(now().getTime() - 1000) })
+      .where(eq(whatsappOutbox.toNumber, "+254712000787"));
+    standIn().next({ kind: "graph", code: 131026 }, { kind: "sent" });
+    await deliverDueWhatsApp();
+    const [halima] = sentTo("+254712000788");
+    await whatsappWebhook(
+      signedRequest(HOOK, statusPayload({ id: halima?.id ?? "", to: halima?.to ?? "" }, "delivered")),
+    );
+    const items = await deliveryToday({ today: today() });
+    expect(items.find((item) => item.id === `whatsapp-reminders-${run.id}`)).toMatchObject({
+      count: 1,
+      title: expect.stringMatching(/^reminder for tomorrow not delivered by WhatsApp: /),
+      to: expect.stringContaining(`/runs/${run.id}`),
+    });
+    expect(items.find((item) => item.id === `sms-reminders-${run.id}`)).toBeUndefined();
   });
 });
 

@@ -1,17 +1,15 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import { db, type Executor } from "#app/platform/db/client.server";
-import {
-  claimDueRows,
-  giveBackRows,
-  leaseHalfGone,
-  retryDelayMs,
-} from "#app/platform/db/outbox-claim.server";
 import { whatsappOptOuts, whatsappOutbox, whatsappTemplates } from "#app/platform/db/tables.server";
 import { env } from "#app/platform/env.server";
-import { logger } from "#app/platform/logger.server";
+import {
+  applyProviderReport,
+  type Channel,
+  deliverDue,
+  optOutList,
+} from "#app/platform/messages/channel-outbox.server";
 import { now } from "#app/utils/clock";
 import { mobileNumber } from "#app/utils/phone";
-import { sendTemplate, type WhatsAppAnswer } from "./cloud-api.server";
+import { sendTemplate, type WhatsAppAccount, type WhatsAppAnswer } from "./cloud-api.server";
 import { WHATSAPP_PARAMETER_MAX, WHATSAPP_TEMPLATES, type WhatsAppMoment } from "./templates";
 import { getWhatsAppAccount } from "./whatsapp-credentials.server";
 
@@ -81,124 +79,58 @@ export async function enqueueWhatsApp(executor: Executor, messages: OutgoingWhat
   return rows.length;
 }
 
+type Template = typeof whatsappTemplates.$inferSelect;
+
+const whatsappChannel: Channel<
+  WhatsAppRow,
+  WhatsAppAccount,
+  Map<string, Template>,
+  { template: Template; variables: string[] },
+  WhatsAppAnswer
+> = {
+  name: "WhatsApp",
+  provider: "Meta",
+  outbox: whatsappOutbox,
+  optOuts: whatsappOptOuts,
+  maxAttempts: WHATSAPP_MAX_ATTEMPTS,
+  account: getWhatsAppAccount,
+  context: async () => new Map((await db().select().from(whatsappTemplates)).map((t) => [t.moment, t])),
+  async write(row, templates) {
+    const template = templates.get(row.moment);
+    if (!template) {
+      return {
+        cancel: `No approved template is named for "${WHATSAPP_TEMPLATES[row.moment].label}" in the WhatsApp settings.`,
+      };
+    }
+    const writer = dueWriters.get(row.moment);
+    const written = writer ? await writer(row) : row.variables;
+    if (written === null) return { cancel: null };
+    const variables = cleanVariables(written);
+    return {
+      values: { variables, templateName: template.name, templateLanguage: template.language },
+      ready: { template, variables },
+    };
+  },
+  send: (account, row, { template, variables }) =>
+    sendTemplate(account, { to: row.toNumber, name: template.name, language: template.language, variables }),
+  accepted: () => ({ providerStatus: "accepted" }),
+};
+
+const whatsappOptOutList = optOutList<(typeof whatsappOptOuts.$inferInsert)["source"]>(whatsappChannel);
+
 /** Whether `number` (as typed) may be sent WhatsApp messages: a mobile number that has not opted out. */
-export async function whatsappAllowed(number: string | null, executor: Executor = db()) {
-  const to = mobileNumber(number);
-  if (!to) return false;
-  const [out] = await executor
-    .select({ number: whatsappOptOuts.number })
-    .from(whatsappOptOuts)
-    .where(eq(whatsappOptOuts.number, to));
-  return !out;
-}
-
-type Outcome = Partial<WhatsAppRow>;
-
-function outcomeOf(row: WhatsAppRow, answer: WhatsAppAnswer, retryBaseMs: number): Outcome {
-  const at = now();
-  switch (answer.kind) {
-    case "accepted":
-      return {
-        status: "sent",
-        sentAt: at,
-        providerMessageId: answer.messageId,
-        providerStatus: "accepted",
-        lastError: null,
-      };
-    case "refused":
-      return { status: "failed", providerStatus: answer.status, lastError: answer.message };
-    case "retry":
-      return {
-        status: row.attempts >= WHATSAPP_MAX_ATTEMPTS ? "failed" : "pending",
-        providerStatus: answer.status,
-        lastError: answer.message,
-        nextAttemptAt: new Date(at.getTime() + retryDelayMs(row.attempts, retryBaseMs)),
-      };
-    case "unknown":
-      return { status: "failed", lastError: `${answer.message} Not sent again, so it is never sent twice.` };
-  }
-}
+export const whatsappAllowed = whatsappOptOutList.allowed;
 
 export type WhatsAppDeliveryOptions = { limit?: number; leaseMs?: number; retryBaseMs?: number };
 
 /**
- * One pass of the WhatsApp outbox, as the SMS outbox's (decision 0765): claims what is due, cancels what goes to
- * a number that opted out or a moment with no approved template named, marks each row as being sent before its
- * request and records Meta's answer. A row found so marked when claimed again is failed, never sent twice.
+ * One pass of the WhatsApp outbox: the channel outbox's pass (decisions 0769, 0773) with Meta's Cloud API as
+ * sender; a row whose moment has no approved template named is cancelled, the rest go as their template.
  */
-export async function deliverDueWhatsApp({
-  limit = 50,
-  leaseMs = 5 * 60_000,
+export const deliverDueWhatsApp = ({
   retryBaseMs = env().WHATSAPP_RETRY_SECONDS * 1000,
-}: WhatsAppDeliveryOptions = {}) {
-  const account = await getWhatsAppAccount();
-  if (!account) return { claimed: 0, sent: 0 };
-  const rows = await claimDueRows<WhatsAppRow>(whatsappOutbox, limit, leaseMs);
-  const templates = new Map((await db().select().from(whatsappTemplates)).map((t) => [t.moment, t]));
-  let sent = 0;
-  for (const [index, claimed] of rows.entries()) {
-    if (leaseHalfGone(claimed.nextAttemptAt, leaseMs)) {
-      await giveBackRows(whatsappOutbox, rows.slice(index));
-      break;
-    }
-    const ours = and(
-      eq(whatsappOutbox.id, claimed.id),
-      eq(whatsappOutbox.status, "pending"),
-      eq(whatsappOutbox.nextAttemptAt, claimed.nextAttemptAt),
-    );
-    const finish = (values: Outcome) =>
-      db()
-        .update(whatsappOutbox)
-        .set({ ...values, sendingAt: null, updatedAt: now() })
-        .where(ours);
-    if (claimed.sendingAt) {
-      await finish({
-        status: "failed",
-        lastError: "The process sending it stopped before Meta answered. Not sent again.",
-      });
-      continue;
-    }
-    if (!(await whatsappAllowed(claimed.toNumber))) {
-      await finish({ status: "cancelled", lastError: "The number opted out of WhatsApp." });
-      continue;
-    }
-    const template = templates.get(claimed.moment);
-    if (!template) {
-      await finish({
-        status: "cancelled",
-        lastError: `No approved template is named for "${WHATSAPP_TEMPLATES[claimed.moment].label}" in the WhatsApp settings.`,
-      });
-      continue;
-    }
-    const writer = dueWriters.get(claimed.moment);
-    const written = writer ? await writer(claimed) : claimed.variables;
-    if (written === null) {
-      await finish({ status: "cancelled" });
-      continue;
-    }
-    const variables = cleanVariables(written);
-    const [marked] = await db()
-      .update(whatsappOutbox)
-      .set({ variables, templateName: template.name, templateLanguage: template.language, sendingAt: now() })
-      .where(ours)
-      .returning({ id: whatsappOutbox.id });
-    if (!marked) continue;
-    const answer = await sendTemplate(account, {
-      to: claimed.toNumber,
-      name: template.name,
-      language: template.language,
-      variables,
-    });
-    await finish(outcomeOf(claimed, answer, retryBaseMs));
-    if (answer.kind === "accepted") sent += 1;
-    else
-      logger.warn(
-        { whatsappId: claimed.id, attempts: claimed.attempts, answer },
-        "WhatsApp message not sent",
-      );
-  }
-  return { claimed: rows.length, sent };
-}
+  ...options
+}: WhatsAppDeliveryOptions = {}) => deliverDue(whatsappChannel, { ...options, retryBaseMs });
 
 export type WhatsAppStatus = {
   id: string;
@@ -218,7 +150,7 @@ const FROM: Record<WhatsAppStatus["status"], WhatsAppRow["status"][]> = {
 export async function applyWhatsAppStatus(update: WhatsAppStatus) {
   const at = now();
   const error = update.errors?.[0];
-  const values: Outcome =
+  const values: Partial<WhatsAppRow> =
     update.status === "delivered"
       ? { status: "delivered", deliveredAt: at }
       : update.status === "read"
@@ -229,53 +161,17 @@ export async function applyWhatsAppStatus(update: WhatsAppStatus) {
               lastError: `Not delivered: ${error ? `${error.title ?? "error"} (${error.code})${error.details ? `: ${error.details.slice(0, 300)}` : ""}` : "failed"}.`,
             }
           : {};
-  const from = FROM[update.status];
-  if (from.length > 0) {
-    const updated = await db()
-      .update(whatsappOutbox)
-      .set({ ...values, providerStatus: update.status, updatedAt: at })
-      .where(and(eq(whatsappOutbox.providerMessageId, update.id), inArray(whatsappOutbox.status, from)))
-      .returning({ id: whatsappOutbox.id });
-    if (updated.length > 0) return true;
-  }
-  const [known] = await db()
-    .select({ id: whatsappOutbox.id })
-    .from(whatsappOutbox)
-    .where(eq(whatsappOutbox.providerMessageId, update.id));
-  return Boolean(known);
+  return applyProviderReport(whatsappOutbox, update.id, FROM[update.status], {
+    ...values,
+    providerStatus: update.status,
+  });
 }
 
 /**
  * Opts a number out of WhatsApp at once: recorded, and every message still waiting for it cancelled, in the
  * caller's transaction or one of its own. Returns false for a number we could not have written to.
  */
-export async function optOutOfWhatsApp(
-  number: string,
-  source: (typeof whatsappOptOuts.$inferInsert)["source"],
-  executor?: Executor,
-) {
-  const to = mobileNumber(number);
-  if (!to) return false;
-  const work = async (tx: Executor) => {
-    await tx.insert(whatsappOptOuts).values({ number: to, source }).onConflictDoNothing();
-    await tx
-      .update(whatsappOutbox)
-      .set({ status: "cancelled", lastError: "The number opted out of WhatsApp.", updatedAt: now() })
-      .where(
-        and(
-          eq(whatsappOutbox.toNumber, to),
-          eq(whatsappOutbox.status, "pending"),
-          isNull(whatsappOutbox.sendingAt),
-        ),
-      );
-  };
-  if (executor) await work(executor);
-  else await db().transaction(work);
-  return true;
-}
+export const optOutOfWhatsApp = whatsappOptOutList.optOut;
 
 /** A person who agreed to WhatsApp again (in the portal) takes their number off the opt-out list. */
-export async function optBackInToWhatsApp(executor: Executor, number: string) {
-  const to = mobileNumber(number);
-  if (to) await executor.delete(whatsappOptOuts).where(eq(whatsappOptOuts.number, to));
-}
+export const optBackInToWhatsApp = whatsappOptOutList.optBackIn;

@@ -37,10 +37,16 @@ import {
   saveEtimsDevice,
   sendTestConfirmation,
 } from "#app/money/index.server";
-import { WHATSAPP_MOMENTS } from "#app/platform/db/enums";
 import { env } from "#app/platform/env.server";
 import { loadOrReport, writeOrReport } from "#app/platform/forms/admin-result.server";
 import { readForm } from "#app/platform/forms/form-input.server";
+import {
+  MESSAGES_SETTINGS_FORMS,
+  messagesSettingsIntent,
+  messagesSettingsSummary,
+  saveMessagesSettings,
+  savesCredentials,
+} from "#app/platform/messages/messages-settings.server";
 import { getSetting, getSettings, listSettingRows } from "#app/platform/settings/setting.server";
 import {
   FINANCE_SETTING_KEYS,
@@ -49,26 +55,12 @@ import {
   SETTING_DEFINITIONS,
   type SettingKey,
 } from "#app/platform/settings/settings";
-import { saveSmsCredentials, smsSettingsSummary } from "#app/platform/sms/sms-credentials.server";
-import { SmsCredentialsFormSchema } from "#app/platform/sms/sms-settings";
 import { redirectWithToast } from "#app/platform/toast.server";
-import {
-  nameWhatsAppTemplate,
-  saveWhatsAppCredentials,
-  whatsappSettingsSummary,
-} from "#app/platform/whatsapp/whatsapp-credentials.server";
-import {
-  templateLanguageField,
-  templateNameField,
-  WhatsAppCredentialsFormSchema,
-  WhatsAppTemplatesFormSchema,
-} from "#app/platform/whatsapp/whatsapp-settings";
 import { EtimsSettings, type EtimsSettingsAnswer } from "#app/routes/back-office/components/etims-settings";
 import { SecondFactorOverview } from "#app/routes/back-office/components/second-factor-overview";
 import { MpesaSection } from "#app/routes/back-office/components/settings/mpesa-section";
 import { SectionForm } from "#app/routes/back-office/components/settings/section-form";
-import { SmsSettings } from "#app/routes/back-office/components/sms-settings";
-import { WhatsAppSettings } from "#app/routes/back-office/components/whatsapp-settings";
+import { MessagesSettings } from "#app/routes/back-office/components/messages-settings";
 import { getSiteContent } from "#app/site/index.server";
 import { canEditContent, canManageFinanceSettings, canManageSettings } from "#app/staff/index";
 import {
@@ -119,7 +111,7 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = settingSection(new URL(args.request.url).searchParams.get("section"));
   const section = sections.find((s) => s.id === asked.id) ?? sections[0] ?? asked;
   const on = (id: SettingSectionId) => section.id === id;
-  const [settings, financeGaps, system, administrators, secondFactors, content, stk, etims, sms, whatsapp] =
+  const [settings, financeGaps, system, administrators, secondFactors, content, stk, etims, messages] =
     await Promise.all([
       loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
       currentFinanceProfileGaps(),
@@ -129,8 +121,7 @@ export async function loader(args: Route.LoaderArgs) {
       on("payments") ? getSiteContent(["payment"]) : null,
       on("payments") ? darajaCredentialsSummary() : null,
       on("tax") ? getEtimsDevice() : null,
-      on("messages") && owner ? smsSettingsSummary(env().PUBLIC_URL) : null,
-      on("messages") && owner ? whatsappSettingsSummary(env().PUBLIC_URL) : null,
+      on("messages") && owner ? messagesSettingsSummary(env().PUBLIC_URL) : null,
     ]);
   const stored = (key: SettingKey) => settings.value.find((row) => row.key === key)?.value;
   const secret = stored("mpesa_callback_secret");
@@ -165,8 +156,7 @@ export async function loader(args: Route.LoaderArgs) {
     payment: content?.payment ?? null,
     financeGaps,
     etims,
-    sms,
-    whatsapp,
+    messages,
   };
 }
 
@@ -176,8 +166,7 @@ type Answer = {
   detail?: string;
   fieldErrors?: Record<string, string>;
   stkErrors?: Record<string, string[]>;
-  smsErrors?: Record<string, string[]>;
-  whatsappErrors?: Record<string, string[]>;
+  messageErrors?: { channel: "sms" | "whatsapp"; errors: Record<string, string[]> };
 };
 const answer = (body: Answer, status: number) => data(body, { status });
 
@@ -192,17 +181,21 @@ export async function action(args: Route.ActionArgs) {
     GenerateSecretSchema,
     DarajaCredentialsFormSchema,
     EtimsDeviceSchema,
-    SmsCredentialsFormSchema,
-    WhatsAppCredentialsFormSchema,
-    WhatsAppTemplatesFormSchema,
+    ...MESSAGES_SETTINGS_FORMS,
   ]);
   const intent = formData.get("intent");
   if (intent === "section") return saveSection(args, admin, formData);
   if (intent === "generate-callback-secret") return newCallbackSecret(args, admin);
   if (intent === "daraja") return saveStk(args, admin, formData);
-  if (intent === "sms") return saveSms(args, admin, formData);
-  if (intent === "whatsapp") return saveWhatsApp(args, admin, formData);
-  if (intent === "whatsapp-templates") return saveWhatsAppTemplates(admin, formData);
+  const messagesIntent = messagesSettingsIntent(formData);
+  if (messagesIntent) {
+    // the owners'; a provider's credentials after a recent sign-in, like the other providers' (decision 0773)
+    requireRule(admin, canManageSettings);
+    if (savesCredentials(messagesIntent)) requireRecentVerification(admin, args.request);
+    const saved = await saveMessagesSettings(admin.actor, messagesIntent, formData);
+    if (!saved.ok) return answer({ error: saved.error, messageErrors: saved }, 400);
+    return redirectWithToast(sectionPath("messages", saved.anchor), { title: saved.title });
+  }
   if (intent === "etims-device") return etimsDeviceAction(admin, args.request, formData);
   if (intent === "mpesa-test") {
     // finance's: it proves the confirmation URL answers, and records nothing
@@ -297,62 +290,6 @@ async function saveStk(args: Route.ActionArgs, admin: Admin, form: FormData) {
   forgetDarajaTokens();
   return redirectWithToast(sectionPath("payments", "#mpesa-settings"), {
     title: "M-PESA Express credentials saved",
-  });
-}
-
-/** The SMS account: the owners', after a recent sign-in, like the other providers' credentials. */
-async function saveSms(args: Route.ActionArgs, admin: Admin, form: FormData) {
-  requireRule(admin, canManageSettings);
-  requireRecentVerification(admin, args.request);
-  const parsed = SmsCredentialsFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const smsErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    return answer({ error: "SMS settings not saved", smsErrors }, 400);
-  }
-  const saved = await saveSmsCredentials(admin.actor, parsed.data);
-  if (!saved.ok)
-    return answer({ error: "SMS settings not saved", smsErrors: { apiKey: [saved.message] } }, 400);
-  return redirectWithToast(sectionPath("messages", "#sms-settings"), { title: "SMS settings saved" });
-}
-
-/** The WhatsApp number: the owners', after a recent sign-in, like the SMS account (decision 0770). */
-async function saveWhatsApp(args: Route.ActionArgs, admin: Admin, form: FormData) {
-  requireRule(admin, canManageSettings);
-  requireRecentVerification(admin, args.request);
-  const parsed = WhatsAppCredentialsFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const whatsappErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    return answer({ error: "WhatsApp settings not saved", whatsappErrors }, 400);
-  }
-  const saved = await saveWhatsAppCredentials(admin.actor, parsed.data);
-  if (!saved.ok) {
-    const field = saved.message.includes("token") ? "accessToken" : "appSecret";
-    return answer(
-      { error: "WhatsApp settings not saved", whatsappErrors: { [field]: [saved.message] } },
-      400,
-    );
-  }
-  return redirectWithToast(sectionPath("messages", "#whatsapp-settings"), {
-    title: "WhatsApp settings saved",
-  });
-}
-
-/** The approved template named for each moment (decision 0771): the owners'. */
-async function saveWhatsAppTemplates(admin: Admin, form: FormData) {
-  requireRule(admin, canManageSettings);
-  const parsed = WhatsAppTemplatesFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const whatsappErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-    return answer({ error: "WhatsApp templates not saved", whatsappErrors }, 400);
-  }
-  const values = parsed.data as Record<string, string>;
-  for (const moment of WHATSAPP_MOMENTS) {
-    const name = values[templateNameField(moment)] ?? "";
-    const language = values[templateLanguageField(moment)] ?? "en";
-    await nameWhatsAppTemplate(admin.actor, moment, name ? { name, language } : null);
-  }
-  return redirectWithToast(sectionPath("messages", "#whatsapp-settings"), {
-    title: "WhatsApp templates saved",
   });
 }
 
@@ -481,13 +418,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {section.id === "tax" ? (
           <EtimsSettings device={loaderData.etims} answer={etimsAnswer} kraPin={loaderData.kraPin} />
         ) : null}
-        {/* the messages accounts keep their own cards and forms (their own intents) */}
-        {loaderData.sms ? (
-          <SmsSettings sms={{ ...loaderData.sms, errors: settingAnswer?.smsErrors ?? null }} />
-        ) : null}
-        {loaderData.whatsapp ? (
-          <WhatsAppSettings
-            whatsapp={{ ...loaderData.whatsapp, errors: settingAnswer?.whatsappErrors ?? null }}
+        {loaderData.messages ? (
+          <MessagesSettings
+            {...loaderData.messages}
+            errors={{
+              sms: settingAnswer?.messageErrors?.channel === "sms" ? settingAnswer.messageErrors.errors : null,
+              whatsapp:
+                settingAnswer?.messageErrors?.channel === "whatsapp"
+                  ? settingAnswer.messageErrors.errors
+                  : null,
+            }}
           />
         ) : null}
         {administrators && secondFactors ? (
