@@ -14,6 +14,7 @@ export {
   canExportMoney,
   canHandleDataRequests,
   canInvoiceBookings,
+  canManageApiTokens,
   canManageBookings,
   canManageFinanceSettings,
   canManageMoney,

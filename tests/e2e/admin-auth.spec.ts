@@ -30,6 +30,7 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Audit Logs",
     "Staff",
     "Data Requests",
+    "API Tokens",
     "System Settings",
   ]);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
