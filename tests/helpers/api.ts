@@ -1,4 +1,4 @@
-import path from "node:path";
+import nodePath from "node:path";
 import { matchPath } from "react-router";
 import { type ApiScope, createApiToken } from "#app/integrations/index.server";
 import type { AuditActor } from "#app/platform/audit.server";
@@ -51,7 +51,10 @@ export async function callApi(
   for (const entry of API_ROUTES) {
     const match = matchPath({ path: `/${entry.path}`, end: true }, url.pathname);
     if (!match) continue;
-    const module = (await import(path.resolve("app", entry.file))) as { loader?: Handler; action?: Handler };
+    const module = (await import(nodePath.resolve("app", entry.file))) as {
+      loader?: Handler;
+      action?: Handler;
+    };
     const handler = method === "GET" || method === "HEAD" ? module.loader : module.action;
     if (!handler) return { status: 405, headers: new Headers(), body: null };
     const response = await handler({ request, params: match.params, context: requestContext(ip) });

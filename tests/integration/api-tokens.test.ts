@@ -74,7 +74,8 @@ describe("an owner's API tokens", () => {
 
   it("works until revoked, audits each use, and answers 401 after", async () => {
     const made = await makeToken({ intent: "create", name: "Catalogue feed", scopes: "catalogue:read" });
-    const { token } = made.data?.created as { token: string };
+    const created = made.data?.created as { token: string };
+    const token = created.token;
     const [row] = await db().select().from(apiTokens).where(eq(apiTokens.name, "Catalogue feed"));
     const first = await callApi("GET", "/api/v1/courses?limit=2", { token });
     expect(first.status).toBe(200);
