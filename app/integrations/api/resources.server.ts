@@ -530,8 +530,8 @@ export const API_RESOURCES: ApiResource[] = [
     item: Certificate,
     key: {
       name: "code",
-      description: "The code printed on the certificate.",
-      pattern: /^[A-Za-z0-9-]{4,40}$/,
+      description: "The code printed on the certificate, such as 7K3Q-9XA2-M4TD-8J6P.",
+      pattern: /^[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}$/,
     },
     list: async (query, cursor) => {
       const rows = await readPage(query, cursor, certificates.issuedAt, certificates.id, (page) =>

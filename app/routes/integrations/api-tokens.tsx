@@ -119,8 +119,8 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
             <p className="text-sm text-slate-600">Write includes read. Give only what the system needs.</p>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {API_AREAS.map((area) => (
-                <div key={area} className="rounded-md border border-slate-200 p-3">
-                  <p className="text-sm font-medium text-slate-900">{API_AREA_LABELS[area]}</p>
+                <fieldset key={area} className="rounded-md border border-slate-200 p-3">
+                  <legend className="px-1 text-sm font-medium text-slate-900">{API_AREA_LABELS[area]}</legend>
                   <div className="mt-1 flex gap-4">
                     {API_ACCESS.map((access) => (
                       <label key={access} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -129,7 +129,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
                       </label>
                     ))}
                   </div>
-                </div>
+                </fieldset>
               ))}
             </div>
           </fieldset>
