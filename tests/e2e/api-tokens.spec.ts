@@ -44,7 +44,7 @@ test("API tokens: made by an owner and shown once, used within their scopes, rev
   // shown once: the list names the token, never the token itself
   await page.getByRole("link", { name: "API Tokens" }).first().click();
   const row = page.getByTestId("api-token").filter({ hasText: name });
-  await expect(row).toContainText("catalogue:read, bookings:write");
+  await expect(row).toContainText("bookings:write, catalogue:read");
   await expect(row).toContainText("last used");
   await expect(page.getByText(token)).toHaveCount(0);
   await expect(page.getByTestId("new-token")).toHaveCount(0);

@@ -5,6 +5,7 @@ import { seatsForRuns } from "#app/booking/index.server";
 import { bookings, courseRegistrations } from "#app/booking/tables.server";
 import { verifyCertificate } from "#app/delivery/index.server";
 import { certificates } from "#app/delivery/tables.server";
+import { receiptVerificationUrls } from "#app/money/index.server";
 import { financeDocuments, payments, taxInvoices } from "#app/money/tables.server";
 import { organisations } from "#app/organisations/tables.server";
 import { db } from "#app/platform/db/client.server";
@@ -291,7 +292,7 @@ const taxInvoiceColumns = {
 };
 const selectTaxInvoiceRow = () => db().select(taxInvoiceColumns).from(taxInvoices);
 type TaxInvoiceRow = Awaited<ReturnType<typeof selectTaxInvoiceRow>>[number];
-const taxInvoiceOut = (row: TaxInvoiceRow) => ({
+const taxInvoiceOut = (row: TaxInvoiceRow, qr: (signature: string | null) => string | null) => ({
   id: row.id,
   invoice_no: row.invoiceNo,
   receipt_type: row.receiptType,
@@ -310,6 +311,7 @@ const taxInvoiceOut = (row: TaxInvoiceRow) => ({
     mrc_no: row.mrcNo,
     sdc_date_time: row.sdcDateTime,
     cu_invoice_number: row.sdcId && row.receiptNo !== null ? `${row.sdcId}/${row.receiptNo}` : null,
+    qr_url: row.state === "sent" ? qr(row.signature) : null,
   },
   created_at: iso(row.createdAt),
 });
@@ -516,11 +518,12 @@ export const API_RESOURCES: ApiResource[] = [
           .orderBy(...pageOrder(taxInvoices.createdAt, taxInvoices.id))
           .limit(page.limit),
       );
-      return finishPage(rows, query.limit, taxInvoiceOut);
+      const qr = await receiptVerificationUrls();
+      return finishPage(rows, query.limit, (row) => taxInvoiceOut(row, qr));
     },
     find: async (id) => {
       const [row] = await db().select(taxInvoiceColumns).from(taxInvoices).where(eq(taxInvoices.id, id));
-      return row ? taxInvoiceOut(row) : null;
+      return row ? taxInvoiceOut(row, await receiptVerificationUrls()) : null;
     },
   },
   {
