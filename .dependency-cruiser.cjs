@@ -10,6 +10,7 @@ const FEATURES = [
   "bookings",
   "sales",
   "back-office",
+  "integrations",
 ];
 const any = (names) => `^app/(${names.join("|")})/`;
 const TABLES = "tables\\.server\\.ts$";

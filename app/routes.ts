@@ -53,6 +53,11 @@ export default [
   route("api/discount-code", "routes/money/public/discount-code.ts"),
   route("api/sms/:secret/:kind", "routes/bookings/public/sms-callback.ts"),
   route("api/whatsapp/webhook", "routes/bookings/public/whatsapp-webhook.ts"),
+  route("api/v1/openapi.json", "routes/integrations/public/api.openapi.ts"),
+  route("api/v1/bookings/:reference/cancel", "routes/integrations/public/api.booking-cancel.ts"),
+  route("api/v1/:resource", "routes/integrations/public/api.collection.ts"),
+  route("api/v1/:resource/:key", "routes/integrations/public/api.item.ts"),
+  route("api/v1/*", "routes/integrations/public/api.not-found.ts"),
   route("billing/:documentId/:signature", "routes/money/public/billing-document.ts"),
   route("quote/:id/:signature/pdf", "routes/sales/public/quote-pdf.ts"),
   ...prefix("admin", [
@@ -127,6 +132,7 @@ export default [
       route("finance/withholding", "routes/money/finance-withholding.tsx"),
       route("finance/statement", "routes/money/finance-statement.tsx"),
       route("finance/discounts", "routes/money/finance-discounts.tsx"),
+      route("api-tokens", "routes/integrations/api-tokens.tsx"),
       route("*", "routes/shell/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)

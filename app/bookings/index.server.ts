@@ -40,7 +40,12 @@ export {
   requestSignInLink,
   requireClient,
 } from "./portal/portal-session.server";
-export { confirmationFromUrl, submitRegistrationForm } from "./registration-form.server";
+export {
+  type ApiBookingOutcome,
+  confirmationFromUrl,
+  submitApiBooking,
+  submitRegistrationForm,
+} from "./registration-form.server";
 export { courseHasHistory, courseHistory } from "./run-bookings/history.server";
 export { cancelCourseRun } from "./run-bookings/run-cancellation.server";
 export {

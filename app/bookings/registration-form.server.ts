@@ -1,4 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
+import type { z } from "zod";
 import {
   BOOKING_PARAM,
   payPath,
@@ -143,4 +144,32 @@ export async function confirmationFromUrl(url: URL, source: RegistrationSource) 
     result: bookingResult(found, source, await stkAvailable()),
     anotherHref: source === "contact" ? "/contact#register-heading" : `/register${query ? `?${query}` : ""}`,
   };
+}
+
+/** What a booking sent by another system through the API (issue 54) was answered. */
+export type ApiBookingOutcome =
+  | { ok: true; booking: Extract<BookingOutcome, { ok: true }> }
+  | { ok: false; status: 409 | 422; message: string; field: string };
+
+/**
+ * A booking sent through the API (decision 0801): the registration form's schema has parsed it, and the form's
+ * rules book it here, by the same code: the setting that closes registration, the group's size and e-mails, then
+ * `createBooking` (seats, waiting list, e-mails). `idempotencyKey` is the caller's own, kept per token.
+ */
+export async function submitApiBooking(
+  input: z.infer<typeof RegistrationSchema>,
+  idempotencyKey: string,
+  ip: string,
+): Promise<ApiBookingOutcome> {
+  const settings = await publicSettings();
+  if (!settings.registration_enabled) {
+    return { ok: false, status: 409, field: "", message: "Online course registration is currently closed." };
+  }
+  const booking = { ...input, source: "register" as const, idempotencyKey, ip };
+  const outcome = checkParticipants(booking, settings.max_group_size) ?? (await createBooking(booking));
+  if (!outcome)
+    return { ok: false, status: 422, field: "course", message: REGISTRATION_MESSAGES.unknownCourse };
+  if (!outcome.ok) return { ok: false, status: 422, field: outcome.field, message: outcome.message };
+  wakeOutboxWorker();
+  return { ok: true, booking: outcome };
 }

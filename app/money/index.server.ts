@@ -48,6 +48,7 @@ export {
   ETIMS_READY,
   type EtimsDeviceView,
   getEtimsDevice,
+  receiptVerificationUrls,
   saveEtimsDevice,
 } from "./etims/etims-device.server";
 export {

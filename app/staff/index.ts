@@ -15,6 +15,7 @@ export {
   canExportMoney,
   canHandleDataRequests,
   canInvoiceBookings,
+  canManageApiTokens,
   canManageBookings,
   canManageFinanceSettings,
   canManageMoney,

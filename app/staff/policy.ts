@@ -117,4 +117,6 @@ export const canManageFinanceSettings = (staff: Staff) => holds(staff, "owner", 
 
 /** Staff accounts, invitations, roles, and requests about a person's data. */
 export const canManageStaff = (staff: Staff) => holds(staff, "owner");
+/** API tokens for other systems (issue 54): each one reads or changes the firm's records, so only owners make them. */
+export const canManageApiTokens = (staff: Staff) => holds(staff, "owner");
 export const canHandleDataRequests = (staff: Staff) => holds(staff, "owner");

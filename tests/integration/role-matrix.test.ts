@@ -59,6 +59,7 @@ const ACCESS: Record<string, Access> = {
   "routes/back-office/audit-logs.export.ts": { loader: ["owner"] },
   "routes/back-office/data-requests.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/back-office/data-requests.export.ts": { action: ["owner"] },
+  "routes/integrations/api-tokens.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/back-office/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
   "routes/site/letterhead.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/back-office/bookings.tsx": { loader: READ_BOOKINGS },

@@ -10,6 +10,7 @@ import {
   Hotel,
   Image,
   Inbox,
+  KeyRound,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -28,6 +29,7 @@ import {
 } from "lucide-react";
 import {
   canHandleDataRequests,
+  canManageApiTokens,
   canManageFinanceSettings,
   canManageSettings,
   canManageStaff,
@@ -141,6 +143,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { to: "/admin/staff", label: "Staff", icon: UserCog, shown: canManageStaff },
       { to: "/admin/audit-logs", label: "Audit Logs", icon: ScrollText, shown: canReadAudit },
       { to: "/admin/data-requests", label: "Data Requests", icon: ShieldCheck, shown: canHandleDataRequests },
+      { to: "/admin/api-tokens", label: "API Tokens", icon: KeyRound, shown: canManageApiTokens },
       { to: "/admin/settings", label: "Settings", icon: Settings, shown: settingsShown },
     ],
   },

@@ -8,7 +8,7 @@ import { openText, sealText } from "#app/platform/secret.server";
 import { courses } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import type { EtimsDeviceInput } from "./etims";
-import { type EtimsEnvironment, postOscu } from "./oscu.server";
+import { type EtimsEnvironment, postOscu, verificationUrl } from "./oscu.server";
 
 export const ETIMS_READY = "ready";
 const ROW = 1;
@@ -186,4 +186,14 @@ export async function saveEtimsDevice(actor: AuditActor, input: EtimsDeviceInput
   });
   if (info?.success) return { ok: true, message: "eTIMS is ready: KRA initialised the device." };
   return { ok: false, message: `KRA did not initialise the device. ${state}` };
+}
+
+/**
+ * The address a signed tax invoice's QR code carries (KRA's page of the receipt), for readers outside money such as
+ * the API and the ledger exports: made with the firm's device, read once for many invoices. Null before KRA signed.
+ */
+export async function receiptVerificationUrls(executor: Executor = db()) {
+  const device = await getEtimsDevice(executor);
+  return (signature: string | null) =>
+    device && signature ? verificationUrl(device.environment, device.tin, device.branchId, signature) : null;
 }

@@ -12,6 +12,8 @@ export const AUTH_BODY_LIMIT = 8 * KB;
 export const ADMIN_FORM_LIMIT = 256 * KB;
 /** A payment provider's callback: one transaction's JSON, about a kilobyte. */
 export const CALLBACK_BODY_LIMIT = 8 * KB;
+/** A write through the public API (issue 54): a booking of 50 participants is about 10 KB of JSON. */
+export const API_BODY_LIMIT = 64 * KB;
 /** Meta's WhatsApp webhooks batch status updates (up to a thousand, about 200 bytes each): 256 KB holds them. */
 export const WHATSAPP_WEBHOOK_LIMIT = 256 * KB;
 /**
@@ -58,6 +60,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   if (upload !== undefined) return { bytes: upload, files: true };
   if (AUTH_PATHS.has(path)) return { bytes: AUTH_BODY_LIMIT, files: false };
   if (path === "/api/whatsapp/webhook") return { bytes: WHATSAPP_WEBHOOK_LIMIT, files: false };
+  if (path.startsWith("/api/v1/")) return { bytes: API_BODY_LIMIT, files: false };
   if (path.startsWith("/api/")) return { bytes: CALLBACK_BODY_LIMIT, files: false };
   if (path === "/admin" || path.startsWith("/admin/")) return { bytes: ADMIN_FORM_LIMIT, files: false };
   return { bytes: PUBLIC_BODY_LIMIT, files: false };
