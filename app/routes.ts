@@ -123,6 +123,7 @@ export default [
       route("finance/withholding", "routes/money/finance-withholding.tsx"),
       route("finance/statement", "routes/money/finance-statement.tsx"),
       route("finance/discounts", "routes/money/finance-discounts.tsx"),
+      route("finance/offices", "routes/offices/offices.tsx"),
       route("*", "routes/shell/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)

@@ -22,6 +22,7 @@ import { mpesaPayUrl } from "../mpesa/stk-setup.server";
 import { computeWithholding } from "../withholding/withholding";
 import { withholdingChoiceFor } from "../withholding/withholding-choice.server";
 import { financeDocumentPdf } from "./document-drawn-first.server";
+import { documentOffice, documentSeller } from "./document-office.server";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
 import {
@@ -260,7 +261,10 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
   const issuedOn = today();
   const year = Number(issuedOn.slice(0, 4));
   const prefix = kind === "proforma" ? profile.invoicePrefix : DOCUMENT_PREFIX[kind];
-  const number = formatDocumentNumber(prefix, year, await nextDocumentNumber(tx, kind, year));
+  // the run's office numbers it in its own series (decision 0791); Nairobi's prefix is empty
+  const office = await documentOffice(tx, booking);
+  const sequence = await nextDocumentNumber(tx, kind, year, office.code);
+  const number = formatDocumentNumber(prefix, year, sequence, office.numberPrefix);
   const id = crypto.randomUUID();
   const storageKey = `finance/${id}.pdf`;
   const paymentNote = paymentInstructions(profile, booking.reference);
@@ -272,7 +276,7 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
     number,
     issuedOn,
     dueOn,
-    seller: profile.seller,
+    seller: documentSeller(profile, office),
     buyer,
     lines: input.lines,
     vatRatePercent: input.totals.ratePercent,
@@ -304,6 +308,8 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
     .values({
       ...figures,
       id,
+      office: office.code,
+      currency: office.runCurrency,
       bookingId: booking.id,
       paymentId: input.received?.paymentId ?? null,
       relatesToId: input.relatesTo?.id ?? null,

@@ -156,3 +156,11 @@ export const VENUE_KINDS = ["own", "hotel"] as const;
 export const ROOM_LAYOUTS = ["classroom", "theatre", "boardroom", "u_shape", "banquet"] as const;
 /** What a room costs: a day rate for the room, or a conference package per person per day. */
 export const ROOM_PRICINGS = ["day_rate", "package"] as const;
+/** The selling offices (issue 52): each a legal seller with its own currency, tax identity and number series. */
+export const SELLING_OFFICES = ["nairobi", "mombasa", "kampala", "kigali"] as const;
+/** The countries an office sells from (ISO 3166 alpha-2). */
+export const OFFICE_COUNTRIES = ["KE", "UG", "RW", "TZ"] as const;
+/** The currencies an office sells in (ISO 4217), each held in its minor unit. */
+export const OFFICE_CURRENCIES = RESOURCE_CURRENCIES;
+/** The mobile-money ways an office can take. */
+export const MOBILE_MONEY_WAYS = ["mpesa", "mtn_momo", "airtel_money"] as const;
