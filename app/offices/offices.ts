@@ -5,7 +5,7 @@ import {
   OFFICE_CURRENCIES,
   SELLING_OFFICES,
 } from "#app/platform/db/enums";
-import { checkbox, optionalText, requiredText } from "#app/platform/forms/form-fields";
+import { optionalText, requiredText } from "#app/platform/forms/form-fields";
 
 export { MOBILE_MONEY_WAYS, OFFICE_CURRENCIES, SELLING_OFFICES };
 export type OfficeCode = (typeof SELLING_OFFICES)[number];
@@ -75,6 +75,13 @@ export function taxIdProblem(country: OfficeCountry, taxId: string): string | nu
   return rule.pattern.test(taxId) ? null : rule.message;
 }
 
+/** A ticked box as a plain form posts it ("on"), absent when not ticked. */
+const ticked = () =>
+  z
+    .literal("on", 'A tick box sends only "on".')
+    .optional()
+    .transform((v) => v === "on");
+
 const bankText = () => optionalText(120);
 const bankCurrency = () => z.enum(OFFICE_CURRENCIES, "Choose the account's currency.").optional();
 const BANK_SLOTS = [1, 2] as const;
@@ -90,9 +97,9 @@ export const OfficeSchema = z
       .trim()
       .regex(/^\d{1,2}$|^100$/, "Enter the VAT rate as a whole percentage from 0 to 100."),
     address: optionalText(500).transform((v) => v ?? ""),
-    mpesa: checkbox(),
-    mtn_momo: checkbox(),
-    airtel_money: checkbox(),
+    mpesa: ticked(),
+    mtn_momo: ticked(),
+    airtel_money: ticked(),
     bank1Name: bankText(),
     bank1AccountName: bankText(),
     bank1AccountNumber: bankText(),
