@@ -191,6 +191,10 @@ describe("each office's number series", () => {
     expect(proforma).toMatchObject({ kind: "proforma", office: "kampala", currency: "UGX" });
     expect(proforma?.number).toMatch(new RegExp(`^KLA-[A-Z]+-${year}-\\d{4}$`));
     expect(proforma?.seller.name).toBe("Mafunzo Training (Uganda) Ltd");
+    // priced in UGX, which has no minor unit: 2 × UGX 1,500,000, at Uganda's 18 % VAT
+    expect(proforma?.vatRatePercent).toBe(18);
+    expect(proforma?.lines[0]).toMatchObject({ quantity: 2, unitCents: 1_500_000 });
+    expect([3_000_000, 3_540_000]).toContain(proforma?.totalCents);
     expect(await nairobiLast()).toBe(before);
   });
 });
