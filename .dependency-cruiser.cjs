@@ -3,6 +3,7 @@
 const FEATURES = [
   "staff",
   "organisations",
+  "offices",
   "site",
   "booking",
   "money",

@@ -132,6 +132,7 @@ export default [
       route("finance/withholding", "routes/money/finance-withholding.tsx"),
       route("finance/statement", "routes/money/finance-statement.tsx"),
       route("finance/discounts", "routes/money/finance-discounts.tsx"),
+      route("finance/offices", "routes/offices/offices.tsx"),
       route("api-tokens", "routes/integrations/api-tokens.tsx"),
       route("*", "routes/shell/not-found.tsx"),
     ]),

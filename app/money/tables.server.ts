@@ -29,6 +29,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
   PAYMENT_SOURCES,
+  SELLING_OFFICES,
   STATEMENT_KINDS,
   STK_PUSH_STATES,
   TAX_INVOICE_STATES,
@@ -41,15 +42,17 @@ import { courseRuns, courses } from "../site/tables.server";
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
 // only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.
 
-/** The last number used per document kind and year; locked by the issuing transaction (gap-free). */
+/** The last number used per office, document kind and year; locked by the issuing transaction (gap-free). */
 export const documentSequences = pgTable(
   "document_sequences",
   {
     kind: text("kind").notNull(),
     year: integer("year").notNull(),
     lastNumber: integer("last_number").notNull(),
+    /** each selling office numbers its own documents (issue 52, decision 0791); the older rows are Nairobi's */
+    office: text("office", { enum: SELLING_OFFICES }).notNull().default("nairobi"),
   },
-  (t) => [uniqueIndex("document_sequences_kind_year_idx").on(t.kind, t.year)],
+  (t) => [uniqueIndex("document_sequences_office_kind_year_idx").on(t.office, t.kind, t.year)],
 );
 
 export type FinanceLine = {
@@ -95,6 +98,8 @@ export const financeDocuments = pgTable(
     issuedOn: date("issued_on").notNull(),
     dueOn: date("due_on"),
     currency: text("currency").notNull().default("KES"),
+    /** the selling office that issued it, whose number series it is in (issue 52, decision 0791) */
+    office: text("office", { enum: SELLING_OFFICES }).notNull().default("nairobi"),
     seller: jsonb("seller").$type<FinanceParty>().notNull(),
     buyer: jsonb("buyer").$type<FinanceParty & { lpoNumber: string | null }>().notNull(),
     lines: jsonb("lines").$type<FinanceLine[]>().notNull(),

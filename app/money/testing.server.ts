@@ -1,5 +1,7 @@
 // What the tests reach in money beyond its contract (index.server.ts): internals a test drives or
 // inspects directly. Only tests import this file (lint rule `only-tests-use-testing-surfaces`).
+
+export { nextDocumentNumber as nextDocumentNumberForTest } from "./documents/document-sequence.server";
 export { documentUrl, reviseBookingInvoice } from "./documents/finance-document.server";
 export { getFinanceProfile } from "./documents/finance-profile.server";
 export { readyDevice } from "./etims/etims-device.server";

@@ -38,6 +38,7 @@ export {
   lockRun,
   NO_SUCH_RUN,
   type RunWriteOutcome,
+  runCurrencyOf,
   saveCourseRun,
 } from "./catalogue/run-admin.server";
 export {

@@ -28,7 +28,9 @@ import {
   GALLERY_CATEGORIES,
   HOLIDAY_COUNTRY_CODES,
   IMAGE_COMPONENTS,
+  OFFICE_CURRENCIES,
   RUN_STATUSES,
+  SELLING_OFFICES,
   SESSION_MODES,
 } from "../platform/db/enums";
 import { users } from "../platform/db/tables.server";
@@ -113,6 +115,15 @@ export const courseRuns = pgTable(
     /** The smallest group worth running (decision 0553); null = no minimum. */
     minParticipants: integer("min_participants"),
     costOverride: numeric("cost_override", { precision: 12, scale: 2 }),
+    /**
+     * The office that sells the run (issue 52, decision 0790) and the currency its prices are in: the office's,
+     * kept on the run so a later change of the office cannot reprice what is booked. The key to selling_offices
+     * is in the migration's hand-written part (the offices are made there, after the column).
+     */
+    sellingOffice: text("selling_office", { enum: SELLING_OFFICES }).notNull().default("nairobi"),
+    currency: text("currency", { enum: OFFICE_CURRENCIES }).notNull().default("KES"),
+    /** the optional price in US dollars for donors and international NGOs (decision 0790) */
+    priceUsd: numeric("price_usd", { precision: 12, scale: 2, mode: "number" }),
     status: text("status", { enum: RUN_STATUSES }).notNull().default("open"),
     /**
      * A private (in-house) run: one organisation's group, on no public page, feed or form (decision 0671). It
@@ -132,6 +143,8 @@ export const courseRuns = pgTable(
     check("course_runs_status_check", inList("status", RUN_STATUSES)),
     check("course_runs_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
     check("course_runs_capacity_check", sql`capacity is null or capacity > 0`),
+    check("course_runs_currency_check", inList("currency", OFFICE_CURRENCIES)),
+    check("course_runs_price_usd_check", sql`price_usd is null or price_usd >= 0`),
     check("course_runs_min_participants_check", sql`min_participants is null or min_participants > 0`),
     index("course_runs_course_idx").on(t.courseId, t.startDate),
     index("course_runs_start_idx").on(t.startDate),

@@ -5,6 +5,9 @@ export type MinorCurrency = "KES" | "UGX" | "RWF" | "TZS" | "USD";
 
 const DECIMALS: Record<MinorCurrency, number> = { KES: 2, UGX: 0, RWF: 0, TZS: 2, USD: 2 };
 
+/** Whether the currency has a minor unit in use (ISO 4217): KES, TZS and USD have cents; UGX and RWF none. */
+export const currencyHasCents = (currency: MinorCurrency) => DECIMALS[currency] > 0;
+
 /** "45,000.50" in KES → 4500050; "1,500,000" in UGX → 1500000. Exact (read as text); null when not an amount. */
 export function parseMinor(text: string | null | undefined, currency: MinorCurrency): number | null {
   const cleaned = (text ?? "").trim().replace(/[,\s]/g, "");

@@ -107,6 +107,8 @@ const ACCESS: Record<string, Access> = {
   "routes/money/finance-payments.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   // discounts: the office reads the rules and codes it quotes; finance sets them (decision 0750)
   "routes/money/finance-discounts.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
+  // selling offices: read by all who read money; changed by owner and finance (issue 52, decision 0790)
+  "routes/offices/offices.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance-imports.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance-import.tsx": { loader: MONEY_READ, action: MONEY_WRITE },
   "routes/money/finance.export.ts": { loader: MONEY_WRITE },

@@ -14,6 +14,7 @@ import {
   lockRun,
   NO_SUCH_RUN,
   type RunWriteOutcome,
+  runCurrencyOf,
   runKeptReason,
   runStanding,
   type SessionEdit,
@@ -67,6 +68,15 @@ export async function updateCourseRun(
         };
       }
     }
+    // what is booked was priced, invoiced and perhaps paid in the run's currency (decision 0790): it stays
+    const currency = runCurrencyOf(input);
+    if (currency !== before.currency && (await hasBookings(tx, runId))) {
+      return {
+        ok: false,
+        status: 409,
+        message: `This course date has bookings in ${before.currency}: it cannot move to an office that sells in ${currency}. Choose an office that sells in ${before.currency}, or cancel the bookings first.`,
+      };
+    }
     // a run's capacity cannot exceed the seats of the room it holds (issue 48)
     const tooBig = await heldRoomRefusal(tx, runId, input.capacity ?? null);
     if (tooBig) return { ok: false, status: 409, message: tooBig };
@@ -76,6 +86,15 @@ export async function updateCourseRun(
     if (seats && seats.status !== "cancelled") await offerFreeSeats(tx, seats);
     return saved;
   });
+}
+
+/** Whether anyone ever booked the run (cancelled bookings too: their documents are in its currency). */
+async function hasBookings(tx: Executor, runId: string) {
+  const [booked] = await tx
+    .select({ n: count() })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.runId, runId));
+  return Number(booked?.n ?? 0) > 0;
 }
 
 /**

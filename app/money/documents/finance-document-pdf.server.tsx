@@ -11,8 +11,8 @@ import {
   TINT,
 } from "#app/platform/pdf/pdf-kit.server";
 import { LineTable, pricedTotalRows, TotalsTable } from "#app/platform/pdf/pdf-tables.server";
-import { formatKes } from "#app/utils/cents";
 import { formatLongDate } from "#app/utils/dates";
+import { formatMinor, type MinorCurrency } from "#app/utils/minor-units";
 import { discountDetail, documentDiscounts } from "../discounts/discount-text";
 import { WITHHOLDING_RATES } from "../withholding/withholding";
 import { balanceAfterText, paymentWithCode } from "./receipt-balance";
@@ -30,6 +30,8 @@ export type FinanceDocumentContent = {
   lines: FinanceLine[];
   vatRatePercent: number;
   pricesIncludeVat: boolean;
+  /** the run's currency, the office's (issue 52); documents before offices are in KES */
+  currency?: string;
   netCents: number;
   vatCents: number;
   totalCents: number;
@@ -65,6 +67,18 @@ export function Party({ title, party, extra }: { title: string; party: FinancePa
 
 const cell = { paddingVertical: 4, paddingHorizontal: 5 };
 
+/** A document's currency: the run's (issue 52); KES for those issued before offices. */
+const currencyOf = (doc: Pick<FinanceDocumentContent, "currency">) =>
+  (doc.currency ?? "KES") as MinorCurrency;
+
+const CURRENCY_SENTENCE: Record<MinorCurrency, string> = {
+  KES: "Amounts are in Kenya shillings (KES).",
+  UGX: "Amounts are in Uganda shillings (UGX).",
+  RWF: "Amounts are in Rwanda francs (RWF).",
+  TZS: "Amounts are in Tanzania shillings (TZS).",
+  USD: "Amounts are in US dollars (USD).",
+};
+
 /**
  * The payments a receipt acknowledges, each with its date and its method and code as the client's statement
  * shows them ("M-PESA QKH94M1Z11"), their sum, and the booking's balance after them (decision 0641).
@@ -74,11 +88,13 @@ function PaymentsTable({
   balanceAfterCents,
   advance,
   withheldCents,
+  currency,
 }: {
   payments: NonNullable<FinanceDocumentContent["payments"]>;
   balanceAfterCents: number | null | undefined;
   advance: boolean;
   withheldCents: number;
+  currency: MinorCurrency;
 }) {
   const row = { flexDirection: "row" as const, borderBottomWidth: 0.5, borderBottomColor: RULE };
   return (
@@ -93,7 +109,9 @@ function PaymentsTable({
         <View key={`${p.method}-${p.code}-${p.receivedOn}-${p.amountCents}`} style={row}>
           <Text style={[cell, { width: 120 }]}>{formatLongDate(p.receivedOn)}</Text>
           <Text style={[cell, { flex: 1 }]}>{paymentWithCode(p.method, p.code)}</Text>
-          <Text style={[cell, { width: 110, textAlign: "right" }]}>{formatKes(p.amountCents)}</Text>
+          <Text style={[cell, { width: 110, textAlign: "right" }]}>
+            {formatMinor(p.amountCents, currency)}
+          </Text>
         </View>
       ))}
       <TotalsTable
@@ -104,10 +122,11 @@ function PaymentsTable({
             strong: true,
           },
         ]}
+        currency={currency}
       />
       {balanceAfterCents != null && (
         <Text style={[styles.paragraph, styles.bold, { marginTop: 6 }]}>
-          {balanceAfterText(balanceAfterCents, { advance, withheldCents })}
+          {balanceAfterText(balanceAfterCents, { advance, withheldCents, currency })}
         </Text>
       )}
     </View>
@@ -115,7 +134,9 @@ function PaymentsTable({
 }
 
 /** What a proforma expects withheld, and so in cash: nothing when the buyer withholds nothing. */
-export function withholdingRows(doc: Pick<FinanceDocumentContent, "totalCents" | "whtCents" | "whvatCents">) {
+export function withholdingRows(
+  doc: Pick<FinanceDocumentContent, "totalCents" | "whtCents" | "whvatCents" | "currency">,
+) {
   const wht = doc.whtCents ?? 0;
   const whvat = doc.whvatCents ?? 0;
   if (wht + whvat === 0) return [];
@@ -131,7 +152,7 @@ export function withholdingRows(doc: Pick<FinanceDocumentContent, "totalCents" |
           },
         ]
       : []),
-    { label: "To pay in cash (KES)", cents: doc.totalCents - wht - whvat, strong: true },
+    { label: `To pay in cash (${currencyOf(doc)})`, cents: doc.totalCents - wht - whvat, strong: true },
   ];
 }
 
@@ -141,11 +162,11 @@ function closingNote(doc: FinanceDocumentContent) {
     const withheld = (doc.whtCents ?? 0) + (doc.whvatCents ?? 0);
     const certificates =
       withheld > 0
-        ? ` You withhold ${formatKes(withheld)} as shown and pay ${formatKes(doc.totalCents - withheld)}; please send us the withholding certificates from iTax for the amounts withheld, which settle the rest of this invoice.`
+        ? ` You withhold ${formatMinor(withheld, currencyOf(doc))} as shown and pay ${formatMinor(doc.totalCents - withheld, currencyOf(doc))}; please send us the withholding certificates from iTax for the amounts withheld, which settle the rest of this invoice.`
         : "";
     return {
       title: "How to pay",
-      text: `${doc.paymentNote}${certificates} This proforma invoice is a request for payment, not a tax invoice. Amounts are in Kenya shillings (KES).`,
+      text: `${doc.paymentNote}${certificates} This proforma invoice is a request for payment, not a tax invoice. ${CURRENCY_SENTENCE[currencyOf(doc)]}`,
     };
   }
   if (doc.kind === "credit_note") {
@@ -179,12 +200,12 @@ const linesWithParticipants = (lines: FinanceLine[]) =>
   }));
 
 /** The list price and the discounts of a document's lines, as totals rows above the net (none without). */
-function discountRows(lines: FinanceLine[]) {
+function discountRows(lines: FinanceLine[], currency: MinorCurrency) {
   const { listCents, discountCents } = documentDiscounts(lines);
   if (discountCents === 0) return [];
   return [
-    { label: "At list prices (KES)", cents: listCents },
-    { label: "Less discounts (KES)", cents: -discountCents },
+    { label: `At list prices (${currency})`, cents: listCents },
+    { label: `Less discounts (${currency})`, cents: -discountCents },
   ];
 }
 
@@ -193,17 +214,18 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
   const title = isAdvance(doc) ? "Receipt (advance payment)" : TITLES[doc.kind];
   // a receipt prints its invoice's lines for what was bought; their total is the invoice's, not this payment's.
   // An advance has no invoice yet, so no VAT to state: the money received, and the invoice will say the rest.
+  const currency = currencyOf(doc);
   const totals = isAdvance(doc)
-    ? [{ label: "Received in advance (KES)", cents: doc.totalCents, strong: true }]
+    ? [{ label: `Received in advance (${currency})`, cents: doc.totalCents, strong: true }]
     : [
-        ...discountRows(doc.lines),
+        ...discountRows(doc.lines, currency),
         ...pricedTotalRows(
           doc,
           doc.kind === "credit_note"
-            ? "Total credited (KES)"
+            ? `Total credited (${currency})`
             : doc.kind === "receipt"
-              ? "Invoice total (KES)"
-              : "Total (KES)",
+              ? `Invoice total (${currency})`
+              : `Total (${currency})`,
         ),
       ];
   const note = closingNote(doc);
@@ -236,10 +258,10 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
         <Party title="From" party={doc.seller} />
         <Party title={doc.kind === "receipt" ? "Received from" : "Bill to"} party={doc.buyer} />
       </View>
-      <LineTable lines={linesWithParticipants(doc.lines)} />
-      <TotalsTable rows={totals} />
+      <LineTable lines={linesWithParticipants(doc.lines)} currency={currency} />
+      <TotalsTable rows={totals} currency={currency} />
       {doc.kind === "proforma" && withholdingRows(doc).length > 0 && (
-        <TotalsTable rows={withholdingRows(doc)} />
+        <TotalsTable rows={withholdingRows(doc)} currency={currency} />
       )}
       {doc.payments && doc.payments.length > 0 && (
         <PaymentsTable
@@ -247,6 +269,7 @@ export function renderFinanceDocumentPdf(doc: FinanceDocumentContent, firm: Firm
           balanceAfterCents={doc.balanceAfterCents}
           advance={isAdvance(doc)}
           withheldCents={(doc.whtCents ?? 0) + (doc.whvatCents ?? 0)}
+          currency={currency}
         />
       )}
       <Note title={note.title}>{note.text}</Note>

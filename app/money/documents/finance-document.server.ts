@@ -15,6 +15,7 @@ import { courseRuns, courses } from "#app/site/tables.server";
 import { formatKes, parseCents } from "#app/utils/cents";
 import { addDays, formatLongDate, today } from "#app/utils/dates";
 import { priceParticipant } from "#app/utils/discounts";
+import { type MinorCurrency, parseMinor } from "#app/utils/minor-units";
 import { PAYMENT_METHOD_LABELS } from "#app/utils/payment-state";
 import { computeVat, type PricedLine } from "#app/utils/vat";
 import { discountsFor, redeemedCode, SEAT_HOLDING } from "../discounts/discount-pricing.server";
@@ -22,6 +23,7 @@ import { mpesaPayUrl } from "../mpesa/stk-setup.server";
 import { computeWithholding } from "../withholding/withholding";
 import { withholdingChoiceFor } from "../withholding/withholding-choice.server";
 import { financeDocumentPdf } from "./document-drawn-first.server";
+import { documentOffice, documentSeller } from "./document-office.server";
 import { formatDocumentNumber, nextDocumentNumber } from "./document-sequence.server";
 import { financeDocumentMessage } from "./emails.server";
 import {
@@ -51,6 +53,21 @@ function runText(run: { label: string | null; startDate: string | null; venue: s
 }
 
 /**
+ * A run's list price in the minor unit of its currency (decision 0792): a KES run falls back to the course's price;
+ * a run sold in another currency has its own (the run form requires it), or is unpriced.
+ */
+function listPriceMinor(row: {
+  costOverride: string | null;
+  courseCost: string | null;
+  currency: string | null;
+}) {
+  const currency = (row.currency ?? "KES") as MinorCurrency;
+  if (currency === "KES") return parseCents(row.costOverride ?? row.courseCost);
+  // the column keeps two decimals ("1500000.00"); UGX and RWF have none to keep
+  return parseMinor(row.costOverride?.replace(/\.0+$/, ""), currency);
+}
+
+/**
  * One line per run: the booking's participants holding a seat on it × the run's (or course's) price, less the
  * discounts that apply to each participant (decision 0750: list → early bird → group → code, per participant).
  */
@@ -69,6 +86,7 @@ async function billableLines(
       startDate: courseRuns.startDate,
       venue: courseRuns.venue,
       costOverride: courseRuns.costOverride,
+      currency: courseRuns.currency,
       quantity: count(),
       participants: sql<
         string[]
@@ -91,6 +109,7 @@ async function billableLines(
       courseRuns.startDate,
       courseRuns.venue,
       courseRuns.costOverride,
+      courseRuns.currency,
     )
     .orderBy(asc(courseRuns.startDate), asc(courses.title));
   const lines: (PricedLine &
@@ -99,7 +118,7 @@ async function billableLines(
   const code = rows.length > 0 ? await redeemedCode(tx, bookingId) : null;
   for (const row of rows) {
     const description = [row.title, runText(row)].filter(Boolean).join(" — ");
-    const listCents = parseCents(row.costOverride ?? row.courseCost);
+    const listCents = listPriceMinor(row);
     if (listCents === null) {
       unpriced.push(row.title);
       continue;
@@ -131,11 +150,17 @@ async function billableLines(
  */
 async function invoiceLines(
   tx: Executor,
-  booking: Pick<LockedBooking, "id" | "quoteId" | "createdAt" | "organisationId" | "organization">,
+  booking: Pick<LockedBooking, "id" | "quoteId" | "createdAt" | "organisationId" | "organization" | "runId">,
 ) {
   const billed = await billableLines(tx, booking);
   if (!booking.quoteId || billed.lines.length + billed.unpriced.length === 0) {
-    return { ...billed, rule: (await getFinanceProfile(tx)).vat };
+    // the selling office's VAT rate (Uganda and Rwanda 18 %); Nairobi's is the finance settings' (decision 0791)
+    const { vat } = await getFinanceProfile(tx);
+    const office = await documentOffice(tx, booking);
+    return {
+      ...billed,
+      rule: office.code === "nairobi" ? vat : { ...vat, ratePercent: office.vatRatePercent },
+    };
   }
   const terms = await quoteTerms(tx, booking.quoteId);
   return { ...terms, unpriced: [] as string[] };
@@ -171,6 +196,7 @@ export async function bookingInvoiceTotal(tx: Executor, bookingId: string): Prom
       createdAt: bookings.createdAt,
       organisationId: bookings.organisationId,
       organization: bookings.organization,
+      runId: bookings.runId,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
@@ -260,7 +286,10 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
   const issuedOn = today();
   const year = Number(issuedOn.slice(0, 4));
   const prefix = kind === "proforma" ? profile.invoicePrefix : DOCUMENT_PREFIX[kind];
-  const number = formatDocumentNumber(prefix, year, await nextDocumentNumber(tx, kind, year));
+  // the run's office numbers it in its own series (decision 0791); Nairobi's prefix is empty
+  const office = await documentOffice(tx, booking);
+  const sequence = await nextDocumentNumber(tx, kind, year, office.code);
+  const number = formatDocumentNumber(prefix, year, sequence, office.numberPrefix);
   const id = crypto.randomUUID();
   const storageKey = `finance/${id}.pdf`;
   const paymentNote = paymentInstructions(profile, booking.reference);
@@ -272,7 +301,9 @@ export async function issueDocument(tx: Executor, input: IssueInput): Promise<Fi
     number,
     issuedOn,
     dueOn,
-    seller: profile.seller,
+    office: office.code,
+    currency: office.runCurrency,
+    seller: documentSeller(profile, office),
     buyer,
     lines: input.lines,
     vatRatePercent: input.totals.ratePercent,

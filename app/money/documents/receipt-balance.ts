@@ -1,10 +1,18 @@
-import { formatKes } from "#app/utils/cents";
+import { formatMinor, type MinorCurrency } from "#app/utils/minor-units";
 
 /**
  * What a receipt says of the booking after its payment, in the PDF and the e-mail alike. An overpayment is never
  * kept silently: the client hears how the difference comes back to them (decision 0641).
  */
-export function balanceAfterText(balanceAfterCents: number, { advance = false, withheldCents = 0 } = {}) {
+export function balanceAfterText(
+  balanceAfterCents: number,
+  {
+    advance = false,
+    withheldCents = 0,
+    currency = "KES",
+  }: { advance?: boolean; withheldCents?: number; currency?: MinorCurrency } = {},
+) {
+  const formatKes = (minor: number) => formatMinor(minor, currency);
   // before any invoice the money is an advance, not an overpayment: it is set against the invoice to come
   if (advance) {
     return `No invoice is issued for this booking yet: ${formatKes(-balanceAfterCents)} received so far is held as an advance and set against its invoice when it is issued.`;

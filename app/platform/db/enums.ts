@@ -172,3 +172,11 @@ export const RUN_COST_BASES = ["fixed", "per_participant", "per_day"] as const;
 export const RUN_COST_STAGES = ["planned", "actual"] as const;
 /** The go/no-go decision on a run (issue 48, decision 0776). */
 export const RUN_DECISIONS = ["confirm", "postpone", "cancel"] as const;
+/** The selling offices (issue 52): each a legal seller with its own currency, tax identity and number series. */
+export const SELLING_OFFICES = ["nairobi", "mombasa", "kampala", "kigali"] as const;
+/** The countries an office sells from (ISO 3166 alpha-2). */
+export const OFFICE_COUNTRIES = ["KE", "UG", "RW", "TZ"] as const;
+/** The currencies an office sells in (ISO 4217), each held in its minor unit. */
+export const OFFICE_CURRENCIES = RESOURCE_CURRENCIES;
+/** The mobile-money ways an office can take. */
+export const MOBILE_MONEY_WAYS = ["mpesa", "mtn_momo", "airtel_money"] as const;

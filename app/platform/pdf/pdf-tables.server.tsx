@@ -1,5 +1,5 @@
 import { Text, View } from "@react-pdf/renderer";
-import { formatKes } from "#app/utils/cents";
+import { formatMinor, type MinorCurrency } from "#app/utils/minor-units";
 import { RULE, styles, TINT } from "./pdf-kit.server";
 
 const cell = { paddingVertical: 5, paddingHorizontal: 5 };
@@ -16,7 +16,7 @@ export type PricedRow = {
 };
 
 /** The lines of an invoice, receipt, credit note or quote: description, quantity, unit price and amount. */
-export function LineTable({ lines }: { lines: PricedRow[] }) {
+export function LineTable({ lines, currency = "KES" }: { lines: PricedRow[]; currency?: MinorCurrency }) {
   return (
     <View>
       <View style={[row, { backgroundColor: TINT }]} fixed>
@@ -34,8 +34,12 @@ export function LineTable({ lines }: { lines: PricedRow[] }) {
             ) : null}
           </View>
           <Text style={[cell, { width: 40, textAlign: "right" }]}>{line.quantity}</Text>
-          <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>{formatKes(line.unitCents)}</Text>
-          <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>{formatKes(line.amountCents)}</Text>
+          <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>
+            {formatMinor(line.unitCents, currency)}
+          </Text>
+          <Text style={[cell, { width: AMOUNT, textAlign: "right" }]}>
+            {formatMinor(line.amountCents, currency)}
+          </Text>
         </View>
       ))}
     </View>
@@ -46,7 +50,7 @@ export function LineTable({ lines }: { lines: PricedRow[] }) {
 export type TotalRow = { label: string; cents: number; strong?: boolean };
 
 /** The totals under a table, right-aligned; the strong row (the total or the balance) stands out. */
-export function TotalsTable({ rows }: { rows: TotalRow[] }) {
+export function TotalsTable({ rows, currency = "KES" }: { rows: TotalRow[]; currency?: MinorCurrency }) {
   return (
     <View style={{ alignItems: "flex-end", marginTop: 6 }} wrap={false}>
       {rows.map((total) => (
@@ -61,7 +65,7 @@ export function TotalsTable({ rows }: { rows: TotalRow[] }) {
             {total.label}
           </Text>
           <Text style={[cell, { width: AMOUNT + 10, textAlign: "right" }, total.strong ? styles.bold : {}]}>
-            {formatKes(total.cents)}
+            {formatMinor(total.cents, currency)}
           </Text>
         </View>
       ))}

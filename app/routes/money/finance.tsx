@@ -73,6 +73,9 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             <Link to="/admin/finance/discounts" className={buttonClass("outline", "md", "min-h-11")}>
               Discounts
             </Link>
+            <Link to="/admin/finance/offices" className={buttonClass("outline", "md", "min-h-11")}>
+              Selling offices
+            </Link>
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultOfficeFor, OFFICE_CURRENCY, OFFICE_NAMES, SELLING_OFFICES } from "#app/offices/index";
 import {
   ACTIVE_STATUSES,
   COURSE_CATEGORIES,
@@ -15,6 +16,7 @@ import {
   requiredText,
 } from "#app/platform/forms/form-fields";
 import { isCalendarDate } from "#app/utils/calendar-date";
+import { currencyHasCents } from "#app/utils/minor-units";
 
 export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = {
   physical: "In person",
@@ -116,7 +118,10 @@ export const CourseRunSchema = z
     deliveryMode: z.enum(DELIVERY_MODES).default("physical"),
     capacity: optionalNumber("Capacity", { min: 1, max: 100_000, integer: true }),
     minParticipants: optionalNumber("Minimum group", { min: 1, max: 100_000, integer: true }),
-    costOverride: optionalNumber("Cost override", { min: 0, max: 100_000_000 }),
+    costOverride: optionalNumber("Cost override", { min: 0, max: 100_000_000_000 }),
+    /** the office that sells it (issue 52); empty: the office of its country (`defaultOfficeFor`) */
+    sellingOffice: z.enum(SELLING_OFFICES, "Choose a selling office from the list.").optional(),
+    priceUsd: optionalNumber("USD price", { min: 0, max: 10_000_000 }),
     status: z.enum(RUN_STATUSES).default("open"),
     /** one organisation's in-house group: on no public page, feed or form (decision 0671) */
     private: checkbox(),
@@ -128,9 +133,39 @@ export const CourseRunSchema = z
   .refine((v) => v.minParticipants === null || v.capacity === null || v.minParticipants <= v.capacity, {
     path: ["minParticipants"],
     message: "The minimum group cannot be larger than the capacity",
+  })
+  // the office sells in its own currency (decision 0790): the run's price is in it
+  .transform((v) => {
+    const sellingOffice = v.sellingOffice ?? defaultOfficeFor(v);
+    return { ...v, sellingOffice, currency: OFFICE_CURRENCY[sellingOffice] };
+  })
+  .superRefine((v, ctx) => {
+    const office = OFFICE_NAMES[v.sellingOffice];
+    // the course's own price is in Kenya shillings: a run sold in another currency states its own
+    if (v.currency !== "KES" && v.costOverride === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["costOverride"],
+        message: `The ${office} office sells in ${v.currency}: enter this date's price in ${v.currency} (the course's price is in KES).`,
+      });
+    }
+    // ISO 4217: the Ugandan and Rwandan francs have no minor unit
+    if (v.costOverride !== null && !currencyHasCents(v.currency) && !Number.isInteger(v.costOverride)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["costOverride"],
+        message: `Prices in ${v.currency} are whole amounts: ${v.currency} has no cents.`,
+      });
+    }
   });
 
-export type CourseRunInput = Omit<z.output<typeof CourseRunSchema>, "runId">;
+type RunOutput = Omit<z.output<typeof CourseRunSchema>, "runId">;
+/**
+ * A run as the domain takes it: the form's fields; the office may be left out (then its country's) and the
+ * currency always follows from the office.
+ */
+export type CourseRunInput = Omit<RunOutput, "sellingOffice" | "currency" | "priceUsd"> &
+  Partial<Pick<RunOutput, "sellingOffice" | "priceUsd">>;
 
 /** How the office's screens mark a private run: "Private — <organisation>"; null for a public run. */
 export function privateRunLabel(run: { private: boolean; organisationName?: string | null }) {

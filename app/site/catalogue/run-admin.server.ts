@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { defaultOfficeFor, OFFICE_CURRENCY } from "#app/offices/index";
 import type { AuditActor } from "#app/platform/audit.server";
 import { auditedDelete, auditedInsert, auditedUpdate, lockRow } from "#app/platform/audited-change.server";
 import type { Executor } from "#app/platform/db/client.server";
@@ -11,10 +12,20 @@ import { holidayNotice, resetRunSessions } from "./run-sessions.server";
 // sets going for its bookings, and what its history (bookings, documents) allows, is bookings'
 // (run-bookings/run-changes.server.ts).
 
-const toRow = (input: CourseRunInput) => ({
-  ...input,
-  costOverride: input.costOverride === null ? null : input.costOverride.toFixed(2),
-});
+const toRow = (input: CourseRunInput) => {
+  // the office that sells it, and so its currency (decision 0790); a caller that names none gets its country's
+  const sellingOffice = input.sellingOffice ?? defaultOfficeFor(input);
+  return {
+    ...input,
+    sellingOffice,
+    currency: OFFICE_CURRENCY[sellingOffice],
+    costOverride: input.costOverride === null ? null : input.costOverride.toFixed(2),
+    priceUsd: input.priceUsd ?? null,
+  };
+};
+
+/** The currency a run's prices would be in after the change: its office's. */
+export const runCurrencyOf = (input: CourseRunInput) => toRow(input).currency;
 
 /** The run of the given course an admin changes, as its audit row keeps it. */
 const runRow = (courseId: string, runId: string) => ({

@@ -5,6 +5,7 @@ import { FormAlert } from "#app/components/admin/auth-card";
 import { SaveButton } from "#app/components/admin/save-button";
 import { Badge } from "#app/components/ui/badge";
 import { BoundCheckbox, BoundInput, BoundSelect } from "#app/components/ui/conform-fields";
+import { OFFICE_CURRENCY, OFFICE_NAMES, SELLING_OFFICES } from "#app/offices/index";
 import { numericInput } from "#app/platform/forms/form-fields";
 import { DeleteCardForm } from "#app/routes/site/components/delete-card-form";
 import {
@@ -27,6 +28,9 @@ export type RunValues = {
   capacity: number | null;
   minParticipants: number | null;
   costOverride: string | null;
+  sellingOffice?: string;
+  currency?: string;
+  priceUsd?: number | null;
   status: string;
   private: boolean;
   /** the organisation a private run is for, when it came from a quote */
@@ -53,6 +57,7 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
           capacity: numericInput(run.capacity),
           minParticipants: numericInput(run.minParticipants),
           costOverride: numericInput(run.costOverride),
+          priceUsd: numericInput(run.priceUsd ?? null),
           private: run.private ? "on" : undefined,
         }
       : { deliveryMode: "physical", status: "open" },
@@ -86,11 +91,25 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
           inputMode="numeric"
           meta={fields.minParticipants}
         />
+        <BoundSelect label="Selling office" meta={fields.sellingOffice}>
+          <option value="">By the venue's country</option>
+          {SELLING_OFFICES.map((office) => (
+            <option key={office} value={office}>
+              {OFFICE_NAMES[office]} ({OFFICE_CURRENCY[office]})
+            </option>
+          ))}
+        </BoundSelect>
         <BoundInput
-          label="Cost override (KES)"
-          hint="Empty: the course cost applies"
+          label="Price (the office's currency)"
+          hint="Empty: the course cost (KES) applies; Kampala (UGX) and Kigali (RWF) dates need their own"
           inputMode="decimal"
           meta={fields.costOverride}
+        />
+        <BoundInput
+          label="USD price (optional)"
+          hint="For donors and international NGOs"
+          inputMode="decimal"
+          meta={fields.priceUsd}
         />
         <BoundSelect label="Run status" meta={fields.status}>
           {RUN_STATUSES.map((s) => (
@@ -112,6 +131,11 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
       </SaveButton>
     </Form>
   );
+}
+
+/** A run's own price as the office typed it, in its currency. */
+function runPrice(amount: string, currency = "KES") {
+  return currency === "KES" ? formatKsh(amount) : `${currency} ${Number(amount).toLocaleString("en-US")}`;
 }
 
 function when(run: RunValues) {
@@ -165,7 +189,11 @@ export function CourseRuns({
                       .filter(Boolean)
                       .join(" · ")}
                     {run.capacity ? ` · ${run.capacity} places` : ""}
-                    {run.costOverride ? ` · ${formatKsh(run.costOverride)}` : ""}
+                    {run.costOverride ? ` · ${runPrice(run.costOverride, run.currency)}` : ""}
+                    {run.sellingOffice && run.sellingOffice !== "nairobi"
+                      ? ` · sold by ${OFFICE_NAMES[run.sellingOffice as keyof typeof OFFICE_NAMES] ?? run.sellingOffice}`
+                      : ""}
+                    {run.priceUsd != null ? ` · USD ${run.priceUsd.toLocaleString("en-US")}` : ""}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">

@@ -1,0 +1,17 @@
+export {
+  COUNTRY_TAX,
+  defaultOfficeFor,
+  MOBILE_MONEY_LABELS,
+  MOBILE_MONEY_WAYS,
+  type MobileMoneyWay,
+  OFFICE_CURRENCIES,
+  OFFICE_CURRENCY,
+  OFFICE_NAMES,
+  type OfficeCode,
+  type OfficeCountry,
+  type OfficeCurrency,
+  type OfficeInput,
+  OfficeSchema,
+  SELLING_OFFICES,
+  taxIdProblem,
+} from "./offices";
