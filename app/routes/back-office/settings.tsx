@@ -57,10 +57,10 @@ import {
 } from "#app/platform/settings/settings";
 import { redirectWithToast } from "#app/platform/toast.server";
 import { EtimsSettings, type EtimsSettingsAnswer } from "#app/routes/back-office/components/etims-settings";
+import { MessagesSettings } from "#app/routes/back-office/components/messages-settings";
 import { SecondFactorOverview } from "#app/routes/back-office/components/second-factor-overview";
 import { MpesaSection } from "#app/routes/back-office/components/settings/mpesa-section";
 import { SectionForm } from "#app/routes/back-office/components/settings/section-form";
-import { MessagesSettings } from "#app/routes/back-office/components/messages-settings";
 import { getSiteContent } from "#app/site/index.server";
 import { canEditContent, canManageFinanceSettings, canManageSettings } from "#app/staff/index";
 import {
@@ -422,7 +422,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <MessagesSettings
             {...loaderData.messages}
             errors={{
-              sms: settingAnswer?.messageErrors?.channel === "sms" ? settingAnswer.messageErrors.errors : null,
+              sms:
+                settingAnswer?.messageErrors?.channel === "sms" ? settingAnswer.messageErrors.errors : null,
               whatsapp:
                 settingAnswer?.messageErrors?.channel === "whatsapp"
                   ? settingAnswer.messageErrors.errors
