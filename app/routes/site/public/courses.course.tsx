@@ -8,6 +8,7 @@ import { Section } from "#app/components/public/page-sections";
 import { listOfferedDiscounts } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { CourseKeyFacts } from "#app/routes/site/public/components/course-key-facts";
+import { CourseOutlineDays } from "#app/routes/site/public/components/course-outline-days";
 import { CourseRuns } from "#app/routes/site/public/components/course-runs";
 import { CatalogueDownloads } from "#app/routes/site/public/components/download-buttons";
 import { FacilitatorCards } from "#app/routes/site/public/components/facilitator-cards";
@@ -18,6 +19,7 @@ import {
   courseJsonLd,
   HONEYPOT_FIELD,
   newFormKey,
+  outlineDays,
   publicCourseFacilitators,
   publicOrigin,
   publicVatNote,
@@ -58,6 +60,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   const offered = offeredFor(rules, course.slug, nextRun(course.runs)?.id ?? null);
   return {
     course,
+    // the days worded here, so the page's script carries no outline code
+    outline: course.outline.map((entry) => ({
+      days: outlineDays(entry),
+      title: entry.title,
+      topics: entry.topics,
+    })),
     facilitators: await publicCourseFacilitators(course.id),
     vatNote,
     formKey: newFormKey(),
@@ -105,7 +113,13 @@ function FeeTerms({
   course,
   vatNote,
 }: {
-  course: { feeIncludes: string[]; feeExcludes: string[]; certificate: string | null; type: string | null };
+  course: {
+    feeIncludes: string[];
+    feeExcludes: string[];
+    certificate: string | null;
+    cpdPoints: string | null;
+    type: string | null;
+  };
   vatNote: string;
 }) {
   return (
@@ -135,6 +149,12 @@ function FeeTerms({
             {course.certificate}
           </p>
         </>
+      )}
+      {course.cpdPoints && (
+        <p className="mt-2 text-slate-700" data-testid="course-cpd">
+          <span className="font-semibold text-brand-900">CPD: </span>
+          {course.cpdPoints}
+        </p>
       )}
     </div>
   );
@@ -185,15 +205,30 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         / <span aria-current="page">{course.title}</span>
       </nav>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-2">
-        <ListBlock title="Highlights" items={course.highlights} />
         <ListBlock title="Objectives" items={course.objectives} />
-        <ListBlock title="Course Outline" items={course.modules} />
         {course.targetAudience && (
           <div>
             <h2 className="text-xl font-bold text-brand-900">Who Should Attend</h2>
-            <p className="mt-3 text-slate-700">{course.targetAudience}</p>
+            <p className="mt-3 text-slate-700" data-testid="course-audience">
+              {course.targetAudience}
+            </p>
           </div>
         )}
+        {/* the outline by day; a course without one shows its list of modules, if it has any */}
+        {loaderData.outline.length > 0 ? (
+          <CourseOutlineDays outline={loaderData.outline} />
+        ) : (
+          <ListBlock title="Course Outline" items={course.modules} />
+        )}
+        {course.method && (
+          <div>
+            <h2 className="text-xl font-bold text-brand-900">How the Course Is Taught</h2>
+            <p className="mt-3 text-slate-700" data-testid="course-method">
+              {course.method}
+            </p>
+          </div>
+        )}
+        <ListBlock title="Highlights" items={course.highlights} />
         <FeeTerms course={course} vatNote={vatNote} />
       </div>
       {/* issue 38's order: the facilitators follow the certificate, before the dates */}
