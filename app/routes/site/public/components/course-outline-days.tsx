@@ -15,6 +15,7 @@ export function CourseOutlineDays({ outline }: { outline: OutlineEntry[] }) {
               <span className="block text-sm font-semibold uppercase tracking-wider text-brand-600">
                 {entry.days}
               </span>
+              <span className="sr-only">: </span>
               {entry.title}
             </h3>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
