@@ -32,7 +32,6 @@ import {
   SESSION_MODES,
 } from "../platform/db/enums";
 import { users } from "../platform/db/tables.server";
-import type { CourseOutlineDay } from "./catalogue/course-outline";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
 // only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.
@@ -67,7 +66,10 @@ export const courses = pgTable(
     /** The certificate a participant receives, e.g. "Certificate of participation". */
     certificate: text("certificate"),
     /** The course day by day, as the course page prints it (decision 0784); empty until written. */
-    outline: jsonb("outline").$type<CourseOutlineDay[]>().notNull().default([]),
+    outline: jsonb("outline")
+      .$type<{ fromDay: number; toDay: number; title: string; topics: string[] }[]>()
+      .notNull()
+      .default([]),
     /** How the course is taught: the method a buyer reads before choosing. */
     method: text("method"),
     /** CPD points or hours a professional body awards for the course, where it does. */
