@@ -104,10 +104,13 @@ describe("the course editor holds each part a buyer reads", () => {
     });
     const shown = await page("board-secretaries-practice");
     expect(shown.outline).toEqual([
-      { days: "Day 1", title: "The board calendar", topics: ["Annual work plans", "Notices"] },
-      { days: "Day 2", title: "Minutes", topics: ["Resolutions"] },
+      { heading: "Day 1: The board calendar", topics: ["Annual work plans", "Notices"] },
+      { heading: "Day 2: Minutes", topics: ["Resolutions"] },
     ]);
-    expect(shown.course).toMatchObject({ method: "Worked examples from real board packs" });
+    expect(shown.course).toMatchObject({
+      method: "Worked examples from real board packs",
+      certificate: "Certificate of participation. CPD: 10 CPD points (ICS Kenya)",
+    });
 
     // emptied, each part is gone rather than kept as an empty heading's text
     expect((await save(id, { slug: "board-secretaries-practice" })).status).toBe(302);

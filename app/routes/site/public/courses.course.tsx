@@ -8,7 +8,6 @@ import { Section } from "#app/components/public/page-sections";
 import { listOfferedDiscounts } from "#app/money/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { CourseKeyFacts } from "#app/routes/site/public/components/course-key-facts";
-import { CourseOutlineDays } from "#app/routes/site/public/components/course-outline-days";
 import { CourseRuns } from "#app/routes/site/public/components/course-runs";
 import { CatalogueDownloads } from "#app/routes/site/public/components/download-buttons";
 import { FacilitatorCards } from "#app/routes/site/public/components/facilitator-cards";
@@ -59,11 +58,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   // the discounts of the next date, stated as the booking form and the invoice apply them (decision 0750)
   const offered = offeredFor(rules, course.slug, nextRun(course.runs)?.id ?? null);
   return {
-    course,
+    // CPD points, where a professional body awards them, follow the certificate they come with
+    course: {
+      ...course,
+      certificate:
+        [course.certificate, course.cpdPoints && `CPD: ${course.cpdPoints}`].filter(Boolean).join(". ") ||
+        null,
+    },
     // the days worded here, so the page's script carries no outline code
     outline: course.outline.map((entry) => ({
-      days: outlineDays(entry),
-      title: entry.title,
+      heading: `${outlineDays(entry)}: ${entry.title}`,
       topics: entry.topics,
     })),
     facilitators: await publicCourseFacilitators(course.id),
@@ -117,7 +121,6 @@ function FeeTerms({
     feeIncludes: string[];
     feeExcludes: string[];
     certificate: string | null;
-    cpdPoints: string | null;
     type: string | null;
   };
   vatNote: string;
@@ -150,12 +153,34 @@ function FeeTerms({
           </p>
         </>
       )}
-      {course.cpdPoints && (
-        <p className="mt-2 text-slate-700" data-testid="course-cpd">
-          <span className="font-semibold text-brand-900">CPD: </span>
-          {course.cpdPoints}
-        </p>
-      )}
+    </div>
+  );
+}
+
+/** A part of the page in a sentence or two; the page prints no heading for an empty one. */
+function TextBlock({ title, text }: { title: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <div>
+      <h2 className="text-xl font-bold text-brand-900">{title}</h2>
+      <p className="mt-3 text-slate-700">{text}</p>
+    </div>
+  );
+}
+
+/** The course day by day: each day's heading ("Day 1: …", "Days 6–7: …", worded by the loader), its topics beneath. */
+function OutlineDays({ outline }: { outline: { heading: string; topics: string[] }[] }) {
+  return (
+    <div className="lg:col-span-2">
+      <h2 className="text-xl font-bold text-brand-900">Course Outline</h2>
+      <div className="mt-3 grid gap-6 md:grid-cols-2">
+        {outline.map((day) => (
+          <div key={day.heading}>
+            <h3 className="font-semibold text-brand-900">{day.heading}</h3>
+            <CheckList items={day.topics} className="mt-2 space-y-1" />
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
@@ -206,28 +231,14 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       </nav>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-2">
         <ListBlock title="Objectives" items={course.objectives} />
-        {course.targetAudience && (
-          <div>
-            <h2 className="text-xl font-bold text-brand-900">Who Should Attend</h2>
-            <p className="mt-3 text-slate-700" data-testid="course-audience">
-              {course.targetAudience}
-            </p>
-          </div>
-        )}
-        {/* the outline by day; a course without one shows its list of modules, if it has any */}
+        <TextBlock title="Who Should Attend" text={course.targetAudience} />
+        {/* a course without an outline by day shows its list of modules, if it has any */}
         {loaderData.outline.length > 0 ? (
-          <CourseOutlineDays outline={loaderData.outline} />
+          <OutlineDays outline={loaderData.outline} />
         ) : (
           <ListBlock title="Course Outline" items={course.modules} />
         )}
-        {course.method && (
-          <div>
-            <h2 className="text-xl font-bold text-brand-900">How the Course Is Taught</h2>
-            <p className="mt-3 text-slate-700" data-testid="course-method">
-              {course.method}
-            </p>
-          </div>
-        )}
+        <TextBlock title="How the Course Is Taught" text={course.method} />
         <ListBlock title="Highlights" items={course.highlights} />
         <FeeTerms course={course} vatNote={vatNote} />
       </div>
