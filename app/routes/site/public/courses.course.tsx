@@ -173,11 +173,11 @@ function OutlineDays({ outline }: { outline: { heading: string; topics: string[]
   return (
     <div className="lg:col-span-2">
       <h2 className="text-xl font-bold text-brand-900">Course Outline</h2>
-      <div className="mt-3 grid gap-6 md:grid-cols-2">
+      <div className="grid gap-x-6 md:grid-cols-2">
         {outline.map((day) => (
           <div key={day.heading}>
-            <h3 className="font-semibold text-brand-900">{day.heading}</h3>
-            <CheckList items={day.topics} className="mt-2 space-y-1" />
+            <h3 className="mt-4 font-semibold text-brand-900">{day.heading}</h3>
+            <CheckList items={day.topics} className="mt-3 space-y-2" />
           </div>
         ))}
       </div>
