@@ -74,7 +74,11 @@ export {
   listClientLogosForAdmin,
   updateClientLogo,
 } from "./content/client-logo-admin.server";
-export type { CourseFacilitatorView, FacilitatorView } from "./content/facilitator.server";
+export {
+  type CourseFacilitatorView,
+  type FacilitatorView,
+  listCourseFacilitators,
+} from "./content/facilitator.server";
 export {
   type AdminFacilitator,
   createFacilitator,

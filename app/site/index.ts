@@ -13,6 +13,13 @@ export {
   RUN_STATUSES,
 } from "./catalogue/course";
 export { COURSE_SEARCH_MAX, COURSE_SEARCH_MESSAGES, parseCourseFilter } from "./catalogue/course-filter";
+export {
+  type CourseOutlineDay,
+  OUTLINE_LIMITS,
+  outlineDays,
+  outlineText,
+  parseOutline,
+} from "./catalogue/course-outline";
 export { GazettedHolidaySchema, RunSessionSchema } from "./catalogue/run-sessions";
 export { CLIENT_LOGO_MESSAGES, type ClientLogoInput, ClientLogoSchema } from "./content/client-logo";
 export { COURSE_COUNT } from "./content/course-count";

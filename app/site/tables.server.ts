@@ -67,6 +67,15 @@ export const courses = pgTable(
     feeExcludes: jsonb("fee_excludes").$type<string[]>().notNull().default([]),
     /** The certificate a participant receives, e.g. "Certificate of participation". */
     certificate: text("certificate"),
+    /** The course day by day, as the course page prints it (decision 0784); empty until written. */
+    outline: jsonb("outline")
+      .$type<{ fromDay: number; toDay: number; title: string; topics: string[] }[]>()
+      .notNull()
+      .default([]),
+    /** How the course is taught: the method a buyer reads before choosing. */
+    method: text("method"),
+    /** CPD points or hours a professional body awards for the course, where it does. */
+    cpdPoints: text("cpd_points"),
     status: text("status", { enum: ACTIVE_STATUSES }).notNull().default("active"),
     featured: boolean("featured").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),

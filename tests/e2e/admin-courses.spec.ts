@@ -47,7 +47,7 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   // public details and an edit, shown on the public pages at once
   await page.getByLabel("Cost (KES)").fill("52000");
   await page.getByLabel("Highlights").fill("Board charters\nConflict of interest\n\n");
-  await page.getByLabel("Target audience").fill("Board members and company secretaries");
+  await page.getByLabel("Who should attend").fill("Board members and company secretaries");
   await page.getByLabel("The fee includes").fill("Facilitation\nBoard pack templates");
   await page.getByLabel("The fee does not include").fill("Accommodation");
   await page.getByLabel("Certificate").fill("Certificate of completion");

@@ -60,7 +60,11 @@ export const lineList = (max = 50) =>
         .map((line) => line.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().max(1000, "Each line must be at most 1000 characters")).max(max));
+    .pipe(
+      z
+        .array(z.string().max(1000, "Each line must be at most 1000 characters"))
+        .max(max, `At most ${max} lines, one item per line`),
+    );
 
 /** A stored number as the admin typed it ("95000.00" → "95000"), for form defaults. */
 export function numericInput(value: string | number | null | undefined) {

@@ -29,6 +29,7 @@ import {
   courseKeeping,
   deleteCourse,
   findCourseForAdmin,
+  listCourseFacilitators,
   type RunWriteOutcome,
   saveCourseSubmission,
   setCourseArchived,
@@ -49,12 +50,19 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadOffice);
   const id = parseId(args.params.courseId) ?? notFound();
   const course = (await findCourseForAdmin(id)) ?? notFound();
-  const [runs, interests, keptBecause] = await Promise.all([
+  const [runs, interests, keptBecause, facilitators] = await Promise.all([
     listRunsWithHistory(id),
     listCourseInterests(id),
     courseKeeping(course, courseHistory),
+    listCourseFacilitators(id),
   ]);
-  return { course, runs, interests, keptBecause };
+  return {
+    course,
+    runs,
+    interests,
+    keptBecause,
+    facilitators: facilitators.map(({ id, name, title }) => ({ id, name, title })),
+  };
 }
 
 export const ErrorBoundary = recordErrorBoundary({
@@ -151,7 +159,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, runs, interests, keptBecause } = loaderData;
+  const { course, runs, interests, keptBecause, facilitators } = loaderData;
   const staff = useStaff();
   const mayEdit = canEditContent(staff);
   const navigation = useNavigation();
@@ -188,6 +196,34 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
           submitLabel="Save Course"
         />
       </fieldset>
+      <section
+        aria-labelledby="course-facilitators"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        data-testid="course-facilitators"
+      >
+        <h2 id="course-facilitators" className="font-semibold text-slate-900">
+          Facilitators
+        </h2>
+        {facilitators.length > 0 ? (
+          <ul className="mt-2 space-y-1 text-sm text-slate-700">
+            {facilitators.map((facilitator) => (
+              <li key={facilitator.id}>
+                <span className="font-medium text-slate-900">{facilitator.name}</span>
+                {facilitator.title ? `, ${facilitator.title}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">No active facilitator teaches this course yet.</p>
+        )}
+        <p className="mt-2 text-sm text-slate-600">
+          The course page shows them after its outline. Who teaches which course is chosen on{" "}
+          <Link to="/admin/facilitators" className="text-brand-700 underline">
+            Facilitators
+          </Link>
+          .
+        </p>
+      </section>
       <CourseRuns
         runs={runs}
         lastResult={actionData && "run" in actionData ? actionData.run : undefined}

@@ -46,9 +46,12 @@ export const courseDetailColumns = {
   highlights: courses.highlights,
   objectives: courses.objectives,
   modules: courses.modules,
+  outline: courses.outline,
+  method: courses.method,
   feeIncludes: courses.feeIncludes,
   feeExcludes: courses.feeExcludes,
   certificate: courses.certificate,
+  cpdPoints: courses.cpdPoints,
 };
 
 function selectCourses(executor: Executor) {

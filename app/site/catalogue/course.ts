@@ -17,6 +17,7 @@ import {
 } from "#app/platform/forms/form-fields";
 import { isCalendarDate } from "#app/utils/calendar-date";
 import { currencyHasCents } from "#app/utils/minor-units";
+import { outlineDays, outlineField, outlineLength } from "./course-outline";
 
 export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], string> = {
   physical: "In person",
@@ -67,11 +68,14 @@ export const CourseSchema = z
     targetAudience: optionalText(1000),
     imageUrl: optionalText(500),
     highlights: lineList(),
-    objectives: lineList(),
+    objectives: lineList(15),
     modules: lineList(),
+    outline: outlineField(),
+    method: optionalText(1500),
     feeIncludes: lineList(20),
     feeExcludes: lineList(20),
     certificate: optionalText(300),
+    cpdPoints: optionalText(200),
     featured: checkbox(),
     sortOrder: optionalNumber("Display order", { min: 0, max: 100_000, integer: true }).transform(
       (v) => v ?? 0,
@@ -86,6 +90,19 @@ export const CourseSchema = z
     etimsTaxType: z.enum(ETIMS_TAX_TYPES, { error: "Choose the course's tax type" }).default("B"),
   })
   .superRefine((value, ctx) => {
+    // the outline describes the whole course, so a buyer reads what every paid day holds
+    const days = outlineLength(value.outline);
+    const last = value.outline.at(-1);
+    if (last && value.durationDays !== null && days !== value.durationDays) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["outline"],
+        message:
+          days < value.durationDays
+            ? `The outline ends at day ${days} but the course runs ${value.durationDays} days: describe every day`
+            : `The outline's ${outlineDays(last)} is past the course's ${value.durationDays} days: change the duration or the outline`,
+      });
+    }
     if (value.category === "faith" && !value.faithGroup) {
       ctx.addIssue({
         code: "custom",

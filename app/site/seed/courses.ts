@@ -17,9 +17,7 @@ export type SeedCourse = {
   durationDays: number;
   cost: number /* KES, 21000..180000 */;
   type?: string;
-  targetAudience?: string;
   highlights: string[];
-  objectives: string[];
   modules: string[];
   featured?: boolean;
   runs: SeedRun[];
@@ -46,7 +44,6 @@ export const seedCourses: SeedCourse[] = [
       "Cascading organisational targets to departments and individual staff appraisals",
       "Case studies from Kenyan state corporations, banks and regional NGOs",
     ],
-    objectives: [],
     modules: [
       "Environmental scanning: PESTEL, SWOT and stakeholder analysis",
       "Vision, mission, strategic objectives and priority setting",
@@ -101,7 +98,6 @@ export const seedCourses: SeedCourse[] = [
       "Introduction to mobile data collection with KoboToolbox and ODK",
       "Writing evaluation terms of reference and managing external evaluators",
     ],
-    objectives: [],
     modules: [],
     featured: true,
     runs: [
@@ -149,7 +145,6 @@ export const seedCourses: SeedCourse[] = [
       "Key financial ratios every manager should monitor",
       "Practical exercises using real Kenyan annual reports",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -187,7 +182,6 @@ export const seedCourses: SeedCourse[] = [
       "Contract management, variations and dispute resolution",
       "Lessons from recent Public Procurement Administrative Review Board decisions",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -234,7 +228,6 @@ export const seedCourses: SeedCourse[] = [
       "Working with unions and negotiating collective bargaining agreements",
       "HR analytics and succession planning",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -272,7 +265,6 @@ export const seedCourses: SeedCourse[] = [
       "Fraud risk, business continuity and cyber security essentials",
       "Working effectively with internal and external auditors",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -310,7 +302,6 @@ export const seedCourses: SeedCourse[] = [
       "Designing interactive Power BI dashboards for senior management",
       "Available as a live virtual class for regional teams",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -357,7 +348,6 @@ export const seedCourses: SeedCourse[] = [
       "Data protection obligations for personal records",
       "Disaster preparedness for registries and archives",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -395,7 +385,6 @@ export const seedCourses: SeedCourse[] = [
       "Designing and monitoring a service delivery charter",
       "Telephone, e-mail and social media etiquette",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -442,7 +431,6 @@ export const seedCourses: SeedCourse[] = [
       "Office protocol, etiquette and front-office image",
       "Productivity with Microsoft 365 and shared calendars",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -480,7 +468,6 @@ export const seedCourses: SeedCourse[] = [
       "360-degree leadership feedback before and after the programme",
       "Full board accommodation at a quiet coastal or lakeside venue",
     ],
-    objectives: [],
     modules: [],
     featured: true,
     runs: [
@@ -519,7 +506,6 @@ export const seedCourses: SeedCourse[] = [
       "Preparing for board appointments and the two-thirds gender principle",
       "Mentorship circles that continue after the course",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -557,7 +543,6 @@ export const seedCourses: SeedCourse[] = [
       "Managing under-performance and team conflict",
       "Personal effectiveness and time management",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -595,7 +580,6 @@ export const seedCourses: SeedCourse[] = [
       "Board committees, charters and the board-management relationship",
       "Conducting board evaluations and governance audits",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -633,7 +617,6 @@ export const seedCourses: SeedCourse[] = [
       "Managing resistance and staff wellbeing during restructuring",
       "Embedding new culture and measuring change success",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -670,7 +653,6 @@ export const seedCourses: SeedCourse[] = [
       "Public participation requirements under the County Governments Act",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     featured: true,
     runs: [
@@ -717,7 +699,6 @@ export const seedCourses: SeedCourse[] = [
       "IPSAS-compliant financial reporting and responding to audit queries",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -754,7 +735,6 @@ export const seedCourses: SeedCourse[] = [
       "Petitions, statements and motions in the county assembly",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -791,7 +771,6 @@ export const seedCourses: SeedCourse[] = [
       "Updating valuation rolls and county finance acts",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -828,7 +807,6 @@ export const seedCourses: SeedCourse[] = [
       "Field verification and geo-tagging of county projects",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -865,7 +843,6 @@ export const seedCourses: SeedCourse[] = [
       "Managing and resolving intergovernmental disputes",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -902,7 +879,6 @@ export const seedCourses: SeedCourse[] = [
       "Documenting and reporting citizen feedback",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -939,7 +915,6 @@ export const seedCourses: SeedCourse[] = [
       "Community conflict management and peace building",
       "Facilitation fees only; transport and accommodation arranged by participants",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -971,13 +946,11 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 3,
     cost: 65000,
     type: "Residential",
-    targetAudience: "Intact work teams, departments and management teams of 12 to 40 people",
     highlights: [
       "Certified high ropes course with qualified safety instructors",
       "Facilitated reviews linking each challenge to workplace behaviour",
       "Team charter drafted on the final day",
     ],
-    objectives: [],
     modules: [],
     featured: true,
     runs: [
@@ -1019,13 +992,11 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 5,
     cost: 85000,
     type: "Camping and extensive training, all costs inclusive",
-    targetAudience: "Middle managers, supervisors and graduate trainees who are reasonably fit",
     highlights: [
       "Morning runs with local athletics coaches in Iten",
       "Rotating camp leadership roles with structured feedback",
       "Evening reflection sessions around the campfire",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -1057,13 +1028,11 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 4,
     cost: 95000,
     type: "Residential",
-    targetAudience: "Senior management teams, boards and staff of small organisations",
     highlights: [
       "Dhow sailing and beach team initiatives",
       "Facilitated annual review and work-planning sessions",
       "Optional spouse programme on request",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -1104,13 +1073,11 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 6,
     cost: 150000,
     type: "Camping and extensive training, all costs inclusive, excluding passport and visa",
-    targetAudience: "Regional management teams and high-potential staff from across East Africa",
     highlights: [
       "Grade III to V white-water rafting with professional river guides",
       "Risk and decision-making simulations on the riverbank",
       "Visit to a community enterprise project in Jinja",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -1142,13 +1109,11 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 7,
     cost: 160000,
     type: "Camping and extensive training, all costs inclusive, excluding passport and visa",
-    targetAudience: "Senior leaders, directors and chief executives",
     highlights: [
       "Guided hike in the Volcanoes National Park foothills",
       "Dialogue with Rwandan public service and community leaders",
       "Umuganda community work experience",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -1180,13 +1145,11 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 8,
     cost: 175000,
     type: "Camping and extensive training, all costs inclusive, excluding passport and visa",
-    targetAudience: "Executive committees, boards and senior management teams",
     highlights: [
       "Game drives in Arusha and Tarangire National Parks",
       "Facilitated strategy sessions in a tented camp",
       "Leadership reflections with experienced safari guides",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -1218,13 +1181,11 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 6,
     cost: 165000,
     type: "Camping and extensive training, all costs inclusive, excluding passport and visa",
-    targetAudience: "Senior executives, business owners and professionals in high-pressure roles",
     highlights: [
       "Personal wellness assessment and coaching",
       "Stone Town heritage walk and spice farm visit",
       "Snorkelling and sunset dhow cruise",
     ],
-    objectives: [],
     modules: [],
     runs: [
       {
@@ -1257,14 +1218,7 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 5,
     cost: 35000,
     type: "Residential",
-    targetAudience: "Pastors, couples' ministry leaders, church counsellors and lay family life facilitators",
     highlights: [],
-    objectives: [
-      "Understand the biblical foundations of marriage and family life",
-      "Facilitate pre-marital and marriage enrichment sessions with confidence",
-      "Recognise signs of marital distress and refer appropriately",
-      "Establish a sustainable family life ministry in the local church",
-    ],
     modules: [
       "Biblical foundations of marriage",
       "Communication and conflict resolution for couples",
@@ -1313,14 +1267,7 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 2,
     cost: 21000,
     type: "Non-residential",
-    targetAudience: "Parents, guardians, Sunday school teachers and family life educators",
     highlights: [],
-    objectives: [
-      "Understand the digital world children and teenagers live in",
-      "Set healthy and enforceable family technology boundaries",
-      "Protect children from online abuse, exploitation and harmful content",
-      "Build open parent-child communication grounded in faith",
-    ],
     modules: [
       "Children and teenagers in a digital world",
       "Online safety and protection",
@@ -1357,14 +1304,7 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 5,
     cost: 38000,
     type: "Residential",
-    targetAudience: "Pastors, elders, deacons and ministry team leaders",
     highlights: [],
-    objectives: [
-      "Model servant leadership in the church and community",
-      "Design a discipleship pathway from new believer to leader",
-      "Mentor and release emerging leaders",
-      "Guard against burnout and leadership failure",
-    ],
     modules: [
       "Character and calling of the servant leader",
       "Discipleship models and small-group ministry",
@@ -1411,14 +1351,7 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 5,
     cost: 40000,
     type: "Residential",
-    targetAudience: "Clergy, chaplains and lay counsellors",
     highlights: [],
-    objectives: [
-      "Apply basic counselling skills in pastoral settings",
-      "Respond sensitively to grief, trauma and gender-based violence",
-      "Know when and how to refer to professional services",
-      "Practise self-care to prevent compassion fatigue",
-    ],
     modules: [],
     runs: [
       {
@@ -1451,14 +1384,7 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 4,
     cost: 28000,
     type: "Non-residential",
-    targetAudience: "Youth pastors, youth leaders, chaplains and campus ministry staff",
     highlights: [],
-    objectives: [
-      "Design relevant, engaging youth ministry programmes",
-      "Mentor young people through life transitions",
-      "Address substance abuse and mental health with sensitivity",
-      "Connect youth to skills and enterprise opportunities",
-    ],
     modules: [
       "Understanding today's young people",
       "Mentorship and life skills",
@@ -1495,14 +1421,7 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 5,
     cost: 42000,
     type: "Residential",
-    targetAudience: "Church treasurers, finance committees, board members and FBO managers",
     highlights: [],
-    objectives: [
-      "Establish sound budgeting and financial controls",
-      "Strengthen board governance and accountability",
-      "Comply with registration, tax and reporting requirements",
-      "Build trust with members, partners and donors",
-    ],
     modules: [
       "Biblical stewardship and accountability",
       "Budgeting, controls and financial reporting",
@@ -1540,14 +1459,7 @@ export const seedCourses: SeedCourse[] = [
     durationDays: 5,
     cost: 45000,
     type: "Non-residential",
-    targetAudience: "FBO programme officers, development committee members and church administrators",
     highlights: [],
-    objectives: [
-      "Design community projects using a clear theory of change",
-      "Write persuasive concept notes and full proposals",
-      "Diversify income through local fundraising and social enterprise",
-      "Report to donors with credibility",
-    ],
     modules: [],
     runs: [
       {

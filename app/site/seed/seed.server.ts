@@ -4,6 +4,7 @@ import { systemSettings } from "#app/platform/db/tables.server";
 import { SETTING_DEFINITIONS } from "#app/platform/settings/settings";
 import { courseRuns, courses, siteContent, testimonials, websiteImages } from "#app/site/tables.server";
 import { today } from "#app/utils/dates";
+import { seedCourseContent } from "./course-content";
 import { seedCourseTerms } from "./course-terms";
 import { seedCourses } from "./courses";
 import { seedGallery } from "./gallery";
@@ -44,10 +45,15 @@ export async function seedDatabase(db: Database) {
 
     for (const [index, course] of seedCourses.entries()) {
       const { runs, cost, ...fields } = course;
+      const content = seedCourseContent[course.slug];
       const [row] = await tx
         .insert(courses)
         .values({
           ...fields,
+          ...content,
+          // a course's modules are its outline's day titles where the catalogue printed none (NITA's pack lists them)
+          modules:
+            fields.modules.length > 0 ? fields.modules : (content?.outline.map((day) => day.title) ?? []),
           ...seedCourseTerms(course),
           cost: String(cost),
           sortOrder: index,

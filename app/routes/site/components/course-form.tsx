@@ -9,9 +9,11 @@ import { linesText, numericInput } from "#app/platform/forms/form-fields";
 import {
   ACTIVE_STATUSES,
   COURSE_CATEGORIES,
+  type CourseOutlineDay,
   CourseSchema,
   ETIMS_TAX_TYPES,
   FAITH_GROUPS,
+  outlineText,
 } from "#app/site/index";
 import { CATEGORY_LABELS, FAITH_GROUP_LABELS } from "#app/utils/course-categories";
 
@@ -30,14 +32,20 @@ export type CourseFormValues = {
   highlights: string[];
   objectives: string[];
   modules: string[];
+  outline: CourseOutlineDay[];
+  method: string | null;
   feeIncludes: string[];
   feeExcludes: string[];
   certificate: string | null;
+  cpdPoints: string | null;
   featured: boolean;
   sortOrder: number;
   etimsItemClassCode: string | null;
   etimsTaxType: string;
 };
+
+const OUTLINE_HINT =
+  'A heading line for each day, such as "Day 1: Reading financial statements" (or "Days 6-7: Field visit"), then one "- topic" line per topic. The days must cover the course\'s duration.';
 
 const section = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -63,6 +71,7 @@ export function CourseForm({
           highlights: linesText(course.highlights),
           objectives: linesText(course.objectives),
           modules: linesText(course.modules),
+          outline: outlineText(course.outline),
           feeIncludes: linesText(course.feeIncludes),
           feeExcludes: linesText(course.feeExcludes),
           featured: course.featured ? "on" : undefined,
@@ -119,21 +128,47 @@ export function CourseForm({
           />
           <BoundInput label="Type" hint="e.g. Residential, Non-residential" meta={fields.type} />
           <BoundTextarea
-            label="Target audience"
-            rows={2}
+            label="Who should attend"
+            hint="The people the course is written for: their roles and the organisations they work in"
+            rows={3}
             meta={fields.targetAudience}
             className="md:col-span-2"
           />
-          {(["highlights", "objectives", "modules"] as const).map((name) => (
-            <BoundTextarea
-              key={name}
-              label={name[0]?.toUpperCase() + name.slice(1)}
-              hint="One item per line"
-              rows={5}
-              meta={fields[name]}
-              className="md:col-span-2"
-            />
-          ))}
+          <BoundTextarea
+            label="Objectives"
+            hint="What a participant can do after the course. One objective per line, at most 15"
+            rows={5}
+            meta={fields.objectives}
+            className="md:col-span-2"
+          />
+          <BoundTextarea
+            label="Outline by day"
+            hint={OUTLINE_HINT}
+            rows={12}
+            meta={fields.outline}
+            className="md:col-span-2"
+          />
+          <BoundTextarea
+            label="Method"
+            hint="How the course is taught: talks, cases, exercises, field visits, what participants bring"
+            rows={3}
+            meta={fields.method}
+            className="md:col-span-2"
+          />
+          <BoundTextarea
+            label="Highlights"
+            hint="One item per line"
+            rows={4}
+            meta={fields.highlights}
+            className="md:col-span-2"
+          />
+          <BoundTextarea
+            label="Modules"
+            hint="One topic per line. NITA's claim pack prints them; the course page shows them only while there is no outline by day"
+            rows={4}
+            meta={fields.modules}
+            className="md:col-span-2"
+          />
           <BoundTextarea
             label="The fee includes"
             hint="One item per line, e.g. Facilitation and course materials"
@@ -150,6 +185,12 @@ export function CourseForm({
             label="Certificate"
             hint="What a participant receives, e.g. Certificate of participation"
             meta={fields.certificate}
+            className="md:col-span-2"
+          />
+          <BoundInput
+            label="CPD points"
+            hint="Only where a professional body awards them, e.g. 25 CPD points (IHRM). Empty: not shown"
+            meta={fields.cpdPoints}
             className="md:col-span-2"
           />
           <BoundInput label="Display order" inputMode="numeric" meta={fields.sortOrder} />

@@ -18,6 +18,7 @@ import {
   courseJsonLd,
   HONEYPOT_FIELD,
   newFormKey,
+  outlineDays,
   publicCourseFacilitators,
   publicOrigin,
   publicVatNote,
@@ -57,7 +58,18 @@ export async function loader({ params }: Route.LoaderArgs) {
   // the discounts of the next date, stated as the booking form and the invoice apply them (decision 0750)
   const offered = offeredFor(rules, course.slug, nextRun(course.runs)?.id ?? null);
   return {
-    course,
+    // CPD points, where a professional body awards them, follow the certificate they come with
+    course: {
+      ...course,
+      certificate:
+        [course.certificate, course.cpdPoints && `CPD: ${course.cpdPoints}`].filter(Boolean).join(". ") ||
+        null,
+    },
+    // the days worded here, so the page's script carries no outline code
+    outline: course.outline.map((entry) => ({
+      heading: `${outlineDays(entry)}: ${entry.title}`,
+      topics: entry.topics,
+    })),
     facilitators: await publicCourseFacilitators(course.id),
     vatNote,
     formKey: newFormKey(),
@@ -105,7 +117,12 @@ function FeeTerms({
   course,
   vatNote,
 }: {
-  course: { feeIncludes: string[]; feeExcludes: string[]; certificate: string | null; type: string | null };
+  course: {
+    feeIncludes: string[];
+    feeExcludes: string[];
+    certificate: string | null;
+    type: string | null;
+  };
   vatNote: string;
 }) {
   return (
@@ -136,6 +153,34 @@ function FeeTerms({
           </p>
         </>
       )}
+    </div>
+  );
+}
+
+/** A part of the page in a sentence or two; the page prints no heading for an empty one. */
+function TextBlock({ title, text }: { title: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <div>
+      <h2 className="text-xl font-bold text-brand-900">{title}</h2>
+      <p className="mt-3 text-slate-700">{text}</p>
+    </div>
+  );
+}
+
+/** The course day by day: each day's heading ("Day 1: …", "Days 6–7: …", worded by the loader), its topics beneath. */
+function OutlineDays({ outline }: { outline: { heading: string; topics: string[] }[] }) {
+  return (
+    <div className="lg:col-span-2">
+      <h2 className="text-xl font-bold text-brand-900">Course Outline</h2>
+      <div className="grid gap-x-6 md:grid-cols-2">
+        {outline.map((day) => (
+          <div key={day.heading}>
+            <h3 className="mt-4 font-semibold text-brand-900">{day.heading}</h3>
+            <CheckList items={day.topics} className="mt-3 space-y-2" />
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
@@ -185,15 +230,16 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         / <span aria-current="page">{course.title}</span>
       </nav>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-2">
-        <ListBlock title="Highlights" items={course.highlights} />
         <ListBlock title="Objectives" items={course.objectives} />
-        <ListBlock title="Course Outline" items={course.modules} />
-        {course.targetAudience && (
-          <div>
-            <h2 className="text-xl font-bold text-brand-900">Who Should Attend</h2>
-            <p className="mt-3 text-slate-700">{course.targetAudience}</p>
-          </div>
+        <TextBlock title="Who Should Attend" text={course.targetAudience} />
+        {/* a course without an outline by day shows its list of modules, if it has any */}
+        {loaderData.outline.length > 0 ? (
+          <OutlineDays outline={loaderData.outline} />
+        ) : (
+          <ListBlock title="Course Outline" items={course.modules} />
         )}
+        <TextBlock title="How the Course Is Taught" text={course.method} />
+        <ListBlock title="Highlights" items={course.highlights} />
         <FeeTerms course={course} vatNote={vatNote} />
       </div>
       {/* issue 38's order: the facilitators follow the certificate, before the dates */}
