@@ -32,6 +32,17 @@ describe("the catalogue's search", () => {
     expect(await slugs("q=pestle")).toContain(STRATEGY);
   });
 
+  it("searches the outline by day: its days' titles and topics", async () => {
+    await db()
+      .update(courses)
+      .set({
+        outline: [{ fromDay: 1, toDay: 1, title: "Kaizen walkabout", topics: ["Gemba mapping drill"] }],
+      })
+      .where(eq(courses.slug, STRATEGY));
+    expect(await slugs("q=walkabout")).toEqual([STRATEGY]);
+    expect(await slugs("q=gemba")).toEqual([STRATEGY]);
+  });
+
   it("searches the venues of the public runs, not of private ones", async () => {
     const [course] = await db().select({ id: courses.id }).from(courses).where(eq(courses.slug, STRATEGY));
     const [run] = await db()

@@ -136,12 +136,13 @@ export type CourseFilter = {
 const WORD_SIMILARITY = 0.5;
 
 /**
- * What the catalogue's search reads of a course (issue 49): its title, description, outline (modules and
- * objectives) and the venues of its public runs, in lower case.
+ * What the catalogue's search reads of a course (issue 49): its title, description, outline (modules, objectives,
+ * and the outline by day's titles and topics) and the venues of its public runs, in lower case.
  */
 const searchText = () =>
   sql`lower(${courses.title} || ' ' || coalesce(${courses.description}, '') || ' ' || ${courses.modules}::text
-    || ' ' || ${courses.objectives}::text || ' ' || coalesce((select string_agg(${courseRuns.venue}, ' ')
+    || ' ' || ${courses.objectives}::text || ' ' || jsonb_path_query_array(${courses.outline}, '$[*].title')::text
+    || ' ' || jsonb_path_query_array(${courses.outline}, '$[*].topics[*]')::text || ' ' || coalesce((select string_agg(${courseRuns.venue}, ' ')
     from ${courseRuns} where ${courseRuns.courseId} = ${courses.id} and ${publicRun()}), ''))`;
 
 /**
