@@ -151,7 +151,10 @@ describe("a finance document is never issued from an incomplete finance profile"
     );
     expect(await currentFinanceProfileGaps()).toEqual([
       { label: "the firm's address", to: "/admin/content#content-contact" },
-      { label: "an M-PESA paybill or a bank account", to: "/admin/settings#content-payment" },
+      {
+        label: "an M-PESA paybill or a bank account",
+        to: "/admin/settings?section=payments#content-payment",
+      },
     ]);
     const runId = await newRun();
     const { booking, participants } = await book(runId, 1);
@@ -168,7 +171,7 @@ describe("the dashboard's work for today", () => {
       id: "finance-profile",
       count: 1,
       title: "finance profile detail missing (the KRA PIN): no invoice can be issued until it is filled in",
-      to: "/admin/settings#setting-finance_kra_pin",
+      to: "/admin/settings?section=company#setting-finance_kra_pin",
     });
     await setSettingValue(db(), "finance_kra_pin", PIN, null);
     expect(await item()).toBeUndefined();

@@ -27,7 +27,7 @@ type Staff = Awaited<ReturnType<typeof signedInAdmin>>;
 const post = (staff: Staff, form: Record<string, string>) =>
   answer(() => settingsRoute.action(staff.args("/admin/settings", { form }) as never));
 const card = async (staff: Staff) => {
-  const loaded = (await settingsRoute.loader(staff.args("/admin/settings") as never)) as {
+  const loaded = (await settingsRoute.loader(staff.args("/admin/settings?section=messages") as never)) as {
     messages: Awaited<
       ReturnType<typeof import("#app/platform/messages/messages-settings.server").messagesSettingsSummary>
     > | null;
@@ -41,15 +41,21 @@ describe("the Messages settings card", () => {
     expect(await card(owner)).toMatchObject({ sms: { account: null }, whatsapp: { account: null } });
 
     const sms = await post(owner, { intent: "sms", environment: "sandbox", ...AT_ACCOUNT });
-    expect(sms).toMatchObject({ status: 302, location: "/admin/settings#sms-settings" });
+    expect(sms).toMatchObject({ status: 302, location: "/admin/settings?section=messages#sms-settings" });
     const whatsapp = await post(owner, { intent: "whatsapp", ...WA_ACCOUNT });
-    expect(whatsapp).toMatchObject({ status: 302, location: "/admin/settings#whatsapp-settings" });
+    expect(whatsapp).toMatchObject({
+      status: 302,
+      location: "/admin/settings?section=messages#whatsapp-settings",
+    });
     const templates = await post(owner, {
       intent: "whatsapp-templates",
       "session_reminder-name": "mafunzo_session_reminder",
       "session_reminder-language": "en_US",
     });
-    expect(templates).toMatchObject({ status: 302, location: "/admin/settings#whatsapp-settings" });
+    expect(templates).toMatchObject({
+      status: 302,
+      location: "/admin/settings?section=messages#whatsapp-settings",
+    });
 
     const shown = await card(owner);
     expect(shown?.sms.account).toMatchObject({ username: AT_ACCOUNT.username, opens: true });

@@ -36,8 +36,9 @@ const ACCESS: Record<string, Access> = {
   "routes/staff/logout.tsx": { loader: ANY, action: ANY },
   "routes/staff/login.verify.tsx": { loader: ANY, action: ANY },
   "routes/staff/passkey-options.ts": { action: ANY },
-  // a trainer signing in lands here and is sent on to "My runs"
-  "routes/back-office/dashboard.tsx": { loader: [...OFFICE, "trainer"] },
+  // a trainer signing in lands here and is sent on to "My runs"; the launch checklist's items are accepted by
+  // those who replace the sample content
+  "routes/back-office/dashboard.tsx": { loader: [...OFFICE, "trainer"], action: CONTENT },
   // a trainer answers the requests sent to them there
   "routes/delivery/my-runs.tsx": { loader: ["trainer"], action: ["trainer"] },
   "routes/delivery/my-fee-statement.ts": { loader: ["trainer"] },

@@ -40,8 +40,14 @@ afterAll(() => {
 });
 afterEach(() => setClock("2027-08-02T10:00:00+03:00"));
 
-async function addRun(startDate: string, endDate: string, venue = "Naivasha, Kenya", country = "Kenya") {
-  const input = CourseRunSchema.parse({ startDate, endDate, venue, country, capacity: "30" });
+async function addRun(
+  startDate: string,
+  endDate: string,
+  venue = "Naivasha, Kenya",
+  country = "Kenya",
+  price: Record<string, string> = {},
+) {
+  const input = CourseRunSchema.parse({ startDate, endDate, venue, country, capacity: "30", ...price });
   const { runId: _, ...fields } = input;
   return createCourseRun(ACTOR, courseId, fields);
 }
@@ -187,7 +193,10 @@ describe("finding 2: weekends and public holidays are no course days", () => {
     expect(next.notice).toContain("National census day");
     expect((await run(next.id)).days).toEqual(["2027-11-08", "2027-11-09", "2027-11-11", "2027-11-12"]);
     // a Ugandan run is not held back by a Kenyan holiday, but by Uganda's own (Martyrs' Day, 3 June)
-    const kampala = await addRun("2027-06-01", "2027-06-04", "Kampala, Uganda", "Uganda");
+    // (the Kampala office sells in UGX: the date carries its own price, decision 0790)
+    const kampala = await addRun("2027-06-01", "2027-06-04", "Kampala, Uganda", "Uganda", {
+      costOverride: "1500000",
+    });
     expect((await run(kampala.id)).days).toEqual(["2027-06-01", "2027-06-02", "2027-06-04"]);
   });
 

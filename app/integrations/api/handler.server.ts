@@ -4,7 +4,7 @@ import { requestInfoContext } from "#app/context";
 import type { AuditActor } from "#app/platform/audit.server";
 import { failedRequestStatus } from "#app/platform/db/db-errors.server";
 import { API_BODY_LIMIT } from "#app/platform/forms/body-limits";
-import { readBodyBounded } from "#app/platform/forms/form-input.server";
+import { readProviderBytes } from "#app/platform/forms/form-input.server";
 import { logger } from "#app/platform/logger.server";
 import { consumeRateLimit } from "#app/platform/rate-limit/rate-limit.server";
 import { type ApiArea, scopeAllows } from "../scopes";
@@ -104,7 +104,7 @@ async function answerFor(
     return problem("unsupported-media-type", "Send the body as application/json.");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > API_BODY_LIMIT) return problem("too-large", "The body is larger than 64 KB.");
-  const bytes = await readBodyBounded(request.body, API_BODY_LIMIT);
+  const bytes = await readProviderBytes(request, API_BODY_LIMIT);
   if (!bytes) return problem("too-large", "The body is larger than 64 KB.");
   let body: unknown;
   try {

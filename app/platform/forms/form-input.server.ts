@@ -242,8 +242,9 @@ export async function readProviderForm(request: Request, maxBytes: number) {
 }
 
 /**
- * A provider's notification as the exact bytes sent (Meta's webhooks, signed over them: decision 0770), or null
- * when the body passes `maxBytes`; the caller checks the signature before parsing anything.
+ * A server's body as the exact bytes sent, or null when it passes `maxBytes`: Meta's webhooks, signed over them
+ * (decision 0770), whose caller checks the signature before parsing anything, and the API's JSON (issue 54), which
+ * answers its refusals as problem details.
  */
 export const readProviderBytes = (request: Request, maxBytes: number) =>
   readBodyBounded(request.body, maxBytes);
