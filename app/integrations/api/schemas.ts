@@ -179,12 +179,9 @@ export const TaxInvoice = z.object({
         .string()
         .nullable()
         .meta({ description: "KRA's CU invoice number: sdc_id/receipt_no" }),
-      qr_url: z
-        .string()
-        .nullable()
-        .meta({
-          description: "The address KRA's QR code on the tax invoice opens, to check it; null until sent",
-        }),
+      qr_url: z.string().nullable().meta({
+        description: "The address KRA's QR code on the tax invoice opens, to check it; null until sent",
+      }),
     })
     .meta({ description: "What KRA eTIMS answered when it accepted the sale; nulls until then." }),
   created_at: when,
