@@ -32,6 +32,8 @@ async function addRun(
   await form.getByLabel("Display label").fill(`${start} ${venue}`);
   await form.getByLabel("Venue").fill(venue);
   await form.getByLabel("Capacity").fill(capacity);
+  // sold by Nairobi in KES: a Kigali office's date is priced in RWF, which the public pages do not show yet (issue 52)
+  if (venue === KIGALI) await form.getByLabel("Selling office").selectOption("nairobi");
   await form.getByRole("button", { name: "Add Run" }).click();
   await expect(page.getByText("Course run added successfully")).toBeVisible();
 }

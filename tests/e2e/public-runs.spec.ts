@@ -150,7 +150,7 @@ test.describe("the course calendar", () => {
     for (const run of await runs.all()) await expect(run).toContainText("County Government");
 
     await page.getByLabel("Category").selectOption("all");
-    await page.getByLabel("Venue").selectOption("Mombasa, Kenya");
+    await page.getByLabel("Venue", { exact: true }).selectOption("Mombasa, Kenya");
     await expect(page).toHaveURL(/venue=Mombasa/);
     await expect.poll(() => runs.count()).toBeGreaterThan(0);
     for (const run of await runs.all()) await expect(run).toContainText("Mombasa, Kenya");
@@ -237,6 +237,8 @@ test("a course without upcoming runs offers Notify me of new dates, and the admi
   await addRun.getByLabel("End date").fill(start);
   await addRun.getByLabel("Venue").fill("Kigali, Rwanda");
   await addRun.getByLabel("Capacity").fill("20");
+  // sold by Nairobi in KES (a Kigali office's date is priced in RWF, which the public pages do not show yet)
+  await addRun.getByLabel("Selling office").selectOption("nairobi");
   await addRun.getByLabel("Run status").selectOption("full");
   await addRun.getByRole("button", { name: "Add Run" }).click();
   await expect(page.getByText("Course run added successfully")).toBeVisible();

@@ -60,7 +60,7 @@ function HeaderSearch({ id }: { id: string }) {
   return (
     <Form method="get" action="/admin/search" role="search" className="relative w-full max-w-md">
       <label htmlFor={id} className="sr-only">
-        Search bookings, people, payments
+        Find a booking, person, payment or document
       </label>
       <Search
         aria-hidden
