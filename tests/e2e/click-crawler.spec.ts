@@ -120,7 +120,17 @@ async function stillLinked(page: Page, visit: Visit) {
  * Clicks the link to `key` on the page on screen (a link in a closed menu is clicked where it is); false when
  * the page links there no more (its record was deleted meanwhile).
  */
-async function clickLinkTo(page: Page, key: string) {
+async function clickLinkTo(page: Page, key: string): Promise<boolean> {
+  try {
+    return await clickLinkOnce(page, key);
+  } catch (error) {
+    // a list that re-renders after hydration (the catalogue's live search) replaces its anchors: find it again
+    if (!String(error).includes("not attached to the DOM")) throw error;
+    return clickLinkOnce(page, key);
+  }
+}
+
+async function clickLinkOnce(page: Page, key: string) {
   const link = await page.evaluateHandle((wanted) => {
     const anchors = [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].filter(
       (a) => a.getAttribute("aria-disabled") !== "true" && `${a.pathname}${a.search}` === wanted,

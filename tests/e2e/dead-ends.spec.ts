@@ -61,6 +61,7 @@ test("a course whose next date is full: its card offers the later date with seat
     await expect(card.getByRole("link", { name: "Register Now" })).toBeVisible();
     await expect(card.getByText("Join waiting list")).toHaveCount(0);
     await expect(card.getByText("Fully booked", { exact: true })).toHaveCount(0);
+    await expect(card.getByTestId("earlier-full")).toContainText("fully booked. Next date with seats:");
     const href = (await card.getByRole("link", { name: "Register Now" }).getAttribute("href")) ?? "";
     expect(href).toContain("run=");
     expect(href).not.toContain(fullRunId);

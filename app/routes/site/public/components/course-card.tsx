@@ -40,7 +40,7 @@ export function CourseFacts({ course, run }: { course: CourseCardCourse; run: Co
       {skipped.length > 0 && (
         <div className="flex items-center gap-2" data-testid="earlier-full">
           <Icon name="calendar-days" className="size-4 shrink-0 text-slate-400" />
-          <dt className="sr-only">Fully booked</dt>
+          <dt className="sr-only">Earlier dates</dt>
           <dd className="text-slate-600">
             {skipped.map((other) => runLabel(other)).join(", ")}: fully booked. Next date with seats:
           </dd>
