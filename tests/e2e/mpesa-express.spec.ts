@@ -76,7 +76,9 @@ test("finance sets up M-PESA Express in the M-PESA section of the settings, and 
     /^Accepted: http:\/\/127\.0\.0\.1:\d+\/api\/mpesa\/<secret>\/confirmation answered HTTP 200, ResultCode 0\. Nothing was recorded\.$/,
   );
   await page.getByRole("link", { name: "Finance" }).first().click();
-  await page.getByRole("link", { name: "Payments" }).first().click();
+  // the settings page has a "Payments" link of its own: wait for the Finance page before clicking its button
+  await expect(page.getByRole("heading", { level: 1, name: "Finance" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Payments" }).first().click();
   await expect(page.getByRole("form", { name: "Record a payment" })).toBeVisible();
   expect(await page.content()).not.toMatch(/TEST[0-9A-F]{8}/);
   await openSettingsSection(page, "Payments");

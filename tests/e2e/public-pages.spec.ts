@@ -198,14 +198,16 @@ test("a course page lists its runs and carries Course JSON-LD with a CourseInsta
   await page.goto(`/courses/${COURSE}`);
   // the seed's printed runs are history; upcoming runs (seeded relative to today) come first
   await expect(page.getByTestId("past-run")).toHaveCount(3);
+  // the seed's two upcoming dates, and any date another spec on this shared server added (admin-search adds one)
   const runs = page.getByTestId("course-run");
-  await expect(runs).toHaveCount(2);
   await expect(runs.first()).toContainText("Naivasha, Kenya");
+  const upcoming = await runs.count();
+  expect(upcoming).toBeGreaterThanOrEqual(2);
   await expect(runs.first()).toContainText("KES 95,000");
   const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(json["@type"]).toBe("Course");
   expect(json.name).toBe("Strategic Planning and Performance Management");
-  expect(json.hasCourseInstance).toHaveLength(2);
+  expect(json.hasCourseInstance).toHaveLength(upcoming);
   const [first] = json.hasCourseInstance;
   expect(first["@type"]).toBe("CourseInstance");
   expect(first.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T08:00:00\+03:00$/);

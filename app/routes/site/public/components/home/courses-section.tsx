@@ -42,11 +42,13 @@ export function HomeCourses({
           <li key={counter.label}>
             <Link
               to={`/courses/${categoryPageOf(counter.category)}`}
-              className="block rounded-xl bg-white p-3 text-center shadow-sm ring-1 ring-slate-200 hover:ring-brand-500 sm:p-5"
+              className="block rounded-xl bg-white px-3 py-2 text-center shadow-sm ring-1 ring-slate-200 hover:ring-brand-500 sm:p-5"
               data-testid="category-counter"
             >
               <span className="block text-2xl font-bold text-brand-700 sm:text-3xl">{counter.value}</span>
-              <span className="mt-1 block text-sm font-semibold text-slate-700">{counter.label}</span>
+              <span className="mt-0.5 block text-sm font-semibold text-slate-700 sm:mt-1">
+                {counter.label}
+              </span>
             </Link>
           </li>
         ))}
