@@ -117,6 +117,7 @@ export default [
       route("clients", "routes/site/clients.tsx"),
       route("facilitators", "routes/site/facilitators.tsx"),
       route("content", "routes/site/content.tsx"),
+      route("content/portraits", "routes/site/portraits.tsx"),
       route("audit-logs", "routes/back-office/audit-logs.tsx"),
       route("data-requests", "routes/back-office/data-requests.tsx"),
       route("settings", "routes/back-office/settings.tsx"),

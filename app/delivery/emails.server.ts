@@ -120,7 +120,7 @@ export function trainerRequestMail(m: TrainerRequestMail): Message {
     `Can you train ${m.courseTitle}, ${m.dates}?`,
     [
       `Dear ${m.name},`,
-      `We would like you to train ${m.courseTitle}. Please accept or decline by ${m.dueDate}: open the link, then choose. The link works once; afterwards your answer is also in "My runs".`,
+      `We would like you to train ${m.courseTitle}. Please accept or decline by ${m.dueDate}: open the link, then choose. The link works once; afterwards your answer is also in "My course dates".`,
     ],
     [
       ["Course", m.courseTitle],

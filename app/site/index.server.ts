@@ -89,6 +89,7 @@ export {
 } from "./content/facilitator-admin.server";
 export { getFirmIdentity } from "./content/firm-identity.server";
 export { getPaymentDetails, type PaymentDetails } from "./content/payment-details.server";
+export { type AboutPerson, aboutPeople, replacePortrait } from "./content/portraits.server";
 export { getSiteContent, getSiteContentUpdatedAt, getSiteContentValue } from "./content/site-content.server";
 export { updateSiteContentSection } from "./content/site-content-admin.server";
 export type { TestimonialView } from "./content/testimonial.server";

@@ -30,6 +30,12 @@ export {
   FacilitatorSchema,
 } from "./content/facilitator";
 export {
+  isDrawnPortrait,
+  PORTRAIT_MESSAGES,
+  type PortraitInput,
+  PortraitSchema,
+} from "./content/portrait";
+export {
   EDITABLE_CONTENT_KEYS,
   type EditableContentKey,
   isEditableContentKey,
@@ -66,4 +72,4 @@ export {
   LAUNCH_MESSAGES,
   type LaunchItemKey,
 } from "./launch/launch-checklist";
-export type { ServicePageKey, SiteContent } from "./seed/site-content";
+export type { Portrait, ServicePageKey, SiteContent } from "./seed/site-content";

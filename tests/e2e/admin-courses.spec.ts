@@ -82,7 +82,7 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   await publicPage.close();
 
   // runs
-  await page.getByText("Add a run").click();
+  await page.getByText("Add a course date").click();
   const addRun = page.locator("form#run-new");
   await addRun.getByLabel("Start date").fill("2025-08-11");
   await addRun.getByLabel("End date").fill("2025-08-13");
@@ -92,14 +92,14 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   await addRun.getByLabel("Capacity").fill("24");
   // sold by Nairobi in KES (a Kigali office's date is priced in RWF, which the public pages do not show yet)
   await addRun.getByLabel("Selling office").selectOption("nairobi");
-  await addRun.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  await addRun.getByRole("button", { name: "Add course date" }).click();
+  await expect(page.getByText("Course date added successfully")).toBeVisible();
   const run = page.getByTestId("course-run").filter({ hasText: "11th - 13th August 2025" });
   await expect(run).toContainText("Kigali, Rwanda · Hybrid · 24 places");
   await run.getByText("Edit run").click();
   await run.getByLabel("Run status").selectOption("full");
-  await run.getByRole("button", { name: "Save Run" }).click();
-  await expect(page.getByText("Course run updated successfully")).toBeVisible();
+  await run.getByRole("button", { name: "Save course date" }).click();
+  await expect(page.getByText("Course date updated successfully")).toBeVisible();
   await expect(run.getByText("full", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

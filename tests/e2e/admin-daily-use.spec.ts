@@ -141,8 +141,8 @@ test("today's work, duplicates, status with Undo, readable audit, run minimum, d
   await run.getByText("Edit run").click();
   await run.getByLabel("Capacity").fill("40");
   await run.getByLabel("Minimum group").fill("35");
-  await run.getByRole("button", { name: "Save Run" }).click();
-  await expect(page.getByText("Course run updated successfully")).toBeVisible();
+  await run.getByRole("button", { name: "Save course date" }).click();
+  await expect(page.getByText("Course date updated successfully")).toBeVisible();
   // Delete Course (or Archive Course, once the course has bookings) is below the edit form, not above it, and
   // not a solid red button
   const deleteBox = await page.getByRole("button", { name: /^(Delete|Archive) Course/ }).boundingBox();

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { loginAsAdmin } from "../helpers/admin";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
 
@@ -32,4 +33,34 @@ test("the launch checklist links each sample item to where it is replaced and re
   await testimonials.getByRole("link", { name: "Replace testimonials" }).click();
   await expect(page).toHaveURL(/\/admin\/testimonials$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Testimonials");
+});
+
+test("a portrait on /about is replaced from the checklist's link with a photograph and its alt text", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  const row = page.getByTestId("launch-checklist").getByTestId("launch-item-about_portraits");
+  await expect(row).toContainText("Sarah Nakato");
+  await row.getByRole("link", { name: "Replace portraits on /about" }).click();
+  await expect(page).toHaveURL(/\/admin\/content\/portraits$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Portraits" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  const form = page.getByRole("form", { name: "Replace the portrait of Sarah Nakato" });
+  await form.getByLabel("Alt text", { exact: true }).fill("Sarah Nakato at the Kampala office");
+  const photo = await sharp({
+    create: { width: 400, height: 400, channels: 3, background: { r: 150, g: 110, b: 90 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await form.getByLabel("Photograph", { exact: true }).setInputFiles({
+    name: "sarah.jpg",
+    mimeType: "image/jpeg",
+    buffer: photo,
+  });
+  await form.getByRole("button", { name: "Replace portrait" }).click();
+  await expect(page.getByText("Portrait replaced")).toBeVisible();
+  const card = page.getByTestId("portrait-card").filter({ hasText: "Sarah Nakato" });
+  await expect(card.getByText("Sample drawing")).toHaveCount(0);
+  await expect(card.getByRole("img", { name: "Sarah Nakato at the Kampala office" })).toBeVisible();
 });

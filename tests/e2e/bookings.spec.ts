@@ -25,7 +25,7 @@ async function addRun(
   { start, venue, capacity }: { start: string; venue: string; capacity: string },
 ) {
   await page.goto(courseUrl);
-  await page.getByText("Add a run").click();
+  await page.getByText("Add a course date").click();
   const form = page.locator("form#run-new");
   await form.getByLabel("Start date").fill(start);
   await form.getByLabel("End date").fill(start);
@@ -34,8 +34,8 @@ async function addRun(
   await form.getByLabel("Capacity").fill(capacity);
   // sold by Nairobi in KES: a Kigali office's date is priced in RWF, which the public pages do not show yet (issue 52)
   if (venue === KIGALI) await form.getByLabel("Selling office").selectOption("nairobi");
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  await form.getByRole("button", { name: "Add course date" }).click();
+  await expect(page.getByText("Course date added successfully")).toBeVisible();
 }
 
 async function fillContact(page: Page, email: string) {
@@ -75,7 +75,7 @@ test.afterAll(async ({ browser }) => {
     await page.goto(courseUrl);
     page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: `Delete run ${run.start} ${run.venue}` }).click();
-    await expect(page.getByText("Course run deleted successfully")).toBeVisible();
+    await expect(page.getByText("Course date deleted successfully")).toBeVisible();
   }
   await page.close();
 });

@@ -22,15 +22,15 @@ export async function addCourseDate(
 ) {
   await page.goto(`${base}/admin/courses`);
   await page.getByRole("link", { name: COURSE.title }).first().click();
-  await page.getByText("Add a run").click();
+  await page.getByText("Add a course date").click();
   const form = page.locator("form#run-new");
   await form.getByLabel("Start date").fill(start);
   await form.getByLabel("End date").fill(end);
   await form.getByLabel("Venue").fill(venue);
   if (capacity) await form.getByLabel("Capacity").fill(capacity);
   if (minimum) await form.getByLabel("Minimum group").fill(minimum);
-  await form.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  await form.getByRole("button", { name: "Add course date" }).click();
+  await expect(page.getByText("Course date added successfully")).toBeVisible();
   await page
     .getByTestId("course-run")
     .filter({ hasText: venue })

@@ -231,7 +231,7 @@ test("a course without upcoming runs offers Notify me of new dates, and the admi
 
   // a new run, marked full: the visitor sees it as the next run, fully booked, with a waiting-list button
   const start = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByText("Add a run").click();
+  await page.getByText("Add a course date").click();
   const addRun = page.locator("form#run-new");
   await addRun.getByLabel("Start date").fill(start);
   await addRun.getByLabel("End date").fill(start);
@@ -240,8 +240,8 @@ test("a course without upcoming runs offers Notify me of new dates, and the admi
   // sold by Nairobi in KES (a Kigali office's date is priced in RWF, which the public pages do not show yet)
   await addRun.getByLabel("Selling office").selectOption("nairobi");
   await addRun.getByLabel("Run status").selectOption("full");
-  await addRun.getByRole("button", { name: "Add Run" }).click();
-  await expect(page.getByText("Course run added successfully")).toBeVisible();
+  await addRun.getByRole("button", { name: "Add course date" }).click();
+  await expect(page.getByText("Course date added successfully")).toBeVisible();
   const again = await browser.newPage();
   await again.goto(`${base}/courses/${slug}`);
   await expect(again.getByRole("heading", { name: "No upcoming dates" })).toHaveCount(0);

@@ -99,14 +99,14 @@ test("a card whose next date is full offers the next date with seats, then the w
     const start = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const form = page.locator("form#run-new");
     // the disclosure stays open after the first run is added
-    if (!(await form.getByLabel("Start date").isVisible())) await page.getByText("Add a run").click();
+    if (!(await form.getByLabel("Start date").isVisible())) await page.getByText("Add a course date").click();
     await form.getByLabel("Start date").fill(start);
     await form.getByLabel("End date").fill(start);
     await form.getByLabel("Venue").fill(venue);
     await form.getByLabel("Capacity").fill("20");
     await form.getByLabel("Run status").selectOption(status);
-    await form.getByRole("button", { name: "Add Run" }).click();
-    await expect(page.getByText("Course run added successfully")).toBeVisible();
+    await form.getByRole("button", { name: "Add course date" }).click();
+    await expect(page.getByText("Course date added successfully")).toBeVisible();
   };
   await addRun(40, "Naivasha, Kenya", "full");
   await addRun(80, "Kisumu, Kenya", "open");
@@ -124,8 +124,8 @@ test("a card whose next date is full offers the next date with seats, then the w
   const kisumu = page.getByTestId("course-run").filter({ hasText: "Kisumu, Kenya" });
   await kisumu.locator("summary").filter({ hasText: "Edit run" }).click();
   await kisumu.getByLabel("Run status").selectOption("full");
-  await kisumu.getByRole("button", { name: "Save Run" }).click();
-  await expect(page.getByText("Course run updated successfully")).toBeVisible();
+  await kisumu.getByRole("button", { name: "Save course date" }).click();
+  await expect(page.getByText("Course date updated successfully")).toBeVisible();
   await visitor.reload();
   await expect(card.getByTestId("earlier-full")).toHaveCount(0);
   await expect(card).toContainText("Naivasha, Kenya");

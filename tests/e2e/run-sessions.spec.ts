@@ -63,7 +63,7 @@ test("the office adds a run across a weekend and Mashujaa Day: it is told, and t
     end: "2027-10-26",
     venue: "Nairobi, Kenya",
   });
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Course run added" })).toContainText(
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Course date added" })).toContainText(
     "Mashujaa Day (20 October 2027)",
   );
   const sessions = page.getByRole("region", { name: /Sessions/ });

@@ -103,7 +103,7 @@ test("the trainer accepts on a phone, sees only their run, marks attendance, and
   const phone = await browser.newContext({ viewport: PHONE });
   const trainer = await phone.newPage();
   await accept(trainer, await invitationLink(TRAINER.email), TRAINER);
-  await expect(trainer.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
+  await expect(trainer.getByRole("heading", { level: 1, name: "My course dates" })).toBeVisible();
   await expect(trainer.getByText("No course date is assigned to you.")).toBeVisible();
 
   // the owner puts the trainer on today's course date only
@@ -125,7 +125,7 @@ test("the trainer accepts on a phone, sees only their run, marks attendance, and
   await expect(trainer.getByText("Mombasa Beach Hotel")).toHaveCount(0);
   const nav = trainer.getByRole("navigation", { name: "Admin menu" });
   await trainer.getByText("Menu").click();
-  await expect(nav.getByRole("link")).toHaveText(["My runs"]);
+  await expect(nav.getByRole("link")).toHaveText(["My course dates"]);
   await trainer.getByText("Menu").click();
   await expectNoSeriousA11yViolations(trainer);
 
@@ -259,7 +259,7 @@ test("deactivating the trainer ends their session at once", async ({ page, brows
   const phone = await browser.newContext({ viewport: PHONE });
   const trainer = await phone.newPage();
   await fillLogin(trainer, TRAINER, own.base);
-  await expect(trainer.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
+  await expect(trainer.getByRole("heading", { level: 1, name: "My course dates" })).toBeVisible();
 
   await loginAsAdmin(page, OWNER, own.base);
   await page.goto(`${own.base}/admin/staff`);

@@ -60,7 +60,7 @@ test("the owner keeps a hotel's rooms and a trainer's rates, then asks the train
   await trainer.getByLabel(exactly("Password")).fill(TRAINER.password);
   await trainer.getByLabel("Confirm Password").fill(TRAINER.password);
   await trainer.getByRole("button", { name: "Create my account" }).click();
-  await expect(trainer.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
+  await expect(trainer.getByRole("heading", { level: 1, name: "My course dates" })).toBeVisible();
   await trainer.close();
 
   await nav(page, "Venues");
@@ -124,8 +124,8 @@ test("the trainer accepts on a phone from the e-mail's link and reads the month'
   await expect(page.getByRole("status")).toContainText("Thank you: you are confirmed");
   await expect(page.getByRole("button", { name: "Accept" })).toHaveCount(0);
 
-  await page.getByRole("link", { name: "My runs and fee statement" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
+  await page.getByRole("link", { name: "My course dates and fee statement" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My course dates" })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "2 March 2099" }).first()).toBeVisible();
   const fees = page.getByRole("region", { name: /Fee statement/ });
   await fees.getByLabel(exactly("Month")).fill("2099-03");

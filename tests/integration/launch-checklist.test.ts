@@ -8,8 +8,9 @@ import * as dashboardRoute from "#app/routes/back-office/dashboard";
 import * as settingsRoute from "#app/routes/back-office/settings";
 import * as contentRoute from "#app/routes/site/content";
 import * as letterheadRoute from "#app/routes/site/letterhead";
-import { LAUNCH_ITEM_KEYS, LAUNCH_MESSAGES } from "#app/site/index";
-import { launchChecklist } from "#app/site/index.server";
+import * as portraitsRoute from "#app/routes/site/portraits";
+import { LAUNCH_ITEM_KEYS, LAUNCH_MESSAGES, PORTRAIT_MESSAGES } from "#app/site/index";
+import { aboutPeople, getSiteContentValue, launchChecklist } from "#app/site/index.server";
 import { testimonials, websiteImages } from "#app/site/tables.server";
 import { adminWithTempStorage, multipartRequest } from "../helpers/admin-actions";
 import { answer, outcome, signedInAdmin } from "../helpers/admin-session";
@@ -77,6 +78,56 @@ describe("the launch checklist", () => {
     ).toMatchObject({ status: 302 });
     expect(await keys()).not.toContain("bank");
     expect(await keys()).not.toContain("paybill");
+
+    // a photograph for the managing director and each team member on /about, with its alt text
+    const photo = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: { r: 120, g: 90, b: 70 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const replacePortrait = async (person: string) =>
+      outcome(
+        await portraitsRoute.action(
+          files.admin.args(
+            multipartRequest(
+              "http://localhost/admin/content/portraits",
+              files.admin.cookie,
+              { person, altText: `${person} at the Nairobi office` },
+              { name: "portrait.jpg", type: "image/jpeg", bytes: photo },
+            ),
+          ) as never,
+        ),
+      );
+    const people = await aboutPeople();
+    expect(people.map((person) => person.name)).toEqual([
+      "Dr. Samuel Kariuki Mwangi",
+      "Esther Achieng Oduor",
+      "Jean-Paul Habimana",
+      "Sarah Nakato",
+    ]);
+    // someone not on /about is refused and nothing is stored
+    expect(await replacePortrait("Nobody Here")).toMatchObject({
+      status: 400,
+      data: { error: PORTRAIT_MESSAGES.notOnAbout },
+    });
+    expect(Object.keys(await getSiteContentValue(db(), "portraits"))).not.toContain("Nobody Here");
+    for (const [index, person] of people.entries()) {
+      expect((await launchChecklist()).find((item) => item.key === "about_portraits")?.detail).toContain(
+        person.name,
+      );
+      expect(await replacePortrait(person.name)).toMatchObject({
+        status: 302,
+        location: "/admin/content/portraits",
+      });
+      if (index < people.length - 1) expect(await keys()).toContain("about_portraits");
+    }
+    expect(await keys()).not.toContain("about_portraits");
+    const portrait = (await aboutPeople())[0]?.portrait;
+    expect(portrait).toMatchObject({
+      altText: "Dr. Samuel Kariuki Mwangi at the Nairobi office",
+      width: 400,
+    });
+    expect(portrait?.imageUrl).toMatch(/^\/media\//);
 
     expect(
       await saveContent({

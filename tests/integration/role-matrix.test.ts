@@ -99,6 +99,7 @@ const ACCESS: Record<string, Access> = {
   "routes/site/clients.tsx": { loader: OFFICE, action: CONTENT },
   "routes/site/facilitators.tsx": { loader: OFFICE, action: CONTENT },
   "routes/site/content.tsx": { loader: OFFICE, action: CONTENT },
+  "routes/site/portraits.tsx": { loader: OFFICE, action: CONTENT },
   "routes/site/documents.tsx": { loader: OFFICE, action: CONTENT },
   "routes/site/images.tsx": { loader: OFFICE, action: CONTENT },
   "routes/site/gallery.tsx": { loader: OFFICE, action: CONTENT },

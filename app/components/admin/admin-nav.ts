@@ -67,7 +67,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
   {
     label: null,
     items: [
-      { to: "/admin/my-runs", label: "My runs", icon: CalendarCheck, shown: canSeeOwnRuns },
+      { to: "/admin/my-runs", label: "My course dates", icon: CalendarCheck, shown: canSeeOwnRuns },
       { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, shown: canReadOffice },
     ],
   },

@@ -13,7 +13,8 @@ export function CourseInterests({ interests }: { interests: Interest[] }) {
         Interest list ({interests.length})
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Visitors who asked to hear of new dates. Each is e-mailed once when a new upcoming run is added.
+        Visitors who asked to hear of new dates. Each is e-mailed once when a new upcoming course date is
+        added.
       </p>
       {interests.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">Nobody has signed up yet.</p>

@@ -55,7 +55,7 @@ export function RunDeliveryHeader({
       {office ? (
         <BackLink to={`/admin/courses/${run.courseId}`}>Back to {run.courseTitle}</BackLink>
       ) : (
-        <BackLink to="/admin/my-runs">Back to My runs</BackLink>
+        <BackLink to="/admin/my-runs">Back to My course dates</BackLink>
       )}
       <PageHeader
         title={`${title}: ${run.courseTitle}`}

@@ -242,3 +242,32 @@ export async function savePictureRecord<T>(
   if (!saved) return formFailure(messages.failed, 404, fields);
   return screen.done(messages.updated);
 }
+
+/**
+ * The action of a form that puts one uploaded picture in a place (a portrait on /about): the fields `schema`
+ * accepts and the file are both required; the first problem is answered as it stands.
+ */
+export function pictureFormAction<T>(
+  request: Request,
+  screen: {
+    maxBytes: number;
+    messages: { tooLarge: string; failed: string; missing: string };
+    schema: z.ZodType<T>;
+    save: (input: T, file: TempFile) => Promise<unknown>;
+    done: () => Promise<Response>;
+  },
+) {
+  const { messages } = screen;
+  return handleUploadForm(
+    request,
+    fileFormOptions(screen.maxBytes, messages, [screen.schema]),
+    async ({ fields, file }) => {
+      const parsed = screen.schema.safeParse(Object.fromEntries(fields));
+      if (!parsed.success)
+        return formFailure(parsed.error.issues[0]?.message ?? messages.missing, 400, fields);
+      if (!file) return formFailure(messages.missing, 400, fields);
+      await screen.save(parsed.data, file);
+      return screen.done();
+    },
+  );
+}

@@ -33,6 +33,7 @@ const UPLOAD_PATHS: Record<string, number> = {
   "/admin/gallery": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/clients": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/facilitators": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
+  "/admin/content/portraits": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/settings/letterhead": IMAGE_MAX_BYTES + UPLOAD_OVERHEAD,
   "/admin/finance/imports": STATEMENT_MAX_BYTES + UPLOAD_OVERHEAD,
   // an iTax withholding certificate's PDF (decision 0746)

@@ -44,7 +44,7 @@ export const SETTING_DEFINITIONS = {
   seats_left_threshold: {
     defaultValue: 5,
     description:
-      'Course runs with this many free seats or fewer show "N seats left" on the public site (0 to 100; 0 shows only "Fully booked").',
+      'Course dates with this many free seats or fewer show "N seats left" on the public site (0 to 100; 0 shows only "Fully booked").',
     schema: z.number().int().min(0).max(100),
   },
   finance_legal_name: {

@@ -19,7 +19,7 @@ import { requireAllowed } from "#app/staff/index.server";
 import { formatLongDate, today } from "#app/utils/dates";
 import type { Route } from "./+types/my-runs";
 
-export const meta: Route.MetaFunction = () => [{ title: "My runs | Mafunzo Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "My course dates | Mafunzo Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, canSeeOwnRuns);
@@ -150,7 +150,7 @@ export default function MyRuns({ loaderData }: Route.ComponentProps) {
   const { requests, statement } = loaderData;
   return (
     <>
-      <PageHeader title="My runs" description="The course dates you train, today's first." />
+      <PageHeader title="My course dates" description="The course dates you train, today's first." />
       {requests.length > 0 ? (
         <section aria-labelledby="requests-heading" className="mb-6">
           <h2 id="requests-heading" className="mb-3 text-base font-semibold text-slate-700">

@@ -186,7 +186,7 @@ export default function Offices({ loaderData, actionData }: Route.ComponentProps
     <div className="space-y-6">
       <PageHeader
         title="Selling offices"
-        description="Each office sells its runs in its own currency, under its own tax number, with its own document numbers."
+        description="Each office sells its course dates in its own currency, under its own tax number, with its own document numbers."
       />
       {loaderData.offices.map((office) => (
         <OfficeCard

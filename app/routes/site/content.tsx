@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { ContentSectionForm } from "#app/components/admin/content-section-form";
 import { CONTENT_SECTIONS } from "#app/components/admin/content-sections";
 import { PageHeader } from "#app/components/admin/page-header";
@@ -69,6 +69,11 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
       <PageHeader
         title="Content Management"
         description="The copy of the public website. Each section saves on its own and shows on the site at once."
+        actions={
+          <Link to="/admin/content/portraits" className="text-sm font-medium text-brand-700 underline">
+            Portraits on the About page
+          </Link>
+        }
       />
       {error || !content ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">

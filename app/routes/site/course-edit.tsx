@@ -72,7 +72,7 @@ export const ErrorBoundary = recordErrorBoundary({
   listLabel: "All courses",
 });
 
-const RUN_FAILED = "Failed to save course run";
+const RUN_FAILED = "Failed to save the course date";
 
 /** Every answer of this action has this shape, so the page can tell which form an error belongs to. */
 type Answer = { error: string; result?: SubmissionResult<string[]>; run?: RunFormResult };
@@ -100,7 +100,7 @@ async function saveRun(admin: AdminSession, courseId: string, formData: FormData
     return answer({ run, error: message }, status);
   }
   return redirectWithToast(`/admin/courses/${courseId}`, {
-    title: runId ? "Course run updated successfully" : "Course run added successfully",
+    title: runId ? "Course date updated successfully" : "Course date added successfully",
     // a run across a public holiday says so: that day is not a session (DESIGN §9)
     ...(write.value.notice ? { description: write.value.notice.trim() } : {}),
   });
@@ -124,13 +124,13 @@ export async function action(args: Route.ActionArgs) {
     case "delete-run": {
       requireRule(admin, canScheduleRuns);
       const runId = parseId(formData.get("runId"));
-      if (!runId) return answer({ error: "Failed to delete course run" }, 400);
-      const write = await writeOrReport("Failed to delete course run", () =>
+      if (!runId) return answer({ error: "Failed to delete the course date" }, 400);
+      const write = await writeOrReport("Failed to delete the course date", () =>
         deleteCourseRun(admin.actor, courseId, runId),
       );
       if (!write.ok) return answer({ error: write.error }, 500);
       if (!write.value.ok) return answer({ error: write.value.message }, write.value.status);
-      return redirectWithToast(`/admin/courses/${courseId}`, { title: "Course run deleted successfully" });
+      return redirectWithToast(`/admin/courses/${courseId}`, { title: "Course date deleted successfully" });
     }
     case "delete-course": {
       requireRule(admin, canEditContent);

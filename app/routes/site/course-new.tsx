@@ -31,7 +31,7 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
       </Link>
       <PageHeader
         title="Add Course"
-        description="Runs (dates and venues) can be added once the course is saved."
+        description="Course dates (with their venues) can be added once the course is saved."
       />
       <CourseForm lastResult={actionData?.result} submitLabel="Add Course" />
     </div>

@@ -68,7 +68,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
       <PageHeader
         title="Course Management"
         badge={<Badge tone="brand">{courses.length} courses</Badge>}
-        description="The catalogue shown on the public site: courses, their runs and their public details."
+        description="The catalogue shown on the public site: courses, their course dates and their public details."
         actions={
           mayEdit ? (
             <Link to="/admin/courses/new" className={buttonClass()}>
@@ -104,7 +104,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                 <dd className="font-medium">{formatKsh(course.cost)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Runs</dt>
+                <dt className="text-slate-500">Course dates</dt>
                 <dd className="font-medium">{course.runs}</dd>
               </div>
             </dl>

@@ -3,6 +3,8 @@ import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { getSettings } from "#app/platform/settings/setting.server";
 import { SETTING_DEFINITIONS } from "#app/platform/settings/settings";
+import { isDrawnPortrait } from "../content/portrait";
+import { aboutPeople } from "../content/portraits.server";
 import { getSiteContentValue } from "../content/site-content.server";
 import { hasDocumentImage } from "../images/document-images.server";
 import { seedSiteContent } from "../seed/site-content";
@@ -30,7 +32,7 @@ const seedOffices = new Set(seedSiteContent.offices.map((office) => office.phone
 
 /**
  * Every piece of sample content the site still shows, read from the data: the seed's illustrations, testimonials,
- * drawn portraits, invented bank and paybill, the missing KRA PIN and logo, the sample managing director,
+ * drawn portraits (of testimonials and on /about), invented bank and paybill, the missing KRA PIN and logo, the sample managing director,
  * telephone numbers and certificate signatory. Replacing the piece (in the admin page `to` names) removes the item.
  */
 async function findSampleContent(executor: Executor): Promise<Found[]> {
@@ -137,6 +139,17 @@ async function findSampleContent(executor: Executor): Promise<Found[]> {
       title: "Managing director's quote",
       detail: `${leadership.name} and the quote on /about are samples`,
       to: "/admin/content#content-leadership",
+    });
+  }
+  const drawn = (await aboutPeople(executor)).filter(
+    (person) => person.portrait && isDrawnPortrait(person.portrait.imageUrl),
+  );
+  if (drawn.length > 0) {
+    found.push({
+      key: "about_portraits",
+      title: "Portraits on /about",
+      detail: `${drawn.map((person) => person.name).join(", ")}: drawings instead of photographs`,
+      to: "/admin/content/portraits",
     });
   }
   const contact = await getSiteContentValue(executor, "contact");

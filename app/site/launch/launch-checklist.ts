@@ -14,6 +14,7 @@ export const LAUNCH_ITEM_KEYS = [
   "signatory",
   "logo",
   "leadership",
+  "about_portraits",
   "contact",
 ] as const;
 

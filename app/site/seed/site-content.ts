@@ -1,7 +1,31 @@
+import type { ImageVariant } from "../tables.server";
+
 type CourseCategory = "management" | "leadership" | "county" | "experiential" | "faith";
 
 export type ServicePageKey = "management" | "county-government" | "experiential-learning" | "faith-based";
 export type DepartmentId = "strategic" | "hr" | "policy" | "experiential" | "special";
+
+/** A portrait on /about: the picture, its alternative text and, once uploaded, where its files are stored. */
+export type Portrait = {
+  imageUrl: string;
+  altText: string;
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+  storageKey: string | null;
+};
+
+const drawing = (name: string, file: string): [string, Portrait] => [
+  name,
+  {
+    imageUrl: file,
+    altText: `Portrait of ${name} (drawing)`,
+    width: 200,
+    height: 200,
+    variants: [],
+    storageKey: null,
+  },
+];
 
 export type SiteContent = {
   hero: {
@@ -30,6 +54,12 @@ export type SiteContent = {
   };
   leadership: { name: string; title: string; quote: string; bio: string };
   team: { name: string; title: string; bio: string }[];
+  /**
+   * The portraits on /about, by the name of the person shown (the managing director and each team member): a
+   * portrait follows its person, so a renamed or new member has none until one is uploaded. The seed's are
+   * drawings under /artwork/ (the launch checklist lists them); an upload has its stored variants and key.
+   */
+  portraits: Record<string, Portrait>;
   about: {
     intro: string;
     vision: string;
@@ -163,6 +193,12 @@ export const seedSiteContent: SiteContent = {
       bio: "Sarah manages our Kampala office and client relationships in Uganda. She specialises in leadership development, experiential learning and partnerships with faith-based and civil society organisations.",
     },
   ],
+  portraits: Object.fromEntries([
+    drawing("Dr. Samuel Kariuki Mwangi", "/artwork/leader.svg"),
+    drawing("Esther Achieng Oduor", "/artwork/people/esther-achieng-oduor.svg"),
+    drawing("Jean-Paul Habimana", "/artwork/people/jean-paul-habimana.svg"),
+    drawing("Sarah Nakato", "/artwork/people/sarah-nakato.svg"),
+  ]),
   about: {
     intro:
       "Mafunzo is a management training and consultancy firm established in Nairobi in 2000. From our headquarters in Nairobi and offices in Mombasa, Kampala and Kigali, we serve government ministries, county governments, state corporations, private companies, NGOs and faith-based organisations with practical training and advisory services that improve performance.",

@@ -66,7 +66,7 @@ function Request({ link }: { link: Exclude<RequestLink, { state: "unknown" }> })
 
 const SAID: Record<Exclude<RequestLink["state"], "open" | "unknown">, string> = {
   expired: "The date to answer this request has passed. Please call the office if you can still train it.",
-  accepted: "You have accepted this request: the course date is in My runs.",
+  accepted: "You have accepted this request: the course date is in My course dates.",
   declined: "You have declined this request. Thank you for telling us.",
   withdrawn: "The office has withdrawn this request: nothing more is needed from you.",
 };
@@ -109,7 +109,7 @@ export default function TrainerRequest({ loaderData, actionData }: Route.Compone
             ) : null}
             <p className="mt-6 text-sm">
               <Link to="/admin/my-runs" className="font-semibold text-brand-700 underline">
-                My runs and fee statement
+                My course dates and fee statement
               </Link>{" "}
               (sign in with your staff account).
             </p>

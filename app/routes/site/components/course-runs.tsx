@@ -127,7 +127,7 @@ function RunForm({ run, lastResult }: { run?: RunValues; lastResult?: RunFormRes
       <SaveButton
         isMine={(data) => data.get("intent") === intent && (data.get("runId") ?? null) === (run?.id ?? null)}
       >
-        {run ? "Save Run" : "Add Run"}
+        {run ? "Save course date" : "Add course date"}
       </SaveButton>
     </Form>
   );
@@ -243,7 +243,7 @@ export function CourseRuns({
           className="mt-4 border-t border-slate-200 pt-4"
           open={lastResult?.formId === "run-new" || undefined}
         >
-          <summary className="cursor-pointer font-semibold text-brand-700">Add a run</summary>
+          <summary className="cursor-pointer font-semibold text-brand-700">Add a course date</summary>
           <RunForm key={runs.length} lastResult={lastResult} />
         </details>
       ) : null}

@@ -10,7 +10,7 @@ import type { Route } from "./+types/about";
 
 export async function loader() {
   const [content, facilitators, clientLogos] = await Promise.all([
-    publicSiteContent(["about", "leadership", "team", "stats"]),
+    publicSiteContent(["about", "leadership", "team", "portraits", "stats"]),
     publicFacilitators(),
     publicClientLogos(),
   ]);
@@ -25,7 +25,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { about, leadership, team, stats, facilitators, clientLogos } = loaderData;
+  const { about, leadership, team, portraits, stats, facilitators, clientLogos } = loaderData;
+  const portraitOf = (name: string) => (Object.hasOwn(portraits, name) ? portraits[name] : undefined);
+  const leaderPortrait = portraitOf(leadership.name);
   return (
     <>
       <PageHero
@@ -83,13 +85,19 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="leadership" title="Our Leadership" tone="cream">
         <div className="grid items-center gap-10 md:grid-cols-[280px_1fr]">
-          <ResponsiveImage
-            src="/artwork/leader.svg"
-            alt={`Portrait of ${leadership.name}`}
-            width={280}
-            height={320}
-            className="h-auto w-full max-w-xs rounded-2xl shadow-lg"
-          />
+          {leaderPortrait ? (
+            <ResponsiveImage
+              src={leaderPortrait.imageUrl}
+              variants={leaderPortrait.variants}
+              alt={leaderPortrait.altText}
+              width={leaderPortrait.width}
+              height={leaderPortrait.height}
+              sizes="280px"
+              className="h-auto w-full max-w-xs rounded-2xl object-cover shadow-lg"
+            />
+          ) : (
+            <span aria-hidden />
+          )}
           <div>
             <h3 className="text-2xl font-bold text-brand-900">{leadership.name}</h3>
             <p className="font-semibold text-clay-600">{leadership.title}</p>
@@ -100,13 +108,31 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <CardGrid className="mt-12">
-          {team.map((member) => (
-            <article key={member.name} className="rounded-xl bg-white p-6 shadow-sm">
-              <h3 className="font-bold text-brand-900">{member.name}</h3>
-              <p className="text-sm font-semibold text-brand-600">{member.title}</p>
-              <p className="mt-2 text-sm text-slate-600">{member.bio}</p>
-            </article>
-          ))}
+          {team.map((member) => {
+            const portrait = portraitOf(member.name);
+            return (
+              <article
+                key={member.name}
+                className="rounded-xl bg-white p-6 shadow-sm"
+                data-testid="team-member"
+              >
+                {portrait ? (
+                  <ResponsiveImage
+                    src={portrait.imageUrl}
+                    variants={portrait.variants}
+                    alt={portrait.altText}
+                    width={portrait.width}
+                    height={portrait.height}
+                    sizes="96px"
+                    className="mb-4 size-24 rounded-full object-cover"
+                  />
+                ) : null}
+                <h3 className="font-bold text-brand-900">{member.name}</h3>
+                <p className="text-sm font-semibold text-brand-600">{member.title}</p>
+                <p className="mt-2 text-sm text-slate-600">{member.bio}</p>
+              </article>
+            );
+          })}
         </CardGrid>
       </Section>
       {facilitators.length > 0 && (

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Course Calendar | Upcoming Training Dates",
     description:
-      "Every upcoming Mafunzo course run by month, with venues across East Africa; filter by category and venue or subscribe to the calendar feed.",
+      "Every upcoming Mafunzo course date by month, with venues across East Africa; filter by category and venue or subscribe to the calendar feed.",
   });
 
 export default function CourseCalendar({ loaderData }: Route.ComponentProps) {
@@ -27,7 +27,7 @@ export default function CourseCalendar({ loaderData }: Route.ComponentProps) {
       <PageHero
         eyebrow="Upcoming dates"
         title="Course Calendar"
-        intro="Every scheduled course run by month. Filter by category and venue, or add the whole calendar to your own."
+        intro="Every scheduled course date by month. Filter by category and venue, or add the whole calendar to your own."
       >
         <a
           href="/courses/calendar.ics"
@@ -41,7 +41,7 @@ export default function CourseCalendar({ loaderData }: Route.ComponentProps) {
         <CalendarFilters category={category} venue={venue} venues={venues} />
         <p id="calendar-results" className="mt-6 font-semibold text-slate-700" aria-live="polite">
           {runs.length === 0
-            ? "No upcoming runs match your filters."
+            ? "No upcoming course dates match your filters."
             : `${runs.length} upcoming ${runs.length === 1 ? "run" : "runs"}`}
         </p>
         <CalendarMonths runs={runs} />
