@@ -12,10 +12,13 @@ import { logger } from "#app/platform/logger.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { getFinanceProfile } from "../documents/finance-profile.server";
-import { discountRate, ETIMS_TAX_RATES, OUR_CHECK_PREFIX } from "./etims";
+import type { FiscalDocument, FiscalTaxBand } from "../fiscal/fiscal";
+import { KRA_RATES, KRA_TIME_ZONE } from "../fiscal/kra-etims-adapter.server";
+import { vsdcSaleBody } from "../fiscal/vsdc.server";
+import { OUR_CHECK_PREFIX } from "./etims";
 import { type ReadyDevice, readyDevice } from "./etims-device.server";
 import { registerItems } from "./etims-items.server";
-import { type OscuAnswer, oscuDateTime, postOscu, verificationUrl } from "./oscu.server";
+import { type OscuAnswer, postOscu, verificationUrl } from "./oscu.server";
 import type { TaxInvoice } from "./tax-invoice.server";
 import { taxInvoiceMessage } from "./tax-invoice-email.server";
 import { financeTaxInvoicesLink, tellFinance } from "./tax-invoice-trouble.server";
@@ -30,75 +33,61 @@ const SaleAnswerSchema = z.object({
   sdcDateTime: z.string().regex(/^\d{14}$/),
 });
 
-const shillings = (cents: number) => cents / 100;
-const TAX_TYPES = ["A", "B", "C", "D", "E"] as const;
-const RATES: Record<(typeof TAX_TYPES)[number], number> = { ...ETIMS_TAX_RATES, D: 0, E: 8 };
+const BAND_OF: Record<TaxInvoice["lines"][number]["taxType"], FiscalTaxBand> = {
+  A: "exempt",
+  B: "standard",
+  C: "zero",
+};
+
+/** A stored tax invoice as the fiscal adapter takes it (decision 0835), in shillings' cents. */
+export function fiscalDocumentOf(
+  row: TaxInvoice,
+  original: TaxInvoice | null,
+  at: Date,
+  reference: string,
+): FiscalDocument {
+  return {
+    kind: row.receiptType === "R" ? "credit" : "sale",
+    number: row.invoiceNo,
+    reference: String(row.invoiceNo),
+    bookingReference: reference,
+    original: original ? { number: original.invoiceNo, authorityId: null, authorityNumber: null } : null,
+    issuedAt: at,
+    currency: "KES",
+    exchangeRate: null,
+    buyer: {
+      name: row.buyer.name,
+      kind: row.buyer.kraPin ? "business" : "consumer",
+      taxId: row.buyer.kraPin ?? null,
+      email: row.buyer.email,
+      phone: null,
+      purchaseCode: null,
+    },
+    lines: row.lines.map((line) => ({
+      description: line.description,
+      itemCode: line.itemCode ?? "",
+      classCode: line.itemClassCode,
+      taxBand: BAND_OF[line.taxType],
+      quantity: line.quantity,
+      unitMinor: line.unitCents,
+      supplyMinor: line.supplyCents,
+      discountMinor: line.discountCents,
+      amountMinor: line.amountCents,
+      taxMinor: line.taxCents,
+    })),
+    totalMinor: row.totalCents,
+    taxMinor: row.taxCents,
+  };
+}
 
 /**
- * The OSCU sale (TrnsSalesSaveWrReq) for a stored tax invoice: invcNo is our own number, so a retry is the same
- * sale. Each line carries its registered item's code (etims-items.server.ts); `reference` is the booking's,
- * sent as the remark so a declaration can be traced to its booking.
+ * The OSCU sale (TrnsSalesSaveWrReq) for a stored tax invoice, as the VSDC family writes it (vsdcSaleBody):
+ * invcNo is our own number, so a retry is the same sale. Each line carries its registered item's code
+ * (etims-items.server.ts); `reference` is the booking's, sent as the remark so a declaration can be traced to
+ * its booking.
  */
 export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: Date, reference: string) {
-  const stamp = oscuDateTime(at);
-  const perType = (type: string, pick: (line: TaxInvoice["lines"][number]) => number) =>
-    shillings(row.lines.filter((line) => line.taxType === type).reduce((sum, line) => sum + pick(line), 0));
-  const byType = Object.fromEntries(
-    TAX_TYPES.flatMap((type) => [
-      [`taxblAmt${type}`, perType(type, (line) => line.amountCents)],
-      [`taxRt${type}`, RATES[type]],
-      [`taxAmt${type}`, perType(type, (line) => line.taxCents)],
-    ]),
-  );
-  const credit = row.receiptType === "R";
-  return {
-    trdInvcNo: String(row.invoiceNo),
-    invcNo: row.invoiceNo,
-    orgInvcNo: original?.invoiceNo ?? 0,
-    custTin: row.buyer.kraPin ?? undefined,
-    custNm: row.buyer.name.slice(0, 60),
-    salesTyCd: "N",
-    rcptTyCd: row.receiptType,
-    salesSttsCd: "02",
-    cfmDt: stamp,
-    salesDt: stamp.slice(0, 8),
-    ...(credit ? { rfdDt: stamp, rfdRsnCd: "06" } : {}),
-    totItemCnt: row.lines.length,
-    ...byType,
-    totTaxblAmt: shillings(row.totalCents),
-    totTaxAmt: shillings(row.taxCents),
-    totAmt: shillings(row.totalCents),
-    prchrAcptcYn: "N",
-    remark: `Booking ${reference}`,
-    regrId: "mafunzo",
-    regrNm: "Mafunzo",
-    modrId: "mafunzo",
-    modrNm: "Mafunzo",
-    receipt: {
-      custTin: row.buyer.kraPin ?? undefined,
-      rcptPbctDt: stamp,
-      trdeNm: row.buyer.name.slice(0, 60),
-      prchrAcptcYn: "N",
-    },
-    itemList: row.lines.map((line, i) => ({
-      itemSeq: i + 1,
-      itemCd: line.itemCode,
-      itemClsCd: line.itemClassCode,
-      itemNm: line.description.slice(0, 200),
-      pkgUnitCd: "NT",
-      pkg: line.quantity,
-      qtyUnitCd: "U",
-      qty: line.quantity,
-      prc: shillings(line.unitCents),
-      splyAmt: shillings(line.supplyCents ?? line.amountCents),
-      dcRt: discountRate(line),
-      dcAmt: shillings(line.discountCents ?? 0),
-      taxTyCd: line.taxType,
-      taxblAmt: shillings(line.amountCents),
-      taxAmt: shillings(line.taxCents),
-      totAmt: shillings(line.amountCents),
-    })),
-  };
+  return vsdcSaleBody(fiscalDocumentOf(row, original, at, reference), KRA_RATES, KRA_TIME_ZONE);
 }
 
 /**
