@@ -5,8 +5,8 @@ import type { EtimsMode } from "./etims";
 
 /*
  * A stand-in for URA EFRIS system-to-system on a free loopback port, written from URA's public "API
- * documentation (for system to system users)" v23.4 and public client code (EFRIS integrations for ERPNext,
- * Odoo and PHP SDKs): one POST endpoint taking the envelope { data: { content (BASE64 JSON), signature,
+ * documentation (for system to system users)" v23.4 and public client code (EFRIS integrations for
+ * ERPNext/Frappe, PHP and TypeScript SDKs): one POST endpoint taking the envelope { data: { content (BASE64 JSON), signature,
  * dataDescription }, globalInfo: { interfaceCode, tin, deviceNo, … }, returnStateInfo }, answering the same
  * envelope with returnStateInfo.returnCode "00" (SUCCESS) or an error code and message. See docs/fiscalisation.md.
  *

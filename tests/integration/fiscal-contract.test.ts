@@ -147,7 +147,6 @@ async function rraHarness(): Promise<Harness> {
       timeoutSeconds: 1,
       tin: rra.tin,
       branchId: rra.branchId,
-      deviceSerial: "MAFUNZO-VSDC-01",
     }),
     currency: "RWF",
     gross: 1_180_000,

@@ -1,28 +1,13 @@
-import type { OfficeCountry } from "#app/offices/index";
 import type { MinorCurrency } from "#app/utils/minor-units";
 
 /*
  * One fiscal adapter (issue 53, decision 0835): what the firm asks of a tax authority, whichever it is. A sale by
  * a Kenyan office goes to KRA eTIMS OSCU, one by the Kigali office to RRA EBM (the VSDC API), one by the Kampala
- * office to URA EFRIS (system-to-system). The outbox, the Tax invoices screen and the dashboard alarm speak only
- * this interface.
+ * office to URA EFRIS (system-to-system). Each implementation passes one contract suite
+ * (tests/integration/fiscal-contract.test.ts).
  */
 
 export type FiscalAuthority = "kra-etims" | "rra-ebm" | "ura-efris";
-
-export const FISCAL_AUTHORITY_NAMES: Record<FiscalAuthority, string> = {
-  "kra-etims": "KRA eTIMS",
-  "rra-ebm": "RRA EBM",
-  "ura-efris": "URA EFRIS",
-};
-
-/** The authority that fiscalises a sale, by the selling office's country; null where the firm fiscalises nothing. */
-export function fiscalAuthorityFor(country: OfficeCountry): FiscalAuthority | null {
-  if (country === "KE") return "kra-etims";
-  if (country === "RW") return "rra-ebm";
-  if (country === "UG") return "ura-efris";
-  return null;
-}
 
 /**
  * A tax band as the firm's courses carry it, read by each authority in its own codes: "standard" is 16 % in
@@ -132,10 +117,3 @@ export interface FiscalAdapter {
   /** what the authority holds under the document's number: its receipt, or null when it holds nothing */
   documentState(document: FiscalDocument): Promise<FiscalAnswer<FiscalReceipt | null>>;
 }
-
-/** The rate of a band at each authority, in percent. */
-export const BAND_RATES: Record<FiscalAuthority, Record<FiscalTaxBand, number>> = {
-  "kra-etims": { standard: 16, exempt: 0, zero: 0 },
-  "rra-ebm": { standard: 18, exempt: 0, zero: 0 },
-  "ura-efris": { standard: 18, exempt: 0, zero: 0 },
-};

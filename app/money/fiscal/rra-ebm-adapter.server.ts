@@ -27,8 +27,6 @@ export type RraDevice = {
   /** the office's RRA TIN, nine digits */
   tin: string;
   branchId: string;
-  /** the device serial RRA approved for the VSDC */
-  deviceSerial: string;
 };
 
 /** The EBM receipt's label: N normal, S sale / R refund (NS, NR). */
