@@ -97,6 +97,14 @@ export type FiscalReceipt = {
   printFields: PrintField[];
   /** the address the QR code carries */
   qr: string | null;
+  /** the VSDC family's signature of the receipt (KRA, RRA), as tax_invoices keeps it; null for URA */
+  signed: {
+    receiptNo: number;
+    totalReceiptNo: number | null;
+    internalData: string;
+    signature: string;
+    sdcDateTime: string;
+  } | null;
 };
 
 export type FiscalAnswer<T> =

@@ -43,6 +43,13 @@ export function kraPrintFields(device: KraDevice, receipt: VsdcReceipt): FiscalR
       { label: "SCU date and time", value: readableSdcTime(receipt.sdcDateTime ?? null) },
     ],
     qr: verificationUrl(device.environment, device.tin, device.branchId, receipt.rcptSign),
+    signed: {
+      receiptNo: Number(receiptNo),
+      totalReceiptNo: receipt.totRcptNo ?? null,
+      internalData: receipt.intrlData,
+      signature: receipt.rcptSign,
+      sdcDateTime: receipt.sdcDateTime ?? "",
+    },
   };
 }
 
@@ -62,7 +69,7 @@ export function kraEtimsAdapter(device: KraDevice): FiscalAdapter {
     const answer = await postVsdc(target("saveTrnsSalesOsdc"), vsdcSaleBody(doc, KRA_RATES, KRA_TIME_ZONE));
     if (answer.kind !== "ok") return answer;
     const receipt = VsdcReceiptSchema.safeParse(answer.value);
-    if (!receipt.success || receipt.data.curRcptNo === undefined) {
+    if (!receipt.success || receipt.data.curRcptNo === undefined || !receipt.data.sdcDateTime) {
       return {
         kind: "refused",
         code: "000",

@@ -56,6 +56,13 @@ export function rraPrintFields(doc: FiscalDocument, receipt: VsdcReceipt): Fisca
     qr: [stamp, sdcId, `${receiptNo}/${total}${receiptLabel(doc)}`, receipt.intrlData, receipt.rcptSign].join(
       "#",
     ),
+    signed: {
+      receiptNo: Number(receiptNo),
+      totalReceiptNo: receipt.totRcptNo ?? null,
+      internalData: receipt.intrlData,
+      signature: receipt.rcptSign,
+      sdcDateTime: stamp,
+    },
   };
 }
 

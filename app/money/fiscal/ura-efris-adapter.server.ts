@@ -255,6 +255,7 @@ export function uraEfrisAdapter(device: EfrisDevice): FiscalAdapter {
           : []),
       ],
       qr: invoice.summary?.qrCode ?? null,
+      signed: null,
     };
   }
 
@@ -304,6 +305,7 @@ export function uraEfrisAdapter(device: EfrisDevice): FiscalAdapter {
         : []),
     ],
     qr: null,
+    signed: null,
   });
 
   return {
