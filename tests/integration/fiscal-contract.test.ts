@@ -18,14 +18,38 @@ import { startUraEfrisServer } from "../helpers/ura-efris";
  * application URA approves; KRA's OSCU offers no look-up of one sale.
  */
 
-type Harness = {
+/** what a document is priced in at an authority: one standard-rated participant at `gross`, tax included */
+type Pricing = {
   name: string;
-  adapter: FiscalAdapter;
   currency: FiscalDocument["currency"];
-  /** a standard-rated line of 1 participant at this gross price, tax included, in minor units */
   gross: number;
   rate: number;
   buyerTaxId: string;
+};
+const KRA_PRICING: Pricing = {
+  name: "KRA eTIMS",
+  currency: "KES",
+  gross: 11_600_000,
+  rate: 16,
+  buyerTaxId: "P052222222R",
+};
+const RRA_PRICING: Pricing = {
+  name: "RRA EBM",
+  currency: "RWF",
+  gross: 1_180_000,
+  rate: 18,
+  buyerTaxId: "102345678",
+};
+const URA_PRICING: Pricing = {
+  name: "URA EFRIS",
+  currency: "UGX",
+  gross: 4_720_000,
+  rate: 18,
+  buyerTaxId: "1009876543",
+};
+
+type Harness = Pricing & {
+  adapter: FiscalAdapter;
   setMode: (mode: EtimsMode) => void;
   /** sales the authority holds under an invoice's own reference */
   heldSales: (doc: FiscalDocument) => number;
@@ -38,7 +62,7 @@ type Harness = {
 let counter = 100;
 const taxOf = (gross: number, rate: number) => Math.round((gross * rate) / (100 + rate));
 
-function item(h: Harness, code: string): FiscalItem {
+function item(h: Pricing, code: string): FiscalItem {
   return {
     code,
     name: "Project management for development projects",
@@ -50,7 +74,7 @@ function item(h: Harness, code: string): FiscalItem {
 }
 
 function saleOf(
-  h: Harness,
+  h: Pricing,
   code: string,
   kind: FiscalDocument["buyer"]["kind"] = "business",
 ): FiscalDocument {
@@ -115,7 +139,7 @@ async function kraHarness(): Promise<Harness> {
     data: { info: { cmcKey: string; sdcId: string; mrcNo: string } };
   };
   return {
-    name: "KRA eTIMS",
+    ...KRA_PRICING,
     adapter: kraEtimsAdapter({
       environment: "sandbox",
       baseUrl: kra.url,
@@ -126,10 +150,6 @@ async function kraHarness(): Promise<Harness> {
       sdcId: data.info.sdcId,
       mrcNo: data.info.mrcNo,
     }),
-    currency: "KES",
-    gross: 11_600_000,
-    rate: 16,
-    buyerTaxId: "P052222222R",
     setMode: kra.setMode,
     heldSales: (doc) => [...kra.sales.values()].filter((s) => s.invcNo === doc.number).length,
     expectCleanLedger: kra.expectCleanLedger,
@@ -141,17 +161,13 @@ async function kraHarness(): Promise<Harness> {
 async function rraHarness(): Promise<Harness> {
   const rra = await startRraVsdcServer();
   return {
-    name: "RRA EBM",
+    ...RRA_PRICING,
     adapter: rraEbmAdapter({
       baseUrl: rra.url,
       timeoutSeconds: 1,
       tin: rra.tin,
       branchId: rra.branchId,
     }),
-    currency: "RWF",
-    gross: 1_180_000,
-    rate: 18,
-    buyerTaxId: "102345678",
     setMode: rra.setMode,
     heldSales: (doc) => [...rra.sales.values()].filter((s) => s.invcNo === doc.number).length,
     expectCleanLedger: rra.expectCleanLedger,
@@ -163,7 +179,7 @@ async function rraHarness(): Promise<Harness> {
 async function uraHarness(): Promise<Harness> {
   const ura = await startUraEfrisServer();
   return {
-    name: "URA EFRIS",
+    ...URA_PRICING,
     adapter: uraEfrisAdapter({
       baseUrl: ura.url,
       timeoutSeconds: 1,
@@ -177,10 +193,6 @@ async function uraHarness(): Promise<Harness> {
         phone: "+256700000000",
       },
     }),
-    currency: "UGX",
-    gross: 4_720_000,
-    rate: 18,
-    buyerTaxId: "1009876543",
     setMode: ura.setMode,
     heldSales: (doc) =>
       [...ura.invoices.values()].filter((i) => i.kind === "invoice" && i.referenceNo === doc.reference)
@@ -309,5 +321,91 @@ describe.each([
     }
     // the same credit note sent again (its answer lost) is found, not declared twice
     if (h.adapter.asksState) expect((await h.adapter.sendCreditNote(credit)).kind).toBe("ok");
+  });
+});
+
+describe("what only one authority asks", () => {
+  test("RRA: the purchase code travels as prcOrdCd, a private buyer's phone on the receipt, Kigali's time", async () => {
+    const rra = await startRraVsdcServer();
+    const h = RRA_PRICING;
+    const adapter = rraEbmAdapter({
+      baseUrl: rra.url,
+      timeoutSeconds: 1,
+      tin: rra.tin,
+      branchId: rra.branchId,
+    });
+    try {
+      await adapter.registerItems([item(h, "KE3NTU0000011")]);
+      const business = {
+        ...saleOf(h, "KE3NTU0000011", "business"),
+        issuedAt: new Date("2026-03-02T07:30:00Z"),
+      };
+      const consumer = saleOf(h, "KE3NTU0000011", "consumer");
+      expect((await adapter.sendSale(business)).kind).toBe("ok");
+      const answer = await adapter.sendSale(consumer);
+      expect(answer.kind === "ok" && answer.value.printFields).toContainEqual({
+        label: "Buyer's phone",
+        value: "+250788123456",
+      });
+      // Kigali keeps UTC+2: 07:30 UTC is 09:30 there; francs are whole
+      expect(rra.sales.get(business.number)?.body).toMatchObject({
+        prcOrdCd: "123456",
+        custTin: "102345678",
+        cfmDt: "20260302093000",
+        totAmt: 1_180_000,
+        taxRtB: 18,
+      });
+      expect(rra.sales.get(consumer.number)?.body.receipt).toMatchObject({ custMblNo: "+250788123456" });
+      rra.expectCleanLedger();
+    } finally {
+      await rra.close();
+    }
+  });
+
+  test("URA: buyerType by the buyer, and a rejected credit note application is a refusal with URA's remark", async () => {
+    const ura = await startUraEfrisServer();
+    const h = URA_PRICING;
+    const adapter = uraEfrisAdapter({
+      baseUrl: ura.url,
+      timeoutSeconds: 1,
+      tin: ura.tin,
+      deviceNo: ura.deviceNo,
+      seller: {
+        legalName: "Mafunzo Uganda Ltd",
+        businessName: "Mafunzo Kampala",
+        address: "Kampala",
+        email: "kampala@example.org",
+        phone: "+256700000000",
+      },
+    });
+    try {
+      await adapter.registerItems([item(h, "KE3NTU0000021")]);
+      const government = saleOf(h, "KE3NTU0000021", "business");
+      government.buyer = { ...government.buyer, kind: "government" };
+      const foreigner = saleOf(h, "KE3NTU0000021", "foreigner");
+      const sent = await adapter.sendSale(government);
+      expect((await adapter.sendSale(foreigner)).kind).toBe("ok");
+      const types = [...ura.invoices.values()].map(
+        (i) => (i.content.buyerDetails as { buyerType: string }).buyerType,
+      );
+      expect(types).toEqual(["3", "2"]);
+      // a government buyer without its TIN is URA's refusal, nothing issued
+      const noTin = saleOf(h, "KE3NTU0000021", "business");
+      noTin.buyer = { ...noTin.buyer, kind: "government", taxId: null };
+      expect(await adapter.sendSale(noTin)).toMatchObject({ kind: "refused" });
+      if (sent.kind !== "ok") throw new Error("sale not sent");
+      const credit = creditOf(government, sent.value);
+      const applied = await adapter.sendCreditNote(credit);
+      if (applied.kind !== "ok") throw new Error("application not taken");
+      ura.reject(applied.value.authorityNumber, "The service was delivered");
+      expect(await adapter.documentState(credit)).toMatchObject({
+        kind: "refused",
+        code: "103",
+        message: expect.stringContaining("The service was delivered"),
+      });
+      ura.expectCleanLedger();
+    } finally {
+      await ura.close();
+    }
   });
 });
