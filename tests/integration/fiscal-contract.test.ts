@@ -258,6 +258,16 @@ describe.each([
     expect(h.heldSales(sale)).toBe(0);
   });
 
+  test("a refused sale, once corrected, goes as the same document and is held once", async () => {
+    const code = "KE3NTU0000005";
+    const sale = saleOf(h, code);
+    expect((await h.adapter.sendSale(sale)).kind).toBe("refused");
+    // the correction: the item is registered; the same number and reference go again
+    expect((await h.adapter.registerItems([item(h, code)])).kind).toBe("ok");
+    expect((await h.adapter.sendSale(sale)).kind).toBe("ok");
+    expect(h.heldSales(sale)).toBe(1);
+  });
+
   test("a 5xx and a timeout are 'unreachable': nothing held, and the same sale goes once later", async () => {
     const code = "KE3NTU0000002";
     await h.adapter.registerItems([item(h, code)]);
