@@ -36,3 +36,6 @@ export function minorToInput(minor: number, currency: MinorCurrency): string {
   const decimals = DECIMALS[currency];
   return (minor / 10 ** decimals).toFixed(decimals);
 }
+
+/** How many minor units make one major unit: 100 for KES, 1 for UGX and RWF. */
+export const minorPerMajor = (currency: MinorCurrency) => 10 ** DECIMALS[currency];

@@ -31,8 +31,8 @@ export type RecordedSale = {
   curRcptNo: number;
 };
 
-const stamp = () => new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-const base32 = (bytes: number) =>
+export const stamp = () => new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+export const base32 = (bytes: number) =>
   crypto
     .randomBytes(bytes)
     .toString("base64")
@@ -55,7 +55,10 @@ const cents = (value: unknown) => Math.round(Number(value) * 100);
  * the tax the taxable amount's share at its type's rate (tax included, rounded half up), and the invoice's totals
  * the sums of its items. Null when all hold, else the first field that does not.
  */
-function amountsRefusal(body: Record<string, unknown>, items: Record<string, unknown>[]): string | null {
+export function amountsRefusal(
+  body: Record<string, unknown>,
+  items: Record<string, unknown>[],
+): string | null {
   let taxable = 0;
   let tax = 0;
   let total = 0;

@@ -68,7 +68,10 @@ export async function itemCodeFor(tx: Executor, item: ItemDetails): Promise<stri
 }
 
 /** The OSCU ItemSaveReq for one item, as KRA's "Save Item" specification lists its fields. */
-export function itemSaveRequest(item: typeof etimsItems.$inferSelect, unitCents: number) {
+export function itemSaveRequest(
+  item: Pick<typeof etimsItems.$inferSelect, "itemCode" | "itemClassCode" | "itemName" | "taxType">,
+  unitCents: number,
+) {
   return {
     itemCd: item.itemCode,
     itemClsCd: item.itemClassCode,

@@ -1,6 +1,5 @@
 import { and, asc, eq, exists, inArray, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { bookings } from "#app/booking/tables.server";
 import { financeDocuments, taxInvoices } from "#app/money/tables.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
@@ -12,92 +11,62 @@ import { logger } from "#app/platform/logger.server";
 import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { getFinanceProfile } from "../documents/finance-profile.server";
-import { discountRate, ETIMS_TAX_RATES, OUR_CHECK_PREFIX } from "./etims";
+import type { FiscalAnswer, FiscalDocument, FiscalReceipt, FiscalTaxBand } from "../fiscal/fiscal";
+import { kraEtimsAdapter } from "../fiscal/kra-etims-adapter.server";
+import { OUR_CHECK_PREFIX } from "./etims";
 import { type ReadyDevice, readyDevice } from "./etims-device.server";
 import { registerItems } from "./etims-items.server";
-import { type OscuAnswer, oscuDateTime, postOscu, verificationUrl } from "./oscu.server";
+import { etimsBaseUrl, verificationUrl } from "./oscu.server";
 import type { TaxInvoice } from "./tax-invoice.server";
 import { taxInvoiceMessage } from "./tax-invoice-email.server";
 import { financeTaxInvoicesLink, tellFinance } from "./tax-invoice-trouble.server";
 
 const SYSTEM: AuditActor = { id: null, email: "system", ip: "127.0.0.1", userAgent: "eTIMS outbox" };
 
-const SaleAnswerSchema = z.object({
-  curRcptNo: z.coerce.number().int().min(0),
-  totRcptNo: z.coerce.number().int().min(0).nullish(),
-  intrlData: z.string().min(1).max(200),
-  rcptSign: z.string().min(1).max(200),
-  sdcDateTime: z.string().regex(/^\d{14}$/),
-});
+const BAND_OF: Record<TaxInvoice["lines"][number]["taxType"], FiscalTaxBand> = {
+  A: "exempt",
+  B: "standard",
+  C: "zero",
+};
 
-const shillings = (cents: number) => cents / 100;
-const TAX_TYPES = ["A", "B", "C", "D", "E"] as const;
-const RATES: Record<(typeof TAX_TYPES)[number], number> = { ...ETIMS_TAX_RATES, D: 0, E: 8 };
-
-/**
- * The OSCU sale (TrnsSalesSaveWrReq) for a stored tax invoice: invcNo is our own number, so a retry is the same
- * sale. Each line carries its registered item's code (etims-items.server.ts); `reference` is the booking's,
- * sent as the remark so a declaration can be traced to its booking.
- */
-export function salesRequest(row: TaxInvoice, original: TaxInvoice | null, at: Date, reference: string) {
-  const stamp = oscuDateTime(at);
-  const perType = (type: string, pick: (line: TaxInvoice["lines"][number]) => number) =>
-    shillings(row.lines.filter((line) => line.taxType === type).reduce((sum, line) => sum + pick(line), 0));
-  const byType = Object.fromEntries(
-    TAX_TYPES.flatMap((type) => [
-      [`taxblAmt${type}`, perType(type, (line) => line.amountCents)],
-      [`taxRt${type}`, RATES[type]],
-      [`taxAmt${type}`, perType(type, (line) => line.taxCents)],
-    ]),
-  );
-  const credit = row.receiptType === "R";
+/** A stored tax invoice as the fiscal adapter takes it (decision 0835), in shillings' cents. */
+function fiscalDocumentOf(
+  row: TaxInvoice,
+  original: TaxInvoice | null,
+  at: Date,
+  reference: string,
+): FiscalDocument {
   return {
-    trdInvcNo: String(row.invoiceNo),
-    invcNo: row.invoiceNo,
-    orgInvcNo: original?.invoiceNo ?? 0,
-    custTin: row.buyer.kraPin ?? undefined,
-    custNm: row.buyer.name.slice(0, 60),
-    salesTyCd: "N",
-    rcptTyCd: row.receiptType,
-    salesSttsCd: "02",
-    cfmDt: stamp,
-    salesDt: stamp.slice(0, 8),
-    ...(credit ? { rfdDt: stamp, rfdRsnCd: "06" } : {}),
-    totItemCnt: row.lines.length,
-    ...byType,
-    totTaxblAmt: shillings(row.totalCents),
-    totTaxAmt: shillings(row.taxCents),
-    totAmt: shillings(row.totalCents),
-    prchrAcptcYn: "N",
-    remark: `Booking ${reference}`,
-    regrId: "mafunzo",
-    regrNm: "Mafunzo",
-    modrId: "mafunzo",
-    modrNm: "Mafunzo",
-    receipt: {
-      custTin: row.buyer.kraPin ?? undefined,
-      rcptPbctDt: stamp,
-      trdeNm: row.buyer.name.slice(0, 60),
-      prchrAcptcYn: "N",
+    kind: row.receiptType === "R" ? "credit" : "sale",
+    number: row.invoiceNo,
+    reference: String(row.invoiceNo),
+    bookingReference: reference,
+    original: original ? { number: original.invoiceNo, authorityId: null, authorityNumber: null } : null,
+    issuedAt: at,
+    currency: "KES",
+    exchangeRate: null,
+    buyer: {
+      name: row.buyer.name,
+      kind: row.buyer.kraPin ? "business" : "consumer",
+      taxId: row.buyer.kraPin ?? null,
+      email: row.buyer.email,
+      phone: null,
+      purchaseCode: null,
     },
-    itemList: row.lines.map((line, i) => ({
-      itemSeq: i + 1,
-      itemCd: line.itemCode,
-      itemClsCd: line.itemClassCode,
-      itemNm: line.description.slice(0, 200),
-      pkgUnitCd: "NT",
-      pkg: line.quantity,
-      qtyUnitCd: "U",
-      qty: line.quantity,
-      prc: shillings(line.unitCents),
-      splyAmt: shillings(line.supplyCents ?? line.amountCents),
-      dcRt: discountRate(line),
-      dcAmt: shillings(line.discountCents ?? 0),
-      taxTyCd: line.taxType,
-      taxblAmt: shillings(line.amountCents),
-      taxAmt: shillings(line.taxCents),
-      totAmt: shillings(line.amountCents),
+    lines: row.lines.map((line) => ({
+      description: line.description,
+      itemCode: line.itemCode ?? "",
+      classCode: line.itemClassCode,
+      taxBand: BAND_OF[line.taxType],
+      quantity: line.quantity,
+      unitMinor: line.unitCents,
+      supplyMinor: line.supplyCents,
+      discountMinor: line.discountCents,
+      amountMinor: line.amountCents,
+      taxMinor: line.taxCents,
     })),
+    totalMinor: row.totalCents,
+    taxMinor: row.taxCents,
   };
 }
 
@@ -207,16 +176,19 @@ async function sendOne(
     row.lines.map((line) => line.itemCode ?? ""),
     new Map(row.lines.map((line) => [line.itemCode ?? "", line.unitCents])),
   );
-  const answer: OscuAnswer = !items.ok
+  const doc = fiscalDocumentOf(row, original ?? null, now(), reference);
+  const kra = kraEtimsAdapter({
+    ...device,
+    baseUrl: etimsBaseUrl(device.environment),
+    timeoutSeconds: env().ETIMS_TIMEOUT_SECONDS,
+  });
+  const answer: FiscalAnswer<FiscalReceipt> = !items.ok
     ? items.kind === "refused"
       ? { kind: "refused", code: items.code, message: items.message }
       : { kind: "unreachable", message: items.message }
-    : await postOscu(
-        device.environment,
-        "saveTrnsSalesOsdc",
-        { tin: device.tin, bhfId: device.branchId, cmcKey: device.cmcKey },
-        salesRequest(row, original ?? null, now(), reference),
-      );
+    : doc.kind === "credit"
+      ? await kra.sendCreditNote(doc)
+      : await kra.sendSale(doc);
   if (answer.kind === "unreachable") {
     await db()
       .update(taxInvoices)
@@ -235,12 +207,10 @@ async function sendOne(
     await refuse(row, answer.code, answer.message, reference);
     return "refused";
   }
-  const signed = SaleAnswerSchema.safeParse(answer.data);
-  if (!signed.success) {
-    await refuse(row, "000", "eTIMS said it succeeded but sent no receipt number and signature.", reference);
-    return "refused";
-  }
-  await recordSent(row, original ?? null, device, signed.data);
+  // the KRA adapter answers ok only with KRA's signature of the receipt
+  const signed = answer.value.signed;
+  if (!signed) throw new Error(`eTIMS answered tax invoice ${row.invoiceNo} without a signature`);
+  await recordSent(row, original ?? null, device, signed);
   return "sent";
 }
 
@@ -252,7 +222,7 @@ async function recordSent(
   row: TaxInvoice,
   original: TaxInvoice | null,
   device: ReadyDevice,
-  kra: z.infer<typeof SaleAnswerSchema>,
+  kraSigned: NonNullable<FiscalReceipt["signed"]>,
 ) {
   const [context] = await db()
     .select({
@@ -270,15 +240,11 @@ async function recordSent(
   const profile = await getFinanceProfile(db());
   // KRA's signature of the sale, as the row keeps it and the PDF prints it
   const signed = {
-    receiptNo: kra.curRcptNo,
-    totalReceiptNo: kra.totRcptNo ?? null,
-    internalData: kra.intrlData,
-    signature: kra.rcptSign,
-    sdcDateTime: kra.sdcDateTime,
+    ...kraSigned,
     sdcId: device.sdcId,
     mrcNo: device.mrcNo,
   };
-  const verifyUrl = verificationUrl(device.environment, device.tin, device.branchId, kra.rcptSign);
+  const verifyUrl = verificationUrl(device.environment, device.tin, device.branchId, signed.signature);
   const { renderTaxInvoicePdf } = await import("./tax-invoice-pdf.server");
   const pdf = await renderTaxInvoicePdf(
     {
@@ -319,7 +285,7 @@ async function recordSent(
       action: row.receiptType === "S" ? "Sent eTIMS tax invoice" : "Sent eTIMS credit note",
       tableName: "tax_invoices",
       recordId: row.id,
-      newValues: { invoice_no: row.invoiceNo, receipt_no: kra.curRcptNo },
+      newValues: { invoice_no: row.invoiceNo, receipt_no: signed.receiptNo },
     });
     const message = taxInvoiceMessage({
       receiptType: row.receiptType,
@@ -328,7 +294,7 @@ async function recordSent(
       name: context.contactName,
       reference: context.reference,
       total: formatKes(row.totalCents),
-      receiptNo: kra.curRcptNo,
+      receiptNo: signed.receiptNo,
       verifyUrl,
     });
     await enqueueEmails(tx, [
