@@ -14,8 +14,8 @@ export {
   listApiTokens,
   revokeApiToken,
 } from "./tokens/api-tokens.server";
-export { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhooks/event-types";
 export { newWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signing.server";
+export { refusedTarget } from "./webhooks/target.server";
 export {
   createWebhookEndpoint,
   deliverDueWebhooks,

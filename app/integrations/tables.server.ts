@@ -12,12 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, someOf } from "../platform/db/columns";
+import { WEBHOOK_DELIVERY_ORIGINS, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_TYPES } from "../platform/db/enums";
 import { users } from "../platform/db/tables.server";
-import {
-  WEBHOOK_DELIVERY_ORIGINS,
-  WEBHOOK_DELIVERY_STATES,
-  WEBHOOK_EVENT_TYPES,
-} from "./webhooks/event-types";
 
 // The tables this feature owns (decision 0725). drizzle-kit loads this file outside the app, so it imports
 // only drizzle, the value lists and the table files of platform and of earlier features, by relative paths.

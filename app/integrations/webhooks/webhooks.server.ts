@@ -28,9 +28,12 @@ const open = (sealed: string) => {
 export type EndpointInput = { url: string; description: string | null; eventTypes: WebhookEventType[] };
 
 /** Adds an endpoint and answers its secret, shown once. Answers `{ refused }` for an address it will not send to. */
-export async function createWebhookEndpoint(actor: AuditActor, input: EndpointInput) {
+export async function createWebhookEndpoint(
+  actor: AuditActor,
+  input: EndpointInput,
+): Promise<{ refused: string } | { id: string; secret: string }> {
   const refused = await refusedTarget(input.url);
-  if (refused) return { refused } as const;
+  if (refused) return { refused };
   const secret = newWebhookSecret();
   const id = await db().transaction(async (tx) => {
     const [row] = await tx
@@ -52,7 +55,7 @@ export async function createWebhookEndpoint(actor: AuditActor, input: EndpointIn
     });
     return row.id;
   });
-  return { id, secret } as const;
+  return { id, secret };
 }
 
 /**
