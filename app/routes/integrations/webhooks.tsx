@@ -181,7 +181,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
                     variant="outline"
                     message="Make a new secret? The old one keeps signing for a day."
                     className="min-h-11"
-                    aria-label={`Rotate the secret of ${endpoint.url}`}
+                    aria-label={`Rotate secret of ${endpoint.url}`}
                   >
                     Rotate secret
                   </ConfirmButton>
