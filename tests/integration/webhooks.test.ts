@@ -16,7 +16,9 @@ import {
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "#app/integrations/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { resetEnv } from "#app/platform/env.server";
+import * as webhooksRoute from "#app/routes/integrations/webhooks";
 import { advanceClock, now, setClock } from "#app/utils/clock";
+import { answer, signedInAdmin } from "../helpers/admin-session";
 import { ACTOR, book, newRun } from "../helpers/money";
 import { startWebhookReceiver } from "../helpers/webhook-receiver";
 
@@ -290,5 +292,46 @@ describe("where webhooks may go", () => {
     expect(made).toEqual({
       refused: "127.0.0.1 is a private or local address: webhooks go only to addresses on the internet",
     });
+  });
+});
+
+describe("the owner's webhooks page", () => {
+  it("adds an endpoint with its secret shown once, and refuses a bad form or a private address, changing nothing", async () => {
+    const owner = await signedInAdmin();
+    const post = (form: Record<string, string | string[]>) =>
+      answer(() => webhooksRoute.action(owner.args("/admin/webhooks", { form }) as never));
+    const count = async () => (await db().select({ id: webhookEndpoints.id }).from(webhookEndpoints)).length;
+    const before = await count();
+    const noEvents = await post({ intent: "create", url: "https://crm.example.com/hooks" });
+    expect(noEvents.status).toBe(400);
+    expect(noEvents.data?.message).toBe("Choose at least one event");
+    const badUrl = await post({ intent: "create", url: "crm.example.com", eventTypes: "booking.created" });
+    expect(badUrl.data?.message).toBe("Enter the full address, starting with https://");
+    process.env.WEBHOOK_PRIVATE_TARGETS = "refuse";
+    resetEnv();
+    const local = await post({
+      intent: "create",
+      url: "http://192.168.1.20/hooks",
+      eventTypes: "booking.created",
+    });
+    expect(local.status).toBe(400);
+    expect(local.data?.message).toMatch(/private or local address/);
+    expect(await count()).toBe(before);
+    const made = await post({
+      intent: "create",
+      url: "https://93.184.215.14/hooks",
+      eventTypes: ["payment.received"],
+    });
+    expect(made.status).toBe(200);
+    const secret = String((made.data?.secret as { value?: string } | undefined)?.value);
+    expect(secret).toMatch(/^whsec_/);
+    const listed = await answer(() => webhooksRoute.loader(owner.args("/admin/webhooks") as never));
+    expect(JSON.stringify(listed.data)).toContain("https://93.184.215.14/hooks");
+    expect(JSON.stringify(listed.data)).not.toContain(secret.slice(6));
+    const [row] = await db()
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.url, "https://93.184.215.14/hooks"));
+    expect(row?.secret).toMatch(/^seal1:/);
   });
 });
