@@ -53,6 +53,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // specs that post forms speak for distinct visitors via X-Forwarded-For (the forms' rate limit is per address)
       TRUST_PROXY: "loopback",
+      // the webhook specs' receivers listen on loopback, which production otherwise refuses (decision 0822)
+      WEBHOOK_PRIVATE_TARGETS: "allow",
     },
   },
 });

@@ -1,6 +1,7 @@
 import { courseRegistrations } from "#app/booking/tables.server";
 import { forgetOldPortalRows, offerLapsedHolds, sweepExpiredOffers } from "#app/bookings/index.server";
 import { sweepDelivery } from "#app/delivery/index.server";
+import { deliverDueWebhooks } from "#app/integrations/index.server";
 import {
   issueDueReceipts,
   sendDueTaxInvoices,
@@ -104,6 +105,13 @@ export const JOBS: readonly Job[] = [
     "WhatsApp outbox",
     5_000,
     () => deliverDueWhatsApp({ leaseMs: env().OUTBOX_LEASE_SECONDS * 1000 }),
+    true,
+  ),
+  // signed webhooks to the endpoints an owner added (decision 0822): fanned out, leased, retried for three days
+  periodic(
+    "webhook outbox",
+    5_000,
+    () => deliverDueWebhooks({ leaseMs: env().OUTBOX_LEASE_SECONDS * 1000 }),
     true,
   ),
   // rate-limit events and sign-in attempts past every window

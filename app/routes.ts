@@ -135,6 +135,8 @@ export default [
       route("finance/discounts", "routes/money/finance-discounts.tsx"),
       route("finance/offices", "routes/offices/offices.tsx"),
       route("api-tokens", "routes/integrations/api-tokens.tsx"),
+      route("webhooks", "routes/integrations/webhooks.tsx"),
+      route("webhooks/:id", "routes/integrations/webhook-endpoint.tsx"),
       route("*", "routes/shell/not-found.tsx"),
     ]),
     // CSV downloads are resources outside the admin frame (each checks the session itself)

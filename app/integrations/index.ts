@@ -9,3 +9,11 @@ export {
   RevokeApiTokenSchema,
   scopeAllows,
 } from "./scopes";
+export { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhooks/event-types";
+export {
+  CreateWebhookEndpointSchema,
+  nairobiInstant,
+  ReplayWebhooksSchema,
+  ResendWebhookSchema,
+  WebhookEndpointIntentSchema,
+} from "./webhooks/schemas";

@@ -63,6 +63,10 @@ export const EnvVariables = z.object({
   WHATSAPP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   // the first wait before a WhatsApp message Meta could not take now (a 5xx, a rate limit) is tried again; doubles
   WHATSAPP_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // webhooks (decision 0822): how long a receiver has to answer, and whether a private or loopback address may
+  // receive them (refused in production unless "allow"; development and tests deliver to local receivers)
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  WEBHOOK_PRIVATE_TARGETS: z.enum(["allow", "refuse"]).optional(),
   // tests only: "on" answers POST /__test/job-passes from this machine with one pass of every background job
   TEST_JOB_PASSES: z.enum(["on", "off"]).default("off"),
   // tests only: where the business clock starts (app/utils/clock.ts reads it before any configuration)

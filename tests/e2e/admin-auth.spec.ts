@@ -32,6 +32,7 @@ test("signing in lands on the dashboard with the sidebar, and logout returns hom
     "Audit Logs",
     "Data Requests",
     "API Tokens",
+    "Webhooks",
     "Settings",
   ]);
   // grouped by work, the overlapping pages each saying what they hold
@@ -72,7 +73,7 @@ test("on a small screen the sidebar is a drawer that closes after a choice", asy
   const drawer = page.getByRole("navigation", { name: "Admin menu" });
   await expect(drawer).toBeHidden();
   await page.getByText("Menu", { exact: true }).click();
-  await expect(drawer.getByRole("link")).toHaveCount(25);
+  await expect(drawer.getByRole("link")).toHaveCount(26);
   await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "My account" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);

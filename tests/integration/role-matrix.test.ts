@@ -61,6 +61,8 @@ const ACCESS: Record<string, Access> = {
   "routes/back-office/data-requests.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/back-office/data-requests.export.ts": { action: ["owner"] },
   "routes/integrations/api-tokens.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/integrations/webhooks.tsx": { loader: ["owner"], action: ["owner"] },
+  "routes/integrations/webhook-endpoint.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/back-office/settings.tsx": { loader: ["owner", "finance"], action: ["owner", "finance"] },
   "routes/site/letterhead.tsx": { loader: ["owner"], action: ["owner"] },
   "routes/back-office/bookings.tsx": { loader: READ_BOOKINGS },

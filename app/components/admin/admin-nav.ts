@@ -26,6 +26,7 @@ import {
   UserCog,
   Users,
   Wallet,
+  Webhook,
 } from "lucide-react";
 import {
   canHandleDataRequests,
@@ -144,6 +145,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { to: "/admin/audit-logs", label: "Audit Logs", icon: ScrollText, shown: canReadAudit },
       { to: "/admin/data-requests", label: "Data Requests", icon: ShieldCheck, shown: canHandleDataRequests },
       { to: "/admin/api-tokens", label: "API Tokens", icon: KeyRound, shown: canManageApiTokens },
+      { to: "/admin/webhooks", label: "Webhooks", icon: Webhook, shown: canManageApiTokens },
       { to: "/admin/settings", label: "Settings", icon: Settings, shown: settingsShown },
     ],
   },

@@ -180,3 +180,17 @@ export const OFFICE_COUNTRIES = ["KE", "UG", "RW", "TZ"] as const;
 export const OFFICE_CURRENCIES = RESOURCE_CURRENCIES;
 /** The mobile-money ways an office can take. */
 export const MOBILE_MONEY_WAYS = ["mpesa", "mtn_momo", "airtel_money"] as const;
+
+/** The webhook events (issue 54, decision 0821) and the states and origins of a delivery (decision 0822). */
+export const WEBHOOK_EVENT_TYPES = [
+  "booking.created",
+  "booking.confirmed",
+  "booking.cancelled",
+  "payment.received",
+  "invoice.issued",
+  "credit_note.issued",
+  "tax_invoice.accepted",
+  "certificate.issued",
+] as const;
+export const WEBHOOK_DELIVERY_STATES = ["waiting", "delivered", "failed", "cancelled"] as const;
+export const WEBHOOK_DELIVERY_ORIGINS = ["event", "resend", "replay"] as const;
