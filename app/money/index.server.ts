@@ -63,6 +63,25 @@ export {
 export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
 export { tellFinanceOfLongWaits } from "./etims/tax-invoice-trouble.server";
 export * from "./index";
+export { airtelCallbackHash, forgetAirtelTokens } from "./mobile-money/airtel-money.server";
+export {
+  getMobileMoneyCredentials,
+  type MobileMoneyCredentials,
+  type PromptProvider,
+  saveMobileMoneyCredentials,
+} from "./mobile-money/credentials.server";
+export { forgetMtnTokens } from "./mobile-money/mtn-momo.server";
+export {
+  applyMobileMoneyCallback,
+  checkBookingPrompt,
+  checkMobileMoneyPrompt,
+  type MobileMoneyPromptView,
+  mobileMoneyCallbackUrl,
+  mobileMoneyPromptView,
+  PROMPT_ADAPTERS,
+  startMobileMoneyPrompt,
+  sweepMobileMoneyPrompts,
+} from "./mobile-money/prompt.server";
 export { forgetDarajaTokens } from "./mpesa/daraja.server";
 export {
   darajaCredentialsSummary,

@@ -33,6 +33,11 @@ export {
   PaymentQuerySchema,
   ReminderSchema,
 } from "./finance";
+export {
+  type MobileMoneyPayForm,
+  MobileMoneyPayFormSchema,
+  PROMPT_PROVIDERS,
+} from "./mobile-money/mobile-money";
 export { promptPlanText } from "./mpesa/mpesa-limit";
 export { type StkPushState, stkResultText, stkStateText } from "./mpesa/stk-result";
 export {
