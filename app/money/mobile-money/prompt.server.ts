@@ -3,8 +3,8 @@ import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { lockBooking } from "#app/booking/index.server";
 import { bookings } from "#app/booking/tables.server";
 import { mobileMoneyPrompts, mpesaStkPushes } from "#app/money/tables.server";
-import { MOBILE_MONEY_LABELS } from "#app/offices/index";
-import { getOffice, listOffices } from "#app/offices/index.server";
+import { MOBILE_MONEY_LABELS, OFFICE_COUNTRY } from "#app/offices/index";
+import { listOffices } from "#app/offices/index.server";
 import { type AuditActor, recordAudit } from "#app/platform/audit.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { moneyTransaction } from "#app/platform/db/money-transaction.server";
@@ -122,8 +122,9 @@ export async function startMobileMoneyPrompt(
     }
     const credentials = await getMobileMoneyCredentials(office.code, provider, tx);
     if (!credentials) return { ok: false as const, status: 409, message: notSetUp(provider) };
-    const msisdn = mobileMoneyMsisdn(office.country, input.phone);
-    if (!msisdn) return { ok: false as const, status: 400, message: mobileNumberHint(office.country) };
+    const country = OFFICE_COUNTRY[office.code];
+    const msisdn = mobileMoneyMsisdn(country, input.phone);
+    if (!msisdn) return { ok: false as const, status: 400, message: mobileNumberHint(country) };
     if (await hasOpenPrompt(tx, bookingId)) {
       return {
         ok: false as const,
@@ -169,7 +170,7 @@ export async function startMobileMoneyPrompt(
       recordId: prompt.id,
       newValues: { booking: booking.reference, amount: formatMinor(prompt.amountCents, currency) },
     });
-    return { ok: true as const, prompt, credentials, country: office.country, reference: booking.reference };
+    return { ok: true as const, prompt, credentials, country, reference: booking.reference };
   });
   if (!opened.ok) return opened;
   const { prompt, credentials, country, reference } = opened;
@@ -299,7 +300,7 @@ export async function checkMobileMoneyPrompt(prompt: MobileMoneyPrompt, actor: A
   if (prompt.state === "paid" || prompt.state === "failed") return prompt.state;
   const credentials = await getMobileMoneyCredentials(prompt.office, prompt.provider);
   if (!credentials) return prompt.state;
-  const { country } = await getOffice(db(), prompt.office);
+  const country = OFFICE_COUNTRY[prompt.office];
   const status = await PROMPT_ADAPTERS[prompt.provider].status(credentials, prompt.referenceId, country);
   if (status.kind === "paid") {
     await recordPaid(prompt, status, actor);
