@@ -75,10 +75,13 @@ export {
   applyMobileMoneyCallback,
   checkBookingPrompt,
   checkMobileMoneyPrompt,
+  type MobileMoneyPayOptions,
   type MobileMoneyPromptView,
   mobileMoneyCallbackUrl,
+  mobileMoneyPayOptions,
   mobileMoneyPromptView,
   PROMPT_ADAPTERS,
+  PROMPT_SWEEP_ACTOR,
   startMobileMoneyPrompt,
   sweepMobileMoneyPrompts,
 } from "./mobile-money/prompt.server";

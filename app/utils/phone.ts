@@ -79,6 +79,9 @@ export function mobileMoneyMsisdn(country: string, phone: string | null | undefi
   return first.test(local) ? `${known.code}${local}` : null;
 }
 
+/** A mobile number of the country as a person there types it: "0772 123 456". */
+export const mobileNumberExample = (country: string) => MOBILE_MONEY_COUNTRIES[country]?.example ?? "";
+
 /** What the pay page asks for when a number is not one of the country's: "Enter a Ugandan mobile number …". */
 export function mobileNumberHint(country: string) {
   const known = MOBILE_MONEY_COUNTRIES[country];

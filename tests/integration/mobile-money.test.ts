@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { payPath } from "#app/booking/index.server";
 import {
   airtelCallbackHash,
   bookingBalance,
@@ -16,10 +17,11 @@ import { documentSequences, mobileMoneyPrompts, paymentReviews, payments } from 
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as callbackRoute from "#app/routes/money/public/mobile-money-callback";
+import * as payRoute from "#app/routes/money/public/pay";
 import { courseRuns } from "#app/site/tables.server";
 import { mobileMoneyMsisdn } from "#app/utils/phone";
 import { AIRTEL_KEYS, type AirtelMoneyStandIn, startAirtelMoneyStandIn } from "../helpers/airtel-money";
-import { contextFor } from "../helpers/form-post";
+import { contextFor, formRequest } from "../helpers/form-post";
 import { ACTOR, book, confirmAll, documentsOf, newRun, SECRET } from "../helpers/money";
 import { MTN_KEYS, type MtnMomoStandIn, mtnStatusBody, startMtnMomoStandIn } from "../helpers/mtn-momo";
 import { standInForFile } from "../helpers/stand-in-env";
@@ -448,5 +450,72 @@ describe("paying a Kigali booking with Airtel Money", () => {
     await checkBookingPrompt(booking.id, ACTOR);
     expect((await promptOf(booking.id))?.state).toBe("paid");
     expect(await paymentsOf(booking.id)).toHaveLength(1);
+  });
+});
+
+describe("the pay page of a Kampala booking", () => {
+  const signedOf = (reference: string) => payPath(reference).slice("/pay/".length);
+  const loaderOf = async (reference: string) => {
+    const result = (await payRoute.loader({
+      params: { booking: signedOf(reference) },
+    } as never)) as unknown as {
+      data: { mobileMoney: { mpesa: boolean; currency: string; ways: { provider: string }[] } };
+    };
+    return result.data.mobileMoney;
+  };
+  const payAction = async (reference: string, fields: Record<string, string>) => {
+    const signed = signedOf(reference);
+    const result = (await payRoute.action({
+      request: formRequest(`/pay/${signed}`, fields),
+      params: { booking: signed },
+      context: contextFor(),
+    } as never)) as {
+      data: { ok: boolean; message: string; fieldErrors?: object };
+      init: { status?: number } | null;
+    };
+    return { status: result.init?.status ?? 200, body: result.data };
+  };
+
+  test("offers MTN MoMo and Airtel Money in UGX, not M-PESA; sends the prompt; bad input gets a specific message", async () => {
+    const booking = await bookingSoldBy("kampala");
+    expect(await loaderOf(booking.reference)).toMatchObject({
+      mpesa: false,
+      currency: "UGX",
+      ways: [{ provider: "mtn_momo" }, { provider: "airtel_money" }],
+    });
+    const bad = await payAction(booking.reference, {
+      intent: "mobile-money",
+      provider: "mtn_momo",
+      phone: "0772123456",
+      amount: "12.50",
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { amount: ["Enter a whole amount, at least 1"] } },
+    });
+    const wrongCountry = await payAction(booking.reference, {
+      intent: "mobile-money",
+      provider: "mtn_momo",
+      phone: "+254 712 345 678",
+      amount: "1000",
+    });
+    expect(wrongCountry).toMatchObject({
+      status: 400,
+      body: { message: "Enter a Ugandan mobile number such as 0772 123 456." },
+    });
+    expect(await promptOf(booking.id)).toBeUndefined();
+    mtn().next({ kind: "pending" });
+    const sent = await payAction(booking.reference, {
+      intent: "mobile-money",
+      provider: "mtn_momo",
+      phone: "0772 123 456",
+      amount: "100,000",
+    });
+    expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await promptOf(booking.id)).toMatchObject({
+      amountCents: 100_000,
+      currency: "UGX",
+      state: "pending",
+    });
   });
 });

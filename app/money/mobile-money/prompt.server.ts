@@ -13,7 +13,7 @@ import { logger } from "#app/platform/logger.server";
 import { now } from "#app/utils/clock";
 import { today } from "#app/utils/dates";
 import { formatMinor, type MinorCurrency } from "#app/utils/minor-units";
-import { mobileMoneyMsisdn, mobileNumberHint } from "#app/utils/phone";
+import { mobileMoneyMsisdn, mobileNumberExample, mobileNumberHint } from "#app/utils/phone";
 import { documentOffice } from "../documents/document-office.server";
 import { openProforma, reviseBookingInvoice } from "../documents/finance-document.server";
 import { bookingBalance } from "../payments/payment.server";
@@ -414,3 +414,41 @@ export async function mobileMoneyPromptView(bookingId: string, executor: Executo
   };
 }
 export type MobileMoneyPromptView = NonNullable<Awaited<ReturnType<typeof mobileMoneyPromptView>>>;
+
+/**
+ * What the pay page offers of mobile money for a booking: the ways its run's office takes (each office says,
+ * decision 0790) and holds an account with, in the run's currency, with the newest MTN MoMo or Airtel Money
+ * prompt. `mpesa`: whether the office takes M-PESA at all (Kampala and Kigali do not).
+ */
+export async function mobileMoneyPayOptions(bookingId: string) {
+  const [booking] = await db()
+    .select({ runId: bookings.runId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking) return null;
+  const office = await documentOffice(db(), booking);
+  const ways: { provider: PromptProvider; label: string }[] = [];
+  for (const provider of Object.keys(PROMPT_ADAPTERS) as PromptProvider[]) {
+    if (!office.mobileMoney.includes(provider)) continue;
+    if (await getMobileMoneyCredentials(office.code, provider)) {
+      ways.push({ provider, label: MOBILE_MONEY_LABELS[provider] });
+    }
+  }
+  return {
+    office: office.name,
+    mpesa: office.mobileMoney.includes("mpesa"),
+    currency: office.runCurrency as MinorCurrency,
+    phoneExample: mobileNumberExample(OFFICE_COUNTRY[office.code]),
+    ways,
+    prompt: await mobileMoneyPromptView(bookingId),
+  };
+}
+export type MobileMoneyPayOptions = NonNullable<Awaited<ReturnType<typeof mobileMoneyPayOptions>>>;
+
+/** The jobs' actor: a sweep that asks the providers about late prompts. */
+export const PROMPT_SWEEP_ACTOR: AuditActor = {
+  id: null,
+  email: "system",
+  ip: "server",
+  userAgent: "mobile-money sweep",
+};
