@@ -67,6 +67,7 @@ export { airtelCallbackHash, forgetAirtelTokens } from "./mobile-money/airtel-mo
 export {
   getMobileMoneyCredentials,
   type MobileMoneyCredentials,
+  mobileMoneyAccounts,
   type PromptProvider,
   saveMobileMoneyCredentials,
 } from "./mobile-money/credentials.server";

@@ -34,6 +34,8 @@ export {
   ReminderSchema,
 } from "./finance";
 export {
+  ACCOUNT_FIELDS,
+  MobileMoneyAccountFormSchema,
   type MobileMoneyPayForm,
   MobileMoneyPayFormSchema,
   PROMPT_PROVIDERS,

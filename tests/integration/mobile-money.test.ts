@@ -13,13 +13,21 @@ import {
   saveMobileMoneyCredentials,
   startMobileMoneyPrompt,
 } from "#app/money/index.server";
-import { documentSequences, mobileMoneyPrompts, paymentReviews, payments } from "#app/money/tables.server";
+import {
+  documentSequences,
+  mobileMoneyCredentials,
+  mobileMoneyPrompts,
+  paymentReviews,
+  payments,
+} from "#app/money/tables.server";
 import { db } from "#app/platform/db/client.server";
 import { setSettingValue } from "#app/platform/settings/setting.server";
 import * as callbackRoute from "#app/routes/money/public/mobile-money-callback";
 import * as payRoute from "#app/routes/money/public/pay";
+import * as officesRoute from "#app/routes/offices/offices";
 import { courseRuns } from "#app/site/tables.server";
 import { mobileMoneyMsisdn } from "#app/utils/phone";
+import { answer, signedInAdmin } from "../helpers/admin-session";
 import { AIRTEL_KEYS, type AirtelMoneyStandIn, startAirtelMoneyStandIn } from "../helpers/airtel-money";
 import { contextFor, formRequest } from "../helpers/form-post";
 import { ACTOR, book, confirmAll, documentsOf, newRun, SECRET } from "../helpers/money";
@@ -517,5 +525,45 @@ describe("the pay page of a Kampala booking", () => {
       currency: "UGX",
       state: "pending",
     });
+  });
+});
+
+describe("an office's mobile-money accounts on the Selling offices page", () => {
+  test("finance saves Kigali's MTN account sealed; an empty secret keeps the stored one; bad input changes nothing", async () => {
+    const finance = await signedInAdmin({ roles: ["finance"] });
+    const post = (form: Record<string, string>) =>
+      answer(() => officesRoute.action(finance.args("/admin/finance/offices", { form }) as never));
+    const form = {
+      intent: "mobile-money-account",
+      code: "kigali",
+      provider: "mtn_momo",
+      environment: "production",
+      keyId: MTN_KEYS.apiUser,
+      secret1: "",
+      secret2: "",
+    };
+    const bad = await post({ ...form, keyId: "has spaces in it" });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: { message: "The API user or client id has no spaces or accents" },
+    });
+    expect(await post(form)).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "MTN Mobile Money account saved" },
+    });
+    const opened = await getMobileMoneyCredentials("kigali", "mtn_momo");
+    expect(opened).toMatchObject({ environment: "production", secrets: { apiKey: MTN_KEYS.apiKey } });
+    const [row] = await db()
+      .select()
+      .from(mobileMoneyCredentials)
+      .where(
+        and(eq(mobileMoneyCredentials.office, "kigali"), eq(mobileMoneyCredentials.provider, "mtn_momo")),
+      );
+    expect(row?.secretsSealed).not.toContain(MTN_KEYS.apiKey);
+    const reader = await signedInAdmin({ roles: ["registrar"] });
+    const refused = await answer(() =>
+      officesRoute.action(reader.args("/admin/finance/offices", { form }) as never),
+    );
+    expect(refused.status).toBe(403);
   });
 });

@@ -90,3 +90,23 @@ export async function saveMobileMoneyCredentials(
   });
   return { ok: true };
 }
+
+/** The offices' accounts as the Selling offices page shows them: never a secret, only where each points. */
+export async function mobileMoneyAccounts(executor: Executor = db()) {
+  const rows = await executor
+    .select({
+      office: mobileMoneyCredentials.office,
+      provider: mobileMoneyCredentials.provider,
+      environment: mobileMoneyCredentials.environment,
+      keyId: mobileMoneyCredentials.keyId,
+      updatedBy: mobileMoneyCredentials.updatedBy,
+      updatedAt: mobileMoneyCredentials.updatedAt,
+    })
+    .from(mobileMoneyCredentials);
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      opens: (await getMobileMoneyCredentials(row.office, row.provider, executor)) !== null,
+    })),
+  );
+}
