@@ -216,7 +216,7 @@ async function promptByReference(provider: PromptProvider, referenceId: string) 
   return prompt ?? null;
 }
 
-/** Writes a prompt's new state only over an open (or unknown) one: a paid prompt never turns failed. */
+/** Writes a prompt's new state over an open (or unknown) one: a paid prompt never turns failed. */
 async function closePrompt(prompt: MobileMoneyPrompt, values: Partial<MobileMoneyPrompt>) {
   await db()
     .update(mobileMoneyPrompts)
@@ -224,7 +224,10 @@ async function closePrompt(prompt: MobileMoneyPrompt, values: Partial<MobileMone
     .where(
       and(
         eq(mobileMoneyPrompts.id, prompt.id),
-        or(inArray(mobileMoneyPrompts.state, [...OPEN, "unknown"]), isNull(mobileMoneyPrompts.paymentId)),
+        // a paid one may still gain its payment; a failure or a give-up only closes an open one
+        values.state === "paid"
+          ? or(inArray(mobileMoneyPrompts.state, [...OPEN, "unknown"]), isNull(mobileMoneyPrompts.paymentId))
+          : inArray(mobileMoneyPrompts.state, [...OPEN, "unknown"]),
       ),
     );
 }
