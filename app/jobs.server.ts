@@ -4,8 +4,10 @@ import { sweepDelivery } from "#app/delivery/index.server";
 import { deliverDueWebhooks } from "#app/integrations/index.server";
 import {
   issueDueReceipts,
+  PROMPT_SWEEP_ACTOR,
   sendDueTaxInvoices,
   startReceiptWorker,
+  sweepMobileMoneyPrompts,
   sweepStkPushes,
   tellFinanceOfLongWaits,
 } from "#app/money/index.server";
@@ -122,6 +124,8 @@ export const JOBS: readonly Job[] = [
   periodic("portal links and sessions forgotten", 60 * 60_000, forgetOldPortalRows, true),
   // M-PESA Express prompts whose callback is two minutes late: the STK Query asks how they ended
   periodic("M-PESA Express queries", 30_000, sweepStkPushes),
+  // MTN MoMo and Airtel Money prompts a minute old: their status lookup says how they ended (decision 0815)
+  periodic("mobile-money status lookups", 30_000, () => sweepMobileMoneyPrompts(PROMPT_SWEEP_ACTOR)),
   // bookings naming an organisation linked to its record (created when new); doubtful pairs wait for review
   periodic("bookings matched to organisations", 60_000, () => matchBookingsToOrganisations(), true),
 ];

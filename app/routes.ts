@@ -50,6 +50,7 @@ export default [
   route("files/:id/:name", "routes/site/public/files.ts"),
   route("media/*", "routes/site/public/media.ts"),
   route("api/mpesa/:secret/:kind", "routes/money/public/mpesa-callback.ts"),
+  route("api/mobile-money/:provider/:office", "routes/money/public/mobile-money-callback.ts"),
   route("api/discount-code", "routes/money/public/discount-code.ts"),
   route("api/sms/:secret/:kind", "routes/bookings/public/sms-callback.ts"),
   route("api/whatsapp/webhook", "routes/bookings/public/whatsapp-webhook.ts"),

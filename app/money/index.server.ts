@@ -63,6 +63,29 @@ export {
 export { sendDueTaxInvoices } from "./etims/tax-invoice-outbox.server";
 export { tellFinanceOfLongWaits } from "./etims/tax-invoice-trouble.server";
 export * from "./index";
+export { airtelCallbackHash, forgetAirtelTokens } from "./mobile-money/airtel-money.server";
+export {
+  getMobileMoneyCredentials,
+  type MobileMoneyCredentials,
+  mobileMoneyAccounts,
+  type PromptProvider,
+  saveMobileMoneyCredentials,
+} from "./mobile-money/credentials.server";
+export { forgetMtnTokens } from "./mobile-money/mtn-momo.server";
+export {
+  applyMobileMoneyCallback,
+  checkBookingPrompt,
+  checkMobileMoneyPrompt,
+  type MobileMoneyPayOptions,
+  type MobileMoneyPromptView,
+  mobileMoneyCallbackUrl,
+  mobileMoneyPayOptions,
+  mobileMoneyPromptView,
+  PROMPT_ADAPTERS,
+  PROMPT_SWEEP_ACTOR,
+  startMobileMoneyPrompt,
+  sweepMobileMoneyPrompts,
+} from "./mobile-money/prompt.server";
 export { forgetDarajaTokens } from "./mpesa/daraja.server";
 export {
   darajaCredentialsSummary,

@@ -33,6 +33,13 @@ export {
   PaymentQuerySchema,
   ReminderSchema,
 } from "./finance";
+export {
+  ACCOUNT_FIELDS,
+  MobileMoneyAccountFormSchema,
+  type MobileMoneyPayForm,
+  MobileMoneyPayFormSchema,
+  PROMPT_PROVIDERS,
+} from "./mobile-money/mobile-money";
 export { promptPlanText } from "./mpesa/mpesa-limit";
 export { type StkPushState, stkResultText, stkStateText } from "./mpesa/stk-result";
 export {

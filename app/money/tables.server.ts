@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -26,9 +27,12 @@ import {
   ETIMS_TAX_TYPES,
   FINANCE_DOCUMENT_KINDS,
   LPO_DOCUMENT_TYPES,
+  OFFICE_CURRENCIES,
   PAYMENT_METHODS,
   PAYMENT_REVIEW_STATES,
   PAYMENT_SOURCES,
+  PROMPT_ENVIRONMENTS,
+  PROMPT_PROVIDERS,
   SELLING_OFFICES,
   STATEMENT_KINDS,
   STK_PUSH_STATES,
@@ -326,6 +330,70 @@ export const mpesaStkPushes = pgTable(
     check("mpesa_stk_pushes_amount_check", sql`amount_cents > 0`),
     uniqueIndex("mpesa_stk_pushes_open_idx").on(t.bookingId).where(sql`state in ('sending', 'pending')`),
     index("mpesa_stk_pushes_booking_idx").on(t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * A payment prompt sent through MTN MoMo Collections or Airtel Money (issue 52, decision 0815): like an M-PESA
+ * Express push, one open per booking (the partial unique index, across processes), `sending` while the provider
+ * is asked, `pending` until the payer answers, then `paid` (only once the provider's own status lookup said so,
+ * with its transaction id) or `failed` with the provider's reason; `unknown` when the provider never answered.
+ * `reference_id` is ours, sent to the provider (MTN's X-Reference-Id, Airtel's transaction id).
+ */
+export const mobileMoneyPrompts = pgTable(
+  "mobile_money_prompts",
+  {
+    id: id(),
+    provider: text("provider", { enum: PROMPT_PROVIDERS }).notNull(),
+    office: text("office", { enum: SELLING_OFFICES }).notNull(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    state: text("state", { enum: STK_PUSH_STATES }).notNull().default("sending"),
+    referenceId: text("reference_id").notNull().unique(),
+    /** the payer's number in international form without "+" (2567…, 2507…) */
+    msisdn: text("msisdn").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    currency: text("currency", { enum: OFFICE_CURRENCIES }).notNull(),
+    /** MTN's financialTransactionId or Airtel's airtel_money_id, once the status lookup confirmed the payment */
+    providerTransactionId: text("provider_transaction_id"),
+    /** the provider's reason or status code as it sent it (APPROVAL_REJECTED, DP00800001007 …) */
+    reason: text("reason"),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mobile_money_prompts_provider_check", inList("provider", PROMPT_PROVIDERS)),
+    check("mobile_money_prompts_state_check", inList("state", STK_PUSH_STATES)),
+    check("mobile_money_prompts_amount_check", sql`amount_cents > 0`),
+    uniqueIndex("mobile_money_prompts_open_idx").on(t.bookingId).where(sql`state in ('sending', 'pending')`),
+    index("mobile_money_prompts_booking_idx").on(t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * An office's account with MTN MoMo or Airtel Money (decision 0816): per office, since each country's operator
+ * gives its own (MTN Uganda and MTN Rwanda are separate target environments, Airtel answers per X-Country).
+ * `key_id` is the MTN API user or the Airtel client id; the secrets (MTN: API key and subscription key; Airtel:
+ * client secret and the callback hash key) are sealed together as one JSON text.
+ */
+export const mobileMoneyCredentials = pgTable(
+  "mobile_money_credentials",
+  {
+    office: text("office", { enum: SELLING_OFFICES }).notNull(),
+    provider: text("provider", { enum: PROMPT_PROVIDERS }).notNull(),
+    environment: text("environment", { enum: PROMPT_ENVIRONMENTS }).notNull(),
+    keyId: text("key_id").notNull(),
+    secretsSealed: text("secrets_sealed").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.office, t.provider] }),
+    check("mobile_money_credentials_provider_check", inList("provider", PROMPT_PROVIDERS)),
+    check("mobile_money_credentials_environment_check", inList("environment", PROMPT_ENVIRONMENTS)),
   ],
 );
 

@@ -33,6 +33,14 @@ export const OFFICE_CURRENCY: Record<OfficeCode, OfficeCurrency> = {
   kigali: "RWF",
 };
 
+/** Each office's country (ISO 3166 alpha-2): the operators its mobile money goes through (issue 52). */
+export const OFFICE_COUNTRY: Record<OfficeCode, OfficeCountry> = {
+  nairobi: "KE",
+  mombasa: "KE",
+  kampala: "UG",
+  kigali: "RW",
+};
+
 export const OFFICE_NAMES: Record<OfficeCode, string> = {
   nairobi: "Nairobi",
   mombasa: "Mombasa",

@@ -51,6 +51,11 @@ export const EnvVariables = z.object({
   DARAJA_URL: optional.pipe(z.url().optional()),
   // how long a call to Daraja may take before it counts as unanswered
   DARAJA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  // MTN MoMo's and Airtel Money's hosts instead of the sandbox or production ones: the tests' stand-ins
+  MTN_MOMO_URL: optional.pipe(z.url().optional()),
+  AIRTEL_MONEY_URL: optional.pipe(z.url().optional()),
+  // how long one call to MTN MoMo or Airtel Money may take before it counts as unanswered
+  MOBILE_MONEY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   // Africa's Talking's host instead of the one the SMS settings name (sandbox or production): the tests' stand-in
   AFRICASTALKING_URL: optional.pipe(z.url().optional()),
   // how long one request to Africa's Talking may take; an unanswered one is never sent again (decision 0765)

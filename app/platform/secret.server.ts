@@ -39,6 +39,7 @@ const SEALED_SHAPE = /^seal1:([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})\.([A-Za-z0
 export type SealPurpose =
   | "id-number"
   | "daraja-credential"
+  | "mobile-money-credential"
   | "etims-cmc-key"
   | "sms-credential"
   | "whatsapp-credential"

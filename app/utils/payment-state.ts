@@ -71,4 +71,6 @@ export const PAYMENT_METHOD_LABELS = {
   bank: "Bank transfer",
   cheque: "Cheque",
   cash: "Cash",
+  mtn_momo: "MTN Mobile Money",
+  airtel_money: "Airtel Money",
 } as const;

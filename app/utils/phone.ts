@@ -52,3 +52,40 @@ export function mobileNumber(phone: string | null | undefined): string | null {
   const digits = phone ? internationalDigits(phone) : null;
   return digits && MOBILE_NUMBERS.test(digits) ? `+${digits}` : null;
 }
+
+/** Each country's calling code and its mobile numbers' first digit after it (Uganda 2567…, Rwanda 2507…). */
+const MOBILE_MONEY_COUNTRIES: Record<string, { code: string; name: string; example: string }> = {
+  KE: { code: "254", name: "Kenyan", example: "0712 345 678" },
+  UG: { code: "256", name: "Ugandan", example: "0772 123 456" },
+  RW: { code: "250", name: "Rwandan", example: "0788 123 456" },
+  TZ: { code: "255", name: "Tanzanian", example: "0754 123 456" },
+};
+
+/**
+ * A mobile number of `country` (ISO alpha-2) as mobile-money providers write it: the calling code and nine
+ * digits starting with 7 (Uganda 2567…, Rwanda 2507…; Kenya also 2541…, Tanzania 2556…), whether typed as 07…, 7…, 2567… or
+ * +256 7…; null for anything else.
+ */
+export function mobileMoneyMsisdn(country: string, phone: string | null | undefined): string | null {
+  const known = MOBILE_MONEY_COUNTRIES[country];
+  if (!known) return null;
+  const digits = (phone ?? "").replace(/\D/g, "");
+  const local = digits.startsWith(known.code)
+    ? digits.slice(known.code.length)
+    : digits.startsWith("0")
+      ? digits.slice(1)
+      : digits;
+  const first = { KE: /^[17]\d{8}$/, TZ: /^[67]\d{8}$/ }[country] ?? /^7\d{8}$/;
+  return first.test(local) ? `${known.code}${local}` : null;
+}
+
+/** A mobile number of the country as a person there types it: "0772 123 456". */
+export const mobileNumberExample = (country: string) => MOBILE_MONEY_COUNTRIES[country]?.example ?? "";
+
+/** What the pay page asks for when a number is not one of the country's: "Enter a Ugandan mobile number …". */
+export function mobileNumberHint(country: string) {
+  const known = MOBILE_MONEY_COUNTRIES[country];
+  return known
+    ? `Enter a ${known.name} mobile number such as ${known.example}.`
+    : "Enter a mobile number of the office's country.";
+}

@@ -12,6 +12,7 @@ import { formatKes } from "#app/utils/cents";
 import { now } from "#app/utils/clock";
 import { safaricomMsisdn } from "#app/utils/phone";
 import { openProforma, reviseBookingInvoice } from "../documents/finance-document.server";
+import { hasOpenMobileMoneyPrompt } from "../mobile-money/prompt.server";
 import { bookingBalance } from "../payments/payment.server";
 import { requestStkPush } from "./daraja.server";
 import { overLimitMessage } from "./mpesa-limit";
@@ -78,7 +79,8 @@ export async function startStkPush(
         message: "This booking is cancelled: there is nothing to pay.",
       };
     }
-    if (await openPush(tx, bookingId)) {
+    // one prompt per booking at a time, on any way (an MTN MoMo or Airtel Money one included)
+    if ((await openPush(tx, bookingId)) || (await hasOpenMobileMoneyPrompt(tx, bookingId))) {
       return {
         ok: false as const,
         status: 409,

@@ -46,7 +46,7 @@ export const GALLERY_CATEGORIES = [
   "public-sector",
 ] as const;
 export const FINANCE_DOCUMENT_KINDS = ["proforma", "credit_note", "receipt"] as const;
-export const PAYMENT_METHODS = ["mpesa", "bank", "cheque", "cash"] as const;
+export const PAYMENT_METHODS = ["mpesa", "bank", "cheque", "cash", "mtn_momo", "airtel_money"] as const;
 /** What a buyer withholds and later certifies on iTax: income tax (WHT) or VAT (WHVAT), decision 0745. */
 export const WITHHOLDING_KINDS = ["wht", "whvat"] as const;
 export const PAYMENT_SOURCES = [
@@ -55,6 +55,7 @@ export const PAYMENT_SOURCES = [
   "mpesa_statement",
   "bank_statement",
   "mpesa_stk",
+  "mobile_money_prompt",
 ] as const;
 /**
  * An M-PESA Express (STK Push) request: `sending` while Daraja is asked (it holds the booking's one push),
@@ -194,3 +195,7 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export const WEBHOOK_DELIVERY_STATES = ["waiting", "delivered", "failed", "cancelled"] as const;
 export const WEBHOOK_DELIVERY_ORIGINS = ["event", "resend", "replay"] as const;
+/** The mobile-money ways asked through the one prompt adapter besides M-PESA Express (issue 52, decision 0815). */
+export const PROMPT_PROVIDERS = ["mtn_momo", "airtel_money"] as const;
+/** A provider's host: its sandbox for trials, production for real money (as for Daraja). */
+export const PROMPT_ENVIRONMENTS = ["sandbox", "production"] as const;

@@ -163,6 +163,7 @@ const SOURCE_LABELS = {
   mpesa_callback: "M-PESA callback",
   mpesa_statement: "M-PESA statement",
   mpesa_stk: "M-PESA Express",
+  mobile_money_prompt: "Mobile-money prompt",
   bank_statement: "bank statement",
 } as const;
 

@@ -4,6 +4,8 @@ import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { useStaff } from "#app/components/admin/use-staff";
 import { Button } from "#app/components/ui/button";
 import { InputField, SelectField } from "#app/components/ui/field";
+import { ACCOUNT_FIELDS, MobileMoneyAccountFormSchema, PROMPT_PROVIDERS } from "#app/money/index";
+import { mobileMoneyAccounts, saveMobileMoneyCredentials } from "#app/money/index.server";
 import { MOBILE_MONEY_LABELS, MOBILE_MONEY_WAYS, OFFICE_CURRENCIES, OfficeSchema } from "#app/offices/index";
 import { listOffices, type SellingOffice, saveOffice } from "#app/offices/index.server";
 import { db } from "#app/platform/db/client.server";
@@ -16,14 +18,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Selling offices | Mafun
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, canReadMoney);
-  return { offices: await listOffices() };
+  const [offices, accounts] = await Promise.all([listOffices(), mobileMoneyAccounts()]);
+  return { offices, accounts: accounts.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })) };
 }
 
 type Outcome = { ok: boolean; message: string; field?: string; code?: string };
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = await requireAllowed(args, canManageMoney);
-  const fields = Object.fromEntries(await readForm(args.request, OfficeSchema));
+  const fields = Object.fromEntries(
+    await readForm(args.request, [OfficeSchema, MobileMoneyAccountFormSchema]),
+  );
+  if (fields.intent === "mobile-money-account") return saveAccount(actor, fields);
   const parsed = OfficeSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -39,6 +45,102 @@ export async function action(args: Route.ActionArgs) {
   }
   const outcome = await db().transaction((tx) => saveOffice(tx, actor, parsed.data));
   return data<Outcome>({ ...outcome, code: parsed.data.code }, { status: outcome.ok ? 200 : 400 });
+}
+
+/** An office's MTN MoMo or Airtel Money account (decision 0816): sealed, secrets never shown back. */
+async function saveAccount(
+  actor: Parameters<typeof saveMobileMoneyCredentials>[0],
+  fields: Record<string, unknown>,
+) {
+  const parsed = MobileMoneyAccountFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data<Outcome>(
+      { ok: false, message: issue?.message ?? "Invalid request.", code: String(fields.code ?? "") },
+      { status: 400 },
+    );
+  }
+  const { code, provider, environment, keyId, secret1, secret2 } = parsed.data;
+  const secrets =
+    provider === "mtn_momo"
+      ? { apiKey: secret1, subscriptionKey: secret2 }
+      : { clientSecret: secret1, callbackKey: secret2 };
+  const outcome = await saveMobileMoneyCredentials(actor, {
+    office: code,
+    provider,
+    environment,
+    keyId,
+    secrets,
+  });
+  const label = MOBILE_MONEY_LABELS[provider];
+  return data<Outcome>(
+    outcome.ok ? { ok: true, message: `${label} account saved`, code } : { ...outcome, code },
+    { status: outcome.ok ? 200 : 400 },
+  );
+}
+
+type Account = Route.ComponentProps["loaderData"]["accounts"][number];
+
+function AccountForm({
+  office,
+  provider,
+  account,
+}: {
+  office: SellingOffice;
+  provider: (typeof PROMPT_PROVIDERS)[number];
+  account: Account | undefined;
+}) {
+  const labels = ACCOUNT_FIELDS[provider];
+  const name = MOBILE_MONEY_LABELS[provider];
+  return (
+    <Form method="post" className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <h3 className="text-sm font-semibold text-slate-800">{name} account</h3>
+      <p className="text-sm text-slate-600">
+        {account
+          ? `${account.environment === "production" ? "Production" : "Sandbox"}, ${labels.keyId.toLowerCase()} ${account.keyId}${account.opens ? "" : " — this server cannot open the stored secrets: enter them again"}.`
+          : "Not set: clients of this office cannot pay with it from their booking page."}
+      </p>
+      <input type="hidden" name="intent" value="mobile-money-account" />
+      <input type="hidden" name="code" value={office.code} />
+      <input type="hidden" name="provider" value={provider} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label={`${name} environment`}
+          name="environment"
+          defaultValue={account?.environment ?? "sandbox"}
+        >
+          <option value="sandbox">Sandbox</option>
+          <option value="production">Production</option>
+        </SelectField>
+        <InputField
+          label={`${name} ${labels.keyId}`}
+          name="keyId"
+          defaultValue={account?.keyId ?? ""}
+          required
+          maxLength={200}
+        />
+        <InputField
+          label={`${name} ${labels.secret1}`}
+          name="secret1"
+          type="password"
+          autoComplete="off"
+          maxLength={200}
+          hint={account ? "Left empty, the stored one is kept." : undefined}
+        />
+        <InputField
+          label={`${name} ${labels.secret2}`}
+          name="secret2"
+          type="password"
+          autoComplete="off"
+          maxLength={200}
+          hint={account ? "Left empty, the stored one is kept." : undefined}
+        />
+      </div>
+      <Button type="submit" variant="outline" className="min-h-11">
+        Save {office.name} {name} account
+      </Button>
+    </Form>
+  );
 }
 
 function BankSlot({ office, n }: { office: SellingOffice; n: 1 | 2 }) {
@@ -85,10 +187,12 @@ function OfficeCard({
   office,
   mayManage,
   problem,
+  accounts,
 }: {
   office: SellingOffice;
   mayManage: boolean;
   problem: string | null;
+  accounts: Account[];
 }) {
   const nairobi = office.code === "nairobi";
   return (
@@ -175,6 +279,16 @@ function OfficeCard({
           </Button>
         ) : null}
       </Form>
+      {mayManage
+        ? PROMPT_PROVIDERS.filter((provider) => office.mobileMoney.includes(provider)).map((provider) => (
+            <AccountForm
+              key={provider}
+              office={office}
+              provider={provider}
+              account={accounts.find((a) => a.office === office.code && a.provider === provider)}
+            />
+          ))
+        : null}
     </section>
   );
 }
@@ -193,6 +307,7 @@ export default function Offices({ loaderData, actionData }: Route.ComponentProps
           key={office.code}
           office={office}
           mayManage={mayManage}
+          accounts={loaderData.accounts}
           problem={
             actionData && !actionData.ok && actionData.code === office.code ? actionData.message : null
           }
