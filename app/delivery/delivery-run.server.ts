@@ -68,6 +68,7 @@ export async function findDeliveryRun(runId: string, executor: Executor = db()) 
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       venue: courseRuns.venue,
+      deliveryMode: courseRuns.deliveryMode,
       country: courseRuns.country,
       status: courseRuns.status,
     })

@@ -40,6 +40,12 @@ export {
 export * from "./index";
 export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
 export {
+  confirmNameMatch,
+  type ImportOutcome,
+  importMeetingReport,
+  importReportCsv,
+} from "./meetings/meeting-import.server";
+export {
   auditNitaPackExport,
   currentNitaDraftReasons,
   currentNitaPackGaps,

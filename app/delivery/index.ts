@@ -1,4 +1,9 @@
-export { AttendanceMarkSchema, AttendanceQuerySchema } from "./attendance/attendance";
+export {
+  AttendanceMarkSchema,
+  AttendanceQuerySchema,
+  ConfirmReportMatchSchema,
+  MeetingReportSchema,
+} from "./attendance/attendance";
 export { CertificateActionSchema } from "./certificates/certificate";
 export {
   breakEven,
