@@ -39,12 +39,19 @@ export {
 } from "./feedback/feedback.server";
 export * from "./index";
 export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
+export { getMeetingAccount, saveMeetingAccount } from "./meetings/meeting-accounts.server";
 export {
   confirmNameMatch,
   type ImportOutcome,
   importMeetingReport,
   importReportCsv,
 } from "./meetings/meeting-import.server";
+export {
+  createSessionMeeting,
+  importFromMeeting,
+  type MeetingOutcome,
+  setMeetingLink,
+} from "./meetings/session-meeting.server";
 export {
   auditNitaPackExport,
   currentNitaDraftReasons,

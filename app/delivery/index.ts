@@ -3,6 +3,7 @@ export {
   AttendanceQuerySchema,
   ConfirmReportMatchSchema,
   MeetingReportSchema,
+  SessionMeetingSchema,
 } from "./attendance/attendance";
 export { CertificateActionSchema } from "./certificates/certificate";
 export {

@@ -41,7 +41,8 @@ export type SealPurpose =
   | "daraja-credential"
   | "etims-cmc-key"
   | "sms-credential"
-  | "whatsapp-credential";
+  | "whatsapp-credential"
+  | "meeting-account";
 
 const sealKeys = new Map<string, Buffer>();
 function sealKey(purpose: SealPurpose) {

@@ -25,3 +25,15 @@ export const ConfirmReportMatchSchema = z.object({
   present: z.enum(["true", "false"], "Choose present or absent."),
   minutes: z.coerce.number().int().min(0).max(1440),
 });
+
+/** A session's meeting: made in the connected Zoom or Teams account, or a link pasted by staff (decision 0826). */
+export const SessionMeetingSchema = z.object({
+  intent: z.enum(["create-meeting", "set-meeting-link", "fetch-report"]),
+  day: formDate("Choose a day of this course date."),
+  provider: z.enum(["zoom", "teams"], "Choose Zoom or Teams.").optional(),
+  link: z
+    .url({ protocol: /^https$/, error: "Paste the meeting's https:// link." })
+    .max(500, "The link is too long.")
+    .optional(),
+  passcode: z.string().trim().max(40, "The passcode is too long.").optional(),
+});
