@@ -38,7 +38,11 @@ export {
   submitFeedback,
 } from "./feedback/feedback.server";
 export * from "./index";
-export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
+export {
+  getJoiningInstructions,
+  saveJoiningInstructions,
+  writtenInstructions,
+} from "./instructions/joining-instructions.server";
 export { getMeetingAccount, saveMeetingAccount } from "./meetings/meeting-accounts.server";
 export {
   confirmNameMatch,
