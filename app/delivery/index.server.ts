@@ -43,7 +43,11 @@ export {
   saveJoiningInstructions,
   writtenInstructions,
 } from "./instructions/joining-instructions.server";
-export { getMeetingAccount, saveMeetingAccount } from "./meetings/meeting-accounts.server";
+export {
+  getMeetingAccount,
+  meetingAccountsSummary,
+  saveMeetingAccount,
+} from "./meetings/meeting-accounts.server";
 export {
   confirmNameMatch,
   type ImportOutcome,

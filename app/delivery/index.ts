@@ -29,6 +29,7 @@ export {
 } from "./economics/economics";
 export { FeedbackActionSchema, FeedbackSchema } from "./feedback/feedback";
 export { JoiningInstructionsSchema } from "./instructions/joining-instructions";
+export { MeetingAccountFormSchema } from "./meetings/meeting-account";
 export { NITA_SCAN_MESSAGES, NitaQuerySchema, NitaScanSchema } from "./nita/nita";
 export {
   FeeMonthSchema,

@@ -4,6 +4,7 @@ import { courseRegistrations } from "#app/booking/tables.server";
 import { findDeliveryRun, saveMeetingAccount } from "#app/delivery/index.server";
 import { attendanceMarks, meetingAccounts } from "#app/delivery/tables.server";
 import { db } from "#app/platform/db/client.server";
+import * as settingsRoute from "#app/routes/back-office/settings";
 import * as attendancePage from "#app/routes/delivery/run-attendance";
 import { courseRuns, runSessions } from "#app/site/tables.server";
 import { setClock } from "#app/utils/clock";
@@ -171,4 +172,35 @@ test("a pasted link needs https; only staff who deliver the run may set it", asy
   });
   const fresh = await findDeliveryRun(run.id);
   expect(fresh?.sessions.find((s) => s.date === day)?.mode).toBe("virtual");
+});
+
+test("an owner connects Zoom in Settings; the card never shows the secret; finance staff may not", async () => {
+  const owner = await signedInAdmin();
+  const form = { intent: "meeting-account", provider: "zoom", ...ZOOM_KEYS, organizer: "" };
+  const post = (who: typeof owner) =>
+    answer(() => settingsRoute.action(who.args("/admin/settings", { form }) as never));
+  const finance = await signedInAdmin({ roles: ["finance"] });
+  expect((await post(finance)).status).toBe(403);
+  expect(await post(owner)).toMatchObject({
+    status: 302,
+    location: "/admin/settings?section=site#meeting-accounts",
+  });
+  const loaded = (await settingsRoute.loader(owner.args("/admin/settings?section=site") as never)) as {
+    meetings: unknown;
+  };
+  expect(loaded.meetings).toMatchObject({
+    zoom: { accountId: ZOOM_KEYS.accountId, clientId: ZOOM_KEYS.clientId },
+    teams: null,
+  });
+  expect(JSON.stringify(loaded)).not.toContain(ZOOM_KEYS.clientSecret);
+  // a Teams account needs the user who organises its meetings
+  const teams = await answer(() =>
+    settingsRoute.action(
+      owner.args("/admin/settings", { form: { ...form, provider: "teams", organizer: "" } }) as never,
+    ),
+  );
+  expect(teams).toMatchObject({
+    status: 400,
+    data: { detail: "Enter the user who organises the meetings." },
+  });
 });

@@ -38,7 +38,7 @@ export async function getJoiningInstructions(
 export async function writtenInstructions(
   runId: string,
   executor: Executor = db(),
-): Promise<JoiningInstructions | null> {
+): Promise<Omit<JoiningInstructions, "meetings"> | null> {
   const [row] = await executor
     .select(columns)
     .from(runJoiningInstructions)

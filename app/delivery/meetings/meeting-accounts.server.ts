@@ -71,3 +71,21 @@ export async function saveMeetingAccount(
     return { ok: true };
   });
 }
+
+/** What the settings screen shows of each account: never the secret. */
+export async function meetingAccountsSummary() {
+  const rows = await db().select().from(meetingAccounts);
+  const shown = (provider: MeetingAccountKind) => {
+    const row = rows.find((r) => r.provider === provider);
+    return row
+      ? {
+          accountId: row.accountId,
+          clientId: row.clientId,
+          organizer: row.organizer,
+          updatedBy: row.updatedBy,
+          updatedAt: row.updatedAt.toISOString(),
+        }
+      : null;
+  };
+  return { zoom: shown("zoom"), teams: shown("teams") };
+}
