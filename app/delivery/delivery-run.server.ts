@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { SEAT_HOLDING_STATUSES } from "#app/booking/index.server";
 import { courseRegistrations as r } from "#app/booking/tables.server";
 import { db, type Executor } from "#app/platform/db/client.server";
 import { maskedIdNumberColumns, openIdNumber } from "#app/platform/personal-data/id-number.server";
 import { type RunSession, runSessionsOf, type SessionRun } from "#app/site/index.server";
-import { courseRuns, courses } from "#app/site/tables.server";
+import { courseRuns, courses, runSessions } from "#app/site/tables.server";
 import { now } from "#app/utils/clock";
 import { formatLongDate, today } from "#app/utils/dates";
 import { maskedIdNumber } from "#app/utils/id-number";
@@ -68,6 +68,7 @@ export async function findDeliveryRun(runId: string, executor: Executor = db()) 
       startDate: courseRuns.startDate,
       endDate: courseRuns.endDate,
       venue: courseRuns.venue,
+      deliveryMode: courseRuns.deliveryMode,
       country: courseRuns.country,
       status: courseRuns.status,
     })
@@ -75,8 +76,26 @@ export async function findDeliveryRun(runId: string, executor: Executor = db()) 
     .innerJoin(courses, eq(courses.id, courseRuns.courseId))
     .where(eq(courseRuns.id, runId));
   if (!run) return null;
-  const sessions = await runSessionsOf(run, executor);
+  const [plain, meetings] = await Promise.all([
+    runSessionsOf(run, executor),
+    sessionMeetings(run.id, executor),
+  ]);
+  // the meetings join here, on the delivery side only: the public sessions never carry them (decision 0827)
+  const sessions = plain.map((session) => ({
+    ...session,
+    meetingLink: meetings.get(session.date)?.link ?? null,
+    meetingPasscode: meetings.get(session.date)?.passcode ?? null,
+  }));
   return { ...run, dates: runDatesText(run), sessions, days: sessions.map((session) => session.date) };
+}
+
+/** The meetings of a run's sessions, by date: only for the booked participants and the staff who deliver it. */
+export async function sessionMeetings(runId: string, executor: Executor = db()) {
+  const rows = await executor
+    .select({ date: runSessions.date, link: runSessions.meetingLink, passcode: runSessions.meetingPasscode })
+    .from(runSessions)
+    .where(and(eq(runSessions.runId, runId), isNotNull(runSessions.meetingLink)));
+  return new Map(rows.map((row) => [row.date, { link: row.link as string, passcode: row.passcode }]));
 }
 
 export type DeliveryRun = NonNullable<Awaited<ReturnType<typeof findDeliveryRun>>>;

@@ -1,5 +1,6 @@
 import { type Message, type Row, render } from "#app/platform/email/layout.server";
 import { env } from "#app/platform/env.server";
+import { formatLongDate } from "#app/utils/dates";
 
 export type JoiningInstructions = {
   venueDetails: string;
@@ -9,6 +10,8 @@ export type JoiningInstructions = {
   whatToBring: string;
   contactName: string;
   contactPhone: string;
+  /** the sessions' meetings: their links reach only booked participants, never the public pages (decision 0827) */
+  meetings?: { date: string; link: string; passcode: string | null }[];
 };
 
 /** The instructions as label/value rows, shared by the booking confirmation and the reminders. */
@@ -21,7 +24,20 @@ export function joiningRows(i: JoiningInstructions | null): Row[] {
     ["Daily timetable", i.timetable],
     ["What to bring", i.whatToBring],
     ["Contact on the day", [i.contactName, i.contactPhone].filter(Boolean).join(", ")],
+    ...meetingRows(i.meetings ?? []),
   ];
+}
+
+/** One link for every session when they share it, else one per session day. */
+function meetingRows(meetings: NonNullable<JoiningInstructions["meetings"]>): Row[] {
+  const links = new Set(meetings.map((m) => m.link));
+  const passcodes = [...new Set(meetings.flatMap((m) => (m.passcode ? [m.passcode] : [])))];
+  const rows: Row[] =
+    links.size === 1
+      ? [["Join online", meetings[0]?.link]]
+      : meetings.map((m) => [`Join online, ${formatLongDate(m.date)}`, m.link]);
+  if (passcodes.length > 0) rows.push(["Meeting passcode", passcodes.join(", ")]);
+  return rows;
 }
 
 export type ReminderMail = {

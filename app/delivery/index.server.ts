@@ -38,7 +38,28 @@ export {
   submitFeedback,
 } from "./feedback/feedback.server";
 export * from "./index";
-export { getJoiningInstructions, saveJoiningInstructions } from "./instructions/joining-instructions.server";
+export {
+  getJoiningInstructions,
+  saveJoiningInstructions,
+  writtenInstructions,
+} from "./instructions/joining-instructions.server";
+export {
+  getMeetingAccount,
+  meetingAccountsSummary,
+  saveMeetingAccount,
+} from "./meetings/meeting-accounts.server";
+export {
+  confirmNameMatch,
+  type ImportOutcome,
+  importMeetingReport,
+  importReportCsv,
+} from "./meetings/meeting-import.server";
+export {
+  createSessionMeeting,
+  importFromMeeting,
+  type MeetingOutcome,
+  setMeetingLink,
+} from "./meetings/session-meeting.server";
 export {
   auditNitaPackExport,
   currentNitaDraftReasons,

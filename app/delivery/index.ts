@@ -1,4 +1,10 @@
-export { AttendanceMarkSchema, AttendanceQuerySchema } from "./attendance/attendance";
+export {
+  AttendanceMarkSchema,
+  AttendanceQuerySchema,
+  ConfirmReportMatchSchema,
+  MeetingReportSchema,
+  SessionMeetingSchema,
+} from "./attendance/attendance";
 export { CertificateActionSchema } from "./certificates/certificate";
 export {
   breakEven,
@@ -23,6 +29,7 @@ export {
 } from "./economics/economics";
 export { FeedbackActionSchema, FeedbackSchema } from "./feedback/feedback";
 export { JoiningInstructionsSchema } from "./instructions/joining-instructions";
+export { MeetingAccountFormSchema } from "./meetings/meeting-account";
 export { NITA_SCAN_MESSAGES, NitaQuerySchema, NitaScanSchema } from "./nita/nita";
 export {
   FeeMonthSchema,

@@ -18,6 +18,7 @@ import { courseRegistrations } from "../booking/tables.server";
 import { createdAt, id, inList, updatedAt } from "../platform/db/columns";
 import {
   ACTIVE_STATUSES,
+  MEETING_ACCOUNTS,
   RESOURCE_CURRENCIES,
   ROOM_LAYOUTS,
   ROOM_PRICINGS,
@@ -442,4 +443,26 @@ export const runDecisions = pgTable(
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
   },
   () => [check("run_decisions_decision_check", inList("decision", RUN_DECISIONS))],
+);
+
+/**
+ * A meeting account the firm connected (decision 0826): Zoom's Server-to-Server OAuth app (account id, client id
+ * and secret) or a Microsoft Entra app with Graph's OnlineMeetings and OnlineMeetingArtifact permissions
+ * (tenant id, client id and secret, and the user who organises the meetings). The secret is sealed like
+ * Daraja's credentials.
+ */
+export const meetingAccounts = pgTable(
+  "meeting_accounts",
+  {
+    provider: text("provider", { enum: MEETING_ACCOUNTS }).primaryKey(),
+    /** Zoom's account id; Entra's tenant id */
+    accountId: text("account_id").notNull(),
+    clientId: text("client_id").notNull(),
+    clientSecretSealed: text("client_secret_sealed").notNull(),
+    /** Graph: the organiser's user id or principal name; Zoom: the user whose meetings they are ("me") */
+    organizer: text("organizer").notNull().default("me"),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("meeting_accounts_provider_check", inList("provider", MEETING_ACCOUNTS))],
 );

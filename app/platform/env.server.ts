@@ -47,6 +47,12 @@ export const EnvVariables = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // read by the build (react-router.config.ts) and the origin check; listed here to be validated and documented
   ALLOWED_ACTION_ORIGINS: optional,
+  // Zoom's hosts (zoom.us for the token, api.zoom.us for the API) instead of the real ones: the tests' stand-in
+  ZOOM_URL: optional.pipe(z.url().optional()),
+  // Microsoft's hosts (login.microsoftonline.com, graph.microsoft.com) instead of the real ones: the tests' stand-in
+  MS_GRAPH_URL: optional.pipe(z.url().optional()),
+  // how long one call to Zoom or Microsoft Graph may take before it counts as unanswered (decision 0826)
+  MEETING_API_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   // Daraja's host instead of the one the M-PESA settings name (sandbox or production): a stand-in server in tests
   DARAJA_URL: optional.pipe(z.url().optional()),
   // how long a call to Daraja may take before it counts as unanswered

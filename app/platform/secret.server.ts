@@ -43,7 +43,8 @@ export type SealPurpose =
   | "etims-cmc-key"
   | "sms-credential"
   | "whatsapp-credential"
-  | "webhook-secret";
+  | "webhook-secret"
+  | "meeting-account";
 
 const sealKeys = new Map<string, Buffer>();
 function sealKey(purpose: SealPurpose) {

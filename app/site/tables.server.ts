@@ -28,6 +28,7 @@ import {
   GALLERY_CATEGORIES,
   HOLIDAY_COUNTRY_CODES,
   IMAGE_COMPONENTS,
+  MEETING_PROVIDERS,
   OFFICE_CURRENCIES,
   RUN_STATUSES,
   SELLING_OFFICES,
@@ -180,11 +181,17 @@ export const runSessions = pgTable(
     endTime: text("end_time").notNull().default("17:00"),
     mode: text("mode", { enum: SESSION_MODES }).notNull().default("in_person"),
     meetingLink: text("meeting_link"),
+    /** the meeting's maker and its id there (Zoom's numeric id, Graph's onlineMeeting id), to fetch its report */
+    meetingProvider: text("meeting_provider", { enum: MEETING_PROVIDERS }),
+    meetingId: text("meeting_id"),
+    meetingPasscode: text("meeting_passcode"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("run_sessions_run_date_key").on(t.runId, t.date),
     check("run_sessions_mode_check", inList("mode", SESSION_MODES)),
+    // null passes a check: a session without a meeting
+    check("run_sessions_meeting_provider_check", inList("meeting_provider", MEETING_PROVIDERS)),
     check(
       "run_sessions_times_check",
       sql`start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and end_time > start_time`,

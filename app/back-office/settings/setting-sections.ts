@@ -63,6 +63,7 @@ export const SETTING_SECTIONS = [
       "waitlist_offer_hours",
       "substitution_notice_days",
       "certificate_threshold",
+      "meeting_attendance_threshold",
       "decision_buffer_days",
     ],
   },
@@ -178,6 +179,10 @@ export const SETTING_LABELS: Record<SettingKey, { title: string; help: string }>
   certificate_threshold: {
     title: "Attendance needed for a certificate (%)",
     help: "Share of the course days present (1 to 100).",
+  },
+  meeting_attendance_threshold: {
+    title: "Time in a meeting that counts as present (%)",
+    help: "Share of a virtual session's length, rejoins summed, when a meeting report is imported (1 to 100).",
   },
   decision_buffer_days: {
     title: "Decide whether a course date goes ahead (days before the venue's deadline)",

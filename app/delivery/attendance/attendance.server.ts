@@ -86,55 +86,85 @@ export async function markAttendance(
   }
   const { certificate_threshold: threshold } = await getSettings();
   return moneyTransaction(async (tx) => {
-    // the booking first: a participant's status may follow from this mark, and payments lock the booking
-    // before its participants
-    const [owner] = await tx.select({ bookingId: r.bookingId }).from(r).where(eq(r.id, input.id));
-    if (owner?.bookingId) await lockBooking(tx, owner.bookingId);
-    const [person] = await tx
-      .select({ id: r.id, name: r.name, status: r.status, bookingId: r.bookingId })
-      .from(r)
-      .where(and(eq(r.id, input.id), eq(r.runId, run.id), isNull(r.deletedAt)));
-    if (!person) return { ok: false, status: 404, message: "This participant is not on this course date." };
-    if (!isLive(person.status)) {
-      return {
-        ok: false,
-        status: 409,
-        message: `${person.name} is ${person.status}: attendance is only kept for booked participants.`,
-      };
-    }
-    const values = {
-      present: input.present,
-      markedBy: actor.id,
-      markedByEmail: actor.email,
-      markedAt: now(),
-    };
-    const [before] = await tx
-      .select({ present: attendanceMarks.present })
-      .from(attendanceMarks)
-      .where(
-        and(
-          eq(attendanceMarks.registrationId, person.id),
-          eq(attendanceMarks.runId, run.id),
-          eq(attendanceMarks.day, input.day),
-        ),
-      );
-    await tx
-      .insert(attendanceMarks)
-      .values({ registrationId: person.id, runId: run.id, day: input.day, ...values })
-      .onConflictDoUpdate({
-        target: [attendanceMarks.registrationId, attendanceMarks.runId, attendanceMarks.day],
-        set: values,
-      });
-    await recordAudit(tx, actor, {
-      action: "Updated attendance",
-      tableName: "attendance_marks",
-      recordId: person.id,
-      oldValues: before ? { day: input.day, present: before.present } : null,
-      newValues: { day: input.day, present: input.present },
-    });
-    await followAttendance(tx, actor, run, person, threshold);
-    return { ok: true, message: `${person.name}: ${input.present ? "present" : "absent"}` };
+    const written = await writeMark(tx, actor, run, { ...input, threshold });
+    if (!written.ok) return written;
+    return { ok: true, message: `${written.name}: ${input.present ? "present" : "absent"}` };
   });
+}
+
+/**
+ * Writes one participant's mark for one day in `tx` and lets their status follow. `source` "import" says in the
+ * audit that a meeting's report set it (decision 0825); `keepPresent` leaves a present mark as it is (a hybrid
+ * day: present in the room or in the meeting).
+ */
+export async function writeMark(
+  tx: Tx,
+  actor: AuditActor,
+  run: DeliveryRun,
+  input: {
+    id: string;
+    day: string;
+    present: boolean;
+    threshold: number;
+    source?: "import";
+    keepPresent?: boolean;
+    detail?: Record<string, unknown>;
+  },
+): Promise<{ ok: true; name: string; changed: boolean } | { ok: false; status: number; message: string }> {
+  // the booking first: a participant's status may follow from this mark, and payments lock the booking
+  // before its participants
+  const [owner] = await tx.select({ bookingId: r.bookingId }).from(r).where(eq(r.id, input.id));
+  if (owner?.bookingId) await lockBooking(tx, owner.bookingId);
+  const [person] = await tx
+    .select({ id: r.id, name: r.name, status: r.status, bookingId: r.bookingId })
+    .from(r)
+    .where(and(eq(r.id, input.id), eq(r.runId, run.id), isNull(r.deletedAt)));
+  if (!person) return { ok: false, status: 404, message: "This participant is not on this course date." };
+  if (!isLive(person.status)) {
+    return {
+      ok: false,
+      status: 409,
+      message: `${person.name} is ${person.status}: attendance is only kept for booked participants.`,
+    };
+  }
+  const [before] = await tx
+    .select({ present: attendanceMarks.present })
+    .from(attendanceMarks)
+    .where(
+      and(
+        eq(attendanceMarks.registrationId, person.id),
+        eq(attendanceMarks.runId, run.id),
+        eq(attendanceMarks.day, input.day),
+      ),
+    );
+  if (input.keepPresent && before?.present) return { ok: true, name: person.name, changed: false };
+  const values = {
+    present: input.present,
+    markedBy: actor.id,
+    markedByEmail: actor.email,
+    markedAt: now(),
+  };
+  await tx
+    .insert(attendanceMarks)
+    .values({ registrationId: person.id, runId: run.id, day: input.day, ...values })
+    .onConflictDoUpdate({
+      target: [attendanceMarks.registrationId, attendanceMarks.runId, attendanceMarks.day],
+      set: values,
+    });
+  await recordAudit(tx, actor, {
+    action: input.source === "import" ? "Imported attendance" : "Updated attendance",
+    tableName: "attendance_marks",
+    recordId: person.id,
+    oldValues: before ? { day: input.day, present: before.present } : null,
+    newValues: {
+      day: input.day,
+      present: input.present,
+      ...(input.source ? { source: input.source } : {}),
+      ...input.detail,
+    },
+  });
+  await followAttendance(tx, actor, run, person, input.threshold);
+  return { ok: true, name: person.name, changed: before?.present !== input.present };
 }
 
 /**

@@ -7,6 +7,10 @@ export const ACTIVE_STATUSES = ["active", "inactive"] as const;
 export const DELIVERY_MODES = ["physical", "virtual", "hybrid", "self-paced"] as const;
 /** How one session of a run is held: in the room, or online (virtual delivery is built on top later). */
 export const SESSION_MODES = ["in_person", "virtual"] as const;
+/** Where a virtual session's meeting is held: created through Zoom's or Microsoft Graph's API, or pasted by staff. */
+export const MEETING_PROVIDERS = ["zoom", "teams", "link"] as const;
+/** The meeting accounts a firm can connect (decision 0826). */
+export const MEETING_ACCOUNTS = ["zoom", "teams"] as const;
 /** The countries whose public holidays a run's sessions skip (app/utils/public-holidays.ts). */
 export const HOLIDAY_COUNTRY_CODES = ["KE", "UG", "RW", "TZ"] as const;
 export const RUN_STATUSES = ["open", "full", "cancelled"] as const;

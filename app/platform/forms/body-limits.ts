@@ -23,6 +23,8 @@ export const WHATSAPP_WEBHOOK_LIMIT = 256 * KB;
  * (decision 0707).
  */
 export const STATEMENT_MAX_BYTES = 10 * 1024 * KB;
+/** A meeting's participants report: a few hundred bytes a join, 1 MB holds thousands. */
+export const MEETING_REPORT_MAX_BYTES = 1024 * KB;
 /** Multipart framing and the text fields sent beside an uploaded file. */
 const UPLOAD_OVERHEAD = 64 * KB;
 
@@ -47,6 +49,8 @@ const UPLOAD_PATHS: Record<string, number> = {
 const UPLOAD_PATTERNS: [RegExp, number][] = [
   [/^\/admin\/courses\/[^/]+\/runs\/[^/]+\/nita$/, DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD],
   [/^\/admin\/bookings\/[^/]+\/lpo$/, DOCUMENT_MAX_BYTES + UPLOAD_OVERHEAD],
+  // a meeting's participants report (CSV), a line or two per person (decision 0825)
+  [/^\/admin\/courses\/[^/]+\/runs\/[^/]+\/attendance$/, MEETING_REPORT_MAX_BYTES + UPLOAD_OVERHEAD],
 ];
 
 export type BodyLimit = { bytes: number; files: boolean };

@@ -128,6 +128,12 @@ export const SETTING_DEFINITIONS = {
       "The attendance (percent of course days present) a participant needs for a certificate (1 to 100).",
     schema: z.number().int().min(1).max(100),
   },
+  meeting_attendance_threshold: {
+    defaultValue: 75,
+    description:
+      "The time in a virtual session's meeting (percent of the session's length, rejoins summed) that counts as present when a meeting report is imported (1 to 100).",
+    schema: z.number().int().min(1).max(100),
+  },
   certificate_signatory_name: {
     defaultValue: "Esther Achieng Oduor",
     description: "The name printed above the signature line on certificates.",

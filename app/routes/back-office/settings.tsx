@@ -27,6 +27,8 @@ import { ScreenError } from "#app/components/admin/screen-error";
 import { useOutcomeToast } from "#app/components/admin/use-outcome-toast";
 import { toast } from "#app/components/toast";
 import { Badge } from "#app/components/ui/badge";
+import { MeetingAccountFormSchema } from "#app/delivery/index";
+import { meetingAccountsSummary, saveMeetingAccount } from "#app/delivery/index.server";
 import { DarajaCredentialsFormSchema, EtimsDeviceSchema } from "#app/money/index";
 import {
   currentFinanceProfileGaps,
@@ -59,6 +61,7 @@ import { redirectWithToast } from "#app/platform/toast.server";
 import { EtimsSettings, type EtimsSettingsAnswer } from "#app/routes/back-office/components/etims-settings";
 import { MessagesSettings } from "#app/routes/back-office/components/messages-settings";
 import { SecondFactorOverview } from "#app/routes/back-office/components/second-factor-overview";
+import { MeetingAccountsSection } from "#app/routes/back-office/components/settings/meeting-accounts-section";
 import { MpesaSection } from "#app/routes/back-office/components/settings/mpesa-section";
 import { SectionForm } from "#app/routes/back-office/components/settings/section-form";
 import { getSiteContent } from "#app/site/index.server";
@@ -111,18 +114,29 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = settingSection(new URL(args.request.url).searchParams.get("section"));
   const section = sections.find((s) => s.id === asked.id) ?? sections[0] ?? asked;
   const on = (id: SettingSectionId) => section.id === id;
-  const [settings, financeGaps, system, administrators, secondFactors, content, stk, etims, messages] =
-    await Promise.all([
-      loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
-      currentFinanceProfileGaps(),
-      on("security") ? getSystemInfo() : null,
-      on("security") && owner ? loadAdministratorsCard(admin.user.id) : null,
-      on("security") && owner ? listSecondFactorSummaries() : null,
-      on("payments") ? getSiteContent(["payment"]) : null,
-      on("payments") ? darajaCredentialsSummary() : null,
-      on("tax") ? getEtimsDevice() : null,
-      on("messages") && owner ? messagesSettingsSummary(env().PUBLIC_URL) : null,
-    ]);
+  const [
+    settings,
+    financeGaps,
+    system,
+    administrators,
+    secondFactors,
+    content,
+    stk,
+    etims,
+    messages,
+    meetings,
+  ] = await Promise.all([
+    loadOrReport("Failed to fetch system settings", () => listSettingRows(), []),
+    currentFinanceProfileGaps(),
+    on("security") ? getSystemInfo() : null,
+    on("security") && owner ? loadAdministratorsCard(admin.user.id) : null,
+    on("security") && owner ? listSecondFactorSummaries() : null,
+    on("payments") ? getSiteContent(["payment"]) : null,
+    on("payments") ? darajaCredentialsSummary() : null,
+    on("tax") ? getEtimsDevice() : null,
+    on("messages") && owner ? messagesSettingsSummary(env().PUBLIC_URL) : null,
+    on("site") && owner ? meetingAccountsSummary() : null,
+  ]);
   const stored = (key: SettingKey) => settings.value.find((row) => row.key === key)?.value;
   const secret = stored("mpesa_callback_secret");
   const base = `${env().PUBLIC_URL.replace(/\/$/, "")}/api/mpesa/${String(secret)}`;
@@ -157,6 +171,7 @@ export async function loader(args: Route.LoaderArgs) {
     financeGaps,
     etims,
     messages,
+    meetings,
   };
 }
 
@@ -182,6 +197,7 @@ export async function action(args: Route.ActionArgs) {
     DarajaCredentialsFormSchema,
     EtimsDeviceSchema,
     ...MESSAGES_SETTINGS_FORMS,
+    MeetingAccountFormSchema,
   ]);
   const intent = formData.get("intent");
   if (intent === "section") return saveSection(args, admin, formData);
@@ -197,6 +213,7 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithToast(sectionPath("messages", saved.anchor), { title: saved.title });
   }
   if (intent === "etims-device") return etimsDeviceAction(admin, args.request, formData);
+  if (intent === "meeting-account") return meetingAccountAction(args, admin, formData);
   if (intent === "mpesa-test") {
     // finance's: it proves the confirmation URL answers, and records nothing
     requireRule(admin, canManageFinanceSettings);
@@ -290,6 +307,28 @@ async function saveStk(args: Route.ActionArgs, admin: Admin, form: FormData) {
   forgetDarajaTokens();
   return redirectWithToast(sectionPath("payments", "#mpesa-settings"), {
     title: "M-PESA Express credentials saved",
+  });
+}
+
+/** Connects Zoom or Teams: the owners', after a recent sign-in like every provider's credentials (decision 0826). */
+async function meetingAccountAction(args: Route.ActionArgs, admin: Admin, formData: FormData) {
+  requireRule(admin, canManageSettings);
+  requireRecentVerification(admin, args.request);
+  const parsed = MeetingAccountFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return answer({ error: "Meeting account not saved", detail: parsed.error.issues[0]?.message ?? "" }, 400);
+  }
+  const { provider, organizer, ...rest } = parsed.data;
+  if (provider === "teams" && !organizer) {
+    return answer(
+      { error: "Meeting account not saved", detail: "Enter the user who organises the meetings." },
+      400,
+    );
+  }
+  const saved = await saveMeetingAccount(admin.actor, { provider, organizer: organizer || "me", ...rest });
+  if (!saved.ok) return answer({ error: "Meeting account not saved", detail: saved.message }, 400);
+  return redirectWithToast(sectionPath("site", "#meeting-accounts"), {
+    title: `${provider === "zoom" ? "Zoom" : "Microsoft Teams"} connected`,
   });
 }
 
@@ -418,6 +457,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {section.id === "tax" ? (
           <EtimsSettings device={loaderData.etims} answer={etimsAnswer} kraPin={loaderData.kraPin} />
         ) : null}
+        {loaderData.meetings ? <MeetingAccountsSection accounts={loaderData.meetings} /> : null}
         {loaderData.messages ? (
           <MessagesSettings
             {...loaderData.messages}

@@ -6,11 +6,11 @@ import { useStaff } from "#app/components/admin/use-staff";
 import { InputField, TextareaField } from "#app/components/ui/field";
 import { JoiningInstructionsSchema } from "#app/delivery/index";
 import {
-  getJoiningInstructions,
   requireRun,
   requireRunAllowed,
   requireRunRole,
   saveJoiningInstructions,
+  writtenInstructions,
 } from "#app/delivery/index.server";
 import { readForm } from "#app/platform/forms/form-input.server";
 import { getSetting } from "#app/platform/settings/setting.server";
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = await requireRunRole(args, canReadRunDelivery);
   const run = await requireRunAllowed(args, admin, canReadRunDelivery);
   const [instructions, reminderDays] = await Promise.all([
-    getJoiningInstructions(run.id),
+    writtenInstructions(run.id),
     getSetting("reminder_days"),
   ]);
   return { run, instructions, reminderDays };

@@ -11,13 +11,15 @@ import {
   workingDays,
 } from "#app/utils/public-holidays";
 
-/** One day a run is held, Nairobi wall-clock times (DESIGN §9). */
+/**
+ * One day a run is held, Nairobi wall-clock times (DESIGN §9). Without its meeting: these feed the public pages,
+ * the calendar and the .ics, and a meeting's link reaches only the booked participants (decision 0827).
+ */
 export type RunSession = {
   date: string;
   startTime: string;
   endTime: string;
   mode: "in_person" | "virtual";
-  meetingLink: string | null;
 };
 
 /** What a run's sessions are computed from. */
@@ -36,7 +38,6 @@ const defaultSession = (date: string): RunSession => ({
   startTime: DEFAULT_START,
   endTime: DEFAULT_END,
   mode: "in_person",
-  meetingLink: null,
 });
 
 /** The gazetted one-off holidays of a country between two dates. */
@@ -83,7 +84,6 @@ const sessionColumns = {
   startTime: runSessions.startTime,
   endTime: runSessions.endTime,
   mode: runSessions.mode,
-  meetingLink: runSessions.meetingLink,
 };
 
 /**
