@@ -38,6 +38,7 @@ describe("migrated and seeded database", () => {
       contact_form_enabled: true,
       max_admin_accounts: 1,
       max_group_size: 25,
+      meeting_attendance_threshold: 75,
       waitlist_offer_hours: 48,
       require_second_factor: false,
       seats_left_threshold: 5,

@@ -18,6 +18,8 @@ const READS_NO_BODY = new Set([
   "routes/money/public/mpesa-callback.ts",
   "routes/bookings/public/sms-callback.ts",
   "routes/bookings/public/whatsapp-webhook.ts",
+  // MTN's and Airtel's callbacks are JSON, read by readJson and tested in mobile-money.test.ts
+  "routes/money/public/mobile-money-callback.ts",
   // the API (issue 54) takes JSON from other systems, bounded and parsed by its own reader and schemas,
   // refused as problem details; tested in api-contract.test.ts and api-tokens.test.ts
   "routes/integrations/public/api.collection.ts",

@@ -40,8 +40,8 @@ type Answer = { ok: boolean; message: string };
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAllowed(args, canManageApiTokens);
   requireRecentVerification(admin, args.request);
-  const endpoint = await endpointOf(args.params.id);
   const form = await readForm(args.request, [ResendWebhookSchema, ReplayWebhooksSchema]);
+  const endpoint = await endpointOf(args.params.id);
   if (form.get("intent") === "replay") {
     const parsed = ReplayWebhooksSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
