@@ -51,7 +51,7 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   await page.getByLabel("The fee includes").fill("Facilitation\nBoard pack templates");
   await page.getByLabel("The fee does not include").fill("Accommodation");
   await page.getByLabel("Certificate").fill("Certificate of completion");
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   await expect(page.getByText("Course updated successfully")).toBeVisible();
   await expect(page.getByLabel("Highlights")).toHaveValue("Board charters\nConflict of interest");
   const slug = (await page.getByLabel("Slug").inputValue()) as string;
@@ -74,7 +74,7 @@ test("courses: add with validation, edit details and runs, delete with confirmat
   // the first save's toast may still be showing (its timer pauses while the page is in the background): wait
   // for this save's answer, then for its toast, the newest
   const saved = page.waitForResponse((r) => r.request().method() === "POST");
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   expect((await saved).ok()).toBe(true);
   await expect(page.getByText("Course updated successfully").first()).toBeVisible();
   await publicPage.goto("/courses/all");

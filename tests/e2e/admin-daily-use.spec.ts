@@ -146,7 +146,7 @@ test("today's work, duplicates, status with Undo, readable audit, run minimum, d
   // Delete Course (or Archive Course, once the course has bookings) is below the edit form, not above it, and
   // not a solid red button
   const deleteBox = await page.getByRole("button", { name: /^(Delete|Archive) Course/ }).boundingBox();
-  const saveBox = await page.getByRole("button", { name: "Save Course" }).boundingBox();
+  const saveBox = await page.getByRole("button", { name: "Save Course", exact: true }).boundingBox();
   expect(deleteBox?.y ?? 0).toBeGreaterThan(saveBox?.y ?? 0);
   await page.goto("/admin/dashboard");
   await expect(page.getByTestId("upcoming-run").filter({ hasText: runTitle }).first()).toContainText(

@@ -49,8 +49,8 @@ ownServerTest(
     ]) {
       await expect(sectionForm(page).getByText(title, { exact: true })).toBeVisible();
     }
-    // one Save for the section, no machine names
-    await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(1);
+    // one Save for the section's settings (the meeting accounts below are cards of their own), no machine names
+    await expect(sectionForm(page).getByRole("button", { name: /^Save/ })).toHaveCount(1);
     await expect(page.getByText("registration_enabled")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 

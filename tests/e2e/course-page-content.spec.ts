@@ -35,11 +35,11 @@ test("staff write the outline by day and the method; a visitor on a phone reads 
   const outline = page.getByLabel("Outline by day");
   // a mistake is named with its line, before anything is sent
   await outline.fill("Day 2: Statutory deductions\n- PAYE, SHIF, NSSF and the Housing Levy");
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   await expect(page.getByText("Line 1: day 2 comes where day 1 should.", { exact: false })).toBeVisible();
   // an outline shorter than the course is refused too
   await outline.fill("Day 1: The payroll cycle\n- Inputs, approvals and the payroll register");
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   await expect(
     page.getByText("The outline ends at day 1 but the course runs 2 days: describe every day"),
   ).toBeVisible();
@@ -54,7 +54,7 @@ test("staff write the outline by day and the method; a visitor on a phone reads 
     ].join("\n"),
   );
   await page.getByLabel("Method").fill(`Worked audits of sample payrolls, ${stamp}`);
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   await expect(page.getByText("Course updated successfully")).toBeVisible();
   await expect(outline).toHaveValue(
     "Day 1: The payroll cycle\n- Inputs, approvals and the payroll register\n- Reconciling net pay to the bank\n\nDay 2: Statutory deductions\n- PAYE, SHIF, NSSF and the Housing Levy",
@@ -91,7 +91,7 @@ test("staff write the outline by day and the method; a visitor on a phone reads 
     .getByLabel("Method")
     .fill(`Worked audits of sample payrolls and a KRA iTax walk-through, ${stamp}`);
   const saved = page.waitForResponse((r) => r.request().method() === "POST");
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   expect((await saved).ok()).toBe(true);
   await visitor.reload();
   await expect(

@@ -47,7 +47,7 @@ export async function classifyCourse(page: Page) {
   await page.getByRole("link", { name: COURSE.title }).first().click();
   await page.getByLabel("Item classification code").fill(CLASS_CODE);
   await page.getByLabel("Tax type").selectOption("B");
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   await expect(page.getByLabel("Item classification code")).toHaveValue(CLASS_CODE);
 }
 

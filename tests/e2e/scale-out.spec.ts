@@ -181,7 +181,7 @@ test("a course, site content and maintenance mode changed on A show on B's very 
   expect((await onB("/courses/all")).html).not.toContain(title);
   await page.goto(`${a.url}/admin/courses/${course?.id}`);
   await page.getByLabel("Title").fill(title);
-  await page.getByRole("button", { name: "Save Course" }).click();
+  await page.getByRole("button", { name: "Save Course", exact: true }).click();
   await expect(page.getByText("Course updated successfully")).toBeVisible();
   expect((await onB(`/courses/${COURSE_SLUG}`)).html).toContain(title);
   expect((await onB("/courses/all")).html).toContain(title);

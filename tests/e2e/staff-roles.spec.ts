@@ -176,7 +176,7 @@ test("the finance officer records a payment and cannot change a course", async (
   await expect(
     page.getByText("Your role reads this course; an editor or an owner changes its content."),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Save Course" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Save Course", exact: true })).toBeDisabled();
   const refused = await page.request.post(`${own.base}${new URL(page.url()).pathname}`, {
     form: { intent: "save-course", title: "Renamed by finance" },
     headers: { Origin: own.base },
@@ -228,7 +228,7 @@ test("a viewer clicks through every screen and is offered nothing to change or e
     .getByRole("link", { name: `Open ${COURSE.title}` })
     .first()
     .click();
-  await expect(viewer.getByRole("button", { name: "Save Course" })).toBeDisabled();
+  await expect(viewer.getByRole("button", { name: "Save Course", exact: true })).toBeDisabled();
   expect(await changesOffered(viewer), "course").toEqual([]);
   await viewer
     .getByTestId("course-run")
